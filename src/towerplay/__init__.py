@@ -1,0 +1,11 @@
+"""towerplay: four tower-building board games with one rules kernel.
+
+>>> import towerplay
+>>> state = towerplay.games.load("five_towers").start(players=3, seed=1)
+>>> state.to_move in (0, 1, 2)
+True
+"""
+from towerplay import core, games
+
+__version__ = "0.1.0"
+__all__ = ["core", "games", "__version__"]

@@ -1,0 +1,79 @@
+"""The Bot base class and bot specs (``name:key=value,key=value``)."""
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from towerplay.core.errors import InvalidOptions
+from towerplay.core.game import describe_validation_error
+from towerplay.core.rng import fresh_seed
+from towerplay.core.state import Action, State
+
+
+class BotOptions(BaseModel):
+    """Options every bot takes. ``recall`` is how much of what it saw a bot remembers,
+    in games where memory matters (1.0: perfect; 0.0: nothing)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    recall: float = Field(1.0, ge=0.0, le=1.0)
+
+
+class Bot:
+    """A player program. Front ends call :meth:`act` with the true state; the bot's own
+    :meth:`choose` sees only ``state.determinize(seat, rng)``, so it cannot cheat."""
+
+    name: ClassVar[str]
+    Options: ClassVar[type[BotOptions]] = BotOptions
+
+    def __init__(self, seed: int | None = None, **options: Any) -> None:
+        try:
+            self.options = self.Options(**options)
+        except ValidationError as error:
+            raise InvalidOptions(describe_validation_error(f"bot {self.name}", error)) from None
+        self.seed = fresh_seed() if seed is None else seed
+        self.rng = random.Random(self.seed)
+
+    def act(self, state: State) -> Action:
+        """The bot's move in the true ``state``, decided on a determinization of it."""
+        seat = state.to_move
+        if seat is None:
+            raise InvalidOptions("the game is over: there is no move to make")
+        seen = state.determinize(seat, self.rng, recall=self.options.recall)
+        return self.choose(seen, seat)
+
+    def choose(self, state: State, seat: int) -> Action:
+        """Pick one of ``state.legal_actions()`` for ``seat`` (``state`` is determinized)."""
+        raise NotImplementedError
+
+    @property
+    def spec(self) -> str:
+        """The spec that rebuilds this bot (options that differ from the defaults)."""
+        changed = self.options.model_dump(exclude_defaults=True)
+        return self.name + (":" + ",".join(f"{k}={v}" for k, v in changed.items())
+                            if changed else "")
+
+    def __repr__(self) -> str:
+        return f"bots.load({self.spec!r}, seed={self.seed})"
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"ismcts:iterations=2000,c=0.7"`` into a name and its option texts.
+
+    >>> parse_spec("ismcts:iterations=2000,c=0.7")
+    ('ismcts', {'iterations': '2000', 'c': '0.7'})
+    >>> parse_spec("random")
+    ('random', {})
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise InvalidOptions("a bot spec must look like 'name' or 'name:key=value,...'")
+    name, _, rest = spec.strip().partition(":")
+    options: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise InvalidOptions(f"bot option {part!r} in {spec!r} must look like key=value")
+        options[key.strip()] = value.strip()
+    return name.strip().lower(), options

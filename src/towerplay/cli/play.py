@@ -1,0 +1,159 @@
+"""``towerplay games``, ``play`` and ``replay``: the terminal front end."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from towerplay import bots, games
+from towerplay.arena.match import seat_bots
+from towerplay.cli.app import app, console, friendly
+from towerplay.core import Game, InvalidOptions, Record, State, TowerplayError, fresh_seed
+
+HUMAN = "human"
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """``["rebid=physical"]`` → ``{"rebid": "physical"}``; the game validates the values."""
+    options = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise InvalidOptions(f"an option must look like name=value (got {pair!r})")
+        options[key.strip()] = value.strip()
+    return options
+
+
+@app.command("games")
+def list_games() -> None:
+    """The games, their player counts and options."""
+    table = Table(title="towerplay games")
+    for column in ("id", "title", "players", "options (default)"):
+        table.add_column(column)
+    for name in games.names():
+        cls = games.game_class(name)
+        options = "\n".join(f"{o}: {allowed} ({default})"
+                            for o, allowed, default in cls.describe_options())
+        table.add_row(name, cls.title, f"{cls.min_players}–{cls.max_players}", options or "—")
+    console.print(table)
+
+
+@app.command()
+@friendly
+def play(
+    game_name: str = typer.Argument(..., metavar="GAME", help="a game id (see `towerplay games`)"),
+    seats: str = typer.Option("human,greedy,greedy", help="one per seat: human or a bot spec, "
+                              "separated by commas or semicolons (use ; when a spec has commas)"),
+    seed: int = typer.Option(None, help="seed for a reproducible game (random if omitted)"),
+    record: Path = typer.Option(None, help="write the game record (JSON) to this file"),
+    option: list[str] = typer.Option([], "--option", "-o", help="game option name=value"),
+) -> None:
+    """Play a game in the terminal: humans at the keyboard, bots in the other seats."""
+    game = games.load(game_name, **parse_options(option))
+    specs = split_seats(seats)
+    seed = fresh_seed() if seed is None else seed
+    state = game.start(players=len(specs), seed=seed)
+    players = {seat: bot for seat, bot in enumerate(seat_bots(
+        [s if s != HUMAN else "random" for s in specs], seed)) if specs[seat] != HUMAN}
+    console.print(f"[bold]{game.title}[/bold] — seed {seed}; seats: "
+                  + ", ".join(f"{i}: {s}" for i, s in enumerate(specs)))
+    try:
+        while not state.is_over:
+            seat = state.to_move
+            if seat in players:
+                with console.status(f"seat {seat} ({specs[seat]}) is thinking…"):
+                    action = players[seat].act(state)
+                state.apply(action)
+                if len(players) < len(specs):
+                    console.print(f"  seat {seat} ({specs[seat]}): [bold]{action}[/bold]")
+            else:
+                state.apply(ask_human(game, state))
+    except (EOFError, KeyboardInterrupt):
+        console.print("\n[yellow]game stopped[/yellow]")
+    finally:
+        if record is not None:
+            Record.from_state(state, seats=specs).save(record)
+            console.print(f"record written to {record}")
+    if state.is_over:
+        show_result(game, state, specs)
+
+
+def split_seats(seats: str) -> list[str]:
+    """Seats text → specs; ``;`` separates seats when any spec itself contains commas."""
+    parts = seats.split(";") if ";" in seats else seats.split(",")
+    specs = [p.strip() for p in parts if p.strip()]
+    for spec in specs:
+        if spec != HUMAN:
+            bots.bot_class(bots.parse_spec(spec)[0])  # unknown bots fail before the game starts
+    return specs
+
+
+def ask_human(game: Game, state: State):  # noqa: ANN201 - an Action
+    """Show the position to the seat to move and read a legal action (number or text)."""
+    seat = state.to_move
+    console.rule(f"seat {seat} to move")
+    console.print(game.render(state, seat))
+    legal = state.legal_actions()
+    console.print("  ".join(f"[cyan]{i}[/cyan]) {a}" for i, a in enumerate(legal, 1)))
+    while True:
+        text = console.input(f"seat {seat}> ").strip()
+        if text.isdigit():
+            if 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            console.print(f"[red]choose a number from 1 to {len(legal)}[/red]")
+            continue
+        try:
+            action = game.parse_action(state, text)
+        except TowerplayError as error:
+            console.print(f"[red]{error}[/red]")
+            continue
+        if action in legal:
+            return action
+        console.print(f"[red]'{action}' is not legal now; type a number or one of the actions "
+                      f"listed[/red]")
+
+
+def show_result(game: Game, state: State, seats: list[str]) -> None:
+    console.rule("game over")
+    console.print(game.render(state, None))
+    table = Table(title="result")
+    for column in ("seat", "player", "score", ""):
+        table.add_column(column)
+    winners = state.winners()
+    for seat, score in enumerate(state.scores()):
+        name = seats[seat] if seat < len(seats) else "?"
+        table.add_row(str(seat), name, f"{score:g}", "[bold green]wins[/]" if seat in winners
+                      else "")
+    console.print(table)
+
+
+@app.command()
+@friendly
+def replay(
+    path: Path = typer.Argument(..., help="a game record written by `towerplay play --record`"),
+    step: bool = typer.Option(False, "--step", help="step through the game, Enter for each move"),
+) -> None:
+    """Verify a record and show its final position, or step through it."""
+    record = Record.load(path)
+    final = record.replay()
+    game = final.game
+    if step:
+        for index, state in enumerate(record.states()):
+            console.rule(f"after {index} of {len(record.actions)} actions")
+            console.print(game.render(state, None))
+            if index < len(record.actions):
+                console.print(f"next: seat {final.movers[index]} plays "
+                              f"[bold]{record.actions[index]}[/bold]")
+                try:
+                    if console.input("[dim]Enter: next, q: quit[/dim] ").strip() == "q":
+                        return
+                except EOFError:
+                    return
+    console.print(f"[green]record verified[/green]: {game.title}, {record.players} players, "
+                  f"seed {record.seed}, {len(record.actions)} actions")
+    if final.is_over:
+        show_result(game, final, record.seats)
+    else:
+        console.print(game.render(final, None))
+        console.print(f"the game is in progress: seat {final.to_move} to move")

@@ -1,0 +1,18 @@
+"""``towerplay score <game> …``: the scoring assistant for games played on a real table.
+
+Each game package offers its own command (``Game.score_command``); this module mounts them.
+"""
+from __future__ import annotations
+
+import typer
+
+from towerplay import games
+from towerplay.cli.app import app, friendly
+
+score_app = typer.Typer(help="Score a game played on a real table.", no_args_is_help=True)
+app.add_typer(score_app, name="score")
+
+for _name in games.names():
+    _command = games.game_class(_name).score_command
+    if _command is not None:
+        score_app.command(_name)(friendly(_command))

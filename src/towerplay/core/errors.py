@@ -1,0 +1,36 @@
+"""The errors every front end shows to people: each names what was expected.
+
+All derive from :class:`TowerplayError`, so a front end can catch one class and print
+``str(error)`` without a traceback. None of them is raised after a state was changed.
+"""
+from __future__ import annotations
+
+
+class TowerplayError(Exception):
+    """Base class of every error meant to be shown to a user."""
+
+
+class IllegalAction(TowerplayError, ValueError):
+    """An action that is malformed, or not legal in the current position."""
+
+
+class UnknownGame(TowerplayError, KeyError):
+    """A game id that is not registered."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+class InvalidOptions(TowerplayError, ValueError):
+    """A game or bot option (or player count) that is not allowed."""
+
+
+class BadRecord(TowerplayError, ValueError):
+    """A game record or saved position that cannot be read or replayed."""
+
+
+class UnknownBot(TowerplayError, KeyError):
+    """A bot spec naming a bot that does not exist."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown bot"

@@ -1,0 +1,207 @@
+"""The State base class: one position of a game, mutated by :meth:`State.apply`.
+
+A game's state subclass keeps its position as plain data (ints, tuples, lists) and fills
+in the underscore hooks; this class supplies the shared machinery: a cached list of legal
+actions, validation before any change, the history, views with the public log, and JSON.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from towerplay.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from towerplay.core.game import Game
+
+Action = Hashable
+"""An action: a small immutable value whose ``str`` is its exact text notation."""
+
+
+class State:
+    """A position of a game. Subclasses implement the hooks named with a leading underscore.
+
+    Attributes every state has:
+      ``game`` the configured :class:`~towerplay.core.game.Game`; ``players`` the seat
+      count; ``seed`` the integer all chance flows from (never shown in a view);
+      ``to_move`` the seat whose decision it is, or ``None`` when the game is over;
+      ``history`` the actions applied so far and ``movers`` the seat that made each.
+    """
+
+    __slots__ = ("game", "players", "seed", "to_move", "history", "movers", "_legal")
+
+    def __init__(self, game: Game, players: int, seed: int) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.to_move: int | None = None
+        self.history: list[Action] = []
+        self.movers: list[int] = []
+        self._legal: list[Action] | None = None
+
+    # ----------------------------------------------------------------- hooks for games
+    def _legal_actions(self) -> list[Action]:
+        """The legal actions of ``to_move`` (called only while the game is not over)."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action: update the position and ``to_move``."""
+        raise NotImplementedError
+
+    def _copy(self) -> State:
+        """A copy of this state: call :meth:`_copy_base`, then copy the game's fields."""
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game-specific part of the view: only what ``seat`` may know."""
+        raise NotImplementedError
+
+    def _to_json(self) -> dict[str, Any]:
+        """The game-specific part of the full position (all hidden parts included)."""
+        raise NotImplementedError
+
+    def _load_json(self, data: dict[str, Any]) -> None:
+        """Restore the game-specific fields written by :meth:`_to_json`."""
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:
+        """Each seat's score (final when the game is over, running otherwise)."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """The winning seats after the game's tie-breaks (all of them share a win)."""
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
+        """Replace in place everything ``seat`` cannot know by a random consistent guess.
+
+        ``recall`` < 1 asks games where memory matters to forget that share of what the
+        seat saw. The default suits games of perfect information. Future chance is always
+        hidden: :meth:`determinize` gives the copy a new seed before calling this.
+        """
+
+    def _log_entry(self, index: int, seat: int | None) -> str | None:
+        """The text ``seat`` sees for history entry ``index``; ``None`` hides it."""
+        return str(self.history[index])
+
+    # ----------------------------------------------------------------- the public API
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.to_move is None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions for ``to_move``; empty only when the game is over.
+
+        The list is cached until the next :meth:`apply`; do not mutate it.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.to_move is None else self._legal_actions()
+        return legal
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action (or its text). Raises :class:`IllegalAction` and leaves the
+        state unchanged if the action is not legal now."""
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action, legal))
+        mover = self.to_move
+        self._apply(action)
+        self.history.append(action)
+        self.movers.append(mover)  # type: ignore[arg-type]
+        self._legal = None
+
+    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+        if self.to_move is None:
+            return f"'{action}' is not legal: the game is over"
+        shown = ", ".join(map(str, legal[:12])) + (", …" if len(legal) > 12 else "")
+        return f"'{action}' is not legal now for seat {self.to_move}; legal: {shown}"
+
+    def copy(self) -> State:
+        """An independent copy (cheap: no ``copy.deepcopy``)."""
+        return self._copy()
+
+    def _copy_base(self) -> State:
+        """A new instance of this class with the kernel's fields copied."""
+        new = object.__new__(type(self))
+        new.game = self.game
+        new.players = self.players
+        new.seed = self.seed
+        new.to_move = self.to_move
+        new.history = self.history.copy()
+        new.movers = self.movers.copy()
+        new._legal = self._legal
+        return new
+
+    def determinize(self, seat: int | None, rng: random.Random,
+                    recall: float = 1.0) -> State:
+        """A full state consistent with what ``seat`` knows, hidden parts guessed with ``rng``.
+
+        Bots are handed this instead of the true state, so they cannot cheat. With
+        ``recall`` < 1 the seat also forgets part of what it saw (games with memory).
+        """
+        new = self._copy()
+        new.seed = rng.getrandbits(63)
+        new._redeal(seat, rng, recall)
+        new._legal = None
+        return new
+
+    def log(self, seat: int | None) -> list[str]:
+        """The history as ``seat`` may see it, as ``"<mover>: <action>"`` lines."""
+        out = []
+        for index, mover in enumerate(self.movers):
+            text = self._log_entry(index, seat)
+            if text is not None:
+                out.append(f"{mover}: {text}")
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of what ``seat`` may know (``None``: a spectator)."""
+        view: dict[str, Any] = {
+            "game": self.game.name,
+            "players": self.players,
+            "seat": seat,
+            "to_move": self.to_move,
+            "is_over": self.is_over,
+            "turn": len(self.history),
+        }
+        view.update(self._view(seat))
+        if seat is not None and seat == self.to_move:
+            view["legal"] = [str(a) for a in self.legal_actions()]
+        if self.is_over:
+            view["scores"] = self.scores()
+            view["winners"] = self.winners()
+        view["log"] = self.log(seat)
+        return view
+
+    def rewards(self) -> list[float]:
+        """Per-seat reward of a finished game in [0, 1]: winners share 1 (for search bots)."""
+        winners = self.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if seat in winners else 0.0 for seat in range(self.players)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The full position, hidden parts included (for saves, tests and puzzles)."""
+        return {
+            "game": self.game.name,
+            "rules_version": self.game.rules_version,
+            "options": self.game.options_dict(),
+            "players": self.players,
+            "seed": self.seed,
+            "to_move": self.to_move,
+            "history": [str(a) for a in self.history],
+            "movers": list(self.movers),
+            "state": self._to_json(),
+        }
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.game.name} players={self.players} "
+                f"turn={len(self.history)} to_move={self.to_move}>")

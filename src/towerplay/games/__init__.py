@@ -1,0 +1,57 @@
+"""The game registry: ``load(name, **options)`` and ``names()``.
+
+Games are imported lazily, so loading one game never imports the others.
+
+>>> names()
+['blueprints', 'castle', 'five_towers', 'skytopia']
+>>> load("five_towers", rebid="physical").options.rebid
+'physical'
+>>> load("chess")
+Traceback (most recent call last):
+...
+towerplay.core.errors.UnknownGame: unknown game 'chess'; known games: blueprints, castle, five_towers, skytopia
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+from towerplay.core.errors import InvalidOptions, UnknownGame
+from towerplay.core.game import Game
+
+_REGISTRY: dict[str, str] = {
+    "five_towers": "towerplay.games.five_towers:FiveTowers",
+    "castle": "towerplay.games.castle:Castle",
+    "blueprints": "towerplay.games.blueprints:Blueprints",
+    "skytopia": "towerplay.games.skytopia:Skytopia",
+}
+
+
+def register(name: str, target: str) -> None:
+    """Register a game class by import path ``"package.module:Class"`` (for plugins)."""
+    _REGISTRY[name] = target
+
+
+def names() -> list[str]:
+    """The ids of all registered games that can be imported."""
+    return sorted(name for name in _REGISTRY if _importable(name))
+
+
+def game_class(name: str) -> type[Game]:
+    """The class of a registered game (options not yet given)."""
+    if name not in _REGISTRY or not _importable(name):
+        known = ", ".join(names())
+        raise UnknownGame(f"unknown game {name!r}; known games: {known}")
+    module, _, attr = _REGISTRY[name].partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def load(name: str, **options: Any) -> Game:
+    """A game with validated options; :class:`UnknownGame` or :class:`InvalidOptions` if not."""
+    return game_class(name)(**options)
+
+
+def _importable(name: str) -> bool:
+    module = _REGISTRY[name].partition(":")[0]
+    return importlib.util.find_spec(module) is not None

@@ -1,0 +1,59 @@
+"""The terminal front end: games list, play (bots and a human at the keyboard), replay."""
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from towerplay.cli import app
+
+runner = CliRunner()
+
+
+def test_games_lists_every_game_with_player_counts() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "five_towers" in result.output and "2–5" in result.output
+
+
+def test_all_bot_game_plays_to_the_end_and_records(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "five_towers", "--seats", "greedy,random,random",
+                                 "--seed", "7", "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "result" in result.output and "wins" in result.output
+    record = json.loads(path.read_text())
+    assert record["seats"] == ["greedy", "random", "random"] and record["result"]
+    replayed = runner.invoke(app, ["replay", str(path)])
+    assert replayed.exit_code == 0 and "record verified" in replayed.output
+
+
+def test_human_input_reprompts_on_garbage_and_accepts_numbers_and_text(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    # garbage, an out-of-range number, then the first legal action by number, then EOF
+    result = runner.invoke(app, ["play", "five_towers", "--seats", "human,random",
+                                 "--seed", "3", "--record", str(path)],
+                           input="fly away\n99\n1\n")
+    assert "expected" in result.output.lower() or "not" in result.output.lower()
+    assert "choose a number from 1" in result.output
+    assert "game stopped" in result.output
+    record = json.loads(path.read_text())
+    assert len(record["actions"]) >= 1 and record["result"] is None
+
+
+def test_unknown_game_and_bot_and_option_are_one_line_errors() -> None:
+    for args, words in [(["play", "chess"], "unknown game"),
+                        (["play", "five_towers", "--seats", "human,wizardbot"], "unknown bot"),
+                        (["play", "five_towers", "-o", "nonsense=1"], "unknown option"),
+                        (["play", "five_towers", "--seats", "random"], "players")]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert words in result.output and "Traceback" not in result.output
+
+
+def test_replay_of_a_broken_record_is_refused(tmp_path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "five_towers", "players": 2, "seed": 1,
+                                "actions": ["bid 9"]}))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "action 1" in result.output
