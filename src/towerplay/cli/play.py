@@ -33,7 +33,7 @@ def list_games() -> None:
         table.add_column(column)
     for name in games.names():
         cls = games.game_class(name)
-        options = "\n".join(f"{o}: {allowed} ({default})"
+        options = "\n".join(f"{o}={default} [dim]({allowed})[/dim]"
                             for o, allowed, default in cls.describe_options())
         table.add_row(name, cls.title, f"{cls.min_players}–{cls.max_players}", options or "—")
     console.print(table)
@@ -65,8 +65,7 @@ def play(
                 with console.status(f"seat {seat} ({specs[seat]}) is thinking…"):
                     action = players[seat].act(state)
                 state.apply(action)
-                if len(players) < len(specs):
-                    console.print(f"  seat {seat} ({specs[seat]}): [bold]{action}[/bold]")
+                announce(state, seat, specs)
             else:
                 state.apply(ask_human(game, state))
     except (EOFError, KeyboardInterrupt):
@@ -77,6 +76,17 @@ def play(
             console.print(f"record written to {record}")
     if state.is_over:
         show_result(game, state, specs)
+
+
+def announce(state: State, seat: int, specs: list[str]) -> None:
+    """Tell the humans at the table what a bot did, as much as they may know of it."""
+    humans = [s for s, spec in enumerate(specs) if spec == HUMAN]
+    if not humans:
+        return
+    viewer = humans[0] if len(humans) == 1 else None  # hot-seat: everyone sees the screen
+    text = state.log_line(len(state.history) - 1, viewer)
+    if text is not None:
+        console.print(f"  seat {seat} ({specs[seat]}): [bold]{text}[/bold]")
 
 
 def split_seats(seats: str) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -34,6 +34,23 @@ def describe_validation_error(owner: str, error: ValidationError) -> str:
         else:
             lines.append(f"{owner}: option '{where}': {problem['msg']} (got {got!r})")
     return "; ".join(lines)
+
+
+def type_text(annotation: object) -> str:
+    """A short text of an option's type: ``'a' | 'b'`` for literals, ``int | None``, …
+
+    >>> from typing import Literal
+    >>> type_text(Literal["feasible", "physical"]), type_text(int | None)
+    ("'feasible' | 'physical'", 'int | None')
+    """
+    if annotation is type(None):
+        return "None"
+    args = getattr(annotation, "__args__", None)
+    if args is None:
+        return getattr(annotation, "__name__", str(annotation))
+    if getattr(annotation, "__origin__", None) is Literal:
+        return " | ".join(map(repr, args))
+    return " | ".join(type_text(arg) for arg in args)
 
 
 class Game:
@@ -162,13 +179,8 @@ class Game:
     @classmethod
     def describe_options(cls) -> list[tuple[str, str, str]]:
         """(name, allowed values, default) for each option, for help texts."""
-        rows = []
-        for name, field in cls.Options.model_fields.items():
-            allowed = getattr(field.annotation, "__args__", None)
-            text = " | ".join(map(str, allowed)) if allowed else getattr(
-                field.annotation, "__name__", str(field.annotation))
-            rows.append((name, text, repr(field.default)))
-        return rows
+        return [(name, type_text(field.annotation), repr(field.default))
+                for name, field in cls.Options.model_fields.items()]
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options_dict().items())

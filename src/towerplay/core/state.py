@@ -120,6 +120,9 @@ class State:
         self._legal = None
 
     def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+        """The message of a refused action. It goes to the seat to move (front ends check
+        first that the sender is that seat), so it may list that seat's legal actions; a
+        game overrides it if even that would reveal something."""
         if self.to_move is None:
             return f"'{action}' is not legal: the game is over"
         shown = ", ".join(map(str, legal[:12])) + (", …" if len(legal) > 12 else "")
@@ -162,6 +165,11 @@ class State:
             if text is not None:
                 out.append(f"{mover}: {text}")
         return out
+
+    def log_line(self, index: int, seat: int | None) -> str | None:
+        """How history entry ``index`` appears to ``seat`` (``None``: not at all), e.g.
+        to announce an opponent's move without revealing what the seat may not know."""
+        return self._log_entry(index, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-ready dict of what ``seat`` may know (``None``: a spectator)."""

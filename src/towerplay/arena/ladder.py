@@ -1,0 +1,314 @@
+"""A bot ladder: seat-rotated games between bot specs, with statistics and ratings.
+
+The work is split at clean function boundaries so that another backend (a Ray cluster)
+can run the same jobs: :func:`schedule` lists the games as picklable :class:`GameJob`
+values, :func:`play_job` plays one (a top-level function, no shared state),
+:func:`run_jobs` runs them on local processes, and :func:`summarize` turns the results into
+a JSON-ready report that :func:`report_tables` draws.
+
+Every lineup of bots (each combination of ``players`` bots) plays the same deal from every
+seat rotation, so seat order and luck of the deal cancel out.
+
+>>> [job.specs for job in schedule(["random", "greedy"], players=2, games=4, seed=1)]
+[('random', 'greedy'), ('greedy', 'random'), ('random', 'greedy'), ('greedy', 'random')]
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+from towerplay.arena.match import seat_bots
+from towerplay.core.errors import InvalidOptions
+from towerplay.core.game import Game
+from towerplay.core.rng import derive_seed
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One game of the ladder: which bot (by index) sits in each seat, and the deal."""
+
+    index: int
+    game: Game
+    specs: tuple[str, ...]
+    """The bot spec in each seat."""
+    entrants: tuple[int, ...]
+    """The index (into the ladder's bot list) of the bot in each seat."""
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one game produced, per seat."""
+
+    index: int
+    entrants: tuple[int, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+    """1 = best; winners share rank 1, the others follow by score (ties share a rank)."""
+    think: tuple[float, ...]
+    """Seconds each seat spent choosing moves."""
+    moves: tuple[int, ...]
+    """Moves each seat made."""
+
+
+# ----------------------------------------------------------------- scheduling
+def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
+    """The bot combinations that meet at a table (by index).
+
+    With at least as many bots as seats each table has distinct bots; with fewer, bots sit
+    more than once, and every table mixes at least two bots.
+
+    >>> lineups(3, 2)
+    [(0, 1), (0, 2), (1, 2)]
+    >>> lineups(2, 3)
+    [(0, 0, 1), (0, 1, 1)]
+    """
+    if bots < 1:
+        raise InvalidOptions("a ladder needs at least one bot")
+    if bots >= players:
+        return list(itertools.combinations(range(bots), players))
+    if bots == 1:
+        return [(0,) * players]
+    return [c for c in itertools.combinations_with_replacement(range(bots), players)
+            if len(set(c)) > 1]
+
+
+def schedule(bots: Sequence[str], players: int, games: int, seed: int,
+             game: Game | None = None) -> list[GameJob]:
+    """The ladder's games: lineups in turn, each played from every seat rotation on one deal.
+
+    ``games`` is rounded up to a whole number of rotations (a multiple of ``players``).
+    """
+    if games < 1:
+        raise InvalidOptions(f"--games must be at least 1 (got {games})")
+    tables = lineups(len(bots), players)
+    total = math.ceil(games / players) * players
+    jobs: list[GameJob] = []
+    for round_ in itertools.count():
+        for number, lineup in enumerate(tables):
+            deal = derive_seed(seed, "ladder", round_, number)
+            for turn in range(players):
+                entrants = lineup[turn:] + lineup[:turn]
+                jobs.append(GameJob(len(jobs), game, tuple(bots[i] for i in entrants),  # type: ignore[arg-type]
+                                    entrants, deal))
+                if len(jobs) == total:
+                    return jobs
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+# ----------------------------------------------------------------- playing
+def play_job(job: GameJob) -> GameResult:
+    """Play one scheduled game (runs in a worker process; needs nothing but the job)."""
+    players = len(job.specs)
+    state = job.game.start(players=players, seed=job.seed)
+    seated = seat_bots(job.specs, job.seed)
+    think = [0.0] * players
+    moves = [0] * players
+    clock = time.perf_counter
+    while not state.is_over:
+        seat = state.to_move
+        started = clock()
+        action = seated[seat].act(state)
+        think[seat] += clock() - started
+        moves[seat] += 1
+        state.apply(action)
+    scores = tuple(float(x) for x in state.scores())
+    winners = tuple(state.winners())
+    return GameResult(job.index, job.entrants, scores, winners, ranks(scores, winners),
+                      tuple(think), tuple(moves))
+
+
+def ranks(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
+    """Competition ranks: winners first, then by score.
+
+    >>> ranks([10, 12, 12, 3], winners=[2])
+    (3, 2, 1, 4)
+    """
+    keys = [(seat in winners, score) for seat, score in enumerate(scores)]
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
+def run_jobs(jobs: Sequence[GameJob], workers: int = 1,
+             on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+    """Play the jobs on ``workers`` local processes (1: in this process), in index order."""
+    results: list[GameResult] = []
+    if workers <= 1:
+        for job in jobs:
+            results.append(play_job(job))
+            if on_result is not None:
+                on_result(results[-1])
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(play_job, job) for job in jobs]
+            for future in as_completed(futures):
+                results.append(future.result())
+                if on_result is not None:
+                    on_result(results[-1])
+    return sorted(results, key=lambda r: r.index)
+
+
+# ----------------------------------------------------------------- statistics
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (shared wins count fractionally).
+
+    >>> [round(x, 3) for x in wilson(7, 10)]
+    [0.397, 0.892]
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    scale = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / scale
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / scale
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def labels(bots: Sequence[str]) -> list[str]:
+    """Unique names for the bots (a repeated spec gets ``#2``, ``#3``...).
+
+    >>> labels(["random", "greedy", "random"])
+    ['random', 'greedy', 'random#2']
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for spec in bots:
+        seen[spec] = seen.get(spec, 0) + 1
+        out.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+    return out
+
+
+def openskill_ratings(bots: int, results: Iterable[GameResult]) -> list[dict[str, float]]:
+    """PlackettLuce ratings (multiplayer) from the results, rated in game order.
+
+    A bot sitting in several seats of one game gets the mean of its seats' updates.
+    """
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = [model.rating() for _ in range(bots)]
+    for result in results:
+        teams = [[model.rating(mu=ratings[b].mu, sigma=ratings[b].sigma)]
+                 for b in result.entrants]
+        rated = model.rate(teams, ranks=list(result.ranks))
+        for bot in set(result.entrants):
+            seats = [s for s, b in enumerate(result.entrants) if b == bot]
+            mu = sum(rated[s][0].mu for s in seats) / len(seats)
+            sigma = sum(rated[s][0].sigma for s in seats) / len(seats)
+            ratings[bot] = model.rating(mu=mu, sigma=sigma)
+    return [{"mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma} for r in ratings]
+
+
+def summarize(bots: Sequence[str], results: Sequence[GameResult],
+              **info: Any) -> dict[str, Any]:
+    """The JSON-ready ladder report: per bot, and head to head (row bot against column bot).
+
+    Head to head, a bot scores 1 for each table where it finished ahead of the other bot,
+    ½ where they tied; win rates count a shared win as a fraction.
+    """
+    names = labels(bots)
+    k = len(bots)
+    seats = [0] * k
+    wins = [0.0] * k
+    score_sum = [0.0] * k
+    think = [0.0] * k
+    moves = [0] * k
+    points = [[0.0] * k for _ in range(k)]
+    meetings = [[0] * k for _ in range(k)]
+    for result in results:
+        share = 1.0 / len(result.winners) if result.winners else 0.0
+        for seat, bot in enumerate(result.entrants):
+            seats[bot] += 1
+            wins[bot] += share if seat in result.winners else 0.0
+            score_sum[bot] += result.scores[seat]
+            think[bot] += result.think[seat]
+            moves[bot] += result.moves[seat]
+            for other_seat, other in enumerate(result.entrants):
+                if other == bot:
+                    continue
+                meetings[bot][other] += 1
+                mine, theirs = result.ranks[seat], result.ranks[other_seat]
+                points[bot][other] += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+    ratings = openskill_ratings(k, results)
+    rows = []
+    for bot in range(k):
+        rate = wins[bot] / seats[bot] if seats[bot] else 0.0
+        rows.append({
+            "bot": names[bot], "spec": bots[bot], "games": seats[bot],
+            "win_rate": rate, "win_ci": list(wilson(wins[bot], seats[bot])),
+            "mean_score": score_sum[bot] / seats[bot] if seats[bot] else 0.0,
+            "rating": ratings[bot],
+            "ms_per_move": 1000 * think[bot] / moves[bot] if moves[bot] else 0.0,
+            "moves": moves[bot],
+        })
+    head_to_head = {
+        names[a]: {names[b]: {"score": points[a][b] / meetings[a][b],
+                              "ci": list(wilson(points[a][b], meetings[a][b])),
+                              "n": meetings[a][b]}
+                   for b in range(k) if b != a and meetings[a][b]}
+        for a in range(k)}
+    rows.sort(key=lambda row: -row["rating"]["ordinal"])
+    return {**info, "games": len(results), "bots": rows, "head_to_head": head_to_head}
+
+
+# ----------------------------------------------------------------- the whole ladder
+def run_ladder(game: Game, players: int, bots: Sequence[str], games: int, seed: int = 0,
+               workers: int | None = None,
+               on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
+    """Check the specs, play the ladder and return :func:`summarize`'s report."""
+    from towerplay import bots as bot_registry
+
+    game.check_players(players)
+    for spec in bots:
+        bot_registry.load(spec, seed=0)  # refuse bad specs before starting workers
+    workers = workers or os.cpu_count() or 1
+    jobs = schedule(bots, players, games, seed, game=game)
+    started = time.perf_counter()
+    results = run_jobs(jobs, min(workers, len(jobs)), on_result)
+    elapsed = time.perf_counter() - started
+    return summarize(bots, results, game=game.name, options=game.options_dict(),
+                     players=players, seed=seed, workers=workers,
+                     elapsed_s=round(elapsed, 3))
+
+
+def report_tables(report: dict[str, Any]) -> list[Any]:
+    """Rich tables of a report: the standings, then head to head."""
+    from rich.table import Table
+
+    standings = Table(title=f"{report['game']}, {report['players']} players, "
+                            f"{report['games']} games ({report['elapsed_s']:.1f} s)")
+    for column in ("#", "bot", "games", "win rate (95% CI)", "mean score",
+                   "OpenSkill μ ± σ", "ordinal", "ms/move"):
+        standings.add_column(column, justify="left" if column == "bot" else "right")
+    for place, row in enumerate(report["bots"], 1):
+        low, high = row["win_ci"]
+        rating = row["rating"]
+        standings.add_row(str(place), row["bot"], str(row["games"]),
+                          f"{row['win_rate']:.0%} ({low:.0%}–{high:.0%})",
+                          f"{row['mean_score']:.1f}",
+                          f"{rating['mu']:.1f} ± {rating['sigma']:.1f}",
+                          f"{rating['ordinal']:.1f}", f"{row['ms_per_move']:.1f}")
+    order = [row["bot"] for row in report["bots"]]
+    matrix = Table(title="head to head: row bot finishes ahead of column bot (95% CI)")
+    matrix.add_column("bot")
+    for name in order:
+        matrix.add_column(name, justify="right")
+    for name in order:
+        cells = []
+        for other in order:
+            cell = report["head_to_head"].get(name, {}).get(other)
+            if cell is None:
+                cells.append("—")
+            else:
+                low, high = cell["ci"]
+                cells.append(f"{cell['score']:.0%} ({low:.0%}–{high:.0%})")
+        matrix.add_row(name, *cells)
+    return [standings, matrix]

@@ -1,0 +1,303 @@
+"""Multiplayer information-set MCTS: the single-observer kind with availability counts.
+
+After Cowling, Powley & Whitehouse (2012), "Information Set Monte Carlo Tree Search". The
+tree belongs to the searching seat's information set and is keyed by actions from its
+root. Every iteration samples one world with ``state.determinize(seat, rng)`` (so the bot
+only ever guesses what it cannot see), walks the tree choosing among the children that are
+legal in that world (UCB1 with *availability* counts instead of parent visits), adds one
+node, plays out with the game's own rollout policy and backs up one reward per seat
+(max-n: each seat picks the child best for itself). The tree is kept between moves and
+re-rooted when the new position is still in it.
+
+Budgets: ``iterations`` (reproducible: the same seed gives the same move) or ``seconds``
+(interactive); with both, whichever runs out first.
+
+>>> from towerplay import bots
+>>> bots.load("ismcts:iterations=200,c=0.5", seed=3).spec
+'ismcts:iterations=200,c=0.5'
+"""
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Literal, NamedTuple
+
+from pydantic import Field
+
+from towerplay.bots.base import Bot, BotOptions
+from towerplay.core.game import Game
+from towerplay.core.state import Action, State
+
+DEFAULT_ITERATIONS = 1000
+"""The budget when neither ``iterations`` nor ``seconds`` is given."""
+
+
+class ISMCTSOptions(BotOptions):
+    """Options of the ISMCTS bot (all can be given in a spec: ``ismcts:iterations=500``)."""
+
+    iterations: int | None = Field(None, ge=1, description="iterations per move")
+    seconds: float | None = Field(None, gt=0, description="thinking time per move")
+    c: float = Field(0.7, ge=0, description="UCB exploration constant")
+    rollout: Literal["game", "random"] = Field(
+        "game", description="playout policy: the game's rollout_action, or uniform random")
+    depth: int | None = Field(
+        None, ge=0, description="cut playouts after this many actions and score the "
+        "position (None: play to the end)")
+    score_weight: float = Field(
+        0.0, ge=0, le=1, description="share of the reward taken from normalised scores "
+        "instead of win/loss")
+    reuse: bool = Field(True, description="keep the tree between moves")
+    forced: bool = Field(False, description="search even when only one action is legal "
+                         "(to get its win chance)")
+
+
+class Node:
+    """Statistics of one action in the information-set tree.
+
+    ``total[seat]`` sums the rewards of ``seat`` over the ``visits`` iterations that went
+    through this node; the extra last slot sums the searching seat's pure win share (for
+    win-chance estimates). ``avail`` counts the iterations in which the action was legal.
+    """
+
+    __slots__ = ("children", "visits", "avail", "total")
+
+    def __init__(self, width: int) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = [0.0] * width
+
+
+class ActionStat(NamedTuple):
+    """Search statistics of one root action."""
+
+    action: Action
+    visits: int
+    win: float
+    """Estimated chance that the searching seat wins after this action (shared wins split)."""
+    value: float
+    """Mean search reward of the searching seat (equals ``win`` when ``score_weight`` is 0)."""
+
+
+class Analysis(NamedTuple):
+    """The result of one search: root actions best first, and the effort spent."""
+
+    stats: list[ActionStat]
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self) -> Action:
+        return self.stats[0].action
+
+
+class ISMCTSBot(Bot):
+    """Single-observer multiplayer ISMCTS with availability counts and tree reuse.
+
+    ``choose`` keeps the search behind the move in :attr:`last`; :meth:`analyse` returns it
+    without moving (for hints).
+    """
+
+    name = "ismcts"
+    Options = ISMCTSOptions
+    options: ISMCTSOptions
+
+    def __init__(self, seed: int | None = None, **options: object) -> None:
+        super().__init__(seed=seed, **options)
+        self._tree: tuple[Game, int, list[Action], Node] | None = None
+        self.last: Analysis | None = None
+        """The analysis behind the last move (for hints and debugging)."""
+
+    # ----------------------------------------------------------------- the Bot API
+    def choose(self, state: State, seat: int) -> Action:
+        self.last = self.analyse(state, seat)
+        return self.last.best
+
+    def analyse(self, state: State, seat: int) -> Analysis:
+        """Search from ``state`` (already a guess of what ``seat`` knows) within the budget.
+
+        Each iteration re-determinizes ``state`` from ``seat``'s point of view, so nothing
+        hidden from ``seat`` in ``state`` is ever read.
+        """
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("analyse needs a position with a move to make")
+        if len(legal) == 1 and not self.options.forced:
+            return Analysis([ActionStat(legal[0], 0, math.nan, math.nan)], 0, 0.0)
+        root = self._root(state, seat)
+        started = time.perf_counter()
+        done = self._run(root, state, seat, started)
+        elapsed = time.perf_counter() - started
+        if self.options.reuse:
+            self._tree = (state.game, seat, list(state.history), root)
+        return Analysis(self._stats(root, legal, seat), done, elapsed)
+
+    # ----------------------------------------------------------------- tree reuse
+    def _root(self, state: State, seat: int) -> Node:
+        """The node for ``state`` in the kept tree, or a fresh root."""
+        width = state.players + 1
+        if self._tree is None or not self.options.reuse:
+            return Node(width)
+        game, old_seat, old_history, node = self._tree
+        history = state.history
+        start = len(old_history)
+        if (game is not state.game or old_seat != seat or len(history) < start
+                or history[:start] != old_history):
+            return Node(width)
+        for index in range(start, len(history)):
+            action = history[index]
+            # An action the seat did not see exactly cannot pick a branch of its tree.
+            if state._log_entry(index, seat) != str(action):
+                return Node(width)
+            node = node.children.get(action)  # type: ignore[assignment]
+            if node is None:
+                return Node(width)
+        return node
+
+    # ----------------------------------------------------------------- the search
+    def _run(self, root: Node, state: State, seat: int, started: float) -> int:
+        """Run iterations until the budget is spent; return how many ran."""
+        opts = self.options
+        limit = opts.iterations
+        if limit is None:
+            limit = sys.maxsize if opts.seconds is not None else DEFAULT_ITERATIONS
+        deadline = started + opts.seconds if opts.seconds is not None else math.inf
+        clock = time.perf_counter
+        iterate = self._iteration_function(state, seat)
+        done = 0
+        while done < limit:
+            iterate(root)
+            done += 1
+            if deadline != math.inf and clock() >= deadline:
+                break
+        return done
+
+    def _iteration_function(self, state: State, seat: int) -> Callable[[Node], None]:
+        """One ISMCTS iteration as a closure over everything constant during a search."""
+        opts = self.options
+        rng: random.Random = self.rng
+        recall = opts.recall
+        c = opts.c
+        players = state.players
+        width = players + 1
+        slots = range(width)
+        weight = opts.score_weight
+        max_depth = sys.maxsize if opts.depth is None else opts.depth
+        game = state.game
+        policy = game.rollout_action if opts.rollout == "game" else _random_action
+        log, sqrt = math.log, math.sqrt
+        determinize = state.determinize
+
+        def evaluate(s: State) -> list[float]:
+            """Rewards per seat, plus the searching seat's win share in the last slot."""
+            if s.to_move is None:
+                win = s.rewards()
+                if weight:
+                    norm = _normalised(s.scores())
+                    reward = [(1 - weight) * w + weight * x for w, x in zip(win, norm)]
+                else:
+                    reward = list(win)
+            else:  # a cut playout: judge by the running scores
+                scores = s.scores()
+                win = _leaders(scores)
+                reward = [0.5 * w + 0.5 * x for w, x in zip(win, _normalised(scores))]
+            reward.append(win[seat])
+            return reward
+
+        def iterate(root: Node) -> None:
+            s = determinize(seat, rng, recall)
+            node = root
+            path = [root]
+            # Selection and expansion: only children legal in this world take part.
+            while True:
+                mover = s.to_move
+                if mover is None:
+                    break
+                legal = s.legal_actions()
+                children = node.children
+                untried = None
+                best = None
+                best_child = node
+                best_score = -1.0
+                for action in legal:
+                    child = children.get(action)
+                    if child is None:
+                        if untried is None:
+                            untried = [action]
+                        else:
+                            untried.append(action)
+                    else:
+                        child.avail += 1
+                        if untried is None:
+                            visits = child.visits
+                            score = (child.total[mover] / visits
+                                     + c * sqrt(log(child.avail) / visits))
+                            if score > best_score:
+                                best_score, best, best_child = score, action, child
+                if untried is not None:
+                    action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                    child = children[action] = Node(width)
+                    s.apply(action)
+                    path.append(child)
+                    break
+                s.apply(best)
+                node = best_child
+                path.append(node)
+            # Playout with the game's light policy.
+            depth = 0
+            while s.to_move is not None and depth < max_depth:
+                s.apply(policy(s, rng))
+                depth += 1
+            reward = evaluate(s)
+            for node in path:
+                node.visits += 1
+                total = node.total
+                for i in slots:
+                    total[i] += reward[i]
+
+        return iterate
+
+    @staticmethod
+    def _stats(root: Node, legal: list[Action], seat: int) -> list[ActionStat]:
+        """Root actions with their statistics, most visited (then best valued) first."""
+        stats = []
+        for action in legal:
+            child = root.children.get(action)
+            if child is None or child.visits == 0:
+                stats.append(ActionStat(action, 0, 0.0, 0.0))
+            else:
+                stats.append(ActionStat(action, child.visits, child.total[-1] / child.visits,
+                                        child.total[seat] / child.visits))
+        order = sorted(range(len(stats)), key=lambda i: (-stats[i].visits, -stats[i].value, i))
+        return [stats[i] for i in order]
+
+
+def _random_action(state: State, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+def _normalised(scores: list[float]) -> list[float]:
+    """Scores mapped to [0, 1] between the lowest and the highest (all 0.5 if equal).
+
+    >>> _normalised([3, 5, 4])
+    [0.0, 1.0, 0.5]
+    """
+    low, high = min(scores), max(scores)
+    if high == low:
+        return [0.5] * len(scores)
+    span = high - low
+    return [(x - low) / span for x in scores]
+
+
+def _leaders(scores: list[float]) -> list[float]:
+    """The leaders by score share 1.
+
+    >>> _leaders([3, 5, 5])
+    [0.0, 0.5, 0.5]
+    """
+    best = max(scores)
+    count = scores.count(best)
+    return [1.0 / count if x == best else 0.0 for x in scores]

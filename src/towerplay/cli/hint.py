@@ -1,0 +1,66 @@
+"""``towerplay hint``: what the search thinks of each move in a game in progress."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from towerplay.bots.ismcts import Analysis, ISMCTSBot
+from towerplay.cli.app import app, console, friendly
+from towerplay.core import InvalidOptions, Record, State, fresh_seed
+
+
+def analyse(state: State, seconds: float | None = None, iterations: int | None = None,
+            seed: int | None = None) -> Analysis:
+    """Search the position for the seat to move, from only what that seat may know."""
+    seat = state.to_move
+    if seat is None:
+        raise InvalidOptions("the game is over: there is no move to hint")
+    if seconds is None and iterations is None:
+        seconds = 2.0
+    bot = ISMCTSBot(seed=fresh_seed() if seed is None else seed, seconds=seconds,
+                    iterations=iterations, forced=True)
+    seen = state.determinize(seat, bot.rng)  # the true state is never searched
+    return bot.analyse(seen, seat)
+
+
+@app.command()
+@friendly
+def hint(
+    path: Path = typer.Argument(..., metavar="RECORD", help="record of a game in progress "
+                                "(JSON: game, options, players, seed, actions)"),
+    seconds: float = typer.Option(None, "--seconds", "-s", help="thinking time (default 2)"),
+    iterations: int = typer.Option(None, "--iterations", "-i", help="search iterations "
+                                   "(reproducible with --seed)"),
+    seed: int = typer.Option(None, help="seed of the search"),
+    json_out: bool = typer.Option(False, "--json", help="print the hint as JSON"),
+) -> None:
+    """Rank the legal moves of the seat to move by estimated win chance.
+
+    Uses only what that seat may know: hidden parts are guessed afresh in every search
+    iteration.
+    """
+    if seconds is not None and seconds <= 0:
+        raise InvalidOptions(f"--seconds must be positive (got {seconds})")
+    if iterations is not None and iterations < 1:
+        raise InvalidOptions(f"--iterations must be at least 1 (got {iterations})")
+    state = Record.load(path).replay()
+    result = analyse(state, seconds, iterations, seed)
+    seat = state.to_move
+    if json_out:
+        typer.echo(json.dumps({
+            "game": state.game.name, "turn": len(state.history), "seat": seat,
+            "iterations": result.iterations, "seconds": round(result.seconds, 3),
+            "actions": [{"action": str(s.action), "win": s.win, "visits": s.visits}
+                        for s in result.stats]}, indent=1))
+        return
+    table = Table(title=f"{state.game.title}: hints for seat {seat} at turn "
+                        f"{len(state.history)} ({result.iterations} iterations, "
+                        f"{result.seconds:.1f} s)")
+    for column in ("#", "action", "win chance", "visits"):
+        table.add_column(column, justify="left" if column == "action" else "right")
+    for place, stat in enumerate(result.stats, 1):
+        table.add_row(str(place), str(stat.action), f"{stat.win:.0%}", str(stat.visits))
+    console.print(table)

@@ -1,0 +1,93 @@
+"""``towerplay ladder``: seat-rotated games between bots, with win rates and ratings."""
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
+
+from towerplay import bots as bot_registry
+from towerplay import games
+from towerplay.arena.ladder import report_tables, run_ladder
+from towerplay.cli.app import app, console, friendly
+from towerplay.cli.play import parse_options
+from towerplay.core import InvalidOptions
+
+
+def split_bots(text: str) -> list[str]:
+    """Split a ``--bots`` list into specs: a comma starts a new bot only when the next part
+    is a bot name (has no ``=`` before any ``:``); ``;`` always separates.
+
+    >>> split_bots("random,greedy,ismcts:iterations=500,c=0.5,ismcts:seconds=1")
+    ['random', 'greedy', 'ismcts:iterations=500,c=0.5', 'ismcts:seconds=1']
+    >>> split_bots("ismcts:iterations=50,c=1; ismcts:iterations=50,c=0.3")
+    ['ismcts:iterations=50,c=1', 'ismcts:iterations=50,c=0.3']
+    """
+    specs: list[str] = []
+    for group in text.split(";"):
+        current: list[str] = []
+        for part in (p.strip() for p in group.split(",")):
+            if not part:
+                continue
+            if current and "=" in part.partition(":")[0]:
+                current.append(part)  # an option of the bot before
+            else:
+                if current:
+                    specs.append(",".join(current))
+                current = [part]
+        if current:
+            specs.append(",".join(current))
+    return specs
+
+
+@app.command()
+@friendly
+def ladder(
+    game_name: str = typer.Argument(..., metavar="GAME", help="a game id (see `towerplay games`)"),
+    players: int = typer.Option(2, "--players", "-p", help="seats at each table"),
+    bots: str = typer.Option(
+        None, "--bots", help="bot specs separated by commas, e.g. "
+        "random,greedy,ismcts:iterations=500,c=0.5,ismcts:seconds=1 (a comma followed by "
+        "key=value continues the bot before; ';' always separates)"),
+    bot: list[str] = typer.Option([], "--bot", help="one bot spec (repeatable; commas allowed)"),
+    games_count: int = typer.Option(200, "--games", "-n", help="games to play (rounded up to "
+                                    "whole seat rotations)"),
+    workers: int = typer.Option(None, "--workers", "-w", help="worker processes (default: "
+                                "all cores)"),
+    seed: int = typer.Option(0, help="seed of the whole ladder (deals and bots)"),
+    option: list[str] = typer.Option([], "--option", "-o", help="game option name=value"),
+    json_out: bool = typer.Option(False, "--json", help="print the report as JSON"),
+) -> None:
+    """Play bots against each other from every seat and rank them.
+
+    Prints each bot's win rate with a 95% confidence interval (Wilson), mean score, OpenSkill
+    rating (Plackett-Luce, multiplayer) and time per move, and a head-to-head table.
+    """
+    game = games.load(game_name, **parse_options(option))
+    specs = split_bots(bots or "") + [b.strip() for b in bot if b.strip()]
+    if not specs:
+        raise InvalidOptions("name the bots with --bots random,greedy,... or --bot SPEC")
+    for spec in specs:
+        bot_registry.load(spec, seed=0)
+    if workers is not None and workers < 1:
+        raise InvalidOptions(f"--workers must be at least 1 (got {workers})")
+    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                        MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                        console=Console(stderr=True), transient=json_out)
+    with progress:
+        task = progress.add_task(f"{game_name} ladder", total=None)
+
+        def advance(_result: object) -> None:
+            progress.advance(task)
+
+        total = -(-games_count // players) * players
+        progress.update(task, total=total)
+        report = run_ladder(game, players, specs, games_count, seed=seed, workers=workers,
+                            on_result=advance)
+    if json_out:
+        typer.echo(json.dumps(report, indent=1))
+    else:
+        for table in report_tables(report):
+            console.print(table)

@@ -1,0 +1,143 @@
+"""Blueprint cards: the layout notation, validation, and the deck (package data or a file).
+
+A layout is three row tokens, top to bottom, each two characters (column 1, column 2): a
+digit is the target height of the cell, ``X`` a hatched cell. In memory a layout is a tuple
+of six heights, row by row, 0 meaning hatched.
+
+>>> parse_blueprint("X1 31 1X")
+(0, 1, 3, 1, 1, 0)
+>>> blueprint_text((0, 1, 3, 1, 1, 0))
+'X1 31 1X'
+>>> len(default_deck()), default_deck()[15]
+(24, ('BP16', (0, 1, 3, 1, 1, 0)))
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from towerplay.core.errors import InvalidOptions
+from towerplay.games.blueprints.dice import CELLS, NEIGHBOURS
+
+Layout = tuple[int, ...]
+Deck = tuple[tuple[str, Layout], ...]
+DIE_COUNT = 6
+"""Every card needs exactly six dice (rules §15)."""
+PROVISIONAL_NOTE = ("PROVISIONAL: the 24 default blueprints are placeholder layouts from the "
+                    "rules spec §15, not the real cards")
+
+
+def parse_blueprint(text: str) -> Layout:
+    """The six heights of a layout like ``X1 31 1X``; InvalidOptions naming the problem."""
+    if not isinstance(text, str):
+        raise InvalidOptions(f"a blueprint must be text like 'X1 31 1X' (got {text!r})")
+    tokens = text.upper().split()
+    if len(tokens) != 3 or any(len(t) != 2 for t in tokens):
+        raise InvalidOptions(f"a blueprint is three row tokens of two characters each, top "
+                             f"to bottom, like 'X1 31 1X' (got {text!r})")
+    heights = []
+    for ch in "".join(tokens):
+        if ch == "X":
+            heights.append(0)
+        elif ch in "123456":
+            heights.append(int(ch))
+        else:
+            raise InvalidOptions(f"blueprint {text!r}: each cell is a height 1-6 or X "
+                                 f"(hatched), not {ch!r}")
+    layout = tuple(heights)
+    if sum(layout) != DIE_COUNT:
+        raise InvalidOptions(f"blueprint {text!r}: the heights must add up to "
+                             f"{DIE_COUNT} dice (they add up to {sum(layout)})")
+    if not _connected(layout):
+        raise InvalidOptions(f"blueprint {text!r}: the usable cells must be orthogonally "
+                             f"connected")
+    return layout
+
+
+def blueprint_text(layout: Layout) -> str:
+    """The notation of a layout (inverse of :func:`parse_blueprint`)."""
+    chars = ["X" if h == 0 else str(h) for h in layout]
+    return " ".join("".join(chars[r * 2:r * 2 + 2]) for r in range(CELLS // 2))
+
+
+def _connected(layout: Layout) -> bool:
+    usable = {c for c in range(CELLS) if layout[c]}
+    if not usable:
+        return False
+    seen, todo = set(), [min(usable)]
+    while todo:
+        cell = todo.pop()
+        if cell in seen:
+            continue
+        seen.add(cell)
+        todo += [n for n in NEIGHBOURS[cell] if n in usable]
+    return seen == usable
+
+
+def _deck_from_rows(rows: object, where: str) -> Deck:
+    if not isinstance(rows, list) or not rows:
+        raise InvalidOptions(f"{where}: expected a non-empty list of blueprints")
+    deck = []
+    for index, row in enumerate(rows, 1):
+        if isinstance(row, str):
+            name, text = f"card{index}", row
+        elif (isinstance(row, list) and len(row) == 2
+              and all(isinstance(x, str) for x in row)):
+            name, text = row
+        else:
+            raise InvalidOptions(f"{where}: card {index} must be a layout string or "
+                                 f"[name, layout] (got {row!r})")
+        try:
+            layout = parse_blueprint(text)
+        except InvalidOptions as error:
+            raise InvalidOptions(f"{where}: card {index}: {error}") from None
+        deck.append((name, layout))
+    return _checked(tuple(deck), where)
+
+
+def _checked(deck: Deck, where: str) -> Deck:
+    if len(deck) < 4:
+        raise InvalidOptions(f"{where}: a deck needs at least 4 blueprints (one per player; "
+                             f"got {len(deck)})")
+    seen: dict[Layout, str] = {}
+    for name, layout in deck:
+        if layout in seen:
+            raise InvalidOptions(f"{where}: blueprint {name} ({blueprint_text(layout)}) "
+                                 f"repeats {seen[layout]}; every card must be different")
+        seen[layout] = name
+    return deck
+
+
+@lru_cache(maxsize=1)
+def default_deck() -> Deck:
+    """The provisional 24-card deck shipped as package data (see blueprints.toml)."""
+    text = resources.files("towerplay.games.blueprints").joinpath("blueprints.toml").read_text("utf-8")
+    return _deck_from_rows(tomllib.loads(text)["cards"], "blueprints.toml")
+
+
+def load_deck(path: str) -> Deck:
+    """A user's deck: a TOML file with ``cards = [...]`` (strings or [name, layout]) or a
+    text file with one layout per line (``#`` comments; an optional name first)."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidOptions(f"cannot read blueprint deck {path}: "
+                             f"{getattr(error, 'strerror', None) or error}") from None
+    if file.suffix.lower() == ".toml":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise InvalidOptions(f"blueprint deck {path} is not valid TOML: {error}") from None
+        if "cards" not in data:
+            raise InvalidOptions(f"blueprint deck {path}: expected a 'cards' list")
+        return _deck_from_rows(data["cards"], f"blueprint deck {path}")
+    rows: list[object] = []
+    for line in text.splitlines():
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        rows.append([words[0], " ".join(words[1:])] if len(words) == 4 else " ".join(words))
+    return _deck_from_rows(rows, f"blueprint deck {path}")

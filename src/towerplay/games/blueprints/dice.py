@@ -1,0 +1,76 @@
+"""Dice and cells as small integers, with their text notation.
+
+A die is ``(value - 1) * 4 + material`` (materials ``W R S G`` = 0..3), so sorting codes
+sorts a pool by pip value. A cell is ``(row - 1) * 2 + (col - 1)`` on the 3×2 grid.
+
+>>> die_text(parse_die("g5")), die_value(parse_die("G5")), MATERIALS[die_material(parse_die("G5"))]
+('G5', 5, 'G')
+>>> cell_text(parse_cell("r2c1")), parse_cell("r2c1")
+('r2c1', 2)
+"""
+from __future__ import annotations
+
+from towerplay.core.errors import IllegalAction
+
+MATERIALS = "WRSG"
+"""Material letters: wood (orange), recycled (green), stone (black), glass (clear)."""
+MATERIAL_NAMES = ("wood", "recycled", "stone", "glass")
+WOOD, RECYCLED, STONE, GLASS = range(4)
+ROWS, COLS = 3, 2
+CELLS = ROWS * COLS
+NUM_DICE_CODES = 24
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((r2 - 1) * COLS + (c2 - 1)
+          for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+          if 1 <= r2 <= ROWS and 1 <= c2 <= COLS)
+    for r in range(1, ROWS + 1) for c in range(1, COLS + 1))
+"""The orthogonally adjacent cells of each cell."""
+
+
+def make_die(material: int, value: int) -> int:
+    """The code of a die of ``material`` (0..3) showing ``value`` (1..6)."""
+    return (value - 1) * 4 + material
+
+
+def die_value(die: int) -> int:
+    return (die >> 2) + 1
+
+
+def die_material(die: int) -> int:
+    return die & 3
+
+
+def die_text(die: int) -> str:
+    """``G5``: material letter and value."""
+    return MATERIALS[die & 3] + str((die >> 2) + 1)
+
+
+DIE_TEXT = tuple(die_text(d) for d in range(NUM_DICE_CODES))
+
+
+def parse_die(text: str) -> int:
+    """The die written as material letter + value (``W3``, ``g5``); IllegalAction if not."""
+    t = text.strip().upper()
+    if len(t) != 2 or t[0] not in MATERIALS or t[1] not in "123456":
+        raise IllegalAction(f"a die is a material letter (W wood, R recycled, S stone, "
+                            f"G glass) and a value 1-6, e.g. G5 (got {text!r})")
+    return make_die(MATERIALS.index(t[0]), int(t[1]))
+
+
+def cell_text(cell: int) -> str:
+    """``r<row>c<col>``, rows 1-3 top to bottom, columns 1-2."""
+    return f"r{cell // COLS + 1}c{cell % COLS + 1}"
+
+
+CELL_TEXT = tuple(cell_text(c) for c in range(CELLS))
+
+
+def parse_cell(text: str) -> int:
+    """The cell written ``r<row>c<col>`` (rows 1-3, columns 1-2); IllegalAction if not."""
+    t = text.strip().lower()
+    if (len(t) != 4 or t[0] != "r" or t[2] != "c" or t[1] not in "123"
+            or t[3] not in "12"):
+        raise IllegalAction(f"a cell is r<row>c<col> with row 1-3 (top to bottom) and "
+                            f"column 1-2, e.g. r2c1 (got {text!r})")
+    return (int(t[1]) - 1) * COLS + int(t[3]) - 1

@@ -1,0 +1,135 @@
+"""The greedy bot and the rollout policy for Blueprints.
+
+The greedy bot looks one die ahead: it values a (partial) building by its material points
+so far, the chance of still earning the blueprint bonus, its progress towards each Prize,
+and its dice of the In-Demand colours (the tie-breakers); it takes the die, and picks the
+cell, that raise that value most. With two players it discards the die its opponent (as
+guessed by the determinization) would gain most from.
+
+>>> from towerplay import games
+>>> import random
+>>> state = games.load("blueprints").start(players=2, seed=3)
+>>> str(greedy_action(state, random.Random(0))).startswith("take ")
+True
+"""
+from __future__ import annotations
+
+import random
+
+from towerplay.core.state import Action
+from towerplay.games.blueprints.cards import Layout
+from towerplay.games.blueprints.scoring import (BONUS, RECYCLED_POINTS, STONE_POINTS,
+                                                Building, wood_points)
+from towerplay.games.blueprints.state import (PLACE, PLACES, REMOVE_MOVE, TAKE,
+                                              BlueprintsState, place_cells, stacked)
+
+PRIZE_POINTS = 9.0
+"""A Prize (2 VP, as much as an Award) in round points, for weighing it against them."""
+DEMAND_WEIGHT = (0.4, 0.2)
+BONUS_PROGRESS = 0.7
+"""How much of the bonus a building still on its blueprint is worth per die placed."""
+
+
+def _progress(have: int, need: int, left: int) -> float:
+    """A rough chance of reaching ``need`` from ``have`` with ``left`` dice still to come."""
+    if have >= need:
+        return 1.0
+    if have + left < need:
+        return 0.0
+    return 0.6 * (have / need) ** 2
+
+
+def evaluate(building: Building, layout: Layout, left: int, demand: tuple[int, int],
+             removed: int = 0, wood_only: bool = False) -> float:
+    """The heuristic worth of a building with ``left`` dice still to take this round.
+
+    >>> from towerplay.games.blueprints.scoring import parse_building
+    >>> from towerplay.games.blueprints.cards import parse_blueprint
+    >>> b = parse_building(". , W3 / G5+R5+S6 , W4 / R1 , .")
+    >>> evaluate(b, parse_blueprint("X1 31 1X"), 0, (0, 1)) > 27
+    True
+    """
+    points = float(wood_points(building, wood_only))
+    recycled = 0
+    values = [0] * 6
+    colours = [0] * 4
+    placed = tallest = 0
+    on_plan = removed == 0
+    for cell, stack in enumerate(building):
+        height = len(stack)
+        placed += height
+        if height > tallest:
+            tallest = height
+        if height > layout[cell]:
+            on_plan = False
+        for level, die in enumerate(stack):
+            material = die & 3
+            colours[material] += 1
+            values[die >> 2] += 1
+            if material == 1:
+                recycled += 1
+            elif material == 2:
+                points += STONE_POINTS[level]
+            elif material == 3:
+                points += (die >> 2) + 1
+    points += RECYCLED_POINTS[recycled]
+    if on_plan:
+        points += BONUS if placed == 6 else BONUS * BONUS_PROGRESS * placed / 6
+    prizes = (_progress(tallest, 5, left) + _progress(max(values), 4, left)
+              + _progress(sum(1 for v in values if v), 6, left)
+              + _progress(max(colours), 5, left))
+    points += PRIZE_POINTS * prizes
+    return points + DEMAND_WEIGHT[0] * colours[demand[0]] + DEMAND_WEIGHT[1] * colours[demand[1]]
+
+
+def _best_place(state: BlueprintsState, seat: int, die: int) -> tuple[float, Action]:
+    """The best value reachable by putting ``die`` into ``seat``'s building, and where."""
+    building, layout = state.buildings[seat], state.layouts[seat]
+    holding = state.to_move == seat and state.step_kind == PLACE  # die already counted
+    left = max(6 - len(state.taken[seat]) - (0 if holding else 1), 0)
+    removed = len(state.removed[seat])
+    wood_only = state.game.options.wood_only_counts_wood
+    best: tuple[float, Action] = (-1e9, REMOVE_MOVE)
+    for cell in place_cells(building, layout, die):
+        value = evaluate(stacked(building, cell, die), layout, left, state.demand, removed,
+                         wood_only)
+        if value > best[0]:
+            best = (value, PLACES[cell])
+    if best[1] is REMOVE_MOVE:
+        best = (evaluate(building, layout, left, state.demand, removed + 1, wood_only),
+                REMOVE_MOVE)
+    return best
+
+
+def greedy_action(state: BlueprintsState, rng: random.Random) -> Action:
+    """The greedy choice for ``state.to_move`` (ties broken at random)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat: int = state.to_move  # type: ignore[assignment]
+    kind = state.step_kind
+    if kind == PLACE:
+        value, move = _best_place(state, seat, state.hand)
+        return move if move in legal else rng.choice(legal)
+    scored = []
+    if kind == TAKE:
+        for move in legal:
+            scored.append((_best_place(state, seat, move[1])[0], rng.random(), move))
+    else:
+        opponent = (seat + 1) % state.players
+        for move in legal:
+            scored.append((_best_place(state, opponent, move[1])[0], rng.random(), move))
+    return max(scored)[2]
+
+
+def rollout_action(state: BlueprintsState, rng: random.Random) -> Action:
+    """A cheap playout move: a random die, placed where the blueprint still wants one."""
+    legal = state.legal_actions()
+    if state.step_kind == PLACE and len(legal) > 1:
+        seat: int = state.to_move  # type: ignore[assignment]
+        building, layout = state.buildings[seat], state.layouts[seat]
+        short = [m for m in legal if m[0] == PLACE and len(building[m[1]]) < layout[m[1]]]
+        if short:
+            return rng.choice(short)
+    return rng.choice(legal)
+

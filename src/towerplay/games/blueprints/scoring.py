@@ -1,0 +1,178 @@
+"""Pure scoring of a building (rules §6, §8), shared by the engine and ``towerplay score``.
+
+A building is a tuple of six stacks (cells row by row), each a tuple of die codes from
+bottom to top. The building notation is row by row, `` / `` between rows, ``,`` between
+cells, each cell ``.`` or its dice bottom to top joined by ``+``.
+
+>>> b = parse_building(". , W3 / G5+R5+S6 , W4 / R1 , .")
+>>> building_text(b)
+'. , W3 / G5+R5+S6 , W4 / R1 , .'
+>>> breakdown(b, parse_blueprint("X1 31 1X"))
+{'bonus': 6, 'wood': 6, 'recycled': 5, 'stone': 5, 'glass': 5, 'total': 27}
+"""
+from __future__ import annotations
+
+from towerplay.core.errors import IllegalAction, InvalidOptions
+from towerplay.games.blueprints.cards import DIE_COUNT, Layout, parse_blueprint
+from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, GLASS, MATERIALS,
+                                             NEIGHBOURS, RECYCLED, STONE, WOOD, parse_die)
+
+__all__ = ["Building", "BONUS", "PRIZES", "breakdown", "building_text", "check_building",
+           "parse_blueprint", "parse_building", "prize_magnitudes", "round_score"]
+
+Building = tuple[tuple[int, ...], ...]
+EMPTY: Building = ((),) * CELLS
+BONUS = 6
+RECYCLED_POINTS = (0, 2, 5, 10, 15, 20, 30)
+STONE_POINTS = (2, 3, 5, 8, 8, 8)
+PRIZES = ("skyscraper", "integrity", "geometer", "materials")
+"""The four Prizes (§8): 5+ floors; 4+ equal values; all values 1-6; 5+ of one colour."""
+PRIZE_TITLES = {"skyscraper": "Skyscraper", "integrity": "Structural Integrity",
+                "geometer": "Geometer's", "materials": "Material Usage"}
+
+
+def matches_blueprint(building: Building, layout: Layout) -> bool:
+    """Every usable cell holds exactly its printed number of dice (colours do not matter)."""
+    return all(len(stack) == h for stack, h in zip(building, layout))
+
+
+def wood_points(building: Building, wood_only: bool = False) -> int:
+    """2 per face-adjacent die (same level beside it, directly above or below) per wood die."""
+    total = 0
+    for cell, stack in enumerate(building):
+        for level, die in enumerate(stack):
+            if die & 3 != WOOD:
+                continue
+            near = []
+            if level:
+                near.append(stack[level - 1])
+            if level + 1 < len(stack):
+                near.append(stack[level + 1])
+            near += [building[n][level] for n in NEIGHBOURS[cell] if len(building[n]) > level]
+            total += 2 * (sum(1 for d in near if d & 3 == WOOD) if wood_only else len(near))
+    return total
+
+
+def breakdown(building: Building, layout: Layout, wood_only: bool = False) -> dict[str, int]:
+    """The round score of a building, by part: bonus, wood, recycled, stone, glass, total."""
+    recycled = stone = glass = 0
+    for stack in building:
+        for level, die in enumerate(stack):
+            material = die & 3
+            if material == RECYCLED:
+                recycled += 1
+            elif material == STONE:
+                stone += STONE_POINTS[level]
+            elif material == GLASS:
+                glass += (die >> 2) + 1
+    parts = {"bonus": BONUS if matches_blueprint(building, layout) else 0,
+             "wood": wood_points(building, wood_only),
+             "recycled": RECYCLED_POINTS[min(recycled, 6)], "stone": stone, "glass": glass}
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def round_score(building: Building, layout: Layout, wood_only: bool = False) -> int:
+    """The total of :func:`breakdown`."""
+    return breakdown(building, layout, wood_only)["total"]
+
+
+def facts(building: Building, layout: Layout,
+          wood_only: bool = False) -> tuple[int, list[int], tuple[int, int, int, int]]:
+    """What round scoring needs, in one pass: the total, the dice per colour, and the
+    :func:`prize_magnitudes` in :data:`PRIZES` order (the engine's fast path).
+
+    >>> facts(parse_building(". , W3 / G5+R5+S6 , W4 / R1 , ."), parse_blueprint("X1 31 1X"))
+    (27, [2, 2, 1, 1], (0, 0, 0, 0))
+    """
+    colours = [0, 0, 0, 0]
+    values = [0] * 6
+    points = tallest = 0
+    bonus = True
+    for cell, stack in enumerate(building):
+        height = len(stack)
+        if height != layout[cell]:
+            bonus = False
+        if height > tallest:
+            tallest = height
+        for level, die in enumerate(stack):
+            material = die & 3
+            colours[material] += 1
+            values[die >> 2] += 1
+            if material == STONE:
+                points += STONE_POINTS[level]
+            elif material == GLASS:
+                points += (die >> 2) + 1
+    if colours[WOOD]:
+        points += wood_points(building, wood_only)
+    points += RECYCLED_POINTS[colours[RECYCLED]] + (BONUS if bonus else 0)
+    same, most = max(values), max(colours)
+    return points, colours, (tallest if tallest >= 5 else 0, same if same >= 4 else 0,
+                             6 if all(values) else 0, most if most >= 5 else 0)
+
+
+def prize_magnitudes(building: Building) -> dict[str, int]:
+    """For each Prize, 0 if the building does not qualify, else how strongly it does
+    (tallest stack, most equal values, 6, most dice of one colour)."""
+    dice = [d for stack in building for d in stack]
+    tallest = max(len(stack) for stack in building)
+    values = [0] * 6
+    colours = [0] * 4
+    for d in dice:
+        values[d >> 2] += 1
+        colours[d & 3] += 1
+    return {"skyscraper": tallest if tallest >= 5 else 0,
+            "integrity": max(values) if max(values) >= 4 else 0,
+            "geometer": 6 if all(values) else 0,
+            "materials": max(colours) if max(colours) >= 5 else 0}
+
+
+# ------------------------------------------------------------------ notation
+def building_text(building: Building) -> str:
+    """The building notation (see the module docstring)."""
+    cells = ["+".join(DIE_TEXT[d] for d in stack) or "." for stack in building]
+    return " / ".join(f"{cells[r * 2]} , {cells[r * 2 + 1]}" for r in range(CELLS // 2))
+
+
+def parse_building(text: str) -> Building:
+    """Parse the building notation; InvalidOptions naming what is wrong."""
+    rows = text.split("/") if isinstance(text, str) else []
+    if len(rows) != 3:
+        raise InvalidOptions(f"a building is three rows separated by '/', e.g. "
+                             f"'. , W3 / G5+R5+S6 , W4 / R1 , .' (got {text!r})")
+    stacks = []
+    for r, row in enumerate(rows, 1):
+        cells = row.split(",")
+        if len(cells) != 2:
+            raise InvalidOptions(f"building row {r} must have two cells separated by ',' "
+                                 f"(got {row.strip()!r})")
+        for c, cell in enumerate(cells, 1):
+            cell = cell.strip()
+            if cell in (".", ""):
+                stacks.append(())
+                continue
+            try:
+                stacks.append(tuple(parse_die(part) for part in cell.split("+")))
+            except IllegalAction as error:
+                raise InvalidOptions(f"building cell r{r}c{c}: {error}") from None
+    return tuple(stacks)
+
+
+def check_building(building: Building, layout: Layout) -> None:
+    """Refuse (InvalidOptions, with the reason) a building that cannot arise in play."""
+    dice = [d for stack in building for d in stack]
+    if len(dice) > DIE_COUNT:
+        raise InvalidOptions(f"a building has at most {DIE_COUNT} dice (got {len(dice)})")
+    for cell, stack in enumerate(building):
+        if stack and not layout[cell]:
+            raise InvalidOptions(f"cell {CELL_TEXT[cell]} is hatched on this blueprint: it "
+                                 f"cannot hold dice")
+        for level in range(1, len(stack)):
+            if stack[level] >> 2 < stack[level - 1] >> 2:
+                raise InvalidOptions(
+                    f"cell {CELL_TEXT[cell]}: {DIE_TEXT[stack[level]]} cannot stand on "
+                    f"{DIE_TEXT[stack[level - 1]]} (a die goes only on an equal or lower "
+                    f"value)")
+    for material in range(4):
+        if sum(1 for d in dice if d & 3 == material) > 8:
+            raise InvalidOptions(f"there are only 8 {MATERIALS[material]} dice")

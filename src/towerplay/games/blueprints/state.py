@@ -1,0 +1,587 @@
+"""The Blueprints rules engine: rounds of take-place-refill turns, scoring, awards, prizes.
+
+Actions are :class:`Move` values: ``take G5``, ``place r2c1``, ``remove`` (the taken die
+cannot be placed and leaves the game) and, with two players, ``discard R3``.
+
+>>> from towerplay import games
+>>> state = games.load("blueprints").start(players=3, seed=1)
+>>> state.view(0)["pool"]
+['R1', 'G1', 'R3', 'G3', 'R4', 'G4', 'R5', 'R5', 'G6']
+>>> state.apply(state.legal_actions()[0]); state.step
+'place'
+"""
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_left, insort
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from towerplay.core.errors import IllegalAction
+from towerplay.core.rng import chance
+from towerplay.core.state import Action, State
+from towerplay.games.blueprints.cards import Layout, blueprint_text
+from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, MATERIALS,
+                                             NUM_DICE_CODES, parse_die)
+from towerplay.games.blueprints.scoring import (EMPTY, PRIZES, Building, breakdown,
+                                                building_text, facts, parse_building)
+
+if TYPE_CHECKING:
+    from towerplay.games.blueprints.game import Blueprints
+
+TAKE, PLACE, REMOVE, DISCARD = range(4)
+STEP_NAMES = ("take", "place", "place", "discard")
+"""The name of each step (``to_move`` holds a die during ``place``)."""
+ROUNDS = 3
+TAKES_PER_ROUND = 6
+DICE_PER_COLOUR = 8
+POOL_SIZE = {2: 8, 3: 9, 4: 7}
+AWARDS = {2: ("silver",), 3: ("gold", "silver"), 4: ("gold", "silver", "bronze")}
+VP = {"gold": 3, "silver": 2, "bronze": 1, **{prize: 2 for prize in PRIZES}}
+HIDDEN_BUILD = "builds (hidden)"
+"""What other seats see in the log for a placement before the round is scored."""
+
+
+class Move(NamedTuple):
+    """One decision: ``kind`` (TAKE, PLACE, REMOVE, DISCARD) and its die or cell."""
+
+    kind: int
+    arg: int = 0
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind == TAKE:
+            return "take " + DIE_TEXT[self.arg]
+        if kind == PLACE:
+            return "place " + CELL_TEXT[self.arg]
+        if kind == DISCARD:
+            return "discard " + DIE_TEXT[self.arg]
+        return "remove"
+
+
+TAKES = tuple(Move(TAKE, d) for d in range(NUM_DICE_CODES))
+PLACES = tuple(Move(PLACE, c) for c in range(CELLS))
+REMOVE_MOVE = Move(REMOVE, 0)
+DISCARDS = tuple(Move(DISCARD, d) for d in range(NUM_DICE_CODES))
+
+
+def draw_material(bag: list[int], rng: random.Random) -> int:
+    """Take one die out of the bag (counts per material), each die equally likely."""
+    x = rng.randrange(sum(bag))
+    for material in range(4):
+        x -= bag[material]
+        if x < 0:
+            bag[material] -= 1
+            return material
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def min_top(building: Building, layout: Layout) -> int:
+    """The lowest value index (0-5) a die needs to be placeable: 0 if a usable cell is
+    empty, else the lowest top value index, 6 if nothing fits (never: every cell fits a 6)."""
+    best = 6
+    for cell in range(CELLS):
+        if layout[cell]:
+            stack = building[cell]
+            if not stack:
+                return 0
+            top = stack[-1] >> 2
+            if top < best:
+                best = top
+    return best
+
+
+def place_cells(building: Building, layout: Layout, die: int) -> list[int]:
+    """The cells where ``die`` may go: usable and empty, or topped by an equal/lower value."""
+    value = die >> 2
+    return [cell for cell in range(CELLS)
+            if layout[cell] and (not building[cell] or building[cell][-1] >> 2 <= value)]
+
+
+def stacked(building: Building, cell: int, die: int) -> Building:
+    """The building with ``die`` put on top of ``cell``."""
+    return building[:cell] + (building[cell] + (die,),) + building[cell + 1:]
+
+
+FACTORIALS = tuple(math.factorial(k) for k in range(4 * DICE_PER_COLOUR + 1))
+
+
+def shuffled_rolls(materials: list[int], rng: random.Random) -> list[int]:
+    """The dice of ``materials`` in a uniformly random order, each rolled: a Fisher-Yates
+    shuffle and the rolls decoded from two big random integers (two calls instead of 60).
+
+    >>> sorted(d & 3 for d in shuffled_rolls([0, 0, 1, 3], random.Random(1)))
+    [0, 0, 1, 3]
+    """
+    dice = materials[:]
+    k = len(dice)
+    order = rng.randrange(FACTORIALS[k])
+    for i in range(k - 1, 0, -1):
+        order, j = divmod(order, i + 1)
+        dice[i], dice[j] = dice[j], dice[i]
+    rolls = rng.randrange(6 ** k)
+    out = []
+    for material in dice:
+        rolls, value = divmod(rolls, 6)
+        out.append((value << 2) | material)
+    return out
+
+
+class RoundResult(NamedTuple):
+    """A scored round, kept as plain data (formatted only when someone looks at it)."""
+
+    number: int                      # 0-based
+    first: int                       # who started it
+    demand: tuple[int, int]
+    cards: tuple[int, ...]           # deck indices, per seat
+    buildings: tuple[Building, ...]
+    removed: tuple[tuple[int, ...], ...]
+    ranking: tuple[int, ...]
+    awards: tuple[tuple[int, str], ...]   # (seat, award)
+    prizes: tuple[tuple[str, int], ...]   # (prize, seat)
+
+    def to_json(self, game: Blueprints) -> dict[str, Any]:
+        """The public record of the round (what every seat sees once it is scored)."""
+        wood_only = game.options.wood_only_counts_wood
+        seats = []
+        for seat, card in enumerate(self.cards):
+            name, layout = game.deck[card]
+            seats.append({"blueprint": blueprint_text(layout), "card": name, "card_id": card,
+                          "building": building_text(self.buildings[seat]),
+                          "removed": _texts(self.removed[seat]),
+                          "score": breakdown(self.buildings[seat], layout, wood_only)})
+        return {"round": self.number + 1, "first_player": self.first,
+                "demand": [MATERIALS[m] for m in self.demand], "seats": seats,
+                "ranking": list(self.ranking), "awards": {str(s): a for s, a in self.awards},
+                "prizes": {p: s for p, s in self.prizes}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RoundResult:
+        seats = data["seats"]
+        return cls(int(data["round"]) - 1, int(data["first_player"]),
+                   tuple(MATERIALS.index(m) for m in data["demand"]),  # type: ignore[arg-type]
+                   tuple(int(s["card_id"]) for s in seats),
+                   tuple(parse_building(s["building"]) for s in seats),
+                   tuple(_dice(s["removed"]) for s in seats),
+                   tuple(int(s) for s in data["ranking"]),
+                   tuple((int(s), str(a)) for s, a in data["awards"].items()),
+                   tuple((str(p), int(s)) for p, s in data["prizes"].items()))
+
+
+class BlueprintsState(State):
+    """A Blueprints position. Public: the pool, the In-Demand colours, the dice each seat
+    took, the results of scored rounds. Hidden until the round is scored: each seat's
+    blueprint, building and removed dice."""
+
+    __slots__ = ("round", "step_kind", "hand", "first", "turns", "round_start", "pool",
+                 "demand", "queue", "drawn", "cards", "layouts", "used", "buildings", "taken",
+                 "removed", "discards", "won", "results")
+    game: Blueprints
+
+    def __init__(self, game: Blueprints, players: int, seed: int) -> None:
+        super().__init__(game, players, seed)
+        self.round = 0
+        self.step_kind = TAKE
+        self.hand = -1
+        self.first = 0
+        self.turns = 0
+        self.round_start = 0
+        self.queue: tuple[int, ...] = ()
+        self.drawn = 0
+        self.pool: list[int] = []
+        self.demand = (0, 1)
+        self.cards = [0] * players
+        self.layouts: list[Layout] = [game.deck[0][1]] * players
+        self.used: tuple[int, ...] = ()
+        self.buildings: list[Building] = [EMPTY] * players
+        self.taken: list[tuple[int, ...]] = [()] * players
+        self.removed: list[tuple[int, ...]] = [()] * players
+        self.discards: tuple[int, ...] = ()
+        self.won: list[tuple[str, ...]] = [()] * players
+        self.results: tuple[RoundResult, ...] = ()
+
+    # ----------------------------------------------------------------- helpers
+    @property
+    def step(self) -> str:
+        """``take``, ``place``, ``discard``, or ``over``."""
+        return "over" if self.to_move is None else STEP_NAMES[self.step_kind]
+
+    def layout(self, seat: int) -> Layout:
+        """The heights of ``seat``'s blueprint this round."""
+        return self.layouts[seat]
+
+    def position(self, seat: int) -> int:
+        """``seat``'s place in this round's turn order (0 = first player)."""
+        return (seat - self.first) % self.players
+
+    def last_turn_rank(self, seat: int) -> int:
+        """The third tie-break (§9): higher for a seat whose turn came later, in the round
+        being scored (default) or, with ``last_turn_tiebreak="previous_round"``, in the
+        round before it (round 1 has none, so it uses its own order)."""
+        first = self.first
+        if self.game.options.last_turn_tiebreak == "previous_round" and self.results:
+            first = self.results[-1].first
+        return (seat - first) % self.players
+
+    # ----------------------------------------------------------------- rounds
+    def start_round(self, number: int, first: int, history_index: int) -> None:
+        """Get ready (§4): all dice back in the bag, In-Demand colours, blueprints, pool.
+
+        The bag is shuffled once per round and its dice rolled as they come out: ``queue``
+        holds the bag in draw order (with the values they will be rolled to), ``drawn`` how
+        many of them came out. That is the same chance as drawing at each refill, costs one
+        generator per round, and determinize reshuffles the part not yet drawn."""
+        n = self.players
+        self.round, self.first, self.turns = number, first, 0
+        self.round_start = history_index
+        rng = chance(self.seed, "round", number)
+        bag = [DICE_PER_COLOUR] * 4
+        primary = draw_material(bag, rng)
+        # a die of the primary colour drawn second goes back: so draw among the others
+        others = [0 if m == primary else bag[m] for m in range(4)]
+        secondary = draw_material(others, rng)
+        bag[secondary] -= 1
+        self.demand = (primary, secondary)
+        queue = shuffled_rolls([m for m in range(4) for _ in range(bag[m])], rng)
+        size = POOL_SIZE[n]
+        self.pool = sorted(queue[:size])
+        self.queue = tuple(queue)
+        self.drawn = size
+        self._deal_blueprints(rng)
+        self.buildings = [EMPTY] * n
+        self.taken = [()] * n
+        self.removed = [()] * n
+        self.discards = ()
+        self.hand = -1
+        self.step_kind = TAKE
+        self.to_move = first
+
+    @property
+    def bag(self) -> list[int]:
+        """How many dice of each material are in the bag (public: all others are in sight)."""
+        counts = [0] * 4
+        for die in self.queue[self.drawn:]:
+            counts[die & 3] += 1
+        return counts
+
+    def _deal_blueprints(self, rng: random.Random) -> None:
+        deck_size = len(self.game.deck)
+        available = [i for i in range(deck_size) if i not in self.used]
+        if len(available) < self.players:  # a small user deck: reshuffle the used cards
+            self.used, available = (), list(range(deck_size))
+        self.cards = rng.sample(available, self.players)
+        self.layouts = [self.game.deck[card][1] for card in self.cards]
+
+    def _refill(self) -> None:
+        drawn = self.drawn
+        count = min(2 if self.players == 2 else 1, len(self.queue) - drawn)
+        for die in self.queue[drawn:drawn + count]:
+            insort(self.pool, die)
+        self.drawn = drawn + count
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        if self.turns == TAKES_PER_ROUND * self.players:
+            self._score_round()
+            return
+        self._refill()
+        self.to_move = (self.to_move + 1) % self.players  # type: ignore[operator]
+        self.step_kind = TAKE
+
+    def demand_counts(self, seat: int) -> tuple[int, int]:
+        """How many dice of the 1st and 2nd In-Demand colours ``seat``'s building holds."""
+        primary, secondary = self.demand
+        dice = [d & 3 for stack in self.buildings[seat] for d in stack]
+        return dice.count(primary), dice.count(secondary)
+
+    def _score_round(self) -> None:
+        """Scoring (§6-§9), then the next round or the end of the game."""
+        n, options = self.players, self.game.options
+        wood_only, primary, secondary = options.wood_only_counts_wood, *self.demand
+        totals, keys, magnitudes = [], [], []
+        for s in range(n):
+            total, colours, sizes = facts(self.buildings[s], self.layouts[s], wood_only)
+            totals.append(total)
+            magnitudes.append(sizes)
+            keys.append((colours[primary], colours[secondary], self.last_turn_rank(s)))
+        ranking = sorted(range(n), key=lambda s: (totals[s], *keys[s]), reverse=True)
+        won = [list(cards) for cards in self.won]
+        awards = tuple(zip(ranking, AWARDS[n]))
+        for seat, award in awards:
+            won[seat].append(award)
+        prizes = []
+        compare = options.prize_compare_magnitude
+        for index, prize in enumerate(PRIZES):
+            entrants = [s for s in range(n) if magnitudes[s][index]]
+            if entrants:
+                winner = max(entrants, key=lambda s: (
+                    magnitudes[s][index] if compare else 0, *keys[s]))
+                won[winner].append(prize)
+                prizes.append((prize, winner))
+        self.won = [tuple(cards) for cards in won]
+        self.results += (RoundResult(self.round, self.first, self.demand, tuple(self.cards),
+                                     tuple(self.buildings), tuple(self.removed),
+                                     tuple(ranking), awards, tuple(prizes)),)
+        self.used += tuple(self.cards)
+        if self.round + 1 == ROUNDS:
+            self.to_move = None
+            return
+        self.start_round(self.round + 1, self._next_first(totals, ranking),
+                         len(self.history) + 1)
+
+    def _next_first(self, totals: list[int], ranking: list[int]) -> int:
+        """The lowest building starts the next round; a tie goes to the one ranked last by
+        the §9 tie-breaks (default) or, with ``lowest_tie="random"``, to a random one."""
+        if self.game.options.lowest_tie == "random":
+            low = totals[ranking[-1]]
+            tied = sorted(s for s in ranking if totals[s] == low)
+            return chance(self.seed, "lowest tie", self.round).choice(tied)
+        return ranking[-1]
+
+    # ----------------------------------------------------------------- kernel hooks
+    def _legal_actions(self) -> list[Action]:
+        kind = self.step_kind
+        pool = self.pool
+        if kind == TAKE:
+            start = 0
+            if not self.game.deliberate:
+                seat: int = self.to_move  # type: ignore[assignment]
+                # the pool is sorted by value: the dice that fit are a suffix of it
+                start = bisect_left(pool, min_top(self.buildings[seat], self.layouts[seat]) << 2)
+                if start == len(pool):
+                    start = 0
+            return [TAKES[d] for d in dict.fromkeys(pool[start:] if start else pool)]
+        if kind == PLACE:
+            seat = self.to_move  # type: ignore[assignment]
+            moves: list[Action] = [PLACES[c] for c in place_cells(
+                self.buildings[seat], self.layouts[seat], self.hand)]
+            if not moves or self.game.deliberate:
+                moves.append(REMOVE_MOVE)
+            return moves
+        return [DISCARDS[d] for d in dict.fromkeys(pool)]
+
+    def _apply(self, action: Action) -> None:
+        kind, arg = action  # type: ignore[misc]
+        seat: int = self.to_move  # type: ignore[assignment]
+        if kind == TAKE:
+            self.pool.remove(arg)
+            self.hand = arg
+            self.taken[seat] += (arg,)
+            self.step_kind = PLACE
+            return
+        if kind == DISCARD:
+            self.pool.remove(arg)
+            self.discards += (arg,)
+            self._end_turn()
+            return
+        if kind == PLACE:
+            self.buildings[seat] = stacked(self.buildings[seat], arg, self.hand)
+        else:
+            self.removed[seat] += (self.hand,)
+        self.hand = -1
+        if self.players == 2 and self.turns + 1 < TAKES_PER_ROUND * 2:
+            self.step_kind = DISCARD  # the last turn of a round has nothing to discard for
+        else:
+            self._end_turn()
+
+    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+        # never list the legal moves: which dice fit or where says something about a
+        # building hidden from whoever typed the action
+        if self.to_move is None:
+            return f"'{action}' is not legal: the game is over"
+        seat, kind = self.to_move, self.step_kind
+        if kind == TAKE:
+            need = ("take a die from the pool that fits its building (any die if none fits)"
+                    if not self.game.options.allow_deliberate_discard
+                    else "take a die from the pool")
+            return (f"'{action}' is not legal now: seat {seat} must {need}; pool: "
+                    f"{' '.join(DIE_TEXT[d] for d in self.pool)}")
+        if kind == PLACE:
+            return (f"'{action}' is not legal now: seat {seat} must place the "
+                    f"{DIE_TEXT[self.hand]} it took on its blueprint (place r<row>c<col>), "
+                    f"or remove it if it fits nowhere")
+        return (f"'{action}' is not legal now: seat {seat} must discard a pool die; pool: "
+                f"{' '.join(DIE_TEXT[d] for d in self.pool)}")
+
+    def _copy(self) -> BlueprintsState:
+        new: BlueprintsState = self._copy_base()  # type: ignore[assignment]
+        new.round = self.round
+        new.step_kind = self.step_kind
+        new.hand = self.hand
+        new.first = self.first
+        new.turns = self.turns
+        new.round_start = self.round_start
+        new.queue = self.queue
+        new.drawn = self.drawn
+        new.pool = self.pool[:]
+        new.demand = self.demand
+        new.cards = self.cards[:]
+        new.layouts = self.layouts[:]
+        new.used = self.used
+        new.buildings = self.buildings[:]
+        new.taken = self.taken[:]
+        new.removed = self.removed[:]
+        new.discards = self.discards
+        new.won = self.won[:]
+        new.results = self.results
+        return new
+
+    # ----------------------------------------------------------------- scores
+    def scores(self) -> list[float]:
+        """Victory points from Award and Prize cards won so far."""
+        return [float(sum(VP[card] for card in cards)) for cards in self.won]
+
+    def tiebreak_key(self, seat: int) -> tuple[float, int, int, int, int]:
+        """§12: VP, then Prizes, then Gold, Silver, Bronze Awards."""
+        cards = self.won[seat]
+        return (sum(VP[c] for c in cards), sum(1 for c in cards if c in PRIZES),
+                cards.count("gold"), cards.count("silver"), cards.count("bronze"))
+
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        keys = [self.tiebreak_key(s) for s in range(self.players)]
+        best = max(keys)
+        return [s for s in range(self.players) if keys[s] == best]
+
+    # ----------------------------------------------------------------- hidden information
+    def sees_building(self, viewer: int | None, seat: int) -> bool:
+        """Whether ``viewer`` may see ``seat``'s blueprint and building now."""
+        return viewer == seat or self.is_over
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        public_cards = self.game.options.awards_public or self.is_over
+        seats = []
+        for s in range(self.players):
+            shown = self.sees_building(seat, s)
+            cards_shown = public_cards or s == seat
+            seats.append({
+                "taken": [DIE_TEXT[d] for d in self.taken[s]],
+                "blueprint": blueprint_text(self.layout(s)) if shown else None,
+                "building": building_text(self.buildings[s]) if shown else None,
+                "removed": [DIE_TEXT[d] for d in self.removed[s]] if shown else None,
+                "cards": list(self.won[s]) if cards_shown else None,
+                "vp": self.scores()[s] if cards_shown else None,
+            })
+        results = [r.to_json(self.game) for r in self.results]
+        if not public_cards:
+            results = [{**r, "awards": {k: v for k, v in r["awards"].items() if k == str(seat)},
+                        "prizes": {k: v for k, v in r["prizes"].items() if v == seat}}
+                       for r in results]
+        return {
+            "round": self.round + 1,
+            "step": self.step,
+            "first_player": self.first,
+            "demand": [MATERIALS[m] for m in self.demand],
+            "pool": [DIE_TEXT[d] for d in self.pool],
+            "bag": dict(zip(MATERIALS, self.bag)),
+            "hand": DIE_TEXT[self.hand] if self.hand >= 0 else None,
+            "discards": [DIE_TEXT[d] for d in self.discards],
+            "seats": seats,
+            "results": results,
+        }
+
+    def _log_entry(self, index: int, seat: int | None) -> str | None:
+        action = self.history[index]
+        if (action[0] in (PLACE, REMOVE) and index >= self.round_start  # type: ignore[index]
+                and self.movers[index] != seat and not self.is_over):
+            return HIDDEN_BUILD
+        return str(action)
+
+    def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
+        """Re-deal the other seats' blueprints from the unseen cards and re-guess their
+        placements this round, consistent with the public dice they took. The bag holds
+        exactly the dice not in sight, so its contents need no guess; future draws are
+        hidden by the new seed and a reshuffle of the bag's draw order. Everything a seat sees stays in
+        its view, so ``recall`` changes nothing."""
+        if self.is_over:
+            return
+        future = [die & 3 for die in self.queue[self.drawn:]]
+        rng.shuffle(future)
+        self.queue = self.queue[:self.drawn] + tuple((rng.randrange(6) << 2) | m
+                                                     for m in future)
+        others = [s for s in range(self.players) if s != seat]
+        unseen = [i for i in range(len(self.game.deck))
+                  if i not in self.used and (seat is None or i != self.cards[seat])]
+        for s, card in zip(others, rng.sample(unseen, len(others))):
+            self.cards[s] = card
+            self.layouts[s] = self.game.deck[card][1]
+            self._guess_building(s, rng)
+
+    def _guess_building(self, seat: int, rng: random.Random) -> None:
+        """Rebuild ``seat``'s building by placing its taken dice at random on its (guessed)
+        blueprint, preferring cells below their target height; rewrite its hidden moves."""
+        layout = self.layout(seat)
+        building, removed, held = EMPTY, (), -1
+        history, movers = self.history, self.movers
+        for index in range(self.round_start, len(history)):
+            if movers[index] != seat:
+                continue
+            kind, arg = history[index]  # type: ignore[misc]
+            if kind == TAKE:
+                held = arg
+            elif kind in (PLACE, REMOVE):
+                cells = place_cells(building, layout, held)
+                if not cells:
+                    move = REMOVE_MOVE
+                    removed += (held,)
+                else:
+                    short = [c for c in cells if len(building[c]) < layout[c]]
+                    cell = rng.choice(short if short and rng.random() < 0.85 else cells)
+                    move = PLACES[cell]
+                    building = stacked(building, cell, held)
+                history[index] = move
+        self.buildings[seat] = building
+        self.removed[seat] = removed
+
+    # ----------------------------------------------------------------- JSON
+    def _to_json(self) -> dict[str, Any]:
+        texts = _texts
+        return {
+            "round": self.round, "step": self.step_kind, "hand": self.hand,
+            "first": self.first, "turns": self.turns, "round_start": self.round_start,
+            "queue": texts(self.queue), "drawn": self.drawn, "pool": texts(self.pool), "demand": list(self.demand),
+            "cards": list(self.cards), "used": list(self.used),
+            "buildings": [building_text(b) for b in self.buildings],
+            "taken": [texts(t) for t in self.taken],
+            "removed": [texts(r) for r in self.removed],
+            "discards": texts(self.discards),
+            "won": [list(w) for w in self.won],
+            "results": [r.to_json(self.game) for r in self.results],
+        }
+
+    def _load_json(self, data: dict[str, Any]) -> None:
+        n = self.players
+        self.round, self.step_kind = int(data["round"]), int(data["step"])
+        self.hand, self.first = int(data["hand"]), int(data["first"])
+        self.turns, self.round_start = int(data["turns"]), int(data["round_start"])
+        self.queue = _dice(data["queue"])
+        self.drawn = int(data["drawn"])
+        self.pool = sorted(_dice(data["pool"]))
+        self.demand = tuple(int(m) for m in data["demand"])  # type: ignore[assignment]
+        self.cards = [int(c) for c in data["cards"]]
+        self.layouts = [self.game.deck[c][1] for c in self.cards]
+        self.used = tuple(int(c) for c in data["used"])
+        self.buildings = [parse_building(b) for b in data["buildings"]]
+        self.taken = [_dice(t) for t in data["taken"]]
+        self.removed = [_dice(r) for r in data["removed"]]
+        self.discards = _dice(data["discards"])
+        self.won = [tuple(str(c) for c in w) for w in data["won"]]
+        self.results = tuple(RoundResult.from_json(r) for r in data["results"])
+        if not (len(self.cards) == len(self.buildings) == len(self.taken) == len(self.won)
+                == len(self.removed) == n and 0 <= self.drawn <= len(self.queue)
+                and all(0 <= c < len(self.game.deck) for c in self.cards)):
+            raise ValueError("the position does not fit the seat count or the deck")
+        if any(c not in VP for w in self.won for c in w):
+            raise ValueError("unknown card in 'won'")
+
+
+def _texts(dice: object) -> list[str]:
+    return [DIE_TEXT[d] for d in dice]  # type: ignore[attr-defined]
+
+
+def _dice(texts: list[str]) -> tuple[int, ...]:
+    try:
+        return tuple(parse_die(t) for t in texts)
+    except IllegalAction as error:
+        raise ValueError(str(error)) from None

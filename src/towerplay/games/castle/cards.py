@@ -1,0 +1,184 @@
+"""Components of Budowa Zamku: the 5 × 9 table, the action values, the character deck.
+
+Positions are numbered 0..44 row by row and named ``a1`` … ``e9`` (row letter, column).
+
+>>> position_name(0), position_name(44), parse_position("c4")
+('a1', 'e9', 21)
+>>> str(REVEAL[21]), str(BUILD), str(WIZARD[17])
+('reveal c4', 'build', 'wizard 17')
+>>> deck = default_characters()
+>>> deck.king, deck.queen, deck.wizard
+(44, 42, 26)
+"""
+from __future__ import annotations
+
+import json
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from towerplay.core.errors import InvalidOptions
+
+ROWS = "abcde"
+COLUMNS = 9
+POSITIONS = len(ROWS) * COLUMNS  # 45
+LOWEST, HIGHEST = 2, 46  # the wall cards; the start tile is 1
+GOAL = 10  # elements (start tile + 9 wall cards) that end the game
+
+# character flags of a card
+KING, QUEEN, WIZARD_FLAG, KNIGHT, PRINCESS = 1, 2, 4, 8, 16
+
+DATA_FILE = Path(__file__).with_name("characters.toml")
+
+
+def position_name(pos: int) -> str:
+    """``a1`` … ``e9`` for 0..44."""
+    return f"{ROWS[pos // COLUMNS]}{pos % COLUMNS + 1}"
+
+
+def parse_position(text: str) -> int:
+    """The index of a position name; :class:`ValueError` if it is not ``a1`` … ``e9``."""
+    if len(text) != 2 or text[0] not in ROWS or not "1" <= text[1] <= "9":
+        raise ValueError(text)
+    return ROWS.index(text[0]) * COLUMNS + int(text[1]) - 1
+
+
+class Act(NamedTuple):
+    """One decision. ``verb`` is reveal/build/return/remove/wizard; ``arg`` a position
+    (reveal) or the castle card the new card goes after (wizard), else 0."""
+
+    verb: str
+    arg: int = 0
+
+    def __str__(self) -> str:
+        if self.verb == "reveal":
+            return f"reveal {position_name(self.arg)}"
+        if self.verb == "wizard":
+            return f"wizard {self.arg}"
+        return self.verb
+
+
+# every action that can ever be legal, built once (identity makes `in` checks fast)
+REVEAL = tuple(Act("reveal", p) for p in range(POSITIONS))
+BUILD = Act("build")
+RETURN = Act("return")
+REMOVE = Act("remove")
+WIZARD = {n: Act("wizard", n) for n in range(1, HIGHEST)}  # after card 1 (tile) … 45
+ALL_ACTIONS: tuple[Act, ...] = (*REVEAL, BUILD, RETURN, REMOVE, *WIZARD.values())
+ACTION_IDS: dict[Act, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
+
+
+# ----------------------------------------------------------------- the character deck
+class Characters(NamedTuple):
+    """Which wall cards show which characters (only the ``characters`` variant scores them).
+
+    ``flags[n]`` is the bit set of card ``n`` (KING, QUEEN, WIZARD_FLAG, KNIGHT, PRINCESS).
+    """
+
+    king: int
+    queen: int
+    wizard: int
+    knights: tuple[int, ...]
+    princesses: tuple[int, ...]
+    provisional: bool
+    source: str
+    flags: tuple[int, ...]
+
+    def figures(self, card: int) -> list[str]:
+        """The character names on a card.
+
+        >>> default_characters().figures(35)
+        ['knight', 'princess']
+        """
+        bits = self.flags[card] if 0 <= card < len(self.flags) else 0
+        return [name for name, bit in FIGURE_BITS if bits & bit]
+
+
+FIGURE_BITS = (("king", KING), ("queen", QUEEN), ("wizard", WIZARD_FLAG),
+               ("knight", KNIGHT), ("princess", PRINCESS))
+_SINGLE = ("king", "queen", "wizard")
+_MANY = ("knights", "princesses")
+_INFO = ("provisional", "note", "source")
+
+
+def _card(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not LOWEST <= value <= HIGHEST:
+        raise ValueError(f"{where} must be a card number from {LOWEST} to {HIGHEST} "
+                         f"(got {value!r})")
+    return value
+
+
+def characters_from_data(data: Any, source: str) -> Characters:
+    """Validate parsed TOML/JSON data; :class:`ValueError` names the first problem.
+
+    >>> characters_from_data({"king": 3, "queen": 4, "wizard": 5, "knights": [6],
+    ...                       "princesses": [6, 7]}, "test").figures(6)
+    ['knight', 'princess']
+    >>> characters_from_data({"king": 3, "queen": 3, "wizard": 5}, "test")
+    Traceback (most recent call last):
+    ...
+    ValueError: king, queen and wizard must be three different cards (got 3, 3, 5)
+    """
+    if not isinstance(data, dict):
+        raise ValueError("the file must hold a table of keys (king, queen, wizard, "
+                         "knights, princesses)")
+    unknown = sorted(set(data) - set(_SINGLE) - set(_MANY) - set(_INFO))
+    if unknown:
+        raise ValueError(f"unknown key(s) {', '.join(map(repr, unknown))}; expected "
+                         f"{', '.join(_SINGLE + _MANY + _INFO)}")
+    for key in _SINGLE:
+        if key not in data:
+            raise ValueError(f"missing key '{key}' (the number of the one {key} card)")
+    king, queen, wizard = (_card(data[k], f"'{k}'") for k in _SINGLE)
+    if len({king, queen, wizard}) != 3:
+        raise ValueError(f"king, queen and wizard must be three different cards "
+                         f"(got {king}, {queen}, {wizard})")
+    lists = []
+    for key in _MANY:
+        values = data.get(key, [])
+        if not isinstance(values, list):
+            raise ValueError(f"'{key}' must be a list of card numbers (got {values!r})")
+        cards = [_card(v, f"each of '{key}'") for v in values]
+        if len(set(cards)) != len(cards):
+            raise ValueError(f"'{key}' lists a card twice: {sorted(cards)}")
+        lists.append(tuple(sorted(cards)))
+    provisional = data.get("provisional", False)
+    if not isinstance(provisional, bool):
+        raise ValueError(f"'provisional' must be true or false (got {provisional!r})")
+    flags = [0] * (HIGHEST + 1)
+    flags[king] |= KING
+    flags[queen] |= QUEEN
+    flags[wizard] |= WIZARD_FLAG
+    for card in lists[0]:
+        flags[card] |= KNIGHT
+    for card in lists[1]:
+        flags[card] |= PRINCESS
+    return Characters(king, queen, wizard, lists[0], lists[1], provisional, source,
+                      tuple(flags))
+
+
+def load_characters(path: str | Path) -> Characters:
+    """Read a character file (``.toml`` or ``.json``); :class:`InvalidOptions` if bad."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InvalidOptions(f"castle: cannot read cards file {str(path)!r}: "
+                             f"{error.strerror}") from None
+    try:
+        if path.suffix.lower() == ".json":
+            data = json.loads(text)
+        elif path.suffix.lower() == ".toml":
+            data = tomllib.loads(text)
+        else:
+            raise ValueError("the file name must end in .toml or .json")
+        return characters_from_data(data, str(path))
+    except (ValueError, tomllib.TOMLDecodeError) as error:
+        raise InvalidOptions(f"castle: cards file {str(path)!r}: {error}") from None
+
+
+@lru_cache(maxsize=1)
+def default_characters() -> Characters:
+    """The shipped (PROVISIONAL, invented) composition in ``characters.toml``."""
+    return load_characters(DATA_FILE)

@@ -1,0 +1,148 @@
+"""``towerplay score castle``: score the castles of a game played at the table.
+
+One argument per player, the wall cards of that player's castle from left to right (the
+start tile 1 may be given or left out)::
+
+    towerplay score castle "2 5 9 17 26 30" "3 8 12 40" [--variant characters] [--json]
+
+Players are numbered 1, 2, … in the order of the arguments (also in the JSON output).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from towerplay.core.errors import InvalidOptions
+from towerplay.games.castle.cards import (KING, QUEEN, WIZARD_FLAG, Characters,
+                                          default_characters, load_characters)
+from towerplay.games.castle.scoring import (base_winners, check_castles, points_breakdown,
+                                            variant_winners)
+
+
+def parse_castle(text: str, index: int) -> list[int]:
+    """``"2 5 9"`` (or ``"1,2,5,9"``) as a castle with its start tile.
+
+    >>> parse_castle("2 5 9", 1), parse_castle("1, 2, 5", 2), parse_castle("", 3)
+    ([1, 2, 5, 9], [1, 2, 5], [1])
+    """
+    words = text.replace(",", " ").split()
+    try:
+        cards = [int(w) for w in words]
+    except ValueError:
+        raise InvalidOptions(f"castle {index} ({text!r}) must list card numbers separated "
+                             f"by spaces, e.g. \"2 5 9 17 26 30\"") from None
+    return cards if cards[:1] == [1] else [1, *cards]
+
+
+def score_table(texts: list[str], variant: str = "base",
+                cards: str | None = None) -> dict[str, Any]:
+    """The scoring of a table game as JSON-ready data; :class:`InvalidOptions` if the
+    castles are impossible.
+
+    >>> score_table(["2 5 9", "3 8"])["winners"]
+    [1]
+    >>> score_table(["2 5", "5 9"])
+    Traceback (most recent call last):
+    ...
+    towerplay.core.errors.InvalidOptions: impossible castles: card 5 is in castle 1 and castle 2: each number exists once
+    """
+    if variant not in ("base", "characters"):
+        raise InvalidOptions(f"--variant must be 'base' or 'characters' (got {variant!r})")
+    if not 2 <= len(texts) <= 4:
+        raise InvalidOptions(f"give one castle per player, 2 to 4 of them (got {len(texts)})")
+    castles = [parse_castle(text, i) for i, text in enumerate(texts, 1)]
+    try:
+        check_castles(castles)
+    except ValueError as error:
+        raise InvalidOptions(f"impossible castles: {error}") from None
+    rows: list[dict[str, Any]] = []
+    if variant == "base":
+        winners = base_winners(castles)
+        totals = [len(c) for c in castles]
+        for i, castle in enumerate(castles, 1):
+            rows.append({"player": i, "castle": castle, "elements": len(castle),
+                         "last": castle[-1], "total": len(castle)})
+        reason = _base_reason(castles, winners)
+        result: dict[str, Any] = {}
+    else:
+        deck = default_characters() if cards is None else load_characters(cards)
+        winners = variant_winners(castles, deck)
+        totals = []
+        for i, castle in enumerate(castles, 1):
+            parts = points_breakdown(castle, deck)
+            totals.append(parts["total"])
+            rows.append({"player": i, "castle": castle, "elements": len(castle),
+                         "last": castle[-1], **parts})
+        reason = _variant_reason(castles, totals, winners, deck)
+        result = {"cards_file": deck.source, "provisional": deck.provisional}
+    return {"game": "castle", "variant": variant, "total": totals, "players": rows,
+            "winners": [w + 1 for w in winners], "reason": reason, **result}
+
+
+def _base_reason(castles: list[list[int]], winners: list[int]) -> str:
+    sizes = [len(c) for c in castles]
+    best = max(sizes)
+    if len(winners) > 1:
+        return "draw: only bare start tiles"
+    if sizes.count(best) > 1:
+        return (f"tie on {best} elements, broken by the highest card "
+                f"({castles[winners[0]][-1]})")
+    return f"largest castle ({best} elements)"
+
+
+def _variant_reason(castles: list[list[int]], totals: list[int], winners: list[int],
+                    deck: Characters) -> str:
+    best = max(totals)
+    if totals.count(best) == 1:
+        return f"most points ({best})"
+    if len(winners) > 1:
+        return f"draw on {best} points: no tied player holds the King, Queen or Wizard"
+    for name, bit in (("King", KING), ("Queen", QUEEN), ("Wizard", WIZARD_FLAG)):
+        if any(deck.flags[c] & bit for c in castles[winners[0]][1:]):
+            return f"tie on {best} points, broken by the {name}"
+    return f"tie on {best} points"  # pragma: no cover - a single winner holds one of them
+
+
+def score_command(
+    castles: list[str] = typer.Argument(
+        ..., help="one argument per player: the wall cards of that castle, left to "
+                  "right, e.g. \"2 5 9 17 26 30\""),
+    variant: str = typer.Option("base", "--variant",
+                                help="base (most elements) or characters (points)"),
+    cards: Optional[str] = typer.Option(  # noqa: UP007 - typer needs Optional here
+        None, "--cards", help="character composition file (TOML/JSON) for --variant "
+                              "characters; default: the shipped PROVISIONAL one"),
+    json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Score a Budowa Zamku game played at the table (one castle per player)."""
+    data = score_table(castles, variant, cards)
+    console = Console(highlight=False)
+    if json_out:
+        typer.echo(json.dumps(data))
+        return
+    table = Table(title=f"Budowa Zamku — {variant} scoring")
+    table.add_column("player")
+    table.add_column("castle")
+    table.add_column("elements", justify="right")
+    if variant == "characters":
+        for name in ("cards", "king", "queen", "knights", "princesses", "pairs"):
+            table.add_column(name, justify="right")
+    table.add_column("total", justify="right", style="bold")
+    for row in data["players"]:
+        cells = [str(row["player"]), " ".join(map(str, row["castle"])), str(row["elements"])]
+        if variant == "characters":
+            cells += [str(row[k]) for k in ("cards", "king", "queen", "knights",
+                                             "princesses", "pairs")]
+        mark = " ★" if row["player"] in data["winners"] else ""
+        table.add_row(*cells, f"{row['total']}{mark}")
+    console.print(table)
+    names = ", ".join(f"player {w}" for w in data["winners"])
+    console.print(f"[bold green]winner{'s' if len(data['winners']) > 1 else ''}:[/] "
+                  f"{names} — {data['reason']}")
+    if variant == "characters" and data["provisional"]:
+        console.print("[yellow]note:[/] the character composition is PROVISIONAL "
+                      "(invented); pass --cards with your deck's file")

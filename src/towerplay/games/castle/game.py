@@ -1,0 +1,149 @@
+"""Budowa Zamku (Castle Building): the game class, its options and its notation.
+
+>>> from towerplay import games
+>>> game = games.load("castle", variant="characters")
+>>> state = game.start(players=2, seed=7)
+>>> state.apply("reveal a1")
+>>> game.parse_notation("wizard 17")
+Act(verb='wizard', arg=17)
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from pydantic import Field
+
+from towerplay.core.errors import IllegalAction
+from towerplay.core.game import Game, Options
+from towerplay.core.rng import chance
+from towerplay.games.castle.cards import (ACTION_IDS, ALL_ACTIONS, BUILD, HIGHEST, LOWEST,
+                                          POSITIONS, REMOVE, RETURN, REVEAL, WIZARD, Act,
+                                          Characters, default_characters, load_characters,
+                                          parse_position)
+from towerplay.games.castle.cli import score_command
+from towerplay.games.castle.state import CastleState
+
+NOTATION_HELP = ("expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', "
+                 "'return', 'remove' or 'wizard <n>' (insert after castle card n)")
+
+
+class CastleOptions(Options):
+    """Options of Budowa Zamku.
+
+    ``variant``: "base" (most elements wins) or "characters" (points for cards and
+    characters, and the Wizard's one insertion). ``memory``: "open" shows every seen
+    card's number in views and on screen; "hidden" leaves remembering to the player
+    (views show face-down cards as "?"; only the last round's reveals are listed).
+    ``cards``: a TOML/JSON file with the character composition (default: the shipped,
+    provisional one). ``wizard_tile_gap``: the gap after the start tile counts for the
+    Wizard. ``max_turns``: the stall guard's hard cap on turns (reveals).
+    """
+
+    variant: Literal["base", "characters"] = "base"
+    memory: Literal["open", "hidden"] = "open"
+    cards: str | None = None
+    wizard_tile_gap: bool = True
+    max_turns: int = Field(500, ge=1)
+
+
+class Castle(Game):
+    """Budowa Zamku (Dominique Ehrhard; FoxGames 2013): a memory race to a 10-element
+    ascending castle."""
+
+    name = "castle"
+    title = "Budowa Zamku (Castle Building)"
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    Options = CastleOptions
+    State = CastleState
+    notation = (
+        "A turn starts with 'reveal <pos>', turning up the face-down card at a1 … e9 "
+        "(rows a–e, columns 1–9). If that card leaves a choice, the same player then "
+        "says 'build' (add it at the right end of the castle: it must be higher than "
+        "the last card), 'return' (put it back face down in the same place) or, in the "
+        "characters variant with the Wizard in the castle, 'wizard <n>' (insert it once "
+        "per game after castle card n, e.g. 'wizard 17' puts 23 between 17 and 26); "
+        "'remove' declines the Wizard for a card lower than every castle's last card, "
+        "which then leaves the game. A card that leaves no choice is put back or removed "
+        "by the reveal itself.")
+
+    options: CastleOptions
+    characters: Characters
+    wizard_card: int
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        cards = self.options.cards
+        self.characters = default_characters() if cards is None else load_characters(cards)
+        self.wizard_card = (self.characters.wizard
+                            if self.options.variant == "characters" else 0)
+        self.wizard_tile_gap = self.options.wizard_tile_gap
+
+    def _setup(self, state: CastleState) -> None:  # type: ignore[override]
+        deck = list(range(LOWEST, HIGHEST + 1))
+        chance(state.seed, "deal").shuffle(deck)
+        state.grid = deck
+        state.down = list(range(POSITIONS))
+        state.moves = list(REVEAL)
+        state.to_move = 0
+
+    # ----------------------------------------------------------------- notation
+    def parse_notation(self, text: str) -> Act:
+        """Parse ``reveal c4``, ``build``, ``return``, ``remove`` or ``wizard 17``.
+
+        >>> Castle().parse_notation("reveal z9")
+        Traceback (most recent call last):
+        ...
+        towerplay.core.errors.IllegalAction: 'reveal z9': no such position; expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', 'return', 'remove' or 'wizard <n>' (insert after castle card n)
+        """
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action must be text; {NOTATION_HELP}")
+        words = text.lower().split()
+        if len(words) == 1 and words[0] in ("build", "return", "remove"):
+            return {"build": BUILD, "return": RETURN, "remove": REMOVE}[words[0]]
+        if len(words) == 2 and words[0] == "reveal":
+            try:
+                return REVEAL[parse_position(words[1])]
+            except ValueError:
+                raise IllegalAction(f"{text!r}: no such position; {NOTATION_HELP}") from None
+        if len(words) == 2 and words[0] == "wizard":
+            if words[1].isdigit() and int(words[1]) in WIZARD:
+                return WIZARD[int(words[1])]
+            raise IllegalAction(f"{text!r}: n must be a castle card from 1 to "
+                                f"{HIGHEST - 1}; {NOTATION_HELP}")
+        raise IllegalAction(f"{text!r} is not an action; {NOTATION_HELP}")
+
+    @property
+    def num_actions(self) -> int:
+        return len(ALL_ACTIONS)
+
+    def action_id(self, action: Act) -> int:
+        try:
+            return ACTION_IDS[action]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{action!r} is not a castle action; {NOTATION_HELP}") from None
+
+    def action_from_id(self, action_id: int) -> Act:
+        if isinstance(action_id, int) and 0 <= action_id < len(ALL_ACTIONS):
+            return ALL_ACTIONS[action_id]
+        raise IllegalAction(f"action id must be 0..{len(ALL_ACTIONS) - 1} (got {action_id!r})")
+
+    # ----------------------------------------------------------------- front-end hooks
+    def render(self, state: CastleState, seat: int | None) -> str:  # type: ignore[override]
+        from towerplay.games.castle.render import render_view
+
+        return render_view(state.view(seat), self.characters)
+
+    def greedy_action(self, state: CastleState, rng: random.Random) -> Act:  # type: ignore[override]
+        from towerplay.games.castle.heuristics import greedy_action
+
+        return greedy_action(state, rng)
+
+    def rollout_action(self, state: CastleState, rng: random.Random) -> Act:  # type: ignore[override]
+        from towerplay.games.castle.heuristics import rollout_action
+
+        return rollout_action(state, rng)
+
+    score_command = staticmethod(score_command)

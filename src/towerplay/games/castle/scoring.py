@@ -1,0 +1,113 @@
+"""Pure scoring of finished castles, shared by the engine and ``towerplay score castle``.
+
+A castle is the list of its elements from the left: the start tile ``1``, then its wall
+cards in ascending order.
+
+>>> base_winners([[1, 2, 5, 9], [1, 3, 8, 20]])
+[1]
+>>> deck = default_characters()
+>>> points_breakdown([1, 5, 8, 26, 35, 44], deck)["total"]
+14
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from towerplay.games.castle.cards import (GOAL, HIGHEST, KING, KNIGHT, LOWEST, PRINCESS,
+                                          QUEEN, WIZARD_FLAG, Characters,
+                                          default_characters)
+
+__all__ = ["base_winners", "check_castles", "default_characters", "points",
+           "points_breakdown", "variant_winners"]
+
+
+def base_winners(castles: Sequence[Sequence[int]]) -> list[int]:
+    """Most elements wins; a tie goes to the highest last card (a full tie only
+    between bare start tiles, which is a draw).
+
+    >>> base_winners([[1, 30], [1, 2, 3], [1, 4, 46]])
+    [2]
+    >>> base_winners([[1], [1]])
+    [0, 1]
+    """
+    best = max((len(c), c[-1]) for c in castles)
+    return [seat for seat, c in enumerate(castles) if (len(c), c[-1]) == best]
+
+
+def points_breakdown(castle: Sequence[int], deck: Characters) -> dict[str, int]:
+    """The character variant's points: 1 per wall card, King 3, Queen 3, each Knight 1,
+    each Princess 1, and 1 per knight-and-princess pair (pairs collected: the smaller of
+    the two counts, so a card showing both figures alone is worth 1 + 1 + 1 + 1 = 4
+    with its card point).
+
+    >>> points_breakdown([1, 35], default_characters())
+    {'cards': 1, 'king': 0, 'queen': 0, 'knights': 1, 'princesses': 1, 'pairs': 1, 'total': 4}
+    """
+    flags = deck.flags
+    wall = castle[1:]
+    king = 3 * sum(1 for c in wall if flags[c] & KING)
+    queen = 3 * sum(1 for c in wall if flags[c] & QUEEN)
+    knights = sum(1 for c in wall if flags[c] & KNIGHT)
+    princesses = sum(1 for c in wall if flags[c] & PRINCESS)
+    pairs = min(knights, princesses)
+    parts = {"cards": len(wall), "king": king, "queen": queen, "knights": knights,
+             "princesses": princesses, "pairs": pairs}
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def points(castle: Sequence[int], deck: Characters) -> int:
+    """The character variant's total for one castle."""
+    return points_breakdown(castle, deck)["total"]
+
+
+def variant_winners(castles: Sequence[Sequence[int]], deck: Characters) -> list[int]:
+    """Most points wins; among the tied, whoever holds the King, else the Queen, else
+    the Wizard; else all the tied share a draw.
+
+    >>> deck = default_characters()
+    >>> variant_winners([[1, 42], [1, 3, 4, 6, 7]], deck)  # 4 points each: Queen wins
+    [0]
+    """
+    totals = [points(c, deck) for c in castles]
+    best = max(totals)
+    tied = [seat for seat, t in enumerate(totals) if t == best]
+    if len(tied) > 1:
+        for bit in (KING, QUEEN, WIZARD_FLAG):
+            holders = [s for s in tied if any(deck.flags[c] & bit for c in castles[s][1:])]
+            if holders:
+                return holders
+    return tied
+
+
+def check_castles(castles: Sequence[Sequence[int]]) -> None:
+    """Raise :class:`ValueError` naming the problem unless the castles could end a game.
+
+    >>> check_castles([[1, 5, 3]])
+    Traceback (most recent call last):
+    ...
+    ValueError: castle 1 is not increasing: 5 then 3
+    """
+    owner: dict[int, int] = {}
+    full = 0
+    for index, castle in enumerate(castles, 1):
+        if not castle or castle[0] != 1:
+            raise ValueError(f"castle {index} must start with the start tile 1")
+        for card in castle[1:]:
+            if not LOWEST <= card <= HIGHEST:
+                raise ValueError(f"castle {index}: card {card} is out of range "
+                                 f"({LOWEST} to {HIGHEST})")
+        for low, high in zip(castle, castle[1:]):
+            if high <= low:
+                raise ValueError(f"castle {index} is not increasing: {low} then {high}")
+        for card in castle[1:]:
+            if card in owner:
+                raise ValueError(f"card {card} is in castle {owner[card]} and castle "
+                                 f"{index}: each number exists once")
+            owner[card] = index
+        if len(castle) > GOAL:
+            raise ValueError(f"castle {index} has {len(castle)} elements; the game ends "
+                             f"at {GOAL} (start tile + {GOAL - 1} wall cards)")
+        full += len(castle) == GOAL
+    if full > 1:
+        raise ValueError(f"only one castle can reach {GOAL} elements: the game ends at once")

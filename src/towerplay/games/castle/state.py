@@ -1,0 +1,331 @@
+"""The rules of Budowa Zamku: one position, its legal actions and their effects.
+
+A turn is one ``reveal <pos>``; if the revealed card leaves a choice, the same seat then
+decides ``build``, ``return``, ``wizard <n>`` or (declining the Wizard) ``remove``. A
+card that leaves no choice is resolved by the reveal itself: put back if the mover cannot
+build it, removed if it is lower than every castle's last card.
+
+>>> from towerplay import games
+>>> state = games.load("castle").start(players=2, seed=1)
+>>> len(state.legal_actions()), str(state.legal_actions()[0])
+(45, 'reveal a1')
+"""
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from typing import TYPE_CHECKING, Any
+
+from towerplay.core.state import State
+from towerplay.games.castle.cards import (BUILD, GOAL, POSITIONS, REMOVE, RETURN, REVEAL,
+                                          WIZARD, WIZARD_FLAG, Act, parse_position,
+                                          position_name)
+from towerplay.games.castle.scoring import base_winners, points, variant_winners
+
+if TYPE_CHECKING:
+    from towerplay.games.castle.game import Castle
+
+# a reveal record: (history index, seat, position, card, result, resolved automatically)
+Reveal = tuple[int, int, int, int, str, bool]
+RESULTS = ("revealed", "built", "inserted", "returned", "removed")
+
+
+class CastleState(State):
+    """A position. Fields (plain data, copied by hand):
+
+    ``grid[p]`` the card at position p (0: none left there); ``known[p]`` the card at p if
+    it was revealed and put back (public from then on), else 0; ``down`` the positions
+    still holding a card, ascending, and ``moves`` their reveal actions; ``pending`` the position of the card revealed and
+    awaiting a decision, or -1; ``castles[s]`` seat s's elements from the start tile 1;
+    ``removed`` the cards sent to the box; ``wizard_used[s]``; ``idle`` consecutive turns
+    without a card built or removed (the stall guard); ``reveals`` one record per turn.
+    """
+
+    __slots__ = ("grid", "known", "down", "moves", "pending", "castles", "removed",
+                 "wizard_used", "idle", "reveals")
+
+    game: Castle
+
+    def __init__(self, game: Castle, players: int, seed: int) -> None:
+        super().__init__(game, players, seed)
+        self.grid: list[int] = [0] * POSITIONS
+        self.known: list[int] = [0] * POSITIONS
+        self.down: list[int] = []
+        self.moves: list[Act] = []  # REVEAL[p] for p in down: the pick-phase legal list
+        self.pending = -1
+        self.castles: list[list[int]] = [[1] for _ in range(players)]
+        self.removed: list[int] = []
+        self.wizard_used: list[bool] = [False] * players
+        self.idle = 0
+        self.reveals: list[Reveal] = []
+
+    # ----------------------------------------------------------------- rules
+    def wizard_gap(self, seat: int, card: int) -> int:
+        """The castle card after which ``seat`` may insert ``card`` with the Wizard, or 0.
+
+        Only in the character variant, once per game, for the holder of the Wizard card,
+        and only between two castle elements (the gap after the start tile counts when
+        the option ``wizard_tile_gap`` is on).
+        """
+        game = self.game
+        if not game.wizard_card or self.wizard_used[seat]:
+            return 0
+        castle = self.castles[seat]
+        if card > castle[-1] or game.wizard_card not in castle:
+            return 0
+        below = 0
+        for element in castle:  # castles are short: a scan beats bisect's overhead
+            if element > card:
+                break
+            below = element
+        if below == 1 and not game.wizard_tile_gap:
+            return 0
+        return below
+
+    def _legal_actions(self) -> list[Act]:
+        pending = self.pending
+        if pending < 0:
+            return self.moves.copy()
+        card = self.grid[pending]
+        seat = self.to_move
+        castle = self.castles[seat]
+        legal = [BUILD] if card > castle[-1] else []
+        gap = self.wizard_gap(seat, card)
+        if gap:
+            legal.append(WIZARD[gap])
+        if card < min(c[-1] for c in self.castles):
+            legal.append(REMOVE)  # declining the Wizard: the removal rule applies
+        else:
+            legal.append(RETURN)
+        return legal
+
+    def _apply(self, action: Act) -> None:
+        verb = action.verb
+        if verb == "reveal":
+            self._reveal(action.arg)
+            return
+        pos = self.pending
+        card = self.grid[pos]
+        seat = self.to_move
+        if verb == "build":
+            self.castles[seat].append(card)
+            self._take(pos, "built")
+        elif verb == "return":
+            self._resolve("returned", False)
+            self._end_turn(False)
+        elif verb == "remove":
+            self.removed.append(card)
+            self._take(pos, "removed")
+        else:  # wizard
+            castle = self.castles[seat]
+            castle.insert(castle.index(action.arg) + 1, card)
+            self.wizard_used[seat] = True
+            self._take(pos, "inserted")
+
+    def _reveal(self, pos: int) -> None:
+        card = self.grid[pos]
+        seat = self.to_move
+        self.pending = pos
+        self.known[pos] = card
+        self.reveals.append((len(self.history), seat, pos, card, "revealed", False))
+        castles = self.castles
+        low = castles[0][-1]
+        for castle in castles:
+            if castle[-1] < low:
+                low = castle[-1]
+        if card < low:
+            if not self.wizard_gap(seat, card):
+                self.removed.append(card)
+                self._take(pos, "removed", True)
+        elif card < castles[seat][-1] and not self.wizard_gap(seat, card):
+            self._resolve("returned", True)
+            self._end_turn(False)
+
+    def _resolve(self, result: str, automatic: bool) -> None:
+        index, seat, pos, card, _, _ = self.reveals[-1]
+        self.reveals[-1] = (index, seat, pos, card, result, automatic)
+        self.pending = -1
+
+    def _take(self, pos: int, result: str, automatic: bool = False) -> None:
+        """The card at ``pos`` leaves the table (built, inserted or removed)."""
+        self.grid[pos] = 0
+        self.known[pos] = 0
+        self.down.remove(pos)
+        self.moves.remove(REVEAL[pos])
+        self._resolve(result, automatic)
+        self._end_turn(True)
+
+    def _end_turn(self, progress: bool) -> None:
+        self.idle = 0 if progress else self.idle + 1
+        left = len(self.down)
+        if (len(self.castles[self.to_move]) >= GOAL or not left
+                or self.idle >= self.players * left
+                or len(self.reveals) >= self.game.options.max_turns):
+            self.to_move = None
+        else:
+            self.to_move = (self.to_move + 1) % self.players
+
+    # ----------------------------------------------------------------- copies and guesses
+    def _copy(self) -> CastleState:
+        new = self._copy_base()
+        new.grid = self.grid.copy()
+        new.known = self.known.copy()
+        new.down = self.down.copy()
+        new.moves = self.moves.copy()
+        new.pending = self.pending
+        new.castles = [c.copy() for c in self.castles]
+        new.removed = self.removed.copy()
+        new.wizard_used = self.wizard_used.copy()
+        new.idle = self.idle
+        new.reveals = self.reveals.copy()
+        return new
+
+    def unknown_positions(self) -> list[int]:
+        """Face-down positions whose card is not known (never seen, or forgotten)."""
+        known = self.known
+        return [p for p in self.down if not known[p] and p != self.pending]
+
+    def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
+        """Shuffle the cards nobody has seen among their positions. Everything else is
+        public, so every seat knows the same. With ``recall`` < 1 each seen-and-returned
+        card is forgotten with probability ``1 - recall`` (drawn afresh on every call):
+        it joins the shuffled unknowns and its ``known`` entry and reveal records are
+        blanked in the copy."""
+        unknown = self.unknown_positions()
+        if recall < 1.0:
+            known = self.known
+            forgotten = {p for p in self.down
+                         if known[p] and p != self.pending and rng.random() >= recall}
+            if forgotten:
+                for p in forgotten:
+                    known[p] = 0
+                self.reveals = [(i, s, p, 0 if p in forgotten else c, r, a)
+                                for i, s, p, c, r, a in self.reveals]
+                unknown = sorted([*unknown, *forgotten])
+        cards = [self.grid[p] for p in unknown]
+        rng.shuffle(cards)
+        for p, card in zip(unknown, cards):
+            self.grid[p] = card
+
+    # ----------------------------------------------------------------- views
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        game = self.game
+        shown = game.options.memory == "open"
+        grid, known, pending = self.grid, self.known, self.pending
+        table: dict[str, int | str] = {}
+        for p in self.down:
+            if p == pending:
+                table[position_name(p)] = grid[p]
+            elif shown and known[p]:
+                table[position_name(p)] = known[p]
+            else:
+                table[position_name(p)] = "?"
+        view: dict[str, Any] = {
+            "variant": game.options.variant,
+            "memory": game.options.memory,
+            "table": table,
+            "face_down": len(self.down) - (pending >= 0),
+            "revealed": ({"pos": position_name(pending), "card": grid[pending]}
+                         if pending >= 0 else None),
+            "castles": [c.copy() for c in self.castles],
+            "elements": [len(c) for c in self.castles],
+            "recent": [self._reveal_json(r) for r in self.reveals[-self.players:]],
+            "idle_turns": self.idle,
+            "stall_limit": self.players * len(self.down),
+        }
+        if shown:
+            view["removed"] = sorted(self.removed)
+        else:
+            view["removed_count"] = len(self.removed)
+        if game.wizard_card:
+            deck = game.characters
+            view["wizard_used"] = self.wizard_used.copy()
+            view["points"] = [points(c, deck) for c in self.castles]
+            visible = [c for castle in self.castles for c in castle[1:]]
+            visible += [v for v in table.values() if isinstance(v, int)]
+            view["figures"] = {str(c): deck.figures(c) for c in sorted(visible)
+                               if deck.flags[c]}
+        return view
+
+    @staticmethod
+    def _reveal_json(record: Reveal) -> dict[str, Any]:
+        _, seat, pos, card, result, automatic = record
+        return {"seat": seat, "pos": position_name(pos), "card": card, "result": result,
+                "automatic": automatic}
+
+    def _log_entry(self, index: int, seat: int | None) -> str | None:
+        action = self.history[index]
+        if action.verb != "reveal":
+            return str(action)
+        record = self.reveals[bisect_left(self.reveals, index, key=lambda r: r[0])]
+        _, _, _, card, result, automatic = record
+        text = str(action)
+        if self.game.options.memory == "open" and card:
+            text += f": {card}"
+        return text + (f" → {result}" if automatic else "")
+
+    # ----------------------------------------------------------------- JSON
+    def _to_json(self) -> dict[str, Any]:
+        return {
+            "grid": self.grid.copy(),
+            "known": self.known.copy(),
+            "pending": position_name(self.pending) if self.pending >= 0 else None,
+            "castles": [c.copy() for c in self.castles],
+            "removed": self.removed.copy(),
+            "wizard_used": self.wizard_used.copy(),
+            "idle": self.idle,
+            "reveals": [list(r) for r in self.reveals],
+        }
+
+    def _load_json(self, data: dict[str, Any]) -> None:
+        grid = [int(c) for c in data["grid"]]
+        known = [int(c) for c in data["known"]]
+        castles = [[int(c) for c in castle] for castle in data["castles"]]
+        if len(grid) != POSITIONS or len(known) != POSITIONS:
+            raise ValueError(f"grid and known must list {POSITIONS} positions")
+        if len(castles) != self.players:
+            raise ValueError("one castle per player expected")
+        cards = [c for c in grid if c] + [c for castle in castles for c in castle[1:]]
+        removed = [int(c) for c in data["removed"]]
+        if sorted(cards + removed) != list(range(2, 47)):
+            raise ValueError("the cards on the table, in castles and removed must be "
+                             "2..46, each once")
+        if any(k and k != g for k, g in zip(known, grid)):
+            raise ValueError("a known card differs from the card at its position")
+        if any(castle[0] != 1 or castle != sorted(set(castle)) for castle in castles):
+            raise ValueError("each castle must start with 1 and increase")
+        self.grid, self.known, self.castles, self.removed = grid, known, castles, removed
+        self.down = [p for p in range(POSITIONS) if grid[p]]
+        self.moves = [REVEAL[p] for p in self.down]
+        pending = data["pending"]
+        self.pending = -1 if pending is None else parse_position(pending)
+        if self.pending >= 0 and not grid[self.pending]:
+            raise ValueError("the pending position holds no card")
+        self.wizard_used = [bool(u) for u in data["wizard_used"]]
+        if len(self.wizard_used) != self.players:
+            raise ValueError("one wizard_used flag per player expected")
+        self.idle = int(data["idle"])
+        reveals = []
+        for i, s, p, c, r, a in data["reveals"]:
+            if r not in RESULTS:
+                raise ValueError(f"unknown reveal result {r!r}")
+            reveals.append((int(i), int(s), int(p), int(c), str(r), bool(a)))
+        turns = [i for i, a in enumerate(self.history) if a.verb == "reveal"]
+        if [r[0] for r in reveals] != turns:
+            raise ValueError("the reveal records do not match the reveals in the history")
+        self.reveals = reveals
+
+    # ----------------------------------------------------------------- results
+    def scores(self) -> list[float]:
+        """Elements per castle (base game) or points (character variant)."""
+        if self.game.options.variant == "characters":
+            deck = self.game.characters
+            return [float(points(c, deck)) for c in self.castles]
+        return [float(len(c)) for c in self.castles]
+
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        if self.game.options.variant == "characters":
+            return variant_winners(self.castles, self.game.characters)
+        return base_winners(self.castles)

@@ -1,0 +1,238 @@
+"""The greedy bot and the rollout policy of 5 Towers (spec §3.9).
+
+The greedy bot values a player's towers as points now plus a growth potential that
+shrinks as the game runs out: a high or 8 top keeps a tower open for many cards, a low
+top does not, and a tower top (0) doubles a tower for good — worth more the later it
+comes. It bids for the display that raises that value most (denying the high bidder
+counts too), takes and tears down according to the best complete plan, and places each
+suit's cards in the order that leaves the most useful top.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+
+from towerplay.games.five_towers import rules
+from towerplay.games.five_towers.cards import (
+    BID, NO_TEARDOWN, NO_TOWER, PASS, PLACE, TAKE, Action)
+from towerplay.games.five_towers.state import (
+    BIDDING, TAKING, TEARING, FiveTowersState)
+
+NEG = float("-inf")
+TEAR_AVERSION = 0.5
+"""Extra cost per torn-down card beyond the penalty: keeps tear-downs rare."""
+W_OPEN = 0.9
+"""Value of one unit of a tower's room to grow (see :func:`openness`) early in the game."""
+W_CAP = 0.55
+"""Value per card of an open tower's chance to be capped (doubled) later."""
+HORIZON_ROUNDS = 9.0
+"""Rounds left at which prospects start to shrink."""
+BID_MARGIN = 0.3
+"""The least gain worth a bid."""
+Towers = Sequence[tuple[int, ...]]
+
+# ------------------------------------------------------------------ position value
+
+
+def rounds_left(state: FiveTowersState) -> float:
+    """A rough estimate of the rounds still to come after this one."""
+    left = len(state.draw) / 5
+    if not state.reshuffled:  # about half of each display is discarded and comes back
+        left += (len(state.discard) + 2.5 * left + 2.5) / 5
+    return left
+
+
+def openness(top: int) -> float:
+    """Roughly how many future cards a tower with this top can still take: a missing
+    tower or an 8 takes anything, a high top many, a low top few, a tower top none."""
+    if top == NO_TOWER:
+        return 7.5
+    if top == 8:
+        return 7.0
+    if top == 0:
+        return 0.0
+    return 0.5 * top + (0.5 if top < 9 else 0.0)
+
+
+def tower_value(tower: tuple[int, ...], horizon: float) -> float:
+    """Points now plus the tower's prospects within ``horizon`` (0 = game over, 1 = early).
+
+    An open tower may still grow and may still be capped (doubled) later; a suit without
+    a tower keeps the most room of all, so starting one with a low card costs value.
+    """
+    length = len(tower)
+    if not length:
+        return horizon * W_OPEN * openness(NO_TOWER)
+    top = tower[-1]
+    if top == 0:
+        return 2.0 * length
+    return length + horizon * (W_OPEN * openness(top) + W_CAP * length)
+
+
+def player_value(towers: Towers, torn: int, horizon: float) -> float:
+    """The value of a whole tower set: towers, the tallest-tower bonus, the penalty."""
+    return (sum(tower_value(t, horizon) for t in towers)
+            + max(len(t) for t in towers) - torn * (torn + 1) / 2 - TEAR_AVERSION * torn)
+
+
+def horizon_of(state: FiveTowersState) -> float:
+    return min(1.0, rounds_left(state) / HORIZON_ROUNDS)
+
+
+# ------------------------------------------------------------------ placement orders
+_REACH: dict[tuple[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = {}
+
+
+def orders(top: int, values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For each reachable final top, one placement order of ``values`` (sorted) on ``top``.
+
+    >>> orders(16, (3, 7))   # 7 then 3; 3 then 7 is illegal
+    {3: (7, 3)}
+    >>> sorted(orders(10, (8, 12)).items())   # 12 can only follow the 8
+    [(12, (8, 12))]
+    """
+    if not values:
+        return {top: ()}
+    key = (top, values)
+    known = _REACH.get(key)
+    if known is not None:
+        return known
+    result: dict[int, tuple[int, ...]] = {}
+    previous = -1
+    for i, v in enumerate(values):
+        if v == previous or not rules.OK[top][v]:
+            continue
+        previous = v
+        for final, order in orders(v, values[:i] + values[i + 1:]).items():
+            result.setdefault(final, (v, *order))
+    if len(_REACH) > 200_000:
+        _REACH.clear()
+    _REACH[key] = result
+    return result
+
+
+def best_build(towers: Towers, torn: int, hand: Sequence[int], teardown: int | None,
+               horizon: float) -> tuple[float, list[tuple[int, ...]]]:
+    """The value after tearing down ``teardown`` (a suit or None) and placing ``hand`` in
+    the best orders, and those orders (card ids, per suit); (-inf, []) if impossible."""
+    towers = list(towers)
+    if teardown is not None:
+        towers[teardown] = towers[teardown][:-1]
+        torn += 1
+    plan = []
+    for s, values in enumerate(rules.by_suit(hand)):
+        if not values:
+            continue
+        tower = towers[s]
+        reach = orders(tower[-1] if tower else NO_TOWER, values)
+        if not reach:
+            return NEG, []
+        best, best_order = NEG, ()
+        for order in reach.values():
+            value = tower_value(tower + order, horizon)
+            if value > best:
+                best, best_order = value, order
+        towers[s] = tower + best_order
+        plan.append(tuple(s * 16 + v for v in best_order))
+    return player_value(towers, torn, horizon), plan
+
+
+def teardown_options(towers: Towers) -> list[int | None]:
+    return [None] + [s for s, t in enumerate(towers) if t and t[-1] != 0]
+
+
+def best_plan(towers: Towers, torn: int, hands: list[tuple[int, ...]],
+              horizon: float) -> tuple[float, tuple[int, ...], int | None]:
+    """The best (value, hand, teardown) over the candidate full hands."""
+    best: tuple[float, tuple[int, ...], int | None] = (NEG, (), None)
+    options = teardown_options(towers)
+    for hand in hands:
+        for teardown in options:
+            value = best_build(towers, torn, hand, teardown, horizon)[0]
+            if value > best[0]:
+                best = (value, hand, teardown)
+    return best
+
+
+# ------------------------------------------------------------------ the bots
+
+
+def bid_gains(state: FiveTowersState, seat: int, horizon: float) -> list[float]:
+    """For k = 0…max buildable: how much winning k cards would raise ``seat``'s value."""
+    towers = state.seat_towers(seat)
+    torn = state.torn[seat]
+    now = player_value(towers, torn, horizon)
+    gains = [0.0]
+    for k in range(1, state.max_bid(seat) + 1):
+        hands = [h for h in dict.fromkeys(combinations(state.display, k))]
+        gains.append(best_plan(towers, torn, hands, horizon)[0] - now)
+    return gains
+
+
+def greedy_action(state: FiveTowersState, rng: random.Random) -> Action:
+    """The greedy bot's choice for ``state.to_move`` (``state`` is determinized).
+
+    >>> from towerplay import games
+    >>> state = games.load("five_towers").start(players=2, seed=1)
+    >>> greedy_action(state, random.Random(0)) in state.legal_actions()
+    True
+    """
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if state.doomed:  # physical mode, an invalid bid: anything until it fails
+        return rng.choice(legal)
+    horizon = horizon_of(state)
+    if state.phase == BIDDING:
+        return _greedy_bid(state, legal, horizon)
+    seat = state.builder
+    towers = state.seat_towers(seat)
+    torn = state.torn[seat]
+    if state.phase == TAKING:
+        hands = [tuple(sorted(state.hand + list(plan))) for plan in state.plans]
+        hand = best_plan(towers, torn, hands, horizon)[1]
+        rest = list(hand)
+        for c in state.hand:
+            rest.remove(c)
+        action = TAKE[rest[0]] if rest else legal[0]
+    elif state.phase == TEARING:
+        best, action = NEG, legal[0]
+        for option in legal:
+            value = best_build(towers, torn, state.hand,
+                               None if option is NO_TEARDOWN else option.arg, horizon)[0]
+            if value > best:
+                best, action = value, option
+    else:
+        plan = best_build(towers, torn, state.hand, None, horizon)[1]
+        action = PLACE[plan[0][0]] if plan else legal[0]
+    return action if action in legal else rng.choice(legal)
+
+
+def _greedy_bid(state: FiveTowersState, legal: list[Action], horizon: float) -> Action:
+    seat = state.to_move
+    gains = bid_gains(state, seat, horizon)
+    high, high_seat = state.high_bid(exclude=seat)
+    denial = 0.0
+    if high > 0:  # what passing leaves to the current high bidder
+        their = bid_gains(state, high_seat, horizon)
+        denial = their[high] if high < len(their) else 0.0
+        denial /= max(1, state.players - 1) ** 0.5
+    best, choice = BID_MARGIN - denial, PASS if PASS in legal else BID[0]
+    for action in legal:
+        if action is not PASS and action.arg < len(gains):
+            value = gains[action.arg] - 0.05 * action.arg
+            if value > best:
+                best, choice = value, action
+    return choice
+
+
+def rollout_action(state: FiveTowersState, rng: random.Random) -> Action:
+    """A cheap playout move: random, but a tear-down only one time in ten."""
+    legal = state.legal_actions()
+    if state.phase == TEARING and legal[0] is NO_TEARDOWN and rng.random() < 0.9:
+        return NO_TEARDOWN
+    return rng.choice(legal)
+
+
+__all__ = ["greedy_action", "rollout_action", "player_value", "tower_value", "orders"]

@@ -1,0 +1,271 @@
+"""The building rules and the memoised feasibility checks (spec §3.5 and §3.9).
+
+A tower is a tuple of values, bottom to top. Its *top* is its last value, or
+``NO_TOWER`` (16) when the player has no tower of that suit: any value may start one,
+which is exactly ``value < 16``.
+
+>>> can_place(10, 7), can_place(10, 12), can_place(8, 15), can_place(3, 9), can_place(0, 9)
+(True, False, True, True, False)
+>>> placeable_all(NO_TOWER, (6, 7))       # 7 first, then 6 on it
+True
+>>> placeable_all(4, (7,)), placeable_all(10, (8, 12))   # 12 goes on the 8
+(False, True)
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from towerplay.games.five_towers.cards import NO_TOWER
+
+# OK[top][value]: may ``value`` go on a tower whose top is ``top``?
+OK: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(top != 0 and (v < top or top == 8 or v == 9) for v in range(16))
+    for top in range(17))
+
+
+def can_place(top: int, value: int) -> bool:
+    """The building rule: strictly lower, anything on an 8, a 9 on anything but a 0."""
+    return OK[top][value]
+
+
+def tower_top(tower: tuple[int, ...]) -> int:
+    return tower[-1] if tower else NO_TOWER
+
+
+def can_tear_down(tower: tuple[int, ...]) -> bool:
+    """Only the top card of a non-empty tower, and never a tower top (0)."""
+    return bool(tower) and tower[-1] != 0
+
+
+def valid_tower(values: tuple[int, ...] | list[int]) -> bool:
+    """Whether the values, bottom to top, form a legal tower.
+
+    >>> valid_tower((15, 12, 9, 0)), valid_tower((12, 8, 12)), valid_tower((3, 0, 1))
+    (True, True, False)
+    """
+    top = NO_TOWER
+    for v in values:
+        if not OK[top][v]:
+            return False
+        top = v
+    return True
+
+
+_ALL: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+
+def placeable_all(top: int, values: tuple[int, ...]) -> bool:
+    """Whether all ``values`` (sorted, one suit) can be placed on ``top`` in some order."""
+    if not values:
+        return True
+    key = (top, values)
+    known = _ALL.get(key)
+    if known is not None:
+        return known
+    result = False
+    previous = -1
+    row = OK[top]
+    for i, v in enumerate(values):
+        if v != previous:
+            previous = v
+            if row[v] and placeable_all(v, values[:i] + values[i + 1:]):
+                result = True
+                break
+    if len(_ALL) > 500_000:
+        _ALL.clear()
+    _ALL[key] = result
+    return result
+
+
+_EXTRA: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
+
+
+def extra_counts(top: int, hand: tuple[int, ...], rest: tuple[int, ...]) -> int:
+    """Bitmask of the m such that ``hand`` plus some m of ``rest`` can all be placed on
+    ``top`` (one suit; sorted value tuples). Not always an interval: an 8 can be the
+    bridge that lets a high hand card go on a low top.
+
+    >>> bin(extra_counts(10, (12,), (8, 3)))   # 12 needs the 8: m = 1 or 2
+    '0b110'
+    """
+    key = (top, hand, rest)
+    known = _EXTRA.get(key)
+    if known is not None:
+        return known
+    mask = 0
+    for m in range(len(rest) + 1):
+        for chosen in combinations(rest, m):
+            if placeable_all(top, tuple(sorted(hand + chosen))):
+                mask |= 1 << m
+                break
+    if len(_EXTRA) > 500_000:
+        _EXTRA.clear()
+    _EXTRA[key] = mask
+    return mask
+
+
+def by_suit(cards: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Sorted value tuples per suit."""
+    groups: list[list[int]] = [[], [], [], [], []]
+    for c in cards:
+        groups[c >> 4].append(c & 15)
+    return [tuple(sorted(g)) for g in groups]
+
+
+_COUNTS: dict[tuple, int] = {}
+
+
+def feasible_counts(towers: list[tuple[int, ...]] | tuple, hand: tuple[int, ...],
+                    rest: tuple[int, ...], teardown_allowed: bool = True) -> int:
+    """Bitmask of the m such that a player with these five towers, holding ``hand``
+    (sorted card ids), can also take some m of ``rest`` (sorted card ids), make at most
+    one tear-down (if allowed) and place everything.
+
+    >>> from towerplay.games.five_towers.cards import parse_card as p
+    >>> towers = [(), (), (), (), (6, 4)]                 # the rulebook's sand tower 6, 4
+    >>> display = tuple(sorted(p(x) for x in ("sand7", "candy3", "candy5", "tree1", "scrap9")))
+    >>> feasible_counts(towers, (), display) == 0b011111   # 0-4 cards, but never all 5
+    True
+    """
+    key = (tuple(towers), hand, rest, teardown_allowed)
+    known = _COUNTS.get(key)
+    if known is not None:
+        return known
+    hand_s = by_suit(hand)
+    rest_s = by_suit(rest)
+    involved = [s for s in range(5) if hand_s[s] or rest_s[s]]
+    base = [extra_counts(tower_top(towers[s]), hand_s[s], rest_s[s]) for s in involved]
+    total = _sumset(base)
+    if teardown_allowed:
+        for i, s in enumerate(involved):
+            tower = towers[s]
+            if can_tear_down(tower):
+                lower = tower[-2] if len(tower) > 1 else NO_TOWER
+                masks = base.copy()
+                masks[i] = extra_counts(lower, hand_s[s], rest_s[s])
+                total |= _sumset(masks)
+    if len(_COUNTS) > 500_000:
+        _COUNTS.clear()
+    _COUNTS[key] = total
+    return total
+
+
+def _sumset(masks: list[int]) -> int:
+    reach = 1
+    for mask in masks:
+        if not mask:
+            return 0
+        if mask == 1:
+            continue
+        new = 0
+        shift = 0
+        while mask:
+            if mask & 1:
+                new |= reach << shift
+            mask >>= 1
+            shift += 1
+        reach = new
+    return reach
+
+
+_BEST: dict[tuple[int, tuple[int, ...]], int] = {}
+
+
+def best_subset(top: int, values: tuple[int, ...]) -> int:
+    """The most of ``values`` (sorted, one suit) that can be placed on ``top``.
+
+    >>> best_subset(4, (7, 3, 1)), best_subset(NO_TOWER, (12, 12))
+    (2, 1)
+    """
+    key = (top, values)
+    known = _BEST.get(key)
+    if known is None:
+        known = extra_counts(top, (), values).bit_length() - 1
+        _BEST[key] = known
+    return known
+
+
+def max_buildable(towers: list[tuple[int, ...]], groups: list[tuple[int, ...]]) -> int:
+    """The highest bid a player with these towers can build from a display whose values
+    per suit are ``groups`` (see :func:`by_suit`): each suit independently, plus the best
+    single tear-down. Every lower bid is buildable too (drop the last card placed), so
+    this decides bid feasibility.
+
+    >>> from towerplay.games.five_towers.cards import parse_card as p
+    >>> display = [p(x) for x in ("sand7", "candy3", "candy5", "tree1", "scrap9")]
+    >>> max_buildable([(), (), (), (), (6, 4)], by_suit(display))
+    4
+    >>> max_buildable([(), (), (), (), (6,)], by_suit(display))
+    5
+    """
+    total = gain = 0
+    s = -1
+    known = _BEST
+    for values in groups:
+        s += 1
+        if not values:
+            continue
+        tower = towers[s]
+        key = (tower[-1] if tower else NO_TOWER, values)
+        best = known.get(key)
+        if best is None:
+            best = best_subset(*key)
+        total += best
+        if tower and tower[-1] != 0 and best < len(values):
+            more = best_subset(tower[-2] if len(tower) > 1 else NO_TOWER, values) - best
+            if more > gain:
+                gain = more
+    return total + gain
+
+
+def hand_buildable(towers: list[tuple[int, ...]], hand: tuple[int, ...]) -> bool:
+    """Whether all cards of ``hand`` (sorted card ids) can be placed, with at most one
+    tear-down."""
+    failing = -1
+    n = len(hand)
+    i = 0
+    while i < n:
+        s = hand[i] >> 4
+        j = i + 1
+        while j < n and hand[j] >> 4 == s:
+            j += 1
+        values = _VALUES[hand[i:j]] if j - i > 1 else (hand[i] & 15,)
+        i = j
+        tower = towers[s]
+        if not placeable_all(tower[-1] if tower else NO_TOWER, values):
+            if failing >= 0:
+                return False  # one tear-down cannot rescue two suits
+            failing = s
+            failing_values = values
+    if failing < 0:
+        return True
+    tower = towers[failing]
+    if not tower or tower[-1] == 0:
+        return False
+    return placeable_all(tower[-2] if len(tower) > 1 else NO_TOWER, failing_values)
+
+
+class _ValuesOf(dict):
+    """Sorted card-id tuple of one suit → its value tuple (memoised)."""
+
+    def __missing__(self, cards: tuple[int, ...]) -> tuple[int, ...]:
+        values = self[cards] = tuple(c & 15 for c in cards)
+        return values
+
+
+_VALUES = _ValuesOf()
+
+
+def buildable_hands(towers: list[tuple[int, ...]], display: list[int],
+                    k: int) -> list[tuple[int, ...]]:
+    """Every distinct k-card choice from ``display`` (sorted) that can be built.
+
+    >>> from towerplay.games.five_towers.cards import parse_card as p, card_name
+    >>> display = sorted(p(x) for x in ("sand7", "candy3", "candy5", "tree1"))
+    >>> [[card_name(c) for c in h] for h in buildable_hands([(), (), (), (), (6,)], display, 4)]
+    [['candy3', 'candy5', 'tree1', 'sand7']]
+    >>> buildable_hands([(), (), (), (), (6, 4)], display, 4)   # the 7 fits neither 4 nor 6
+    []
+    """
+    return [hand for hand in dict.fromkeys(combinations(display, k))
+            if hand_buildable(towers, hand)]

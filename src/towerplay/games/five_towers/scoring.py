@@ -1,0 +1,59 @@
+"""Scoring (spec §3.8): pure functions shared by the engine and the scoring assistant.
+
+The rulebooks' examples: a capped 3-card tower scores 6, a capped 6-card tower 12, an
+uncapped 4-card tower 4, and two torn-down cards cost 3.
+
+>>> tower_points((7, 3, 0)), tower_points((15, 12, 10, 5, 2, 0)), tower_points((9, 6, 4, 1))
+(6, 12, 4)
+>>> teardown_penalty(2), tallest_bonus([(7, 3, 0), (9, 6, 4, 1)])
+(3, 4)
+>>> total([(15, 12, 10, 5, 2, 0)], torn=2)   # 12 + 6 bonus - 3
+15
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Tower = Sequence[int]
+
+
+def is_capped(tower: Tower) -> bool:
+    """A tower with a tower top (a 0, always its last card)."""
+    return bool(tower) and tower[-1] == 0
+
+
+def tower_points(tower: Tower) -> int:
+    """1 point per card, 2 per card in a capped tower (the 0 included)."""
+    return len(tower) * (2 if is_capped(tower) else 1)
+
+
+def tallest_bonus(towers: Sequence[Tower]) -> int:
+    """+1 per card of the player's tallest tower (0 without towers)."""
+    return max((len(t) for t in towers), default=0)
+
+
+def teardown_penalty(torn: int) -> int:
+    """1 + 2 + … + n for n torn-down cards."""
+    return torn * (torn + 1) // 2
+
+
+def total(towers: Sequence[Tower], torn: int) -> int:
+    """A player's score."""
+    return (sum(tower_points(t) for t in towers) + tallest_bonus(towers)
+            - teardown_penalty(torn))
+
+
+def breakdown(towers: dict[str, Tower], torn: int) -> dict:
+    """The score broken down per tower (JSON-ready), as the scoring assistant prints it.
+
+    >>> breakdown({"candy": (15, 12, 9, 0), "sand": (7, 6)}, torn=2)["total"]
+    11
+    """
+    rows = {name: {"cards": list(t), "capped": is_capped(t), "points": tower_points(t)}
+            for name, t in towers.items()}
+    tallest = max(towers, key=lambda n: len(towers[n]), default=None)
+    bonus = tallest_bonus(list(towers.values()))
+    penalty = teardown_penalty(torn)
+    return {"total": sum(r["points"] for r in rows.values()) + bonus - penalty,
+            "towers": rows, "tallest": tallest, "bonus": bonus, "torn": torn,
+            "penalty": -penalty}

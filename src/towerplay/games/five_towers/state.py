@@ -1,0 +1,388 @@
+"""The 5 Towers position and its rules (rules/five_towers.md §3).
+
+A round is: reveal up to 5 cards; one lap of bidding; the winner takes its cards one at
+a time, optionally tears down one tower top card, and places the taken cards one at a
+time; leftovers are discarded. Only the order of the draw pile is hidden.
+"""
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Any
+
+from towerplay.core import State, chance
+from towerplay.games.five_towers import rules, scoring
+from towerplay.games.five_towers.cards import (
+    BID, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TOWER, PASS, PASS_K, PLACE,
+    PLACE_K, SUITS, TAKE, TAKE_K, TEARDOWN, TEARDOWN_K, Action, parse_card)
+
+BIDDING, TAKING, TEARING, PLACING, OVER = range(5)
+PHASE_NAMES = ("bid", "take", "teardown", "place", "over")
+UNACTED, PASSED = -2, -1
+NO_CAP = 6
+
+_OK = rules.OK
+_placeable_all = rules.placeable_all
+_VALUES = rules._VALUES
+
+
+class FiveTowersState(State):
+    """A 5 Towers position. Cards are ints (``suit * 16 + value``); towers are value
+    tuples, bottom to top, stored flat: ``towers[seat * 5 + suit]``."""
+
+    __slots__ = ("draw", "discard", "display", "towers", "torn", "phase", "opener", "bids",
+                 "caps", "builder", "need", "hand", "torn_now", "round", "reshuffled",
+                 "final", "doomed", "saved", "physical", "plans", "groups")
+
+    # ----------------------------------------------------------------- setup and rounds
+    def setup(self, cards: list[int]) -> None:
+        """Shuffle ``cards`` into the draw pile, pick the start player, open round 1."""
+        self.physical = self.game.options.rebid == "physical"
+        self.draw = list(cards)
+        chance(self.seed, "deck").shuffle(self.draw)
+        self.discard: list[int] = []
+        self.display: list[int] = []
+        self.towers: list[tuple[int, ...]] = [()] * (5 * self.players)
+        self.torn = [0] * self.players
+        self.opener = chance(self.seed, "start").randrange(self.players)
+        self.round = 0
+        self.reshuffled = False
+        self.saved: tuple | None = None
+        self._start_round()
+
+    def _start_round(self) -> None:
+        self.round += 1
+        k = min(5, len(self.draw))
+        self.display = sorted(self.draw[-k:])
+        self.groups = rules.by_suit(self.display)
+        del self.draw[-k:]
+        self.final = self.reshuffled and not self.draw
+        n = self.players
+        self.bids = [UNACTED] * n
+        self.caps = [NO_CAP] * n
+        self.builder = -1
+        self.need = 0
+        self.hand: list[int] = []
+        self.torn_now = -1
+        self.doomed = False
+        self.saved = None
+        self.plans: list[tuple[int, ...]] = []
+        self.phase = BIDDING
+        self.to_move = self.opener
+
+    def _end_round(self, builder: int) -> None:
+        """Cleanup: discard the leftovers, pass the start, reshuffle once, or end."""
+        self.discard.extend(self.display)
+        self.display = []
+        self.hand = []
+        if builder >= 0:
+            self.opener = (builder + 1) % self.players
+        if not self.final and not self.draw and not self.reshuffled:
+            self.reshuffled = True
+            self.draw = self.discard
+            self.discard = []
+            chance(self.seed, "reshuffle").shuffle(self.draw)
+        if self.final or not self.draw:
+            self.phase = OVER
+            self.builder = -1
+            self.to_move = None
+            return
+        self._start_round()
+
+    # ----------------------------------------------------------------- helpers
+    def seat_towers(self, seat: int) -> list[tuple[int, ...]]:
+        """The five towers of ``seat`` (suit order), bottom to top."""
+        return self.towers[seat * 5: seat * 5 + 5]
+
+    def max_bid(self, seat: int) -> int:
+        """The highest bid ``seat`` could build with this display (feasibility)."""
+        return rules.max_buildable(self.towers[seat * 5: seat * 5 + 5], self.groups)
+
+    def high_bid(self, exclude: int = -1) -> tuple[int, int]:
+        """(highest standing bid, its seat), ignoring seat ``exclude``; (-1, -1) if none."""
+        best, who = -1, -1
+        for seat, bid in enumerate(self.bids):
+            if bid > best and seat != exclude:
+                best, who = bid, seat
+        return best, who
+
+    # ----------------------------------------------------------------- legal actions
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == BIDDING:
+            return self._legal_bids()
+        if phase == TAKING:
+            return self._legal_takes()
+        if phase == TEARING:
+            return self._legal_teardowns()
+        return self._legal_placements()
+
+    def _legal_bids(self) -> list[Action]:
+        seat = self.to_move
+        high = self.high_bid(exclude=seat)[0]
+        low = high + 1
+        if seat != self.opener and low < 1:
+            low = 1
+        top = min(len(self.display), self.caps[seat] - 1)
+        if not self.physical:
+            top = min(top, self.max_bid(seat))
+        actions = list(BID[low:top + 1])
+        if seat != self.opener or self.caps[seat] != NO_CAP:
+            actions.append(PASS)
+        return actions
+
+    def _legal_takes(self) -> list[Action]:
+        if self.doomed:
+            cards = self.display
+        else:  # the cards of the buildable completions still open
+            cards = sorted({c for plan in self.plans for c in plan})
+        return [TAKE[c] for i, c in enumerate(cards) if i == 0 or cards[i - 1] != c]
+
+    def _legal_teardowns(self) -> list[Action]:
+        towers = self.towers[self.builder * 5: self.builder * 5 + 5]
+        if self.doomed:
+            return [NO_TEARDOWN] + [TEARDOWN[s] for s, t in enumerate(towers) if t and t[-1]]
+        misfits = []  # suits whose taken cards do not fit their tower as it stands
+        hand = self.hand  # sorted, so each suit's cards are a run
+        i, n = 0, len(hand)
+        while i < n:
+            suit = hand[i] >> 4
+            j = i + 1
+            while j < n and hand[j] >> 4 == suit:
+                j += 1
+            tower = towers[suit]
+            if not _placeable_all(tower[-1] if tower else NO_TOWER, _VALUES[tuple(hand[i:j])]):
+                misfits.append((suit, i, j))
+            i = j
+        if len(misfits) > 1:
+            return []  # cannot happen: the taken cards always have a buildable plan
+        if misfits:  # only tearing down that suit's tower can help
+            suit, i, j = misfits[0]
+            tower = towers[suit]
+            lower = tower[-2] if len(tower) > 1 else NO_TOWER
+            return [TEARDOWN[suit]] if _placeable_all(lower, _VALUES[tuple(hand[i:j])]) else []
+        actions = [NO_TEARDOWN]
+        for suit, tower in enumerate(towers):
+            if tower and tower[-1]:
+                if (hand_suits := [c & 15 for c in hand if c >> 4 == suit]):
+                    lower = tower[-2] if len(tower) > 1 else NO_TOWER
+                    if not _placeable_all(lower, tuple(hand_suits)):
+                        continue
+                actions.append(TEARDOWN[suit])
+        return actions
+
+    def _legal_placements(self) -> list[Action]:
+        base = self.builder * 5
+        towers = self.towers
+        hand = self.hand  # sorted, so each suit's cards are a run
+        doomed = self.doomed
+        last = len(hand) - 1
+        actions = []
+        for i, c in enumerate(hand):
+            s = c >> 4
+            if i and hand[i - 1] == c:
+                continue
+            tower = towers[base + s]
+            if not _OK[tower[-1] if tower else NO_TOWER][c & 15]:
+                continue
+            if not doomed and ((i < last and hand[i + 1] >> 4 == s)
+                               or (i and hand[i - 1] >> 4 == s)):
+                # the rest of this suit's cards must still fit on top of it
+                others = tuple(x & 15 for j, x in enumerate(hand) if j != i and x >> 4 == s)
+                if not _placeable_all(c & 15, others):
+                    continue
+            actions.append(PLACE[c])
+        return actions
+
+    # ----------------------------------------------------------------- applying
+    def _apply(self, action: Action) -> None:
+        kind = action.kind
+        if kind == BID_K or kind == PASS_K:
+            self.bids[self.to_move] = action.arg if kind == BID_K else PASSED
+            self._after_bid()
+        elif kind == TAKE_K:
+            c = action.arg
+            self.display.remove(c)
+            insort(self.hand, c)
+            self.need -= 1
+            if not self.doomed:
+                plans = []
+                for plan in self.plans:
+                    if c in plan:
+                        i = plan.index(c)
+                        plans.append(plan[:i] + plan[i + 1:])
+                self.plans = plans
+            if not self.need:
+                self.phase = TEARING
+        elif kind == PLACE_K:
+            c = action.arg
+            self.hand.remove(c)
+            index = self.builder * 5 + (c >> 4)
+            self.towers[index] = self.towers[index] + (c & 15,)
+            if not self.hand:
+                self._end_round(self.builder)
+            elif self.doomed:
+                self._check_stuck()
+        else:
+            if kind == TEARDOWN_K:
+                index = self.builder * 5 + action.arg
+                self.towers[index] = self.towers[index][:-1]
+                self.torn[self.builder] += 1
+                self.torn_now = action.arg
+            self.phase = PLACING
+            if self.doomed:
+                self._check_stuck()
+
+    def _after_bid(self) -> None:
+        n = self.players
+        bids = self.bids
+        if len(self.display) not in bids:  # a maximum bid ends the auction at once
+            for i in range(n):
+                seat = (self.opener + i) % n
+                if bids[seat] == UNACTED:
+                    self.to_move = seat
+                    return
+        high, winner = self.high_bid()
+        if high <= 0:  # the special case: the opener bid 0 and everyone passed
+            self._end_round(-1)
+            return
+        self.builder = winner
+        self.need = high
+        self.phase = TAKING
+        self.to_move = winner
+        self.plans = rules.buildable_hands(self.seat_towers(winner), self.display, high)
+        if not self.plans:
+            self.doomed = True  # physical mode: the bid is invalid and will fail
+            self.saved = (tuple(self.display), tuple(self.seat_towers(winner)),
+                          self.torn[winner])
+
+    def _check_stuck(self) -> None:
+        """Physical re-bid rule: when no taken card can be placed, undo and re-bid."""
+        if self._legal_placements():
+            return
+        display, towers, torn = self.saved  # type: ignore[misc]
+        seat = self.builder
+        self.display = list(display)
+        self.groups = rules.by_suit(self.display)
+        self.towers[seat * 5: seat * 5 + 5] = list(towers)
+        self.torn[seat] = torn
+        self.caps[seat] = self.bids[seat]  # a re-bid must be lower than the failed one
+        self.bids[seat] = UNACTED
+        self.hand = []
+        self.need = 0
+        self.torn_now = -1
+        self.doomed = False
+        self.saved = None
+        self.builder = -1
+        self.phase = BIDDING
+        self.to_move = seat
+
+    # ----------------------------------------------------------------- copies and views
+    def _copy(self) -> FiveTowersState:
+        new = self._copy_base()
+        new.draw = self.draw.copy()
+        new.discard = self.discard.copy()
+        new.display = self.display.copy()
+        new.towers = self.towers.copy()
+        new.torn = self.torn.copy()
+        new.bids = self.bids.copy()
+        new.caps = self.caps.copy()
+        new.hand = self.hand.copy()
+        new.phase = self.phase
+        new.opener = self.opener
+        new.builder = self.builder
+        new.need = self.need
+        new.torn_now = self.torn_now
+        new.round = self.round
+        new.reshuffled = self.reshuffled
+        new.final = self.final
+        new.doomed = self.doomed
+        new.saved = self.saved
+        new.physical = self.physical
+        new.plans = self.plans.copy()
+        new.groups = self.groups
+        return new
+
+    def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
+        rng.shuffle(self.draw)  # only the order of the draw pile is hidden
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        names = CARD_NAMES
+        high, high_seat = self.high_bid()
+        return {
+            "round": self.round,
+            "pile": 2 if self.reshuffled else 1,
+            "final_round": self.final,
+            "phase": PHASE_NAMES[self.phase],
+            "opener": self.opener,
+            "bids": [None if b == UNACTED else ("pass" if b == PASSED else b)
+                     for b in self.bids],
+            "high_bid": high if high >= 0 else None,
+            "high_bidder": high_seat if high >= 0 else None,
+            "rebid_caps": [c if c != NO_CAP else None for c in self.caps],
+            "builder": self.builder if self.builder >= 0 else None,
+            "to_take": self.need,
+            "hand": [names[c] for c in sorted(self.hand)],
+            "torn_this_round": SUITS[self.torn_now] if self.torn_now >= 0 else None,
+            "display": [names[c] for c in self.display],
+            "draw_size": len(self.draw),
+            "discard": [names[c] for c in self.discard],
+            "towers": [{SUITS[s]: list(self.towers[p * 5 + s]) for s in range(5)
+                        if self.towers[p * 5 + s]} for p in range(self.players)],
+            "torn": list(self.torn),
+            "score": self.scores(),
+        }
+
+    def _to_json(self) -> dict[str, Any]:
+        names = CARD_NAMES
+        saved = None
+        if self.saved is not None:
+            saved = {"display": [names[c] for c in self.saved[0]],
+                     "towers": [list(t) for t in self.saved[1]], "torn": self.saved[2]}
+        return {
+            "draw": [names[c] for c in self.draw],
+            "discard": [names[c] for c in self.discard],
+            "display": [names[c] for c in self.display],
+            "towers": [list(t) for t in self.towers],
+            "torn": list(self.torn),
+            "phase": self.phase, "opener": self.opener, "bids": list(self.bids),
+            "caps": list(self.caps), "builder": self.builder, "need": self.need,
+            "hand": [names[c] for c in self.hand], "torn_now": self.torn_now,
+            "round": self.round, "reshuffled": self.reshuffled, "final": self.final,
+            "doomed": self.doomed, "saved": saved,
+            "plans": [[names[c] for c in plan] for plan in self.plans],
+        }
+
+    def _load_json(self, data: dict[str, Any]) -> None:
+        self.physical = self.game.options.rebid == "physical"
+        self.draw = [parse_card(x) for x in data["draw"]]
+        self.discard = [parse_card(x) for x in data["discard"]]
+        self.display = sorted(parse_card(x) for x in data["display"])
+        self.groups = rules.by_suit(self.display)
+        self.towers = [tuple(int(v) for v in t) for t in data["towers"]]
+        if len(self.towers) != 5 * self.players:
+            raise ValueError("towers must list 5 per player")
+        self.torn = [int(x) for x in data["torn"]]
+        self.phase = int(data["phase"])
+        self.opener = int(data["opener"])
+        self.bids = [int(x) for x in data["bids"]]
+        self.caps = [int(x) for x in data["caps"]]
+        self.builder = int(data["builder"])
+        self.need = int(data["need"])
+        self.hand = sorted(parse_card(x) for x in data["hand"])
+        self.torn_now = int(data["torn_now"])
+        self.round = int(data["round"])
+        self.reshuffled = bool(data["reshuffled"])
+        self.final = bool(data["final"])
+        self.doomed = bool(data["doomed"])
+        self.plans = [tuple(parse_card(x) for x in plan) for plan in data["plans"]]
+        saved = data["saved"]
+        self.saved = None if saved is None else (
+            tuple(sorted(parse_card(x) for x in saved["display"])),
+            tuple(tuple(int(v) for v in t) for t in saved["towers"]), int(saved["torn"]))
+
+    # ----------------------------------------------------------------- scores
+    def scores(self) -> list[float]:
+        towers = self.towers
+        return [scoring.total(towers[p * 5: p * 5 + 5], self.torn[p])
+                for p in range(self.players)]

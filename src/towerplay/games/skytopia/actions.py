@@ -1,0 +1,138 @@
+"""Skytopia actions: one small immutable value per decision, with an exact text notation.
+
+A Market card is named by its column letter (b blue, g gold, r red, p purple) and row
+(1 = nearest the deck): ``g1``. A golem on the Market is named by its card and die value:
+``g1:5``. Every action that can ever be legal is built once, so legal-action lists are made
+of shared objects and dense ids are table look-ups.
+
+>>> str(Act(PLACE, 4, 5)), parse("place g1:5") == Act(PLACE, 4, 5)
+('place g1:5', True)
+>>> str(Act(MOVE, 0, 3, 9)), str(Act(TOWER, 2)), str(Act(DRAFT, 1)), str(Act(SIDE, 1))
+('move b1:3 r2', 'tower red', 'draft t2', 'side b')
+>>> action_from_id(action_id(parse("turn r4:6 2"))) == parse("turn r4:6 2")
+True
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from towerplay.core.errors import IllegalAction
+
+from towerplay.games.skytopia.components import COLOURS, LETTERS
+
+ROWS = 4
+SLOTS = 4 * ROWS  # slot = colour * ROWS + row
+MAX_TURN = 4
+
+(PLACE, BACK, RECALL, TURN, MOVE, PUT, TAKE, STACK, TOWER, TOP, ROW, USE, SKIP, DONE,
+ DRAFT, SIDE) = range(16)
+
+
+def slot_name(slot: int) -> str:
+    """``slot_name(4) == 'g1'``: colour letter and row (1-based)."""
+    return f"{LETTERS[slot // ROWS]}{slot % ROWS + 1}"
+
+
+class Act(NamedTuple):
+    """A decision: ``kind`` and up to three small int arguments (see the module notes)."""
+
+    kind: int
+    a: int = 0
+    b: int = 0
+    c: int = 0
+
+    def __str__(self) -> str:
+        k, a, b, c = self
+        if k in (PLACE, BACK, RECALL):
+            return f"{('place', 'back', 'recall')[k]} {slot_name(a)}:{b}"
+        if k == TURN:
+            return f"turn {slot_name(a)}:{b} {c}"
+        if k == MOVE:
+            return f"move {slot_name(a)}:{b} {slot_name(c)}"
+        if k in (PUT, TAKE, STACK):
+            return f"{('put', 'take', 'stack')[k - PUT]} {slot_name(a)}"
+        if k in (TOWER, TOP, ROW):
+            return f"{('tower', 'top', 'row')[k - TOWER]} {COLOURS[a]}"
+        if k in (USE, SKIP, DONE):
+            return ("use", "skip", "done")[k - USE]
+        if k == DRAFT:
+            return f"draft t{a + 1}"
+        return f"side {'ab'[a]}"
+
+
+def _all_actions() -> list[Act]:
+    out: list[Act] = []
+    for kind in (PLACE, BACK, RECALL):
+        out += [Act(kind, s, v) for s in range(SLOTS) for v in range(1, 7)]
+    out += [Act(TURN, s, v, k) for s in range(SLOTS) for v in range(1, 7)
+            for k in range(1, MAX_TURN + 1)]
+    out += [Act(MOVE, s, v, t) for s in range(SLOTS) for v in range(1, 7) for t in range(SLOTS)
+            if t != s]
+    for kind in (PUT, TAKE, STACK):
+        out += [Act(kind, s) for s in range(SLOTS)]
+    for kind in (TOWER, TOP, ROW):
+        out += [Act(kind, c) for c in range(4)]
+    out += [Act(USE), Act(SKIP), Act(DONE)]
+    out += [Act(DRAFT, t) for t in range(4)] + [Act(SIDE, 0), Act(SIDE, 1)]
+    return out
+
+
+ACTIONS: tuple[Act, ...] = tuple(_all_actions())
+_IDS: dict[Act, int] = {a: i for i, a in enumerate(ACTIONS)}
+_BY_TEXT: dict[str, Act] = {str(a): a for a in ACTIONS}
+NUM_ACTIONS = len(ACTIONS)
+# the shared objects, for building legal lists quickly
+A_PLACE = [[_BY_TEXT.get(f"place {slot_name(s)}:{v}") for v in range(7)] for s in range(SLOTS)]
+A_BACK = [[_BY_TEXT.get(f"back {slot_name(s)}:{v}") for v in range(7)] for s in range(SLOTS)]
+A_RECALL = [[_BY_TEXT.get(f"recall {slot_name(s)}:{v}") for v in range(7)] for s in range(SLOTS)]
+A_TURN = [[[ACTIONS[_IDS[Act(TURN, s, v, k)]] if v and k else None for k in range(MAX_TURN + 1)]
+           for v in range(7)] for s in range(SLOTS)]
+A_MOVE = [[[ACTIONS[_IDS[Act(MOVE, s, v, t)]] if v and t != s else None for t in range(SLOTS)]
+           for v in range(7)] for s in range(SLOTS)]
+A_PUT = [ACTIONS[_IDS[Act(PUT, s)]] for s in range(SLOTS)]
+A_TAKE = [ACTIONS[_IDS[Act(TAKE, s)]] for s in range(SLOTS)]
+A_STACK = [ACTIONS[_IDS[Act(STACK, s)]] for s in range(SLOTS)]
+A_TOWER = [ACTIONS[_IDS[Act(TOWER, c)]] for c in range(4)]
+A_TOP = [ACTIONS[_IDS[Act(TOP, c)]] for c in range(4)]
+A_ROW = [ACTIONS[_IDS[Act(ROW, c)]] for c in range(4)]
+A_USE, A_SKIP, A_DONE = (ACTIONS[_IDS[Act(k)]] for k in (USE, SKIP, DONE))
+A_DRAFT = [ACTIONS[_IDS[Act(DRAFT, t)]] for t in range(4)]
+A_SIDE = [ACTIONS[_IDS[Act(SIDE, s)]] for s in range(2)]
+
+NOTATION = (
+    "Market cards are named by column letter (b blue, g gold, r red, p purple) and row "
+    "(1 = nearest the deck), e.g. g1; a golem on the Market by its card and die value, "
+    "e.g. g1:5. Actions: 'place g1:5' (Phase 2: put a golem from your board on g1 showing 5, "
+    "paying the Chronometer cost), 'back g1:5' (Phase 2 with no free golem: take that golem "
+    "back first), 'use' / 'skip' (use or skip the effect now offered), 'tower blue' (activate "
+    "that Tower next), 'stack b1' (stack that completed card next), 'recall g1:5', "
+    "'turn g1:5 2' (turn 2 steps toward the build symbol), 'done' (stop turning), "
+    "'move g1:5 r2', 'put r2' (place a golem with the effect's fixed value; also the "
+    "Preliminary Turn), 'take p3' (add that unoccupied card to your city), 'top red', "
+    "'row gold' (activate a card in the same row), 'draft t2', 'side a'.")
+
+
+def parse(text: str) -> Act:
+    """The action written as ``text``; :class:`IllegalAction` names the notation if garbled."""
+    if isinstance(text, str):
+        action = _BY_TEXT.get(" ".join(text.lower().split()))
+        if action is not None:
+            return action
+    raise IllegalAction(f"not a skytopia action: {text!r}. Expected e.g. 'place g1:5', "
+                        "'back g1:5', 'use', 'skip', 'done', 'tower blue', 'stack b1', "
+                        "'recall g1:5', 'turn g1:5 2', 'move g1:5 r2', 'put r2', 'take p3', "
+                        "'top red', 'row gold', 'draft t2' or 'side a'")
+
+
+def action_id(action: Act) -> int:
+    try:
+        return _IDS[action]
+    except (KeyError, TypeError):
+        raise IllegalAction(f"not a skytopia action: {action!r}") from None
+
+
+def action_from_id(ident: int) -> Act:
+    if not isinstance(ident, int) or not 0 <= ident < NUM_ACTIONS:
+        raise IllegalAction(f"a skytopia action id is an int in 0..{NUM_ACTIONS - 1}, "
+                            f"got {ident!r}")
+    return ACTIONS[ident]

@@ -1,0 +1,118 @@
+"""``towerplay score skytopia``: the final tally of one city of a table game.
+
+Example (the rulebook's, Magda, 72 PP)::
+
+    towerplay score skytopia --track 45 --guild mechanics --guild builders \\
+        --guild merchants --tower blue=1 --tower gold=3 --tower purple=1 \\
+        --crests gold=2 --labs 1 --coins 22 --golems 2
+"""
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from towerplay.core.errors import InvalidOptions
+
+from towerplay.games.skytopia.components import COLOURS, Components, load_components
+from towerplay.games.skytopia.scoring import final_tally, guild_index
+from towerplay.games.skytopia.state import GOLEMS
+
+
+def _pairs(option: str, items: list[str], upper: dict[str, int]) -> dict[str, int]:
+    """Parse ``colour=N`` items; ``upper[colour]`` is the largest allowed N."""
+    out: dict[str, int] = {}
+    for item in items:
+        colour, eq, number = item.partition("=")
+        colour = colour.strip().lower()
+        if not eq or colour not in COLOURS:
+            raise InvalidOptions(f"{option} takes COLOUR=N with a colour of "
+                                 f"{', '.join(COLOURS)} (got {item!r})")
+        if colour in out:
+            raise InvalidOptions(f"{option} {colour} given twice")
+        try:
+            n = int(number)
+        except ValueError:
+            raise InvalidOptions(f"{option} {colour}: N must be a whole number "
+                                 f"(got {number!r})") from None
+        if not 0 <= n <= upper[colour]:
+            raise InvalidOptions(f"{option} {colour}={n} is impossible: it must be 0.."
+                                 f"{upper[colour]}")
+        out[colour] = n
+    return out
+
+
+def tally_city(comp: Components, track: int, guilds: list[str], towers: list[str],
+               crests: list[str], labs: int, coins: int, golems: int) -> dict:
+    """Validate a table game's numbers and score them; :class:`InvalidOptions` if impossible."""
+    for name, value in (("--track", track), ("--labs", labs), ("--coins", coins),
+                        ("--golems", golems)):
+        if value < 0:
+            raise InvalidOptions(f"{name} cannot be negative (got {value})")
+    if golems > GOLEMS:
+        raise InvalidOptions(f"--golems: a player has only {GOLEMS} golems (got {golems})")
+    indices = [guild_index(comp, g.strip().lower()) for g in guilds]
+    if len(set(indices)) != len(indices):
+        raise InvalidOptions("--guild: the same Guild Master was given twice")
+    stacks = [comp.guilds[i].stack for i in indices]
+    if len(set(stacks)) != len(stacks):
+        raise InvalidOptions("--guild: a game uses one Guild Master from each stack; two "
+                             "of these come from the same stack")
+    deck = {col: sum(card.colour == i for card in comp.cards[:comp.n_cards])
+            for i, col in enumerate(COLOURS)}
+    cards = _pairs("--tower", towers, deck)
+    kinds = len(comp.crests)
+    crest_upper = {col: min(kinds, cards.get(col, 0)
+                            + (comp.cards[comp.foundation(i)].crest >= 0))
+                   for i, col in enumerate(COLOURS)}
+    crest_counts = _pairs("--crests", crests, crest_upper)
+    for i, col in enumerate(COLOURS):
+        if col not in crest_counts and cards.get(col, 0) and any(
+                comp.guilds[g].kind == "crest_types" and comp.guilds[g].tower == i
+                for g in indices):
+            raise InvalidOptions(f"--crests {col}=K is needed: a Guild Master scores the "
+                                 f"crests of your {col} Tower")
+    lab_pp = max((card.endgame for card in comp.cards), default=0)
+    lab_cards = sum(card.endgame > 0 for card in comp.cards)
+    purple = cards.get("purple", 0)
+    if labs > min(purple, lab_cards):
+        raise InvalidOptions(f"--labs {labs} is impossible: Laboratories are purple cards "
+                             f"(your purple Tower has {purple}; the game has {lab_cards})")
+    return final_tally(comp, indices, track, [cards.get(c, 0) for c in COLOURS],
+                       [crest_counts.get(c, 0) for c in COLOURS], labs * lab_pp, coins,
+                       golems)
+
+
+def score_command(
+    track: int = typer.Option(0, "--track", help="PP on the score track (add 50 per flip)"),
+    guild: list[str] = typer.Option([], "--guild", help="a Guild Master in play (repeat; "
+                                    "e.g. mechanics, builders, merchants)"),
+    tower: list[str] = typer.Option([], "--tower", help="COLOUR=N: Tower cards in that "
+                                    "Tower, Foundation not counted (repeat)"),
+    crests: list[str] = typer.Option([], "--crests", help="COLOUR=K: different crests in "
+                                     "that Tower (repeat)"),
+    labs: int = typer.Option(0, "--labs", help="Laboratory cards in your city"),
+    coins: int = typer.Option(0, "--coins", help="coins you hold"),
+    golems: int = typer.Option(0, "--golems", help="your golems still on Market cards"),
+    components: Optional[str] = typer.Option(None, "--components",  # noqa: UP007
+                                             help="a components file (default: shipped)"),
+    json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Score one Skytopia city at the end of a table game."""
+    comp = load_components(components)
+    result = tally_city(comp, track, guild, tower, crests, labs, coins, golems)
+    if json_out:
+        typer.echo(json.dumps(result))
+        return
+    table = Table(title="Skytopia final score", show_header=False)
+    table.add_row("Score track", str(result["track"]))
+    for ident, points in result["guilds"].items():
+        table.add_row(f"Guild Master: {ident}", str(points))
+    table.add_row("Laboratories", str(result["laboratories"]))
+    table.add_row(f"Coins ({coins} // 5)", str(result["coins"]))
+    table.add_row("Golems on the Market", str(result["golems"]))
+    table.add_row("[bold]Total[/]", f"[bold]{result['total']}[/]")
+    Console(highlight=False).print(table)

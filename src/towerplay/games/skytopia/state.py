@@ -1,0 +1,744 @@
+"""Skytopia rules: the Chronometer, golems on the Market, Tower activation, abilities, scoring.
+
+Position data is plain ints, lists and tuples. The Market has 16 slots (``colour * 4 + row``);
+``market[slot]`` is a card id or -1 and ``dice[slot]`` a tuple of packed golems
+``seat * 8 + value``. Dice keep their face value; the Chronometer is the index ``b`` of the
+value at the build symbol in the dial order, and a value's distance is
+``(pos[value] - b) % 6`` (0 = at the build symbol = completes now).
+
+Effects run on a stack of frames so chained activations nest:
+an effect frame is ``(key, step, used, excluded_slots, row_context, chain, aux)`` and a
+Tower frame ``(-1, colour, position)``. Everything a player decides is an action; the engine
+runs automatically until the next decision (``_advance``).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from towerplay.games.skytopia import actions as A
+from towerplay.games.skytopia.actions import ROWS, SLOTS, Act, slot_name
+from towerplay.games.skytopia.components import (ANY_TIME, COLOURS, END_P1, END_P2, GAIN,
+                                                 GAIN_PER, MOVE, OTHERS, PAY, PLACE, RECALL,
+                                                 ROW, TAKE, TOP, TURN, Components)
+from towerplay.games.skytopia.scoring import city_summary, final_tally
+from towerplay.core import State, chance
+
+GOLEMS = 5
+START_COINS = 5
+COMPENSATION = 3
+(PH_DRAFT, PH_SIDE, PH_PRE, PH_STACK, PH_TOWERS, PH_ABIL1, PH_BACK, PH_PLACE, PH_POST,
+ PH_ABIL2, PH_OVER) = range(11)
+PHASE_NAMES = ("ability draft", "ability side", "preliminary turn", "phase 1: stack cards",
+               "phase 1: activate towers", "phase 1: abilities", "phase 2: take a golem back",
+               "phase 2: assign a golem", "phase 2: activate the card", "phase 2: abilities",
+               "game over")
+TRIG_RETURNED, TRIG_JOINS = 0, 1
+
+
+class SkytopiaState(State):
+    """One Skytopia position (see the module notes for the encoding)."""
+
+    __slots__ = ("c", "rnd", "last_round", "first", "tpos", "b", "market", "dice", "decks",
+                 "towers", "coins", "pp", "board", "tile", "side", "guilds", "phase", "stack",
+                 "pend", "completed", "added", "paid", "pool", "pick", "rows", "cur", "_opts")
+
+    # ----------------------------------------------------------------- setup
+    def setup(self) -> None:
+        c: Components = self.game.comp
+        opts = self.game.options
+        n = self.players
+        self.c = c
+        self.rows = opts.market_size or n
+        seed = self.seed
+        self.decks = []
+        for colour in range(4):
+            deck = [k for k in range(c.n_cards)
+                    if c.cards[k].colour == colour and c.cards[k].min_players <= n]
+            chance(seed, "deck", colour).shuffle(deck)
+            self.decks.append(deck)
+        self.market = [-1] * SLOTS
+        self.dice = [()] * SLOTS
+        for colour in range(4):
+            for row in range(self.rows):
+                if self.decks[colour]:
+                    self.market[colour * ROWS + row] = self.decks[colour].pop()
+        stacks: dict[int, list[int]] = {}
+        for i, g in enumerate(c.guilds):
+            stacks.setdefault(g.stack, []).append(i)
+        rng = chance(seed, "guilds")
+        self.guilds = tuple(rng.choice(stacks[s]) for s in sorted(stacks))
+        self.first = chance(seed, "first").randrange(n)
+        self.b = (c.pos[c.setup_value] - c.setup_distance) % 6
+        self.rnd, self.last_round, self.tpos = 1, 0, 0
+        self.cur = self.first  # the seat whose turn it is (first + tpos)
+        self.towers = [()] * (4 * n)
+        self.coins = [START_COINS] * n
+        self.pp = [0] * n
+        self.board = [GOLEMS] * n
+        self.side = [{"a": 0, "b": 1}.get(opts.sides, 0)] * n
+        self.tile = [-1] * n
+        self.stack = []
+        self.pend, self.completed, self.added, self.paid = 0, (), 0, -1
+        self.pool = (0, 1, 2, 3)
+        self.pick = 0
+        self._opts = None
+        if opts.abilities == "draft":
+            self.phase = PH_DRAFT
+        else:
+            tiles = [0, 1, 2, 3]
+            chance(seed, "abilities").shuffle(tiles)
+            self.tile = tiles[:n]
+            if opts.sides == "choose":
+                self.phase = PH_SIDE
+            else:
+                self._abilities_fixed()
+        self._advance()
+
+    def _picker(self) -> int:
+        """The seat choosing in the draft / side choice / Preliminary Turn: counter-clockwise
+        from the last player of round 1."""
+        return (self.first - 1 - self.pick) % self.players
+
+    def _abilities_fixed(self) -> None:
+        """Tiles and sides are known: the Preliminary Turn, or the setup golems (step 12)."""
+        self.pick = 0
+        if self.game.options.preliminary_turn:
+            self.phase = PH_PRE
+            return
+        value = self._value_at(self.c.setup_distance)
+        for seat in range(self.players):
+            slot = self.c.tiles[self.tile[seat]][1] * ROWS
+            self.dice[slot] += (seat * 8 + value,)
+            self.board[seat] -= 1
+        self._begin_turn()
+
+    # ----------------------------------------------------------------- small helpers
+    def _value_at(self, distance: int) -> int:
+        return self.c.dial[(self.b + distance) % 6]
+
+    def distance(self, value: int) -> int:
+        """The Chronometer distance of a die value (0: at the build symbol)."""
+        return (self.c.pos[value] - self.b) % 6
+
+    def _gain(self, seat: int, res: int, n: int) -> None:
+        if res:
+            self.pp[seat] += n
+        else:
+            self.coins[seat] += n
+
+    def _trigger(self, seat: int, trigger: int) -> None:
+        """Apply ``seat``'s any-time ability if it has this trigger (gains only)."""
+        tile = self.tile[seat]
+        if tile < 0:
+            return
+        ability = self.c.abilities[tile][self.side[seat]]
+        if ability.timing == ANY_TIME and ability.trigger == trigger:
+            for step in self.c.effects[ability.key]:
+                if step[0] == GAIN:
+                    self._gain(seat, step[1], step[2])
+                else:  # OTHERS
+                    for other in range(self.players):
+                        if other != seat:
+                            self._gain(other, step[1], step[2])
+
+    def _joins(self, seat: int, slot: int) -> None:
+        """``seat`` places or moves a golem onto ``slot``: owners already there may gain."""
+        owners = {d >> 3 for d in self.dice[slot]}
+        owners.discard(seat)
+        for owner in sorted(owners):
+            self._trigger(owner, TRIG_JOINS)
+
+    def _add_card(self, seat: int, card: int) -> None:
+        colour = self.c.cards[card].colour
+        self.towers[seat * 4 + colour] += (card,)
+        self.added += 1
+
+    # ----------------------------------------------------------------- turn flow
+    def _begin_turn(self) -> None:
+        """Phase 1 begins: complete every project of the current seat whose die is at ✱."""
+        seat = self.cur = (self.first + self.tpos) % self.players
+        self.added, self.paid, self.pend = 0, -1, 0
+        pos, b = self.c.pos, self.b
+        done = []
+        for slot in range(SLOTS):
+            dice = self.dice[slot]
+            if dice and any(d >> 3 == seat and (pos[d & 7] - b) % 6 == 0 for d in dice):
+                done.append((slot, self.market[slot]))
+                self.market[slot] = -1
+                self.dice[slot] = ()
+                for d in dice:
+                    owner = d >> 3
+                    self.board[owner] += 1
+                    if owner != seat:
+                        self.coins[owner] += COMPENSATION
+                        self._trigger(owner, TRIG_RETURNED)
+        self.completed = tuple(done)
+        self.phase = PH_STACK
+
+    def _stack_auto(self) -> None:
+        """Stack every completed card that is alone in its colour (no order to choose)."""
+        colours = [self.c.cards[card].colour for _, card in self.completed]
+        keep = []
+        for (slot, card), colour in zip(self.completed, colours):
+            if colours.count(colour) == 1:
+                self._add_card(self.cur, card)
+                self.pend |= 1 << colour
+            else:
+                keep.append((slot, card))
+        self.completed = tuple(keep)
+
+    def _end_turn(self) -> None:
+        """Phase 3 (refill every empty slot), the end trigger, then the next turn."""
+        for colour in range(4):
+            deck = self.decks[colour]
+            for row in range(self.rows):
+                slot = colour * ROWS + row
+                if self.market[slot] < 0 and deck:
+                    self.market[slot] = deck.pop()
+        if not self.last_round and not all(self.decks):
+            self.last_round = self.rnd + 1
+        self.tpos += 1
+        if self.tpos == self.players:
+            if self.last_round and self.rnd >= self.last_round:
+                self.phase = PH_OVER
+                return
+            self.b = (self.b + 1) % 6
+            self.first = (self.first - 1) % self.players
+            self.rnd += 1
+            self.tpos = 0
+        self._begin_turn()
+
+    def _ability_frame(self, timing: int) -> None:
+        seat = self.cur
+        tile = self.tile[seat]
+        ability = self.c.abilities[tile][self.side[seat]]
+        if ability.timing == timing and self._condition(seat, ability.condition, ability.n):
+            self.stack.append((ability.key, 0, 0, 0, -1, 0, 0))
+
+    def _condition(self, seat: int, kind: int, n: int) -> bool:
+        if kind == 0:
+            return True
+        if kind == 1:
+            return self.coins[seat] == n
+        if kind == 2:
+            return self.added >= n
+        if kind == 3:
+            return self.board[seat] == GOLEMS
+        if kind == 4:
+            return self.paid == n
+        counts: dict[int, int] = {}
+        for slot in range(SLOTS):
+            if any(d >> 3 == seat for d in self.dice[slot]):
+                crest = self.c.cards[self.market[slot]].crest
+                counts[crest] = counts.get(crest, 0) + 1
+        return max(counts.values(), default=0) >= n
+
+    # ----------------------------------------------------------------- the automaton
+    def _advance(self) -> None:
+        """Run everything automatic until a decision is needed (or the game is over)."""
+        while True:
+            if self.stack:
+                opts = self._run_frame()
+                if opts:
+                    break
+                continue
+            phase = self.phase
+            if phase == PH_STACK:
+                self._stack_auto()
+                if self.completed:
+                    opts = [A.A_STACK[slot] for slot, _ in self.completed]
+                    break
+                self.phase = PH_TOWERS
+            elif phase == PH_TOWERS:
+                pend = self.pend
+                if pend & (pend - 1):
+                    opts = [A.A_TOWER[c] for c in range(4) if pend >> c & 1]
+                    break
+                if pend:
+                    self.pend = 0
+                    self.stack.append((-1, pend.bit_length() - 1, 0))
+                    continue
+                self.phase = PH_ABIL1
+                self._ability_frame(END_P1)
+            elif phase == PH_ABIL1:
+                self.phase = PH_BACK
+            elif phase == PH_BACK:
+                seat = self.cur
+                if self.board[seat] == 0:
+                    opts = [A.A_BACK[s][d & 7] for s in range(SLOTS) for d in self.dice[s]
+                            if d >> 3 == seat]
+                    if opts:
+                        break
+                self.phase = PH_PLACE
+            elif phase == PH_PLACE:
+                opts = self._place_options()
+                if opts:
+                    break
+                self.phase = PH_POST
+            elif phase == PH_POST:
+                self.phase = PH_ABIL2
+                self._ability_frame(END_P2)
+            elif phase == PH_ABIL2:
+                self._end_turn()
+            elif phase == PH_OVER:
+                self.to_move = None
+                self._opts = []
+                return
+            elif phase == PH_DRAFT:
+                opts = [A.A_DRAFT[t] for t in self.pool]
+                break
+            elif phase == PH_SIDE:
+                opts = A.A_SIDE
+                break
+            else:  # PH_PRE
+                opts = [A.A_PUT[s] for s in range(SLOTS)
+                        if self.market[s] >= 0 and not self.dice[s]]
+                if opts:
+                    break
+                self._next_pick()
+        self._opts = opts
+        self.to_move = self._picker() if self.phase <= PH_PRE else self.cur
+
+    def _next_pick(self) -> None:
+        self.pick += 1
+        if self.pick < self.players:
+            return
+        self.pick = 0
+        if self.phase == PH_DRAFT and self.game.options.sides == "choose":
+            self.phase = PH_SIDE
+        elif self.phase in (PH_DRAFT, PH_SIDE):
+            self._abilities_fixed()
+        else:  # the Preliminary Turn is over; the Chronometer is not turned
+            self._begin_turn()
+
+    def _place_options(self) -> list[Act]:
+        seat = self.cur
+        if not self.board[seat]:
+            return []
+        coins = self.coins[seat]
+        cost = self.c.cost
+        pos, b = self.c.pos, self.b
+        allowed = [v for v in range(1, 7) if cost[(pos[v] - b) % 6] <= coins]
+        out = []
+        market, dice = self.market, self.dice
+        for slot in range(SLOTS):
+            if market[slot] < 0:
+                continue
+            row = A.A_PLACE[slot]
+            taken = dice[slot]
+            if taken:
+                used = {d & 7 for d in taken}
+                out += [row[v] for v in allowed if v not in used]
+            else:
+                out += [row[v] for v in allowed]
+        return out
+
+    # ----------------------------------------------------------------- effect frames
+    def _run_frame(self) -> list[Act] | None:
+        """Advance the top frame; return the options if a decision is needed."""
+        frame = self.stack[-1]
+        if frame[0] < 0:  # a Tower activation: Foundation, then cards bottom to top
+            _, colour, position = frame
+            tower = self.towers[self.cur * 4 + colour]
+            if position > len(tower):
+                self.stack.pop()
+                return None
+            self.stack[-1] = (-1, colour, position + 1)
+            key = self.c.foundation(colour) if position == 0 else tower[position - 1]
+            if self.c.effects[key]:
+                self.stack.append((key, 0, 0, 0, 10 + position, 1 << key, 0))
+            return None
+        key, i, used, ex, ctx, chain, aux = frame
+        steps = self.c.effects[key]
+        seat = self.cur
+        if not used:
+            if self._usable(steps, ex, ctx, chain):
+                return [A.A_USE, A.A_SKIP]
+            self.stack.pop()
+            return None
+        while i < len(steps):
+            step = steps[i]
+            op = step[0]
+            if op == GAIN:
+                self._gain(seat, step[1], step[2])
+            elif op == GAIN_PER:
+                self._gain(seat, step[1], step[2] * self._per(seat, step[3]))
+            elif op == OTHERS:
+                for other in range(self.players):
+                    if other != seat:
+                        self._gain(other, step[1], step[2])
+            elif op == PAY:
+                if self.coins[seat] < step[2]:
+                    break
+                self.coins[seat] -= step[2]
+            else:
+                opts = self._choice_options(step, ex, ctx, chain, aux)
+                if opts:
+                    self.stack[-1] = (key, i, 1, ex, ctx, chain, aux)
+                    if op == TURN and step[2]:
+                        opts.append(A.A_DONE)
+                    return opts
+                if not (op == TURN and step[2]):
+                    break  # a step that cannot be done ends the effect
+                aux = 0
+            i += 1
+        self.stack.pop()
+        return None
+
+    def _per(self, seat: int, per: int) -> int:
+        if per == 0:
+            return self.board[seat]
+        if per == 1:
+            return GOLEMS - self.board[seat]
+        return sum(len(self.towers[seat * 4 + c]) for c in range(4))
+
+    def _usable(self, steps: tuple, ex: int, ctx: int, chain: int) -> bool:
+        """An effect can be used if its costs before the first choice can be paid and that
+        choice has an option (so 'use' never leads to a dead end)."""
+        if not steps:
+            return False
+        cost = 0
+        for step in steps:
+            op = step[0]
+            if op == PAY:
+                cost += step[2]
+                if self.coins[self.cur] < cost:
+                    return False
+            elif op not in (GAIN, GAIN_PER, OTHERS):
+                return bool(self._choice_options(step, ex, ctx, chain, 0))
+        return True
+
+    def _own_dice(self, ex: int) -> list[tuple[int, int]]:
+        seat = self.cur
+        return [(s, d & 7) for s in range(SLOTS) if not ex >> s & 1
+                for d in self.dice[s] if d >> 3 == seat]
+
+    def _choice_options(self, step: tuple, ex: int, ctx: int, chain: int,
+                        aux: int) -> list[Act]:
+        op = step[0]
+        pos, b, dice, market = self.c.pos, self.b, self.dice, self.market
+        if op == RECALL:
+            return [A.A_RECALL[s][v] for s, v in self._own_dice(ex)]
+        if op == TURN:
+            dial = self.c.dial
+            out = []
+            for s, v in self._own_dice(ex):
+                if aux >> (s * 8 + v) & 1:
+                    continue  # already turned by this effect
+                d = (pos[v] - b) % 6
+                used = {x & 7 for x in dice[s]}
+                for k in range(1, min(step[1], d - 1) + 1):
+                    if dial[(b + d - k) % 6] not in used:
+                        out.append(A.A_TURN[s][v][k])
+            return out
+        if op == MOVE:
+            out = []
+            for s, v in self._own_dice(ex):
+                row = A.A_MOVE[s][v]
+                out += [row[t] for t in range(SLOTS)
+                        if t != s and market[t] >= 0 and not ex >> t & 1
+                        and all(x & 7 != v for x in dice[t])]
+            return out
+        if op == PLACE:
+            seat = self.cur
+            if not self.board[seat] or (step[2] and self.coins[seat] < self.c.cost[step[1]]):
+                return []
+            v = self._value_at(step[1])
+            return [A.A_PUT[t] for t in range(SLOTS) if market[t] >= 0 and not ex >> t & 1
+                    and all(x & 7 != v for x in dice[t])]
+        if op == TAKE:
+            return [A.A_TAKE[t] for t in range(SLOTS)
+                    if market[t] >= 0 and not dice[t] and not ex >> t & 1]
+        if op == TOP:
+            out = []
+            for colour in range(4):
+                key = self._top_key(colour)
+                if self.c.effects[key] and not chain >> key & 1:
+                    out.append(A.A_TOP[colour])
+            return out
+        if op == ROW:
+            out = []
+            for colour in range(4):
+                key = self._row_key(colour, ctx)
+                if key >= 0 and self.c.effects[key] and not chain >> key & 1:
+                    out.append(A.A_ROW[colour])
+            return out
+        raise AssertionError(op)  # pragma: no cover
+
+    def _top_key(self, colour: int) -> int:
+        tower = self.towers[self.cur * 4 + colour]
+        return tower[-1] if tower else self.c.foundation(colour)
+
+    def _row_key(self, colour: int, ctx: int) -> int:
+        """The card in ``colour``'s column/Tower at the row/height context ``ctx``."""
+        if 0 <= ctx < ROWS:
+            return self.market[colour * ROWS + ctx]
+        if ctx >= 10:
+            height = ctx - 10
+            if height == 0:
+                return self.c.foundation(colour)
+            tower = self.towers[self.cur * 4 + colour]
+            return tower[height - 1] if len(tower) >= height else -1
+        return -1
+
+    # ----------------------------------------------------------------- applying decisions
+    def _legal_actions(self) -> list[Act]:
+        if self._opts is None:
+            self._advance_opts_only()
+        return self._opts  # type: ignore[return-value]
+
+    def _advance_opts_only(self) -> None:
+        """Recompute the options of a loaded position (it always waits on a decision)."""
+        saved = self.to_move
+        self._advance()
+        self.to_move = saved
+
+    def _apply(self, act: Act) -> None:
+        kind = act[0]
+        seat = self.cur
+        if self.stack:
+            self._apply_frame(act)
+        elif kind == A.PLACE:
+            slot, value = act[1], act[2]
+            cost = self.c.cost[self.distance(value)]
+            self.board[seat] -= 1
+            self.coins[seat] -= cost
+            self.paid = cost
+            self._joins(seat, slot)
+            self.dice[slot] += (seat * 8 + value,)
+            self.phase = PH_POST
+            card = self.market[slot]
+            if self.c.effects[card]:  # the card may be activated at once
+                self.stack.append((card, 0, 0, 1 << slot, slot % ROWS, 1 << card, 0))
+        elif kind == A.BACK:
+            self._remove_die(act[1], seat * 8 + act[2])
+            self.board[seat] += 1
+            self.phase = PH_PLACE
+        elif kind == A.STACK:
+            for i, (slot, card) in enumerate(self.completed):
+                if slot == act[1]:
+                    self._add_card(seat, card)
+                    self.pend |= 1 << self.c.cards[card].colour
+                    self.completed = self.completed[:i] + self.completed[i + 1:]
+                    break
+        elif kind == A.TOWER:
+            self.pend &= ~(1 << act[1])
+            self.stack.append((-1, act[1], 0))
+        elif kind == A.DRAFT:
+            picker = self._picker()
+            self.tile[picker] = act[1]
+            self.pool = tuple(t for t in self.pool if t != act[1])
+            self._next_pick()
+        elif kind == A.SIDE:
+            self.side[self._picker()] = act[1]
+            self._next_pick()
+        elif kind == A.PUT:  # Preliminary Turn
+            picker = self._picker()
+            self.dice[act[1]] += (picker * 8 + self._value_at(self.c.setup_distance),)
+            self.board[picker] -= 1
+            self._next_pick()
+        self._advance()
+
+    def _remove_die(self, slot: int, die: int) -> None:
+        dice = list(self.dice[slot])
+        dice.remove(die)
+        self.dice[slot] = tuple(dice)
+
+    def _apply_frame(self, act: Act) -> None:
+        frame = self.stack[-1]
+        key, i, used, ex, ctx, chain, aux = frame
+        kind = act[0]
+        seat = self.cur
+        if kind == A.USE:
+            self.stack[-1] = (key, 0, 1, ex, ctx, chain, aux)
+            return
+        if kind == A.SKIP:
+            self.stack.pop()
+            return
+        step = self.c.effects[key][i]
+        if kind == A.DONE:
+            self.stack[-1] = (key, i + 1, 1, ex, ctx, chain, 0)
+            return
+        nxt = (key, i + 1, 1, ex, ctx, chain, aux)
+        push = None
+        if kind == A.RECALL:
+            self._remove_die(act[1], seat * 8 + act[2])
+            self.board[seat] += 1
+            self._trigger(seat, TRIG_RETURNED)
+        elif kind == A.TURN:
+            s, v, k = act[1], act[2], act[3]
+            new = self.c.dial[(self.b + self.distance(v) - k) % 6]
+            self._remove_die(s, seat * 8 + v)
+            self.dice[s] += (seat * 8 + new,)
+            if step[2]:  # each: stay on this step, remember the die
+                nxt = (key, i, 1, ex, ctx, chain, aux | 1 << (s * 8 + new))
+        elif kind == A.MOVE:
+            s, v, t = act[1], act[2], act[3]
+            self._remove_die(s, seat * 8 + v)
+            self._joins(seat, t)
+            self.dice[t] += (seat * 8 + v,)
+            if step[1]:
+                card = self.market[t]
+                push = (card, 0, 0, ex | 1 << t, t % ROWS, chain | 1 << card, 0)
+        elif kind == A.PUT:
+            t = act[1]
+            distance = step[1]
+            if step[2]:
+                self.coins[seat] -= self.c.cost[distance]
+            self.board[seat] -= 1
+            self._joins(seat, t)
+            self.dice[t] += (seat * 8 + self._value_at(distance),)
+            if step[3]:
+                card = self.market[t]
+                push = (card, 0, 0, ex | 1 << t, t % ROWS, chain | 1 << card, 0)
+        elif kind == A.TAKE:
+            card = self.market[act[1]]
+            self.market[act[1]] = -1
+            self._add_card(seat, card)
+        elif kind == A.TOP:
+            colour = act[1]
+            k = self._top_key(colour)
+            height = len(self.towers[seat * 4 + colour])
+            push = (k, 0, 0, ex, 10 + height, chain | 1 << k, 0)
+        elif kind == A.ROW:
+            colour = act[1]
+            k = self._row_key(colour, ctx)
+            if 0 <= ctx < ROWS:
+                slot = colour * ROWS + ctx
+                push = (k, 0, 0, ex | 1 << slot, ctx, chain | 1 << k, 0)
+            else:
+                push = (k, 0, 0, ex, ctx, chain | 1 << k, 0)
+        self.stack[-1] = nxt
+        if push is not None and self.c.effects[push[0]]:
+            self.stack.append(push)
+
+    # ----------------------------------------------------------------- copying, views, JSON
+    def _copy(self) -> SkytopiaState:
+        new = self._copy_base()
+        new.c = self.c
+        new.rnd, new.last_round, new.first, new.tpos = (self.rnd, self.last_round, self.first,
+                                                        self.tpos)
+        new.b, new.phase, new.pend, new.completed = self.b, self.phase, self.pend, self.completed
+        new.added, new.paid, new.pool, new.pick = self.added, self.paid, self.pool, self.pick
+        new.rows, new.guilds, new.cur = self.rows, self.guilds, self.cur
+        new.market = self.market[:]
+        new.dice = self.dice[:]
+        new.decks = [d[:] for d in self.decks]
+        new.towers = self.towers[:]
+        new.coins = self.coins[:]
+        new.pp = self.pp[:]
+        new.board = self.board[:]
+        new.tile = self.tile[:]
+        new.side = self.side[:]
+        new.stack = self.stack[:]
+        new._opts = self._opts
+        return new
+
+    def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
+        # The only hidden information is the order of the four face-down decks.
+        for deck in self.decks:
+            rng.shuffle(deck)
+
+    def card_text(self, key: int) -> str:
+        card = self.c.cards[key]
+        return f"{card.ident} {card.name}"
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        c = self.c
+        cards = c.cards
+        market = {}
+        for slot in range(SLOTS):
+            if self.market[slot] >= 0 or self.dice[slot]:
+                card = self.market[slot]
+                market[slot_name(slot)] = {
+                    "card": cards[card].ident if card >= 0 else None,
+                    "golems": [[d >> 3, d & 7] for d in self.dice[slot]]}
+        cities = []
+        for p in range(self.players):
+            tile = self.tile[p]
+            cities.append({
+                "coins": self.coins[p], "pp": self.pp[p], "golems_on_board": self.board[p],
+                "towers": {COLOURS[col]: [cards[k].ident for k in self.towers[p * 4 + col]]
+                           for col in range(4)},
+                "ability": None if tile < 0 else f"{c.tiles[tile][0]}{'AB'[self.side[p]]}"})
+        pending = None
+        if self.stack and self.stack[-1][0] >= 0:
+            frame = self.stack[-1]
+            pending = {"effect": self._effect_name(frame[0]), "step": frame[1]}
+        return {
+            "round": self.rnd, "final_round": self.last_round or None,
+            "first_player": self.first, "phase": PHASE_NAMES[self.phase],
+            "build_value": c.dial[self.b],
+            "costs": {str(v): (None if self.distance(v) == 0 else c.cost[self.distance(v)])
+                      for v in range(1, 7)},
+            "market": market, "deck_sizes": [len(d) for d in self.decks],
+            "guild_masters": [c.guilds[g].ident for g in self.guilds],
+            "cities": cities, "pending": pending,
+            "draft_pool": [c.tiles[t][0] for t in self.pool] if self.phase <= PH_SIDE else None,
+        }
+
+    def _effect_name(self, key: int) -> str:
+        c = self.c
+        if key < len(c.cards):
+            return self.card_text(key)
+        for tile, sides in enumerate(c.abilities):
+            for side, ability in enumerate(sides):
+                if ability.key == key:
+                    return f"ability {c.tiles[tile][0]}{'AB'[side]}: {ability.text}"
+        return str(key)  # pragma: no cover
+
+    _FIELDS = ("rnd", "last_round", "first", "tpos", "b", "market", "decks", "towers", "coins",
+               "pp", "board", "tile", "side", "guilds", "phase", "stack", "pend", "completed",
+               "added", "paid", "pool", "pick", "rows")
+
+    def _to_json(self) -> dict[str, Any]:
+        data = {name: _plain(getattr(self, name)) for name in self._FIELDS}
+        data["dice"] = [list(d) for d in self.dice]
+        return data
+
+    def _load_json(self, data: dict[str, Any]) -> None:
+        self.c = self.game.comp
+        for name in self._FIELDS:
+            setattr(self, name, data[name])
+        self.towers = [tuple(t) for t in self.towers]
+        self.guilds = tuple(self.guilds)
+        self.pool = tuple(self.pool)
+        self.completed = tuple(tuple(x) for x in self.completed)
+        self.stack = [tuple(f) for f in self.stack]
+        self.dice = [tuple(d) for d in data["dice"]]
+        self.cur = (self.first + self.tpos) % self.players
+        self._opts = None
+
+    # ----------------------------------------------------------------- scoring
+    def tally(self, seat: int) -> dict:
+        """The final-score breakdown of ``seat`` (as if the game ended now)."""
+        towers = [self.towers[seat * 4 + col] for col in range(4)]
+        cards, crests, labs = city_summary(self.c, towers)
+        return final_tally(self.c, self.guilds, self.pp[seat], cards, crests, labs,
+                           self.coins[seat], GOLEMS - self.board[seat])
+
+    def scores(self) -> list[float]:
+        return [float(self.tally(p)["total"]) for p in range(self.players)]
+
+    def tiebreak_key(self, seat: int) -> tuple[int, int]:
+        cards = sum(len(self.towers[seat * 4 + col]) for col in range(4))
+        coins = self.coins[seat]
+        if self.game.options.tiebreak_coins == "mod5":
+            coins %= 5
+        return (-cards, coins)
+
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        tied = [p for p in range(self.players) if scores[p] == best]
+        top = max(self.tiebreak_key(p) for p in tied)
+        return [p for p in tied if self.tiebreak_key(p) == top]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

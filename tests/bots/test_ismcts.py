@@ -1,0 +1,135 @@
+"""The ISMCTS bot on the toy hidden-card game: budgets, reproducibility, no peeking, strength."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from towerplay import bots
+from towerplay.arena.match import play_match
+from towerplay.bots.ismcts import ISMCTSBot
+from towerplay.core import InvalidOptions, State
+
+from tests.bots.toy import PoisonError, ToyGame, ToyState, poisoned, position
+
+WIN_NOW = dict(hands=[[6, 2, 1], [3, 4, 8]], total=9, played=[4, 5])
+"""Seat 0 wins at once with 'play 6'; the other cards leave the opponent chances."""
+
+
+def start(players: int = 2, seed: int = 1, moves: int = 0) -> State:
+    """A game after ``moves`` moves, each playing the smallest card (so it goes on)."""
+    state = ToyGame().start(players=players, seed=seed)
+    for _ in range(moves):
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_spec_options_are_typed() -> None:
+    bot = bots.load("ismcts:iterations=500,c=0.5,rollout=random,depth=20", seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.options.iterations, bot.options.c, bot.options.depth) == (500, 0.5, 20)
+    assert bot.spec == "ismcts:iterations=500,c=0.5,rollout=random,depth=20"
+    for bad in ("ismcts:iterations=0", "ismcts:seconds=-1", "ismcts:rollout=smart",
+                "ismcts:speed=3"):
+        with pytest.raises(InvalidOptions):
+            bots.load(bad)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_iteration_budget_is_exact(players: int) -> None:
+    state = start(players)
+    bot = ISMCTSBot(seed=2, iterations=321, reuse=False)
+    analysis = bot.analyse(state, state.to_move)
+    assert analysis.iterations == 321
+    assert sum(stat.visits for stat in analysis.stats) == 321
+    assert {stat.action for stat in analysis.stats} == set(state.legal_actions())
+
+
+def test_time_budget_is_roughly_honoured() -> None:
+    state = start(3)
+    bot = ISMCTSBot(seed=2, seconds=0.2)
+    started = time.perf_counter()
+    analysis = bot.analyse(state, state.to_move)
+    elapsed = time.perf_counter() - started
+    assert 0.2 <= elapsed < 0.4
+    assert analysis.iterations > 100
+
+
+def test_both_budgets_stop_at_the_first_spent() -> None:
+    state = start(2)
+    assert ISMCTSBot(seed=1, iterations=50, seconds=10).analyse(state, 0).iterations == 50
+
+
+def test_same_seed_and_iterations_give_the_same_move() -> None:
+    state = start(3, seed=4, moves=2)
+    runs = [ISMCTSBot(seed=9, iterations=400).analyse(state, state.to_move) for _ in range(2)]
+    assert runs[0].stats == runs[1].stats
+    # whole games too: the bots' decisions depend only on the match seed
+    specs = ["ismcts:iterations=60", "greedy", "ismcts:iterations=60,rollout=random"]
+    first = play_match(ToyGame(), specs, seed=11)
+    assert first.to_json() == play_match(ToyGame(), specs, seed=11).to_json()
+
+
+def test_finds_the_winning_move_with_a_small_budget() -> None:
+    for seed in range(5):
+        state = position(**WIN_NOW)
+        bot = ISMCTSBot(seed=seed, iterations=60)
+        assert str(bot.act(state)) == "play 6"
+        best = bot.last.stats[0]
+        assert best.win == 1.0
+
+
+def test_never_reads_hidden_information() -> None:
+    truth = position(**WIN_NOW)
+    state = poisoned(truth, seat=0)
+    # The poison bites: reading the opponent's hand or the deck raises.
+    with pytest.raises(PoisonError):
+        cheat = state.copy()
+        while not cheat.is_over:
+            cheat.apply(cheat.legal_actions()[0])
+    # The bot searches straight from the poisoned state (no determinize by act() first).
+    bot = ISMCTSBot(seed=3, iterations=300)
+    assert str(bot.choose(state, 0)) == "play 6"
+    for seat, moves in ((0, 3), (1, 4), (2, 2)):
+        game_state = poisoned(start(3, seed=5, moves=moves), seat)
+        assert game_state.to_move == seat
+        ISMCTSBot(seed=1, iterations=200, depth=3).choose(game_state, seat)
+
+
+def test_a_search_of_the_true_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The poison test can fail: with determinize reduced to a plain copy, the search
+    # plays out the opponent's (poisoned) hand and is caught.
+    monkeypatch.setattr(ToyState, "determinize", lambda self, seat, rng, recall=1.0: self.copy())
+    with pytest.raises(PoisonError):
+        ISMCTSBot(seed=1, iterations=50).choose(poisoned(position(**WIN_NOW), 0), 0)
+
+
+def test_tree_is_reused_when_the_new_root_is_in_it() -> None:
+    state = start(2, seed=3)
+    bot = ISMCTSBot(seed=1, iterations=500)
+    state.apply(bot.act(state))
+    state.apply(state.legal_actions()[0])
+    seen = state.determinize(0, random.Random(1))
+    kept = bot._root(seen, 0)
+    assert kept.visits > 0
+    assert bot._root(seen, 1).visits == 0  # another seat's tree is never used
+    fresh = ISMCTSBot(seed=1, iterations=500, reuse=False)
+    fresh.act(start(2, seed=3))
+    assert fresh._root(seen, 0).visits == 0
+
+
+def test_beats_random_and_greedy_on_the_toy_game() -> None:
+    results = {"random": 0.0, "greedy": 0.0}
+    games = 40
+    for opponent in results:
+        for index in range(games):
+            specs = ["ismcts:iterations=150", opponent]
+            if index % 2:
+                specs.reverse()
+            final = play_match(ToyGame(), specs, seed=index)
+            me = specs.index("ismcts:iterations=150")
+            winners = final.winners()
+            results[opponent] += (me in winners) / len(winners)
+    assert results["random"] / games >= 0.6
+    assert results["greedy"] / games >= 0.5

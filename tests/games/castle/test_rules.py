@@ -1,0 +1,344 @@
+"""Budowa Zamku rules: every rulebook example, building, returning, removal, the Wizard,
+the end conditions, the stall guard, winners and tie-breaks of both variants."""
+from __future__ import annotations
+
+import pytest
+
+from towerplay import games
+from towerplay.core import IllegalAction, InvalidOptions
+from towerplay.games.castle.cards import (BUILD, REMOVE, RETURN, REVEAL, WIZARD, Act,
+                                          default_characters, parse_position)
+from towerplay.games.castle.scoring import (base_winners, points, points_breakdown,
+                                            variant_winners)
+
+from tests.games.castle.positions import position, where
+
+
+def legal_text(state) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+# ----------------------------------------------------------------- setup
+def test_setup_lays_45_cards_face_down_and_gives_start_tiles() -> None:
+    state = games.load("castle").start(players=4, seed=11)
+    assert sorted(state.grid) == list(range(2, 47))
+    assert state.castles == [[1], [1], [1], [1]]
+    assert state.to_move == 0 and state.pending == -1
+    assert legal_text(state) == [f"reveal {r}{c}" for r in "abcde" for c in range(1, 10)]
+    view = state.view(0)
+    assert set(view["table"].values()) == {"?"} and len(view["table"]) == 45
+
+
+def test_the_deal_follows_the_seed() -> None:
+    game = games.load("castle")
+    assert game.start(2, seed=5).grid == game.start(2, seed=5).grid
+    assert game.start(2, seed=5).grid != game.start(2, seed=6).grid
+
+
+# ----------------------------------------------------------------- rulebook examples
+def test_zosia_cannot_build_33_on_41() -> None:
+    """Rulebook: Zosia reveals 33; her last card is 41, so she cannot add it."""
+    state = position([[1, 20, 41], [1, 10]], {"b3": 33})
+    state.apply("reveal b3")
+    assert state.castles[0] == [1, 20, 41]
+    # no choice left: the card went back, face down in the same place, and is known
+    assert state.grid[parse_position("b3")] == 33 and state.known[parse_position("b3")] == 33
+    assert state.pending == -1 and state.to_move == 1
+    assert state.view(1)["table"]["b3"] == 33
+    assert state.log(None)[-1] == "0: reveal b3: 33 → returned"
+
+
+def test_33_on_41_build_is_refused_while_deciding() -> None:
+    """With the Wizard in hand the card waits for a decision, but 'build' stays illegal."""
+    state = position([[1, 20, 26, 41], [1, 10]], {"b3": 33}, variant="characters")
+    state.apply("reveal b3")
+    assert legal_text(state) == ["wizard 26", "return"]
+    with pytest.raises(IllegalAction, match="not legal"):
+        state.apply("build")
+    assert state.castles[0] == [1, 20, 26, 41]
+
+
+def test_michal_builds_32_on_30() -> None:
+    """Rulebook: Michał reveals 32 with 30 as his last card and may add it."""
+    state = position([[1, 5], [1, 12, 30]], {"c4": 32}, to_move=1)
+    state.apply("reveal c4")
+    assert legal_text(state) == ["build", "return"]
+    state.apply("build")
+    assert state.castles[1] == [1, 12, 30, 32]
+    assert "c4" not in state.view(0)["table"] and state.to_move == 0
+
+
+def test_michal_may_also_put_32_back() -> None:
+    state = position([[1, 5], [1, 12, 30]], {"c4": 32}, to_move=1)
+    state.apply("reveal c4")
+    state.apply("return")
+    assert state.castles[1] == [1, 12, 30]
+    assert state.grid[parse_position("c4")] == 32 and state.known[parse_position("c4")] == 32
+    assert state.to_move == 0 and REVEAL[parse_position("c4")] in state.legal_actions()
+
+
+def test_zosia_17_is_removed_when_lower_than_every_last_card() -> None:
+    """Rulebook: 17 is lower than every castle's last card: to the box, turn over."""
+    state = position([[1, 20], [1, 25], [1, 30]], {"a1": 17})
+    state.apply("reveal a1")
+    assert state.removed == [17] and "a1" not in state.view(0)["table"]
+    assert state.to_move == 1 and all(17 not in c for c in state.castles)
+    assert state.view(2)["removed"] == [17]
+    assert state.log(1)[-1] == "0: reveal a1: 17 → removed"
+
+
+def test_no_removal_while_someone_has_a_bare_start_tile() -> None:
+    state = position([[1, 20], [1]], {"a1": 17})
+    state.apply("reveal a1")
+    assert state.removed == [] and state.known[0] == 17  # put back: seat 0 cannot use it
+
+
+def test_wizard_places_23_between_17_and_26() -> None:
+    """Rulebook: Zosia added the Wizard (26) last turn; now she inserts 23 after 17."""
+    state = position([[1, 9, 17], [1, 5]],
+                     {"a1": 26, "a2": 23, "a3": 20, "a4": 2, "a5": 3},
+                     variant="characters")
+    state.apply("reveal a1")
+    assert legal_text(state) == ["build", "return"]
+    state.apply("build")
+    assert state.castles[0] == [1, 9, 17, 26]
+    state.apply("reveal a4")  # Michał: 2 is below 5 and 26, removed
+    assert state.removed == [2] and state.to_move == 0
+    state.apply("reveal a2")
+    assert legal_text(state) == ["wizard 17", "return"]
+    state.apply("wizard 17")
+    assert state.castles[0] == [1, 9, 17, 23, 26]
+    assert state.wizard_used == [True, False]
+    assert state.view(1)["wizard_used"] == [True, False]
+    assert state.log(None)[-1] == "0: wizard 17"
+    state.apply("reveal a5")
+    # once per game: 20 fits between 17 and 23, but the Wizard is spent
+    state.apply("reveal a3")
+    assert state.pending == -1 and state.known[parse_position("a3")] == 20
+    assert state.castles[0] == [1, 9, 17, 23, 26]
+
+
+def test_wizard_is_an_ordinary_card_in_the_base_game() -> None:
+    state = position([[1, 9, 17, 26], [1, 5]], {"a2": 23})
+    state.apply("reveal a2")
+    assert state.pending == -1 and state.castles[0] == [1, 9, 17, 26]
+
+
+def test_wizard_before_the_removal_check() -> None:
+    state = position([[1, 9, 17, 26], [1, 30]], {"a2": 23}, variant="characters")
+    state.apply("reveal a2")
+    assert legal_text(state) == ["wizard 17", "remove"]
+    with pytest.raises(IllegalAction):
+        state.apply("return")
+    state.apply("remove")
+    assert state.removed == [23] and state.wizard_used == [False, False]
+
+
+def test_wizard_gap_after_the_start_tile_is_an_option() -> None:
+    on = position([[1, 26], [1, 3]], {"a2": 5}, variant="characters")
+    on.apply("reveal a2")
+    assert legal_text(on) == ["wizard 1", "return"]
+    on.apply("wizard 1")
+    assert on.castles[0] == [1, 5, 26]
+    off = position([[1, 26], [1, 3]], {"a2": 5}, variant="characters",
+                   wizard_tile_gap=False)
+    off.apply("reveal a2")
+    assert off.pending == -1 and off.castles[0] == [1, 26]
+
+
+def test_only_the_wizard_holder_may_insert() -> None:
+    state = position([[1, 9, 21], [1, 3, 26]], {"a2": 23}, variant="characters",
+                     to_move=1)
+    state.apply("reveal a2")
+    assert legal_text(state) == ["wizard 3", "return"]  # seat 1 holds 26
+    state = position([[1, 9, 21], [1, 3, 26]], {"a2": 15}, variant="characters")
+    state.apply("reveal a2")
+    assert state.pending == -1 and state.removed == [15]  # seat 0 has no Wizard
+
+
+# ----------------------------------------------------------------- end of the game
+def test_tenth_element_ends_the_game_at_once() -> None:
+    castle = [1, 3, 5, 7, 9, 11, 13, 15, 17]
+    state = position([castle, [1, 2, 4, 6, 8, 10, 12, 14, 16]], {"e9": 40})
+    state.apply("reveal e9")
+    state.apply("build")
+    assert state.is_over and state.to_move is None and state.legal_actions() == []
+    assert state.scores() == [10.0, 9.0] and state.winners() == [0]
+
+
+def test_tenth_element_by_the_wizard_ends_the_game() -> None:
+    castle = [1, 3, 5, 7, 9, 11, 13, 26, 40]
+    state = position([castle, [1, 2]], {"e9": 20}, variant="characters")
+    state.apply("reveal e9")
+    state.apply("wizard 13")
+    assert state.is_over and len(state.castles[0]) == 10 and state.winners() == [0]
+
+
+def test_game_ends_when_no_face_down_card_is_left() -> None:
+    state = position([[1, 2, 3], [1, 4]], {"a1": 44}, rest="removed")
+    assert state.view(0)["face_down"] == 1
+    state.apply("reveal a1")
+    state.apply("build")
+    assert state.is_over and state.winners() == [0]
+
+
+def test_last_card_removed_ends_the_game() -> None:
+    state = position([[1, 20], [1, 30]], {"a1": 5}, rest="removed")
+    state.apply("reveal a1")
+    assert state.is_over and state.removed[-1] == 5
+    assert state.winners() == [1]  # 2 elements each: the highest card (30) wins
+
+
+def test_stall_guard_ends_a_game_of_put_backs() -> None:
+    """Every player keeps putting cards back: the game stops after players × face-down
+    turns without a card built or removed."""
+    state = position([[1, 10], [1, 20]], {"a1": 30, "a2": 31, "a3": 32}, rest="removed")
+    turns = 0
+    while not state.is_over:
+        state.apply(f"reveal a{turns % 3 + 1}")
+        state.apply("return")
+        turns += 1
+    assert turns == 2 * 3 and state.idle == 6
+    assert state.winners() == [1]
+
+
+def test_stall_guard_counter_resets_on_progress() -> None:
+    state = position([[1, 10], [1, 20]], {"a1": 30, "a2": 31, "a3": 5}, rest="removed")
+    state.apply("reveal a1")
+    state.apply("return")
+    assert state.idle == 1
+    state.apply("reveal a3")  # 5 is lower than 10 and 20: removed
+    assert state.idle == 0 and not state.is_over
+    assert state.view(0)["stall_limit"] == 2 * 2
+
+
+def test_max_turns_is_a_hard_cap() -> None:
+    state = games.load("castle", max_turns=3).start(players=2, seed=4)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(RETURN if RETURN in legal else (REMOVE if REMOVE in legal else legal[0]))
+    assert len(state.reveals) == 3
+    with pytest.raises(InvalidOptions, match="max_turns"):
+        games.load("castle", max_turns=0)
+
+
+# ----------------------------------------------------------------- winners
+def test_base_winner_most_elements_then_highest_card_then_draw() -> None:
+    assert base_winners([[1, 2, 3, 4], [1, 40, 46]]) == [0]
+    assert base_winners([[1, 2, 45], [1, 30, 46]]) == [1]
+    assert base_winners([[1], [1], [1]]) == [0, 1, 2]
+    assert base_winners([[1], [1, 2]]) == [1]
+
+
+def test_variant_points_follow_the_rulebook() -> None:
+    deck = default_characters()
+    # 5 knight, 8 princess, 35 knight+princess, 44 king, 42 queen
+    parts = points_breakdown([1, 5, 8, 35, 42, 44], deck)
+    assert parts == {"cards": 5, "king": 3, "queen": 3, "knights": 2, "princesses": 2,
+                     "pairs": 2, "total": 17}
+    assert points([1, 5, 12, 19], deck) == 3 + 3 + 0  # three knights, no princess
+    assert points([1, 2, 3], deck) == 2
+
+
+def test_variant_tie_break_king_queen_wizard_draw() -> None:
+    deck = default_characters()
+    # 4 points each
+    assert variant_winners([[1, 44], [1, 42], [1, 2, 3, 4, 6]], deck) == [0]      # King
+    assert variant_winners([[1, 2, 3, 4, 6], [1, 42]], deck) == [1]               # Queen
+    assert variant_winners([[1, 2, 3, 26], [1, 4, 6, 7]], deck) == [0]            # Wizard
+    assert variant_winners([[1, 2, 3, 4], [1, 6, 7, 9]], deck) == [0, 1]          # draw
+    # the King of a player who is not tied does not count
+    assert variant_winners([[1, 44, 45, 46], [1, 42], [1, 2, 26, 27, 28]], deck) == [0]
+    assert variant_winners([[1, 44], [1, 42, 43], [1, 3, 4, 6, 7, 9]], deck) == [1]
+
+
+def test_finished_variant_game_scores_points() -> None:
+    state = position([[1, 2, 3], [1, 4]], {"a1": 44}, rest="removed", variant="characters",
+                     to_move=1)
+    state.apply("reveal a1")
+    state.apply("build")
+    assert state.is_over and state.scores() == [2.0, 5.0] and state.winners() == [1]
+    assert state.view(0)["points"] == [2, 5]
+
+
+# ----------------------------------------------------------------- notation and ids
+def test_notation_round_trips_and_ids_are_dense() -> None:
+    game = games.load("castle")
+    for action_id in range(game.num_actions):
+        action = game.action_from_id(action_id)
+        assert game.parse_notation(str(action)) == action
+        assert game.action_id(action) == action_id
+    assert game.parse_notation("Reveal  C4") == Act("reveal", parse_position("c4"))
+    assert game.parse_notation("wizard 17") == WIZARD[17]
+    assert {game.parse_notation(t) for t in ("build", "return", "remove")} == {
+        BUILD, RETURN, REMOVE}
+
+
+@pytest.mark.parametrize("text", ["reveal", "reveal f1", "reveal a0", "reveal a10",
+                                  "wizard", "wizard 0", "wizard 46", "wizard x", "take",
+                                  "build 3", ""])
+def test_garbage_names_the_notation(text: str) -> None:
+    with pytest.raises(IllegalAction, match="expected 'reveal <pos>'"):
+        games.load("castle").parse_notation(text)
+
+
+def test_illegal_actions_are_refused_without_change() -> None:
+    state = position([[1, 20], [1, 25]], {"a1": 30})
+    before = state.to_json()
+    for text in ("build", "return", "wizard 20", "remove"):
+        with pytest.raises(IllegalAction, match="legal: reveal a1"):
+            state.apply(text)
+    state.apply("reveal a1")
+    state.apply("build")
+    with pytest.raises(IllegalAction):
+        state.apply("reveal a1")  # no longer on the table
+    assert before != state.to_json()
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(InvalidOptions, match="variant"):
+        games.load("castle", variant="kings")
+    with pytest.raises(InvalidOptions, match="memory"):
+        games.load("castle", memory="forgetful")
+
+
+def test_where_helper() -> None:
+    state = position([[1], [1]], {"e9": 7})
+    assert where(state, 7) == "e9"
+
+
+# ----------------------------------------------------------------- records and saved positions
+@pytest.mark.parametrize("options", [{"variant": "characters", "memory": "hidden"},
+                                     {"max_turns": 40, "wizard_tile_gap": False}])
+def test_records_and_positions_round_trip_with_options(options: dict) -> None:
+    import json
+
+    from towerplay.arena import play_match
+    from towerplay.core import Record
+
+    game = games.load("castle", **options)
+    final = play_match(game, ["greedy", "greedy:recall=0.5", "random"], seed=8)
+    record = Record.loads(json.dumps(Record.from_state(final).to_json()))
+    assert record.replay().to_json() == final.to_json()
+    middle = record.replay(until=len(final.history) // 2)
+    again = game.from_json(json.loads(json.dumps(middle.to_json())))
+    assert again.to_json() == middle.to_json() and again.view(1) == middle.view(1)
+
+
+def test_broken_positions_are_refused() -> None:
+    from towerplay.core import BadRecord
+
+    game = games.load("castle")
+    state = game.start(players=2, seed=2)
+    state.apply("reveal a1")
+    good = state.to_json()
+    broken = [
+        {**good, "state": {**good["state"], "reveals": []}},
+        {**good, "state": {**good["state"], "grid": good["state"]["grid"][:-1]}},
+        {**good, "state": {**good["state"], "castles": [[1, 5, 3], [1]]}},
+        {**good, "state": {**good["state"], "known": [99] * 45}},
+        {**good, "state": {**good["state"], "pending": "z9"}},
+    ]
+    for data in broken:
+        with pytest.raises(BadRecord):
+            game.from_json(data)

@@ -1,0 +1,128 @@
+"""The greedy bot, the rollout policy, the render and the scoring assistant."""
+from __future__ import annotations
+
+import json
+import random
+
+import typer
+from typer.testing import CliRunner
+
+from towerplay import games
+from towerplay.arena.match import play_match
+from towerplay.core import InvalidOptions
+from towerplay.games.five_towers.cards import parse_card
+from towerplay.games.five_towers.cli import parse_towers, score_command
+
+from tests.games.five_towers.util import position
+
+
+def test_greedy_beats_random_clearly() -> None:
+    game = games.load("five_towers")
+    wins = 0.0
+    for seed in range(16):
+        specs = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        final = play_match(game, specs, seed=seed)
+        me = specs.index("greedy")
+        if me in final.winners():
+            wins += 1 / len(final.winners())
+    assert wins >= 14
+
+
+def greedy_round(state) -> None:
+    """Let the greedy bot play every seat until the round is over."""
+    game, rng, start = state.game, random.Random(0), state.round
+    while state.round == start and not state.is_over:
+        state.apply(game.greedy_action(state, rng))
+
+
+def test_greedy_extends_its_tower_in_small_steps() -> None:
+    # seat 0's sand tower ends 13, 10: the sand 9 and 7 fit; the low cards would start
+    # poor new towers, so seat 0 bids exactly 2 (seat 1's towers are all capped)
+    capped = {suit: (4, 0) for suit in ("candy", "tree", "scrap", "sand")}
+    state = position(2, ["sand9", "sand7", "candy1", "tree2", "scrap3"],
+                     towers={0: {"sand": (15, 13, 10)}, 1: capped})
+    assert str(state.game.greedy_action(state, random.Random(0))) == "bid 2"
+    greedy_round(state)
+    assert state.seat_towers(0)[4] == (15, 13, 10, 7, 9)  # the 9 on top keeps 0-8 open
+
+
+def test_greedy_caps_a_long_tower_in_the_last_round() -> None:
+    state = games.load("five_towers").start(players=2, seed=3)
+    state.towers[4] = (12, 9, 5, 3)  # seat 0: sand
+    state.reshuffled = True
+    state.draw = [parse_card(c) for c in ("candy14", "tree13", "sand0")]
+    state.opener = 0
+    state._start_round()
+    state._legal = None
+    greedy_round(state)
+    assert state.is_over and state.seat_towers(0)[4] == (12, 9, 5, 3, 0)
+
+
+def test_greedy_tears_down_rarely() -> None:
+    game = games.load("five_towers")
+    torn = sum(play_match(game, ["greedy", "greedy"], seed=s).torn[0] for s in range(6))
+    assert torn <= 12
+
+
+def test_rollout_action_is_legal_and_games_end() -> None:
+    game = games.load("five_towers")
+    state = game.start(players=3, seed=2)
+    rng = random.Random(2)
+    while not state.is_over:
+        action = game.rollout_action(state, rng)
+        assert action in state.legal_actions()
+        state.apply(action)
+
+
+def test_render_shows_display_bids_towers_and_piles() -> None:
+    state = position(3, ["sand7", "candy3", "candy5", "tree1", "scrap9"],
+                     towers={1: {"sand": (12, 8, 0)}}, opener=1)
+    state.apply("bid 2")
+    text = state.game.render(state, 0)
+    for word in ("sand7", "seat 1 (opens)", "bid 2", "draw pile 75", "▲0", "(you)", "round 1"):
+        assert word in text, word
+
+
+runner = CliRunner()
+app = typer.Typer()
+app.command()(score_command)
+
+
+def test_score_command_prints_a_breakdown_and_json() -> None:
+    result = runner.invoke(app, ["candy: 15 12 9 0", "sand: 7 6", "--torn", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["total"] == 8 + 2 + 4 - 3 and data["bonus"] == 4 and data["penalty"] == -3
+    assert data["towers"]["candy"] == {"cards": [15, 12, 9, 0], "capped": True, "points": 8}
+    table = runner.invoke(app, ["candy: 15 12 9 0", "sand: 7 6", "--torn", "2"])
+    assert table.exit_code == 0 and "11" in table.output and "candy" in table.output
+
+
+def test_score_rulebook_examples() -> None:
+    result = runner.invoke(app, ["tree: 9 5 0", "scary: 15 12 10 6 3 0", "scrap: 11 7 4 2",
+                                 "--torn", "2", "--json"])
+    assert json.loads(result.output)["total"] == 6 + 12 + 4 + 6 - 3
+
+
+def test_score_refuses_impossible_towers() -> None:
+    cases = {"candy: 3 7": "cannot go on", "candy: 5 0 1": "nothing may go on a 0",
+             "pink: 3": "unknown suit", "sand: 17": "not a card value",
+             "sand: 12 8 12 8": "only", "": "empty", "tree": "no cards"}
+    for text, words in cases.items():
+        try:
+            parse_towers([text])
+        except InvalidOptions as error:
+            assert words in str(error), (text, str(error))
+        else:
+            raise AssertionError(f"{text!r} was accepted")
+    try:
+        parse_towers(["sand: 9", "sand: 3"])
+    except InvalidOptions as error:
+        assert "two sand towers" in str(error)
+    else:
+        raise AssertionError("duplicate suit accepted")
+    assert parse_towers(["sand: 12 8 12"]) == {"sand": (12, 8, 12)}  # 110-card deck
+    result = runner.invoke(app, ["sand: 12 8 12", "--players", "3"])
+    assert isinstance(result.exception, InvalidOptions)
+    result = runner.invoke(app, ["sand: 5", "--torn", "-1"])
+    assert isinstance(result.exception, InvalidOptions)

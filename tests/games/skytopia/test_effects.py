@@ -1,0 +1,191 @@
+"""Every effect kind of the effect language, on the Market (placing) and in the city."""
+from __future__ import annotations
+
+from tests.games.skytopia.helpers import card, legal, play, scenario, slot, start, value_at
+
+
+def placed(market: dict, dice: dict | None = None, coins=None, target: str = "b1",
+           seed: int = 20):  # noqa: ANN001, ANN201
+    """Seat 0 to move in Phase 2; it places a free golem on ``target``."""
+    s = scenario(start(2, seed=seed), seat=0, market=market, dice=dice or {}, coins=coins,
+                 ability="T3A")
+    play(s, f"place {target}:{value_at(s, 5)}")
+    return s
+
+
+def test_gain_and_skip() -> None:
+    s = placed({"b1": "BLU-05"})
+    assert legal(s) == ["use", "skip"]
+    play(s, "use")
+    assert s.pp[0] == 3 and s.cur == 1
+    s = placed({"b1": "BLU-05"})
+    play(s, "skip")
+    assert s.pp[0] == 0
+
+
+def test_gain_per_golem_on_board() -> None:
+    s = placed({"b1": "BLU-10"})
+    play(s, "use")
+    assert s.pp[0] == 4  # 5 golems, one just placed
+
+
+def test_others_gain() -> None:
+    s = placed({"b1": "BLU-08"})
+    play(s, "use")
+    assert s.pp == [3, 0] and s.coins == [5, 6]
+
+
+def test_pay_is_a_cost() -> None:
+    s = placed({"b1": "BLU-06"}, coins=[0, 5])
+    assert s.cur == 1 and s.pp[0] == 0  # cannot pay: the effect is not offered
+    s = placed({"b1": "BLU-06"})
+    play(s, "use")
+    assert s.coins[0] == 4 and s.pp[0] == 2
+
+
+def test_recall_never_touches_the_golems_on_its_own_card() -> None:
+    s = placed({"g1": "GLD-09", "b1": "BLU-01"}, dice={"b1": [(0, 3)]}, target="g1")
+    play(s, "use")
+    v = value_at(s, 3)
+    assert legal(s) == [f"recall b1:{v}"]
+    play(s, f"recall b1:{v}")
+    assert s.coins[0] == 8 and s.board[0] == 4 and not s.dice[slot("b1")]
+    s = placed({"g1": "GLD-09"}, target="g1")
+    assert s.cur == 1  # only the golem on this card: nothing to recall, no 'use'
+
+
+def test_turn_up_to_two_steps() -> None:
+    s = placed({"r1": "RED-01"}, dice={"b1": [(0, 4), (1, 3)], "b2": [(0, 2)]}, target="r1")
+    play(s, "use")
+    assert legal(s) == [f"turn b1:{value_at(s, 4)} 2", f"turn b2:{value_at(s, 2)} 1"]
+    play(s, f"turn b1:{value_at(s, 4)} 2")
+    assert set(s.dice[slot("b1")]) == {value_at(s, 2), 8 + value_at(s, 3)}
+
+
+def test_turn_each_golem_one_step() -> None:
+    s = placed({"r1": "RED-02"}, dice={"b1": [(0, 3)], "g1": [(0, 4)]}, target="r1")
+    play(s, "use")
+    assert legal(s) == [f"turn b1:{value_at(s, 3)} 1", f"turn g1:{value_at(s, 4)} 1", "done"]
+    play(s, f"turn b1:{value_at(s, 3)} 1")
+    assert legal(s) == [f"turn g1:{value_at(s, 4)} 1", "done"]  # each golem once
+    play(s, f"turn g1:{value_at(s, 4)} 1")
+    assert s.cur == 1
+    assert s.dice[slot("b1")] == (value_at(s, 2),) and s.dice[slot("g1")] == (value_at(s, 3),)
+
+
+def test_move_keeps_the_value_and_does_not_activate() -> None:
+    s = placed({"r1": "RED-03", "g2": "GLD-05"}, dice={"b1": [(0, 3)], "g1": [(1, 3)]},
+               target="r1")
+    play(s, "use")
+    v = value_at(s, 3)
+    options = legal(s)
+    assert f"move b1:{v} g2" in options
+    assert f"move b1:{v} g1" not in options           # that value is taken there
+    assert not any(o.startswith("move r1") for o in options)  # not the card's own golem
+    coins = s.coins[0]
+    play(s, f"move b1:{v} g2")
+    assert s.dice[slot("g2")] == (v,) and not s.dice[slot("b1")]
+    assert s.coins[0] == coins  # GLD-05 was not activated
+
+
+def test_place_from_board_at_the_one_coin_value() -> None:
+    s = placed({"r1": "RED-04", "g2": "GLD-05"}, target="r1")
+    play(s, "use")
+    assert "put g2" in legal(s) and "put r1" not in legal(s)
+    play(s, "put g2")
+    assert s.dice[slot("g2")] == (value_at(s, 4),)   # cost 1 on the Chronometer
+    assert s.coins[0] == 5 and s.board[0] == 3        # free, and not activated
+
+
+def test_take_an_unoccupied_card_without_activation() -> None:
+    s = placed({"p1": "PUR-01", "b1": "BLU-05"}, dice={"b1": [(0, 3)], "g1": [(1, 2)]},
+               target="p1")
+    play(s, "use", f"recall b1:{value_at(s, 3)}")
+    options = legal(s)
+    assert "take b1" in options and "take g1" not in options and "take p1" not in options
+    play(s, "take b1")
+    assert s.towers[0] == (card(s, "BLU-05"),) and s.pp[0] == 0
+    assert s.market[slot("b1")] >= 0  # refilled in Phase 3
+
+
+def test_take_adds_to_a_pending_tower_which_then_activates_every_card() -> None:
+    s = scenario(start(2, seed=21), seat=0,
+                 market={"p1": "PUR-01", "b1": "BLU-01", "b2": "BLU-03", "g1": "GLD-01"},
+                 dice={"p1": [(0, 0)], "b1": [(0, 0)], "g1": [(0, 3)]})
+    play(s, "tower purple", "skip", "use", f"recall g1:{value_at(s, 3)}", "take b2")
+    assert s.towers[0] == (card(s, "BLU-01"), card(s, "BLU-03"))
+    seen = []
+    while s.cur == 0 and s.view(0)["pending"]:
+        seen.append(s.view(0)["pending"]["effect"].split()[0])
+        play(s, "use")
+    assert seen == ["F-blue", "BLU-01", "BLU-03"]
+    assert s.pp[0] == 1 + 1 + 2
+
+
+def test_activate_top_card_or_foundation() -> None:
+    s = placed({"p1": "PUR-02"}, target="p1")
+    play(s, "use")
+    assert legal(s) == ["top blue", "top gold", "top red", "top purple"]  # Foundations
+    play(s, "top blue", "use")
+    assert s.pp[0] == 1
+    s = scenario(start(2, seed=22), seat=0, market={"p1": "PUR-02"},
+                 towers={(0, "blue"): ["BLU-01", "BLU-05"], (0, "purple"): ["PUR-03"]})
+    play(s, f"place p1:{value_at(s, 5)}", "use")
+    assert "top purple" not in legal(s)  # a Laboratory cannot be activated
+    play(s, "top blue", "use")
+    assert s.pp[0] == 3
+
+
+def test_activate_top_never_activates_itself() -> None:
+    s = scenario(start(2, seed=23), seat=0, market={"p1": "PUR-02"},
+                 dice={"p1": [(0, 0)]}, towers={(0, "blue"): ["BLU-05"]})
+    play(s, "skip", "use")  # purple Foundation skipped; PUR-02 used
+    assert legal(s) == ["top blue", "top gold", "top red"]
+
+
+def test_activate_same_row_on_the_market() -> None:
+    s = placed({"p1": "PUR-04", "b1": "BLU-05", "g1": "GLD-01", "r1": "RED-01"},
+               dice={"b1": [(1, 3)]}, target="p1")
+    play(s, "use")
+    assert s.coins[1] == 6  # others gain 1 coin first
+    assert legal(s) == ["row blue", "row gold", "row red"]  # not itself (purple)
+    play(s, "row blue", "use")
+    assert s.pp[0] == 3
+
+
+def test_activate_same_height_in_the_city() -> None:
+    s = scenario(start(2, seed=24), seat=0, market={"p1": "PUR-04"},
+                 dice={"p1": [(0, 0)]}, towers={(0, "blue"): ["BLU-05", "BLU-01"]})
+    play(s, "skip", "use")  # purple Foundation, then PUR-04 (height 1)
+    assert legal(s) == ["row blue"]  # BLU-05 is at height 1 too
+    play(s, "row blue", "use")
+    assert s.pp[0] == 3
+
+
+def test_laboratory_is_not_activated_but_its_tower_is() -> None:
+    s = scenario(start(2, seed=25), seat=0, market={"p1": "PUR-03"}, dice={"p1": [(0, 0)]})
+    assert s.view(0)["pending"]["effect"].startswith("F-purple")
+    play(s, "use")
+    assert s.coins[0] == 6 and s.view(0)["phase"] == "phase 2: assign a golem"
+    assert s.tally(0)["laboratories"] == 5
+
+
+def test_a_chain_never_activates_a_card_twice() -> None:
+    s = scenario(start(2, seed=26), seat=0, market={"p1": "PUR-06"}, dice={"p1": [(0, 0)]},
+                 towers={(0, "purple"): ["PUR-02"], (0, "blue"): ["BLU-05"]})
+    play(s, "skip", "use")            # purple Foundation; PUR-02 (bottom) activates the top
+    assert "top purple" in legal(s)   # the top is PUR-06
+    play(s, "top purple", "use")
+    assert legal(s) == ["top blue", "top gold", "top red"]  # PUR-06 is already in the chain
+    play(s, "top blue", "use")
+    assert s.pp[0] == 3
+    play(s, "use")                    # then PUR-06 itself, in the Tower's own order
+    assert "top purple" not in legal(s)
+
+
+def test_t2b_also_counts_moves() -> None:
+    s = scenario(start(2, seed=27), seat=0, ability=["T1A", "T2B"],
+                 market={"r1": "RED-03", "g1": "GLD-01"},
+                 dice={"b1": [(0, 3)], "g1": [(1, 2)]})
+    play(s, f"place r1:{value_at(s, 5)}", "use", f"move b1:{value_at(s, 3)} g1")
+    assert s.coins[1] == 7

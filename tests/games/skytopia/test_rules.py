@@ -1,0 +1,263 @@
+"""Skytopia core rules: setup, the Chronometer, rounds, completion, activation, Phase 2/3,
+the end of the game, final scoring and tie-breaks — with the rulebook's worked examples."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from towerplay.core import IllegalAction
+from towerplay.games.skytopia.state import PH_OVER, PH_PLACE
+
+from tests.games.skytopia.helpers import (card, legal, play, scenario, slot, start,
+                                          value_at)
+
+
+# ----------------------------------------------------------------------------- setup
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup(players: int) -> None:
+    s = start(players, seed=11)
+    assert s.rnd == 1 and s.to_move == s.first and s.phase == PH_PLACE
+    assert s.coins == [5] * players and s.pp == [0] * players  # setup golems do not activate
+    for colour in range(4):  # Market: as many cards per column as players
+        column = [s.market[colour * 4 + row] for row in range(4)]
+        assert sum(k >= 0 for k in column) == players
+    everywhere = [k for k in s.market if k >= 0] + [k for d in s.decks for k in d]
+    assert len(everywhere) == len(set(everywhere))
+    if players == 2:  # the 3+ cards are back in the box
+        assert len(everywhere) == 36
+        assert all(s.c.cards[k].min_players == 2 for k in everywhere)
+    else:
+        assert len(everywhere) == 48
+    assert len(s.guilds) == 3 and [s.c.guilds[g].stack for g in s.guilds] == [1, 2, 3]
+    assert len(set(s.tile)) == players
+
+
+def test_maciek_setup_golem_goes_on_row_1_of_his_tile_colour() -> None:
+    """Maciek has the gold Ability tile: his golem goes on the first gold card, showing 5."""
+    for seed in range(40):
+        s = start(3, seed=seed)
+        gold_tile = [t for t, (ident, colour) in enumerate(s.c.tiles) if colour == 1][0]
+        if gold_tile in s.tile:
+            break
+    maciek = s.tile.index(gold_tile)
+    assert maciek * 8 + 5 in s.dice[slot("g1")]
+    assert s.distance(5) == 5            # the setup value sits at the free-build position
+    for p in range(3):
+        assert s.board[p] == 4
+        colour = s.c.tiles[s.tile[p]][1]
+        assert [d >> 3 for d in s.dice[colour * 4]] == [p]
+
+
+# ----------------------------------------------------------------------------- Chronometer
+def test_costs_and_forbidden_values() -> None:
+    s = start(2, seed=1)
+    assert s.c.dial[s.b] == 6  # the build value
+    costs = {v: s.c.cost[s.distance(v)] for v in range(1, 6)}
+    assert costs == {1: 6, 2: 4, 3: 2, 4: 1, 5: 0}
+    options = legal(s)
+    empty = next(name for name in ("b2", "r2", "p2", "g2")
+                 if not s.dice[slot(name)])
+    # 5 coins: 6 is at the build symbol, 1 costs 6 coins
+    assert {o for o in options if o.startswith(f"place {empty}:")} == {
+        f"place {empty}:{v}" for v in (2, 3, 4, 5)}
+    # a value already on the card is forbidden
+    occupied = next(name for name in ("b1", "g1", "r1", "p1") if s.dice[slot(name)])
+    assert f"place {occupied}:5" not in options
+    with pytest.raises(IllegalAction):
+        s.apply(f"place {empty}:6")
+    seat = s.to_move
+    s.apply(f"place {empty}:2")
+    assert s.coins[seat] == 1
+
+
+def test_one_step_per_round_and_the_marker_passes_counter_clockwise() -> None:
+    s = start(3, seed=4)
+    rng = random.Random(0)
+    turns: list[tuple[int, int, int]] = []  # (round, seat, build index)
+    while s.rnd <= 3:
+        key = (s.rnd, s.cur, s.b)
+        if not turns or turns[-1] != key:
+            turns.append(key)
+        s.apply(rng.choice(s.legal_actions()))
+    by_round = {r: [seat for rr, seat, _ in turns if rr == r] for r in (1, 2, 3)}
+    first = by_round[1][0]
+    assert by_round[1] == [first, (first + 1) % 3, (first + 2) % 3]   # clockwise
+    assert by_round[2][0] == (first - 1) % 3 == by_round[1][-1]       # plays twice in a row
+    assert by_round[3][0] == (first - 2) % 3
+    builds = {r: {b for rr, _, b in turns if rr == r} for r in (1, 2, 3)}
+    assert all(len(b) == 1 for b in builds.values())
+    assert builds[2] == {(next(iter(builds[1])) + 1) % 6}
+
+
+def test_setup_golems_complete_in_round_6() -> None:
+    s = start(2, seed=2)
+    setup_cards = {p: s.market[s.c.tiles[s.tile[p]][1] * 4] for p in range(2)}
+    setup_slots = {s.c.tiles[s.tile[p]][1] * 4 for p in range(2)}
+    while s.rnd < 6 or (s.rnd == 6 and s.tpos == 0 and s.phase < 6):
+        options = legal(s)
+        if "skip" in options:
+            s.apply("skip")
+            continue
+        free = [o for o in options if o.startswith(("place", "back"))
+                and slot(o[5:7] if o[0] == "b" else o[6:8]) not in setup_slots
+                and (o[0] == "b" or int(o[-1]) == value_at(s, 5))]
+        s.apply(free[0] if free else options[0])
+        assert all(k in s.market for k in setup_cards.values()) or s.rnd == 6
+    # round 6: every player's setup card has been completed (in their own Phase 1)
+    while s.rnd == 6:
+        s.apply("skip" if "skip" in legal(s) else legal(s)[0])
+    for p, k in setup_cards.items():
+        assert k in s.towers[p * 4 + s.c.cards[k].colour]
+
+
+# ----------------------------------------------------------------------------- Phase 1
+def test_magda_three_completed_cards_and_the_activation_order() -> None:
+    """Magda completes 2 blue cards and 1 red card; she activates the blue Tower first
+    (Foundation, then bottom to top, skipping some), then the red Tower."""
+    s = start(2, seed=3)
+    s = scenario(s, seat=0, market={"b1": "BLU-01", "b2": "BLU-03", "r1": "RED-01",
+                                    "g2": "GLD-01"},
+                 dice={"b1": [(0, 0)], "b2": [(0, 0), (1, 3)], "r1": [(0, 0)],
+                       "g2": [(0, 4)]})
+    # the other player's golem on b2 comes home with 3 coins
+    assert s.coins == [5, 8] and s.board == [4, 5]
+    # two blue cards: Magda decides the order of stacking
+    assert legal(s) == ["stack b1", "stack b2"]
+    play(s, "stack b2")
+    assert s.towers[0] == (card(s, "BLU-03"), card(s, "BLU-01"))
+    assert s.towers[2] == (card(s, "RED-01"),)
+    assert legal(s) == ["tower blue", "tower red"]
+    play(s, "tower blue")
+    order = []
+    order.append(s.view(0)["pending"]["effect"])
+    play(s, "use")                         # blue Foundation: +1 PP
+    order.append(s.view(0)["pending"]["effect"])
+    play(s, "skip")                        # BLU-03 (bottom): skipped
+    order.append(s.view(0)["pending"]["effect"])
+    play(s, "use")                         # BLU-01 (top): +1 PP
+    assert [o.split()[0] for o in order] == ["F-blue", "BLU-03", "BLU-01"]
+    assert s.pp[0] == 2
+    # the red Tower is next by itself: Foundation (place a golem), then RED-01
+    assert s.view(0)["pending"]["effect"].startswith("F-red")
+    play(s, "skip")
+    assert s.view(0)["pending"]["effect"].startswith("RED-01")
+    play(s, "use")
+    v = value_at(s, 4)
+    assert legal(s) == [f"turn g2:{v} 1", f"turn g2:{v} 2"]
+    play(s, f"turn g2:{v} 2")
+    assert s.dice[slot("g2")] == (value_at(s, 2),)
+    assert s.phase == PH_PLACE
+
+
+def test_jerzy_and_magda_on_one_card_with_compensation() -> None:
+    """Jerzy places for free and activates; Magda pays 6 on the same card and activates;
+    her golem completes first: she takes the card, Jerzy gets his golem and 3 coins back."""
+    s = start(2, seed=5)
+    jerzy, magda = 0, 1
+    s = scenario(s, seat=jerzy, market={"g1": "GLD-03"}, coins=[5, 10])
+    free = value_at(s, 5)
+    play(s, f"place g1:{free}", "use")
+    assert s.coins[jerzy] == 5 + 0 + 2
+    fast = value_at(s, 1)
+    assert s.cur == magda
+    play(s, f"place g1:{fast}", "use")
+    assert s.coins[magda] == 10 - 6 + 2
+    # the round ends: the dial turns, Magda (counter-clockwise) starts the next round
+    assert s.rnd == 2 and s.cur == magda
+    assert s.towers[magda * 4 + 1] == (card(s, "GLD-03"),)
+    assert s.coins[jerzy] == 7 + 3 and s.board[jerzy] == 5
+    assert s.market[slot("g1")] == -1  # refilled only in Phase 3
+    # Magda's gold Tower activates: Foundation (1 coin per golem on her board), then the card
+    assert s.view(magda)["pending"]["effect"].startswith("F-gold")
+    play(s, "use", "use")
+    assert s.coins[magda] == 6 + 5 + 2
+
+
+def test_forced_take_back_when_no_golem_is_free() -> None:
+    s = start(2, seed=6)
+    s = scenario(s, seat=0, dice={"b1": [(0, 2)], "b2": [(0, 3)], "g1": [(0, 4)],
+                                  "g2": [(0, 5)], "r1": [(0, 1)]})
+    assert s.board[0] == 0
+    assert all(o.startswith("back ") for o in legal(s)) and len(legal(s)) == 5
+    coins = s.coins[0]
+    v = value_at(s, 2)
+    play(s, f"back b1:{v}")
+    assert s.coins[0] == coins and s.board[0] == 1  # no compensation
+    assert f"place b1:{v}" in legal(s)               # it may return to the same card
+
+
+def test_phase_3_refills_every_empty_slot() -> None:
+    s = start(2, seed=7)
+    s = scenario(s, seat=0, market={"g1": "GLD-03"}, dice={"g1": [(0, 0)]})
+    assert s.market[slot("g1")] == -1
+    size = len(s.decks[1])
+    while s.cur == 0:
+        s.apply("skip" if "skip" in legal(s) else legal(s)[-1])
+    assert s.market[slot("g1")] >= 0 and len(s.decks[1]) == size - 1
+
+
+# ----------------------------------------------------------------------------- game end
+def test_end_trigger_and_the_extra_round() -> None:
+    s = start(3, seed=8)
+    rng = random.Random(3)
+    turns = [0, 0, 0]
+    trigger_round = None
+    while not s.is_over:
+        seat, tpos, rnd = s.cur, s.tpos, s.rnd
+        s.apply(rng.choice(s.legal_actions()))
+        if s.is_over or (s.cur, s.tpos) != (seat, tpos):
+            turns[seat] += 1
+        if trigger_round is None and s.last_round:
+            trigger_round = rnd
+            assert not all(s.decks)
+            assert s.last_round == rnd + 1
+    assert s.rnd == trigger_round + 1
+    assert turns[0] == turns[1] == turns[2] == s.rnd
+    assert s.phase == PH_OVER and s.legal_actions() == []
+
+
+def test_final_scoring_magda_72() -> None:
+    s = start(2, seed=9)
+    ids = [g.ident for g in s.c.guilds]
+    s.guilds = tuple(ids.index(g) for g in ("mechanics", "builders", "merchants"))
+    s = scenario(s, seat=1, dice={"b2": [(0, 3)], "r2": [(0, 2)]},
+                 towers={(0, "blue"): ["BLU-01"], (0, "gold"): ["GLD-01", "GLD-02", "GLD-05"],
+                         (0, "purple"): ["PUR-03"]}, coins=[22, 5], pp=[45, 0])
+    tally = s.tally(0)
+    assert tally["guilds"] == {"mechanics": 6, "builders": 4, "merchants": 6}
+    assert (tally["laboratories"], tally["coins"], tally["golems"]) == (5, 4, 2)
+    assert tally["total"] == 72 and s.scores()[0] == 72
+
+
+def _finished(s):  # noqa: ANN001, ANN202
+    s.phase, s.to_move = PH_OVER, None
+    return s
+
+
+def test_tie_breaks() -> None:
+    s = scenario(start(3, seed=10), seat=0)
+    ids = [g.ident for g in s.c.guilds]
+    s.guilds = tuple(ids.index(g) for g in ("mechanics", "builders", "merchants"))
+    s.dice = [()] * 16
+    s.board = [5, 5, 5]
+    _finished(s)
+    s.coins, s.pp = [7, 12, 3], [10, 9, 11]
+    assert s.scores() == [15.0, 15.0, 15.0]
+    assert s.winners() == [2]            # coins left after conversion: 2, 2, 3
+    s.coins = [7, 12, 2]
+    assert s.winners() == [0, 1, 2]      # still tied: a shared victory
+    s.towers[0 * 4 + 2] = (card(s, "RED-01"),)   # one more card (and +1 Builders PP)
+    s.pp[0] -= 1
+    assert s.scores() == [15.0, 15.0, 15.0]
+    assert s.winners() == [1, 2]         # fewer Tower cards wins first
+
+
+@pytest.mark.parametrize("rule,winner", [("total", 1), ("mod5", 0)])
+def test_tie_break_coin_rule_option(rule: str, winner: int) -> None:
+    s = scenario(start(2, seed=12, tiebreak_coins=rule), seat=0, coins=[4, 5], pp=[10, 9])
+    s.dice = [()] * 16
+    s.board = [5, 5]
+    _finished(s)
+    assert s.scores()[0] == s.scores()[1]
+    assert s.winners() == [winner]     # 4 coins (4 left after conversion) vs 5 (0 left)
