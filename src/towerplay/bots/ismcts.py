@@ -62,13 +62,26 @@ class Node:
     win-chance estimates). ``avail`` counts the iterations in which the action was legal.
     """
 
-    __slots__ = ("children", "visits", "avail", "total")
+    __slots__ = ("children", "visits", "avail", "total", "outcomes")
 
     def __init__(self, width: int) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * width
+        self.outcomes: dict[str, Node] | None = None
+        """Where the searching seat sees more than the action (a card turned up, as its log
+        entry tells), the decisions that follow hang below one node per observation."""
+
+    def after(self, seen: str) -> Node:
+        """The node below this action for what the searching seat saw it reveal."""
+        outcomes = self.outcomes
+        if outcomes is None:
+            outcomes = self.outcomes = {}
+        node = outcomes.get(seen)
+        if node is None:
+            node = outcomes[seen] = Node(len(self.total))
+        return node
 
 
 class ActionStat(NamedTuple):
@@ -149,12 +162,16 @@ class ISMCTSBot(Bot):
             return Node(width)
         for index in range(start, len(history)):
             action = history[index]
-            # An action the seat did not see exactly cannot pick a branch of its tree.
-            if state._log_entry(index, seat) != str(action):
+            seen = state._log_entry(index, seat)
+            text = str(action)
+            # An action the seat did not see (its log entry does not name it) is only a
+            # guess here: it cannot pick a branch of the tree.
+            if seen is None or not seen.startswith(text):
                 return Node(width)
-            node = node.children.get(action)  # type: ignore[assignment]
-            if node is None:
+            child = node.children.get(action)
+            if child is None:
                 return Node(width)
+            node = child.after(seen) if seen != text else child
         return node
 
     # ----------------------------------------------------------------- the search
@@ -190,6 +207,9 @@ class ISMCTSBot(Bot):
         policy = game.rollout_action if opts.rollout == "game" else _random_action
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
+        # Games whose log tells a seat more than the action (what a reveal showed) split
+        # the tree by what the searching seat saw; others skip the look-up.
+        observes = type(state)._log_entry is not State._log_entry
 
         def evaluate(s: State) -> list[float]:
             """Rewards per seat, plus the searching seat's win share in the last slot."""
@@ -244,8 +264,12 @@ class ISMCTSBot(Bot):
                     path.append(child)
                     break
                 s.apply(best)
+                path.append(best_child)
                 node = best_child
-                path.append(node)
+                if observes:
+                    seen = s._log_entry(len(s.history) - 1, seat)
+                    if seen is not None and seen != str(best):
+                        node = best_child.after(seen)
             # Playout with the game's light policy.
             depth = 0
             while s.to_move is not None and depth < max_depth:

@@ -46,7 +46,10 @@ class State:
         raise NotImplementedError
 
     def _apply(self, action: Action) -> None:
-        """Apply a legal action: update the position and ``to_move``."""
+        """Apply a legal action: update the position and ``to_move``.
+
+        It may set ``self._legal`` to the next legal actions when it worked them out anyway.
+        """
         raise NotImplementedError
 
     def _copy(self) -> State:
@@ -114,10 +117,10 @@ class State:
         if action not in legal:
             raise IllegalAction(self._why_illegal(action, legal))
         mover = self.to_move
+        self._legal = None  # _apply may fill it when it already knows the next options
         self._apply(action)
         self.history.append(action)
         self.movers.append(mover)  # type: ignore[arg-type]
-        self._legal = None
 
     def _why_illegal(self, action: Action, legal: list[Action]) -> str:
         """The message of a refused action. It goes to the seat to move (front ends check

@@ -130,8 +130,14 @@ def test_hidden_memory_leaves_remembering_to_the_player() -> None:
     view = state.view(1)
     assert view["table"]["b2"] == "?" and view["table"]["b3"] == "?"
     assert "removed" not in view and view["removed_count"] == 1
-    assert state.log(1) == ["0: reveal b2 → returned", "1: reveal b3", "1: return",
-                            "0: reveal b4 → removed"]
+    # the log shows numbers for the last round only (what was just seen), then forgets
+    assert state.log(1) == ["0: reveal b2 → returned", "1: reveal b3: 35", "1: return",
+                            "0: reveal b4: 3 → removed"]
+    assert state.log_line(0, 1) == "reveal b2 → returned"
+    card = state.grid[parse_position("c1")]
+    state.apply("reveal c1")  # seat 1 reveals a card: announced with its number
+    assert state.log_line(len(state.history) - 1, 0).startswith(f"reveal c1: {card}")
+    assert state.log(0)[1] == "1: reveal b3"
     # the last round is shown once, as at a table
     assert [(r["pos"], r["card"]) for r in view["recent"]] == [("b3", 35), ("b4", 3)]
     assert "25" not in state.game.render(state, 1).split("last round")[0]

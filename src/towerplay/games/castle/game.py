@@ -71,7 +71,9 @@ class Castle(Game):
 
     options: CastleOptions
     characters: Characters
-    wizard_card: int
+    wizard_card: int  # the Wizard's number in the characters variant, else 0
+    wizard_tile_gap: bool
+    max_turns: int
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -80,6 +82,7 @@ class Castle(Game):
         self.wizard_card = (self.characters.wizard
                             if self.options.variant == "characters" else 0)
         self.wizard_tile_gap = self.options.wizard_tile_gap
+        self.max_turns = self.options.max_turns
 
     def _setup(self, state: CastleState) -> None:  # type: ignore[override]
         deck = list(range(LOWEST, HIGHEST + 1))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from towerplay.core.state import State
 from towerplay.games.castle.cards import (BUILD, GOAL, POSITIONS, REMOVE, RETURN, REVEAL,
-                                          WIZARD, WIZARD_FLAG, Act, parse_position,
+                                          WIZARD, Act, parse_position,
                                           position_name)
 from towerplay.games.castle.scoring import base_winners, points, variant_winners
 
@@ -160,7 +160,7 @@ class CastleState(State):
         left = len(self.down)
         if (len(self.castles[self.to_move]) >= GOAL or not left
                 or self.idle >= self.players * left
-                or len(self.reveals) >= self.game.options.max_turns):
+                or len(self.reveals) >= self.game.max_turns):
             self.to_move = None
         else:
             self.to_move = (self.to_move + 1) % self.players
@@ -257,10 +257,13 @@ class CastleState(State):
         action = self.history[index]
         if action.verb != "reveal":
             return str(action)
-        record = self.reveals[bisect_left(self.reveals, index, key=lambda r: r[0])]
-        _, _, _, card, result, automatic = record
+        turn = bisect_left(self.reveals, index, key=lambda r: r[0])
+        _, _, _, card, result, automatic = self.reveals[turn]
         text = str(action)
-        if self.game.options.memory == "open" and card:
+        # hidden memory: a number is shown for the last round only (as at the table, where
+        # it is seen until turned down again); older ones are left to the player's memory
+        if card and (self.game.options.memory == "open"
+                     or turn >= len(self.reveals) - self.players):
             text += f": {card}"
         return text + (f" → {result}" if automatic else "")
 

@@ -209,13 +209,52 @@ def greedy_action(state: FiveTowersState, rng: random.Random) -> Action:
     return action if action in legal else rng.choice(legal)
 
 
+LOOKAHEAD = True
+"""Whether the bot foresees the later bidders' answers (with the one-step rule)."""
+
+
 def _greedy_bid(state: FiveTowersState, legal: list[Action], horizon: float) -> Action:
+    gains: dict[int, list[float]] = {}
+
+    def gains_of(seat: int) -> list[float]:
+        if seat not in gains:
+            gains[seat] = bid_gains(state, seat, horizon)
+        return gains[seat]
+
+    if not LOOKAHEAD:
+        return _one_step_bid(state, legal, gains_of)
     seat = state.to_move
-    gains = bid_gains(state, seat, horizon)
+    mine = gains_of(seat)
+    weight = 1 / max(1, state.players - 1) ** 0.5
+    best, choice = NEG, legal[0]
+    for action in legal:
+        if action is not PASS and action.arg >= len(mine):
+            continue  # cannot be built: never bid it, even where the rules allow it
+        world = state.copy()
+        world.apply(action)
+        while world.phase == BIDDING and world.round == state.round and not world.is_over:
+            world.apply(_one_step_bid(world, world.legal_actions(), gains_of))
+        if world.round != state.round or world.is_over or world.builder < 0:
+            value = 0.0  # everyone passed on a 0: nobody builds
+        elif world.builder == seat:
+            value = mine[world.need] - 0.05 * world.need - BID_MARGIN
+        else:
+            their = gains_of(world.builder)
+            value = -weight * (their[world.need] if world.need < len(their) else 0.0)
+        if value > best:
+            best, choice = value, action
+    return choice
+
+
+def _one_step_bid(state: FiveTowersState, legal: list[Action], gains_of) -> Action:
+    """Bid for the best gain above the high bid, if it beats leaving the cards to the
+    high bidder; otherwise pass (or open with 0)."""
+    seat = state.to_move
+    gains = gains_of(seat)
     high, high_seat = state.high_bid(exclude=seat)
     denial = 0.0
     if high > 0:  # what passing leaves to the current high bidder
-        their = bid_gains(state, high_seat, horizon)
+        their = gains_of(high_seat)
         denial = their[high] if high < len(their) else 0.0
         denial /= max(1, state.players - 1) ** 0.5
     best, choice = BID_MARGIN - denial, PASS if PASS in legal else BID[0]

@@ -376,6 +376,46 @@ def _compile_step(step: Any, costs: list[int]) -> tuple:
     raise AssertionError(step)  # pragma: no cover
 
 
+def describe_effect(effect: list[Any]) -> str:
+    """A short English text of an effect, for cards given without a ``name``.
+
+    >>> describe_effect([Pay(op="pay", n=1), Gain(op="gain", res="pp", n=2)])
+    'pay 1 coins, then gain 2 PP'
+    """
+    words = []
+    for step in effect:
+        res = {"coins": "coins", "pp": "PP"}.get(getattr(step, "res", ""), "")
+        match step:
+            case Gain():
+                words.append(f"gain {step.n} {res}")
+            case GainPer():
+                words.append(f"gain {step.n} {res} per {step.per.replace('_', ' ')}")
+            case OthersGain():
+                words.append(f"others gain {step.n} {res}")
+            case Pay():
+                words.append(f"pay {step.n} {res}")
+            case Recall():
+                words.append("take back one of your golems")
+            case TurnDie():
+                words.append(f"turn {'each of your golems' if step.each else 'a golem'} "
+                             f"up to {step.steps_max} step(s)")
+            case MoveGolem():
+                words.append("move a golem" + (" and activate" if step.activate else ""))
+            case PlaceGolem():
+                value = f"distance {step.distance}" if step.distance else f"cost {step.cost}"
+                words.append(f"place a golem at {value}" + (", paying" if step.pay else "")
+                             + (", activating" if step.activate else ""))
+            case TakeCard():
+                words.append("add an unoccupied card to your city")
+            case ActivateTop():
+                words.append("activate the top of a Tower")
+            case ActivateRow():
+                words.append("activate a card in the same row")
+            case EndgamePP():
+                words.append(f"{step.n} PP at game end")
+    return ", then ".join(words) or "no effect"
+
+
 def compile_components(data: ComponentFile) -> Components:
     costs = data.chronometer.cost_by_distance
     crests: list[str] = []
@@ -395,13 +435,14 @@ def compile_components(data: ComponentFile) -> Components:
     cards = []
     for c in data.tower_cards:
         steps, endgame = compile_effect(c.effect)
-        cards.append(Card(c.id, c.name or c.id, COLOURS.index(c.colour), crest_index(c.crest),
+        cards.append(Card(c.id, c.name or describe_effect(c.effect), COLOURS.index(c.colour),
+                          crest_index(c.crest),
                           c.min_players, endgame, steps))
     for i, colour in enumerate(COLOURS):
         f = data.foundations[colour]
         steps, endgame = compile_effect(f.effect)
-        cards.append(Card(f"F-{colour}", f"{colour} Foundation", i, crest_index(f.crest), 2,
-                          endgame, steps))
+        cards.append(Card(f"F-{colour}", f"{colour} Foundation: {describe_effect(f.effect)}", i,
+                          crest_index(f.crest), 2, endgame, steps))
     effects = [card.steps for card in cards]
     abilities = []
     for tile in data.ability_tiles:
@@ -410,7 +451,7 @@ def compile_components(data: ComponentFile) -> Components:
             sides.append(Ability(TIMINGS.index(side.timing),
                                  CONDITIONS.index(side.condition.kind), side.condition.n,
                                  TRIGGERS.index(side.trigger) if side.trigger else -1,
-                                 len(effects), side.text))
+                                 len(effects), side.text or describe_effect(side.effect)))
             effects.append(compile_effect(side.effect)[0])
         abilities.append(tuple(sides))
     guilds = []

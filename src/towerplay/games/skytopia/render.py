@@ -61,6 +61,9 @@ def render(state: SkytopiaState, seat: int | None) -> str:
         lines.append(f"  {slot_name(slot)}  {text}" + (f"  ⚙ {golems}" if golems else ""))
     lines.append("[bold]Guild Masters[/]:")
     lines += [f"  {escape(describe_guild(c.guilds[g]))}" for g in state.guilds]
+    lines.append("[bold]Foundations[/] (bottom of every Tower): " + "; ".join(
+        escape(c.cards[c.foundation(col)].name.replace(" Foundation", ""))
+        for col in range(4)))
     for p in range(state.players):
         tile = state.tile[p]
         ability = "-" if tile < 0 else \
