@@ -114,8 +114,10 @@ class State:
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
         legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._why_illegal(action, legal))
+        try:  # use the game's own object: a plain tuple may equal a NamedTuple action
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalAction(self._why_illegal(action, legal)) from None
         mover = self.to_move
         self._legal = None  # _apply may fill it when it already knows the next options
         self._apply(action)
