@@ -41,8 +41,9 @@ class ISMCTSOptions(BotOptions):
     iterations: int | None = Field(None, ge=1, description="iterations per move")
     seconds: float | None = Field(None, gt=0, description="thinking time per move")
     c: float = Field(0.7, ge=0, description="UCB exploration constant")
-    rollout: Literal["game", "random"] = Field(
-        "game", description="playout policy: the game's rollout_action, or uniform random")
+    rollout: Literal["game", "greedy", "random"] = Field(
+        "game", description="playout policy: the game's rollout_action, its greedy_action, "
+        "or uniform random")
     depth: int | None = Field(
         None, ge=0, description="cut playouts after this many actions and score the "
         "position (None: play to the end)")
@@ -204,7 +205,8 @@ class ISMCTSBot(Bot):
         weight = opts.score_weight
         max_depth = sys.maxsize if opts.depth is None else opts.depth
         game = state.game
-        policy = game.rollout_action if opts.rollout == "game" else _random_action
+        policy = {"game": game.rollout_action, "greedy": game.greedy_action,
+                  "random": _random_action}[opts.rollout]
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
         # Games whose log tells a seat more than the action (what a reveal showed) split

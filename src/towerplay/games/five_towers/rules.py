@@ -112,62 +112,6 @@ def by_suit(cards: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
     return [tuple(sorted(g)) for g in groups]
 
 
-_COUNTS: dict[tuple, int] = {}
-
-
-def feasible_counts(towers: list[tuple[int, ...]] | tuple, hand: tuple[int, ...],
-                    rest: tuple[int, ...], teardown_allowed: bool = True) -> int:
-    """Bitmask of the m such that a player with these five towers, holding ``hand``
-    (sorted card ids), can also take some m of ``rest`` (sorted card ids), make at most
-    one tear-down (if allowed) and place everything.
-
-    >>> from towerplay.games.five_towers.cards import parse_card as p
-    >>> towers = [(), (), (), (), (6, 4)]                 # the rulebook's sand tower 6, 4
-    >>> display = tuple(sorted(p(x) for x in ("sand7", "candy3", "candy5", "tree1", "scrap9")))
-    >>> feasible_counts(towers, (), display) == 0b011111   # 0-4 cards, but never all 5
-    True
-    """
-    key = (tuple(towers), hand, rest, teardown_allowed)
-    known = _COUNTS.get(key)
-    if known is not None:
-        return known
-    hand_s = by_suit(hand)
-    rest_s = by_suit(rest)
-    involved = [s for s in range(5) if hand_s[s] or rest_s[s]]
-    base = [extra_counts(tower_top(towers[s]), hand_s[s], rest_s[s]) for s in involved]
-    total = _sumset(base)
-    if teardown_allowed:
-        for i, s in enumerate(involved):
-            tower = towers[s]
-            if can_tear_down(tower):
-                lower = tower[-2] if len(tower) > 1 else NO_TOWER
-                masks = base.copy()
-                masks[i] = extra_counts(lower, hand_s[s], rest_s[s])
-                total |= _sumset(masks)
-    if len(_COUNTS) > 500_000:
-        _COUNTS.clear()
-    _COUNTS[key] = total
-    return total
-
-
-def _sumset(masks: list[int]) -> int:
-    reach = 1
-    for mask in masks:
-        if not mask:
-            return 0
-        if mask == 1:
-            continue
-        new = 0
-        shift = 0
-        while mask:
-            if mask & 1:
-                new |= reach << shift
-            mask >>= 1
-            shift += 1
-        reach = new
-    return reach
-
-
 _BEST: dict[tuple[int, tuple[int, ...]], int] = {}
 
 
