@@ -15,4 +15,19 @@ def game_player_counts() -> list[tuple[str, int]]:
     return pairs
 
 
+def game_variant_cases(default_seeds: int = 4, variant_seeds: int = 2) -> list:
+    """pytest params (game id, players, options, seed) over every player count and every
+    variant the game declares (``Game.variants``); variants get fewer seeds."""
+    import pytest
+
+    cases = []
+    for name, players in game_player_counts():
+        for index, options in enumerate(games.game_class(name).variants):
+            label = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
+            for seed in range(default_seeds if index == 0 else variant_seeds):
+                cases.append(pytest.param(name, players, options, seed,
+                                          id=f"{name}-{players}p-{label}-s{seed}"))
+    return cases
+
+
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"

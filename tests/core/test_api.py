@@ -13,10 +13,8 @@ import pytest
 from towerplay import games
 from towerplay.core import BadRecord, IllegalAction, Record, State
 
-from tests.conftest import game_player_counts
+from tests.conftest import game_variant_cases
 
-PAIRS = game_player_counts()
-SEEDS = range(4)
 GARBAGE = ["", "   ", "xyzzy", "bid", "take", "place 99", "🐉", "reveal z99", "12 34 56",
            "pass pass", "take sand16", "wizard -1", "place r9c9"]
 
@@ -25,9 +23,9 @@ def snapshot(state: State) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
-def random_states(name: str, players: int, seed: int):
+def random_states(name: str, players: int, seed: int, options: dict | None = None):
     """Yield every state of one seeded random game (the same object, mutated)."""
-    state = games.load(name).start(players=players, seed=seed)
+    state = games.load(name, **(options or {})).start(players=players, seed=seed)
     rng = random.Random(seed)
     yield state
     while not state.is_over:
@@ -35,13 +33,13 @@ def random_states(name: str, players: int, seed: int):
         yield state
 
 
-@pytest.mark.parametrize("name,players", PAIRS)
-@pytest.mark.parametrize("seed", SEEDS)
-def test_random_games_keep_the_contract(name: str, players: int, seed: int) -> None:
-    game = games.load(name)
+@pytest.mark.parametrize("name,players,options,seed", game_variant_cases())
+def test_random_games_keep_the_contract(name: str, players: int, options: dict,
+                                        seed: int) -> None:
+    game = games.load(name, **options)
     check_every = 7
     resampled = []
-    for step, state in enumerate(random_states(name, players, seed)):
+    for step, state in enumerate(random_states(name, players, seed, options)):
         legal = state.legal_actions()
         if state.is_over:
             assert legal == [] and state.to_move is None

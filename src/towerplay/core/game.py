@@ -71,6 +71,8 @@ class Game:
     State: ClassVar[type[State]]
     notation: ClassVar[str] = ""
     """A one-paragraph description of the action notation, for help texts."""
+    variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    """Option sets that change the rules (variants, modes): the generic tests run each."""
 
     def __init__(self, **options: Any) -> None:
         try:

@@ -68,6 +68,8 @@ class Blueprints(Game):
     title = "Blueprints"
     min_players = 2
     max_players = 4
+    variants = ({}, {"allow_deliberate_discard": True, "wood_only_counts_wood": True,
+                 "prize_compare_magnitude": True, "awards_public": False})
     rules_version = "1"
     Options = BlueprintsOptions
     State = BlueprintsState

@@ -55,6 +55,7 @@ class Castle(Game):
     title = "Budowa Zamku (Castle Building)"
     min_players = 2
     max_players = 4
+    variants = ({}, {"variant": "characters"}, {"memory": "hidden"})
     rules_version = "1"
     Options = CastleOptions
     State = CastleState

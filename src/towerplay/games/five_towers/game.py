@@ -32,6 +32,7 @@ class FiveTowers(Game):
     title = "5 Towers"
     min_players = 2
     max_players = 5
+    variants = ({}, {"rebid": "physical"})
     rules_version = "1"
     Options = FiveTowersOptions
     State = FiveTowersState

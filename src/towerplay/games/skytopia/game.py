@@ -52,6 +52,8 @@ class Skytopia(Game):
     title = "Skytopia"
     min_players = 2
     max_players = 4
+    variants = ({}, {"abilities": "draft", "sides": "choose", "preliminary_turn": True},
+                {"sides": "b", "market_size": 3})
     rules_version = "1"
     Options = SkytopiaOptions
     State = SkytopiaState
