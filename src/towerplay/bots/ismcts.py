@@ -45,11 +45,12 @@ class ISMCTSOptions(BotOptions):
         "game", description="playout policy: the game's rollout_action, its greedy_action, "
         "or uniform random")
     depth: int | None = Field(
-        None, ge=0, description="cut playouts after this many actions and score the "
-        "position (None: play to the end)")
+        None, ge=0, description="cut playouts after this many actions and judge the "
+        "position by the game's evaluate() if it has one, else its running scores "
+        "(None: play to the end)")
     score_weight: float = Field(
-        0.0, ge=0, le=1, description="share of the reward taken from normalised scores "
-        "instead of win/loss")
+        0.0, ge=0, le=1, description="share of the final reward taken from the score "
+        "margins (see margins()) instead of win/loss")
     reuse: bool = Field(True, description="keep the tree between moves")
     forced: bool = Field(False, description="search even when only one action is legal "
                          "(to get its win chance)")
@@ -207,6 +208,8 @@ class ISMCTSBot(Bot):
         game = state.game
         policy = {"game": game.rollout_action, "greedy": game.greedy_action,
                   "random": _random_action}[opts.rollout]
+        # Optional per-game hook: heuristic values per seat for a position mid-game.
+        judge: Callable[[State], list[float]] = getattr(game, "evaluate", None) or _scores
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
         # Games whose log tells a seat more than the action (what a reveal showed) split
@@ -218,15 +221,14 @@ class ISMCTSBot(Bot):
             if s.to_move is None:
                 win = s.rewards()
                 if weight:
-                    norm = _normalised(s.scores())
-                    reward = [(1 - weight) * w + weight * x for w, x in zip(win, norm)]
+                    soft = margins(s.scores())
+                    reward = [(1 - weight) * w + weight * x for w, x in zip(win, soft)]
                 else:
                     reward = list(win)
-            else:  # a cut playout: judge by the running scores
-                scores = s.scores()
-                win = _leaders(scores)
-                reward = [0.5 * w + 0.5 * x for w, x in zip(win, _normalised(scores))]
-            reward.append(win[seat])
+                reward.append(win[seat])
+            else:  # a cut playout: judge the position (the game's evaluate, or scores)
+                reward = margins(judge(s))
+                reward.append(reward[seat])
             return reward
 
         def iterate(root: Node) -> None:
@@ -301,29 +303,29 @@ class ISMCTSBot(Bot):
         return [stats[i] for i in order]
 
 
+def _scores(state: State) -> list[float]:
+    return state.scores()
+
+
 def _random_action(state: State, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions())
 
 
-def _normalised(scores: list[float]) -> list[float]:
-    """Scores mapped to [0, 1] between the lowest and the highest (all 0.5 if equal).
+def margins(values: list[float]) -> list[float]:
+    """Each seat's lead over the best other seat, squashed into (0, 1) by a logistic curve
+    whose scale is a quarter of the mean absolute value (a graded "chance to be ahead").
 
-    >>> _normalised([3, 5, 4])
-    [0.0, 1.0, 0.5]
+    >>> [round(x, 2) for x in margins([40.0, 30.0])]
+    [0.76, 0.24]
+    >>> margins([5, 5, 5])
+    [0.5, 0.5, 0.5]
     """
-    low, high = min(scores), max(scores)
-    if high == low:
-        return [0.5] * len(scores)
-    span = high - low
-    return [(x - low) / span for x in scores]
-
-
-def _leaders(scores: list[float]) -> list[float]:
-    """The leaders by score share 1.
-
-    >>> _leaders([3, 5, 5])
-    [0.0, 0.5, 0.5]
-    """
-    best = max(scores)
-    count = scores.count(best)
-    return [1.0 / count if x == best else 0.0 for x in scores]
+    count = len(values)
+    scale = 0.25 * sum(abs(v) for v in values) / count or 1.0
+    order = sorted(range(count), key=values.__getitem__, reverse=True)
+    first, second = values[order[0]], values[order[1]] if count > 1 else values[order[0]]
+    out = []
+    for index, value in enumerate(values):
+        other = second if index == order[0] else first
+        out.append(1.0 / (1.0 + math.exp((other - value) / scale)))
+    return out

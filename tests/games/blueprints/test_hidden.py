@@ -83,6 +83,13 @@ def test_nothing_a_seat_sees_depends_on_other_seats_hidden_buildings(players: in
     assert changed > 0.8 * compared
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_leak_with_the_flags_that_change_what_is_legal_or_shown(players: int) -> None:
+    game = games.load("blueprints", allow_deliberate_discard=True, awards_public=False)
+    mismatches, compared, changed = leaks(game, players, seeds=range(2))
+    assert mismatches == 0 and changed > 0.8 * compared
+
+
 class LeakyViewState(BlueprintsState):
     __slots__ = ()
 

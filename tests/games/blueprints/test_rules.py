@@ -3,6 +3,7 @@ first players, final tie-breaks and the two-player variant."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -138,14 +139,50 @@ def test_awards_by_player_count_and_vp() -> None:
     assert state.scores() == [0.0, 2.0]
 
 
-def test_rulebook_example_in_demand_tie_break() -> None:
-    """Seed p.5: A and B tie on green (the 1st colour); B wins by one more black die."""
+@pytest.mark.parametrize("first", [0, 1])
+def test_rulebook_example_in_demand_tie_break(first: int) -> None:
+    """Seed p.5: A and B tie on green (the 1st colour); B wins by one more black die
+    (the 2nd colour), whoever sat later (first=1 makes A the later seat)."""
     a = ("11 11 11", "R2 , R2 / S3 , G2 / . , .")   # 2 green, 1 black: 5 + 2 + 2
     b = ("11 11 11", "R2 , R2 / S1 , S1 / . , .")   # 2 green, 2 black: 5 + 2 + 2
-    result = score_round(start(2), [a, b], demand="RS")
+    result = score_round(start(2), [a, b], demand="RS", first=first)
     totals = [s["score"]["total"] for s in result["seats"]]
     assert totals[0] == totals[1] == 9, totals
     assert result["awards"] == {"1": "silver"}
+    assert result["ranking"] == [1, 0]
+
+
+def test_the_first_in_demand_colour_counts_before_the_second() -> None:
+    """§9: more dice of the 1st colour win even against more of the 2nd; a tied Award
+    goes to the tie-break winner and the other drops to the next place (4 players)."""
+    builds = [("11 11 11", "G2 , S1 / S1 , S1 / . , ."),     # 2 + 6 = 8; 0 W, 3 S
+              ("11 11 11", "G6 , W1 / . , . / . , ."),       # 6 + 2 = 8; 1 W, 0 S
+              ("11 11 11", "G6 , G2 / . , . / . , ."),       # 8; no W, no S, latest seat
+              ("11 11 11", "G1 , . / . , . / . , .")]        # 1
+    result = score_round(start(4), builds, demand="WS", first=0)
+    assert [s["score"]["total"] for s in result["seats"]] == [8, 8, 8, 1]
+    assert result["ranking"] == [1, 0, 2, 3]
+    assert result["awards"] == {"1": "gold", "0": "silver", "2": "bronze"}
+
+
+def test_a_prize_tie_on_both_in_demand_colours_goes_to_the_later_seat() -> None:
+    geometer = ("11 11 11", "G1 , G2 / G3 , G4 / G5 , G6")
+    for first, winner in ((0, 1), (1, 0)):
+        result = score_round(start(2), [geometer, geometer], demand="WS", first=first)
+        assert result["prizes"] == {"geometer": winner, "materials": winner}
+
+
+def test_in_demand_colours_are_drawn_like_the_rulebook() -> None:
+    """Two dice from the bag; a second die of the first colour goes back: every colour is
+    equally likely first, and the second is one of the other three, equally likely."""
+    pairs = Counter(start(2, seed).demand for seed in range(1200))
+    assert all(a != b for a, b in pairs)
+    firsts = Counter(a for a, _ in pairs.elements())
+    assert len(pairs) == 12 and min(firsts.values()) > 230 and min(pairs.values()) > 60
+
+
+def test_round_one_first_player_is_drawn_when_not_configured() -> None:
+    assert {start(4, seed).to_move for seed in range(40)} == {0, 1, 2, 3}
 
 
 def test_third_tie_break_is_the_later_seat_in_the_round_just_played() -> None:

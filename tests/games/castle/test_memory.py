@@ -202,3 +202,36 @@ def test_greedy_uses_its_memory() -> None:
     blind = bots.load("greedy:recall=0.0", seed=1)
     picks = Counter(str(blind.act(state)) for _ in range(50))
     assert picks["reveal e9"] < 10
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.parametrize("recall", [1.0, 0.5])
+def test_determinize_depends_only_on_what_the_seat_knows(options: dict,
+                                                         recall: float) -> None:
+    """Moving the never-seen cards around must not change what a bot is handed: with the
+    same random numbers, a position and its twin determinize to the very same state."""
+    state = games.load("castle", **options).start(players=3, seed=21)
+    rng = random.Random(5)
+    for step in range(60):
+        if state.is_over:
+            break
+        if step % 4 == 0:
+            other = twin(state)
+            for seat in range(state.players):
+                mine = state.determinize(seat, random.Random(step), recall).to_json()
+                theirs = other.determinize(seat, random.Random(step), recall).to_json()
+                assert mine == theirs
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_determinize_check_can_fail() -> None:
+    """A redeal that kept the true grid would be caught by the twin comparison."""
+    state = games.load("castle").start(players=2, seed=9)
+    state.apply("reveal a1")
+    original = CastleState._redeal
+    CastleState._redeal = lambda self, seat, rng, recall: None  # type: ignore[method-assign]
+    try:
+        one = state.determinize(0, random.Random(1)).to_json()
+        assert twin(state).determinize(0, random.Random(1)).to_json() != one
+    finally:
+        CastleState._redeal = original  # type: ignore[method-assign]

@@ -134,14 +134,17 @@ def test_wizard_before_the_removal_check() -> None:
     assert state.removed == [23] and state.wizard_used == [False, False]
 
 
-def test_wizard_gap_after_the_start_tile_is_an_option() -> None:
-    on = position([[1, 26], [1, 3]], {"a2": 5}, variant="characters")
+def test_wizard_gap_after_the_start_tile_is_an_option_and_off_by_default() -> None:
+    """Seed: the Wizard puts a card "between two other cards added earlier to the castle";
+    the start tile is a tile laid out at setup, not an added card, so by default its gap
+    does not count. The option ``wizard_tile_gap`` allows it."""
+    assert games.load("castle").options.wizard_tile_gap is False
+    on = position([[1, 26], [1, 3]], {"a2": 5}, variant="characters", wizard_tile_gap=True)
     on.apply("reveal a2")
     assert legal_text(on) == ["wizard 1", "return"]
     on.apply("wizard 1")
     assert on.castles[0] == [1, 5, 26]
-    off = position([[1, 26], [1, 3]], {"a2": 5}, variant="characters",
-                   wizard_tile_gap=False)
+    off = position([[1, 26], [1, 3]], {"a2": 5}, variant="characters")
     off.apply("reveal a2")
     assert off.pending == -1 and off.castles[0] == [1, 26]
 
@@ -309,7 +312,7 @@ def test_where_helper() -> None:
 
 # ----------------------------------------------------------------- records and saved positions
 @pytest.mark.parametrize("options", [{"variant": "characters", "memory": "hidden"},
-                                     {"max_turns": 40, "wizard_tile_gap": False}])
+                                     {"max_turns": 40, "wizard_tile_gap": True}])
 def test_records_and_positions_round_trip_with_options(options: dict) -> None:
     import json
 
@@ -342,3 +345,90 @@ def test_broken_positions_are_refused() -> None:
     for data in broken:
         with pytest.raises(BadRecord):
             game.from_json(data)
+
+
+# ----------------------------------------------------------------- more rule edges
+def test_pair_rule_collected_by_default_or_pair_cards() -> None:
+    """Spec B2: pairs are collected (min of knights and princesses; 35 shows both); the
+    alternative flag makes 35 one pair card worth 1 point in all."""
+    deck = default_characters()
+    castle = [1, 5, 8, 12, 35]  # knights 5, 12; princess 8; 35 shows both
+    assert points_breakdown(castle, deck) == {
+        "cards": 4, "king": 0, "queen": 0, "knights": 3, "princesses": 2, "pairs": 2,
+        "total": 11}
+    assert points_breakdown(castle, deck, pair_cards=True) == {
+        "cards": 4, "king": 0, "queen": 0, "knights": 2, "princesses": 1, "pairs": 1,
+        "total": 8}
+    assert points([1, 35], deck) == 4 and points([1, 35], deck, pair_cards=True) == 2
+    # a knight and a princess on separate cards make no pair card
+    assert points([1, 5, 8], deck, pair_cards=True) == 2 + 1 + 1
+
+
+def test_pair_cards_option_changes_the_game_score() -> None:
+    def final(**options: object) -> list[float]:
+        state = position([[1, 5, 8, 12], [1, 20, 21, 22, 23]], {"a1": 35},
+                         rest="removed", variant="characters", **options)
+        state.apply("reveal a1")
+        state.apply("build")
+        assert state.is_over
+        return state.scores()
+
+    # seat 0: 4 cards + knights 5, 12, 35 + princesses 8, 35 + 2 pairs; seat 1: 4 + 22
+    assert final() == [11.0, 5.0]
+    assert final(pair_cards=True) == [8.0, 5.0]
+
+
+def test_variant_winner_need_not_have_ten_elements() -> None:
+    """The 10th element ends the game in the variant too, but points decide it."""
+    ten = [1, 2, 3, 4, 6, 7, 9, 10, 11]  # no character: 9 cards, 9 points once 13 joins
+    rich = [1, 5, 8, 35, 42, 44]  # 5 cards + king 3 + queen 3 + 2 knights, 2 princesses,
+    state = position([ten, rich], {"a1": 13}, variant="characters")  # 2 pairs = 17
+    state.apply("reveal a1")
+    state.apply("build")
+    assert state.is_over and len(state.castles[0]) == 10
+    assert state.scores() == [9.0, 17.0] and state.winners() == [1]
+
+
+def test_the_wizard_is_not_offered_for_a_card_that_can_go_at_the_end() -> None:
+    state = position([[1, 9, 17, 26], [1, 5]], {"a2": 30}, variant="characters")
+    state.apply("reveal a2")
+    assert legal_text(state) == ["build", "return"]
+
+
+def test_the_wizard_cannot_be_used_on_the_turn_it_is_built() -> None:
+    """Seed example: the Wizard is built on one turn and used on the next; a turn holds
+    one card, so after building it the turn passes."""
+    state = position([[1, 9, 17], [1, 5]], {"a1": 26}, variant="characters")
+    state.apply("reveal a1")
+    state.apply("build")
+    assert state.to_move == 1 and state.pending == -1
+
+
+def test_no_tile_gap_means_a_low_card_is_removed_despite_the_wizard() -> None:
+    state = position([[1, 26], [1, 30]], {"a2": 5}, variant="characters")
+    state.apply("reveal a2")
+    assert state.removed == [5] and state.pending == -1
+
+
+def test_stall_guard_scales_with_players_and_cards_left() -> None:
+    """4 players, 2 face-down cards: the game stops after 4 × 2 idle turns."""
+    state = position([[1, 10], [1, 11], [1, 12], [1, 13]], {"a1": 30, "a2": 31},
+                     rest="removed")
+    assert state.view(0)["stall_limit"] == 8
+    turns = 0
+    while not state.is_over:
+        state.apply(f"reveal a{turns % 2 + 1}")
+        state.apply("return")
+        turns += 1
+    assert turns == 8 and state.winners() == [3]  # 2 elements each: 13 is highest
+
+
+def test_removal_compares_with_every_castle_not_only_the_movers() -> None:
+    """17 is lower than the mover's 20 but not than seat 2's 15: it goes back."""
+    state = position([[1, 20], [1, 25], [1, 15]], {"a1": 17})
+    state.apply("reveal a1")
+    assert state.removed == [] and state.known[0] == 17 and state.to_move == 1
+    state.apply("reveal a1")  # seat 1 (last 25) cannot use it either
+    assert state.removed == [] and state.to_move == 2
+    state.apply("reveal a1")  # seat 2 (last 15) may build it
+    assert legal_text(state) == ["build", "return"]

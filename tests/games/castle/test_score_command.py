@@ -86,3 +86,11 @@ def test_bad_variant_is_refused() -> None:
         score_table(["2", "3"], "kings")
     result = run("2", "3", "--variant", "kings")
     assert result.exit_code != 0 and isinstance(result.exception, InvalidOptions)
+
+
+def test_pair_cards_flag() -> None:
+    collected = json.loads(run("5 8 35", "3", "--variant", "characters", "--json").output)
+    assert collected["players"][0]["pairs"] == 2 and collected["total"][0] == 3 + 2 + 2 + 2
+    cards = json.loads(run("5 8 35", "3", "--variant", "characters", "--pair-cards",
+                           "--json").output)
+    assert cards["players"][0]["pairs"] == 1 and cards["total"][0] == 3 + 1 + 1 + 1

@@ -42,6 +42,11 @@ def test_invalid_bid_example_cannot_be_bid_in_feasible_mode() -> None:
     state = position(4, DISPLAY, towers={2: {"sand": (6, 4)}}, opener=0)
     play(state, "bid 3", "pass")
     assert legal(state) == ["bid 4", "pass"]
+    # she bids 4, so Sebastian (seat 3) gets his chance to bid 5
+    play(state, "bid 4")
+    assert state.to_move == 3 and legal(state) == ["bid 5", "pass"]
+    play(state, "bid 5")
+    assert state.phase == TAKING and state.builder == 3 and state.need == 5
 
 
 def test_invalid_bid_example_physical_rebid() -> None:

@@ -69,8 +69,57 @@ def test_8_and_9_exceptions_in_play() -> None:
     play(state, "bid 1", "pass")
     assert "take sand15" in legal(state)  # anything goes on an 8
     play(state, "take sand15", "no-teardown", "place sand15")
-    play(state, "bid 1")  # seat 1 opens round 2 (left of seat 0)
-    assert state.to_move == 0 or state.phase == TAKING
+    assert state.seat_towers(0)[4] == (10, 8, 15)  # the 15 on the 8 restarts the descent
+    assert state.opener == 1 and state.round == 2  # seat 1 opens, left of the builder
+
+
+def test_8_takes_anything_then_the_descent_goes_on_from_that_card() -> None:
+    state = position(2, ["sand15", "sand12", "sand14", "tree1", "scrap0"],
+                     towers={0: {"sand": (10, 8)}})
+    play(state, "bid 3", "pass", "take sand15", "take sand12", "take sand14", "no-teardown")
+    # 15 first (on the 8), then 14, then 12; 12 or 14 first would strand the 15
+    assert legal(state) == ["place sand15"]
+    play(state, "place sand15")
+    assert legal(state) == ["place sand14"]
+    play(state, "place sand14", "place sand12")
+    assert state.seat_towers(0)[4] == (10, 8, 15, 14, 12)
+
+
+def test_duplicates_of_the_110_card_deck_never_go_on_each_other() -> None:
+    # equal values are not "lower": the two sand 12s need an 8 between them
+    state = position(4, ["sand12", "sand12", "candy1", "tree1", "scrap1"])
+    assert legal(state) == ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"]
+    play(state, "bid 4", "pass", "pass", "pass")
+    assert legal(state) == ["take candy1", "take tree1", "take scrap1", "take sand12"]
+    state = position(4, ["sand12", "sand12", "sand8", "tree1", "scrap1"])
+    assert "bid 5" in legal(state)
+    play(state, "bid 5", "take sand12", "take sand12", "take sand8", "take tree1",
+         "take scrap1", "no-teardown")
+    assert legal(state) == ["place tree1", "place scrap1", "place sand12"]
+    play(state, "place sand12", "place sand8", "place sand12", "place tree1", "place scrap1")
+    assert state.seat_towers(0)[4] == (12, 8, 12)
+
+
+def test_tied_players_all_win() -> None:
+    state = games.load("five_towers").start(players=3, seed=1)
+    state.towers[0:15] = [(9, 5, 0), (), (), (), (), (5,), (3, 2, 1), (6,), (), (7,),
+                          (14, 13, 12, 11), (), (), (), ()]
+    state.torn = [0, 0, 1]
+    state.to_move = None
+    # 6 + 3 bonus; 1 + 3 + 1 + 1 + 3 bonus; 4 + 4 bonus - 1
+    assert state.scores() == [9, 9, 7] and state.winners() == [0, 1]
+    assert state.rewards() == [0.5, 0.5, 0.0]
+
+
+def test_first_exhaustion_with_an_empty_discard_pile_ends_the_game() -> None:
+    # [DEFAULT] of §3.6: nothing to reshuffle, so the game is over
+    state = position(2, ["sand9", "candy3", "candy5", "tree1", "scrap9"])
+    state.discard = []
+    state.draw = []
+    play(state, "bid 5", "take sand9", "take candy3", "take candy5", "take tree1",
+         "take scrap9", "no-teardown", "place sand9", "place candy5", "place candy3",
+         "place tree1", "place scrap9")
+    assert state.is_over and state.reshuffled and state.round == 1
 
 
 def test_9_on_any_card_but_a_0() -> None:

@@ -6,7 +6,7 @@ import random
 from towerplay import games
 from towerplay.arena import play_match
 
-GAMES = 200
+GAMES = 40  # greedy won all of 200 seeded games: 40 keep the check and the time
 
 
 def test_greedy_beats_random_at_two_players() -> None:
@@ -17,7 +17,7 @@ def test_greedy_beats_random_at_two_players() -> None:
         specs = ["greedy", "random"] if seat == 0 else ["random", "greedy"]
         winners = play_match(game, specs, seed=i).winners()
         wins += (seat in winners) / len(winners)
-    assert wins / GAMES >= 0.7
+    assert wins / GAMES >= 0.8
 
 
 def test_greedy_at_four_players_and_rollouts_are_legal() -> None:

@@ -50,6 +50,8 @@ def test_shipped_data_is_marked_provisional() -> None:
      ["place_from_board cost 3"]),
     (lambda d: d["foundations"]["red"]["effect"][0].pop("distance"),
      ["foundations.red", "effect[0]", "distance"]),
+    (lambda d: d["foundations"]["blue"].update(effect=[{"op": "endgame_pp", "n": 5}]),
+     ["foundations.blue", "endgame_pp is for Tower cards only"]),
 ])
 def test_bad_files_are_refused_naming_record_and_field(tmp_path: Path, edit, words) -> None:
     data = raw()

@@ -189,3 +189,32 @@ def test_t2b_also_counts_moves() -> None:
                  dice={"b1": [(0, 3)], "g1": [(1, 2)]})
     play(s, f"place r1:{value_at(s, 5)}", "use", f"move b1:{value_at(s, 3)} g1")
     assert s.coins[1] == 7
+
+
+def test_gain_per_golems_on_the_market_and_cards_in_the_city(tmp_path) -> None:  # noqa: ANN001
+    import json
+    import tomllib
+
+    from towerplay import games
+    from towerplay.games.skytopia.components import DEFAULT_PATH
+
+    data = tomllib.loads(DEFAULT_PATH.read_text())
+    data["tower_cards"] += [
+        {"id": "BLU-13", "colour": "blue", "crest": "A",
+         "effect": [{"op": "gain_per", "res": "pp", "n": 2, "per": "own_golems_on_market"}]},
+        {"id": "GLD-13", "colour": "gold", "crest": "A",
+         "effect": [{"op": "gain_per", "res": "coins", "n": 1, "per": "cards_in_city"},
+                    {"op": "others_gain", "res": "pp", "n": 1}]}]
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(data))
+    game = games.load("skytopia", components=str(path))
+    s = scenario(game.start(players=2, seed=28), seat=0, ability="T3A",
+                 market={"b1": "BLU-13", "g1": "GLD-13"}, dice={"r1": [(0, 3)]},
+                 towers={(0, "red"): ["RED-01", "RED-02"], (0, "purple"): ["PUR-03"]})
+    play(s, f"place b1:{value_at(s, 5)}", "use")
+    assert s.pp[0] == 2 * 2                   # two golems on the Market, the new one too
+    s = scenario(game.start(players=2, seed=28), seat=0, ability="T3A",
+                 market={"g1": "GLD-13"},
+                 towers={(0, "red"): ["RED-01", "RED-02"], (0, "purple"): ["PUR-03"]})
+    play(s, f"place g1:{value_at(s, 5)}", "use")
+    assert s.coins[0] == 5 + 3 and s.pp == [0, 1]   # 3 Tower cards (no Foundations)

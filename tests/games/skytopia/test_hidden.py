@@ -52,3 +52,29 @@ def test_determinize_reguesses_the_decks_and_keeps_the_view() -> None:
         assert world.view(0) == s.view(0)
         changed += world.decks != s.decks
     assert changed == 5
+
+
+def test_logs_and_refusals_do_not_depend_on_the_deck_order() -> None:
+    s = midgame()
+    other = s.copy()
+    for deck in other.decks:
+        deck.reverse()
+    for seat in (None, 0, 1, 2):
+        assert s.log(seat) == other.log(seat)
+        assert [s.log_line(i, seat) for i in range(len(s.history))] == \
+            [other.log_line(i, seat) for i in range(len(other.history))]
+    messages = []
+    for state in (s, other):
+        try:
+            state.apply("take p4")  # well formed, not legal now
+        except IllegalAction as error:
+            messages.append(str(error))
+    assert len(messages) == 2 and messages[0] == messages[1]
+
+
+def test_a_bot_only_sees_a_determinized_copy_with_other_decks() -> None:
+    s = midgame()
+    world = s.determinize(1, random.Random(7))
+    assert world.seed != s.seed
+    assert [len(d) for d in world.decks] == [len(d) for d in s.decks]
+    assert world.market == s.market and world.dice == s.dice and world.towers == s.towers

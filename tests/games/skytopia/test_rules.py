@@ -261,3 +261,44 @@ def test_tie_break_coin_rule_option(rule: str, winner: int) -> None:
     _finished(s)
     assert s.scores()[0] == s.scores()[1]
     assert s.winners() == [winner]     # 4 coins (4 left after conversion) vs 5 (0 left)
+
+
+def test_the_build_value_is_forbidden_however_rich_you_are() -> None:
+    """The ✱ value may never be chosen (seed, Phase 2: 'Nie możesz wybrać wartości
+    odpowiadającej wartości ✱'), not even by a player who could pay any cost."""
+    s = scenario(start(2, seed=13), seat=0, coins=[500, 5], ability="T3A")
+    build = s.c.dial[s.b]
+    assert not [o for o in legal(s) if o.endswith(f":{build}")]
+    with pytest.raises(IllegalAction):
+        s.apply(f"place b1:{build}")
+    assert s.coins[0] == 500
+
+
+def test_maciek_completes_a_card_magda_and_lukasz_get_3_coins_each() -> None:
+    """Seed, Phase 1 example: Maciek's golem shows the ✱ value; he takes the card and his
+    golem comes home without coins; Magda and Łukasz, also on that card, take their golems
+    back and get 3 coins each from the Bank."""
+    maciek, magda, lukasz = 0, 1, 2
+    s = scenario(start(3, seed=14), seat=maciek, market={"b1": "BLU-05"},
+                 dice={"b1": [(maciek, 0), (magda, 2), (lukasz, 4)], "g1": [(magda, 3)]},
+                 coins=[5, 5, 5])
+    assert s.towers[maciek * 4] == (card(s, "BLU-05"),)
+    assert s.board == [5, 4, 5] and s.coins == [5, 8, 8]
+    assert not s.dice[slot("b1")] and s.dice[slot("g1")] == (magda * 8 + value_at(s, 3),)
+
+
+def test_every_guild_scoring_kind() -> None:
+    """Foundations count as a card of their Tower (seed: 'wliczając Fundamenty')."""
+    from towerplay.games.skytopia.scoring import guild_points
+
+    c = start(2, seed=15).c
+    guild = {g.ident: g for g in c.guilds}
+    cards, crests = (2, 0, 3, 1), (2, 0, 3, 1)   # heights with Foundations: 3, 1, 4, 2
+    expected = {"mechanics": 3, "alchemists": 6, "navigators": 9, "jewellers": 3,
+                "builders": 4, "masons": 2, "architects": 6, "engineers": 3,
+                "merchants": 0, "heralds": 6, "armourers": 9, "mystics": 3}
+    assert {ident: guild_points(g, cards, crests) for ident, g in guild.items()} == expected
+    in_tower = guild["builders"]._replace(kind="cards_in_tower", tower=2, pp=2)
+    assert guild_points(in_tower, cards, crests) == 8
+    assert guild_points(guild["builders"]._replace(include_foundations=False), cards,
+                        crests) == 3

@@ -7,7 +7,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from towerplay.games.blueprints.cards import parse_blueprint
+from towerplay.games.blueprints.cards import blueprint_text, parse_blueprint
 from towerplay.games.blueprints.scoring import (PRIZE_TITLES, breakdown, building_text,
                                                 check_building, parse_building,
                                                 prize_magnitudes)
@@ -27,7 +27,7 @@ def score_building(blueprint: str, building: str,
     check_building(stacks, layout)
     result: dict[str, object] = dict(breakdown(stacks, layout, wood_only_counts_wood))
     result["prizes"] = [p for p, m in prize_magnitudes(stacks).items() if m]
-    result["blueprint"] = blueprint.upper()
+    result["blueprint"] = blueprint_text(layout)
     result["building"] = building_text(stacks)
     return result
 

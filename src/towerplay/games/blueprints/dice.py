@@ -3,8 +3,8 @@
 A die is ``(value - 1) * 4 + material`` (materials ``W R S G`` = 0..3), so sorting codes
 sorts a pool by pip value. A cell is ``(row - 1) * 2 + (col - 1)`` on the 3×2 grid.
 
->>> die_text(parse_die("g5")), die_value(parse_die("G5")), MATERIALS[die_material(parse_die("G5"))]
-('G5', 5, 'G')
+>>> parse_die("g5"), die_text(parse_die("g5")), die_text(make_die(GLASS, 5))
+(19, 'G5', 'G5')
 >>> cell_text(parse_cell("r2c1")), parse_cell("r2c1")
 ('r2c1', 2)
 """
@@ -31,14 +31,6 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 def make_die(material: int, value: int) -> int:
     """The code of a die of ``material`` (0..3) showing ``value`` (1..6)."""
     return (value - 1) * 4 + material
-
-
-def die_value(die: int) -> int:
-    return (die >> 2) + 1
-
-
-def die_material(die: int) -> int:
-    return die & 3
 
 
 def die_text(die: int) -> str:

@@ -69,7 +69,8 @@ class Blueprints(Game):
     min_players = 2
     max_players = 4
     variants = ({}, {"allow_deliberate_discard": True, "wood_only_counts_wood": True,
-                 "prize_compare_magnitude": True, "awards_public": False})
+                 "prize_compare_magnitude": True, "awards_public": False},
+                {"last_turn_tiebreak": "previous_round", "lowest_tie": "random"})
     rules_version = "1"
     Options = BlueprintsOptions
     State = BlueprintsState
@@ -97,6 +98,8 @@ class Blueprints(Game):
 
     # ----------------------------------------------------------------- notation
     def parse_notation(self, text: str) -> Action:
+        """The action written ``take G5``, ``place r2c1``, ``remove`` or ``discard R3``
+        (any case); IllegalAction naming the notation otherwise."""
         words = text.split() if isinstance(text, str) else []
         verb = words[0].lower() if words else ""
         if verb == "remove" and len(words) == 1:
@@ -110,13 +113,22 @@ class Blueprints(Game):
 
     @property
     def num_actions(self) -> int:
+        """55 ids: 24 takes, 6 places, ``remove``, 24 discards."""
         return NUM_ACTIONS
 
     def action_id(self, action: Action) -> int:
-        kind, arg = action  # type: ignore[misc]
-        return _ID_BASE[kind] + arg
+        """The dense id: takes, then places, then ``remove``, then discards."""
+        try:
+            kind, arg = action  # type: ignore[misc]
+            if 0 <= arg < (CELLS if kind == PLACE else 1 if kind == REMOVE else NUM_DICE_CODES):
+                return _ID_BASE[kind] + arg
+        except (TypeError, ValueError, KeyError):
+            pass
+        raise IllegalAction(f"not a blueprints action: {action!r} (expected a Move, e.g. "
+                            f"the result of parse_notation('take G5'))")
 
     def action_from_id(self, action_id: int) -> Action:
+        """The action with that dense id (the inverse of :meth:`action_id`)."""
         if not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTIONS:
             raise IllegalAction(f"an action id is 0-{NUM_ACTIONS - 1} (got {action_id!r})")
         for kind in (DISCARD, REMOVE, PLACE, TAKE):

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.games.blueprints.dice import MATERIAL_NAMES, MATERIALS
 from towerplay.games.blueprints.scoring import PRIZE_TITLES
 from towerplay.games.blueprints.state import BlueprintsState
 
 STYLE = {"W": "dark_orange", "R": "green", "S": "bold grey58", "G": "bright_cyan"}
-NAMES = {"W": "wood", "R": "recycled", "S": "stone", "G": "glass"}
+NAMES = dict(zip(MATERIALS, MATERIAL_NAMES))
 CELL_WIDTH = 22
 
 
@@ -31,6 +32,7 @@ def die(text: str) -> str:
 
 
 def dice(texts: list[str]) -> str:
+    """Dice in their colours, separated by spaces (``-`` for none)."""
     return " ".join(die(t) for t in texts) if texts else "-"
 
 
@@ -56,6 +58,7 @@ def grid(blueprint: str, building: str) -> list[str]:
 
 
 def _cards(cards: list[str] | None) -> str:
+    """The Award and Prize cards a seat won, by name."""
     if cards is None:
         return "cards hidden"
     names = [PRIZE_TITLES.get(c, c.capitalize()) for c in cards]

@@ -18,10 +18,12 @@ from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, GLASS, 
                                              NEIGHBOURS, RECYCLED, STONE, WOOD, parse_die)
 
 __all__ = ["Building", "BONUS", "PRIZES", "breakdown", "building_text", "check_building",
-           "parse_blueprint", "parse_building", "prize_magnitudes", "round_score"]
+           "parse_blueprint", "parse_building", "facts", "prize_magnitudes"]
 
 Building = tuple[tuple[int, ...], ...]
 EMPTY: Building = ((),) * CELLS
+NO_LAYOUT: Layout = (0,) * CELLS
+"""A layout no building matches (for the parts of :func:`facts` that ignore the card)."""
 BONUS = 6
 RECYCLED_POINTS = (0, 2, 5, 10, 15, 20, 30)
 STONE_POINTS = (2, 3, 5, 8, 8, 8)
@@ -72,11 +74,6 @@ def breakdown(building: Building, layout: Layout, wood_only: bool = False) -> di
     return parts
 
 
-def round_score(building: Building, layout: Layout, wood_only: bool = False) -> int:
-    """The total of :func:`breakdown`."""
-    return breakdown(building, layout, wood_only)["total"]
-
-
 def facts(building: Building, layout: Layout,
           wood_only: bool = False) -> tuple[int, list[int], tuple[int, int, int, int]]:
     """What round scoring needs, in one pass: the total, the dice per colour, and the
@@ -113,18 +110,12 @@ def facts(building: Building, layout: Layout,
 
 def prize_magnitudes(building: Building) -> dict[str, int]:
     """For each Prize, 0 if the building does not qualify, else how strongly it does
-    (tallest stack, most equal values, 6, most dice of one colour)."""
-    dice = [d for stack in building for d in stack]
-    tallest = max(len(stack) for stack in building)
-    values = [0] * 6
-    colours = [0] * 4
-    for d in dice:
-        values[d >> 2] += 1
-        colours[d & 3] += 1
-    return {"skyscraper": tallest if tallest >= 5 else 0,
-            "integrity": max(values) if max(values) >= 4 else 0,
-            "geometer": 6 if all(values) else 0,
-            "materials": max(colours) if max(colours) >= 5 else 0}
+    (tallest stack, most equal values, 6, most dice of one colour): :func:`facts`' part.
+
+    >>> prize_magnitudes(parse_building("G1 , G2 / G3 , G4 / G5 , G6"))
+    {'skyscraper': 0, 'integrity': 0, 'geometer': 6, 'materials': 6}
+    """
+    return dict(zip(PRIZES, facts(building, NO_LAYOUT)[2]))
 
 
 # ------------------------------------------------------------------ notation

@@ -15,16 +15,18 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left, insort
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from towerplay.core.errors import IllegalAction
+from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.rng import chance
 from towerplay.core.state import Action, State
 from towerplay.games.blueprints.cards import Layout, blueprint_text
 from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, MATERIALS,
                                              NUM_DICE_CODES, parse_die)
 from towerplay.games.blueprints.scoring import (EMPTY, PRIZES, Building, breakdown,
-                                                building_text, facts, parse_building)
+                                                building_text, check_building, facts,
+                                                parse_building)
 
 if TYPE_CHECKING:
     from towerplay.games.blueprints.game import Blueprints
@@ -76,26 +78,40 @@ def draw_material(bag: list[int], rng: random.Random) -> int:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+_USABLE: dict[Layout, tuple[int, ...]] = {}
+
+
+def usable_cells(layout: Layout) -> tuple[int, ...]:
+    """The cells of ``layout`` that are not hatched (memoised: decks are small).
+
+    >>> usable_cells((0, 1, 3, 1, 1, 0))
+    (1, 2, 3, 4)
+    """
+    cells = _USABLE.get(layout)
+    if cells is None:
+        cells = _USABLE[layout] = tuple(c for c in range(CELLS) if layout[c])
+    return cells
+
+
 def min_top(building: Building, layout: Layout) -> int:
     """The lowest value index (0-5) a die needs to be placeable: 0 if a usable cell is
-    empty, else the lowest top value index, 6 if nothing fits (never: every cell fits a 6)."""
+    empty, else the lowest value index on top of a usable cell (a 6 always fits)."""
     best = 6
-    for cell in range(CELLS):
-        if layout[cell]:
-            stack = building[cell]
-            if not stack:
-                return 0
-            top = stack[-1] >> 2
-            if top < best:
-                best = top
+    for cell in usable_cells(layout):
+        stack = building[cell]
+        if not stack:
+            return 0
+        top = stack[-1] >> 2
+        if top < best:
+            best = top
     return best
 
 
 def place_cells(building: Building, layout: Layout, die: int) -> list[int]:
     """The cells where ``die`` may go: usable and empty, or topped by an equal/lower value."""
     value = die >> 2
-    return [cell for cell in range(CELLS)
-            if layout[cell] and (not building[cell] or building[cell][-1] >> 2 <= value)]
+    return [cell for cell in usable_cells(layout)
+            if not building[cell] or building[cell][-1] >> 2 <= value]
 
 
 def stacked(building: Building, cell: int, die: int) -> Building:
@@ -155,6 +171,23 @@ class RoundResult(NamedTuple):
                 "ranking": list(self.ranking), "awards": {str(s): a for s, a in self.awards},
                 "prizes": {p: s for p, s in self.prizes}}
 
+    def won(self, seat: int) -> list[str]:
+        """The Award and Prizes ``seat`` won in this round."""
+        return ([a for s, a in self.awards if s == seat]
+                + [p for p, s in self.prizes if s == seat])
+
+    def check(self, number: int, players: int, deck: int) -> None:
+        """ValueError unless this is a well-formed record of round ``number``."""
+        if (self.number != number or not 0 <= self.first < players
+                or len(set(self.demand)) != 2 or not all(0 <= m < 4 for m in self.demand)
+                or len(self.cards) != players or len(set(self.cards)) != players
+                or not all(0 <= c < deck for c in self.cards)
+                or not len(self.buildings) == len(self.removed) == players
+                or sorted(self.ranking) != list(range(players))
+                or self.awards != tuple(zip(self.ranking, AWARDS[players]))
+                or not all(p in PRIZES and 0 <= s < players for p, s in self.prizes)):
+            raise ValueError(f"the record of round {number + 1} is malformed")
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RoundResult:
         seats = data["seats"]
@@ -205,10 +238,6 @@ class BlueprintsState(State):
     def step(self) -> str:
         """``take``, ``place``, ``discard``, or ``over``."""
         return "over" if self.to_move is None else STEP_NAMES[self.step_kind]
-
-    def layout(self, seat: int) -> Layout:
-        """The heights of ``seat``'s blueprint this round."""
-        return self.layouts[seat]
 
     def position(self, seat: int) -> int:
         """``seat``'s place in this round's turn order (0 = first player)."""
@@ -273,11 +302,13 @@ class BlueprintsState(State):
         self.layouts = [self.game.deck[card][1] for card in self.cards]
 
     def _refill(self) -> None:
-        drawn = self.drawn
-        count = min(2 if self.players == 2 else 1, len(self.queue) - drawn)
-        for die in self.queue[drawn:drawn + count]:
-            insort(self.pool, die)
-        self.drawn = drawn + count
+        """Draw one die from the bag into the pool (two with two players), if any is left."""
+        queue, drawn = self.queue, self.drawn
+        for _ in range(2 if self.players == 2 else 1):
+            if drawn < len(queue):
+                insort(self.pool, queue[drawn])
+                drawn += 1
+        self.drawn = drawn
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -287,12 +318,6 @@ class BlueprintsState(State):
         self._refill()
         self.to_move = (self.to_move + 1) % self.players  # type: ignore[operator]
         self.step_kind = TAKE
-
-    def demand_counts(self, seat: int) -> tuple[int, int]:
-        """How many dice of the 1st and 2nd In-Demand colours ``seat``'s building holds."""
-        primary, secondary = self.demand
-        dice = [d & 3 for stack in self.buildings[seat] for d in stack]
-        return dice.count(primary), dice.count(secondary)
 
     def _score_round(self) -> None:
         """Scoring (§6-§9), then the next round or the end of the game."""
@@ -343,18 +368,19 @@ class BlueprintsState(State):
         kind = self.step_kind
         pool = self.pool
         if kind == TAKE:
-            start = 0
             if not self.game.deliberate:
                 seat: int = self.to_move  # type: ignore[assignment]
-                # the pool is sorted by value: the dice that fit are a suffix of it
+                # the pool is sorted by value: the dice that fit are a suffix of it (if none
+                # fits, the player may take any die: it will be removed)
                 start = bisect_left(pool, min_top(self.buildings[seat], self.layouts[seat]) << 2)
-                if start == len(pool):
-                    start = 0
-            return [TAKES[d] for d in dict.fromkeys(pool[start:] if start else pool)]
+                if 0 < start < len(pool):
+                    pool = pool[start:]
+            return [TAKES[d] for d in dict.fromkeys(pool)]
         if kind == PLACE:
             seat = self.to_move  # type: ignore[assignment]
-            moves: list[Action] = [PLACES[c] for c in place_cells(
-                self.buildings[seat], self.layouts[seat], self.hand)]
+            building, value = self.buildings[seat], self.hand >> 2
+            moves: list[Action] = [PLACES[c] for c in usable_cells(self.layouts[seat])
+                                   if not building[c] or building[c][-1] >> 2 <= value]
             if not moves or self.game.deliberate:
                 moves.append(REMOVE_MOVE)
             return moves
@@ -457,7 +483,7 @@ class BlueprintsState(State):
             cards_shown = public_cards or s == seat
             seats.append({
                 "taken": [DIE_TEXT[d] for d in self.taken[s]],
-                "blueprint": blueprint_text(self.layout(s)) if shown else None,
+                "blueprint": blueprint_text(self.layouts[s]) if shown else None,
                 "building": building_text(self.buildings[s]) if shown else None,
                 "removed": [DIE_TEXT[d] for d in self.removed[s]] if shown else None,
                 "cards": list(self.won[s]) if cards_shown else None,
@@ -511,7 +537,7 @@ class BlueprintsState(State):
     def _guess_building(self, seat: int, rng: random.Random) -> None:
         """Rebuild ``seat``'s building by placing its taken dice at random on its (guessed)
         blueprint, preferring cells below their target height; rewrite its hidden moves."""
-        layout = self.layout(seat)
+        layout = self.layouts[seat]
         building, removed, held = EMPTY, (), -1
         history, movers = self.history, self.movers
         for index in range(self.round_start, len(history)):
@@ -568,16 +594,75 @@ class BlueprintsState(State):
         self.discards = _dice(data["discards"])
         self.won = [tuple(str(c) for c in w) for w in data["won"]]
         self.results = tuple(RoundResult.from_json(r) for r in data["results"])
+        self._check_loaded()
+
+    def _check_loaded(self) -> None:
+        """Refuse (ValueError, turned into BadRecord by the kernel) a loaded position that
+        play could never reach: every later step relies on these invariants."""
+        n, deck, over = self.players, len(self.game.deck), self.to_move is None
         if not (len(self.cards) == len(self.buildings) == len(self.taken) == len(self.won)
-                == len(self.removed) == n and 0 <= self.drawn <= len(self.queue)
-                and all(0 <= c < len(self.game.deck) for c in self.cards)):
-            raise ValueError("the position does not fit the seat count or the deck")
-        if any(c not in VP for w in self.won for c in w):
-            raise ValueError("unknown card in 'won'")
+                == len(self.removed) == n):
+            raise ValueError(f"cards, buildings, taken, removed and won need {n} entries")
+        if not 0 <= self.round < ROUNDS or len(self.results) != self.round + over:
+            raise ValueError("the round number does not match the scored rounds")
+        if not over and (not isinstance(self.to_move, int) or not 0 <= self.to_move < n):
+            raise ValueError(f"to_move must be a seat 0-{n - 1} or null (game over)")
+        if len(self.movers) != len(self.history) or any(
+                not 0 <= m < n for m in self.movers):
+            raise ValueError("movers must name a seat for every history entry")
+        if not 0 <= self.first < n or not 0 <= self.round_start <= len(self.history):
+            raise ValueError("first or round_start is out of range")
+        if sorted(set(self.demand)) != sorted(self.demand) or len(self.demand) != 2 \
+                or not all(0 <= m < 4 for m in self.demand):
+            raise ValueError("demand must be two different materials 0-3")
+        if not (0 <= self.drawn <= len(self.queue) and sorted(d & 3 for d in self.queue) == sorted(
+                m for m in range(4) for _ in range(DICE_PER_COLOUR - self.demand.count(m)))):
+            raise ValueError("the bag (queue) must hold the 30 dice not In-Demand")
+        cards = set(self.cards)
+        if (len(cards) != n or not all(0 <= c < deck for c in cards | set(self.used))
+                or len(set(self.used)) != len(self.used) or (not over and cards & set(self.used))):
+            raise ValueError("blueprint cards must be distinct deck indices, unused this game")
+        kind = self.step_kind
+        if (kind not in (TAKE, PLACE, DISCARD) or kind == DISCARD
+                and (over or n != 2 or self.turns == TAKES_PER_ROUND * 2 - 1)):
+            raise ValueError("step must be 0 (take), 1 (place) or 3 (discard, 2 players)")
+        if not (0 <= self.hand < NUM_DICE_CODES if kind == PLACE and not over
+                else self.hand == -1):
+            raise ValueError("hand holds a die exactly when the seat to move must place it")
+        started = self.turns + (kind != TAKE and not over)
+        taken = [d for dice in self.taken for d in dice]
+        if (started > TAKES_PER_ROUND * n or len(taken) != started
+                or (over and started != TAKES_PER_ROUND * n)
+                or (not over and self.to_move != (self.first + self.turns) % n)):
+            raise ValueError("the turn count does not match the dice taken and the turn order")
+        for seat in range(n):
+            if len(self.taken[seat]) != (started - self.position(seat) + n - 1) // n:
+                raise ValueError(f"seat {seat} took a wrong number of dice for the turn order")
+            held = [self.hand] if seat == self.to_move and kind == PLACE else []
+            building = [d for stack in self.buildings[seat] for d in stack]
+            if sorted(building + [*self.removed[seat], *held]) != sorted(self.taken[seat]):
+                raise ValueError(f"seat {seat}: building, removed dice and hand must be "
+                                 f"the dice it took")
+            try:
+                check_building(self.buildings[seat], self.layouts[seat])
+            except InvalidOptions as error:
+                raise ValueError(f"seat {seat}: {error}") from None
+        if len(self.discards) != (min(self.turns, TAKES_PER_ROUND * 2 - 1) if n == 2 else 0):
+            raise ValueError("one discard per finished two-player turn (none otherwise)")
+        refills = min(self.turns, TAKES_PER_ROUND * n - 1) * (2 if n == 2 else 1)
+        if (self.drawn != min(POOL_SIZE[n] + refills, len(self.queue))
+                or sorted(self.pool + taken + list(self.discards))
+                != sorted(self.queue[:self.drawn])):
+            raise ValueError("the pool, taken and discarded dice must be the dice drawn")
+        for number, result in enumerate(self.results):
+            result.check(number, n, deck)
+        if [sorted(w) for w in self.won] != [sorted(c for r in self.results for c in r.won(s))
+                                               for s in range(n)]:
+            raise ValueError("won cards must be the awards and prizes of the scored rounds")
 
 
-def _texts(dice: object) -> list[str]:
-    return [DIE_TEXT[d] for d in dice]  # type: ignore[attr-defined]
+def _texts(dice: Iterable[int]) -> list[str]:
+    return [DIE_TEXT[d] for d in dice]
 
 
 def _dice(texts: list[str]) -> tuple[int, ...]:

@@ -163,9 +163,13 @@ def load_characters(path: str | Path) -> Characters:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as error:
+    except UnicodeDecodeError:
+        raise InvalidOptions(f"castle: cards file {str(path)!r} is not UTF-8 text "
+                             "(expected TOML or JSON)") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the name
+        reason = getattr(error, "strerror", None) or str(error)
         raise InvalidOptions(f"castle: cannot read cards file {str(path)!r}: "
-                             f"{error.strerror}") from None
+                             f"{reason}") from None
     try:
         if path.suffix.lower() == ".json":
             data = json.loads(text)
@@ -174,7 +178,10 @@ def load_characters(path: str | Path) -> Characters:
         else:
             raise ValueError("the file name must end in .toml or .json")
         return characters_from_data(data, str(path))
-    except (ValueError, tomllib.TOMLDecodeError) as error:
+    except RecursionError:
+        raise InvalidOptions(f"castle: cards file {str(path)!r} is nested too "
+                             "deeply to be a character list") from None
+    except ValueError as error:  # tomllib.TOMLDecodeError and JSONDecodeError included
         raise InvalidOptions(f"castle: cards file {str(path)!r}: {error}") from None
 
 

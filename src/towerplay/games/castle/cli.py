@@ -30,16 +30,15 @@ def parse_castle(text: str, index: int) -> list[int]:
     ([1, 2, 5, 9], [1, 2, 5], [1])
     """
     words = text.replace(",", " ").split()
-    try:
-        cards = [int(w) for w in words]
-    except ValueError:
+    if not all(w.isascii() and w.isdigit() for w in words):  # int() takes '١٧', '+3'
         raise InvalidOptions(f"castle {index} ({text!r}) must list card numbers separated "
-                             f"by spaces, e.g. \"2 5 9 17 26 30\"") from None
+                             f"by spaces, e.g. \"2 5 9 17 26 30\"")
+    cards = [int(w) for w in words]
     return cards if cards[:1] == [1] else [1, *cards]
 
 
-def score_table(texts: list[str], variant: str = "base",
-                cards: str | None = None) -> dict[str, Any]:
+def score_table(texts: list[str], variant: str = "base", cards: str | None = None,
+                pair_cards: bool = False) -> dict[str, Any]:
     """The scoring of a table game as JSON-ready data; :class:`InvalidOptions` if the
     castles are impossible.
 
@@ -55,6 +54,7 @@ def score_table(texts: list[str], variant: str = "base",
     if not 2 <= len(texts) <= 4:
         raise InvalidOptions(f"give one castle per player, 2 to 4 of them (got {len(texts)})")
     castles = [parse_castle(text, i) for i, text in enumerate(texts, 1)]
+    deck = default_characters() if cards is None else load_characters(cards)
     try:
         check_castles(castles)
     except ValueError as error:
@@ -69,11 +69,10 @@ def score_table(texts: list[str], variant: str = "base",
         reason = _base_reason(castles, winners)
         result: dict[str, Any] = {}
     else:
-        deck = default_characters() if cards is None else load_characters(cards)
-        winners = variant_winners(castles, deck)
+        winners = variant_winners(castles, deck, pair_cards)
         totals = []
         for i, castle in enumerate(castles, 1):
-            parts = points_breakdown(castle, deck)
+            parts = points_breakdown(castle, deck, pair_cards)
             totals.append(parts["total"])
             rows.append({"player": i, "castle": castle, "elements": len(castle),
                          "last": castle[-1], **parts})
@@ -116,10 +115,13 @@ def score_command(
     cards: Optional[str] = typer.Option(  # noqa: UP007 - typer needs Optional here
         None, "--cards", help="character composition file (TOML/JSON) for --variant "
                               "characters; default: the shipped PROVISIONAL one"),
+    pair_cards: bool = typer.Option(
+        False, "--pair-cards", help="a card showing a knight and a princess is one pair "
+                                    "card worth 1 point (default: pairs are collected)"),
     json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
     """Score a Budowa Zamku game played at the table (one castle per player)."""
-    data = score_table(castles, variant, cards)
+    data = score_table(castles, variant, cards, pair_cards)
     console = Console(highlight=False)
     if json_out:
         typer.echo(json.dumps(data))

@@ -22,10 +22,13 @@ from towerplay.games.castle.cards import (ACTION_IDS, ALL_ACTIONS, BUILD, HIGHES
                                           Characters, default_characters, load_characters,
                                           parse_position)
 from towerplay.games.castle.cli import score_command
+from towerplay.games.castle.heuristics import greedy_action, rollout_action
+from towerplay.games.castle.render import render_view
 from towerplay.games.castle.state import CastleState
 
 NOTATION_HELP = ("expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', "
                  "'return', 'remove' or 'wizard <n>' (insert after castle card n)")
+DECISIONS = {"build": BUILD, "return": RETURN, "remove": REMOVE}
 
 
 class CastleOptions(Options):
@@ -37,13 +40,18 @@ class CastleOptions(Options):
     (views show face-down cards as "?"; only the last round's reveals are listed).
     ``cards``: a TOML/JSON file with the character composition (default: the shipped,
     provisional one). ``wizard_tile_gap``: the gap after the start tile counts for the
-    Wizard. ``max_turns``: the stall guard's hard cap on turns (reveals).
+    Wizard (default off: the rulebook says "between two cards added earlier to the
+    castle", and the tile is not one). ``pair_cards``: a card showing a knight and a
+    princess is one "pair card" worth 1 point (default: pairs are collected, 1 per
+    knight-princess pair in the castle). ``max_turns``: the stall guard's hard cap on
+    turns (reveals).
     """
 
     variant: Literal["base", "characters"] = "base"
     memory: Literal["open", "hidden"] = "open"
     cards: str | None = None
-    wizard_tile_gap: bool = True
+    wizard_tile_gap: bool = False
+    pair_cards: bool = False
     max_turns: int = Field(500, ge=1)
 
 
@@ -55,7 +63,8 @@ class Castle(Game):
     title = "Budowa Zamku (Castle Building)"
     min_players = 2
     max_players = 4
-    variants = ({}, {"variant": "characters"}, {"memory": "hidden"})
+    variants = ({}, {"variant": "characters"}, {"memory": "hidden"},
+                {"variant": "characters", "wizard_tile_gap": True, "pair_cards": True})
     rules_version = "1"
     Options = CastleOptions
     State = CastleState
@@ -74,6 +83,7 @@ class Castle(Game):
     characters: Characters
     wizard_card: int  # the Wizard's number in the characters variant, else 0
     wizard_tile_gap: bool
+    pair_cards: bool
     max_turns: int
 
     def __init__(self, **options: Any) -> None:
@@ -83,6 +93,7 @@ class Castle(Game):
         self.wizard_card = (self.characters.wizard
                             if self.options.variant == "characters" else 0)
         self.wizard_tile_gap = self.options.wizard_tile_gap
+        self.pair_cards = self.options.pair_cards
         self.max_turns = self.options.max_turns
 
     def _setup(self, state: CastleState) -> None:  # type: ignore[override]
@@ -105,16 +116,17 @@ class Castle(Game):
         if not isinstance(text, str):
             raise IllegalAction(f"an action must be text; {NOTATION_HELP}")
         words = text.lower().split()
-        if len(words) == 1 and words[0] in ("build", "return", "remove"):
-            return {"build": BUILD, "return": RETURN, "remove": REMOVE}[words[0]]
+        if len(words) == 1 and words[0] in DECISIONS:
+            return DECISIONS[words[0]]
         if len(words) == 2 and words[0] == "reveal":
             try:
                 return REVEAL[parse_position(words[1])]
             except ValueError:
                 raise IllegalAction(f"{text!r}: no such position; {NOTATION_HELP}") from None
         if len(words) == 2 and words[0] == "wizard":
-            if words[1].isdigit() and int(words[1]) in WIZARD:
-                return WIZARD[int(words[1])]
+            number = words[1]  # ASCII digits only: int() would also take '١٧' or '1_7'
+            if number.isascii() and number.isdigit() and int(number) in WIZARD:
+                return WIZARD[int(number)]
             raise IllegalAction(f"{text!r}: n must be a castle card from 1 to "
                                 f"{HIGHEST - 1}; {NOTATION_HELP}")
         raise IllegalAction(f"{text!r} is not an action; {NOTATION_HELP}")
@@ -130,24 +142,22 @@ class Castle(Game):
             raise IllegalAction(f"{action!r} is not a castle action; {NOTATION_HELP}") from None
 
     def action_from_id(self, action_id: int) -> Act:
-        if isinstance(action_id, int) and 0 <= action_id < len(ALL_ACTIONS):
+        if (isinstance(action_id, int) and not isinstance(action_id, bool)
+                and 0 <= action_id < len(ALL_ACTIONS)):
             return ALL_ACTIONS[action_id]
         raise IllegalAction(f"action id must be 0..{len(ALL_ACTIONS) - 1} (got {action_id!r})")
 
     # ----------------------------------------------------------------- front-end hooks
     def render(self, state: CastleState, seat: int | None) -> str:  # type: ignore[override]
-        from towerplay.games.castle.render import render_view
-
+        """The terminal picture of what ``seat`` sees, drawn from its view only."""
         return render_view(state.view(seat), self.characters)
 
     def greedy_action(self, state: CastleState, rng: random.Random) -> Act:  # type: ignore[override]
-        from towerplay.games.castle.heuristics import greedy_action
-
+        """The greedy bot's choice (see :mod:`towerplay.games.castle.heuristics`)."""
         return greedy_action(state, rng)
 
     def rollout_action(self, state: CastleState, rng: random.Random) -> Act:  # type: ignore[override]
-        from towerplay.games.castle.heuristics import rollout_action
-
+        """A cheap playout move for search bots."""
         return rollout_action(state, rng)
 
     score_command = staticmethod(score_command)

@@ -33,10 +33,10 @@ def _character_bonus(state: CastleState, card: int) -> float:
     bonus = 0.0
     if bits & (KING | QUEEN):
         bonus += 3.0
-    if bits & KNIGHT:
-        bonus += 1.5
-    if bits & PRINCESS:
-        bonus += 1.5
+    if game.pair_cards and bits & KNIGHT and bits & PRINCESS:
+        bonus += 1.0  # one pair card: 1 point in all
+    else:
+        bonus += 1.5 * bool(bits & KNIGHT) + 1.5 * bool(bits & PRINCESS)
     if bits & WIZARD_FLAG:
         bonus += 2.0
     return bonus

@@ -17,6 +17,8 @@ from towerplay.games.castle.cards import (GOAL, HIGHEST, KING, KNIGHT, LOWEST, P
                                           QUEEN, WIZARD_FLAG, Characters,
                                           default_characters)
 
+BOTH = KNIGHT | PRINCESS
+
 __all__ = ["base_winners", "check_castles", "default_characters", "points",
            "points_breakdown", "variant_winners"]
 
@@ -34,34 +36,46 @@ def base_winners(castles: Sequence[Sequence[int]]) -> list[int]:
     return [seat for seat, c in enumerate(castles) if (len(c), c[-1]) == best]
 
 
-def points_breakdown(castle: Sequence[int], deck: Characters) -> dict[str, int]:
+def points_breakdown(castle: Sequence[int], deck: Characters,
+                     pair_cards: bool = False) -> dict[str, int]:
     """The character variant's points: 1 per wall card, King 3, Queen 3, each Knight 1,
-    each Princess 1, and 1 per knight-and-princess pair (pairs collected: the smaller of
-    the two counts, so a card showing both figures alone is worth 1 + 1 + 1 + 1 = 4
-    with its card point).
+    each Princess 1, and 1 per knight-and-princess pair.
+
+    Pairs are collected by default (rules/castle.md B2): the smaller of the knight and
+    princess counts, so a card showing both figures alone is worth 1 + 1 + 1 + 1 = 4 with
+    its card point. With ``pair_cards`` (the spec's alternative) such a card is one
+    "pair card" worth 1 point in all, and is neither a knight nor a princess.
 
     >>> points_breakdown([1, 35], default_characters())
     {'cards': 1, 'king': 0, 'queen': 0, 'knights': 1, 'princesses': 1, 'pairs': 1, 'total': 4}
+    >>> points_breakdown([1, 5, 8, 35], default_characters(), pair_cards=True)["pairs"]
+    1
     """
     flags = deck.flags
     wall = castle[1:]
     king = 3 * sum(1 for c in wall if flags[c] & KING)
     queen = 3 * sum(1 for c in wall if flags[c] & QUEEN)
-    knights = sum(1 for c in wall if flags[c] & KNIGHT)
-    princesses = sum(1 for c in wall if flags[c] & PRINCESS)
-    pairs = min(knights, princesses)
+    if pair_cards:
+        knights = sum(1 for c in wall if flags[c] & BOTH == KNIGHT)
+        princesses = sum(1 for c in wall if flags[c] & BOTH == PRINCESS)
+        pairs = sum(1 for c in wall if flags[c] & BOTH == BOTH)
+    else:
+        knights = sum(1 for c in wall if flags[c] & KNIGHT)
+        princesses = sum(1 for c in wall if flags[c] & PRINCESS)
+        pairs = min(knights, princesses)
     parts = {"cards": len(wall), "king": king, "queen": queen, "knights": knights,
              "princesses": princesses, "pairs": pairs}
     parts["total"] = sum(parts.values())
     return parts
 
 
-def points(castle: Sequence[int], deck: Characters) -> int:
-    """The character variant's total for one castle."""
-    return points_breakdown(castle, deck)["total"]
+def points(castle: Sequence[int], deck: Characters, pair_cards: bool = False) -> int:
+    """The character variant's total for one castle (see :func:`points_breakdown`)."""
+    return points_breakdown(castle, deck, pair_cards)["total"]
 
 
-def variant_winners(castles: Sequence[Sequence[int]], deck: Characters) -> list[int]:
+def variant_winners(castles: Sequence[Sequence[int]], deck: Characters,
+                    pair_cards: bool = False) -> list[int]:
     """Most points wins; among the tied, whoever holds the King, else the Queen, else
     the Wizard; else all the tied share a draw.
 
@@ -69,7 +83,7 @@ def variant_winners(castles: Sequence[Sequence[int]], deck: Characters) -> list[
     >>> variant_winners([[1, 42], [1, 3, 4, 6, 7]], deck)  # 4 points each: Queen wins
     [0]
     """
-    totals = [points(c, deck) for c in castles]
+    totals = [points(c, deck, pair_cards) for c in castles]
     best = max(totals)
     tied = [seat for seat, t in enumerate(totals) if t == best]
     if len(tied) > 1:

@@ -17,8 +17,8 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from towerplay.core.state import State
-from towerplay.games.castle.cards import (BUILD, GOAL, POSITIONS, REMOVE, RETURN, REVEAL,
-                                          WIZARD, Act, parse_position,
+from towerplay.games.castle.cards import (BUILD, GOAL, HIGHEST, LOWEST, POSITIONS, REMOVE,
+                                          RETURN, REVEAL, WIZARD, Act, parse_position,
                                           position_name)
 from towerplay.games.castle.scoring import base_winners, points, variant_winners
 
@@ -64,8 +64,8 @@ class CastleState(State):
         """The castle card after which ``seat`` may insert ``card`` with the Wizard, or 0.
 
         Only in the character variant, once per game, for the holder of the Wizard card,
-        and only between two castle elements (the gap after the start tile counts when
-        the option ``wizard_tile_gap`` is on).
+        and only between two wall cards of the castle (the gap after the start tile
+        counts only with the option ``wizard_tile_gap``).
         """
         game = self.game
         if not game.wizard_card or self.wizard_used[seat]:
@@ -202,7 +202,9 @@ class CastleState(State):
                 self.reveals = [(i, s, p, 0 if p in forgotten else c, r, a)
                                 for i, s, p, c, r, a in self.reveals]
                 unknown = sorted([*unknown, *forgotten])
-        cards = [self.grid[p] for p in unknown]
+        # sorted first, so the guess depends on the public multiset only, never on
+        # where the true cards lie (a twin position gets the same guess)
+        cards = sorted([self.grid[p] for p in unknown])
         rng.shuffle(cards)
         for p, card in zip(unknown, cards):
             self.grid[p] = card
@@ -240,7 +242,7 @@ class CastleState(State):
         if game.wizard_card:
             deck = game.characters
             view["wizard_used"] = self.wizard_used.copy()
-            view["points"] = [points(c, deck) for c in self.castles]
+            view["points"] = [points(c, deck, game.pair_cards) for c in self.castles]
             visible = [c for castle in self.castles for c in castle[1:]]
             visible += [v for v in table.values() if isinstance(v, int)]
             view["figures"] = {str(c): deck.figures(c) for c in sorted(visible)
@@ -281,6 +283,8 @@ class CastleState(State):
         }
 
     def _load_json(self, data: dict[str, Any]) -> None:
+        """Restore and check a position; :class:`ValueError` (a BadRecord for the kernel)
+        names the first inconsistency, so a loaded position can always be played on."""
         grid = [int(c) for c in data["grid"]]
         known = [int(c) for c in data["known"]]
         castles = [[int(c) for c in castle] for castle in data["castles"]]
@@ -290,9 +294,9 @@ class CastleState(State):
             raise ValueError("one castle per player expected")
         cards = [c for c in grid if c] + [c for castle in castles for c in castle[1:]]
         removed = [int(c) for c in data["removed"]]
-        if sorted(cards + removed) != list(range(2, 47)):
+        if sorted(cards + removed) != list(range(LOWEST, HIGHEST + 1)):
             raise ValueError("the cards on the table, in castles and removed must be "
-                             "2..46, each once")
+                             f"{LOWEST}..{HIGHEST}, each once")
         if any(k and k != g for k, g in zip(known, grid)):
             raise ValueError("a known card differs from the card at its position")
         if any(castle[0] != 1 or castle != sorted(set(castle)) for castle in castles):
@@ -302,33 +306,59 @@ class CastleState(State):
         self.moves = [REVEAL[p] for p in self.down]
         pending = data["pending"]
         self.pending = -1 if pending is None else parse_position(pending)
-        if self.pending >= 0 and not grid[self.pending]:
-            raise ValueError("the pending position holds no card")
+        card = grid[self.pending] if self.pending >= 0 else -1
+        if card == 0 or card > 0 and known[self.pending] != card:
+            raise ValueError("the pending position must hold its revealed (known) card")
         self.wizard_used = [bool(u) for u in data["wizard_used"]]
         if len(self.wizard_used) != self.players:
             raise ValueError("one wizard_used flag per player expected")
         self.idle = int(data["idle"])
+        if self.idle < 0:
+            raise ValueError("idle must be 0 or more")
+        self._check_turns(castles)
         reveals = []
         for i, s, p, c, r, a in data["reveals"]:
             if r not in RESULTS:
                 raise ValueError(f"unknown reveal result {r!r}")
-            reveals.append((int(i), int(s), int(p), int(c), str(r), bool(a)))
-        turns = [i for i, a in enumerate(self.history) if a.verb == "reveal"]
-        if [r[0] for r in reveals] != turns:
+            reveals.append((int(i), int(s), int(p), int(c), r, bool(a)))
+        turns = [(i, self.movers[i], a.arg) for i, a in enumerate(self.history)
+                 if a.verb == "reveal"]
+        if [r[:3] for r in reveals] != turns or any(not 0 <= r[3] <= HIGHEST for r in reveals):
             raise ValueError("the reveal records do not match the reveals in the history")
+        waiting = [r[1:3] for r in reveals[-1:] if r[4] == "revealed"]
+        if waiting != ([(self.to_move, self.pending)] if self.pending >= 0 else []) or any(
+                r[4] == "revealed" for r in reveals[:-1]):
+            raise ValueError("only the pending card, revealed by the seat to move, may be "
+                             "undecided")
         self.reveals = reveals
+
+    def _check_turns(self, castles: list[list[int]]) -> None:
+        """Raise :class:`ValueError` unless the seats and the end of the game make sense."""
+        to_move, players = self.to_move, self.players
+        if to_move is not None and (type(to_move) is not int or not 0 <= to_move < players):
+            raise ValueError(f"to_move must be a seat 0..{players - 1} or null "
+                             f"(got {to_move!r})")
+        if len(self.movers) != len(self.history) or any(
+                not 0 <= m < players for m in self.movers):
+            raise ValueError(f"movers must give one seat 0..{players - 1} per history entry")
+        if to_move is None:
+            if self.pending >= 0:
+                raise ValueError("a finished game has no card awaiting a decision")
+        elif not self.down or any(len(c) >= GOAL for c in castles):
+            raise ValueError("a game still running needs a face-down card and no castle "
+                             f"of {GOAL} elements")
 
     # ----------------------------------------------------------------- results
     def scores(self) -> list[float]:
         """Elements per castle (base game) or points (character variant)."""
         if self.game.options.variant == "characters":
-            deck = self.game.characters
-            return [float(points(c, deck)) for c in self.castles]
+            game = self.game
+            return [float(points(c, game.characters, game.pair_cards)) for c in self.castles]
         return [float(len(c)) for c in self.castles]
 
     def winners(self) -> list[int]:
         if not self.is_over:
             return []
         if self.game.options.variant == "characters":
-            return variant_winners(self.castles, self.game.characters)
+            return variant_winners(self.castles, self.game.characters, self.game.pair_cards)
         return base_winners(self.castles)

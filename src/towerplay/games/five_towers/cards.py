@@ -24,14 +24,17 @@ NO_TOWER = 16
 
 
 def card(suit: int, value: int) -> int:
+    """The card id of ``value`` in suit number ``suit``."""
     return suit * 16 + value
 
 
 def suit_of(c: int) -> int:
+    """The suit number (index into :data:`SUITS`) of card ``c``."""
     return c >> 4
 
 
 def value_of(c: int) -> int:
+    """The value 0-15 of card ``c``."""
     return c & 15
 
 
@@ -40,6 +43,7 @@ _CARD_BY_NAME = {name: c for c, name in enumerate(CARD_NAMES)}
 
 
 def card_name(c: int) -> str:
+    """The notation of card ``c``, e.g. ``sand7``."""
     return CARD_NAMES[c]
 
 

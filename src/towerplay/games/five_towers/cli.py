@@ -45,7 +45,7 @@ def _parse_one(text: str) -> tuple[str, tuple[int, ...]]:
                              f"{', '.join(SUITS)}")
     values = []
     for word in words[1:]:
-        if not word.isdigit() or int(word) > 15:
+        if not (word.isascii() and word.isdigit()) or int(word) > 15:
             raise InvalidOptions(f"{name} tower: {word!r} is not a card value (0 to 15)")
         values.append(int(word))
     if not values:
@@ -73,7 +73,7 @@ def score_command(
     towers: list[str] = typer.Argument(..., help='one tower per argument, "suit: values bottom '
                                        'to top", e.g. "candy: 15 12 9 0"'),
     torn: int = typer.Option(0, "--torn", help="how many cards the player tore down"),
-    players: int = typer.Option(None, "--players", help="2-5; 2-3 players use the 80-card "
+    players: int | None = typer.Option(None, "--players", help="2-5; 2-3 players use the 80-card "
                                 "deck (no duplicate cards)"),
     json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
@@ -83,7 +83,13 @@ def score_command(
         raise InvalidOptions(f"--torn must be 0 or more (got {torn})")
     if players is not None and not 2 <= players <= 5:
         raise InvalidOptions(f"--players must be 2 to 5 (got {players})")
-    result = scoring.breakdown(parse_towers(towers, players), torn)
+    parsed = parse_towers(towers, players)
+    size = 110 if players is None or players >= 4 else 80
+    if torn + sum(map(len, parsed.values())) > size:
+        raise InvalidOptions(f"--torn {torn}: that many torn-down cards and the towers' "
+                             f"{sum(map(len, parsed.values()))} cards exceed the {size}-card "
+                             f"deck")
+    result = scoring.breakdown(parsed, torn)
     if json_out:
         print(json.dumps(result))
         return

@@ -56,7 +56,8 @@ class FiveTowers(Game):
         return action.id
 
     def action_from_id(self, action_id: int) -> Action:
-        if not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTIONS:
+        if (not isinstance(action_id, int) or isinstance(action_id, bool)
+                or not 0 <= action_id < NUM_ACTIONS):
             raise IllegalAction(f"an action id is an integer from 0 to {NUM_ACTIONS - 1} "
                                 f"(got {action_id!r})")
         return ALL_ACTIONS[action_id]

@@ -10,7 +10,7 @@ suit's cards in the order that leaves the most useful top.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from towerplay.games.five_towers import rules
@@ -77,6 +77,7 @@ def player_value(towers: Towers, torn: int, horizon: float) -> float:
 
 
 def horizon_of(state: FiveTowersState) -> float:
+    """How much the future still counts: 1 early, falling to 0 as the game runs out."""
     return min(1.0, rounds_left(state) / HORIZON_ROUNDS)
 
 
@@ -139,6 +140,7 @@ def best_build(towers: Towers, torn: int, hand: Sequence[int], teardown: int | N
 
 
 def teardown_options(towers: Towers) -> list[int | None]:
+    """No tear-down (``None``) or the suit of any tower whose top is not a tower top."""
     return [None] + [s for s, t in enumerate(towers) if t and t[-1] != 0]
 
 
@@ -165,7 +167,7 @@ def bid_gains(state: FiveTowersState, seat: int, horizon: float) -> list[float]:
     now = player_value(towers, torn, horizon)
     gains = [0.0]
     for k in range(1, state.max_bid(seat) + 1):
-        hands = [h for h in dict.fromkeys(combinations(state.display, k))]
+        hands = list(dict.fromkeys(combinations(state.display, k)))
         gains.append(best_plan(towers, torn, hands, horizon)[0] - now)
     return gains
 
@@ -209,11 +211,10 @@ def greedy_action(state: FiveTowersState, rng: random.Random) -> Action:
     return action if action in legal else rng.choice(legal)
 
 
-LOOKAHEAD = True
-"""Whether the bot foresees the later bidders' answers (with the one-step rule)."""
-
-
 def _greedy_bid(state: FiveTowersState, legal: list[Action], horizon: float) -> Action:
+    """Try each legal bid, let the later bidders answer with :func:`_one_step_bid`, and
+    keep the bid whose outcome is best: own gain if it wins, minus a share of the
+    winner's gain if someone else does."""
     gains: dict[int, list[float]] = {}
 
     def gains_of(seat: int) -> list[float]:
@@ -221,8 +222,6 @@ def _greedy_bid(state: FiveTowersState, legal: list[Action], horizon: float) -> 
             gains[seat] = bid_gains(state, seat, horizon)
         return gains[seat]
 
-    if not LOOKAHEAD:
-        return _one_step_bid(state, legal, gains_of)
     seat = state.to_move
     mine = gains_of(seat)
     weight = 1 / max(1, state.players - 1) ** 0.5
@@ -246,7 +245,8 @@ def _greedy_bid(state: FiveTowersState, legal: list[Action], horizon: float) -> 
     return choice
 
 
-def _one_step_bid(state: FiveTowersState, legal: list[Action], gains_of) -> Action:
+def _one_step_bid(state: FiveTowersState, legal: list[Action],
+                  gains_of: Callable[[int], list[float]]) -> Action:
     """Bid for the best gain above the high bid, if it beats leaving the cards to the
     high bidder; otherwise pass (or open with 0)."""
     seat = state.to_move

@@ -37,6 +37,7 @@ def towers_block(state: FiveTowersState, seat: int) -> list[str]:
 
 
 def bids_line(state: FiveTowersState) -> str:
+    """This round's bids in bidding order, from the start player."""
     parts = []
     for i in range(state.players):
         seat = (state.opener + i) % state.players

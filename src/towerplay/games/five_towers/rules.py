@@ -29,6 +29,7 @@ def can_place(top: int, value: int) -> bool:
 
 
 def tower_top(tower: tuple[int, ...]) -> int:
+    """The value a new card must fit: the top card, or ``NO_TOWER`` for no tower."""
     return tower[-1] if tower else NO_TOWER
 
 
@@ -77,33 +78,6 @@ def placeable_all(top: int, values: tuple[int, ...]) -> bool:
     return result
 
 
-_EXTRA: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
-
-
-def extra_counts(top: int, hand: tuple[int, ...], rest: tuple[int, ...]) -> int:
-    """Bitmask of the m such that ``hand`` plus some m of ``rest`` can all be placed on
-    ``top`` (one suit; sorted value tuples). Not always an interval: an 8 can be the
-    bridge that lets a high hand card go on a low top.
-
-    >>> bin(extra_counts(10, (12,), (8, 3)))   # 12 needs the 8: m = 1 or 2
-    '0b110'
-    """
-    key = (top, hand, rest)
-    known = _EXTRA.get(key)
-    if known is not None:
-        return known
-    mask = 0
-    for m in range(len(rest) + 1):
-        for chosen in combinations(rest, m):
-            if placeable_all(top, tuple(sorted(hand + chosen))):
-                mask |= 1 << m
-                break
-    if len(_EXTRA) > 500_000:
-        _EXTRA.clear()
-    _EXTRA[key] = mask
-    return mask
-
-
 def by_suit(cards: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
     """Sorted value tuples per suit."""
     groups: list[list[int]] = [[], [], [], [], []]
@@ -120,11 +94,15 @@ def best_subset(top: int, values: tuple[int, ...]) -> int:
 
     >>> best_subset(4, (7, 3, 1)), best_subset(NO_TOWER, (12, 12))
     (2, 1)
+    >>> best_subset(10, (12, 8, 3))   # the 12 fits only after the 8
+    3
     """
     key = (top, values)
     known = _BEST.get(key)
     if known is None:
-        known = extra_counts(top, (), values).bit_length() - 1
+        known = next((m for m in range(len(values), 0, -1)
+                      if any(placeable_all(top, chosen) for chosen in combinations(values, m))),
+                     0)
         _BEST[key] = known
     return known
 

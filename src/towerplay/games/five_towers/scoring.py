@@ -13,6 +13,7 @@ uncapped 4-card tower 4, and two torn-down cards cost 3.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 Tower = Sequence[int]
 
@@ -43,7 +44,7 @@ def total(towers: Sequence[Tower], torn: int) -> int:
             - teardown_penalty(torn))
 
 
-def breakdown(towers: dict[str, Tower], torn: int) -> dict:
+def breakdown(towers: dict[str, Tower], torn: int) -> dict[str, Any]:
     """The score broken down per tower (JSON-ready), as the scoring assistant prints it.
 
     >>> breakdown({"candy": (15, 12, 9, 0), "sand": (7, 6)}, torn=2)["total"]

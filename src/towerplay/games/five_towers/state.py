@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections import Counter
+from itertools import combinations
 from typing import Any
 
 from towerplay.core import State, chance
 from towerplay.games.five_towers import rules, scoring
 from towerplay.games.five_towers.cards import (
     BID, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TOWER, PASS, PASS_K, PLACE,
-    PLACE_K, SUITS, TAKE, TAKE_K, TEARDOWN, TEARDOWN_K, Action, parse_card)
+    PLACE_K, SUITS, TAKE, TAKE_K, TEARDOWN, TEARDOWN_K, Action, deck, parse_card)
 
 BIDDING, TAKING, TEARING, PLACING, OVER = range(5)
 PHASE_NAMES = ("bid", "take", "teardown", "place", "over")
@@ -299,7 +301,7 @@ class FiveTowersState(State):
         new.doomed = self.doomed
         new.saved = self.saved
         new.physical = self.physical
-        new.plans = self.plans.copy()
+        new.plans = self.plans  # replaced, never mutated, by _apply
         new.groups = self.groups
         return new
 
@@ -350,39 +352,131 @@ class FiveTowersState(State):
             "hand": [names[c] for c in self.hand], "torn_now": self.torn_now,
             "round": self.round, "reshuffled": self.reshuffled, "final": self.final,
             "doomed": self.doomed, "saved": saved,
-            "plans": [[names[c] for c in plan] for plan in self.plans],
         }
 
     def _load_json(self, data: dict[str, Any]) -> None:
+        """Restore a position, refusing (ValueError, so BadRecord) anything inconsistent:
+        unknown cards, illegal towers, cards that are not the deck, seats out of range."""
+        n = self.players
         self.physical = self.game.options.rebid == "physical"
         self.draw = [parse_card(x) for x in data["draw"]]
         self.discard = [parse_card(x) for x in data["discard"]]
         self.display = sorted(parse_card(x) for x in data["display"])
         self.groups = rules.by_suit(self.display)
-        self.towers = [tuple(int(v) for v in t) for t in data["towers"]]
-        if len(self.towers) != 5 * self.players:
-            raise ValueError("towers must list 5 per player")
-        self.torn = [int(x) for x in data["torn"]]
-        self.phase = int(data["phase"])
-        self.opener = int(data["opener"])
-        self.bids = [int(x) for x in data["bids"]]
-        self.caps = [int(x) for x in data["caps"]]
-        self.builder = int(data["builder"])
-        self.need = int(data["need"])
         self.hand = sorted(parse_card(x) for x in data["hand"])
-        self.torn_now = int(data["torn_now"])
-        self.round = int(data["round"])
-        self.reshuffled = bool(data["reshuffled"])
-        self.final = bool(data["final"])
-        self.doomed = bool(data["doomed"])
-        self.plans = [tuple(parse_card(x) for x in plan) for plan in data["plans"]]
+        self.towers = [_tower(t) for t in data["towers"]]
+        self.torn = [_number(x, "torn", 0, 99) for x in data["torn"]]
+        self.phase = _number(data["phase"], "phase", BIDDING, OVER)
+        self.opener = _number(data["opener"], "opener", 0, n - 1)
+        self.bids = [_number(x, "bid", UNACTED, 5) for x in data["bids"]]
+        self.caps = [_number(x, "cap", 1, NO_CAP) for x in data["caps"]]
+        self.builder = _number(data["builder"], "builder", -1, n - 1)
+        self.need = _number(data["need"], "need", 0, 5)
+        self.torn_now = _number(data["torn_now"], "torn_now", -1, 4)
+        self.round = _number(data["round"], "round", 1, 999)
+        self.reshuffled = _flag(data["reshuffled"], "reshuffled")
+        self.final = _flag(data["final"], "final")
+        self.doomed = _flag(data["doomed"], "doomed")
+        if not (len(self.towers) == 5 * n and len(self.torn) == len(self.bids)
+                == len(self.caps) == n):
+            raise ValueError(f"towers must list 5 per player; torn, bids and caps 1 per "
+                             f"player ({n} players)")
+        if len(self.display) > 5 or len(self.hand) > 5:
+            raise ValueError("the display and the hand hold at most 5 cards")
         saved = data["saved"]
-        self.saved = None if saved is None else (
-            tuple(sorted(parse_card(x) for x in saved["display"])),
-            tuple(tuple(int(v) for v in t) for t in saved["towers"]), int(saved["torn"]))
+        self.saved = None
+        if saved is not None:
+            self.saved = (tuple(sorted(parse_card(x) for x in saved["display"])),
+                          tuple(_tower(t) for t in saved["towers"]),
+                          _number(saved["torn"], "saved torn", 0, 99))
+            if len(self.saved[1]) != 5:
+                raise ValueError("'saved' holds the 5 towers of a doomed builder")
+        if self.doomed != (saved is not None) or self.doomed and (
+                not self.physical or self.phase in (BIDDING, OVER)):
+            raise ValueError("only an invalid bid in rebid='physical' mode is doomed, and "
+                             "only a doomed one has a saved position")
+        _check_cards(self.players, self.draw + self.discard + self.display + self.hand,
+                     self.towers, sum(self.torn))
+        to_move = self.to_move
+        if self.phase == OVER:
+            if to_move is not None:
+                raise ValueError("a finished game has no seat to move")
+            return
+        if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < n:
+            raise ValueError(f"to_move must be a seat from 0 to {n - 1} (got {to_move!r})")
+        phase = self.phase
+        if (phase == BIDDING and (self.hand or self.builder >= 0)
+                or (phase == TAKING) != (self.need > 0)
+                or phase in (TEARING, PLACING) and not self.hand
+                or phase != PLACING and self.torn_now >= 0):
+            raise ValueError(f"hand, need, builder and torn_now do not fit the "
+                             f"{PHASE_NAMES[phase]} phase")
+        if phase == TAKING and self.need > len(self.display):
+            raise ValueError("the winner must take more cards than the display holds")
+        if self.saved is not None:  # the position before the invalid bid, to go back to
+            saved_display, saved_towers, saved_torn = self.saved
+            if Counter(self.display + self.hand) - Counter(saved_display):
+                raise ValueError("the saved display lacks cards of the display or hand")
+            towers = self.towers.copy()
+            towers[to_move * 5: to_move * 5 + 5] = saved_towers
+            _check_cards(n, self.draw + self.discard + list(saved_display), towers,
+                         sum(self.torn) - self.torn[to_move] + saved_torn)
+        if phase == BIDDING:
+            first = next((seat for i in range(n) if self.bids[
+                seat := (self.opener + i) % n] == UNACTED), None)
+            if to_move != first or not self.display:
+                raise ValueError("the seat to bid must be the first, from the start player, "
+                                 "that has not bid yet (and the display must hold cards)")
+        elif self.builder != to_move:
+            raise ValueError("only the auction winner takes, tears down and places")
+        elif phase == PLACING and not self.doomed and not all(
+                _placeable_all(tower[-1] if tower else NO_TOWER, values) for tower, values
+                in zip(self.seat_towers(to_move), rules.by_suit(self.hand))):
+            raise ValueError("the hand cannot be placed on the winner's towers")
+        self.plans = []
+        if self.phase == TAKING and not self.doomed:
+            self.plans = [plan for plan in dict.fromkeys(combinations(self.display, self.need))
+                          if rules.hand_buildable(self.seat_towers(to_move),
+                                                  tuple(sorted(self.hand + list(plan))))]
+        if not self._legal_actions():
+            raise ValueError("no action is legal in this position")
 
     # ----------------------------------------------------------------- scores
     def scores(self) -> list[float]:
         towers = self.towers
         return [scoring.total(towers[p * 5: p * 5 + 5], self.torn[p])
                 for p in range(self.players)]
+
+
+# --------------------------------------------------------------------- loading checks
+def _number(value: Any, what: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"{what} must be an integer from {low} to {high} (got {value!r})")
+    return value
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false (got {value!r})")
+    return value
+
+
+def _tower(values: Any) -> tuple[int, ...]:
+    tower = tuple(_number(v, "a tower card", 0, 15) for v in values)
+    if not rules.valid_tower(tower):
+        raise ValueError(f"{list(tower)} is not a legal tower (bottom to top)")
+    return tower
+
+
+def _check_cards(players: int, loose: list[int], towers: list[tuple[int, ...]],
+                 torn: int) -> None:
+    """The cards in piles, display, hand and towers plus the torn-down ones are the deck."""
+    cards = Counter(loose)
+    for index, tower in enumerate(towers):
+        suit = index % 5 * 16
+        cards.update(suit + v for v in tower)
+    full = Counter(deck(players))
+    if cards - full or sum(cards.values()) + torn != len(deck(players)):
+        extra = ", ".join(CARD_NAMES[c] for c in (cards - full)) or "none"
+        raise ValueError(f"the cards are not the {len(deck(players))}-card deck "
+                         f"(too many: {extra}; {sum(cards.values())} cards + {torn} torn down)")

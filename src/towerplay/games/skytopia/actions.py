@@ -125,6 +125,7 @@ def parse(text: str) -> Act:
 
 
 def action_id(action: Act) -> int:
+    """The dense id of ``action``; :class:`IllegalAction` if it is not a skytopia action."""
     try:
         return _IDS[action]
     except (KeyError, TypeError):
@@ -132,6 +133,7 @@ def action_id(action: Act) -> int:
 
 
 def action_from_id(ident: int) -> Act:
+    """The action with dense id ``ident`` (the inverse of :func:`action_id`)."""
     if not isinstance(ident, int) or not 0 <= ident < NUM_ACTIONS:
         raise IllegalAction(f"a skytopia action id is an int in 0..{NUM_ACTIONS - 1}, "
                             f"got {ident!r}")

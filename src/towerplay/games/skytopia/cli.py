@@ -22,8 +22,9 @@ from towerplay.games.skytopia.scoring import final_tally, guild_index
 from towerplay.games.skytopia.state import GOLEMS
 
 
-def _pairs(option: str, items: list[str], upper: dict[str, int]) -> dict[str, int]:
-    """Parse ``colour=N`` items; ``upper[colour]`` is the largest allowed N."""
+def _pairs(option: str, items: list[str], upper: dict[str, int],
+           lower: dict[str, int] | None = None) -> dict[str, int]:
+    """Parse ``colour=N`` items; N must lie in ``lower[colour]..upper[colour]``."""
     out: dict[str, int] = {}
     for item in items:
         colour, eq, number = item.partition("=")
@@ -38,8 +39,9 @@ def _pairs(option: str, items: list[str], upper: dict[str, int]) -> dict[str, in
         except ValueError:
             raise InvalidOptions(f"{option} {colour}: N must be a whole number "
                                  f"(got {number!r})") from None
-        if not 0 <= n <= upper[colour]:
-            raise InvalidOptions(f"{option} {colour}={n} is impossible: it must be 0.."
+        low = (lower or {}).get(colour, 0)
+        if not low <= n <= upper[colour]:
+            raise InvalidOptions(f"{option} {colour}={n} is impossible: it must be {low}.."
                                  f"{upper[colour]}")
         out[colour] = n
     return out
@@ -68,7 +70,8 @@ def tally_city(comp: Components, track: int, guilds: list[str], towers: list[str
     crest_upper = {col: min(kinds, cards.get(col, 0)
                             + (comp.cards[comp.foundation(i)].crest >= 0))
                    for i, col in enumerate(COLOURS)}
-    crest_counts = _pairs("--crests", crests, crest_upper)
+    crest_lower = {col: min(1, n) for col, n in cards.items()}  # every card has a crest
+    crest_counts = _pairs("--crests", crests, crest_upper, crest_lower)
     for i, col in enumerate(COLOURS):
         if col not in crest_counts and cards.get(col, 0) and any(
                 comp.guilds[g].kind == "crest_types" and comp.guilds[g].tower == i

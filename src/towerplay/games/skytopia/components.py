@@ -30,15 +30,12 @@ DEFAULT_PATH = Path(__file__).with_name("components.toml")
 
 # compiled step op codes (first item of every step tuple)
 GAIN, GAIN_PER, OTHERS, PAY, RECALL, TURN, MOVE, PLACE, TAKE, TOP, ROW = range(11)
-CHOICE_OPS = frozenset({RECALL, TURN, MOVE, PLACE, TAKE, TOP, ROW})
 # ability timings, conditions and triggers
 END_P1, END_P2, ANY_TIME = range(3)
 TIMINGS = ("end_phase1", "end_phase2", "any_time")
 CONDITIONS = ("always", "coins_eq", "cards_added_ge", "all_golems_on_board", "paid_cost_eq",
               "same_crest_cards_ge")
 TRIGGERS = ("golem_returned", "other_joins_your_card")
-GUILD_KINDS = ("pairs", "tallest_tower", "shortest_tower", "nth_tallest", "towers_at_least",
-               "crest_types", "cards_in_tower")
 
 Colour = Literal["blue", "gold", "red", "purple"]
 
@@ -152,7 +149,8 @@ class Foundation(_Model):
 
     @model_validator(mode="after")
     def _eg(self) -> Foundation:
-        _check_endgame(self.effect)
+        if any(isinstance(s, EndgamePP) for s in self.effect):
+            raise ValueError("endgame_pp is for Tower cards only (Laboratories)")
         return self
 
 
@@ -344,6 +342,7 @@ class Components(NamedTuple):
     n_cards: int
 
     def foundation(self, colour: int) -> int:
+        """The card key of the Foundation of ``colour`` (it follows the Tower cards)."""
         return self.n_cards + colour
 
 
@@ -417,6 +416,7 @@ def describe_effect(effect: list[Any]) -> str:
 
 
 def compile_components(data: ComponentFile) -> Components:
+    """The engine's plain-tuple form of a validated component file."""
     costs = data.chronometer.cost_by_distance
     crests: list[str] = []
 

@@ -45,6 +45,7 @@ class SkytopiaState(State):
 
     # ----------------------------------------------------------------- setup
     def setup(self) -> None:
+        """Deal the initial position (called once by :meth:`Skytopia._setup`)."""
         c: Components = self.game.comp
         opts = self.game.options
         n = self.players
@@ -319,7 +320,9 @@ class SkytopiaState(State):
         coins = self.coins[seat]
         cost = self.c.cost
         pos, b = self.c.pos, self.b
-        allowed = [v for v in range(1, 7) if cost[(pos[v] - b) % 6] <= coins]
+        # distance 0 (the ✱ value) is never allowed, whatever a player could pay
+        allowed = [v for v in range(1, 7)
+                   if (pos[v] - b) % 6 and cost[(pos[v] - b) % 6] <= coins]
         out = []
         market, dice = self.market, self.dice
         for slot in range(SLOTS):
@@ -484,15 +487,7 @@ class SkytopiaState(State):
 
     # ----------------------------------------------------------------- applying decisions
     def _legal_actions(self) -> list[Act]:
-        if self._opts is None:
-            self._advance_opts_only()
-        return self._opts  # type: ignore[return-value]
-
-    def _advance_opts_only(self) -> None:
-        """Recompute the options of a loaded position (it always waits on a decision)."""
-        saved = self.to_move
-        self._advance()
-        self.to_move = saved
+        return self._opts  # type: ignore[return-value]  # set by every _advance
 
     def _apply(self, act: Act) -> None:
         kind = act[0]
@@ -641,6 +636,7 @@ class SkytopiaState(State):
             rng.shuffle(deck)
 
     def card_text(self, key: int) -> str:
+        """'BLU-05 Gain 3 PP (E4)': the id and name of a Tower card or Foundation."""
         card = self.c.cards[key]
         return f"{card.ident} {card.name}"
 
@@ -698,6 +694,8 @@ class SkytopiaState(State):
         return data
 
     def _load_json(self, data: dict[str, Any]) -> None:
+        """Restore a position; ``ValueError`` (a BadRecord for the caller) if it is not one
+        this game can reach: wrong sizes, unknown cards, a card in two places, bad dice."""
         self.c = self.game.comp
         for name in self._FIELDS:
             setattr(self, name, data[name])
@@ -707,11 +705,79 @@ class SkytopiaState(State):
         self.completed = tuple(tuple(x) for x in self.completed)
         self.stack = [tuple(f) for f in self.stack]
         self.dice = [tuple(d) for d in data["dice"]]
+        self._check_loaded()
         self.cur = (self.first + self.tpos) % self.players
-        self._opts = None
+        saved, before = self.to_move, self._to_json()
+        try:  # a saved position waits on a decision: this only recomputes its options
+            self._advance()
+        except (LookupError, TypeError, ValueError, AssertionError):
+            raise ValueError("the position is inconsistent (no decision can follow)") from None
+        if self._to_json() != before:
+            raise ValueError("the position does not wait on a decision ('phase', 'stack')")
+        expected = None if self.phase == PH_OVER else (
+            self._picker() if self.phase <= PH_PRE else self.cur)
+        if saved != expected or (saved is not None and not self._opts):
+            raise ValueError(f"'to_move' is {saved!r}; this position waits on {expected!r}")
+
+    def _check_loaded(self) -> None:
+        """Shape and range checks of freshly loaded fields (see :meth:`_load_json`)."""
+        n, c = self.players, self.c
+
+        def ints(name: str, values: Any, size: int, low: int, high: int) -> None:
+            if len(values) != size or not all(
+                    type(v) is int and low <= v <= high for v in values):
+                what = "a whole number" if size == 1 else f"{size} whole numbers"
+                raise ValueError(f"'{name}' must be {what} in {low}..{high}")
+
+        scalars = (("rnd", 1, 10**6), ("last_round", 0, 10**6), ("first", 0, n - 1),
+                   ("tpos", 0, n), ("b", 0, 5), ("phase", 0, PH_OVER), ("pend", 0, 15),
+                   ("added", 0, 10**6), ("paid", -1, 10**6), ("pick", 0, n - 1),
+                   ("rows", 1, ROWS))
+        for name, low, high in scalars:
+            ints(name, [getattr(self, name)], 1, low, high)
+        ints("market", self.market, SLOTS, -1, c.n_cards - 1)
+        ints("coins", self.coins, n, 0, 10**9)
+        ints("pp", self.pp, n, 0, 10**9)
+        ints("board", self.board, n, 0, GOLEMS)
+        ints("tile", self.tile, n, -1, 3)
+        ints("side", self.side, n, 0, 1)
+        ints("pool", self.pool, len(self.pool), 0, 3)
+        ints("guilds", self.guilds, 3, 0, len(c.guilds) - 1)
+        if len(self.decks) != 4 or len(self.towers) != 4 * n or len(self.dice) != SLOTS:
+            raise ValueError("'decks', 'towers' or 'dice' has the wrong size")
+        placed = [k for k in self.market if k >= 0]
+        for colour in range(4):
+            ints(f"decks[{colour}]", self.decks[colour], len(self.decks[colour]), 0,
+                 c.n_cards - 1)
+            placed += self.decks[colour]
+            for p in range(n):
+                tower = self.towers[p * 4 + colour]
+                ints("towers", tower, len(tower), 0, c.n_cards - 1)
+                if any(c.cards[k].colour != colour for k in tower):
+                    raise ValueError("a Tower holds a card of another colour")
+                placed += tower
+        placed += [card for _, card in self.completed]
+        if len(placed) != len(set(placed)):
+            raise ValueError("a Tower card is in two places at once")
+        out = [0] * n
+        for slot, dice in enumerate(self.dice):
+            ints("dice", dice, len(dice), 0, 8 * n - 1)
+            values = [d & 7 for d in dice]
+            if not all(values) or 7 in values or len(set(values)) != len(values) \
+                    or (dice and self.market[slot] < 0):
+                raise ValueError(f"bad golems on Market slot {slot_name(slot)}")
+            for d in dice:
+                out[d >> 3] += 1
+        if any(out[p] + self.board[p] != GOLEMS for p in range(n)):
+            raise ValueError(f"every player has {GOLEMS} golems, on the board or the Market")
+        for frame in self.stack:
+            ints("stack", frame, len(frame), -1, 2**130)
+            if len(frame) != (3 if frame and frame[0] < 0 else 7) \
+                    or frame[0] >= len(c.effects):
+                raise ValueError("bad effect frame in 'stack'")
 
     # ----------------------------------------------------------------- scoring
-    def tally(self, seat: int) -> dict:
+    def tally(self, seat: int) -> dict[str, Any]:
         """The final-score breakdown of ``seat`` (as if the game ended now)."""
         towers = [self.towers[seat * 4 + col] for col in range(4)]
         cards, crests, labs = city_summary(self.c, towers)
@@ -719,9 +785,12 @@ class SkytopiaState(State):
                            self.coins[seat], GOLEMS - self.board[seat])
 
     def scores(self) -> list[float]:
+        """Each seat's final score (as if the game ended now while it is running)."""
         return [float(self.tally(p)["total"]) for p in range(self.players)]
 
     def tiebreak_key(self, seat: int) -> tuple[int, int]:
+        """Larger is better among tied seats: fewer Tower cards, then more coins (by default
+        only the coins left after converting 5 to a PP)."""
         cards = sum(len(self.towers[seat * 4 + col]) for col in range(4))
         coins = self.coins[seat]
         if self.game.options.tiebreak_coins == "mod5":
@@ -729,6 +798,7 @@ class SkytopiaState(State):
         return (-cards, coins)
 
     def winners(self) -> list[int]:
+        """The best total, then the tie-breaks; seats still tied share the victory."""
         if not self.is_over:
             return []
         scores = self.scores()
