@@ -1,12 +1,17 @@
 """Building scores (rules §6), Prizes' conditions (§8) and the notations."""
 from __future__ import annotations
 
-import pytest
+from collections import Counter
 
-from towerplay.core import InvalidOptions
-from towerplay.games.blueprints.cards import blueprint_text, parse_blueprint
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from towerplay import games
+from towerplay.core import IllegalAction, InvalidOptions
+from towerplay.games.blueprints.cards import blueprint_text, default_deck, parse_blueprint
 from towerplay.games.blueprints.scoring import (breakdown, building_text, check_building,
-                                                parse_building, prize_magnitudes,
+                                                facts, parse_building, prize_magnitudes,
                                                 wood_points)
 
 
@@ -108,3 +113,45 @@ def test_the_stacking_rule_allows_equal_or_higher_on_top() -> None:
 def test_bad_blueprints_are_refused(text: object, reason: str) -> None:
     with pytest.raises(InvalidOptions, match=reason):
         parse_blueprint(text)  # type: ignore[arg-type]
+
+
+@st.composite
+def buildings(draw):
+    """A building that can arise in play: up to 6 dice on usable cells, each stack
+    non-decreasing in value bottom to top."""
+    layout = draw(st.sampled_from([card[1] for card in default_deck()]))
+    usable = [c for c in range(6) if layout[c]]
+    stacks: list[list[int]] = [[] for _ in range(6)]
+    for die in draw(st.lists(st.integers(0, 23), max_size=6)):
+        cells = [c for c in usable if not stacks[c] or stacks[c][-1] >> 2 <= die >> 2]
+        if cells:  # else the die is removed from the game
+            stacks[draw(st.sampled_from(cells))].append(die)
+    return tuple(tuple(s) for s in stacks), layout
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=buildings(), wood_only=st.booleans())
+def test_the_engine_fast_path_agrees_with_the_breakdown(case, wood_only: bool) -> None:
+    """The engine scores rounds with ``facts``; views and the assistant use ``breakdown``
+    and ``prize_magnitudes``: they must agree (and the building notation round-trips)."""
+    building, layout = case
+    check_building(building, layout)
+    total, colours, magnitudes = facts(building, layout, wood_only)
+    assert total == breakdown(building, layout, wood_only)["total"]
+    assert sum(colours) == sum(map(len, building))
+    dice = [d for stack in building for d in stack]
+    values = Counter(d >> 2 for d in dice)
+    expected = {"skyscraper": max(map(len, building)) >= 5,
+                "integrity": max(values.values(), default=0) >= 4,
+                "geometer": len(values) == 6,
+                "materials": max(colours) >= 5}
+    assert {p: bool(m) for p, m in prize_magnitudes(building).items()} == expected
+    assert tuple(bool(m) for m in magnitudes) == tuple(expected.values())
+    assert parse_building(building_text(building)) == building
+
+
+def test_action_ids_refuse_what_is_not_an_action() -> None:
+    game = games.load("blueprints")
+    for bad in ["take G5", None, (9, 0), (0, 24), (1, 6), (2, 1), (3, -1), 5]:
+        with pytest.raises(IllegalAction, match="not a blueprints action"):
+            game.action_id(bad)

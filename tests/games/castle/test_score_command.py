@@ -94,3 +94,4 @@ def test_pair_cards_flag() -> None:
     cards = json.loads(run("5 8 35", "3", "--variant", "characters", "--pair-cards",
                            "--json").output)
     assert cards["players"][0]["pairs"] == 1 and cards["total"][0] == 3 + 1 + 1 + 1
+    assert cards["pair_cards"] is True and collected["pair_cards"] is False

@@ -25,6 +25,8 @@ def midgame(seed: int = 3, players: int = 3, steps: int = 40, **options: str):
     state = games.load("five_towers", **options).start(players=players, seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
+        if state.is_over:
+            break
         state.apply(rng.choice(state.legal_actions()))
     return state
 
@@ -202,3 +204,46 @@ def test_score_command_never_crashes(text: str) -> None:
         assert result.exit_code == 2 and not isinstance(result.exception,
                                                         (TowerplayError, TypeError, ValueError,
                                                          KeyError, IndexError))
+
+
+def perturb(data: dict, rng: random.Random) -> None:
+    """Nudge one or a few fields: a number by one, a flag flipped, a card moved between
+    piles, a tower card added or removed."""
+    state = data["state"]
+    piles = ("draw", "discard", "display", "hand")
+    for _ in range(rng.randint(1, 3)):
+        key = rng.choice([*state, "to_move"])
+        owner = data if key == "to_move" else state
+        value = owner[key]
+        if isinstance(value, bool):
+            owner[key] = not value
+        elif isinstance(value, int):
+            owner[key] = value + rng.choice((-1, 1))
+        elif value is None and key == "to_move":
+            owner[key] = rng.randrange(5)
+        elif key in piles and value:
+            state[rng.choice(piles)].append(value.pop(rng.randrange(len(value))))
+        elif key == "towers":
+            tower = rng.choice(value)
+            tower.pop() if tower else tower.append(rng.randrange(16))
+        elif isinstance(value, list) and value and isinstance(value[0], int):
+            value[rng.randrange(len(value))] += rng.choice((-1, 1))
+
+
+def test_randomly_perturbed_positions_load_soundly_or_are_refused() -> None:
+    rng = random.Random(4)
+    for i in range(400):
+        state = midgame(seed=i, players=2 + i % 4, steps=rng.randrange(250),
+                        rebid=("feasible", "physical")[i % 2])
+        data = json.loads(json.dumps(state.to_json()))
+        perturb(data, rng)
+        assert_loads_cleanly_or_refuses(data)
+
+
+@pytest.mark.parametrize("steps", [0, 1, 7, 60, 10_000])
+def test_loaded_positions_are_complete_states(steps: int) -> None:
+    state = midgame(seed=9, players=4, steps=steps)
+    again = GAME.from_json(json.loads(json.dumps(state.to_json())))
+    for copy in (again, again.copy(), again.determinize(0, random.Random(1))):
+        assert copy.view(0) == state.view(0) and copy.legal_actions() == state.legal_actions()
+        assert copy.plans == state.plans or state.phase != 1

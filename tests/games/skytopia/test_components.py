@@ -112,3 +112,30 @@ def test_move_and_place_with_activation_and_payment_are_data(tmp_path: Path) -> 
     play(s, f"place r1:{value_at(s, 5)}", "use", "put b1", "use")
     assert s.coins[0] == 5 - 4 and s.pp[0] == 3  # paid the distance-2 cost, then activated
     assert s.dice[0] == (value_at(s, 2),)
+
+
+def test_use_is_offered_exactly_when_the_costs_can_be_met(tmp_path: Path) -> None:
+    """Gains before a payment count toward it, and a paid placement after a payment must
+    still be affordable: 'use' never leads to paying for nothing."""
+    data = raw()
+    data["tower_cards"] += [
+        {"id": "GLD-13", "colour": "gold", "crest": "A",
+         "effect": [{"op": "gain", "res": "coins", "n": 2}, {"op": "pay", "n": 2},
+                    {"op": "gain", "res": "pp", "n": 3}]},
+        {"id": "RED-13", "colour": "red", "crest": "A",
+         "effect": [{"op": "pay", "n": 2},
+                    {"op": "place_from_board", "distance": 2, "pay": True}]},
+    ]
+    game = games.load("skytopia", components=write(tmp_path, data))
+    s = scenario(game.start(players=2, seed=3), seat=0, ability="T3A",
+                 market={"g1": "GLD-13"}, coins=[0, 5])
+    play(s, f"place g1:{value_at(s, 5)}", "use")
+    assert (s.coins[0], s.pp[0]) == (0, 3)
+    s = scenario(game.start(players=2, seed=3), seat=0, ability="T3A",
+                 market={"r1": "RED-13"}, coins=[5, 5])
+    play(s, f"place r1:{value_at(s, 5)}")
+    assert s.cur == 1 and s.coins[0] == 5   # 5 - 2 < 4: not offered
+    s = scenario(game.start(players=2, seed=3), seat=0, ability="T3A",
+                 market={"r1": "RED-13"}, coins=[6, 5])
+    play(s, f"place r1:{value_at(s, 5)}", "use", "put b1")
+    assert s.coins[0] == 0 and s.dice[0] == (value_at(s, 2),)

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from towerplay import games
 from towerplay.cli import app
-from towerplay.core import BadRecord, IllegalAction
+from towerplay.core import BadRecord, IllegalAction, InvalidOptions
 from towerplay.games.skytopia.actions import ACTIONS, parse
 
 from tests.games.skytopia.helpers import start
@@ -137,3 +137,31 @@ def test_a_position_that_does_not_wait_on_a_decision_is_refused() -> None:
     data["state"]["stack"] = []
     with pytest.raises(BadRecord, match="decision"):
         GAME.from_json(data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(), st.sampled_from(["toml", "json"]))
+def test_any_component_file_text_is_refused_cleanly(text: str, suffix: str) -> None:
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"components.{suffix}"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        with pytest.raises(InvalidOptions, match="skytopia components"):
+            games.load("skytopia", components=str(path))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(max_size=12), max_size=3), st.lists(st.text(max_size=12), max_size=3),
+       st.lists(st.text(max_size=12), max_size=3))
+def test_score_items_are_parsed_or_refused_cleanly(towers: list[str], crests: list[str],
+                                                  guilds: list[str]) -> None:
+    from towerplay.games.skytopia.cli import tally_city
+
+    try:
+        result = tally_city(GAME.comp, 0, guilds, towers, crests, 0, 0, 0)
+    except InvalidOptions as error:
+        assert str(error)
+    else:
+        assert result["total"] >= 0

@@ -518,8 +518,8 @@ class BlueprintsState(State):
         """Re-deal the other seats' blueprints from the unseen cards and re-guess their
         placements this round, consistent with the public dice they took. The bag holds
         exactly the dice not in sight, so its contents need no guess; future draws are
-        hidden by the new seed and a reshuffle of the bag's draw order. Everything a seat sees stays in
-        its view, so ``recall`` changes nothing."""
+        hidden by the new seed and a reshuffle of the bag's draw order (with new rolls).
+        Everything a seat sees stays in its view, so ``recall`` changes nothing."""
         if self.is_over:
             return
         future = [die & 3 for die in self.queue[self.drawn:]]
@@ -566,7 +566,8 @@ class BlueprintsState(State):
         return {
             "round": self.round, "step": self.step_kind, "hand": self.hand,
             "first": self.first, "turns": self.turns, "round_start": self.round_start,
-            "queue": texts(self.queue), "drawn": self.drawn, "pool": texts(self.pool), "demand": list(self.demand),
+            "queue": texts(self.queue), "drawn": self.drawn, "pool": texts(self.pool),
+            "demand": list(self.demand),
             "cards": list(self.cards), "used": list(self.used),
             "buildings": [building_text(b) for b in self.buildings],
             "taken": [texts(t) for t in self.taken],
@@ -612,15 +613,16 @@ class BlueprintsState(State):
             raise ValueError("movers must name a seat for every history entry")
         if not 0 <= self.first < n or not 0 <= self.round_start <= len(self.history):
             raise ValueError("first or round_start is out of range")
-        if sorted(set(self.demand)) != sorted(self.demand) or len(self.demand) != 2 \
-                or not all(0 <= m < 4 for m in self.demand):
+        if len(self.demand) != 2 or len(set(self.demand)) != 2 or not all(
+                0 <= m < 4 for m in self.demand):
             raise ValueError("demand must be two different materials 0-3")
-        if not (0 <= self.drawn <= len(self.queue) and sorted(d & 3 for d in self.queue) == sorted(
-                m for m in range(4) for _ in range(DICE_PER_COLOUR - self.demand.count(m)))):
+        bag = [m for m in range(4) for _ in range(DICE_PER_COLOUR - self.demand.count(m))]
+        if sorted(d & 3 for d in self.queue) != bag:
             raise ValueError("the bag (queue) must hold the 30 dice not In-Demand")
         cards = set(self.cards)
-        if (len(cards) != n or not all(0 <= c < deck for c in cards | set(self.used))
-                or len(set(self.used)) != len(self.used) or (not over and cards & set(self.used))):
+        used = set(self.used)
+        if (len(cards) != n or len(used) != len(self.used)
+                or not all(0 <= c < deck for c in cards | used) or (not over and cards & used)):
             raise ValueError("blueprint cards must be distinct deck indices, unused this game")
         kind = self.step_kind
         if (kind not in (TAKE, PLACE, DISCARD) or kind == DISCARD

@@ -77,7 +77,8 @@ def score_table(texts: list[str], variant: str = "base", cards: str | None = Non
             rows.append({"player": i, "castle": castle, "elements": len(castle),
                          "last": castle[-1], **parts})
         reason = _variant_reason(castles, totals, winners, deck)
-        result = {"cards_file": deck.source, "provisional": deck.provisional}
+        result = {"cards_file": deck.source, "provisional": deck.provisional,
+                  "pair_cards": pair_cards}
     return {"game": "castle", "variant": variant, "total": totals, "players": rows,
             "winners": [w + 1 for w in winners], "reason": reason, **result}
 

@@ -123,21 +123,18 @@ class CastleState(State):
             self._take(pos, "inserted")
 
     def _reveal(self, pos: int) -> None:
+        """Turn up the card at ``pos``; resolve it at once if it leaves no choice."""
         card = self.grid[pos]
         seat = self.to_move
         self.pending = pos
         self.known[pos] = card
         self.reveals.append((len(self.history), seat, pos, card, "revealed", False))
-        castles = self.castles
-        low = castles[0][-1]
-        for castle in castles:
-            if castle[-1] < low:
-                low = castle[-1]
-        if card < low:
-            if not self.wizard_gap(seat, card):
-                self.removed.append(card)
-                self._take(pos, "removed", True)
-        elif card < castles[seat][-1] and not self.wizard_gap(seat, card):
+        if card > self.castles[seat][-1] or self.wizard_gap(seat, card):
+            return  # a choice: build or return, or the Wizard
+        if card < min(castle[-1] for castle in self.castles):
+            self.removed.append(card)
+            self._take(pos, "removed", True)
+        else:  # the mover cannot build it: back face down, seen by all
             self._resolve("returned", True)
             self._end_turn(False)
 

@@ -377,21 +377,33 @@ class FiveTowersState(State):
         self.reshuffled = _flag(data["reshuffled"], "reshuffled")
         self.final = _flag(data["final"], "final")
         self.doomed = _flag(data["doomed"], "doomed")
-        if not (len(self.towers) == 5 * n and len(self.torn) == len(self.bids)
-                == len(self.caps) == n):
-            raise ValueError(f"towers must list 5 per player; torn, bids and caps 1 per "
-                             f"player ({n} players)")
-        if len(self.display) > 5 or len(self.hand) > 5:
-            raise ValueError("the display and the hand hold at most 5 cards")
+        self.plans = []
         saved = data["saved"]
         self.saved = None
         if saved is not None:
             self.saved = (tuple(sorted(parse_card(x) for x in saved["display"])),
                           tuple(_tower(t) for t in saved["towers"]),
                           _number(saved["torn"], "saved torn", 0, 99))
-            if len(self.saved[1]) != 5:
-                raise ValueError("'saved' holds the 5 towers of a doomed builder")
-        if self.doomed != (saved is not None) or self.doomed and (
+        self._check_loaded()
+        if self.phase == TAKING and not self.doomed:  # the buildable completions
+            self.plans = [plan for plan in dict.fromkeys(combinations(self.display, self.need))
+                          if rules.hand_buildable(self.seat_towers(self.builder),
+                                                  tuple(sorted(self.hand + list(plan))))]
+        if not self.is_over and not self._legal_actions():
+            raise ValueError("no action is legal in this position")
+
+    def _check_loaded(self) -> None:
+        """Raise ValueError unless the loaded fields form a position the rules can reach."""
+        n = self.players
+        if not (len(self.towers) == 5 * n and len(self.torn) == len(self.bids)
+                == len(self.caps) == n):
+            raise ValueError(f"towers must list 5 per player; torn, bids and caps 1 per "
+                             f"player ({n} players)")
+        if len(self.display) > 5 or len(self.hand) > 5:
+            raise ValueError("the display and the hand hold at most 5 cards")
+        if self.saved is not None and len(self.saved[1]) != 5:
+            raise ValueError("'saved' holds the 5 towers of a doomed builder")
+        if self.doomed != (self.saved is not None) or self.doomed and (
                 not self.physical or self.phase in (BIDDING, OVER)):
             raise ValueError("only an invalid bid in rebid='physical' mode is doomed, and "
                              "only a doomed one has a saved position")
@@ -433,13 +445,6 @@ class FiveTowersState(State):
                 _placeable_all(tower[-1] if tower else NO_TOWER, values) for tower, values
                 in zip(self.seat_towers(to_move), rules.by_suit(self.hand))):
             raise ValueError("the hand cannot be placed on the winner's towers")
-        self.plans = []
-        if self.phase == TAKING and not self.doomed:
-            self.plans = [plan for plan in dict.fromkeys(combinations(self.display, self.need))
-                          if rules.hand_buildable(self.seat_towers(to_move),
-                                                  tuple(sorted(self.hand + list(plan))))]
-        if not self._legal_actions():
-            raise ValueError("no action is legal in this position")
 
     # ----------------------------------------------------------------- scores
     def scores(self) -> list[float]:

@@ -160,11 +160,11 @@ class SkytopiaState(State):
         """Phase 1 begins: complete every project of the current seat whose die is at ✱."""
         seat = self.cur = (self.first + self.tpos) % self.players
         self.added, self.paid, self.pend = 0, -1, 0
-        pos, b = self.c.pos, self.b
+        finished = seat * 8 + self.c.dial[self.b]  # this seat's die showing the ✱ value
         done = []
         for slot in range(SLOTS):
             dice = self.dice[slot]
-            if dice and any(d >> 3 == seat and (pos[d & 7] - b) % 6 == 0 for d in dice):
+            if finished in dice:
                 done.append((slot, self.market[slot]))
                 self.market[slot] = -1
                 self.dice[slot] = ()
@@ -397,18 +397,25 @@ class SkytopiaState(State):
         return sum(len(self.towers[seat * 4 + c]) for c in range(4))
 
     def _usable(self, steps: tuple, ex: int, ctx: int, chain: int) -> bool:
-        """An effect can be used if its costs before the first choice can be paid and that
-        choice has an option (so 'use' never leads to a dead end)."""
+        """An effect can be used if its costs before the first choice can be paid (coins
+        gained before a cost count) and that choice has an option, so 'use' never leads to
+        a dead end."""
         if not steps:
             return False
-        cost = 0
+        seat = self.cur
+        coins = self.coins[seat]
         for step in steps:
             op = step[0]
             if op == PAY:
-                cost += step[2]
-                if self.coins[self.cur] < cost:
+                coins -= step[2]
+                if coins < 0:
                     return False
-            elif op not in (GAIN, GAIN_PER, OTHERS):
+            elif op == GAIN or op == GAIN_PER:
+                if not step[1]:  # coins
+                    coins += step[2] * (self._per(seat, step[3]) if op == GAIN_PER else 1)
+            elif op != OTHERS:
+                if op == PLACE and step[2] and coins < self.c.cost[step[1]]:
+                    return False
                 return bool(self._choice_options(step, ex, ctx, chain, 0))
         return True
 
