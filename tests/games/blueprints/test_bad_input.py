@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from towerplay import games
 from towerplay.cli import app
 from towerplay.core import BadRecord, IllegalAction, InvalidOptions
+from towerplay.games.blueprints import Move
 from towerplay.games.blueprints.cards import load_deck, parse_blueprint
 from towerplay.games.blueprints.scoring import check_building, parse_building
 
@@ -60,6 +61,16 @@ def test_apply_text_refuses_garbage_without_changing_the_state(text: str, player
         assert json.dumps(state.to_json(), sort_keys=True) == before
     else:
         assert " ".join(text.lower().split()) in {t.lower() for t in legal}
+
+
+@pytest.mark.parametrize("action", [None, 5, 1.5, b"take G5", ["take", "G5"], (0, 99),
+                                    Move(0, 99), Move(0, -1), Move(7, 1), Move("x", [1])])
+def test_apply_refuses_what_is_not_an_action(action: object) -> None:
+    state = mid_game()
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalAction, match="is not legal now"):
+        state.apply(action)  # type: ignore[arg-type]
+    assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
 @FUZZ

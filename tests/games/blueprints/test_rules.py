@@ -292,3 +292,18 @@ def test_same_seed_same_game_and_chance_differs_by_seed() -> None:
     b = play_random(start(3, 11), 4)
     assert a.to_json() == b.to_json()
     assert start(3, 11).pool != start(3, 12).pool or start(3, 11).cards != start(3, 12).cards
+
+
+def test_printed_heights_may_be_exceeded_and_equal_values_stack() -> None:
+    """§5: only hatched cells are forbidden; a die goes on an equal or lower value."""
+    state = start(2, seed=1)
+    seat = state.to_move
+    set_seat(state, seat, "21 11 1X", "W3 , W3 / W3 , W3 / W3 , .")   # 5 dice placed
+    state.pool = sorted(parse_die(t) for t in ["G2", "S3"])
+    state._legal = None
+    assert [str(a) for a in state.legal_actions()] == ["take S3"]  # G2 fits nowhere
+    state.apply("take S3")
+    assert [str(a) for a in state.legal_actions()] == [
+        "place r1c1", "place r1c2", "place r2c1", "place r2c2", "place r3c1"]
+    state.apply("place r1c2")  # printed height 1: a second die is allowed
+    assert state.buildings[seat][1] == (parse_die("W3"), parse_die("S3"))

@@ -37,6 +37,8 @@ def test_wood_counts_full_face_neighbours_of_any_colour_above_below_and_beside()
     # a wood die in the middle of a 3-stack, with a die beside it on its level
     b = parse_building("S1+W2+S3 , G1+G2 / . , . / . , .")
     assert wood_points(b) == 2 * 3
+    # spec §6 / §16: wood on top of glass scores 2 (the die below counts, any colour)
+    assert wood_points(parse_building("G1+W1 , . / . , . / . , .")) == 2
     # diagonal dice do not count: r1c1 and r2c2 touch only at an edge
     assert wood_points(parse_building("W1 , . / . , G1 / . , .")) == 0
     # a die beside but on another level does not touch

@@ -185,7 +185,8 @@ def test_parse_towers_refuses_garbage_with_invalid_options(text: str) -> None:
     (["candy: 3 7"], "cannot go on"), (["sand: 5", "--torn", "-1"], "--torn"),
     (["sand: 5", "--torn", "200"], "--torn"), (["sand: 5", "--players", "7"], "--players"),
     (["sand: 12 8 12", "--players", "2"], "80-card deck has only 1"),
-    (["pink: 3"], "unknown suit"), ([""], "empty tower"),
+    (["pink: 3"], "unknown suit"), ([""], "empty tower"), ([], "Missing argument 'towers'"),
+    (["sand: 5", "--torn", "x"], "valid integer"), (["sand: 5", "--players", "x"], "integer"),
 ])
 def test_score_command_refuses_with_a_clear_message(args: list[str], words: str) -> None:
     result = score(*args)

@@ -8,7 +8,7 @@ import pytest
 from towerplay import games
 from towerplay.core import IllegalAction
 from towerplay.games.five_towers.cards import deck
-from towerplay.games.five_towers.state import BIDDING, OVER, TAKING
+from towerplay.games.five_towers.state import OVER, TAKING
 
 from tests.games.five_towers.util import cards, legal, play, position
 
@@ -186,3 +186,13 @@ def test_the_reshuffle_is_seeded_and_hidden_from_bots() -> None:
     assert sorted(world.draw) == sorted(a.draw)
     assert a.to_json() == b.to_json()
     assert "draw" not in a.view(0) and a.view(0)["draw_size"] == len(a.draw)
+
+
+def test_an_opening_maximum_bid_ends_the_auction_before_anyone_else_acts() -> None:
+    state = position(5, DISPLAY, opener=3)
+    play(state, "bid 5")
+    assert state.phase == TAKING and state.builder == 3 and state.bids.count(-2) == 4
+    play(state, "take sand7", "take candy3", "take candy5", "take tree1", "take scrap9",
+         "no-teardown", "place sand7", "place candy5", "place candy3", "place tree1",
+         "place scrap9")
+    assert state.opener == 4 and state.to_move == 4 and len(state.discard) == 0

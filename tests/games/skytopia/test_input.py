@@ -1,5 +1,5 @@
-"""Bad input at every entry point: action text, saved positions and the ``towerplay score
-skytopia`` command. Only core errors come out, each naming what was expected, and a refused
+"""Bad input at every entry point: action text, saved positions, component files and the
+``towerplay score skytopia`` command. Only core errors come out, each naming what was expected, and a refused
 input never changes the state."""
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from towerplay import games
 from towerplay.cli import app
 from towerplay.core import BadRecord, IllegalAction, InvalidOptions
 from towerplay.games.skytopia.actions import ACTIONS, parse
+from towerplay.games.skytopia.state import SkytopiaState
 
 from tests.games.skytopia.helpers import start
 
@@ -26,7 +27,7 @@ WORDS = st.sampled_from(["place", "back", "turn", "move", "put", "take", "stack"
 TEXT = st.one_of(st.text(), st.lists(WORDS, max_size=4).map(" ".join))
 
 
-def _midgame() -> object:
+def _midgame() -> SkytopiaState:
     s = start(3, seed=60)
     rng = random.Random(60)
     for _ in range(40):
@@ -51,7 +52,7 @@ def test_parse_refuses_garbage_with_the_notation(text: str) -> None:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TEXT)
 def test_apply_text_refuses_garbage_and_leaves_the_state_unchanged(text: str) -> None:
-    s = MIDGAME.copy()  # type: ignore[attr-defined]
+    s = MIDGAME.copy()
     before = json.dumps(s.to_json(), sort_keys=True)
     legal = {str(a) for a in s.legal_actions()}
     try:
@@ -72,7 +73,7 @@ def test_non_text_actions_are_refused(value: object) -> None:
 
 
 def _position() -> dict:
-    return MIDGAME.to_json()  # type: ignore[attr-defined]
+    return MIDGAME.to_json()
 
 
 @pytest.mark.parametrize("edit,words", [

@@ -75,3 +75,16 @@ def test_variants_play_to_the_end(options: dict) -> None:
         while not s.is_over:
             s.apply(rng.choice(s.legal_actions()))
         assert len(s.winners()) >= 1
+
+
+def test_dealt_tiles_with_each_player_choosing_a_side() -> None:
+    s = start(4, seed=45, sides="choose")
+    first = s.first
+    assert s.phase == PH_SIDE and len(set(s.tile)) == 4
+    order = []
+    for side in ("side b", "side a", "side a", "side b"):
+        order.append(s.to_move)
+        play(s, side)
+    assert order == [(first - k) % 4 for k in (1, 2, 3, 4)]   # counter-clockwise
+    assert [s.side[p] for p in order] == [1, 0, 0, 1]
+    assert s.phase == PH_PLACE and s.to_move == first

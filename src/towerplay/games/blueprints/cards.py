@@ -113,7 +113,8 @@ def _checked(deck: Deck, where: str) -> Deck:
 @lru_cache(maxsize=1)
 def default_deck() -> Deck:
     """The provisional 24-card deck shipped as package data (see blueprints.toml)."""
-    text = resources.files("towerplay.games.blueprints").joinpath("blueprints.toml").read_text("utf-8")
+    package = resources.files("towerplay.games.blueprints")
+    text = package.joinpath("blueprints.toml").read_text("utf-8")
     return _deck_from_rows(tomllib.loads(text)["cards"], "blueprints.toml")
 
 

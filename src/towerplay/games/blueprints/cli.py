@@ -56,6 +56,6 @@ def score_command(
     table.add_row("[bold]total[/]", f"[bold]{result['total']}[/]")
     console = Console(highlight=False)
     console.print(table)
-    prizes = result["prizes"]
-    console.print("qualifies for: " + (", ".join(PRIZE_TITLES[p] for p in prizes)  # type: ignore[attr-defined]
+    prizes: list[str] = result["prizes"]  # type: ignore[assignment]
+    console.print("qualifies for: " + (", ".join(PRIZE_TITLES[p] for p in prizes)
                                        if prizes else "no Prize"))

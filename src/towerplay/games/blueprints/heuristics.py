@@ -109,7 +109,7 @@ def greedy_action(state: BlueprintsState, rng: random.Random) -> Action:
     seat: int = state.to_move  # type: ignore[assignment]
     kind = state.step_kind
     if kind == PLACE:
-        value, move = _best_place(state, seat, state.hand)
+        _, move = _best_place(state, seat, state.hand)
         return move if move in legal else rng.choice(legal)
     scored = []
     if kind == TAKE:

@@ -40,6 +40,7 @@ DICE_PER_COLOUR = 8
 POOL_SIZE = {2: 8, 3: 9, 4: 7}
 AWARDS = {2: ("silver",), 3: ("gold", "silver"), 4: ("gold", "silver", "bronze")}
 VP = {"gold": 3, "silver": 2, "bronze": 1, **{prize: 2 for prize in PRIZES}}
+DIE_RANGE, CELL_RANGE = range(NUM_DICE_CODES), range(CELLS)
 HIDDEN_BUILD = "builds (hidden)"
 """What other seats see in the log for a placement before the round is scored."""
 
@@ -51,14 +52,15 @@ class Move(NamedTuple):
     arg: int = 0
 
     def __str__(self) -> str:
-        kind = self.kind
-        if kind == TAKE:
-            return "take " + DIE_TEXT[self.arg]
+        kind, arg = self
         if kind == PLACE:
-            return "place " + CELL_TEXT[self.arg]
-        if kind == DISCARD:
-            return "discard " + DIE_TEXT[self.arg]
-        return "remove"
+            if arg in CELL_RANGE:
+                return "place " + CELL_TEXT[arg]
+        elif kind == REMOVE:
+            return "remove"
+        elif arg in DIE_RANGE and (kind == TAKE or kind == DISCARD):
+            return ("take " if kind == TAKE else "discard ") + DIE_TEXT[arg]
+        return f"Move({kind!r}, {arg!r}) (not an action)"
 
 
 TAKES = tuple(Move(TAKE, d) for d in range(NUM_DICE_CODES))

@@ -73,8 +73,8 @@ def score_command(
     towers: list[str] = typer.Argument(..., help='one tower per argument, "suit: values bottom '
                                        'to top", e.g. "candy: 15 12 9 0"'),
     torn: int = typer.Option(0, "--torn", help="how many cards the player tore down"),
-    players: int | None = typer.Option(None, "--players", help="2-5; 2-3 players use the 80-card "
-                                "deck (no duplicate cards)"),
+    players: int | None = typer.Option(None, "--players", help="2-5; 2-3 players use the "
+                                       "80-card deck (no duplicate cards)"),
     json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
     """Score one player's towers in 5 Towers (doubled when capped, tallest-tower bonus,
@@ -85,10 +85,10 @@ def score_command(
         raise InvalidOptions(f"--players must be 2 to 5 (got {players})")
     parsed = parse_towers(towers, players)
     size = 110 if players is None or players >= 4 else 80
-    if torn + sum(map(len, parsed.values())) > size:
+    built = sum(map(len, parsed.values()))
+    if torn + built > size:
         raise InvalidOptions(f"--torn {torn}: that many torn-down cards and the towers' "
-                             f"{sum(map(len, parsed.values()))} cards exceed the {size}-card "
-                             f"deck")
+                             f"{built} cards exceed the {size}-card deck")
     result = scoring.breakdown(parsed, torn)
     if json_out:
         print(json.dumps(result))

@@ -134,11 +134,10 @@ class FiveTowersState(State):
         return actions
 
     def _legal_takes(self) -> list[Action]:
-        if self.doomed:
-            cards = self.display
-        else:  # the cards of the buildable completions still open
-            cards = sorted({c for plan in self.plans for c in plan})
-        return [TAKE[c] for i, c in enumerate(cards) if i == 0 or cards[i - 1] != c]
+        # an invalid bid (physical mode) may take anything; otherwise only the cards of
+        # the buildable completions still open
+        cards = set(self.display) if self.doomed else {c for plan in self.plans for c in plan}
+        return [TAKE[c] for c in sorted(cards)]
 
     def _legal_teardowns(self) -> list[Action]:
         towers = self.towers[self.builder * 5: self.builder * 5 + 5]
