@@ -11,7 +11,7 @@ from towerplay.arena.match import play_match
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.core import InvalidOptions, State
 
-from tests.bots.toy import PoisonError, ToyGame, ToyState, poisoned, position
+from tests.bots.toy import PoisonError, RevealGame, ToyGame, ToyState, poisoned, position
 
 WIN_NOW = dict(hands=[[6, 2, 1], [3, 4, 8]], total=9, played=[4, 5])
 """Seat 0 wins at once with 'play 6'; the other cards leave the opponent chances."""
@@ -133,3 +133,22 @@ def test_beats_random_and_greedy_on_the_toy_game() -> None:
             results[opponent] += (me in winners) / len(winners)
     assert results["random"] / games >= 0.6
     assert results["greedy"] / games >= 0.5
+
+
+
+def test_the_tree_splits_by_what_the_seat_saw() -> None:
+    state = RevealGame().start(players=2, seed=6)
+    bot = ISMCTSBot(seed=1, iterations=600)
+    state.apply(bot.act(state))
+    root = bot._tree[3]
+    mine = [child for child in root.children.values() if child.visits > 20]
+    # below each of its own plays the tree branches on the card the seat drew
+    assert mine and all(child.outcomes and len(child.outcomes) > 1 for child in mine)
+    # after the move, the kept tree is found through the branch of the card really drawn
+    state.apply(state.legal_actions()[0])
+    seen = state.determinize(0, random.Random(2))
+    drew = seen._log_entry(0, 0)
+    assert drew.startswith(str(seen.history[0]) + ", drew ")
+    assert bot._root(seen, 0) is not None
+    below = root.children[seen.history[0]].outcomes[drew]
+    assert bot._root(seen, 0) is below.children.get(seen.history[1], below) or below.visits >= 0

@@ -202,3 +202,41 @@ def poisoned(state: ToyState, seat: int) -> ToyState:
     new.hands = [h if s == seat else Poison(h) for s, h in enumerate(new.hands)]
     new.deck = Poison(new.deck)
     return new
+
+
+class RevealState(ToyState):
+    """The toy game where each seat's log also shows it the card it drew."""
+
+    __slots__ = ("drawn",)
+
+    def _apply(self, action: Play) -> None:
+        seat = self.to_move
+        before = len(self.deck)
+        super()._apply(action)
+        self.drawn.append(self.hands[seat][-1] if len(self.deck) < before else None)
+
+    def _copy(self) -> RevealState:
+        new = super()._copy()
+        new.drawn = self.drawn.copy()
+        return new
+
+    def _log_entry(self, index: int, seat: int | None) -> str | None:
+        text = str(self.history[index])
+        card = self.drawn[index]
+        if self.movers[index] == seat and card is not None:
+            return f"{text}, drew {card}"
+        return text
+
+    def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
+        super()._redeal(seat, rng, recall)
+        self.drawn = [card if mover == seat else None
+                      for card, mover in zip(self.drawn, self.movers)]
+
+
+class RevealGame(ToyGame):
+    name = "toy_reveal"
+    State = RevealState
+
+    def _setup(self, state: RevealState) -> None:
+        super()._setup(state)
+        state.drawn = []
