@@ -57,3 +57,8 @@ def test_replay_of_a_broken_record_is_refused(tmp_path) -> None:
                                 "actions": ["bid 9"]}))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2 and "action 1" in result.output
+
+
+def test_error_text_with_brackets_is_shown_verbatim() -> None:
+    result = runner.invoke(app, ["play", "[red]chess"])
+    assert result.exit_code == 2 and "[red]chess" in result.output

@@ -41,7 +41,7 @@ def test_hint_lists_every_legal_action_best_first(record: Path) -> None:
     again = runner.invoke(app, ["hint", str(record), "--iterations", "300", "--seed", "1",
                                 "--json"])
     assert json.loads(again.stdout)["actions"] == hint["actions"]
-    table = runner.invoke(app, ["hint", str(record), "--seconds", "0.1"])
+    table = runner.invoke(app, ["hint", str(record), "--seconds", "0.1", "--board"])
     assert table.exit_code == 0 and "win chance" in table.stdout
     for action in state.legal_actions():
         assert str(action) in table.stdout

@@ -8,6 +8,7 @@ from typing import ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from towerplay.core.errors import TowerplayError
 
@@ -28,6 +29,6 @@ def friendly(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except TowerplayError as error:
-            errors.print(f"[red]error:[/red] {error}")
+            errors.print(f"[red]error:[/red] {escape(str(error))}")
             sys.exit(2)
     return run

@@ -35,6 +35,8 @@ def hint(
     iterations: int = typer.Option(None, "--iterations", "-i", help="search iterations "
                                    "(reproducible with --seed)"),
     seed: int = typer.Option(None, help="seed of the search"),
+    board: bool = typer.Option(False, "--board", help="also show the position as that seat "
+                               "sees it"),
     json_out: bool = typer.Option(False, "--json", help="print the hint as JSON"),
 ) -> None:
     """Rank the legal moves of the seat to move by estimated win chance.
@@ -56,6 +58,8 @@ def hint(
             "actions": [{"action": str(s.action), "win": s.win, "visits": s.visits}
                         for s in result.stats]}, indent=1))
         return
+    if board:
+        console.print(state.game.render(state, seat))
     table = Table(title=f"{state.game.title}: hints for seat {seat} at turn "
                         f"{len(state.history)} ({result.iterations} iterations, "
                         f"{result.seconds:.1f} s)")

@@ -62,8 +62,9 @@ def ladder(
 ) -> None:
     """Play bots against each other from every seat and rank them.
 
-    Prints each bot's win rate with a 95% confidence interval (Wilson), mean score, OpenSkill
-    rating (Plackett-Luce, multiplayer) and time per move, and a head-to-head table.
+    Prints each bot's win rate with a 95% confidence interval (Wilson), mean score,
+    OpenSkill rating (Plackett-Luce, multiplayer) and time per move, then a head-to-head
+    table.
     """
     game = games.load(game_name, **parse_options(option))
     specs = split_bots(bots or "") + [b.strip() for b in bot if b.strip()]

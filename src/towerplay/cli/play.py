@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from towerplay import bots, games
@@ -116,11 +117,11 @@ def ask_human(game: Game, state: State):  # noqa: ANN201 - an Action
         try:
             action = game.parse_action(state, text)
         except TowerplayError as error:
-            console.print(f"[red]{error}[/red]")
+            console.print(f"[red]{escape(str(error))}[/red]")
             continue
         if action in legal:
             return action
-        console.print(f"[red]'{action}' is not legal now; type a number or one of the actions "
+        console.print(f"[red]'{escape(str(action))}' is not legal now; type a number or one of the actions "
                       f"listed[/red]")
 
 

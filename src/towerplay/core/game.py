@@ -113,9 +113,18 @@ class Game:
                 game = self
             game.check_players(data["players"])
             state = game.State(game, data["players"], int(data["seed"]))
-            state.to_move = data["to_move"]
+            to_move = data["to_move"]
+            if to_move is not None and (type(to_move) is not int
+                                        or not 0 <= to_move < state.players):
+                raise BadRecord(f"not a valid {self.name} position: to_move must be a seat "
+                                f"from 0 to {state.players - 1} or null (got {to_move!r})")
+            state.to_move = to_move
             state.history = [game.parse_notation(text) for text in data["history"]]
             state.movers = [int(m) for m in data["movers"]]
+            if len(state.movers) != len(state.history) or not all(
+                    0 <= m < state.players for m in state.movers):
+                raise BadRecord(f"not a valid {self.name} position: movers must name a seat "
+                                "for each action of the history")
             state._load_json(data["state"])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
             if isinstance(error, BadRecord):
