@@ -52,7 +52,7 @@ def test_time_budget_is_roughly_honoured() -> None:
     started = time.perf_counter()
     analysis = bot.analyse(state, state.to_move)
     elapsed = time.perf_counter() - started
-    assert 0.2 <= elapsed < 0.4
+    assert 0.2 <= elapsed < 1.0  # generous: CI machines are shared
     assert analysis.iterations > 100
 
 

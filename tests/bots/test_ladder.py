@@ -8,8 +8,8 @@ import pytest
 from rich.console import Console
 
 from towerplay import games
-from towerplay.arena.ladder import (lineups, play_job, report_tables, run_ladder, schedule,
-                                    summarize, wilson)
+from towerplay.arena.ladder import (lineups, play_job, report_tables, run_jobs, run_ladder,
+                                    schedule, summarize, wilson)
 from towerplay.core import InvalidOptions
 
 from tests.bots.toy import ToyGame
@@ -110,3 +110,13 @@ def test_split_bots() -> None:
                                                               "ismcts:seconds=1"]
     assert split_bots("ismcts:c=1,iterations=9,greedy") == ["ismcts:c=1,iterations=9",
                                                              "greedy"]
+
+
+def test_jobs_run_the_same_in_fresh_worker_processes() -> None:
+    # What a Ray backend or a spawned worker does: unpickle a job, play it, return the result.
+    jobs = schedule(["greedy", "ismcts:iterations=20"], players=2, games=2, seed=4,
+                    game=ToyGame())
+    here = [play_job(job) for job in jobs]
+    there = run_jobs(jobs, workers=2, start_method="spawn")
+    assert [(r.scores, r.ranks, r.moves) for r in there] == [(r.scores, r.ranks, r.moves)
+                                                              for r in here]

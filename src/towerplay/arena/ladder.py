@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -138,8 +139,12 @@ def ranks(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
 
 
 def run_jobs(jobs: Sequence[GameJob], workers: int = 1,
-             on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
-    """Play the jobs on ``workers`` local processes (1: in this process), in index order."""
+             on_result: Callable[[GameResult], None] | None = None,
+             start_method: str | None = None) -> list[GameResult]:
+    """Play the jobs on ``workers`` local processes (1: in this process), in index order.
+
+    ``start_method`` is the multiprocessing start method (default: the platform's).
+    """
     results: list[GameResult] = []
     if workers <= 1:
         for job in jobs:
@@ -147,7 +152,10 @@ def run_jobs(jobs: Sequence[GameJob], workers: int = 1,
             if on_result is not None:
                 on_result(results[-1])
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # Workers need only the pickled jobs, so any start method works ("spawn" or
+        # "forkserver" need the caller's script to guard its main code).
+        context = multiprocessing.get_context(start_method)
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             futures = [pool.submit(play_job, job) for job in jobs]
             for future in as_completed(futures):
                 results.append(future.result())

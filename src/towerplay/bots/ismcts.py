@@ -5,9 +5,15 @@ tree belongs to the searching seat's information set and is keyed by actions fro
 root. Every iteration samples one world with ``state.determinize(seat, rng)`` (so the bot
 only ever guesses what it cannot see), walks the tree choosing among the children that are
 legal in that world (UCB1 with *availability* counts instead of parent visits), adds one
-node, plays out with the game's own rollout policy and backs up one reward per seat
-(max-n: each seat picks the child best for itself). The tree is kept between moves and
+node (the playout policy's choice first), plays out with the game's own rollout policy and
+backs up one reward per seat (max-n: each seat picks the child best for itself). Where the
+game's log tells the searching seat more than an action (a card turned up), the tree
+branches below that action on what the seat saw. The tree is kept between moves and
 re-rooted when the new position is still in it.
+
+Rewards are the game's win shares (``State.rewards``), optionally blended with score
+margins; playouts cut at ``depth`` are judged by the game's optional ``evaluate(state)``
+hook (heuristic values per seat), else by its running scores (see :func:`margins`).
 
 Budgets: ``iterations`` (reproducible: the same seed gives the same move) or ``seconds``
 (interactive); with both, whichever runs out first.
@@ -262,7 +268,12 @@ class ISMCTSBot(Bot):
                             if score > best_score:
                                 best_score, best, best_child = score, action, child
                 if untried is not None:
-                    action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                    if len(untried) == 1:
+                        action = untried[0]
+                    else:  # first the move the playout policy would make, then the others
+                        action = policy(s, rng) if len(untried) == len(legal) else None
+                        if action not in untried:
+                            action = rng.choice(untried)
                     child = children[action] = Node(width)
                     s.apply(action)
                     path.append(child)
