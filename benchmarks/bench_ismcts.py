@@ -56,8 +56,8 @@ def measure(name: str, players: int, seconds: float, spec: str) -> dict[str, flo
     spent = 0.0
     lengths = []
     for index, state in enumerate(spots):
-        bot = bots.load(f"{spec}{',' if ':' in spec else ':'}seconds={seconds / len(spots)}",
-                        seed=index)
+        budget = f"forced=true,seconds={seconds / len(spots)}"  # search even forced moves
+        bot = bots.load(f"{spec}{',' if ':' in spec else ':'}{budget}", seed=index)
         seat = state.to_move
         started = time.perf_counter()
         result = bot.analyse(state.determinize(seat, bot.rng), seat)

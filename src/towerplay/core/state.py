@@ -113,7 +113,9 @@ class State:
         state unchanged if the action is not legal now."""
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:  # (inlined cache check: apply is the hottest call of a playout)
+            legal = self.legal_actions()
         try:  # use the game's own object: a plain tuple may equal a NamedTuple action
             action = legal[legal.index(action)]
         except ValueError:
