@@ -104,7 +104,7 @@ def test_ladder_command(toy_registered: None) -> None:
 
 
 def test_split_bots() -> None:
-    from towerplay.cli.ladder import split_bots
+    from towerplay.bots import split_specs as split_bots
 
     assert split_bots("random, greedy,ismcts:seconds=1") == ["random", "greedy",
                                                               "ismcts:seconds=1"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from towerplay.bots.base import Bot, BotOptions, parse_spec
+from towerplay.bots.base import Bot, BotOptions, parse_spec, split_specs
 from towerplay.core.errors import UnknownBot
 
 _REGISTRY: dict[str, str] = {
@@ -42,4 +42,4 @@ def load(spec: str, seed: int | None = None) -> Bot:
     return bot_class(name)(seed=seed, **options)
 
 
-__all__ = ["Bot", "BotOptions", "bot_class", "load", "names", "parse_spec"]
+__all__ = ["Bot", "BotOptions", "bot_class", "load", "names", "parse_spec", "split_specs"]

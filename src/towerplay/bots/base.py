@@ -77,3 +77,29 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             raise InvalidOptions(f"bot option {part!r} in {spec!r} must look like key=value")
         options[key.strip()] = value.strip()
     return name.strip().lower(), options
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a list of bot specs (``--bots``, ``--seats``): a comma starts a new bot only when the next part
+    is a bot name (has no ``=`` before any ``:``); ``;`` always separates.
+
+    >>> split_specs("random,greedy,ismcts:iterations=500,c=0.5,ismcts:seconds=1")
+    ['random', 'greedy', 'ismcts:iterations=500,c=0.5', 'ismcts:seconds=1']
+    >>> split_specs("ismcts:iterations=50,c=1; ismcts:iterations=50,c=0.3")
+    ['ismcts:iterations=50,c=1', 'ismcts:iterations=50,c=0.3']
+    """
+    specs: list[str] = []
+    for group in text.split(";"):
+        current: list[str] = []
+        for part in (p.strip() for p in group.split(",")):
+            if not part:
+                continue
+            if current and "=" in part.partition(":")[0]:
+                current.append(part)  # an option of the bot before
+            else:
+                if current:
+                    specs.append(",".join(current))
+                current = [part]
+        if current:
+            specs.append(",".join(current))
+    return specs

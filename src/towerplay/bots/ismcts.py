@@ -214,8 +214,7 @@ class ISMCTSBot(Bot):
         game = state.game
         policy = {"game": game.rollout_action, "greedy": game.greedy_action,
                   "random": _random_action}[opts.rollout]
-        # Optional per-game hook: heuristic values per seat for a position mid-game.
-        judge: Callable[[State], list[float]] = getattr(game, "evaluate", None) or _scores
+        judge: Callable[[State], list[float]] = game.evaluate  # values of cut playouts
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
         # Games whose log tells a seat more than the action (what a reveal showed) split
@@ -312,10 +311,6 @@ class ISMCTSBot(Bot):
                                         child.total[seat] / child.visits))
         order = sorted(range(len(stats)), key=lambda i: (-stats[i].visits, -stats[i].value, i))
         return [stats[i] for i in order]
-
-
-def _scores(state: State) -> list[float]:
-    return state.scores()
 
 
 def _random_action(state: State, rng: random.Random) -> Action:

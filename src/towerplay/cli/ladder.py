@@ -16,32 +16,6 @@ from towerplay.cli.play import parse_options
 from towerplay.core import InvalidOptions
 
 
-def split_bots(text: str) -> list[str]:
-    """Split a ``--bots`` list into specs: a comma starts a new bot only when the next part
-    is a bot name (has no ``=`` before any ``:``); ``;`` always separates.
-
-    >>> split_bots("random,greedy,ismcts:iterations=500,c=0.5,ismcts:seconds=1")
-    ['random', 'greedy', 'ismcts:iterations=500,c=0.5', 'ismcts:seconds=1']
-    >>> split_bots("ismcts:iterations=50,c=1; ismcts:iterations=50,c=0.3")
-    ['ismcts:iterations=50,c=1', 'ismcts:iterations=50,c=0.3']
-    """
-    specs: list[str] = []
-    for group in text.split(";"):
-        current: list[str] = []
-        for part in (p.strip() for p in group.split(",")):
-            if not part:
-                continue
-            if current and "=" in part.partition(":")[0]:
-                current.append(part)  # an option of the bot before
-            else:
-                if current:
-                    specs.append(",".join(current))
-                current = [part]
-        if current:
-            specs.append(",".join(current))
-    return specs
-
-
 @app.command()
 @friendly
 def ladder(
@@ -67,7 +41,7 @@ def ladder(
     table.
     """
     game = games.load(game_name, **parse_options(option))
-    specs = split_bots(bots or "") + [b.strip() for b in bot if b.strip()]
+    specs = bot_registry.split_specs(bots or "") + [b.strip() for b in bot if b.strip()]
     if not specs:
         raise InvalidOptions("name the bots with --bots random,greedy,... or --bot SPEC")
     for spec in specs:

@@ -45,7 +45,8 @@ def list_games() -> None:
 def play(
     game_name: str = typer.Argument(..., metavar="GAME", help="a game id (see `towerplay games`)"),
     seats: str = typer.Option("human,greedy,greedy", help="one per seat: human or a bot spec, "
-                              "separated by commas or semicolons (use ; when a spec has commas)"),
+                              "separated by commas (a comma followed by key=value continues "
+                              "the bot before; ';' always separates)"),
     seed: int = typer.Option(None, help="seed for a reproducible game (random if omitted)"),
     record: Path = typer.Option(None, help="write the game record (JSON) to this file"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option name=value"),
@@ -91,12 +92,12 @@ def announce(state: State, seat: int, specs: list[str]) -> None:
 
 
 def split_seats(seats: str) -> list[str]:
-    """Seats text → specs; ``;`` separates seats when any spec itself contains commas."""
-    parts = seats.split(";") if ";" in seats else seats.split(",")
-    specs = [p.strip() for p in parts if p.strip()]
+    """Seats text → specs (see :func:`towerplay.bots.split_specs`); bots are checked now,
+    so an unknown one fails before the game starts."""
+    specs = bots.split_specs(seats)
     for spec in specs:
         if spec != HUMAN:
-            bots.bot_class(bots.parse_spec(spec)[0])  # unknown bots fail before the game starts
+            bots.bot_class(bots.parse_spec(spec)[0])
     return specs
 
 

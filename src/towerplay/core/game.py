@@ -179,6 +179,11 @@ class Game:
         """A cheap playout move for search bots (default: uniformly random)."""
         return rng.choice(state.legal_actions())
 
+    def evaluate(self, state: State) -> list[float]:
+        """A heuristic value per seat of an unfinished position, higher is better (search
+        bots normalise it to judge playouts cut short). Default: the running scores."""
+        return list(state.scores())
+
     score_command: ClassVar[Callable[..., None] | None] = None
     """A typer command for ``towerplay score <game>`` (the table-top scoring assistant)."""
 

@@ -107,27 +107,3 @@ def greedy_action(state: CastleState, rng: random.Random) -> Act:
     low = min(c[-1] for c in state.castles)
     dead = [p for c, p in seen if c < low]
     return REVEAL[rng.choice(dead or [p for _, p in seen])]
-
-
-def rollout_action(state: CastleState, rng: random.Random) -> Act:
-    """A cheap playout policy: reveal the closest known higher card if it is near,
-    else a random position; build when the step is small; use the Wizard."""
-    seat = state.to_move
-    castle = state.castles[seat]
-    last = castle[-1]
-    step = max(3, (HIGHEST - last) // max(1, GOAL - len(castle)))
-    if state.pending < 0:
-        known = state.known
-        best, best_card = -1, HIGHEST + 1
-        for p in state.down:
-            card = known[p]
-            if last < card <= last + step and card < best_card:
-                best, best_card = p, card
-        if best >= 0:
-            return REVEAL[best]
-        return REVEAL[rng.choice(state.down)]
-    legal = state.legal_actions()
-    first = legal[0]
-    if first is BUILD:
-        return BUILD if state.grid[state.pending] - last <= step else legal[-1]
-    return first  # the Wizard (a pending card without BUILD always offers it)
