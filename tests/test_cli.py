@@ -62,3 +62,18 @@ def test_replay_of_a_broken_record_is_refused(tmp_path) -> None:
 def test_error_text_with_brackets_is_shown_verbatim() -> None:
     result = runner.invoke(app, ["play", "[red]chess"])
     assert result.exit_code == 2 and "[red]chess" in result.output
+
+
+def test_a_stopped_game_resumes_from_its_record(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    runner.invoke(app, ["play", "five_towers", "--seats", "human,random", "--seed", "3",
+                        "--record", str(path)], input="1\n")
+    stopped = json.loads(path.read_text())
+    assert stopped["result"] is None and stopped["seats"] == ["human", "random"]
+    result = runner.invoke(app, ["resume", str(path), "--seats", "greedy,random"])
+    assert result.exit_code == 0, result.output
+    finished = json.loads(path.read_text())
+    assert finished["actions"][:len(stopped["actions"])] == stopped["actions"]
+    assert finished["result"] and finished["seats"] == ["greedy", "random"]
+    wrong = runner.invoke(app, ["resume", str(path), "--seats", "greedy"])
+    assert wrong.exit_code == 2 and "2 seats" in wrong.output

@@ -55,11 +55,33 @@ def play(
     game = games.load(game_name, **parse_options(option))
     specs = split_seats(seats)
     seed = fresh_seed() if seed is None else seed
-    state = game.start(players=len(specs), seed=seed)
+    run_table(game.start(players=len(specs), seed=seed), specs, record)
+
+
+@app.command()
+@friendly
+def resume(
+    path: Path = typer.Argument(..., help="a record of an unfinished game (`play --record`)"),
+    seats: str = typer.Option(None, help="who sits where now (default: the record's seats)"),
+    record: Path = typer.Option(None, help="where to write the record (default: PATH)"),
+) -> None:
+    """Go on with a game stopped earlier, from its record."""
+    saved = Record.load(path)
+    state = saved.replay()
+    specs = split_seats(seats) if seats else saved.seats
+    if len(specs) != state.players:
+        raise InvalidOptions(f"the game has {state.players} seats; give them with --seats "
+                             f"(got {len(specs)})")
+    run_table(state, specs, record or path)
+
+
+def run_table(state: State, specs: list[str], record: Path | None) -> None:
+    """Play ``state`` to the end (or until stopped), then write the record if asked."""
+    game = state.game
     players = {seat: bot for seat, bot in enumerate(seat_bots(
-        [s if s != HUMAN else "random" for s in specs], seed)) if specs[seat] != HUMAN}
-    console.print(f"[bold]{game.title}[/bold] — seed {seed}; seats: "
-                  + ", ".join(f"{i}: {s}" for i, s in enumerate(specs)))
+        [s if s != HUMAN else "random" for s in specs], state.seed)) if specs[seat] != HUMAN}
+    console.print(f"[bold]{game.title}[/bold] — seed {state.seed}; seats: "
+                  + ", ".join(f"{i}: {escape(s)}" for i, s in enumerate(specs)))
     try:
         while not state.is_over:
             seat = state.to_move
