@@ -3,6 +3,7 @@ contract, and a failure shrinks to the shortest action sequence that shows it.""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -34,3 +35,26 @@ def test_any_line_of_play_keeps_the_contract(name: str, players: int, seed: int,
         with pytest.raises(IllegalAction):
             state.apply("🐉 not an action")
     assert json.dumps(state.to_json(), sort_keys=True) == data
+
+
+@pytest.mark.parametrize("name,players", game_player_counts())
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1000), steps=st.integers(0, 60), text=st.text(max_size=40))
+def test_any_text_is_an_action_or_refused_without_change(name: str, players: int, seed: int,
+                                                         steps: int, text: str) -> None:
+    game = games.load(name)
+    state = game.start(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    before = json.dumps(state.to_json(), sort_keys=True)
+    legal = {str(a).lower() for a in state.legal_actions()}
+    try:
+        state.apply(text)
+    except IllegalAction as error:
+        assert str(error)
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+    else:
+        assert " ".join(text.lower().split()) in legal
