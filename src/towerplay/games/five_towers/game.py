@@ -74,3 +74,5 @@ class FiveTowers(Game):
     def rollout_action(self, state: FiveTowersState, rng: random.Random) -> Action:  # type: ignore[override]
         return heuristics.rollout_action(state, rng)
 
+    def evaluate(self, state: FiveTowersState) -> list[float]:  # type: ignore[override]
+        return heuristics.evaluate(state)

@@ -17,7 +17,7 @@ from towerplay.games.five_towers import rules
 from towerplay.games.five_towers.cards import (
     BID, NO_TEARDOWN, NO_TOWER, PASS, PLACE, TAKE, Action)
 from towerplay.games.five_towers.state import (
-    BIDDING, TAKING, TEARING, FiveTowersState)
+    BIDDING, PLACING, TAKING, TEARING, FiveTowersState)
 
 NEG = float("-inf")
 TEAR_AVERSION = 1.5
@@ -266,13 +266,122 @@ def _one_step_bid(state: FiveTowersState, legal: list[Action],
     return choice
 
 
+_OPEN = tuple(W_OPEN * openness(t) for t in range(17))
+"""W_OPEN × openness, by top (NO_TOWER included)."""
+_GOOD_STEP = 0.25
+"""A card is worth bidding for in a playout when it adds at least this much value."""
+
+
+def _gain(top: int, length: int, value: int, horizon: float) -> float:
+    """How much placing ``value`` on a tower (``top``, ``length`` cards) raises its
+    :func:`tower_value` (``-inf`` if it does not fit)."""
+    if not rules.OK[top][value]:
+        return NEG
+    if top == NO_TOWER:
+        old = horizon * _OPEN[NO_TOWER]
+    else:
+        old = length + horizon * (_OPEN[top] + W_CAP * length)
+    length += 1
+    if value == 0:
+        return 2.0 * length - old
+    return length + horizon * (_OPEN[value] + W_CAP * length) - old
+
+
 def rollout_action(state: FiveTowersState, rng: random.Random) -> Action:
-    """A cheap playout move: uniformly random, except that an optional tear-down is
-    skipped (random tear-downs cost far more than they gain)."""
+    """A cheap greedy-like playout move (a few table look-ups per card, no search).
+
+    Bidding: bid for the display cards that each raise the seat's tower value (small
+    descending steps, 8s and 9s, a late 0 on a tall tower), else pass. Taking: the card
+    that raises its tower most, given the cards of its suit already in hand. Tearing
+    down: never, unless forced. Placing: the highest card first (the legal placements
+    keep the rest of each suit buildable), so towers come out descending.
+    """
     legal = state.legal_actions()
-    if state.phase == TEARING and legal[0] is NO_TEARDOWN:
-        return NO_TEARDOWN
-    return rng.choice(legal)
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase == TEARING:
+        return NO_TEARDOWN if NO_TEARDOWN in legal else legal[0]
+    if state.doomed:
+        return rng.choice(legal)
+    if phase == PLACING:
+        best = legal[0]
+        for action in legal:  # the highest value first
+            if (action.arg & 15) > (best.arg & 15):
+                best = action
+        return best
+    horizon = horizon_of(state)
+    seat = state.to_move
+    base = seat * 5
+    towers = state.towers
+    if phase == BIDDING:
+        want = 0
+        for group in state.groups:
+            if not group:
+                continue
+            suit = group[0] >> 4
+            tower = towers[base + suit]
+            top = tower[-1] if tower else NO_TOWER
+            length = len(tower)
+            for card in reversed(group):  # high to low: descending steps
+                value = card & 15
+                if _gain(top, length, value, horizon) >= _GOOD_STEP:
+                    want += 1
+                    top = value
+                    length += 1
+        choice = None
+        for action in legal:
+            if action is not PASS and action.arg <= want:
+                if choice is None or action.arg > choice.arg:
+                    choice = action
+        if choice is None or choice.arg == 0 and PASS in legal:
+            return PASS if PASS in legal else legal[0]
+        return choice
+    # TAKING: the card that adds most on top of what is already in hand
+    hand = state.hand
+    best_gain, best = NEG, legal[0]
+    for action in legal:
+        card = action.arg
+        suit = card >> 4
+        tower = towers[base + suit]
+        top = tower[-1] if tower else NO_TOWER
+        length = len(tower)
+        for held in reversed(hand):
+            if held >> 4 == suit and rules.OK[top][held & 15]:
+                top = held & 15
+                length += 1
+        gain = _gain(top, length, card & 15, horizon)
+        if gain == NEG:
+            gain = -5.0  # fits only after a tear-down or in another order
+        gain += rng.random() * 0.01
+        if gain > best_gain:
+            best_gain, best = gain, action
+    return best
 
 
-__all__ = ["greedy_action", "rollout_action", "player_value", "tower_value", "orders"]
+def evaluate(state: FiveTowersState) -> list[float]:
+    """A heuristic value per seat of a position (higher is better): each seat's
+    :func:`player_value` (points, room to grow, the chance to be capped, the tallest-tower
+    bonus, the tear-down penalty), where the builder's cards in hand count as placed in
+    their best order. A finished game gets its scores."""
+    if state.to_move is None:
+        return list(state.scores())
+    horizon = horizon_of(state)
+    values = []
+    builder = state.builder
+    for seat in range(state.players):
+        towers = state.seat_towers(seat)
+        torn = state.torn[seat]
+        value = NEG
+        if seat == builder and state.hand:
+            if state.phase == PLACING:
+                value = best_build(towers, torn, state.hand, None, horizon)[0]
+            else:
+                value = best_plan(towers, torn, [tuple(state.hand)], horizon)[0]
+        if value == NEG:
+            value = player_value(towers, torn, horizon)
+        values.append(value)
+    return values
+
+
+__all__ = ["greedy_action", "rollout_action", "evaluate", "player_value", "tower_value", "orders"]
