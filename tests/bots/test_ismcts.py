@@ -152,3 +152,15 @@ def test_the_tree_splits_by_what_the_seat_saw() -> None:
     below = root.children[seen.history[0]].outcomes[drew]
     expected = below.children.get(seen.history[1])
     assert expected is not None and bot._root(seen, 0) is expected
+
+
+def test_game_search_defaults_apply_unless_the_spec_overrides_them(monkeypatch) -> None:
+    from towerplay import bots, games
+
+    game = games.load("castle")
+    monkeypatch.setattr(type(game), "search_defaults", {"depth": 7, "c": 1.5})
+    bot = bots.load("ismcts:iterations=10,c=0.3", seed=1)
+    settings = bot.settings(game)
+    assert settings.depth == 7 and settings.c == 0.3 and settings.iterations == 10
+    state = game.start(players=2, seed=1)
+    assert bot.act(state) in state.legal_actions()

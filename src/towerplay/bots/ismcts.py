@@ -129,8 +129,19 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int | None = None, **options: object) -> None:
         super().__init__(seed=seed, **options)
         self._tree: tuple[Game, int, list[Action], Node] | None = None
+        self._settings: dict[str, ISMCTSOptions] = {}
         self.last: Analysis | None = None
         """The analysis behind the last move (for hints and debugging)."""
+
+    def settings(self, game: Game) -> ISMCTSOptions:
+        """The options in force for ``game``: the game's ``search_defaults`` (its own
+        knowledge of good playout depths and rewards), overridden by the bot's spec."""
+        settings = self._settings.get(game.name)
+        if settings is None:
+            given = self.options.model_dump(exclude_unset=True)
+            settings = self.Options(**{**game.search_defaults, **given})
+            self._settings[game.name] = settings
+        return settings
 
     # ----------------------------------------------------------------- the Bot API
     def choose(self, state: State, seat: int) -> Action:
@@ -146,13 +157,14 @@ class ISMCTSBot(Bot):
         legal = state.legal_actions()
         if not legal:
             raise ValueError("analyse needs a position with a move to make")
-        if len(legal) == 1 and not self.options.forced:
+        opts = self.settings(state.game)
+        if len(legal) == 1 and not opts.forced:
             return Analysis([ActionStat(legal[0], 0, math.nan, math.nan)], 0, 0.0)
         root = self._root(state, seat)
         started = time.perf_counter()
         done = self._run(root, state, seat, started)
         elapsed = time.perf_counter() - started
-        if self.options.reuse:
+        if opts.reuse:
             self._tree = (state.game, seat, list(state.history), root)
         return Analysis(self._stats(root, legal, seat), done, elapsed)
 
@@ -160,7 +172,7 @@ class ISMCTSBot(Bot):
     def _root(self, state: State, seat: int) -> Node:
         """The node for ``state`` in the kept tree, or a fresh root."""
         width = state.players + 1
-        if self._tree is None or not self.options.reuse:
+        if self._tree is None or not self.settings(state.game).reuse:
             return Node(width)
         game, old_seat, old_history, node = self._tree
         history = state.history
@@ -185,7 +197,7 @@ class ISMCTSBot(Bot):
     # ----------------------------------------------------------------- the search
     def _run(self, root: Node, state: State, seat: int, started: float) -> int:
         """Run iterations until the budget is spent; return how many ran."""
-        opts = self.options
+        opts = self.settings(state.game)
         limit = opts.iterations
         if limit is None:
             limit = sys.maxsize if opts.seconds is not None else DEFAULT_ITERATIONS
@@ -202,7 +214,7 @@ class ISMCTSBot(Bot):
 
     def _iteration_function(self, state: State, seat: int) -> Callable[[Node], None]:
         """One ISMCTS iteration as a closure over everything constant during a search."""
-        opts = self.options
+        opts = self.settings(state.game)
         rng: random.Random = self.rng
         recall = opts.recall
         c = opts.c

@@ -71,6 +71,9 @@ class Game:
     State: ClassVar[type[State]]
     notation: ClassVar[str] = ""
     """A one-paragraph description of the action notation, for help texts."""
+    search_defaults: ClassVar[dict[str, Any]] = {}
+    """Search-bot options that suit this game (e.g. a playout ``depth`` when ``evaluate``
+    is good); a bot spec overrides them."""
     variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     """Option sets that change the rules (variants, modes): the generic tests run each."""
 
