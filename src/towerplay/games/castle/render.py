@@ -66,7 +66,7 @@ def render_view(view: dict[str, Any], deck: Characters | None = None) -> str:
         lines.append(f"  {row}  {cells}")
     legend = "▒▒▒ face down"
     if view["memory"] == "open":
-        legend += ", [cyan]33[/] seen and put back"
+        legend += ", a [cyan]number[/] was seen and put back there"
     else:
         legend += " (memory hidden: remember what you saw!)"
     lines.append(f"[dim]{legend}; {view['face_down']} face down[/]")
