@@ -30,6 +30,11 @@ HORIZON_ROUNDS = 9.0
 """Rounds left at which prospects start to shrink."""
 BID_MARGIN = 0.3
 """The least gain worth a bid."""
+EVAL_OFFSET = 100.0
+""":func:`evaluate` reports each seat's value as its lead over the last seat plus this
+constant. Search bots squash values with a logistic whose scale grows with their mean
+size (``ismcts.margins``): a large constant keeps that judgement close to linear in the
+lead, so a search that is already behind still tells better moves from worse."""
 Towers = Sequence[tuple[int, ...]]
 
 # ------------------------------------------------------------------ position value
@@ -362,8 +367,9 @@ def rollout_action(state: FiveTowersState, rng: random.Random) -> Action:
 def evaluate(state: FiveTowersState) -> list[float]:
     """A heuristic value per seat of a position (higher is better): each seat's
     :func:`player_value` (points, room to grow, the chance to be capped, the tallest-tower
-    bonus, the tear-down penalty), where the builder's cards in hand count as placed in
-    their best order. A finished game gets its scores."""
+    bonus, the tear-down penalty), where the builder's cards in hand (and, while it takes,
+    the best cards still to take) count as placed in their best order, reported as the
+    lead over the last seat plus :data:`EVAL_OFFSET`. A finished game gets its scores."""
     if state.to_move is None:
         return list(state.scores())
     horizon = horizon_of(state)
@@ -373,15 +379,21 @@ def evaluate(state: FiveTowersState) -> list[float]:
         towers = state.seat_towers(seat)
         torn = state.torn[seat]
         value = NEG
-        if seat == builder and state.hand:
-            if state.phase == PLACING:
+        if seat == builder:
+            phase = state.phase
+            if phase == TAKING and state.plans:
+                # the winner of the auction: its best completion of the cards to take
+                hands = [tuple(sorted(state.hand + list(plan))) for plan in state.plans]
+                value = best_plan(towers, torn, hands, horizon)[0]
+            elif phase == PLACING:
                 value = best_build(towers, torn, state.hand, None, horizon)[0]
-            else:
+            elif state.hand:
                 value = best_plan(towers, torn, [tuple(state.hand)], horizon)[0]
         if value == NEG:
             value = player_value(towers, torn, horizon)
         values.append(value)
-    return values
+    low = min(values)
+    return [v - low + EVAL_OFFSET for v in values]
 
 
 __all__ = ["greedy_action", "rollout_action", "evaluate", "player_value", "tower_value", "orders"]

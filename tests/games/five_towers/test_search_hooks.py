@@ -1,0 +1,78 @@
+"""The search hooks of 5 Towers: the playout policy and the position value."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from towerplay import games
+from towerplay.games.five_towers.cards import NO_TEARDOWN, TEARDOWN_K
+from towerplay.games.five_towers.state import PLACING, TAKING, TEARING
+
+from tests.games.five_towers.util import play, position
+
+
+def test_evaluate_values_each_seat_and_prefers_a_capped_tall_tower() -> None:
+    game = games.load("five_towers")
+    state = position(2, ["scary5", "tree12", "tree13", "sand3", "candy1"],
+                     towers={0: {"scary": (15, 12, 11, 9, 7, 5, 0)}, 1: {"scary": (15, 12)}})
+    values = game.evaluate(state)
+    assert len(values) == 2 and all(isinstance(v, float) for v in values)
+    assert values[0] > values[1]
+    swapped = position(2, ["scary5", "tree12", "tree13", "sand3", "candy1"],
+                       towers={1: {"scary": (15, 12, 11, 9, 7, 5, 0)}, 0: {"scary": (15, 12)}})
+    assert game.evaluate(swapped)[1] > game.evaluate(swapped)[0]
+
+
+def test_evaluate_counts_the_builders_cards_in_hand_mid_round() -> None:
+    game = games.load("five_towers")
+    state = position(2, ["scary5", "tree12", "tree13", "sand3", "candy1"], opener=0)
+    before = game.evaluate(state)[0]
+    play(state, "bid 2", "pass", "take tree13", "take tree12")
+    assert state.phase == TEARING
+    during = game.evaluate(state)
+    play(state, "no-teardown")
+    assert state.phase == PLACING and state.hand
+    placing = game.evaluate(state)
+    assert during[0] == placing[0] > before  # 13, 12 start a good tower
+    play(state, "place tree13", "place tree12")
+    assert game.evaluate(state)[0] == pytest.approx(placing[0])  # placed as valued
+
+
+def test_rollout_policy_is_legal_never_tears_down_by_choice_and_games_end() -> None:
+    game = games.load("five_towers")
+    rng = random.Random(7)
+    for seed in range(12):
+        state = game.start(players=2 + seed % 4, seed=seed)
+        steps = 0
+        while state.to_move is not None:
+            legal = state.legal_actions()
+            action = game.rollout_action(state, rng)
+            assert action in legal
+            if action.kind == TEARDOWN_K:
+                assert NO_TEARDOWN not in legal  # only a forced tear-down
+            state.apply(action)
+            steps += 1
+            assert steps < 2000
+        assert state.is_over
+
+
+def test_rollout_policy_bids_for_cards_that_fit_and_takes_the_best_fit() -> None:
+    game = games.load("five_towers")
+    rng = random.Random(1)
+    state = position(2, ["scary14", "scary13", "scary12", "tree1", "sand2"],
+                     towers={0: {"scary": (15,)}}, opener=0)
+    bid = game.rollout_action(state, rng)
+    assert bid.arg >= 2  # the three small steps below 15 are worth a bid
+    play(state, "bid 1", "pass")
+    assert state.phase == TAKING
+    assert str(game.rollout_action(state, rng)) == "take scary14"
+
+
+def test_evaluate_of_a_finished_game_is_its_scores() -> None:
+    game = games.load("five_towers")
+    rng = random.Random(3)
+    state = game.start(players=3, seed=2)
+    while state.to_move is not None:
+        state.apply(game.rollout_action(state, rng))
+    assert game.evaluate(state) == list(state.scores())
