@@ -14,6 +14,10 @@ from towerplay.core import IllegalAction, Record
 
 from tests.conftest import game_player_counts
 
+NEAR_MISSES = ["take", "place sand16", "bid 6", "bid -1", "teardown pink", "no-teardown now",
+               "pass 2", "take G9", "place r4c1", "reveal f1", "wizard 0", "TAKE w1",
+               "build build", "discard", "remove 3"]
+
 
 @pytest.mark.parametrize("name,players", game_player_counts())
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -39,7 +43,8 @@ def test_any_line_of_play_keeps_the_contract(name: str, players: int, seed: int,
 
 @pytest.mark.parametrize("name,players", game_player_counts())
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 1000), steps=st.integers(0, 60), text=st.text(max_size=40))
+@given(seed=st.integers(0, 1000), steps=st.integers(0, 60),
+       text=st.text(max_size=40) | st.sampled_from(NEAR_MISSES))
 def test_any_text_is_an_action_or_refused_without_change(name: str, players: int, seed: int,
                                                          steps: int, text: str) -> None:
     game = games.load(name)

@@ -55,3 +55,6 @@ def load(name: str, **options: Any) -> Game:
 def _importable(name: str) -> bool:
     module = _REGISTRY[name].partition(":")[0]
     return importlib.util.find_spec(module) is not None
+
+
+__all__ = ["InvalidOptions", "UnknownGame", "game_class", "load", "names", "register"]

@@ -47,22 +47,6 @@ def test_parse_notation_raises_only_illegal_action(text: str) -> None:
         assert game.parse_notation(str(action)) == action
 
 
-@FUZZ
-@given(text=ANY_TEXT, players=st.sampled_from([2, 3, 4]), actions=st.integers(0, 40))
-def test_apply_text_refuses_garbage_without_changing_the_state(text: str, players: int,
-                                                               actions: int) -> None:
-    state = mid_game(players, seed=actions, actions=actions)
-    before = json.dumps(state.to_json(), sort_keys=True)
-    legal = {str(a) for a in state.legal_actions()}
-    try:
-        state.apply(text)
-    except IllegalAction as error:
-        assert str(error)
-        assert json.dumps(state.to_json(), sort_keys=True) == before
-    else:
-        assert " ".join(text.lower().split()) in {t.lower() for t in legal}
-
-
 @pytest.mark.parametrize("action", [None, 5, 1.5, b"take G5", ["take", "G5"], (0, 99),
                                     Move(0, 99), Move(0, -1), Move(7, 1), Move("x", [1])])
 def test_apply_refuses_what_is_not_an_action(action: object) -> None:

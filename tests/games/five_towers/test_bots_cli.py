@@ -65,16 +65,6 @@ def test_greedy_tears_down_rarely() -> None:
     assert greedy <= 9 and greedy * 3 < random_
 
 
-def test_rollout_action_is_legal_and_games_end() -> None:
-    game = games.load("five_towers")
-    state = game.start(players=3, seed=2)
-    rng = random.Random(2)
-    while not state.is_over:
-        action = game.rollout_action(state, rng)
-        assert action in state.legal_actions()
-        state.apply(action)
-
-
 def test_render_shows_display_bids_towers_and_piles() -> None:
     state = position(3, ["sand7", "candy3", "candy5", "tree1", "scrap9"],
                      towers={1: {"sand": (12, 8, 0)}}, opener=1)

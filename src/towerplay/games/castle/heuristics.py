@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from towerplay.games.castle.cards import (BUILD, GOAL, HIGHEST, KING, KNIGHT, PRINCESS,
+from towerplay.games.castle.cards import (BUILD, GOAL, KING, KNIGHT, PRINCESS,
                                           QUEEN, REVEAL, WIZARD_FLAG, Act)
 from towerplay.games.castle.state import CastleState
 
