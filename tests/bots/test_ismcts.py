@@ -164,3 +164,33 @@ def test_game_search_defaults_apply_unless_the_spec_overrides_them(monkeypatch) 
     assert settings.depth == 7 and settings.c == 0.3 and settings.iterations == 10
     state = game.start(players=2, seed=1)
     assert bot.act(state) in state.legal_actions()
+
+
+def test_the_search_weighs_only_the_games_candidate_moves(monkeypatch) -> None:
+    state = start()
+    legal = state.legal_actions()
+    assert len(legal) > 1
+    chosen = legal[-1]
+    # the game settles every decision itself: the bot plays it without searching
+    monkeypatch.setattr(ToyGame, "search_actions", lambda self, s, rng: [s.legal_actions()[-1]])
+    bot = bots.load("ismcts:iterations=50", seed=1)
+    assert bot.act(state) == chosen and bot.last.iterations == 0
+    # a forced search (a hint) still weighs every legal move at the root
+    bot = bots.load("ismcts:iterations=200,forced=true", seed=1)
+    bot.act(state)
+    assert sum(1 for s in bot.last.stats if s.visits) == len(legal)
+
+    # the game narrows only seat 1's decisions (to its highest card, which differs from
+    # world to world): seat 0's moves are all weighed, seat 1's replies are fewer
+    def narrow(self, s, rng):
+        return s.legal_actions()[-1:] if s.to_move == 1 else s.legal_actions()
+
+    def replies(spec: str) -> int:
+        bot = bots.load(spec, seed=1)
+        bot.act(state)
+        mine = bot._tree[3].children
+        assert len(mine) == len(legal)
+        return sum(len(node.children) for node in mine.values())
+
+    monkeypatch.setattr(ToyGame, "search_actions", narrow)
+    assert replies("ismcts:iterations=300") < replies("ismcts:iterations=300,narrow=false")

@@ -28,3 +28,17 @@ def test_policies_play_legal_moves_to_the_end(name: str, options: dict, policy: 
                 values = game.evaluate(state)
                 assert len(values) == players and all(isinstance(v, (int, float))
                                                       for v in values)
+
+
+@pytest.mark.parametrize("name,options", CASES)
+def test_search_actions_are_a_subset_of_the_legal_ones(name: str, options: dict) -> None:
+    game = games.load(name, **options)
+    for players in (game.min_players, game.max_players):
+        state = game.start(players=players, seed=players + 1)
+        rng = random.Random(players)
+        while not state.is_over:
+            legal = state.legal_actions()
+            candidates = game.search_actions(state, rng)
+            assert candidates and set(candidates) <= set(legal)
+            assert state.legal_actions() == legal  # asking does not change the position
+            state.apply(game.rollout_action(state, rng))

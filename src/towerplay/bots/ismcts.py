@@ -57,9 +57,12 @@ class ISMCTSOptions(BotOptions):
     score_weight: float = Field(
         0.0, ge=0, le=1, description="share of the final reward taken from the score "
         "margins (see margins()) instead of win/loss")
+    narrow: bool = Field(True, description="weigh only the game's search_actions "
+                         "(its candidate moves) instead of every legal action")
     reuse: bool = Field(True, description="keep the tree between moves")
     forced: bool = Field(False, description="search even when only one action is legal "
-                         "(to get its win chance)")
+                         "or the game narrows the choice, weighing every legal action "
+                         "at the root (for hints)")
 
 
 class Node:
@@ -160,6 +163,10 @@ class ISMCTSBot(Bot):
         opts = self.settings(state.game)
         if len(legal) == 1 and not opts.forced:
             return Analysis([ActionStat(legal[0], 0, math.nan, math.nan)], 0, 0.0)
+        if opts.narrow and not opts.forced:
+            candidates = state.game.search_actions(state, self.rng)
+            if len(candidates) == 1:  # a routine decision the game settles itself
+                return Analysis([ActionStat(candidates[0], 0, math.nan, math.nan)], 0, 0.0)
         root = self._root(state, seat)
         started = time.perf_counter()
         done = self._run(root, state, seat, started)
@@ -229,6 +236,11 @@ class ISMCTSBot(Bot):
         judge: Callable[[State], list[float]] = game.evaluate  # values of cut playouts
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
+        candidates: Callable[[State], list[Action]] = (
+            (lambda s: game.search_actions(s, rng)) if opts.narrow
+            else type(state).legal_actions)
+        # a forced search (a hint) weighs every legal move at the root, narrowed below it
+        wide_root = opts.forced
         # Games whose log tells a seat more than the action (what a reveal showed) split
         # the tree by what the searching seat saw; others skip the look-up.
         observes = type(state)._log_entry is not State._log_entry
@@ -257,7 +269,7 @@ class ISMCTSBot(Bot):
                 mover = s.to_move
                 if mover is None:
                     break
-                legal = s.legal_actions()
+                legal = s.legal_actions() if wide_root and node is root else candidates(s)
                 children = node.children
                 untried = None
                 best = None

@@ -182,6 +182,12 @@ class Game:
         """A cheap playout move for search bots (default: uniformly random)."""
         return rng.choice(state.legal_actions())
 
+    def search_actions(self, state: State, rng: random.Random) -> list[Action]:
+        """The actions a search should weigh for ``state.to_move`` (a subset of the legal
+        ones). Default: all of them. A game may narrow routine decisions to its heuristic's
+        choice so the search spends its budget where judgement matters."""
+        return state.legal_actions()
+
     def evaluate(self, state: State) -> list[float]:
         """A heuristic value per seat of an unfinished position, higher is better (search
         bots normalise it to judge playouts cut short). Default: the running scores."""

@@ -76,3 +76,18 @@ def test_evaluate_of_a_finished_game_is_its_scores() -> None:
     while state.to_move is not None:
         state.apply(game.rollout_action(state, rng))
     assert game.evaluate(state) == list(state.scores())
+
+
+def test_search_weighs_every_bid_but_builds_by_the_greedy_plan() -> None:
+    game = games.load("five_towers")
+    rng = random.Random(2)
+    state = position(2, ["scary14", "scary13", "scary12", "tree1", "sand2"],
+                     towers={0: {"scary": (15,)}}, opener=0)
+    assert game.search_actions(state, rng) == state.legal_actions()
+    play(state, "bid 3", "pass")
+    while not state.is_over and state.builder == 0:
+        candidates = game.search_actions(state, rng)
+        if len(state.legal_actions()) > 1:
+            assert candidates == [game.greedy_action(state, random.Random(0))]
+        state.apply(candidates[0])
+    assert state.seat_towers(0)[1] == (15, 14, 13, 12)

@@ -33,6 +33,10 @@ class FiveTowers(Game):
     min_players = 2
     max_players = 5
     variants = ({}, {"rebid": "physical"})
+    search_defaults = {"depth": 8, "c": 0.3}
+    """Playouts of about one round judged by ``evaluate`` beat full playouts (whose outcome
+    is mostly the luck of later draws); the small values of that judgement need a small
+    exploration constant. Tuned against ``greedy`` (2 players, 100 games a setting)."""
     rules_version = "1"
     Options = FiveTowersOptions
     State = FiveTowersState
@@ -73,6 +77,9 @@ class FiveTowers(Game):
 
     def rollout_action(self, state: FiveTowersState, rng: random.Random) -> Action:  # type: ignore[override]
         return heuristics.rollout_action(state, rng)
+
+    def search_actions(self, state: FiveTowersState, rng: random.Random) -> list[Action]:  # type: ignore[override]
+        return heuristics.search_actions(state, rng)
 
     def evaluate(self, state: FiveTowersState) -> list[float]:  # type: ignore[override]
         return heuristics.evaluate(state)

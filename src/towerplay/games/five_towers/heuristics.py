@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import NamedTuple
 
 from towerplay.games.five_towers import rules
 from towerplay.games.five_towers.cards import (
@@ -60,24 +61,57 @@ def openness(top: int) -> float:
     return 0.5 * top + (0.5 if top < 9 else 0.0)
 
 
-def tower_value(tower: tuple[int, ...], horizon: float) -> float:
-    """Points now plus the tower's prospects within ``horizon`` (0 = game over, 1 = early).
+class Outlook(NamedTuple):
+    """What a tower's future is worth, per suit: ``room[suit][top]`` values a top's room
+    to grow (``top`` = ``NO_TOWER`` for no tower yet), ``cap[suit]`` values each card of
+    an open tower for its chance to be capped (doubled) later."""
+
+    room: tuple[tuple[float, ...], ...]
+    cap: tuple[float, ...]
+
+
+_NAIVE: dict[float, Outlook] = {}
+
+
+def naive_outlook(horizon: float) -> Outlook:
+    """The greedy bot's outlook: every value still to come, room shrinking with the
+    ``horizon`` (1 early, 0 when the game is over).
+
+    >>> naive_outlook(1.0).room[0][8] == W_OPEN * openness(8)
+    True
+    """
+    known = _NAIVE.get(horizon)
+    if known is None:
+        room = tuple(horizon * W_OPEN * openness(top) for top in range(17))
+        known = Outlook((room,) * 5, (horizon * W_CAP,) * 5)
+        if len(_NAIVE) > 1000:
+            _NAIVE.clear()
+        _NAIVE[horizon] = known
+    return known
+
+
+def tower_value(tower: tuple[int, ...], room: tuple[float, ...], cap: float) -> float:
+    """Points now plus the tower's prospects (its suit's ``room`` by top and ``cap``).
 
     An open tower may still grow and may still be capped (doubled) later; a suit without
     a tower keeps the most room of all, so starting one with a low card costs value.
+
+    >>> tower_value((12, 7, 0), naive_outlook(1.0).room[0], 0.5)   # capped: doubled
+    6.0
     """
     length = len(tower)
     if not length:
-        return horizon * W_OPEN * openness(NO_TOWER)
+        return room[NO_TOWER]
     top = tower[-1]
     if top == 0:
         return 2.0 * length
-    return length + horizon * (W_OPEN * openness(top) + W_CAP * length)
+    return length + room[top] + cap * length
 
 
-def player_value(towers: Towers, torn: int, horizon: float) -> float:
+def player_value(towers: Towers, torn: int, outlook: Outlook) -> float:
     """The value of a whole tower set: towers, the tallest-tower bonus, the penalty."""
-    return (sum(tower_value(t, horizon) for t in towers)
+    room, cap = outlook
+    return (sum(tower_value(t, room[s], cap[s]) for s, t in enumerate(towers))
             + max(len(t) for t in towers) - torn * (torn + 1) / 2 - TEAR_AVERSION * torn)
 
 
@@ -119,7 +153,7 @@ def orders(top: int, values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
 
 
 def best_build(towers: Towers, torn: int, hand: Sequence[int], teardown: int | None,
-               horizon: float) -> tuple[float, list[tuple[int, ...]]]:
+               outlook: Outlook) -> tuple[float, list[tuple[int, ...]]]:
     """The value after tearing down ``teardown`` (a suit or None) and placing ``hand`` in
     the best orders, and those orders (card ids, per suit); (-inf, []) if impossible."""
     towers = list(towers)
@@ -127,6 +161,7 @@ def best_build(towers: Towers, torn: int, hand: Sequence[int], teardown: int | N
         towers[teardown] = towers[teardown][:-1]
         torn += 1
     plan = []
+    room, cap = outlook
     for s, values in enumerate(rules.by_suit(hand)):
         if not values:
             continue
@@ -136,12 +171,12 @@ def best_build(towers: Towers, torn: int, hand: Sequence[int], teardown: int | N
             return NEG, []
         best, best_order = NEG, ()
         for order in reach.values():
-            value = tower_value(tower + order, horizon)
+            value = tower_value(tower + order, room[s], cap[s])
             if value > best:
                 best, best_order = value, order
         towers[s] = tower + best_order
         plan.append(tuple(s * 16 + v for v in best_order))
-    return player_value(towers, torn, horizon), plan
+    return player_value(towers, torn, outlook), plan
 
 
 def teardown_options(towers: Towers) -> list[int | None]:
@@ -150,13 +185,13 @@ def teardown_options(towers: Towers) -> list[int | None]:
 
 
 def best_plan(towers: Towers, torn: int, hands: list[tuple[int, ...]],
-              horizon: float) -> tuple[float, tuple[int, ...], int | None]:
+              outlook: Outlook) -> tuple[float, tuple[int, ...], int | None]:
     """The best (value, hand, teardown) over the candidate full hands."""
     best: tuple[float, tuple[int, ...], int | None] = (NEG, (), None)
     options = teardown_options(towers)
     for hand in hands:
         for teardown in options:
-            value = best_build(towers, torn, hand, teardown, horizon)[0]
+            value = best_build(towers, torn, hand, teardown, outlook)[0]
             if value > best[0]:
                 best = (value, hand, teardown)
     return best
@@ -165,20 +200,22 @@ def best_plan(towers: Towers, torn: int, hands: list[tuple[int, ...]],
 # ------------------------------------------------------------------ the bots
 
 
-def bid_gains(state: FiveTowersState, seat: int, horizon: float) -> list[float]:
+def bid_gains(state: FiveTowersState, seat: int, outlook: Outlook) -> list[float]:
     """For k = 0…max buildable: how much winning k cards would raise ``seat``'s value."""
     towers = state.seat_towers(seat)
     torn = state.torn[seat]
-    now = player_value(towers, torn, horizon)
+    now = player_value(towers, torn, outlook)
     gains = [0.0]
     for k in range(1, state.max_bid(seat) + 1):
         hands = list(dict.fromkeys(combinations(state.display, k)))
-        gains.append(best_plan(towers, torn, hands, horizon)[0] - now)
+        gains.append(best_plan(towers, torn, hands, outlook)[0] - now)
     return gains
 
 
-def greedy_action(state: FiveTowersState, rng: random.Random) -> Action:
-    """The greedy bot's choice for ``state.to_move`` (``state`` is determinized).
+def greedy_action(state: FiveTowersState, rng: random.Random,
+                  outlook: Outlook | None = None) -> Action:
+    """The greedy bot's choice for ``state.to_move`` (``state`` is determinized), valuing
+    positions with ``outlook`` (default: the naive one, no card counting).
 
     >>> from towerplay import games
     >>> state = games.load("five_towers").start(players=2, seed=1)
@@ -190,15 +227,16 @@ def greedy_action(state: FiveTowersState, rng: random.Random) -> Action:
         return legal[0]
     if state.doomed:  # physical mode, an invalid bid: anything until it fails
         return rng.choice(legal)
-    horizon = horizon_of(state)
+    if outlook is None:
+        outlook = naive_outlook(horizon_of(state))
     if state.phase == BIDDING:
-        return _greedy_bid(state, legal, horizon)
+        return _greedy_bid(state, legal, outlook)
     seat = state.builder
     towers = state.seat_towers(seat)
     torn = state.torn[seat]
     if state.phase == TAKING:
         hands = [tuple(sorted(state.hand + list(plan))) for plan in state.plans]
-        hand = best_plan(towers, torn, hands, horizon)[1]
+        hand = best_plan(towers, torn, hands, outlook)[1]
         rest = list(hand)
         for c in state.hand:
             rest.remove(c)
@@ -207,16 +245,16 @@ def greedy_action(state: FiveTowersState, rng: random.Random) -> Action:
         best, action = NEG, legal[0]
         for option in legal:
             value = best_build(towers, torn, state.hand,
-                               None if option is NO_TEARDOWN else option.arg, horizon)[0]
+                               None if option is NO_TEARDOWN else option.arg, outlook)[0]
             if value > best:
                 best, action = value, option
     else:
-        plan = best_build(towers, torn, state.hand, None, horizon)[1]
+        plan = best_build(towers, torn, state.hand, None, outlook)[1]
         action = PLACE[plan[0][0]] if plan else legal[0]
     return action if action in legal else rng.choice(legal)
 
 
-def _greedy_bid(state: FiveTowersState, legal: list[Action], horizon: float) -> Action:
+def _greedy_bid(state: FiveTowersState, legal: list[Action], outlook: Outlook) -> Action:
     """Try each legal bid, let the later bidders answer with :func:`_one_step_bid`, and
     keep the bid whose outcome is best: own gain if it wins, minus a share of the
     winner's gain if someone else does."""
@@ -224,7 +262,7 @@ def _greedy_bid(state: FiveTowersState, legal: list[Action], horizon: float) -> 
 
     def gains_of(seat: int) -> list[float]:
         if seat not in gains:
-            gains[seat] = bid_gains(state, seat, horizon)
+            gains[seat] = bid_gains(state, seat, outlook)
         return gains[seat]
 
     seat = state.to_move
@@ -364,6 +402,34 @@ def rollout_action(state: FiveTowersState, rng: random.Random) -> Action:
     return best
 
 
+_BUILDS: dict[tuple, Action] = {}
+"""The greedy builder's choices by public position (searches meet the same ones often)."""
+
+
+def search_actions(state: FiveTowersState, rng: random.Random) -> list[Action]:
+    """The moves a search weighs: every bid, but the builder's taking, tearing down and
+    placing follow the greedy plan (an exact best build for the heuristic value), so the
+    search spends its budget on the auction, where judgement matters.
+
+    >>> from towerplay import games
+    >>> state = games.load("five_towers").start(players=2, seed=1)
+    >>> search_actions(state, random.Random(0)) == state.legal_actions()
+    True
+    """
+    legal = state.legal_actions()
+    if state.phase == BIDDING or len(legal) == 1 or state.doomed:
+        return legal
+    seat = state.builder
+    key = (state.phase, *state.seat_towers(seat), state.torn[seat], *state.hand, -1,
+           *state.display, state.need, len(state.draw), len(state.discard), state.reshuffled)
+    action = _BUILDS.get(key)
+    if action is None:
+        if len(_BUILDS) > 100_000:
+            _BUILDS.clear()
+        action = _BUILDS[key] = greedy_action(state, rng)
+    return [action]
+
+
 def evaluate(state: FiveTowersState) -> list[float]:
     """A heuristic value per seat of a position (higher is better): each seat's
     :func:`player_value` (points, room to grow, the chance to be capped, the tallest-tower
@@ -372,7 +438,7 @@ def evaluate(state: FiveTowersState) -> list[float]:
     lead over the last seat plus :data:`EVAL_OFFSET`. A finished game gets its scores."""
     if state.to_move is None:
         return list(state.scores())
-    horizon = horizon_of(state)
+    outlook = naive_outlook(horizon_of(state))
     values = []
     builder = state.builder
     for seat in range(state.players):
@@ -384,16 +450,16 @@ def evaluate(state: FiveTowersState) -> list[float]:
             if phase == TAKING and state.plans:
                 # the winner of the auction: its best completion of the cards to take
                 hands = [tuple(sorted(state.hand + list(plan))) for plan in state.plans]
-                value = best_plan(towers, torn, hands, horizon)[0]
+                value = best_plan(towers, torn, hands, outlook)[0]
             elif phase == PLACING:
-                value = best_build(towers, torn, state.hand, None, horizon)[0]
+                value = best_build(towers, torn, state.hand, None, outlook)[0]
             elif state.hand:
-                value = best_plan(towers, torn, [tuple(state.hand)], horizon)[0]
+                value = best_plan(towers, torn, [tuple(state.hand)], outlook)[0]
         if value == NEG:
-            value = player_value(towers, torn, horizon)
+            value = player_value(towers, torn, outlook)
         values.append(value)
     low = min(values)
     return [v - low + EVAL_OFFSET for v in values]
 
 
-__all__ = ["greedy_action", "rollout_action", "evaluate", "player_value", "tower_value", "orders"]
+__all__ = ["greedy_action", "rollout_action", "search_actions", "evaluate", "player_value", "tower_value", "orders"]
