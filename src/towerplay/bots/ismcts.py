@@ -4,7 +4,8 @@ After Cowling, Powley & Whitehouse (2012), "Information Set Monte Carlo Tree Sea
 tree belongs to the searching seat's information set and is keyed by actions from its
 root. Every iteration samples one world with ``state.determinize(seat, rng)`` (so the bot
 only ever guesses what it cannot see), walks the tree choosing among the children that are
-legal in that world (UCB1 with *availability* counts instead of parent visits), adds one
+legal in that world (UCB1 with *availability* counts instead of parent visits; only the
+game's candidate moves, ``Game.search_actions``, where it narrows a decision), adds one
 node (the playout policy's choice first), plays out with the game's own rollout policy and
 backs up one reward per seat (max-n: each seat picks the child best for itself). Where the
 game's log tells the searching seat more than an action (a card turned up), the tree

@@ -91,3 +91,17 @@ def test_search_weighs_every_bid_but_builds_by_the_greedy_plan() -> None:
             assert candidates == [game.greedy_action(state, random.Random(0))]
         state.apply(candidates[0])
     assert state.seat_towers(0)[1] == (15, 14, 13, 12)
+
+
+def test_a_hint_weighs_every_take_though_the_search_narrows_them() -> None:
+    from towerplay.cli.hint import analyse
+
+    state = position(2, ["scary14", "scary13", "scary12", "tree1", "sand2"],
+                     towers={0: {"scary": (15,)}}, opener=0)
+    play(state, "bid 2", "pass")
+    legal = state.legal_actions()
+    assert len(legal) > 1 and len(games.load("five_towers").search_actions(
+        state, random.Random(0))) == 1
+    result = analyse(state, iterations=200, seed=1)
+    assert sorted(map(str, (s.action for s in result.stats))) == sorted(map(str, legal))
+    assert all(s.visits > 0 for s in result.stats)

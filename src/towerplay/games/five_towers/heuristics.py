@@ -1,4 +1,5 @@
-"""The greedy bot and the rollout policy of 5 Towers (spec §3.9).
+"""The greedy bot and the search hooks of 5 Towers (spec §3.9): the playout policy, the
+candidate moves a search weighs and the position value that judges cut playouts.
 
 The greedy bot values a player's towers as points now plus a growth potential that
 shrinks as the game runs out: a high or 8 top keeps a tower open for many cards, a low
@@ -12,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import NamedTuple
 
 from towerplay.games.five_towers import rules
 from towerplay.games.five_towers.cards import (
@@ -61,57 +61,24 @@ def openness(top: int) -> float:
     return 0.5 * top + (0.5 if top < 9 else 0.0)
 
 
-class Outlook(NamedTuple):
-    """What a tower's future is worth, per suit: ``room[suit][top]`` values a top's room
-    to grow (``top`` = ``NO_TOWER`` for no tower yet), ``cap[suit]`` values each card of
-    an open tower for its chance to be capped (doubled) later."""
-
-    room: tuple[tuple[float, ...], ...]
-    cap: tuple[float, ...]
-
-
-_NAIVE: dict[float, Outlook] = {}
-
-
-def naive_outlook(horizon: float) -> Outlook:
-    """The greedy bot's outlook: every value still to come, room shrinking with the
-    ``horizon`` (1 early, 0 when the game is over).
-
-    >>> naive_outlook(1.0).room[0][8] == W_OPEN * openness(8)
-    True
-    """
-    known = _NAIVE.get(horizon)
-    if known is None:
-        room = tuple(horizon * W_OPEN * openness(top) for top in range(17))
-        known = Outlook((room,) * 5, (horizon * W_CAP,) * 5)
-        if len(_NAIVE) > 1000:
-            _NAIVE.clear()
-        _NAIVE[horizon] = known
-    return known
-
-
-def tower_value(tower: tuple[int, ...], room: tuple[float, ...], cap: float) -> float:
-    """Points now plus the tower's prospects (its suit's ``room`` by top and ``cap``).
+def tower_value(tower: tuple[int, ...], horizon: float) -> float:
+    """Points now plus the tower's prospects within ``horizon`` (0 = game over, 1 = early).
 
     An open tower may still grow and may still be capped (doubled) later; a suit without
     a tower keeps the most room of all, so starting one with a low card costs value.
-
-    >>> tower_value((12, 7, 0), naive_outlook(1.0).room[0], 0.5)   # capped: doubled
-    6.0
     """
     length = len(tower)
     if not length:
-        return room[NO_TOWER]
+        return horizon * W_OPEN * openness(NO_TOWER)
     top = tower[-1]
     if top == 0:
         return 2.0 * length
-    return length + room[top] + cap * length
+    return length + horizon * (W_OPEN * openness(top) + W_CAP * length)
 
 
-def player_value(towers: Towers, torn: int, outlook: Outlook) -> float:
+def player_value(towers: Towers, torn: int, horizon: float) -> float:
     """The value of a whole tower set: towers, the tallest-tower bonus, the penalty."""
-    room, cap = outlook
-    return (sum(tower_value(t, room[s], cap[s]) for s, t in enumerate(towers))
+    return (sum(tower_value(t, horizon) for t in towers)
             + max(len(t) for t in towers) - torn * (torn + 1) / 2 - TEAR_AVERSION * torn)
 
 
@@ -153,7 +120,7 @@ def orders(top: int, values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
 
 
 def best_build(towers: Towers, torn: int, hand: Sequence[int], teardown: int | None,
-               outlook: Outlook) -> tuple[float, list[tuple[int, ...]]]:
+               horizon: float) -> tuple[float, list[tuple[int, ...]]]:
     """The value after tearing down ``teardown`` (a suit or None) and placing ``hand`` in
     the best orders, and those orders (card ids, per suit); (-inf, []) if impossible."""
     towers = list(towers)
@@ -161,7 +128,6 @@ def best_build(towers: Towers, torn: int, hand: Sequence[int], teardown: int | N
         towers[teardown] = towers[teardown][:-1]
         torn += 1
     plan = []
-    room, cap = outlook
     for s, values in enumerate(rules.by_suit(hand)):
         if not values:
             continue
@@ -171,12 +137,12 @@ def best_build(towers: Towers, torn: int, hand: Sequence[int], teardown: int | N
             return NEG, []
         best, best_order = NEG, ()
         for order in reach.values():
-            value = tower_value(tower + order, room[s], cap[s])
+            value = tower_value(tower + order, horizon)
             if value > best:
                 best, best_order = value, order
         towers[s] = tower + best_order
         plan.append(tuple(s * 16 + v for v in best_order))
-    return player_value(towers, torn, outlook), plan
+    return player_value(towers, torn, horizon), plan
 
 
 def teardown_options(towers: Towers) -> list[int | None]:
@@ -185,13 +151,13 @@ def teardown_options(towers: Towers) -> list[int | None]:
 
 
 def best_plan(towers: Towers, torn: int, hands: list[tuple[int, ...]],
-              outlook: Outlook) -> tuple[float, tuple[int, ...], int | None]:
+              horizon: float) -> tuple[float, tuple[int, ...], int | None]:
     """The best (value, hand, teardown) over the candidate full hands."""
     best: tuple[float, tuple[int, ...], int | None] = (NEG, (), None)
     options = teardown_options(towers)
     for hand in hands:
         for teardown in options:
-            value = best_build(towers, torn, hand, teardown, outlook)[0]
+            value = best_build(towers, torn, hand, teardown, horizon)[0]
             if value > best[0]:
                 best = (value, hand, teardown)
     return best
@@ -200,22 +166,20 @@ def best_plan(towers: Towers, torn: int, hands: list[tuple[int, ...]],
 # ------------------------------------------------------------------ the bots
 
 
-def bid_gains(state: FiveTowersState, seat: int, outlook: Outlook) -> list[float]:
+def bid_gains(state: FiveTowersState, seat: int, horizon: float) -> list[float]:
     """For k = 0…max buildable: how much winning k cards would raise ``seat``'s value."""
     towers = state.seat_towers(seat)
     torn = state.torn[seat]
-    now = player_value(towers, torn, outlook)
+    now = player_value(towers, torn, horizon)
     gains = [0.0]
     for k in range(1, state.max_bid(seat) + 1):
         hands = list(dict.fromkeys(combinations(state.display, k)))
-        gains.append(best_plan(towers, torn, hands, outlook)[0] - now)
+        gains.append(best_plan(towers, torn, hands, horizon)[0] - now)
     return gains
 
 
-def greedy_action(state: FiveTowersState, rng: random.Random,
-                  outlook: Outlook | None = None) -> Action:
-    """The greedy bot's choice for ``state.to_move`` (``state`` is determinized), valuing
-    positions with ``outlook`` (default: the naive one, no card counting).
+def greedy_action(state: FiveTowersState, rng: random.Random) -> Action:
+    """The greedy bot's choice for ``state.to_move`` (``state`` is determinized).
 
     >>> from towerplay import games
     >>> state = games.load("five_towers").start(players=2, seed=1)
@@ -227,34 +191,64 @@ def greedy_action(state: FiveTowersState, rng: random.Random,
         return legal[0]
     if state.doomed:  # physical mode, an invalid bid: anything until it fails
         return rng.choice(legal)
-    if outlook is None:
-        outlook = naive_outlook(horizon_of(state))
+    horizon = horizon_of(state)
     if state.phase == BIDDING:
-        return _greedy_bid(state, legal, outlook)
+        return _greedy_bid(state, legal, horizon)
     seat = state.builder
     towers = state.seat_towers(seat)
     torn = state.torn[seat]
     if state.phase == TAKING:
-        hands = [tuple(sorted(state.hand + list(plan))) for plan in state.plans]
-        hand = best_plan(towers, torn, hands, outlook)[1]
-        rest = list(hand)
-        for c in state.hand:
-            rest.remove(c)
+        rest = _still_to_take(state, towers, torn, horizon)
         action = TAKE[rest[0]] if rest else legal[0]
     elif state.phase == TEARING:
         best, action = NEG, legal[0]
         for option in legal:
             value = best_build(towers, torn, state.hand,
-                               None if option is NO_TEARDOWN else option.arg, outlook)[0]
+                               None if option is NO_TEARDOWN else option.arg, horizon)[0]
             if value > best:
                 best, action = value, option
     else:
-        plan = best_build(towers, torn, state.hand, None, outlook)[1]
+        plan = best_build(towers, torn, state.hand, None, horizon)[1]
         action = PLACE[plan[0][0]] if plan else legal[0]
     return action if action in legal else rng.choice(legal)
 
 
-def _greedy_bid(state: FiveTowersState, legal: list[Action], outlook: Outlook) -> Action:
+_HANDS: dict[tuple, tuple[int, ...]] = {}
+"""The best hand of a round, by the round's display and bid (see :func:`_still_to_take`)."""
+
+
+def _still_to_take(state: FiveTowersState, towers: Towers, torn: int,
+                   horizon: float) -> list[int]:
+    """The cards of the best hand (see :func:`best_plan`) not taken yet.
+
+    The best of all buildable hands is also the best of those holding the cards taken so
+    far, so the choice made at a round's first take is looked up at its later takes instead
+    of searched again (unless the cards taken so far were chosen otherwise).
+    """
+    taken = state.hand
+    key = (*towers, torn, horizon, state.need + len(taken), *sorted(state.display + taken))
+    hand = _HANDS.get(key)
+    if hand is not None:
+        rest = list(hand)
+        for card in taken:
+            if card not in rest:
+                break  # taken otherwise: search the hands still open
+            rest.remove(card)
+        else:
+            return rest
+    hands = [tuple(sorted(taken + list(plan))) for plan in state.plans]
+    hand = best_plan(towers, torn, hands, horizon)[1]
+    if not taken:
+        if len(_HANDS) > 100_000:
+            _HANDS.clear()
+        _HANDS[key] = hand
+    rest = list(hand)
+    for card in taken:
+        rest.remove(card)
+    return rest
+
+
+def _greedy_bid(state: FiveTowersState, legal: list[Action], horizon: float) -> Action:
     """Try each legal bid, let the later bidders answer with :func:`_one_step_bid`, and
     keep the bid whose outcome is best: own gain if it wins, minus a share of the
     winner's gain if someone else does."""
@@ -262,7 +256,7 @@ def _greedy_bid(state: FiveTowersState, legal: list[Action], outlook: Outlook) -
 
     def gains_of(seat: int) -> list[float]:
         if seat not in gains:
-            gains[seat] = bid_gains(state, seat, outlook)
+            gains[seat] = bid_gains(state, seat, horizon)
         return gains[seat]
 
     seat = state.to_move
@@ -438,7 +432,7 @@ def evaluate(state: FiveTowersState) -> list[float]:
     lead over the last seat plus :data:`EVAL_OFFSET`. A finished game gets its scores."""
     if state.to_move is None:
         return list(state.scores())
-    outlook = naive_outlook(horizon_of(state))
+    horizon = horizon_of(state)
     values = []
     builder = state.builder
     for seat in range(state.players):
@@ -450,16 +444,17 @@ def evaluate(state: FiveTowersState) -> list[float]:
             if phase == TAKING and state.plans:
                 # the winner of the auction: its best completion of the cards to take
                 hands = [tuple(sorted(state.hand + list(plan))) for plan in state.plans]
-                value = best_plan(towers, torn, hands, outlook)[0]
+                value = best_plan(towers, torn, hands, horizon)[0]
             elif phase == PLACING:
-                value = best_build(towers, torn, state.hand, None, outlook)[0]
+                value = best_build(towers, torn, state.hand, None, horizon)[0]
             elif state.hand:
-                value = best_plan(towers, torn, [tuple(state.hand)], outlook)[0]
+                value = best_plan(towers, torn, [tuple(state.hand)], horizon)[0]
         if value == NEG:
-            value = player_value(towers, torn, outlook)
+            value = player_value(towers, torn, horizon)
         values.append(value)
     low = min(values)
     return [v - low + EVAL_OFFSET for v in values]
 
 
-__all__ = ["greedy_action", "rollout_action", "search_actions", "evaluate", "player_value", "tower_value", "orders"]
+__all__ = ["greedy_action", "rollout_action", "search_actions", "evaluate", "player_value",
+           "tower_value", "orders"]
