@@ -95,10 +95,12 @@ def test_ladder_command(toy_registered: None) -> None:
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout[result.stdout.index("{"):])
     assert {row["spec"] for row in report["bots"]} == {"random", "ismcts:iterations=30,c=0.5"}
-    table = runner.invoke(app, ["ladder", "toy_pile", "--bot", "random", "--bot", "greedy",
+    long_spec = "ismcts:iterations=20,c=0.5,depth=3,rollout=random"
+    table = runner.invoke(app, ["ladder", "toy_pile", "--bot", "random", "--bot", long_spec,
                                 "--games", "2", "--workers", "1"])
     assert table.exit_code == 0, table.output
     assert "OpenSkill" in table.stdout
+    assert long_spec in table.stdout  # never cut, whatever the width
     bad = runner.invoke(app, ["ladder", "toy_pile", "--bots", "random,wizard"])
     assert bad.exit_code == 2 and "unknown bot" in bad.output
 

@@ -295,7 +295,10 @@ def report_tables(report: dict[str, Any]) -> list[Any]:
                             f"{report['games']} games ({report['elapsed_s']:.1f} s)")
     for column in ("#", "bot", "games", "win rate (95% CI)", "mean score",
                    "OpenSkill μ ± σ", "ordinal", "ms/move"):
-        standings.add_column(column, justify="left" if column == "bot" else "right")
+        if column == "bot":  # a bot spec is never cut: it says which bot this is
+            standings.add_column(column, no_wrap=True, overflow="fold")
+        else:
+            standings.add_column(column, justify="right")
     for place, row in enumerate(report["bots"], 1):
         low, high = row["win_ci"]
         rating = row["rating"]
@@ -306,7 +309,7 @@ def report_tables(report: dict[str, Any]) -> list[Any]:
                           f"{rating['ordinal']:.1f}", f"{row['ms_per_move']:.1f}")
     order = [row["bot"] for row in report["bots"]]
     matrix = Table(title="head to head: row bot finishes ahead of column bot (95% CI)")
-    matrix.add_column("bot")
+    matrix.add_column("bot", no_wrap=True, overflow="fold")
     for name in order:
         matrix.add_column(name, justify="right")
     for name in order:

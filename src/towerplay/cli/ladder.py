@@ -64,5 +64,7 @@ def ladder(
     if json_out:
         typer.echo(json.dumps(report, indent=1))
     else:
+        # a file or pipe gets a console wide enough that bot specs are never cut
+        out = console if console.is_terminal else Console(highlight=False, width=200)
         for table in report_tables(report):
-            console.print(table)
+            out.print(table)
