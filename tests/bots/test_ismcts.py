@@ -194,24 +194,3 @@ def test_the_search_weighs_only_the_games_candidate_moves(monkeypatch) -> None:
 
     monkeypatch.setattr(ToyGame, "search_actions", narrow)
     assert replies("ismcts:iterations=300") < replies("ismcts:iterations=300,narrow=false")
-
-
-@pytest.mark.parametrize("step", [1, 2])
-def test_playouts_stop_at_the_look_ahead_in_the_games_own_steps(monkeypatch, step) -> None:
-    judged: list[int] = []
-
-    def progress(self, s):  # step 2: the game counts two actions as one step
-        return len(s.history) // step
-
-    def evaluate(self, s):
-        judged.append(progress(self, s))
-        return [float(v) for v in s.scores()]
-
-    monkeypatch.setattr(ToyGame, "progress", progress)
-    monkeypatch.setattr(ToyGame, "evaluate", evaluate)
-    state = start(players=3, moves=1)
-    bot = bots.load("ismcts:iterations=200,depth=2", seed=1)
-    bot.act(state)
-    horizon = progress(None, state) + 2
-    # every cut playout reached the horizon (beyond it only where the tree itself did)
-    assert judged and min(judged) == horizon and judged.count(horizon) >= len(judged) / 3

@@ -13,8 +13,7 @@ branches below that action on what the seat saw. The tree is kept between moves 
 re-rooted when the new position is still in it.
 
 Rewards are the game's win shares (``State.rewards``), optionally blended with score
-margins; playouts cut at the look-ahead ``depth`` (counted from the searched position in
-the game's ``progress`` steps) are judged by the game's optional ``evaluate(state)``
+margins; playouts cut at ``depth`` are judged by the game's optional ``evaluate(state)``
 hook (heuristic values per seat), else by its running scores (see :func:`margins`).
 
 Budgets: ``iterations`` (reproducible: the same seed gives the same move) or ``seconds``
@@ -53,10 +52,9 @@ class ISMCTSOptions(BotOptions):
         "game", description="playout policy: the game's rollout_action, its greedy_action, "
         "or uniform random")
     depth: int | None = Field(
-        None, ge=0, description="look-ahead: cut playouts this many steps (actions, or the "
-        "game's own progress() steps) beyond the searched position and judge the position "
-        "by the game's evaluate() if it has one, else its running scores (None: play to "
-        "the end)")
+        None, ge=0, description="cut playouts after this many actions and judge the "
+        "position by the game's evaluate() if it has one, else its running scores "
+        "(None: play to the end)")
     score_weight: float = Field(
         0.0, ge=0, le=1, description="share of the final reward taken from the score "
         "margins (see margins()) instead of win/loss")
@@ -232,9 +230,8 @@ class ISMCTSBot(Bot):
         width = players + 1
         slots = range(width)
         weight = opts.score_weight
+        max_depth = sys.maxsize if opts.depth is None else opts.depth
         game = state.game
-        progress = game.progress
-        horizon = sys.maxsize if opts.depth is None else progress(state) + opts.depth
         policy = {"game": game.rollout_action, "greedy": game.greedy_action,
                   "random": _random_action}[opts.rollout]
         judge: Callable[[State], list[float]] = game.evaluate  # values of cut playouts
@@ -312,9 +309,11 @@ class ISMCTSBot(Bot):
                     seen = s._log_entry(len(s.history) - 1, seat)
                     if seen is not None and seen != str(best):
                         node = best_child.after(seen)
-            # Playout with the game's light policy, up to the look-ahead horizon.
-            while s.to_move is not None and progress(s) < horizon:
+            # Playout with the game's light policy.
+            depth = 0
+            while s.to_move is not None and depth < max_depth:
                 s.apply(policy(s, rng))
+                depth += 1
             reward = evaluate(s)
             for node in path:
                 node.visits += 1

@@ -188,12 +188,6 @@ class Game:
         choice so the search spends its budget where judgement matters."""
         return state.legal_actions()
 
-    def progress(self, state: State) -> int:
-        """How far the game has gone, in the steps a search's look-ahead ``depth`` counts.
-        Default: actions taken. A game may count coarser steps (5 Towers counts auctions
-        and builds) so that every cut playout looks equally far ahead."""
-        return len(state.history)
-
     def evaluate(self, state: State) -> list[float]:
         """A heuristic value per seat of an unfinished position, higher is better (search
         bots normalise it to judge playouts cut short). Default: the running scores."""

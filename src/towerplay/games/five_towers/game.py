@@ -33,11 +33,10 @@ class FiveTowers(Game):
     min_players = 2
     max_players = 5
     variants = ({}, {"rebid": "physical"})
-    search_defaults = {"depth": 3, "c": 0.3}
-    """Playouts from an auction until the next round's auction is decided (three
-    :func:`~heuristics.progress` steps), judged by ``evaluate``, beat full playouts, whose outcome is mostly the luck of later
-    draws; the small spread of that judgement wants a small exploration constant. Tuned
-    against ``greedy`` at 2 players (100 games a setting)."""
+    search_defaults = {"depth": 8, "c": 0.3}
+    """Playouts of about one round judged by ``evaluate`` beat full playouts (whose outcome
+    is mostly the luck of later draws); the small values of that judgement need a small
+    exploration constant. Tuned against ``greedy`` (2 players, 100 games a setting)."""
     rules_version = "1"
     Options = FiveTowersOptions
     State = FiveTowersState
@@ -81,9 +80,6 @@ class FiveTowers(Game):
 
     def search_actions(self, state: FiveTowersState, rng: random.Random) -> list[Action]:  # type: ignore[override]
         return heuristics.search_actions(state, rng)
-
-    def progress(self, state: FiveTowersState) -> int:  # type: ignore[override]
-        return heuristics.progress(state)
 
     def evaluate(self, state: FiveTowersState) -> list[float]:  # type: ignore[override]
         return heuristics.evaluate(state)
