@@ -36,7 +36,8 @@ class FiveTowers(Game):
     search_defaults = {"depth": 8, "c": 0.3}
     """Playouts of about one round judged by ``evaluate`` beat full playouts (whose outcome
     is mostly the luck of later draws); the small values of that judgement need a small
-    exploration constant. Tuned against ``greedy`` (2 players, 100 games a setting)."""
+    exploration constant. Tuned against ``greedy`` at 2 players (100 games a setting at 600
+    iterations a move); at one second a move it won 68% of 200 games (README, Strength)."""
     rules_version = "1"
     Options = FiveTowersOptions
     State = FiveTowersState
