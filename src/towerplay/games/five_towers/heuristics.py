@@ -228,22 +228,24 @@ def _still_to_take(state: FiveTowersState, towers: Towers, torn: int,
     taken = state.hand
     key = (*towers, torn, horizon, state.need + len(taken), *sorted(state.display + taken))
     hand = _HANDS.get(key)
-    if hand is not None:
-        rest = list(hand)
-        for card in taken:
-            if card not in rest:
-                break  # taken otherwise: search the hands still open
-            rest.remove(card)
-        else:
-            return rest
-    hands = [tuple(sorted(taken + list(plan))) for plan in state.plans]
-    hand = best_plan(towers, torn, hands, horizon)[1]
-    if not taken:
-        if len(_HANDS) > 100_000:
-            _HANDS.clear()
-        _HANDS[key] = hand
+    rest = _without(hand, taken) if hand is not None else None
+    if rest is None:  # not looked up yet, or the cards taken so far were chosen otherwise
+        hands = [tuple(sorted(taken + list(plan))) for plan in state.plans]
+        hand = best_plan(towers, torn, hands, horizon)[1]
+        if not taken:
+            if len(_HANDS) > 100_000:
+                _HANDS.clear()
+            _HANDS[key] = hand
+        rest = _without(hand, taken) or []  # always found: the hands hold the cards taken
+    return rest
+
+
+def _without(hand: tuple[int, ...], taken: list[int]) -> list[int] | None:
+    """The cards of ``hand`` left after ``taken`` (None if ``hand`` lacks one of them)."""
     rest = list(hand)
     for card in taken:
+        if card not in rest:
+            return None
         rest.remove(card)
     return rest
 
