@@ -8,6 +8,8 @@ import pytest
 from towerplay import games
 from towerplay.arena import play_match
 
+from tests.games.castle.positions import position
+
 GAMES = 200
 
 
@@ -53,3 +55,33 @@ def test_bots_are_reproducible() -> None:
     one = play_match(game, ["greedy", "greedy:recall=0.5", "random"], seed=3)
     two = play_match(game, ["greedy", "greedy:recall=0.5", "random"], seed=3)
     assert one.to_json() == two.to_json()
+
+
+def _revealed(actions: list) -> list[int]:
+    return sorted(a.arg for a in actions)
+
+
+def test_search_weighs_one_unknown_card_and_one_of_each_useless_kind() -> None:
+    table = {"a1": 25, "a2": 30, "a3": 12, "a4": 15, "a5": 5, "b1": 8}
+    state = position([[1, 20], [1, 10]], table, known=table)
+    game = state.game
+    picks = game.search_actions(state, random.Random(0))
+    cards = sorted(state.grid[a.arg] for a in picks)
+    unknown = [c for c in cards if c not in table.values()]
+    assert len(unknown) == 1  # every unseen card is alike: one stands for them all
+    assert 25 in cards and 30 in cards  # cards the mover can build all stay
+    assert len([c for c in cards if c in (12, 15)]) == 1  # a pass: the card goes back
+    assert len([c for c in cards if c in (5, 8)]) == 1  # below every castle: to the box
+    assert set(picks) <= set(state.legal_actions())
+
+
+def test_search_weighs_every_answer_to_a_revealed_card_and_wizard_targets() -> None:
+    state = position([[1, 20], [1, 10]], {"a1": 25}, known={"a1": 25})
+    state.apply(state.game.parse_action(state, "reveal a1"))
+    assert len(state.legal_actions()) == 2
+    assert state.game.search_actions(state, random.Random(0)) == state.legal_actions()
+    wizard = position([[1, 26, 30], [1, 10]], {"a1": 28, "a2": 12}, known={"a1": 28, "a2": 12},
+                      variant="characters")
+    assert wizard.game.wizard_card == 26
+    cards = {wizard.grid[a.arg] for a in wizard.game.search_actions(wizard, random.Random(0))}
+    assert 28 in cards  # the Wizard could slip it between 26 and 30

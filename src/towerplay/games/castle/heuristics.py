@@ -107,3 +107,41 @@ def greedy_action(state: CastleState, rng: random.Random) -> Act:
     low = min(c[-1] for c in state.castles)
     dead = [p for c, p in seen if c < low]
     return REVEAL[rng.choice(dead or [p for _, p in seen])]
+
+
+def search_actions(state: CastleState, rng: random.Random) -> list[Act]:
+    """The turns a search weighs. Face-down cards nobody knows are all alike to every
+    player, so one stands for them all (the lowest position); so does one known card of
+    each kind the mover cannot use: one another castle could take (a pass) and one below
+    every castle (it goes to the box). Known cards the mover can build, and every answer
+    to a revealed card, stay.
+
+    >>> from towerplay import games
+    >>> state = games.load("castle").start(players=2, seed=3)
+    >>> [str(a) for a in search_actions(state, random.Random(0))]
+    ['reveal a1']
+    """
+    if state.pending >= 0:
+        return state.legal_actions()
+    seat = state.to_move
+    known = state.known
+    last = state.castles[seat][-1]
+    low = min(c[-1] for c in state.castles)
+    picks: list[Act] = []
+    unknown = passing = dead = False
+    for p in state.down:
+        card = known[p]
+        if not card:
+            if not unknown:
+                unknown = True
+                picks.append(REVEAL[p])
+        elif card > last or state.wizard_gap(seat, card):
+            picks.append(REVEAL[p])
+        elif card < low:
+            if not dead:
+                dead = True
+                picks.append(REVEAL[p])
+        elif not passing:
+            passing = True
+            picks.append(REVEAL[p])
+    return picks
