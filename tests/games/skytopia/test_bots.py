@@ -1,6 +1,7 @@
 """The greedy bot beats random; the rollout policy plays legal moves."""
 from __future__ import annotations
 
+import random
 
 from towerplay import games
 from towerplay.arena import play_match
@@ -23,3 +24,16 @@ def test_greedy_plays_a_four_player_game_to_the_end() -> None:
     # (playout legality for every game is in tests/bots/test_policies.py)
     final = play_match(games.load("skytopia"), ["greedy", "random", "greedy", "random"], seed=3)
     assert final.is_over
+
+
+def test_evaluate_estimates_each_seats_final_score() -> None:
+    game = games.load("skytopia")
+    state = game.start(players=3, seed=5)
+    rng = random.Random(5)
+    while not state.is_over:
+        values = game.evaluate(state)
+        assert len(values) == 3
+        # an estimate never falls below the points already banked
+        assert all(v >= points for v, points in zip(values, state.pp))
+        state.apply(game.greedy_action(state, rng))
+    assert game.evaluate(state) == state.scores()  # a finished game: the scores
