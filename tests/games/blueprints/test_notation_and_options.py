@@ -107,3 +107,18 @@ def test_unreadable_or_malformed_deck_files(tmp_path) -> None:
     bad.write_text("cards = [1, 2, 3, 4]")
     with pytest.raises(InvalidOptions, match="card 1"):
         games.load("blueprints", blueprints=str(bad))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_record_with_sorted_keys_loads(players: int) -> None:
+    # JSON tools may reorder an object's keys; the awards of a scored round are a
+    # {seat: award} object, and a seat ranked lower can have the smaller number
+    import json
+
+    for seed in range(6):
+        state = start(players=players, seed=seed)
+        while not state.results:
+            state.apply(state.legal_actions()[0])
+        data = json.dumps(state.to_json(), sort_keys=True)
+        loaded = state.game.from_json(json.loads(data))
+        assert json.dumps(loaded.to_json(), sort_keys=True) == data

@@ -1,4 +1,4 @@
-"""The greedy bot and the rollout policy for Blueprints.
+"""The greedy bot, the rollout policy and the position value for Blueprints.
 
 The greedy bot looks one die ahead: it values a (partial) building by its material points
 so far, the chance of still earning the blueprint bonus, its progress towards each Prize,
@@ -120,6 +120,33 @@ def greedy_action(state: BlueprintsState, rng: random.Random) -> Action:
         for move in legal:
             scored.append((_best_place(state, opponent, move[1])[0], rng.random(), move))
     return max(scored)[2]
+
+
+def position_values(state: BlueprintsState) -> list[float]:
+    """A heuristic value per seat of a position, in round points: the VP won so far (one VP
+    is worth half a Prize, :data:`PRIZE_POINTS` / 2) plus :func:`evaluate` of the building
+    this round. A finished game gets its scores.
+
+    >>> from towerplay import games
+    >>> state = games.load("blueprints").start(players=2, seed=3)
+    >>> position_values(state)
+    [0.0, 0.0]
+    >>> seat = state.to_move
+    >>> for _ in range(2):  # take a die and build it
+    ...     state.apply(greedy_action(state, random.Random(0)))
+    >>> position_values(state)[seat] > 0
+    True
+    """
+    if state.to_move is None:
+        return state.scores()
+    wood_only = state.game.options.wood_only_counts_wood
+    values = []
+    for seat, vp in enumerate(state.scores()):
+        left = max(6 - len(state.taken[seat]), 0)
+        building = evaluate(state.buildings[seat], state.layouts[seat], left, state.demand,
+                            len(state.removed[seat]), wood_only)
+        values.append(vp * PRIZE_POINTS / 2 + building)
+    return values
 
 
 def rollout_action(state: BlueprintsState, rng: random.Random) -> Action:

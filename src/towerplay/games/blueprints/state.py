@@ -39,6 +39,7 @@ TAKES_PER_ROUND = 6
 DICE_PER_COLOUR = 8
 POOL_SIZE = {2: 8, 3: 9, 4: 7}
 AWARDS = {2: ("silver",), 3: ("gold", "silver"), 4: ("gold", "silver", "bronze")}
+AWARD_ORDER = {"gold": 0, "silver": 1, "bronze": 2}
 VP = {"gold": 3, "silver": 2, "bronze": 1, **{prize: 2 for prize in PRIZES}}
 DIE_RANGE, CELL_RANGE = range(NUM_DICE_CODES), range(CELLS)
 HIDDEN_BUILD = "builds (hidden)"
@@ -199,7 +200,9 @@ class RoundResult(NamedTuple):
                    tuple(parse_building(s["building"]) for s in seats),
                    tuple(_dice(s["removed"]) for s in seats),
                    tuple(int(s) for s in data["ranking"]),
-                   tuple((int(s), str(a)) for s, a in data["awards"].items()),
+                   # in ranking order: a JSON object's key order is not kept everywhere
+                   tuple(sorted(((int(s), str(a)) for s, a in data["awards"].items()),
+                                key=lambda award: AWARD_ORDER.get(award[1], len(AWARD_ORDER)))),
                    tuple((str(p), int(s)) for p, s in data["prizes"].items()))
 
 
