@@ -21,7 +21,8 @@ from towerplay.games.blueprints.cards import Layout
 from towerplay.games.blueprints.scoring import (BONUS, RECYCLED_POINTS, STONE_POINTS,
                                                 Building, wood_points)
 from towerplay.games.blueprints.state import (PLACE, PLACES, REMOVE_MOVE, TAKE,
-                                              BlueprintsState, place_cells, stacked)
+                                              TAKES_PER_ROUND, BlueprintsState,
+                                              place_cells, stacked)
 
 PRIZE_POINTS = 9.0
 """A Prize (2 VP, as much as an Award) in round points, for weighing it against them."""
@@ -142,7 +143,7 @@ def position_values(state: BlueprintsState) -> list[float]:
     wood_only = state.game.options.wood_only_counts_wood
     values = []
     for seat, vp in enumerate(state.scores()):
-        left = max(6 - len(state.taken[seat]), 0)
+        left = max(TAKES_PER_ROUND - len(state.taken[seat]), 0)
         building = evaluate(state.buildings[seat], state.layouts[seat], left, state.demand,
                             len(state.removed[seat]), wood_only)
         values.append(vp * PRIZE_POINTS / 2 + building)

@@ -128,20 +128,14 @@ def search_actions(state: CastleState, rng: random.Random) -> list[Act]:
     last = state.castles[seat][-1]
     low = min(c[-1] for c in state.castles)
     picks: list[Act] = []
-    unknown = passing = dead = False
+    stand_ins: set[str] = set()  # the kinds of alike cards already represented
     for p in state.down:
         card = known[p]
-        if not card:
-            if not unknown:
-                unknown = True
-                picks.append(REVEAL[p])
-        elif card > last or state.wizard_gap(seat, card):
+        if card and (card > last or state.wizard_gap(seat, card)):
             picks.append(REVEAL[p])
-        elif card < low:
-            if not dead:
-                dead = True
-                picks.append(REVEAL[p])
-        elif not passing:
-            passing = True
+            continue
+        kind = "unknown" if not card else "dead" if card < low else "pass"
+        if kind not in stand_ins:
+            stand_ins.add(kind)
             picks.append(REVEAL[p])
     return picks
