@@ -1,6 +1,7 @@
 """The ISMCTS bot on the toy hidden-card game: budgets, reproducibility, no peeking, strength."""
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -194,3 +195,16 @@ def test_the_search_weighs_only_the_games_candidate_moves(monkeypatch) -> None:
 
     monkeypatch.setattr(ToyGame, "search_actions", narrow)
     assert replies("ismcts:iterations=300") < replies("ismcts:iterations=300,narrow=false")
+
+
+@pytest.mark.parametrize("scale, chance", [(None, 1 / (1 + math.exp(-1 / 2.625))),
+                                           (0.1, 1 / (1 + math.exp(-10)))])
+def test_cut_playouts_are_judged_on_the_games_value_scale(monkeypatch, scale, chance) -> None:
+    # every position is worth a one-point lead to seat 0; without a scale of its own the
+    # game's values are judged on a quarter of their mean size (10.5 / 4)
+    monkeypatch.setattr(ToyGame, "evaluate", lambda self, s: [11.0, 10.0])
+    monkeypatch.setattr(ToyGame, "value_scale", lambda self, s: scale)
+    bot = bots.load("ismcts:iterations=3,depth=0,forced=true", seed=1)
+    bot.act(start())  # each of the three moves is tried once and judged at once
+    assert [stat.visits for stat in bot.last.stats] == [1, 1, 1]
+    assert all(stat.value == pytest.approx(chance) for stat in bot.last.stats)

@@ -235,6 +235,7 @@ class ISMCTSBot(Bot):
         policy = {"game": game.rollout_action, "greedy": game.greedy_action,
                   "random": _random_action}[opts.rollout]
         judge: Callable[[State], list[float]] = game.evaluate  # values of cut playouts
+        judge_scale: Callable[[State], float | None] = game.value_scale
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
         candidates: Callable[[State], list[Action]] = (
@@ -257,7 +258,7 @@ class ISMCTSBot(Bot):
                     reward = list(win)
                 reward.append(win[seat])
             else:  # a cut playout: judge the position (the game's evaluate, or scores)
-                reward = margins(judge(s))
+                reward = margins(judge(s), judge_scale(s))
                 reward.append(reward[seat])
             return reward
 
@@ -342,17 +343,21 @@ def _random_action(state: State, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions())
 
 
-def margins(values: list[float]) -> list[float]:
+def margins(values: list[float], scale: float | None = None) -> list[float]:
     """Each seat's lead over the best other seat, squashed into (0, 1) by a logistic curve
-    whose scale is a quarter of the mean absolute value (a graded "chance to be ahead").
+    (a graded "chance to be ahead") of the given ``scale``; by default a quarter of the
+    values' mean absolute size.
 
     >>> [round(x, 2) for x in margins([40.0, 30.0])]
     [0.76, 0.24]
+    >>> [round(x, 2) for x in margins([40.0, 30.0], scale=5.0)]
+    [0.88, 0.12]
     >>> margins([5, 5, 5])
     [0.5, 0.5, 0.5]
     """
     count = len(values)
-    scale = 0.25 * sum(abs(v) for v in values) / count or 1.0
+    if not scale:
+        scale = 0.25 * sum(abs(v) for v in values) / count or 1.0
     order = sorted(range(count), key=values.__getitem__, reverse=True)
     first, second = values[order[0]], values[order[1]] if count > 1 else values[order[0]]
     out = []

@@ -193,6 +193,14 @@ class Game:
         bots normalise it to judge playouts cut short). Default: the running scores."""
         return list(state.scores())
 
+    def value_scale(self, state: State) -> float | None:
+        """How large a lead in :meth:`evaluate`'s units makes a clear favourite: search
+        bots turn each seat's lead into a win chance with a logistic curve of this scale
+        (a lead of one scale is worth 73%). A game whose outcome is still open late in
+        the game returns more than one whose end is near. ``None`` (the default) lets the
+        bot take a quarter of the values' mean size."""
+        return None
+
     score_command: ClassVar[Callable[..., None] | None] = None
     """A typer command for ``towerplay score <game>`` (the table-top scoring assistant)."""
 

@@ -93,6 +93,40 @@ def test_search_weighs_every_bid_but_builds_by_the_greedy_plan() -> None:
     assert state.seat_towers(0)[1] == (15, 14, 13, 12)
 
 
+def test_the_value_scale_shrinks_as_the_game_runs_out() -> None:
+    game = games.load("five_towers")
+    rng = random.Random(4)
+    state = game.start(players=2, seed=3)
+    scales = {}
+    while state.to_move is not None:
+        scales.setdefault(state.round, game.value_scale(state))
+        state.apply(game.rollout_action(state, rng))
+    by_round = [scales[r] for r in sorted(scales)]
+    assert by_round[0] > 8 > by_round[len(by_round) // 2] > 4.5 > by_round[-1] >= 3.5
+
+
+def test_a_guessed_round_is_built_by_the_playout_policy() -> None:
+    game = games.load("five_towers")
+    state = position(2, ["scary14", "scary13", "scary12", "tree1", "sand2"],
+                     towers={0: {"scary": (15,)}}, opener=0)
+    world = state.determinize(0, random.Random(1))  # round 1 is seen, later ones guessed
+    play(world, "bid 3", "pass")
+    assert world.phase == TAKING  # the seen round follows the greedy plan
+    assert game.search_actions(world, random.Random(0)) == [
+        game.greedy_action(world, random.Random(0))]
+    rng = random.Random(5)
+    while world.round == 1 or world.phase != TAKING:
+        world.apply(game.rollout_action(world, rng))
+    assert len(world.legal_actions()) > 1
+    assert game.search_actions(world, random.Random(9)) == [
+        game.rollout_action(world, random.Random(9))]
+    # the true state has no guessed rounds: the greedy plan throughout
+    while state.round == 1 or state.phase != TAKING or len(state.legal_actions()) < 2:
+        state.apply(game.rollout_action(state, rng))
+    assert game.search_actions(state, random.Random(0)) == [
+        game.greedy_action(state, random.Random(0))]
+
+
 def test_a_hint_weighs_every_take_though_the_search_narrows_them() -> None:
     from towerplay.cli.hint import analyse
 

@@ -84,3 +84,6 @@ class FiveTowers(Game):
 
     def evaluate(self, state: FiveTowersState) -> list[float]:  # type: ignore[override]
         return heuristics.evaluate(state)
+
+    def value_scale(self, state: FiveTowersState) -> float:  # type: ignore[override]
+        return heuristics.value_scale(state)

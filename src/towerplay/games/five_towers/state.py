@@ -34,7 +34,7 @@ class FiveTowersState(State):
 
     __slots__ = ("draw", "discard", "display", "towers", "torn", "phase", "opener", "bids",
                  "caps", "builder", "need", "hand", "torn_now", "round", "reshuffled",
-                 "final", "doomed", "saved", "physical", "plans", "groups")
+                 "final", "doomed", "saved", "physical", "plans", "groups", "known_round")
 
     # ----------------------------------------------------------------- setup and rounds
     def setup(self, cards: list[int]) -> None:
@@ -50,6 +50,8 @@ class FiveTowersState(State):
         self.round = 0
         self.reshuffled = False
         self.saved: tuple | None = None
+        self.known_round = 1 << 30
+        """The last round whose display is known; a determinized copy guesses later ones."""
         self._start_round()
 
     def _start_round(self) -> None:
@@ -302,10 +304,12 @@ class FiveTowersState(State):
         new.physical = self.physical
         new.plans = self.plans  # replaced, never mutated, by _apply
         new.groups = self.groups
+        new.known_round = self.known_round
         return new
 
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
         rng.shuffle(self.draw)  # only the order of the draw pile is hidden
+        self.known_round = self.round
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         names = CARD_NAMES
@@ -358,6 +362,7 @@ class FiveTowersState(State):
         unknown cards, illegal towers, cards that are not the deck, seats out of range."""
         n = self.players
         self.physical = self.game.options.rebid == "physical"
+        self.known_round = 1 << 30
         self.draw = [parse_card(x) for x in data["draw"]]
         self.discard = [parse_card(x) for x in data["discard"]]
         self.display = sorted(parse_card(x) for x in data["display"])
