@@ -33,9 +33,9 @@ BID_MARGIN = 0.3
 """The least gain worth a bid."""
 LEAD_SCALE = (3.5, 1.1)
 """A lead of ``a + b·√(rounds left)`` points of :func:`evaluate` is worth about 73% odds
-(see :func:`value_scale`): fitted by logistic regression on the final results of 4,000
-greedy self-play games at 2 players (the lead's spread was 3.5 points in the last round,
-6 with five rounds left and 8 to 8.5 with more than eight)."""
+(see :func:`value_scale`): fitted to who won 4,000 greedy self-play games at 2 players
+(``benchmarks/calibrate_five_towers.py``); the best single scale was 3.5 points in the last
+round, about 6 with five rounds left and 8 with more than eight."""
 Towers = Sequence[tuple[int, ...]]
 
 # ------------------------------------------------------------------ position value
