@@ -7,7 +7,7 @@ import pytest
 
 from towerplay import games
 from towerplay.games.five_towers.cards import NO_TEARDOWN, TEARDOWN_K
-from towerplay.games.five_towers.state import PLACING, TAKING, TEARING
+from towerplay.games.five_towers.state import BIDDING, PLACING, TAKING, TEARING
 
 from tests.games.five_towers.util import play, position
 
@@ -107,24 +107,36 @@ def test_the_value_scale_shrinks_as_the_game_runs_out() -> None:
 
 def test_a_guessed_round_is_built_by_the_playout_policy() -> None:
     game = games.load("five_towers")
-    state = position(2, ["scary14", "scary13", "scary12", "tree1", "sand2"],
-                     towers={0: {"scary": (15,)}}, opener=0)
-    world = state.determinize(0, random.Random(1))  # round 1 is seen, later ones guessed
-    play(world, "bid 3", "pass")
-    assert world.phase == TAKING  # the seen round follows the greedy plan
+
+    def builder_choices(state) -> list[tuple[object, object, object]]:
+        """(search candidates, greedy move, playout move) at each builder decision of
+        rounds 2 and later where the greedy plan and the playout policy disagree."""
+        found = []
+        rng = random.Random(5)
+        while not state.is_over:
+            if (state.round > 1 and state.phase != BIDDING
+                    and len(state.legal_actions()) > 1):
+                greedy = game.greedy_action(state, random.Random(9))
+                playout = game.rollout_action(state, random.Random(9))
+                if greedy != playout:
+                    found.append((game.search_actions(state, random.Random(9)),
+                                  [greedy], [playout]))
+            state.apply(game.rollout_action(state, rng))
+        return found
+
+    truth = game.start(players=2, seed=6)
+    world = truth.determinize(0, random.Random(1))  # round 1 is seen, later ones guessed
+    guessed = builder_choices(world)
+    assert guessed and all(search == playout for search, _, playout in guessed)
+    # the true state has no guessed rounds: the greedy plan throughout
+    seen = builder_choices(truth.copy())
+    assert seen and all(search == greedy for search, greedy, _ in seen)
+    # and in the round it has seen, a determinized copy follows the greedy plan too
+    world = truth.determinize(0, random.Random(1))
+    while world.phase == BIDDING:
+        world.apply(game.rollout_action(world, random.Random(2)))
     assert game.search_actions(world, random.Random(0)) == [
         game.greedy_action(world, random.Random(0))]
-    rng = random.Random(5)
-    while world.round == 1 or world.phase != TAKING:
-        world.apply(game.rollout_action(world, rng))
-    assert len(world.legal_actions()) > 1
-    assert game.search_actions(world, random.Random(9)) == [
-        game.rollout_action(world, random.Random(9))]
-    # the true state has no guessed rounds: the greedy plan throughout
-    while state.round == 1 or state.phase != TAKING or len(state.legal_actions()) < 2:
-        state.apply(game.rollout_action(state, rng))
-    assert game.search_actions(state, random.Random(0)) == [
-        game.greedy_action(state, random.Random(0))]
 
 
 def test_a_hint_weighs_every_take_though_the_search_narrows_them() -> None:
