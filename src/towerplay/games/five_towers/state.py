@@ -28,6 +28,10 @@ _placeable_all = rules.placeable_all
 _VALUES = rules._VALUES
 
 
+EVERY_ROUND = 1 << 30
+"""``known_round`` of a true state: it knows the display of every round it reaches."""
+
+
 class FiveTowersState(State):
     """A 5 Towers position. Cards are ints (``suit * 16 + value``); towers are value
     tuples, bottom to top, stored flat: ``towers[seat * 5 + suit]``."""
@@ -50,7 +54,7 @@ class FiveTowersState(State):
         self.round = 0
         self.reshuffled = False
         self.saved: tuple | None = None
-        self.known_round = 1 << 30
+        self.known_round = EVERY_ROUND
         """The last round whose display is known; a determinized copy guesses later ones."""
         self._start_round()
 
@@ -362,7 +366,7 @@ class FiveTowersState(State):
         unknown cards, illegal towers, cards that are not the deck, seats out of range."""
         n = self.players
         self.physical = self.game.options.rebid == "physical"
-        self.known_round = 1 << 30
+        self.known_round = EVERY_ROUND
         self.draw = [parse_card(x) for x in data["draw"]]
         self.discard = [parse_card(x) for x in data["discard"]]
         self.display = sorted(parse_card(x) for x in data["display"])
