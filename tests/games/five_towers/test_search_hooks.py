@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from towerplay import games
+from towerplay import bots, games
 from towerplay.games.five_towers.cards import NO_TEARDOWN, TEARDOWN_K
 from towerplay.games.five_towers.state import BIDDING, PLACING, TAKING, TEARING
 
@@ -151,3 +151,20 @@ def test_a_hint_weighs_every_take_though_the_search_narrows_them() -> None:
     result = analyse(state, iterations=200, seed=1)
     assert sorted(map(str, (s.action for s in result.stats))) == sorted(map(str, legal))
     assert all(s.visits > 0 for s in result.stats)
+
+
+def test_each_bid_is_searched_afresh() -> None:
+    # A seat's next searched move is always its bid in a later round, after a display the
+    # kept tree only guessed: the game's search defaults start a new tree instead.
+    game = games.load("five_towers")
+    state = game.start(players=2, seed=4)
+    searcher = bots.load("ismcts:iterations=60", seed=1)
+    keeper = bots.load("ismcts:iterations=60,reuse=true", seed=1)
+    seat = state.to_move
+    for bot in (searcher, keeper):
+        bot.act(state.copy())
+    later = state.copy()
+    later.apply(later.legal_actions()[0])
+    seen = later.determinize(seat, random.Random(1))
+    assert searcher._root(seen, seat).visits == 0
+    assert keeper._root(seen, seat).visits > 0  # the option still works when asked for
