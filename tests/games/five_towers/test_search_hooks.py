@@ -6,8 +6,9 @@ import random
 import pytest
 
 from towerplay import bots, games
-from towerplay.games.five_towers.cards import NO_TEARDOWN, TEARDOWN_K
-from towerplay.games.five_towers.state import BIDDING, PLACING, TAKING, TEARING
+from towerplay.games.five_towers.cards import NO_TEARDOWN, TEARDOWN_K, Action
+from towerplay.games.five_towers.state import (
+    BIDDING, PLACING, TAKING, TEARING, FiveTowersState)
 
 from tests.games.five_towers.util import play, position
 
@@ -108,7 +109,7 @@ def test_the_value_scale_shrinks_as_the_game_runs_out() -> None:
 def test_a_guessed_round_is_built_by_the_playout_policy() -> None:
     game = games.load("five_towers")
 
-    def builder_choices(state) -> list[tuple[object, object, object]]:
+    def builder_choices(state: FiveTowersState) -> list[tuple[list[Action], ...]]:
         """(search candidates, greedy move, playout move) at each builder decision of
         rounds 2 and later where the greedy plan and the playout policy disagree."""
         found = []
