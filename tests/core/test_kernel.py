@@ -1,11 +1,14 @@
 """Unit tests of the kernel pieces that do not depend on a particular game."""
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from towerplay import bots, games
 from towerplay.core import BadRecord, InvalidOptions, Record, UnknownBot, UnknownGame, chance
-from towerplay.core.rng import derive_seed
+from towerplay.core.rng import derive_seed, shuffle
 
 
 def test_chance_is_reproducible_and_keyed() -> None:
@@ -20,6 +23,23 @@ def test_derived_seeds_are_stable_across_runs() -> None:
     assert derive_seed(1, "bot", 0) == derive_seed(1, "bot", 0)
     assert derive_seed(1, "bot", 0) == 318940485427727666
     assert 0 <= derive_seed(2**62, "x") < 2**63
+
+
+def test_shuffle_keeps_the_items_and_makes_every_order_about_equally_likely() -> None:
+    rng = random.Random(5)
+    counts: Counter[tuple[int, ...]] = Counter()
+    for _ in range(6000):
+        items = [0, 1, 2]
+        shuffle(items, rng)
+        counts[tuple(items)] += 1
+    assert len(counts) == 6  # every one of the 3! orders turns up
+    assert all(850 < n < 1150 for n in counts.values()), counts  # about 1000 each
+    deck = list(range(90))
+    shuffle(deck, rng)
+    assert sorted(deck) == list(range(90)) and deck != list(range(90))
+    for short in ([], [7]):
+        shuffle(short, rng)  # nothing to shuffle: no error
+    assert short == [7]
 
 
 def test_unknown_game_names_the_known_ones() -> None:

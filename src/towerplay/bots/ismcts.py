@@ -9,8 +9,10 @@ game's candidate moves, ``Game.search_actions``, where it narrows a decision), a
 node (the playout policy's choice first), plays out with the game's own rollout policy and
 backs up one reward per seat (max-n: each seat picks the child best for itself). Where the
 game's log tells the searching seat more than an action (a card turned up), the tree
-branches below that action on what the seat saw. The tree is kept between moves and
-re-rooted when the new position is still in it.
+branches below that action on what the seat saw; where it tells less (another seat's move
+the searching seat will not see, ``State._conceals_move``), the tree does not branch at all
+and the playout policy makes that move. The tree is kept between moves and re-rooted when
+the new position is still in it.
 
 Rewards are the game's win shares (``State.rewards``), optionally blended with score
 margins; playouts cut at ``depth`` are judged by the game's optional ``evaluate(state)``
@@ -246,6 +248,13 @@ class ISMCTSBot(Bot):
         # Games whose log tells a seat more than the action (what a reveal showed) split
         # the tree by what the searching seat saw; others skip the look-up.
         observes = type(state)._log_entry is not State._log_entry
+        # Another seat's move that the searching seat will not see (a build on a hidden
+        # board) cannot branch its tree: the playout policy makes it in the sampled world
+        # and the path goes on at the same node, as Cowling et al. treat partially
+        # observable moves.
+        conceals = type(state)._conceals_move
+        if conceals is State._conceals_move:
+            conceals = None
 
         def evaluate(s: State) -> list[float]:
             """Rewards per seat, plus the searching seat's win share in the last slot."""
@@ -271,6 +280,9 @@ class ISMCTSBot(Bot):
                 mover = s.to_move
                 if mover is None:
                     break
+                if conceals is not None and mover != seat and conceals(s, seat):
+                    s.apply(policy(s, rng))
+                    continue
                 legal = s.legal_actions() if wide_root and node is root else candidates(s)
                 children = node.children
                 untried = None

@@ -13,8 +13,11 @@ True
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import secrets
+from functools import cache
+from typing import Any
 
 SEED_BITS = 63
 
@@ -34,3 +37,26 @@ def derive_seed(seed: int, *keys: object) -> int:
 def fresh_seed() -> int:
     """A random seed for a game the user did not seed."""
     return secrets.randbits(SEED_BITS)
+
+
+@cache
+def _permutations(count: int) -> int:
+    return math.factorial(count)
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """Shuffle ``items`` in place, every order equally likely, like ``rng.shuffle`` but
+    faster for a deck: one random number below ``len(items)!`` is decoded into the swaps of
+    a Fisher-Yates shuffle, instead of one generator call per item (searches shuffle the
+    unseen cards on every iteration).
+
+    >>> deck = list(range(10))
+    >>> shuffle(deck, random.Random(1))
+    >>> sorted(deck) == list(range(10)) and deck != list(range(10))
+    True
+    """
+    count = len(items)
+    order = rng.randrange(_permutations(count)) if count > 1 else 0
+    for i in range(count - 1, 0, -1):
+        order, j = divmod(order, i + 1)
+        items[i], items[j] = items[j], items[i]

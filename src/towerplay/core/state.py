@@ -92,6 +92,12 @@ class State:
         """The text ``seat`` sees for history entry ``index``; ``None`` hides it."""
         return str(self.history[index])
 
+    def _conceals_move(self, seat: int) -> bool:
+        """Whether ``seat`` (not the one to move) will not see which legal action is
+        taken now, only that one was (its log entry will not name it): a placement on a
+        hidden board. Searches cannot branch on such a move. Most games hide none."""
+        return False
+
     # ----------------------------------------------------------------- the public API
     @property
     def is_over(self) -> bool:

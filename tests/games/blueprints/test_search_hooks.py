@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from towerplay import games
+from towerplay import bots, games
 
 from tests.games.blueprints.util import set_seat, start
 
@@ -28,3 +28,41 @@ def test_a_finished_game_is_valued_by_its_scores() -> None:
         assert len(game.evaluate(state)) == 3
         state.apply(game.greedy_action(state, rng))
     assert game.evaluate(state) == state.scores()
+
+
+def test_a_move_is_concealed_exactly_when_the_log_hides_it() -> None:
+    game = games.load("blueprints")
+    for players in (2, 3):
+        state = game.start(players=players, seed=players)
+        rng = random.Random(players)
+        while not state.is_over:
+            mover = state.to_move
+            hidden = {seat: state._conceals_move(seat) for seat in range(players)}
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            index = len(state.history) - 1
+            for seat in range(players):
+                if seat == mover:
+                    assert not hidden[seat]
+                elif not state.is_over:  # a finished game shows every build
+                    assert hidden[seat] == (state.log_line(index, seat) != str(action))
+
+
+def test_the_search_does_not_branch_on_the_other_seats_hidden_builds() -> None:
+    """Below the opponent's take comes its discard: where it built is unseen, so no
+    tree level holds its placements (they would split what the searching seat knows)."""
+    from towerplay.games.blueprints.state import DISCARD, PLACE, REMOVE, TAKE
+
+    state = start(players=2, seed=6)
+    seat = state.to_move
+    bot = bots.load("ismcts:iterations=600", seed=1)
+    bot.analyse(state.determinize(seat, random.Random(1)), seat)
+    root = bot._tree[3]  # type: ignore[index]
+    levels = [[root]]
+    for _ in range(5):
+        levels.append([child for node in levels[-1] for child in node.children.values()])
+    kinds = [{action[0] for node in level for action in node.children} for level in levels]
+    assert kinds[:3] == [{TAKE}, {PLACE}, {DISCARD}]  # the searching seat's own turn
+    assert kinds[3] == {TAKE}  # the opponent's take is public
+    assert kinds[4] == {DISCARD}  # ... its build is not: no PLACE or REMOVE level
+    assert not kinds[4] & {PLACE, REMOVE}

@@ -169,3 +169,42 @@ def test_each_bid_is_searched_afresh() -> None:
     seen = later.determinize(seat, random.Random(1))
     assert searcher._root(seen, seat).visits == 0
     assert keeper._root(seen, seat).visits > 0  # the option still works when asked for
+
+
+def test_best_plan_is_the_best_build_of_every_hand_and_tear_down() -> None:
+    """best_plan works suit by suit; it must still pick exactly what trying every hand
+    with every tear-down through best_build picks (value, hand and tear-down)."""
+    from itertools import combinations
+
+    from towerplay.games.five_towers import heuristics, rules
+
+    game = games.load("five_towers")
+    checked = 0
+    for seed in range(12):
+        state = game.start(players=2 + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.phase == TAKING and state.plans:
+                seat = state.builder
+                towers, torn = state.seat_towers(seat), state.torn[seat]
+                hands = [tuple(sorted(state.hand + list(plan))) for plan in state.plans]
+                for horizon in (1.0, 0.3, 0.0):
+                    expected: tuple = (heuristics.NEG, (), None)
+                    for hand in hands:
+                        for teardown in heuristics.teardown_options(towers):
+                            value = heuristics.best_build(towers, torn, hand, teardown,
+                                                          horizon)[0]
+                            if value > expected[0]:
+                                expected = (value, hand, teardown)
+                    assert heuristics.best_plan(towers, torn, hands, horizon) == expected
+                    checked += 1
+                # the remembered buildable hands are those hand_buildable accepts
+                display = sorted(state.display + state.hand)
+                need = len(state.hand) + state.need
+                assert rules.buildable_hands(list(towers), display, need) == [
+                    hand for hand in dict.fromkeys(combinations(display, need))
+                    if rules.hand_buildable(towers, hand)]
+            moves = state.legal_actions()
+            state.apply(game.greedy_action(state, rng) if rng.random() < 0.7
+                        else rng.choice(moves))
+    assert checked > 100

@@ -12,14 +12,13 @@ cannot be placed and leaves the game) and, with two players, ``discard R3``.
 """
 from __future__ import annotations
 
-import math
 import random
 from bisect import bisect_left, insort
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
-from towerplay.core.rng import chance
+from towerplay.core.rng import chance, shuffle
 from towerplay.core.state import Action, State
 from towerplay.games.blueprints.cards import Layout, blueprint_text
 from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, MATERIALS,
@@ -122,23 +121,16 @@ def stacked(building: Building, cell: int, die: int) -> Building:
     return building[:cell] + (building[cell] + (die,),) + building[cell + 1:]
 
 
-FACTORIALS = tuple(math.factorial(k) for k in range(4 * DICE_PER_COLOUR + 1))
-
-
 def shuffled_rolls(materials: list[int], rng: random.Random) -> list[int]:
-    """The dice of ``materials`` in a uniformly random order, each rolled: a Fisher-Yates
-    shuffle and the rolls decoded from two big random integers (two calls instead of 60).
+    """The dice of ``materials`` in a uniformly random order, each rolled (the rolls
+    decoded from one big random integer: one call instead of one per die).
 
     >>> sorted(d & 3 for d in shuffled_rolls([0, 0, 1, 3], random.Random(1)))
     [0, 0, 1, 3]
     """
     dice = materials[:]
-    k = len(dice)
-    order = rng.randrange(FACTORIALS[k])
-    for i in range(k - 1, 0, -1):
-        order, j = divmod(order, i + 1)
-        dice[i], dice[j] = dice[j], dice[i]
-    rolls = rng.randrange(6 ** k)
+    shuffle(dice, rng)
+    rolls = rng.randrange(6 ** len(dice))
     out = []
     for material in dice:
         rolls, value = divmod(rolls, 6)
@@ -519,6 +511,11 @@ class BlueprintsState(State):
             return HIDDEN_BUILD
         return str(action)
 
+    def _conceals_move(self, seat: int) -> bool:
+        # a build (or a removal) stays hidden, unless it ends the round: scoring shows it
+        return (self.step_kind == PLACE and self.to_move != seat
+                and self.turns + 1 < TAKES_PER_ROUND * self.players)
+
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
         """Re-deal the other seats' blueprints from the unseen cards and re-guess their
         placements this round, consistent with the public dice they took. The bag holds
@@ -528,7 +525,7 @@ class BlueprintsState(State):
         if self.is_over:
             return
         future = [die & 3 for die in self.queue[self.drawn:]]
-        rng.shuffle(future)
+        shuffle(future, rng)
         self.queue = self.queue[:self.drawn] + tuple((rng.randrange(6) << 2) | m
                                                      for m in future)
         others = [s for s in range(self.players) if s != seat]

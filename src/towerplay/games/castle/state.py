@@ -16,6 +16,7 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
+from towerplay.core.rng import shuffle
 from towerplay.core.state import State
 from towerplay.games.castle.cards import (BUILD, GOAL, HIGHEST, LOWEST, POSITIONS, REMOVE,
                                           RETURN, REVEAL, WIZARD, Act, parse_position,
@@ -202,7 +203,7 @@ class CastleState(State):
         # sorted first, so the guess depends on the public multiset only, never on
         # where the true cards lie (a twin position gets the same guess)
         cards = sorted([self.grid[p] for p in unknown])
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         for p, card in zip(unknown, cards):
             self.grid[p] = card
 

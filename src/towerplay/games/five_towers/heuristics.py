@@ -152,15 +152,56 @@ def teardown_options(towers: Towers) -> list[int | None]:
 
 def best_plan(towers: Towers, torn: int, hands: list[tuple[int, ...]],
               horizon: float) -> tuple[float, tuple[int, ...], int | None]:
-    """The best (value, hand, teardown) over the candidate full hands."""
+    """The best (value, hand, teardown) over the candidate full hands: the
+    :func:`best_build` value of each hand with each tear-down, worked out suit by suit
+    (a suit's best order does not depend on the others), so the hands share the work.
+
+    >>> from towerplay.games.five_towers.cards import parse_card as p
+    >>> towers = [(), (9,), (), (), (6, 4)]
+    >>> hands = [(p("candy3"), p("tree1")), (p("candy5"), p("sand7"))]
+    >>> value, hand, teardown = best_plan(towers, 0, hands, 1.0)
+    >>> value == max(best_build(towers, 0, h, t, 1.0)[0] for h in hands
+    ...              for t in teardown_options(towers))
+    True
+    """
     best: tuple[float, tuple[int, ...], int | None] = (NEG, (), None)
     options = teardown_options(towers)
+    suits: dict[tuple[int, tuple[int, ...], bool], tuple[float, int] | None] = {}
     for hand in hands:
+        groups = rules.by_suit(hand)
         for teardown in options:
-            value = best_build(towers, torn, hand, teardown, horizon)[0]
-            if value > best[0]:
-                best = (value, hand, teardown)
+            total, tallest = 0.0, 0
+            for s in range(5):
+                key = (s, groups[s], s == teardown)
+                entry = suits.get(key, False)
+                if entry is False:
+                    entry = suits[key] = _best_tower(towers[s], *key[1:], horizon)
+                if entry is None:
+                    break
+                total += entry[0]
+                if entry[1] > tallest:
+                    tallest = entry[1]
+            else:  # the same sum as player_value's, in the same order
+                spent = torn if teardown is None else torn + 1
+                value = total + tallest - spent * (spent + 1) / 2 - TEAR_AVERSION * spent
+                if value > best[0]:
+                    best = (value, hand, teardown)
     return best
+
+
+def _best_tower(tower: tuple[int, ...], values: tuple[int, ...], torn_down: bool,
+                horizon: float) -> tuple[float, int] | None:
+    """The best :func:`tower_value` of ``tower`` (less its top if ``torn_down``) with
+    ``values`` placed on it, and its height; None if they cannot all be placed."""
+    if torn_down:
+        tower = tower[:-1]
+    if not values:
+        return tower_value(tower, horizon), len(tower)
+    reach = orders(tower[-1] if tower else NO_TOWER, values)
+    if not reach:
+        return None
+    return (max(tower_value(tower + order, horizon) for order in reach.values()),
+            len(tower) + len(values))
 
 
 # ------------------------------------------------------------------ the bots

@@ -189,5 +189,14 @@ def buildable_hands(towers: list[tuple[int, ...]], display: list[int],
     >>> buildable_hands([(), (), (), (), (6, 4)], display, 4)   # the 7 fits neither 4 nor 6
     []
     """
-    return [hand for hand in dict.fromkeys(combinations(display, k))
-            if hand_buildable(towers, hand)]
+    key = (*[tower[-2:] for tower in towers], k, *display)  # all that feasibility reads
+    hands = _HANDS.get(key)
+    if hands is None:
+        if len(_HANDS) > 100_000:
+            _HANDS.clear()
+        hands = _HANDS[key] = [hand for hand in dict.fromkeys(combinations(display, k))
+                               if hand_buildable(towers, hand)]
+    return hands
+
+
+_HANDS: dict[tuple, list[tuple[int, ...]]] = {}

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from towerplay.core import State, chance
+from towerplay.core.rng import shuffle
 from towerplay.games.five_towers import rules, scoring
 from towerplay.games.five_towers.cards import (
     BID, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TOWER, PASS, PASS_K, PLACE,
@@ -312,7 +313,7 @@ class FiveTowersState(State):
         return new
 
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
-        rng.shuffle(self.draw)  # only the order of the draw pile is hidden
+        shuffle(self.draw, rng)  # only the order of the draw pile is hidden
         self.known_round = self.round
 
     def _view(self, seat: int | None) -> dict[str, Any]:

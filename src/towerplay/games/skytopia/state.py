@@ -23,6 +23,7 @@ from towerplay.games.skytopia.components import (ANY_TIME, COLOURS, END_P1, END_
                                                  ROW, TAKE, TOP, TURN, Components)
 from towerplay.games.skytopia.scoring import city_summary, final_tally
 from towerplay.core import State, chance
+from towerplay.core.rng import shuffle
 
 GOLEMS = 5
 START_COINS = 5
@@ -640,7 +641,7 @@ class SkytopiaState(State):
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
         # The only hidden information is the order of the four face-down decks.
         for deck in self.decks:
-            rng.shuffle(deck)
+            shuffle(deck, rng)
 
     def card_text(self, key: int) -> str:
         """'BLU-05 Gain 3 PP (E4)': the id and name of a Tower card or Foundation."""
