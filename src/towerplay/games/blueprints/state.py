@@ -524,10 +524,9 @@ class BlueprintsState(State):
         Everything a seat sees stays in its view, so ``recall`` changes nothing."""
         if self.is_over:
             return
-        future = [die & 3 for die in self.queue[self.drawn:]]
-        shuffle(future, rng)
-        self.queue = self.queue[:self.drawn] + tuple((rng.randrange(6) << 2) | m
-                                                     for m in future)
+        drawn = self.drawn
+        future = shuffled_rolls([die & 3 for die in self.queue[drawn:]], rng)
+        self.queue = self.queue[:drawn] + tuple(future)
         others = [s for s in range(self.players) if s != seat]
         unseen = [i for i in range(len(self.game.deck))
                   if i not in self.used and (seat is None or i != self.cards[seat])]
