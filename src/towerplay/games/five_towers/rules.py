@@ -178,9 +178,14 @@ class _ValuesOf(dict):
 _VALUES = _ValuesOf()
 
 
+_HANDS: dict[tuple, list[tuple[int, ...]]] = {}
+"""buildable_hands' answers, by the towers' top two cards, the bid and the display."""
+
+
 def buildable_hands(towers: list[tuple[int, ...]], display: list[int],
                     k: int) -> list[tuple[int, ...]]:
-    """Every distinct k-card choice from ``display`` (sorted) that can be built.
+    """Every distinct k-card choice from ``display`` (sorted) that can be built (a
+    remembered list: do not mutate it).
 
     >>> from towerplay.games.five_towers.cards import parse_card as p, card_name
     >>> display = sorted(p(x) for x in ("sand7", "candy3", "candy5", "tree1"))
@@ -197,6 +202,3 @@ def buildable_hands(towers: list[tuple[int, ...]], display: list[int],
         hands = _HANDS[key] = [hand for hand in dict.fromkeys(combinations(display, k))
                                if hand_buildable(towers, hand)]
     return hands
-
-
-_HANDS: dict[tuple, list[tuple[int, ...]]] = {}
