@@ -131,18 +131,24 @@ def best_build(towers: Towers, torn: int, hand: Sequence[int], teardown: int | N
     for s, values in enumerate(rules.by_suit(hand)):
         if not values:
             continue
-        tower = towers[s]
-        reach = orders(tower[-1] if tower else NO_TOWER, values)
-        if not reach:
+        found = _best_order(towers[s], values, horizon)
+        if found is None:
             return NEG, []
-        best, best_order = NEG, ()
-        for order in reach.values():
-            value = tower_value(tower + order, horizon)
-            if value > best:
-                best, best_order = value, order
-        towers[s] = tower + best_order
-        plan.append(tuple(s * 16 + v for v in best_order))
+        towers[s] += found[1]
+        plan.append(tuple(s * 16 + v for v in found[1]))
     return player_value(towers, torn, horizon), plan
+
+
+def _best_order(tower: tuple[int, ...], values: tuple[int, ...],
+                horizon: float) -> tuple[float, tuple[int, ...]] | None:
+    """The placement order of ``values`` (one suit, sorted) on ``tower`` that gives the
+    best :func:`tower_value`, and that value; None if they cannot all be placed."""
+    best: tuple[float, tuple[int, ...]] | None = None
+    for order in orders(tower[-1] if tower else NO_TOWER, values).values():
+        value = tower_value(tower + order, horizon)
+        if best is None or value > best[0]:
+            best = (value, order)
+    return best
 
 
 def teardown_options(towers: Towers) -> list[int | None]:
@@ -197,11 +203,8 @@ def _best_tower(tower: tuple[int, ...], values: tuple[int, ...], torn_down: bool
         tower = tower[:-1]
     if not values:
         return tower_value(tower, horizon), len(tower)
-    reach = orders(tower[-1] if tower else NO_TOWER, values)
-    if not reach:
-        return None
-    return (max(tower_value(tower + order, horizon) for order in reach.values()),
-            len(tower) + len(values))
+    found = _best_order(tower, values, horizon)
+    return None if found is None else (found[0], len(tower) + len(values))
 
 
 # ------------------------------------------------------------------ the bots
