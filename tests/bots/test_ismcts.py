@@ -137,6 +137,31 @@ def test_beats_random_and_greedy_on_the_toy_game() -> None:
 
 
 
+def test_modelled_opponents_move_by_the_games_policy_outside_the_tree(monkeypatch) -> None:
+    moved_by_model = []
+    greedy = ToyGame.greedy_action
+
+    def spy(self, state, rng):
+        moved_by_model.append(state.to_move)
+        return greedy(self, state, rng)
+
+    monkeypatch.setattr(ToyGame, "greedy_action", spy)
+    state = start(2, seed=3)
+    bot = ISMCTSBot(seed=1, iterations=300, opponents="greedy")
+    mine = bot.act(state)
+    assert moved_by_model and set(moved_by_model) == {1}  # only the other seat, in-tree
+    root = bot._tree[3]
+    below = root.children[mine]
+    # the tree holds the seat's own decisions only: after the opponent's reply the kept
+    # tree goes on right below the seat's own move (no level for the reply)
+    assert below.children
+    state.apply(mine)
+    state.apply(state.legal_actions()[0])
+    assert bot._root(state.determinize(0, random.Random(2)), 0) is below
+    assert str(ISMCTSBot(seed=2, iterations=60, opponents="greedy").act(
+        position(**WIN_NOW))) == "play 6"
+
+
 def test_the_tree_splits_by_what_the_seat_saw() -> None:
     state = RevealGame().start(players=2, seed=6)
     bot = ISMCTSBot(seed=1, iterations=600)

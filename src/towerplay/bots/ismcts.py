@@ -11,8 +11,12 @@ backs up one reward per seat (max-n: each seat picks the child best for itself).
 game's log tells the searching seat more than an action (a card turned up), the tree
 branches below that action on what the seat saw; where it tells less (another seat's move
 the searching seat will not see, ``State._conceals_move``), the tree does not branch at all
-and the playout policy makes that move. The tree is kept between moves and re-rooted when
-the new position is still in it.
+and the playout policy makes that move. With ``opponents="greedy"`` (or ``"game"``) every
+other seat's move is made that way, by the game's greedy (or playout) policy in the sampled
+world: the tree then holds the searching seat's decisions only, and each opponent plays
+knowing its own sampled hidden cards, where the max-n tree would average its choices over
+all of them. The tree is kept between moves and re-rooted when the new position is still
+in it.
 
 Rewards are the game's win shares (``State.rewards``), optionally blended with score
 margins; playouts cut at ``depth`` are judged by the game's optional ``evaluate(state)``
@@ -62,6 +66,10 @@ class ISMCTSOptions(BotOptions):
         "margins (see margins()) instead of win/loss")
     narrow: bool = Field(True, description="weigh only the game's search_actions "
                          "(its candidate moves) instead of every legal action")
+    opponents: Literal["tree", "game", "greedy"] = Field(
+        "tree", description="the other seats' moves: searched in the tree (max-n), or "
+        "made in each sampled world by the game's rollout_action or its greedy_action "
+        "(an opponent that knows its own sampled hidden cards)")
     reuse: bool = Field(True, description="keep the tree between moves")
     forced: bool = Field(False, description="search even when only one action is legal "
                          "or the game narrows the choice, weighing every legal action "
@@ -190,7 +198,10 @@ class ISMCTSBot(Bot):
         if (game is not state.game or old_seat != seat or len(history) < start
                 or history[:start] != old_history):
             return Node(width)
+        modeled = self.settings(state.game).opponents != "tree"
         for index in range(start, len(history)):
+            if modeled and state.movers[index] != seat:
+                continue  # the tree holds only this seat's decisions
             action = history[index]
             seen = state._log_entry(index, seat)
             text = str(action)
@@ -255,6 +266,8 @@ class ISMCTSBot(Bot):
         conceals = type(state)._conceals_move
         if conceals is State._conceals_move:
             conceals = None
+        model = {"tree": None, "game": game.rollout_action,
+                 "greedy": game.greedy_action}[opts.opponents]
 
         def evaluate(s: State) -> list[float]:
             """Rewards per seat, plus the searching seat's win share in the last slot."""
@@ -280,9 +293,13 @@ class ISMCTSBot(Bot):
                 mover = s.to_move
                 if mover is None:
                     break
-                if conceals is not None and mover != seat and conceals(s, seat):
-                    s.apply(policy(s, rng))
-                    continue
+                if mover != seat:
+                    if model is not None:
+                        s.apply(model(s, rng))
+                        continue
+                    if conceals is not None and conceals(s, seat):
+                        s.apply(policy(s, rng))
+                        continue
                 legal = s.legal_actions() if wide_root and node is root else candidates(s)
                 children = node.children
                 untried = None

@@ -53,16 +53,30 @@ def test_the_search_does_not_branch_on_the_other_seats_hidden_builds() -> None:
     tree level holds its placements (they would split what the searching seat knows)."""
     from towerplay.games.blueprints.state import DISCARD, PLACE, REMOVE, TAKE
 
-    state = start(players=2, seed=6)
-    seat = state.to_move
-    bot = bots.load("ismcts:iterations=600", seed=1)
-    bot.analyse(state.determinize(seat, random.Random(1)), seat)
-    root = bot._tree[3]  # type: ignore[index]
-    levels = [[root]]
-    for _ in range(5):
-        levels.append([child for node in levels[-1] for child in node.children.values()])
-    kinds = [{action[0] for node in level for action in node.children} for level in levels]
+    kinds = _tree_levels("ismcts:iterations=600,opponents=tree")
     assert kinds[:3] == [{TAKE}, {PLACE}, {DISCARD}]  # the searching seat's own turn
     assert kinds[3] == {TAKE}  # the opponent's take is public
     assert kinds[4] == {DISCARD}  # ... its build is not: no PLACE or REMOVE level
     assert not kinds[4] & {PLACE, REMOVE}
+
+
+def test_by_default_the_greedy_bot_makes_the_other_seats_moves() -> None:
+    """Blueprints' search default: the tree holds the searching seat's own decisions only
+    (the greedy bot moves for the other seat, knowing its own sampled blueprint)."""
+    from towerplay.games.blueprints.state import DISCARD, PLACE, TAKE
+
+    kinds = _tree_levels("ismcts:iterations=600")
+    assert kinds[:5] == [{TAKE}, {PLACE}, {DISCARD}, {TAKE}, {PLACE}]
+
+
+def _tree_levels(spec: str) -> list[set[int]]:
+    """The kinds of move at each of the first six levels of the tree a search grew from the
+    start of a 2-player game."""
+    state = start(players=2, seed=6)
+    seat = state.to_move
+    bot = bots.load(spec, seed=1)
+    bot.analyse(state.determinize(seat, random.Random(1)), seat)
+    levels = [[bot._tree[3]]]  # type: ignore[index]
+    for _ in range(5):
+        levels.append([child for node in levels[-1] for child in node.children.values()])
+    return [{action[0] for node in level for action in node.children} for level in levels]

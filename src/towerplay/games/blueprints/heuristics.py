@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from towerplay.core.state import Action
 from towerplay.games.blueprints.cards import Layout
@@ -40,9 +41,11 @@ def _progress(have: int, need: int, left: int) -> float:
     return 0.6 * (have / need) ** 2
 
 
+@lru_cache(maxsize=1 << 16)
 def evaluate(building: Building, layout: Layout, left: int, demand: tuple[int, int],
              removed: int = 0, wood_only: bool = False) -> float:
-    """The heuristic worth of a building with ``left`` dice still to take this round.
+    """The heuristic worth of a building with ``left`` dice still to take this round
+    (remembered: greedy choices and searches weigh the same buildings again and again).
 
     >>> from towerplay.games.blueprints.scoring import parse_building
     >>> from towerplay.games.blueprints.cards import parse_blueprint
@@ -85,20 +88,24 @@ def evaluate(building: Building, layout: Layout, left: int, demand: tuple[int, i
 
 def _best_place(state: BlueprintsState, seat: int, die: int) -> tuple[float, Action]:
     """The best value reachable by putting ``die`` into ``seat``'s building, and where."""
-    building, layout = state.buildings[seat], state.layouts[seat]
     holding = state.to_move == seat and state.step_kind == PLACE  # die already counted
     left = max(6 - len(state.taken[seat]) - (0 if holding else 1), 0)
-    removed = len(state.removed[seat])
-    wood_only = state.game.options.wood_only_counts_wood
+    return _best_cell(state.buildings[seat], state.layouts[seat], die, left, state.demand,
+                      len(state.removed[seat]), state.game.options.wood_only_counts_wood)
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_cell(building: Building, layout: Layout, die: int, left: int,
+               demand: tuple[int, int], removed: int, wood_only: bool) -> tuple[float, Action]:
+    """:func:`_best_place` of a building (remembered: searches meet the same ones often)."""
     best: tuple[float, Action] = (-1e9, REMOVE_MOVE)
     for cell in place_cells(building, layout, die):
-        value = evaluate(stacked(building, cell, die), layout, left, state.demand, removed,
+        value = evaluate(stacked(building, cell, die), layout, left, demand, removed,
                          wood_only)
         if value > best[0]:
             best = (value, PLACES[cell])
     if best[1] is REMOVE_MOVE:
-        best = (evaluate(building, layout, left, state.demand, removed + 1, wood_only),
-                REMOVE_MOVE)
+        best = (evaluate(building, layout, left, demand, removed + 1, wood_only), REMOVE_MOVE)
     return best
 
 
@@ -160,4 +167,5 @@ def rollout_action(state: BlueprintsState, rng: random.Random) -> Action:
         if short:
             return rng.choice(short)
     return rng.choice(legal)
+
 
