@@ -136,7 +136,6 @@ def test_beats_random_and_greedy_on_the_toy_game() -> None:
     assert results["greedy"] / games >= 0.5
 
 
-
 def test_modelled_opponents_move_by_the_games_policy_outside_the_tree(monkeypatch) -> None:
     moved_by_model = []
     greedy = ToyGame.greedy_action
@@ -160,6 +159,11 @@ def test_modelled_opponents_move_by_the_games_policy_outside_the_tree(monkeypatc
     assert bot._root(state.determinize(0, random.Random(2)), 0) is below
     assert str(ISMCTSBot(seed=2, iterations=60, opponents="greedy").act(
         position(**WIN_NOW))) == "play 6"
+    # the modelled opponent moves in the sampled world only, never the true one
+    for seat, moves in ((0, 2), (1, 3)):
+        game_state = poisoned(start(2, seed=5, moves=moves), seat)
+        assert game_state.to_move == seat
+        ISMCTSBot(seed=1, iterations=200, opponents="greedy").choose(game_state, seat)
 
 
 def test_the_tree_splits_by_what_the_seat_saw() -> None:

@@ -167,5 +167,3 @@ def rollout_action(state: BlueprintsState, rng: random.Random) -> Action:
         if short:
             return rng.choice(short)
     return rng.choice(legal)
-
-
