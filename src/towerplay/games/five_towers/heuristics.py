@@ -78,8 +78,13 @@ def tower_value(tower: tuple[int, ...], horizon: float) -> float:
 
 def player_value(towers: Towers, torn: int, horizon: float) -> float:
     """The value of a whole tower set: towers, the tallest-tower bonus, the penalty."""
-    return (sum(tower_value(t, horizon) for t in towers)
-            + max(len(t) for t in towers) - torn * (torn + 1) / 2 - TEAR_AVERSION * torn)
+    return _set_value(sum(tower_value(t, horizon) for t in towers),
+                      max(len(t) for t in towers), torn)
+
+
+def _set_value(towers_value: float, tallest: int, torn: int) -> float:
+    """:func:`player_value` from the sum of its towers' values and its tallest height."""
+    return towers_value + tallest - torn * (torn + 1) / 2 - TEAR_AVERSION * torn
 
 
 def horizon_of(state: FiveTowersState) -> float:
@@ -187,9 +192,8 @@ def best_plan(towers: Towers, torn: int, hands: list[tuple[int, ...]],
                 total += entry[0]
                 if entry[1] > tallest:
                     tallest = entry[1]
-            else:  # the same sum as player_value's, in the same order
-                spent = torn if teardown is None else torn + 1
-                value = total + tallest - spent * (spent + 1) / 2 - TEAR_AVERSION * spent
+            else:  # player_value of the built towers
+                value = _set_value(total, tallest, torn if teardown is None else torn + 1)
                 if value > best[0]:
                     best = (value, hand, teardown)
     return best
