@@ -1,0 +1,56 @@
+"""Reading files that people name (component files, records) safely.
+
+A path given by a person may name anything: a FIFO, ``/dev/zero``, a directory, a huge
+file. :func:`read_text_limited` refuses all of those with one line, before reading.
+
+>>> import tempfile, os
+>>> with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
+...     _ = f.write("\\ufeffa = 1\\n")
+>>> read_text_limited(f.name, what="cards file")
+'a = 1\\n'
+>>> os.unlink(f.name)
+>>> read_text_limited("/dev/zero", what="cards file")
+Traceback (most recent call last):
+...
+towerplay.core.errors.InvalidOptions: cards file /dev/zero is not a regular file
+"""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from towerplay.core.errors import InvalidOptions, TowerplayError
+
+MAX_FILE_BYTES = 2_000_000
+"""The largest component file or record towerplay reads (2 MB: real ones are a few KB)."""
+
+
+def read_text_limited(path: str | os.PathLike[str], *, what: str,
+                      limit: int = MAX_FILE_BYTES,
+                      error: type[TowerplayError] = InvalidOptions) -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes (a leading BOM dropped).
+
+    Anything else raises ``error`` (default :class:`InvalidOptions`) naming ``what`` was
+    expected: a missing file, a directory or special file, a file too large, or bytes that
+    are not UTF-8 text.
+    """
+    try:
+        with open(path, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise error(f"{what} {path} is not a regular file")
+            if info.st_size > limit:
+                raise error(f"{what} {path} is too large ({info.st_size} bytes; "
+                            f"at most {limit})")
+            data = handle.read(limit + 1)
+    except OSError as problem:
+        if isinstance(problem, IsADirectoryError):
+            raise error(f"{what} {path} is a directory, not a file") from None
+        raise error(f"cannot read {what} {path}: {problem.strerror}") from None
+    if len(data) > limit:
+        raise error(f"{what} {path} is too large (more than {limit} bytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise error(f"{what} {Path(path)} is not UTF-8 text") from None
