@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
+import tomllib
+from pathlib import Path, PurePath
+from typing import Any
 
 from towerplay.core.errors import InvalidOptions, TowerplayError
 
@@ -54,3 +56,22 @@ def read_text_limited(path: str | os.PathLike[str], *, what: str,
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise error(f"{what} {Path(path)} is not UTF-8 text") from None
+
+
+def toml_data(value: Any, *, what: str) -> Any:
+    """A path (``str`` or ``Path``) becomes the parsed TOML of that file; data passes through.
+
+    Component-file options use it as a pydantic ``BeforeValidator``: the option then holds
+    the file's *data*, so a record keeps the data and replays anywhere, even after the file
+    was edited or moved.
+
+    >>> toml_data({"provisional": True}, what="components file")
+    {'provisional': True}
+    """
+    if not isinstance(value, (str, PurePath)):
+        return value
+    text = read_text_limited(value, what=what)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as problem:
+        raise InvalidOptions(f"{what} {value} is not valid TOML: {problem}") from None
