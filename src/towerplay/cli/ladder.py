@@ -40,7 +40,7 @@ def ladder(
     OpenSkill rating (Plackett-Luce, multiplayer) and time per move, then a head-to-head
     table.
     """
-    game = games.load(game_name, **parse_options(option))
+    game = games.load(game_name, **parse_options(game_name, option))
     specs = bot_registry.split_specs(bots or "") + [b.strip() for b in bot if b.strip()]
     if not specs:
         raise InvalidOptions("name the bots with --bots random,greedy,... or --bot SPEC")

@@ -15,15 +15,16 @@ from towerplay.core import Game, InvalidOptions, Record, State, TowerplayError, 
 HUMAN = "human"
 
 
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    """``["rebid=physical"]`` → ``{"rebid": "physical"}``; the game validates the values."""
-    options = {}
+def parse_options(game_name: str, pairs: list[str]) -> dict[str, object]:
+    """``["rebid=physical"]`` → ``{"rebid": "physical"}``, typed by the game's options
+    (``max_turns=50`` → 50); the game then validates the values strictly."""
+    options: dict[str, str] = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not key:
             raise InvalidOptions(f"an option must look like name=value (got {pair!r})")
         options[key.strip()] = value.strip()
-    return options
+    return games.game_class(game_name).options_from_text(options)
 
 
 @app.command("games")
@@ -52,7 +53,7 @@ def play(
     option: list[str] = typer.Option([], "--option", "-o", help="game option name=value"),
 ) -> None:
     """Play a game in the terminal: humans at the keyboard, bots in the other seats."""
-    game = games.load(game_name, **parse_options(option))
+    game = games.load(game_name, **parse_options(game_name, option))
     specs = split_seats(seats)
     seed = fresh_seed() if seed is None else seed
     run_table(game.start(players=len(specs), seed=seed), specs, record)

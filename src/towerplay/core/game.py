@@ -6,6 +6,7 @@ simulation, RL adapters) use only what is defined here.
 """
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar, Literal
@@ -20,7 +21,34 @@ from towerplay.core.state import Action, State
 class Options(BaseModel):
     """Base of every game's options: typed, validated, immutable; unknown names refused."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+def option_value(annotation: object, text: str) -> Any:
+    """An option's value from command-line text: kept as text where the option takes text
+    (a word from a list, a path), else read as a JSON literal (``3``, ``true``, ``null``).
+
+    >>> from typing import Literal
+    >>> option_value(Literal["a", "b"], "a"), option_value(int | None, "3"), option_value(bool, "true")
+    ('a', 3, True)
+    >>> option_value(bool, "yes")
+    'yes'
+    """
+    if _takes_text(annotation):
+        return text
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text  # strict validation then names the expected type
+
+
+def _takes_text(annotation: object) -> bool:
+    if annotation is str:
+        return True
+    args = getattr(annotation, "__args__", ())
+    if getattr(annotation, "__origin__", None) is Literal:
+        return all(isinstance(arg, str) for arg in args)
+    return any(_takes_text(arg) for arg in args)
 
 
 def describe_validation_error(owner: str, error: ValidationError) -> str:
@@ -208,6 +236,18 @@ class Game:
     def options_dict(self) -> dict[str, Any]:
         """The options as plain JSON data (as given to :func:`towerplay.games.load`)."""
         return self.options.model_dump(mode="json")
+
+    @classmethod
+    def options_from_text(cls, texts: dict[str, str]) -> dict[str, Any]:
+        """Typed option values from ``name=value`` texts (the command line's ``-o``).
+
+        >>> from towerplay import games
+        >>> games.game_class("castle").options_from_text({"max_turns": "50", "memory": "open"})
+        {'max_turns': 50, 'memory': 'open'}
+        """
+        fields = cls.Options.model_fields
+        return {name: option_value(fields[name].annotation, text) if name in fields else text
+                for name, text in texts.items()}
 
     @classmethod
     def describe_options(cls) -> list[tuple[str, str, str]]:
