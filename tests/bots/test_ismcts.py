@@ -12,7 +12,8 @@ from towerplay.arena.match import play_match
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.core import InvalidOptions, State
 
-from tests.bots.toy import PoisonError, RevealGame, ToyGame, ToyState, poisoned, position
+from tests.bots.toy import (PoisonError, RevealGame, ToyGame, ToyHeuristics, ToyState, poisoned,
+                            position)
 
 WIN_NOW = dict(hands=[[6, 2, 1], [3, 4, 8]], total=9, played=[4, 5])
 """Seat 0 wins at once with 'play 6'; the other cards leave the opponent chances."""
@@ -138,13 +139,13 @@ def test_beats_random_and_greedy_on_the_toy_game() -> None:
 
 def test_modelled_opponents_move_by_the_games_policy_outside_the_tree(monkeypatch) -> None:
     moved_by_model = []
-    greedy = ToyGame.greedy_action
+    greedy = ToyHeuristics.greedy_action
 
     def spy(self, state, rng):
         moved_by_model.append(state.to_move)
         return greedy(self, state, rng)
 
-    monkeypatch.setattr(ToyGame, "greedy_action", spy)
+    monkeypatch.setattr(ToyHeuristics, "greedy_action", spy)
     state = start(2, seed=3)
     bot = ISMCTSBot(seed=1, iterations=300, opponents="greedy")
     mine = bot.act(state)
@@ -188,7 +189,7 @@ def test_game_search_defaults_apply_unless_the_spec_overrides_them(monkeypatch) 
     from towerplay import bots, games
 
     game = games.load("castle")
-    monkeypatch.setattr(type(game), "search_defaults", {"depth": 7, "c": 1.5})
+    monkeypatch.setattr(game.heuristics, "search_defaults", {"depth": 7, "c": 1.5})
     bot = bots.load("ismcts:iterations=10,c=0.3", seed=1)
     settings = bot.settings(game)
     assert settings.depth == 7 and settings.c == 0.3 and settings.iterations == 10
@@ -202,7 +203,7 @@ def test_the_search_weighs_only_the_games_candidate_moves(monkeypatch) -> None:
     assert len(legal) > 1
     chosen = legal[-1]
     # the game settles every decision itself: the bot plays it without searching
-    monkeypatch.setattr(ToyGame, "search_actions", lambda self, s, rng: [s.legal_actions()[-1]])
+    monkeypatch.setattr(ToyHeuristics, "search_actions", lambda self, s, rng: [s.legal_actions()[-1]])
     bot = bots.load("ismcts:iterations=50", seed=1)
     assert bot.act(state) == chosen and bot.last.iterations == 0
     # a forced search (a hint) still weighs every legal move at the root
@@ -222,7 +223,7 @@ def test_the_search_weighs_only_the_games_candidate_moves(monkeypatch) -> None:
         assert len(mine) == len(legal)
         return sum(len(node.children) for node in mine.values())
 
-    monkeypatch.setattr(ToyGame, "search_actions", narrow)
+    monkeypatch.setattr(ToyHeuristics, "search_actions", narrow)
     assert replies("ismcts:iterations=300") < replies("ismcts:iterations=300,narrow=false")
 
 
@@ -231,8 +232,8 @@ def test_the_search_weighs_only_the_games_candidate_moves(monkeypatch) -> None:
 def test_cut_playouts_are_judged_on_the_games_value_scale(monkeypatch, scale, chance) -> None:
     # every position is worth a one-point lead to seat 0; without a scale of its own the
     # game's values are judged on a quarter of their mean size (10.5 / 4)
-    monkeypatch.setattr(ToyGame, "evaluate", lambda self, s: [11.0, 10.0])
-    monkeypatch.setattr(ToyGame, "value_scale", lambda self, s: scale)
+    monkeypatch.setattr(ToyHeuristics, "evaluate", lambda self, s: [11.0, 10.0])
+    monkeypatch.setattr(ToyHeuristics, "value_scale", lambda self, s: scale)
     bot = bots.load("ismcts:iterations=3,depth=0,forced=true", seed=1)
     bot.act(start())  # each of the three moves is tried once and judged at once
     assert [stat.visits for stat in bot.last.stats] == [1, 1, 1]

@@ -19,13 +19,13 @@ def test_policies_play_legal_moves_to_the_end(name: str, options: dict, policy: 
     for players in (game.min_players, game.max_players):
         state = game.start(players=players, seed=players)
         rng = random.Random(players)
-        choose = getattr(game, policy)
+        choose = getattr(game.heuristics, policy)
         while not state.is_over:
             action = choose(state, rng)
             assert action in state.legal_actions()
             state.apply(action)
             if len(state.history) % 25 == 0:
-                values = game.evaluate(state)
+                values = game.heuristics.evaluate(state)
                 assert len(values) == players and all(isinstance(v, (int, float))
                                                       for v in values)
 
@@ -38,7 +38,7 @@ def test_search_actions_are_a_subset_of_the_legal_ones(name: str, options: dict)
         rng = random.Random(players)
         while not state.is_over:
             legal = state.legal_actions()
-            candidates = game.search_actions(state, rng)
+            candidates = game.heuristics.search_actions(state, rng)
             assert candidates and set(candidates) <= set(legal)
             assert state.legal_actions() == legal  # asking does not change the position
-            state.apply(game.rollout_action(state, rng))
+            state.apply(game.heuristics.rollout_action(state, rng))

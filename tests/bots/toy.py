@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from towerplay.core import Game, IllegalAction, State, chance
+from towerplay.core import Game, State, chance
+from towerplay.core.heuristics import Heuristics
 
 TARGET = 15
 HAND = 3
@@ -110,15 +111,20 @@ class ToyState(State):
         self.deck = unseen[:len(self.deck)]
 
 
-class ToyGame(Game):
+class ToyGame(Game["ToyState", Play]):
     """The *Pile* toy game (2-3 players)."""
 
     name = "toy_pile"
     title = "Pile (test game)"
     min_players = 2
     max_players = 3
-    State = ToyState
+    state_type = ToyState
+    action_space = PLAYS
     notation = "play N: play a card of value N (1-9)."
+    heuristics_module = __name__
+
+    def max_game_length(self, players: int) -> int:
+        return len(CARDS)  # one card a move, never more than the whole deck
 
     def _setup(self, state: ToyState) -> None:
         deck = list(CARDS)
@@ -130,21 +136,10 @@ class ToyGame(Game):
         state.loser = state.winner = None
         state.to_move = 0
 
-    def parse_notation(self, text: str) -> Play:
-        word, _, value = text.strip().partition(" ")
-        if word != "play" or not value.isdigit() or not 1 <= int(value) <= 9:
-            raise IllegalAction(f"expected 'play N' with N in 1-9, got {text!r}")
-        return PLAYS[int(value) - 1]
 
-    @property
-    def num_actions(self) -> int:
-        return 9
 
-    def action_id(self, action: Play) -> int:
-        return action.card - 1
-
-    def action_from_id(self, action_id: int) -> Play:
-        return PLAYS[action_id]
+class ToyHeuristics(Heuristics[ToyState, Play]):
+    """The toy game's knowledge for bots: a greedy move; the rest are the defaults."""
 
     def greedy_action(self, state: ToyState, rng: random.Random) -> Play:
         """Win now if possible, otherwise play the largest card that does not bust."""
@@ -155,6 +150,9 @@ class ToyGame(Game):
         if exact:
             return exact[0]
         return max(safe) if safe else legal[0]
+
+
+HEURISTICS = ToyHeuristics()
 
 
 def position(hands: list[list[int]], total: int, played: list[int],

@@ -10,7 +10,7 @@ node (the playout policy's choice first), plays out with the game's own rollout 
 backs up one reward per seat (max-n: each seat picks the child best for itself). Where the
 game's log tells the searching seat more than an action (a card turned up), the tree
 branches below that action on what the seat saw; where it tells less (another seat's move
-the searching seat will not see, ``State._conceals_move``), the tree does not branch at all
+the searching seat will not see, ``State.conceals_move``), the tree does not branch at all
 and the playout policy makes that move. With ``opponents="greedy"`` (or ``"game"``) every
 other seat's move is made that way, by the game's greedy (or playout) policy in the sampled
 world: the tree then holds the searching seat's decisions only, and each opponent plays
@@ -153,7 +153,7 @@ class ISMCTSBot(Bot):
         settings = self._settings.get(game.name)
         if settings is None:
             given = self.options.model_dump(exclude_unset=True)
-            settings = self.Options(**{**game.search_defaults, **given})
+            settings = self.Options(**{**game.heuristics.search_defaults, **given})
             self._settings[game.name] = settings
         return settings
 
@@ -175,7 +175,7 @@ class ISMCTSBot(Bot):
         if len(legal) == 1 and not opts.forced:
             return Analysis([ActionStat(legal[0], 0, math.nan, math.nan)], 0, 0.0)
         if opts.narrow and not opts.forced:
-            candidates = state.game.search_actions(state, self.rng)
+            candidates = state.game.heuristics.search_actions(state, self.rng)
             if len(candidates) == 1:  # a routine decision the game settles itself
                 return Analysis([ActionStat(candidates[0], 0, math.nan, math.nan)], 0, 0.0)
         root = self._root(state, seat)
@@ -203,7 +203,7 @@ class ISMCTSBot(Bot):
             if modeled and state.movers[index] != seat:
                 continue  # the tree holds only this seat's decisions
             action = history[index]
-            seen = state._log_entry(index, seat)
+            seen = state.log_line(index, seat)
             text = str(action)
             # An action the seat did not see (its log entry does not name it) is only a
             # guess here: it cannot pick a branch of the tree.
@@ -244,7 +244,7 @@ class ISMCTSBot(Bot):
         slots = range(width)
         weight = opts.score_weight
         max_depth = sys.maxsize if opts.depth is None else opts.depth
-        game = state.game
+        game = state.game.heuristics
         policy = {"game": game.rollout_action, "greedy": game.greedy_action,
                   "random": _random_action}[opts.rollout]
         judge: Callable[[State], list[float]] = game.evaluate  # values of cut playouts
@@ -258,14 +258,12 @@ class ISMCTSBot(Bot):
         wide_root = opts.forced
         # Games whose log tells a seat more than the action (what a reveal showed) split
         # the tree by what the searching seat saw; others skip the look-up.
-        observes = type(state)._log_entry is not State._log_entry
+        observes = state.filters_log
         # Another seat's move that the searching seat will not see (a build on a hidden
         # board) cannot branch its tree: the playout policy makes it in the sampled world
         # and the path goes on at the same node, as Cowling et al. treat partially
         # observable moves.
-        conceals = type(state)._conceals_move
-        if conceals is State._conceals_move:
-            conceals = None
+        conceals = type(state).conceals_move if state.conceals_moves else None
         model = {"tree": None, "game": game.rollout_action,
                  "greedy": game.greedy_action}[opts.opponents]
 
@@ -336,7 +334,7 @@ class ISMCTSBot(Bot):
                 path.append(best_child)
                 node = best_child
                 if observes:
-                    seen = s._log_entry(len(s.history) - 1, seat)
+                    seen = s.log_line(len(s.history) - 1, seat)
                     if seen is not None and seen != str(best):
                         node = best_child.after(seen)
             # Playout with the game's light policy.

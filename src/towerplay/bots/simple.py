@@ -15,9 +15,10 @@ class RandomBot(Bot):
 
 
 class GreedyBot(Bot):
-    """Plays the game's heuristic (``Game.greedy_action``), which lives in the game package."""
+    """Plays the game's heuristic (``game.heuristics.greedy_action``), which lives in the
+    game package."""
 
     name = "greedy"
 
     def choose(self, state: State, seat: int) -> Action:
-        return state.game.greedy_action(state, self.rng)
+        return state.game.heuristics.greedy_action(state, self.rng)

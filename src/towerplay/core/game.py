@@ -1,21 +1,31 @@
 """The Game base class: a configured game (its options), the factory of its states.
 
-A game package subclasses :class:`Game`, names its :class:`Options` model and its state
-class, and fills in the notation and action-id hooks. Front ends (terminal, web, bots,
-simulation, RL adapters) use only what is defined here.
+A game package subclasses :class:`Game`, names its :class:`Options` model, its state
+class and its ordered action space, and the kernel derives the rest: dense action ids,
+the parsing of notation, metadata (:class:`GameInfo`) and action masks. Front ends
+(terminal, web, bots, simulation, RL adapters) use only what is defined here.
 """
 from __future__ import annotations
 
+import functools
+import importlib
 import json
 import random
-from collections.abc import Callable
-from typing import Any, ClassVar, Literal
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from towerplay.core.errors import BadRecord, IllegalAction, InvalidOptions
 from towerplay.core.rng import fresh_seed
-from towerplay.core.state import Action, State
+from towerplay.core.state import A, State
+
+if TYPE_CHECKING:
+    from towerplay.core.heuristics import Heuristics
+    from towerplay.core.observer import Observer
+
+S = TypeVar("S", bound=State[Any])
 
 
 class Options(BaseModel):
@@ -81,7 +91,34 @@ def type_text(annotation: object) -> str:
     return " | ".join(type_text(arg) for arg in args)
 
 
-class Game:
+@dataclass(frozen=True)
+class GameInfo:
+    """What learning agents and tools need to know of a game at a player count, as
+    OpenSpiel's ``GameInfo`` and ``GameType`` say it.
+
+    >>> info = GameInfo("toy", 2, 2, 3, num_actions=9, max_game_length=18, min_utility=0.0,
+    ...                 max_utility=1.0, hidden_information=True, chance=True)
+    >>> info.max_game_length
+    18
+    """
+
+    name: str
+    players: int
+    min_players: int
+    max_players: int
+    num_actions: int
+    max_game_length: int
+    """No game at this player count has more actions than this (a proven bound, or a cap
+    the game enforces by ending the game)."""
+    min_utility: float
+    max_utility: float
+    """The range of :meth:`State.rewards`: winners share 1, the others get 0."""
+    hidden_information: bool
+    chance: bool
+    """Whether chance (shuffles, dice) takes part; it is sampled from the seed."""
+
+
+class Game(Generic[S, A]):
     """A game with its options fixed. Subclasses set the class attributes below.
 
     >>> from towerplay import games
@@ -95,35 +132,53 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     rules_version: ClassVar[str] = "1"
-    Options: ClassVar[type[Options]] = Options
-    State: ClassVar[type[State]]
+    options_type: ClassVar[type[Options]] = Options
+    """The pydantic model of this game's options."""
+    state_type: ClassVar[type[State[Any]]]
+    """The class of this game's positions."""
+    action_space: ClassVar[Sequence[Any]] = ()
+    """Every action that can ever be legal, in dense-id order (id = index). The kernel
+    derives :attr:`num_actions`, :meth:`action_id`, :meth:`action_from_id` and the
+    parsing of plain notation from it."""
     notation: ClassVar[str] = ""
     """A one-paragraph description of the action notation, for help texts."""
-    search_defaults: ClassVar[dict[str, Any]] = {}
-    """Search-bot options that suit this game (e.g. a playout ``depth`` when ``evaluate``
-    is good); a bot spec overrides them."""
+    hidden_information: ClassVar[bool] = True
+    """Whether some seat may not know everything (a shuffled deck counts)."""
+    chance: ClassVar[bool] = True
+    """Whether shuffles or dice take part."""
     variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     """Option sets that change the rules (variants, modes): the generic tests run each."""
+    heuristics_module: ClassVar[str | None] = None
+    """Where ``HEURISTICS`` lives; default: the ``heuristics`` module of the game's package."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # (transition) the old names of the two class attributes
+        legacy = cls.__dict__
+        if "State" in legacy and "state_type" not in legacy:
+            cls.state_type = legacy["State"]
+        if "Options" in legacy and "options_type" not in legacy:
+            cls.options_type = legacy["Options"]
 
     def __init__(self, **options: Any) -> None:
         try:
-            self.options = self.Options(**options)
+            self.options = self.options_type(**options)
         except ValidationError as error:
             raise InvalidOptions(describe_validation_error(self.name, error)) from None
 
     # ----------------------------------------------------------------- states
-    def start(self, players: int, seed: int | None = None) -> State:
+    def start(self, players: int, seed: int | None = None) -> S:
         """A fresh game for ``players`` seats; all its randomness flows from ``seed``."""
         self.check_players(players)
         if seed is None:
             seed = fresh_seed()
         elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise InvalidOptions(f"seed must be a non-negative integer (got {seed!r})")
-        state = self.State(self, players, seed)
+        state: S = self.state_type(self, players, seed)  # type: ignore[assignment]
         self._setup(state)
         return state
 
-    def _setup(self, state: State) -> None:
+    def _setup(self, state: S) -> None:
         """Deal the initial position into a state made by ``State(game, players, seed)``."""
         raise NotImplementedError
 
@@ -133,7 +188,7 @@ class Game:
             raise InvalidOptions(f"{self.name} is for {self.min_players} to "
                                  f"{self.max_players} players (got {players!r})")
 
-    def from_json(self, data: Any) -> State:
+    def from_json(self, data: Any) -> S:
         """Rebuild a state written by :meth:`State.to_json`; :class:`BadRecord` if malformed."""
         try:
             if data["game"] != self.name:
@@ -143,7 +198,7 @@ class Game:
             else:
                 game = self
             game.check_players(data["players"])
-            state = game.State(game, data["players"], int(data["seed"]))
+            state: S = game.state_type(game, data["players"], int(data["seed"]))  # type: ignore[assignment]
             to_move = data["to_move"]
             if to_move is not None and (type(to_move) is not int
                                         or not 0 <= to_move < state.players):
@@ -164,11 +219,19 @@ class Game:
         return state
 
     # ----------------------------------------------------------------- notation
-    def parse_notation(self, text: str) -> Action:
-        """Parse action text without a position; :class:`IllegalAction` names the notation."""
-        raise NotImplementedError
+    def parse_notation(self, text: str) -> A:
+        """Parse action text without a position; :class:`IllegalAction` names the notation.
 
-    def parse_action(self, state: State, text: str) -> Action:
+        Default: look the normalised text up among :attr:`action_space`'s notations."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action must be text, got {type(text).__name__}")
+        action = _action_tables(type(self))[2].get(" ".join(text.lower().split()))
+        if action is None:
+            hint = f"; {self.notation}" if self.notation else ""
+            raise IllegalAction(f"unknown {self.name} action {cut(text)!r}{hint}")
+        return action  # type: ignore[no-any-return]
+
+    def parse_action(self, state: S, text: str) -> A:
         """The action meant by ``text`` in ``state`` (not yet checked for legality).
 
         Raises :class:`IllegalAction` naming the expected notation if ``text`` is garbled.
@@ -185,49 +248,69 @@ class Game:
     @property
     def num_actions(self) -> int:
         """The size of the dense action-id space."""
-        raise NotImplementedError
+        return len(self.action_space)
 
-    def action_id(self, action: Action) -> int:
+    def action_id(self, action: A) -> int:
         """The dense integer id of an action, in ``range(num_actions)``."""
-        raise NotImplementedError
+        try:
+            return _action_tables(type(self))[1][action]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{cut(repr(action))} is not a {self.name} action") from None
 
-    def action_from_id(self, action_id: int) -> Action:
+    def action_from_id(self, action_id: int) -> A:
         """The action with that dense id (the inverse of :meth:`action_id`)."""
+        if (type(action_id) is not int or not 0 <= action_id < self.num_actions):
+            raise IllegalAction(f"an action id is an integer from 0 to "
+                                f"{self.num_actions - 1} (got {cut(repr(action_id))})")
+        return self.action_space[action_id]  # type: ignore[no-any-return]
+
+    def action_mask(self, state: S) -> list[int]:
+        """1 for each dense id legal in ``state``, else 0 (all 0 once the game is over).
+
+        >>> from towerplay import games
+        >>> game = games.load("five_towers")
+        >>> state = game.start(players=2, seed=1)
+        >>> sum(game.action_mask(state)) == len(state.legal_actions())
+        True
+        """
+        mask = [0] * self.num_actions
+        for action in state.legal_actions():
+            mask[self.action_id(action)] = 1
+        return mask
+
+    # ----------------------------------------------------------------- metadata
+    def max_game_length(self, players: int) -> int:
+        """The most actions a game at ``players`` seats can take (a proven bound, or a
+        cap the game enforces)."""
         raise NotImplementedError
 
-    # ----------------------------------------------------------------- front-end hooks
-    def render(self, state: State, seat: int | None) -> str:
+    def info(self, players: int) -> GameInfo:
+        """The game's :class:`GameInfo` at ``players`` seats."""
+        self.check_players(players)
+        return GameInfo(name=self.name, players=players, min_players=self.min_players,
+                        max_players=self.max_players, num_actions=self.num_actions,
+                        max_game_length=self.max_game_length(players),
+                        min_utility=0.0, max_utility=1.0,
+                        hidden_information=self.hidden_information, chance=self.chance)
+
+    def observer(self, players: int) -> Observer[Any]:
+        """The game's observer at ``players`` seats: a fixed-size float vector of what a
+        seat may know, written from ``view(seat)``. Games define ``observer.py``."""
+        module = importlib.import_module(f"{_package(type(self))}.observer")
+        observer: Observer[Any] = module.make_observer(self, players)
+        return observer
+
+    # ----------------------------------------------------------------- what bots use
+    @property
+    def heuristics(self) -> Heuristics[S, A]:
+        """The game's knowledge for bots (greedy and playout moves, evaluation), loaded
+        lazily from ``HEURISTICS`` in the game package's ``heuristics.py``."""
+        return _heuristics(type(self))  # type: ignore[return-value]
+
+    # ----------------------------------------------------------------- (transition)
+    def render(self, state: S, seat: int | None) -> str:
         """A text picture of what ``seat`` sees (rich markup allowed)."""
-        import json
-
         return json.dumps(state.view(seat), indent=1)
-
-    def greedy_action(self, state: State, rng: random.Random) -> Action:
-        """The game's heuristic choice for ``state.to_move`` (default: random)."""
-        return rng.choice(state.legal_actions())
-
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
-        """A cheap playout move for search bots (default: uniformly random)."""
-        return rng.choice(state.legal_actions())
-
-    def search_actions(self, state: State, rng: random.Random) -> list[Action]:
-        """The actions a search should weigh for ``state.to_move`` (a subset of the legal
-        ones). Default: all of them. A game may narrow routine decisions to its heuristic's
-        choice so the search spends its budget where judgement matters."""
-        return state.legal_actions()
-
-    def evaluate(self, state: State) -> list[float]:
-        """A heuristic value per seat of an unfinished position, higher is better (search
-        bots normalise it to judge playouts cut short). Default: the running scores."""
-        return list(state.scores())
-
-    def value_scale(self, state: State) -> float | None:
-        """How large a lead in :meth:`evaluate`'s units makes a clear favourite: search
-        bots turn each seat's lead into a win chance with a logistic curve of this scale
-        (a lead of one scale is worth 73%). A game whose outcome is still open late in
-        the game returns more than one whose end is near. ``None`` (the default) lets the
-        bot take a quarter of the values' mean size."""
-        return None
 
     score_command: ClassVar[Callable[..., None] | None] = None
     """A typer command for ``towerplay score <game>`` (the table-top scoring assistant)."""
@@ -245,7 +328,7 @@ class Game:
         >>> games.game_class("castle").options_from_text({"max_turns": "50", "memory": "open"})
         {'max_turns': 50, 'memory': 'open'}
         """
-        fields = cls.Options.model_fields
+        fields = cls.options_type.model_fields
         return {name: option_value(fields[name].annotation, text) if name in fields else text
                 for name, text in texts.items()}
 
@@ -253,8 +336,47 @@ class Game:
     def describe_options(cls) -> list[tuple[str, str, str]]:
         """(name, allowed values, default) for each option, for help texts."""
         return [(name, type_text(field.annotation), repr(field.default))
-                for name, field in cls.Options.model_fields.items()]
+                for name, field in cls.options_type.model_fields.items()]
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options_dict().items())
         return f"games.load({self.name!r}{', ' if options else ''}{options})"
+
+
+def cut(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters for echoing back in an error message.
+
+    >>> cut("x" * 100, 10)
+    'xxxxxxxxx…'
+    """
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _package(cls: type) -> str:
+    return cls.__module__.rpartition(".")[0]
+
+
+@functools.cache
+def _action_tables(cls: type[Game[Any, Any]]) -> tuple[Sequence[Any], dict[Any, int],
+                                                         dict[str, Any]]:
+    """(actions, id by action, action by notation) of a game class, built once."""
+    actions = cls.action_space
+    return actions, {a: i for i, a in enumerate(actions)}, {str(a): a for a in actions}
+
+
+@functools.cache
+def _heuristics(cls: type[Game[Any, Any]]) -> Heuristics[Any, Any]:
+    from towerplay.core.heuristics import DEFAULT_HEURISTICS, LegacyHeuristics
+
+    name = cls.heuristics_module or f"{_package(cls)}.heuristics"
+    try:
+        found = getattr(importlib.import_module(name), "HEURISTICS", None)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        found = None
+    if found is None:
+        if hasattr(cls, "greedy_action"):  # (transition) hooks still Game methods
+            return LegacyHeuristics(cls)
+        return DEFAULT_HEURISTICS
+    return found  # type: ignore[no-any-return]

@@ -7,19 +7,33 @@ actions, validation before any change, the history, views with the public log, a
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from towerplay.core.errors import IllegalAction
 
 if TYPE_CHECKING:
     from towerplay.core.game import Game
 
-Action = Hashable
-"""An action: a small immutable value whose ``str`` is its exact text notation."""
+
+class Action(Protocol):
+    """An action: a small immutable, hashable value whose ``str`` is its exact notation
+    (``parse_notation(str(a)) == a``). NamedTuples of ints are the usual choice: they hash
+    and compare fast."""
+
+    def __hash__(self) -> int: ...
+
+    def __str__(self) -> str: ...
 
 
-class State:
+A = TypeVar("A", bound=Action)
+"""The action type of a game."""
+
+Ranking = Any
+"""A seat's ranking key: anything comparable among the seats of one game (a number, a
+tuple of tie-breaks); higher ranks better."""
+
+
+class State(Generic[A]):
     """A position of a game. Subclasses implement the hooks named with a leading underscore.
 
     Attributes every state has:
@@ -31,28 +45,40 @@ class State:
 
     __slots__ = ("game", "players", "seed", "to_move", "history", "movers", "_legal")
 
-    def __init__(self, game: Game, players: int, seed: int) -> None:
+    filters_log: ClassVar[bool] = False
+    """Whether some seat may see a history entry differently from its notation (a reveal
+    showing what was found, a hidden choice): set from the game's ``_log_entry`` hook."""
+    conceals_moves: ClassVar[bool] = False
+    """Whether some moves are made unseen by other seats (their log entry does not name
+    them): set from the game's ``_conceals_move`` hook. Searches cannot branch on those."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.filters_log = cls._log_entry is not State._log_entry
+        cls.conceals_moves = cls._conceals_move is not State._conceals_move
+
+    def __init__(self, game: Game[Any, A], players: int, seed: int) -> None:
         self.game = game
         self.players = players
         self.seed = seed
         self.to_move: int | None = None
-        self.history: list[Action] = []
+        self.history: list[A] = []
         self.movers: list[int] = []
-        self._legal: list[Action] | None = None
+        self._legal: list[A] | None = None
 
     # ----------------------------------------------------------------- hooks for games
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[A]:
         """The legal actions of ``to_move`` (called only while the game is not over)."""
         raise NotImplementedError
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: A) -> None:
         """Apply a legal action: update the position and ``to_move``.
 
         It may set ``self._legal`` to the next legal actions when it worked them out anyway.
         """
         raise NotImplementedError
 
-    def _copy(self) -> State:
+    def _copy(self) -> State[A]:
         """A copy of this state: call :meth:`_copy_base`, then copy the game's fields."""
         raise NotImplementedError
 
@@ -72,13 +98,26 @@ class State:
         """Each seat's score (final when the game is over, running otherwise)."""
         raise NotImplementedError
 
+    def ranking(self) -> list[Ranking]:
+        """One ranking key per seat, higher is better: the score, then the game's
+        tie-breaks (e.g. ``(score, coins)``). Seats with equal keys share their place.
+        Default: the scores alone."""
+        return list(self.scores())
+
     def winners(self) -> list[int]:
         """The winning seats after the game's tie-breaks (all of them share a win)."""
         if not self.is_over:
             return []
-        scores = self.scores()
-        best = max(scores)
-        return [seat for seat, score in enumerate(scores) if score == best]
+        keys = self.ranking()
+        best = max(keys)
+        return [seat for seat, key in enumerate(keys) if key == best]
+
+    def places(self) -> list[int]:
+        """Each seat's finishing place from :meth:`ranking` (0 = first; ties share).
+
+        For a finished game; e.g. keys ``[5, 9, 5]`` give places ``[1, 0, 1]``."""
+        keys = self.ranking()
+        return [sum(other > key for other in keys) for key in keys]
 
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
         """Replace in place everything ``seat`` cannot know by a random consistent guess.
@@ -89,13 +128,17 @@ class State:
         """
 
     def _log_entry(self, index: int, seat: int | None) -> str | None:
-        """The text ``seat`` sees for history entry ``index``; ``None`` hides it."""
+        """The text ``seat`` sees for history entry ``index``; ``None`` hides it.
+
+        Override it when some seat sees a move differently from its notation (the kernel
+        then sets :attr:`filters_log`)."""
         return str(self.history[index])
 
     def _conceals_move(self, seat: int) -> bool:
         """Whether ``seat`` (not the one to move) will not see which legal action is
         taken now, only that one was (its log entry will not name it): a placement on a
-        hidden board. Searches cannot branch on such a move. Most games hide none."""
+        hidden board. It must agree with :meth:`_log_entry`. Most games hide none (the
+        kernel sets :attr:`conceals_moves` when a game overrides this)."""
         return False
 
     # ----------------------------------------------------------------- the public API
@@ -104,8 +147,9 @@ class State:
         """Whether the game has ended."""
         return self.to_move is None
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions for ``to_move``; empty only when the game is over.
+    def legal_actions(self) -> list[A]:
+        """The legal actions for ``to_move`` in ascending dense-id order; empty only when
+        the game is over.
 
         The list is cached until the next :meth:`apply`; do not mutate it.
         """
@@ -114,7 +158,7 @@ class State:
             legal = self._legal = [] if self.to_move is None else self._legal_actions()
         return legal
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: A | str) -> None:
         """Apply an action (or its text). Raises :class:`IllegalAction` and leaves the
         state unchanged if the action is not legal now."""
         if isinstance(action, str):
@@ -130,9 +174,9 @@ class State:
         self._legal = None  # _apply may fill it when it already knows the next options
         self._apply(action)
         self.history.append(action)
-        self.movers.append(mover)  # type: ignore[arg-type]
+        self.movers.append(mover)  # type: ignore[arg-type]  # not None: legal was not empty
 
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+    def _why_illegal(self, action: A, legal: list[A]) -> str:
         """The message of a refused action. It goes to the seat to move (front ends check
         first that the sender is that seat), so it may list that seat's legal actions; a
         game overrides it if even that would reveal something."""
@@ -141,11 +185,11 @@ class State:
         shown = ", ".join(map(str, legal[:12])) + (", …" if len(legal) > 12 else "")
         return f"'{action}' is not legal now for seat {self.to_move}; legal: {shown}"
 
-    def copy(self) -> State:
+    def copy(self) -> State[A]:
         """An independent copy (cheap: no ``copy.deepcopy``)."""
         return self._copy()
 
-    def _copy_base(self) -> State:
+    def _copy_base(self) -> State[A]:
         """A new instance of this class with the kernel's fields copied."""
         new = object.__new__(type(self))
         new.game = self.game
@@ -158,7 +202,7 @@ class State:
         return new
 
     def determinize(self, seat: int | None, rng: random.Random,
-                    recall: float = 1.0) -> State:
+                    recall: float = 1.0) -> State[A]:
         """A full state consistent with what ``seat`` knows, hidden parts guessed with ``rng``.
 
         Bots are handed this instead of the true state, so they cannot cheat. With
@@ -181,8 +225,16 @@ class State:
 
     def log_line(self, index: int, seat: int | None) -> str | None:
         """How history entry ``index`` appears to ``seat`` (``None``: not at all), e.g.
-        to announce an opponent's move without revealing what the seat may not know."""
+        to announce an opponent's move without revealing what the seat may not know.
+
+        It is the one answer to "what does this seat see of that move": front ends and
+        search bots ask it, never the true action."""
         return self._log_entry(index, seat)
+
+    def conceals_move(self, seat: int) -> bool:
+        """Whether ``seat`` will not see which action the seat to move takes now (only
+        that one was taken). Always ``False`` in games without :attr:`conceals_moves`."""
+        return self._conceals_move(seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-ready dict of what ``seat`` may know (``None``: a spectator)."""

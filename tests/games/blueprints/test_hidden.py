@@ -114,7 +114,7 @@ class LeakyErrorState(BlueprintsState):
 @pytest.mark.parametrize("leaky", [LeakyViewState, LeakyLogState, LeakyErrorState])
 def test_the_leak_check_catches_a_leaky_engine(leaky) -> None:
     game = games.load("blueprints")
-    game.State = leaky  # this game object only
+    game.state_type = leaky  # this game object only
     assert leaks(game, 3, seeds=range(2))[0] > 0
 
 

@@ -1,0 +1,85 @@
+"""What search and greedy bots need from a game, kept apart from its rules.
+
+A game package offers one :class:`Heuristics` object as ``HEURISTICS`` in its
+``heuristics.py``; the kernel loads it lazily (``game.heuristics``), so rules, front ends
+and RL adapters never import it. Every method has a sensible default, so a new game needs
+none of them to be played by every bot.
+
+>>> from towerplay import games
+>>> game = games.load("five_towers")
+>>> isinstance(game.heuristics, Heuristics), game.heuristics.search_defaults["depth"]
+(True, 8)
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Generic, TypeVar
+
+from towerplay.core.state import A, State
+
+S = TypeVar("S", bound=State[Any])
+
+
+class Heuristics(Generic[S, A]):
+    """A game's knowledge for bots. Subclass it and override what the game knows better."""
+
+    search_defaults: Mapping[str, Any] = {}
+    """Search-bot options that suit this game (e.g. a playout ``depth`` when
+    :meth:`evaluate` is good); a bot spec overrides them."""
+
+    def greedy_action(self, state: S, rng: random.Random) -> A:
+        """The game's heuristic choice for ``state.to_move`` (default: random)."""
+        return rng.choice(state.legal_actions())
+
+    def rollout_action(self, state: S, rng: random.Random) -> A:
+        """A cheap playout move for search bots (default: uniformly random)."""
+        return rng.choice(state.legal_actions())
+
+    def search_actions(self, state: S, rng: random.Random) -> list[A]:
+        """The actions a search should weigh for ``state.to_move`` (a subset of the legal
+        ones). Default: all of them. A game may narrow routine decisions to its heuristic's
+        choice so the search spends its budget where judgement matters."""
+        return state.legal_actions()
+
+    def evaluate(self, state: S) -> list[float]:
+        """A heuristic value per seat of an unfinished position, higher is better (search
+        bots normalise it to judge playouts cut short). Default: the running scores."""
+        return list(state.scores())
+
+    def value_scale(self, state: S) -> float | None:
+        """How large a lead in :meth:`evaluate`'s units makes a clear favourite: search
+        bots turn each seat's lead into a win chance with a logistic curve of this scale
+        (a lead of one scale is worth 73%). ``None`` (the default) lets the bot take a
+        quarter of the values' mean size."""
+        return None
+
+
+DEFAULT_HEURISTICS: Heuristics[Any, Any] = Heuristics()
+"""The heuristics of a game that offers none: random moves, running scores."""
+
+
+class LegacyHeuristics(Heuristics[Any, Any]):
+    """(transition) The heuristics of a game whose hooks are still methods of its Game."""
+
+    def __init__(self, game_class: type) -> None:
+        self.search_defaults = getattr(game_class, "search_defaults", {})
+
+    def greedy_action(self, state: Any, rng: random.Random) -> Any:
+        return state.game.greedy_action(state, rng)
+
+    def rollout_action(self, state: Any, rng: random.Random) -> Any:
+        hook = getattr(type(state.game), "rollout_action", None)
+        return hook(state.game, state, rng) if hook else super().rollout_action(state, rng)
+
+    def search_actions(self, state: Any, rng: random.Random) -> Any:
+        hook = getattr(type(state.game), "search_actions", None)
+        return hook(state.game, state, rng) if hook else super().search_actions(state, rng)
+
+    def evaluate(self, state: Any) -> list[float]:
+        hook = getattr(type(state.game), "evaluate", None)
+        return hook(state.game, state) if hook else super().evaluate(state)
+
+    def value_scale(self, state: Any) -> float | None:
+        hook = getattr(type(state.game), "value_scale", None)
+        return hook(state.game, state) if hook else super().value_scale(state)
