@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from towerplay.arena.match import seat_bots
+from towerplay.arena.table import Table
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.game import Game
 from towerplay.core.rng import derive_seed
@@ -110,18 +110,18 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int,
 def play_job(job: GameJob) -> GameResult:
     """Play one scheduled game (runs in a worker process; needs nothing but the job)."""
     players = len(job.specs)
-    state = job.game.start(players=players, seed=job.seed)
-    seated = seat_bots(job.specs, job.seed)
+    table = Table(job.game.start(players=players, seed=job.seed), job.specs)
     think = [0.0] * players
     moves = [0] * players
     clock = time.perf_counter
-    while not state.is_over:
-        seat = state.to_move
+    while not table.is_over:
+        seat = table.state.to_move
+        assert seat is not None
         started = clock()
-        action = seated[seat].act(state)
+        table.play_bot()
         think[seat] += clock() - started
         moves[seat] += 1
-        state.apply(action)
+    state = table.state
     scores = tuple(float(x) for x in state.scores())
     winners = tuple(state.winners())
     return GameResult(job.index, job.entrants, scores, winners, ranks(scores, winners),

@@ -2,22 +2,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from towerplay import bots as bot_registry
+from towerplay.arena.table import StatsHook, Table, bots_for_seats
 from towerplay.bots.base import Bot
 from towerplay.core.game import Game
-from towerplay.core.rng import derive_seed
 from towerplay.core.state import State
 
 
-def seat_bots(specs: Sequence[str], seed: int) -> list[Bot]:
-    """One bot per seat, each with its own generator derived from the match seed."""
-    return [bot_registry.load(spec, seed=derive_seed(seed, "bot", seat))
-            for seat, spec in enumerate(specs)]
-
-
-def play_match(game: Game, specs: Sequence[str], seed: int,
-               on_move: Callable[[State, object], None] | None = None) -> State:
+def play_match(game: Game[Any, Any], specs: Sequence[str], seed: int,
+               on_move: Callable[[State[Any], object], None] | None = None,
+               hooks: Sequence[StatsHook[Any]] = ()) -> State[Any]:
     """Play a whole game with one bot per seat (``specs``) and return the final state.
 
     The same game, specs and seed always give the same game.
@@ -29,11 +24,17 @@ def play_match(game: Game, specs: Sequence[str], seed: int,
     >>> final.to_json() == play_match(games.load("five_towers"), ["random", "greedy"], 5).to_json()
     True
     """
-    state = game.start(players=len(specs), seed=seed)
-    players = seat_bots(specs, seed)
-    while not state.is_over:
-        action = players[state.to_move].act(state)
-        state.apply(action)
+    table = Table(game.start(players=len(specs), seed=seed), specs, hooks=hooks)
+    for _ in table.play_bots():
         if on_move is not None:
-            on_move(state, action)
-    return state
+            on_move(table.state, table.state.history[-1])
+    return table.state
+
+
+def seat_bots(specs: Sequence[str], seed: int) -> list[Bot]:
+    """One bot per seat, each with its own generator derived from the match seed."""
+    bots = bots_for_seats(specs, seed)
+    return [bots[seat] for seat in range(len(specs))]
+
+
+__all__ = ["play_match", "seat_bots"]

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.game import describe_validation_error
 from towerplay.core.rng import fresh_seed
-from towerplay.core.state import Action, State
+from towerplay.core.state import A, State
 
 
 class BotOptions(BaseModel):
@@ -36,7 +36,7 @@ class Bot:
         self.seed = fresh_seed() if seed is None else seed
         self.rng = random.Random(self.seed)
 
-    def act(self, state: State) -> Action:
+    def act(self, state: State[A]) -> A:
         """The bot's move in the true ``state``, decided on a determinization of it."""
         seat = state.to_move
         if seat is None:
@@ -44,7 +44,7 @@ class Bot:
         seen = state.determinize(seat, self.rng, recall=self.options.recall)
         return self.choose(seen, seat)
 
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State[A], seat: int) -> A:
         """Pick one of ``state.legal_actions()`` for ``seat`` (``state`` is determinized)."""
         raise NotImplementedError
 

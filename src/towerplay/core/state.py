@@ -176,6 +176,12 @@ class State(Generic[A]):
         self.history.append(action)
         self.movers.append(mover)  # type: ignore[arg-type]  # not None: legal was not empty
 
+    def check(self, action: A) -> str | None:
+        """``None`` if ``action`` is legal now, else the reason it is refused (the text
+        :meth:`apply` would raise), for front ends that check before they commit."""
+        legal = self.legal_actions()
+        return None if action in legal else self._why_illegal(action, legal)
+
     def _why_illegal(self, action: A, legal: list[A]) -> str:
         """The message of a refused action. It goes to the seat to move (front ends check
         first that the sender is that seat), so it may list that seat's legal actions; a

@@ -1,0 +1,231 @@
+"""The table: one game, its seats (people and bots), and the one turn loop every front end
+drives — the terminal, the ladder, simulations and the web server.
+
+A person's move comes in as text with the version it answers (:meth:`Table.submit`); a
+bot's move is thought out by :meth:`Table.bot_task` (anywhere: in this process or a worker
+pool) and accepted by :meth:`Table.accept`. Every accepted action first reaches the
+``on_action`` callbacks (a front end saves it there, before anything else happens), then the
+statistics hooks, and comes back as one :class:`SeatEvent` per seat and one for spectators,
+each carrying only the log line that seat may see.
+
+>>> from towerplay import games
+>>> table = Table(games.load("five_towers").start(players=2, seed=4), ["human", "greedy"])
+>>> bot_moves = list(table.play_bots())  # the bot plays first if it is its turn
+>>> table.human_to_move()
+True
+>>> seat, version = table.state.to_move, table.version
+>>> events = table.submit(seat, "bid 3", version)
+>>> [(e.seat, e.version, e.line) for e in events][-1] == (None, version + 1, "bid 3")
+True
+>>> table.submit(seat, "bid 4", version)
+Traceback (most recent call last):
+...
+towerplay.arena.table.Refusal: stale: version 1 is not the table's version 2
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, Protocol
+
+from towerplay import bots as bot_registry
+from towerplay.bots.base import Bot
+from towerplay.core.errors import InvalidOptions, TowerplayError
+from towerplay.core.game import cut
+from towerplay.core.rng import derive_seed
+from towerplay.core.state import A, State
+
+HUMAN = "human"
+"""The seat spec of a person (every other spec names a bot)."""
+
+RefusalCode = Literal["stale", "illegal", "forbidden", "over", "bad_message"]
+
+
+class Refusal(TowerplayError):
+    """A move the table refuses, changing nothing: ``code`` says which kind (the web
+    protocol's error codes), ``params`` the values a translated message needs."""
+
+    def __init__(self, code: RefusalCode, message: str, **params: Any) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code: RefusalCode = code
+        self.message = message
+        self.params = params
+
+
+@dataclass(frozen=True)
+class SeatEvent:
+    """What one seat (``None``: the spectators) learns from one accepted action."""
+
+    seat: int | None
+    version: int
+    """The table's version after the action (the number of actions applied)."""
+    mover: int
+    line: str | None
+    """The action as this seat sees it (``None``: it sees nothing of it)."""
+    is_over: bool
+
+
+class StatsHook(Protocol[A]):
+    """Per-game statistics, in the spirit of catanatron's accumulators: called around
+    every action and once at the end (a simulation collects ``row()`` per game)."""
+
+    def before(self, state: State[A], action: A) -> None: ...
+
+    def after(self, state: State[A], action: A) -> None: ...
+
+    def end(self, state: State[A]) -> None: ...
+
+
+@dataclass
+class BotTask(Generic[A]):
+    """A bot's decision, ready to run anywhere (it pickles): the bot and what its seat
+    sees. :meth:`run` returns the bot too, since thinking moves its generator on."""
+
+    seat: int
+    version: int
+    bot: Bot
+    seen: State[A]
+
+    def run(self) -> tuple[A, Bot]:
+        return self.bot.choose(self.seen, self.seat), self.bot
+
+
+def bots_for_seats(specs: Sequence[str], seed: int) -> dict[int, Bot]:
+    """A bot for each non-human seat, each with a generator derived from the match seed
+    (so a match replays exactly, bots included)."""
+    return {seat: bot_registry.load(spec, seed=derive_seed(seed, "bot", seat))
+            for seat, spec in enumerate(specs) if spec != HUMAN}
+
+
+def check_seats(specs: Sequence[str], players: int) -> None:
+    """Refuse a seat list of the wrong length or naming an unknown bot, before any play."""
+    if len(specs) != players:
+        raise InvalidOptions(f"the game has {players} seats; give one spec per seat "
+                             f"(got {len(specs)})")
+    for spec in specs:
+        if spec != HUMAN:
+            bot_registry.load(spec)
+
+
+@dataclass
+class Table(Generic[A]):
+    """A game in progress with its seats: ``"human"`` or a bot spec per seat."""
+
+    state: State[A]
+    seats: Sequence[str]
+    hooks: Sequence[StatsHook[A]] = ()
+    on_action: list[Callable[[Table[A]], None]] = field(default_factory=list)
+    """Called after each accepted action, before events go out: save it here."""
+    bots: dict[int, Bot] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seats = list(self.seats)
+        check_seats(self.seats, self.state.players)
+        if not self.bots:
+            self.bots = bots_for_seats(self.seats, self.state.seed)
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def version(self) -> int:
+        """The number of actions applied: every view and move names the version it saw."""
+        return len(self.state.history)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def human_to_move(self) -> bool:
+        """Whether a person is to move (the table then waits for :meth:`submit`)."""
+        seat = self.state.to_move
+        return seat is not None and self.seats[seat] == HUMAN
+
+    def bot_to_move(self) -> int | None:
+        """The seat of the bot to move, or ``None``."""
+        seat = self.state.to_move
+        return seat if seat is not None and seat in self.bots else None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may know now, with the table's version."""
+        view = self.state.view(seat)
+        view["version"] = self.version
+        return view
+
+    # ----------------------------------------------------------------- people
+    def submit(self, seat: int, text: object, version: int) -> list[SeatEvent]:
+        """A person's move as text, answering ``version``. A :class:`Refusal` (stale,
+        forbidden, over, illegal, bad_message) changes nothing."""
+        if not isinstance(text, str):
+            raise Refusal("bad_message", "an action must be text")
+        if self.state.is_over:
+            raise Refusal("over", "the game is over")
+        if version != self.version:
+            raise Refusal("stale", f"version {version} is not the table's version "
+                          f"{self.version}", version=self.version)
+        if seat != self.state.to_move or self.seats[seat] != HUMAN:
+            raise Refusal("forbidden", f"it is not seat {seat}'s turn", seat=seat,
+                          to_move=self.state.to_move)
+        try:
+            action = self.state.game.parse_action(self.state, text)
+        except TowerplayError as error:
+            raise Refusal("illegal", str(error), action=cut(text)) from None
+        reason = self.state.check(action)
+        if reason is not None:
+            raise Refusal("illegal", reason, action=cut(text))
+        return self._accept(action)
+
+    # ----------------------------------------------------------------- bots
+    def bot_task(self) -> BotTask[A] | None:
+        """The decision of the bot to move, as a task to run anywhere (``None``: no bot is
+        to move). The bot sees a determinization of its seat's knowledge only."""
+        seat = self.bot_to_move()
+        if seat is None:
+            return None
+        bot = self.bots[seat]
+        seen = self.state.determinize(seat, bot.rng, recall=bot.options.recall)
+        return BotTask(seat, self.version, bot, seen)
+
+    def accept(self, task: BotTask[A], action: A, bot: Bot) -> list[SeatEvent]:
+        """Apply a bot's decision made by ``task`` (the ``bot`` that made it replaces the
+        seat's bot: its generator moved on). Refused if the table moved on meanwhile."""
+        if task.version != self.version or task.seat != self.state.to_move:
+            raise Refusal("stale", f"the bot thought about version {task.version}; the "
+                          f"table is at {self.version}", version=self.version)
+        self.bots[task.seat] = bot
+        return self._accept(action)
+
+    def play_bot(self) -> list[SeatEvent]:
+        """Let the bot to move think here and play (``[]`` if no bot is to move)."""
+        task = self.bot_task()
+        if task is None:
+            return []
+        action, bot = task.run()
+        return self.accept(task, action, bot)
+
+    def play_bots(self) -> Iterator[list[SeatEvent]]:
+        """Play bot turns until a person is to move or the game ends, one event list a
+        move."""
+        while self.bot_to_move() is not None:
+            yield self.play_bot()
+
+    # ----------------------------------------------------------------- the one way in
+    def _accept(self, action: A) -> list[SeatEvent]:
+        state = self.state
+        for hook in self.hooks:
+            hook.before(state, action)
+        state.apply(action)  # raises IllegalAction (changing nothing) if not legal
+        for callback in self.on_action:
+            callback(self)
+        for hook in self.hooks:
+            hook.after(state, action)
+        if state.is_over:
+            for hook in self.hooks:
+                hook.end(state)
+        return self.events(len(state.history) - 1)
+
+    def events(self, index: int) -> list[SeatEvent]:
+        """The events of history entry ``index``: one per seat, then the spectators'."""
+        state = self.state
+        mover = state.movers[index]
+        over = state.is_over and index == len(state.history) - 1
+        return [SeatEvent(seat, index + 1, mover, state.log_line(index, seat), over)
+                for seat in [*range(state.players), None]]
