@@ -37,7 +37,7 @@ class GameJob:
     """One game of the ladder: which bot (by index) sits in each seat, and the deal."""
 
     index: int
-    game: Game
+    game: Game[Any, Any]
     specs: tuple[str, ...]
     """The bot spec in each seat."""
     entrants: tuple[int, ...]
@@ -84,7 +84,7 @@ def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
 
 
 def schedule(bots: Sequence[str], players: int, games: int, seed: int,
-             game: Game | None = None) -> list[GameJob]:
+             game: Game[Any, Any] | None = None) -> list[GameJob]:
     """The ladder's games: lineups in turn, each played from every seat rotation on one deal.
 
     ``games`` is rounded up to a whole number of rotations (a multiple of ``players``).
@@ -246,7 +246,7 @@ def summarize(bots: Sequence[str], results: Sequence[GameResult],
                 mine, theirs = result.ranks[seat], result.ranks[other_seat]
                 points[bot][other] += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
     ratings = openskill_ratings(k, results)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for bot in range(k):
         rate = wins[bot] / seats[bot] if seats[bot] else 0.0
         rows.append({
@@ -268,7 +268,7 @@ def summarize(bots: Sequence[str], results: Sequence[GameResult],
 
 
 # ----------------------------------------------------------------- the whole ladder
-def run_ladder(game: Game, players: int, bots: Sequence[str], games: int, seed: int = 0,
+def run_ladder(game: Game[Any, Any], players: int, bots: Sequence[str], games: int, seed: int = 0,
                workers: int | None = None,
                on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
     """Check the specs, play the ladder and return :func:`summarize`'s report."""

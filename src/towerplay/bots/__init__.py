@@ -33,7 +33,8 @@ def bot_class(name: str) -> type[Bot]:
     if name not in names():
         raise UnknownBot(f"unknown bot {name!r}; known bots: {', '.join(names())}")
     module, _, attr = _REGISTRY[name].partition(":")
-    return getattr(importlib.import_module(module), attr)
+    found: type[Bot] = getattr(importlib.import_module(module), attr)
+    return found
 
 
 def load(spec: str, seed: int | None = None) -> Bot:

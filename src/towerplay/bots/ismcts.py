@@ -36,13 +36,13 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, cast
 
 from pydantic import Field
 
 from towerplay.bots.base import Bot, BotOptions
 from towerplay.core.game import Game
-from towerplay.core.state import Action, State
+from towerplay.core.state import A, Action, State
 
 DEFAULT_ITERATIONS = 1000
 """The budget when neither ``iterations`` nor ``seconds`` is given."""
@@ -142,12 +142,12 @@ class ISMCTSBot(Bot):
 
     def __init__(self, seed: int | None = None, **options: object) -> None:
         super().__init__(seed=seed, **options)
-        self._tree: tuple[Game, int, list[Action], Node] | None = None
+        self._tree: tuple[Game[Any, Any], int, list[Action], Node] | None = None
         self._settings: dict[str, ISMCTSOptions] = {}
         self.last: Analysis | None = None
         """The analysis behind the last move (for hints and debugging)."""
 
-    def settings(self, game: Game) -> ISMCTSOptions:
+    def settings(self, game: Game[Any, Any]) -> ISMCTSOptions:
         """The options in force for ``game``: the game's ``search_defaults`` (its own
         knowledge of good playout depths and rewards), overridden by the bot's spec."""
         settings = self._settings.get(game.name)
@@ -158,11 +158,11 @@ class ISMCTSBot(Bot):
         return settings
 
     # ----------------------------------------------------------------- the Bot API
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State[A], seat: int) -> A:
         self.last = self.analyse(state, seat)
-        return self.last.best
+        return cast(A, self.last.best)  # one of state's own legal actions
 
-    def analyse(self, state: State, seat: int) -> Analysis:
+    def analyse(self, state: State[Any], seat: int) -> Analysis:
         """Search from ``state`` (already a guess of what ``seat`` knows) within the budget.
 
         Each iteration re-determinizes ``state`` from ``seat``'s point of view, so nothing
@@ -187,7 +187,7 @@ class ISMCTSBot(Bot):
         return Analysis(self._stats(root, legal, seat), done, elapsed)
 
     # ----------------------------------------------------------------- tree reuse
-    def _root(self, state: State, seat: int) -> Node:
+    def _root(self, state: State[Any], seat: int) -> Node:
         """The node for ``state`` in the kept tree, or a fresh root."""
         width = state.players + 1
         if self._tree is None or not self.settings(state.game).reuse:
@@ -216,7 +216,7 @@ class ISMCTSBot(Bot):
         return node
 
     # ----------------------------------------------------------------- the search
-    def _run(self, root: Node, state: State, seat: int, started: float) -> int:
+    def _run(self, root: Node, state: State[Any], seat: int, started: float) -> int:
         """Run iterations until the budget is spent; return how many ran."""
         opts = self.settings(state.game)
         limit = opts.iterations
@@ -233,7 +233,7 @@ class ISMCTSBot(Bot):
                 break
         return done
 
-    def _iteration_function(self, state: State, seat: int) -> Callable[[Node], None]:
+    def _iteration_function(self, state: State[Any], seat: int) -> Callable[[Node], None]:
         """One ISMCTS iteration as a closure over everything constant during a search."""
         opts = self.settings(state.game)
         rng: random.Random = self.rng
@@ -247,11 +247,11 @@ class ISMCTSBot(Bot):
         game = state.game.heuristics
         policy = {"game": game.rollout_action, "greedy": game.greedy_action,
                   "random": _random_action}[opts.rollout]
-        judge: Callable[[State], list[float]] = game.evaluate  # values of cut playouts
-        judge_scale: Callable[[State], float | None] = game.value_scale
+        judge: Callable[[State[Any]], list[float]] = game.evaluate  # values of cut playouts
+        judge_scale: Callable[[State[Any]], float | None] = game.value_scale
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
-        candidates: Callable[[State], list[Action]] = (
+        candidates: Callable[[State[Any]], list[Action]] = (
             (lambda s: game.search_actions(s, rng)) if opts.narrow
             else type(state).legal_actions)
         # a forced search (a hint) weighs every legal move at the root, narrowed below it
@@ -267,7 +267,7 @@ class ISMCTSBot(Bot):
         model = {"tree": None, "game": game.rollout_action,
                  "greedy": game.greedy_action}[opts.opponents]
 
-        def evaluate(s: State) -> list[float]:
+        def evaluate(s: State[Any]) -> list[float]:
             """Rewards per seat, plus the searching seat's win share in the last slot."""
             if s.to_move is None:
                 win = s.rewards()
@@ -366,8 +366,9 @@ class ISMCTSBot(Bot):
         return [stats[i] for i in order]
 
 
-def _random_action(state: State, rng: random.Random) -> Action:
-    return rng.choice(state.legal_actions())
+def _random_action(state: State[A], rng: random.Random) -> A:
+    legal: list[A] = state.legal_actions()
+    return rng.choice(legal)
 
 
 def margins(values: list[float], scale: float | None = None) -> list[float]:

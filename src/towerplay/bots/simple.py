@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from towerplay.bots.base import Bot
-from towerplay.core.state import Action, State
+from towerplay.core.state import A, State
 
 
 class RandomBot(Bot):
@@ -10,8 +10,9 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, state: State, seat: int) -> Action:
-        return self.rng.choice(state.legal_actions())
+    def choose(self, state: State[A], seat: int) -> A:
+        legal: list[A] = state.legal_actions()
+        return self.rng.choice(legal)
 
 
 class GreedyBot(Bot):
@@ -20,5 +21,6 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def choose(self, state: State, seat: int) -> Action:
-        return state.game.heuristics.greedy_action(state, self.rng)
+    def choose(self, state: State[A], seat: int) -> A:
+        action: A = state.game.heuristics.greedy_action(state, self.rng)
+        return action

@@ -7,7 +7,6 @@ the parsing of notation, metadata (:class:`GameInfo`) and action masks. Front en
 """
 from __future__ import annotations
 
-import functools
 import importlib
 import json
 import random
@@ -225,11 +224,11 @@ class Game(Generic[S, A]):
         Default: look the normalised text up among :attr:`action_space`'s notations."""
         if not isinstance(text, str):
             raise IllegalAction(f"an action must be text, got {type(text).__name__}")
-        action = _action_tables(type(self))[2].get(" ".join(text.lower().split()))
+        action: A | None = _action_tables(type(self))[2].get(" ".join(text.lower().split()))
         if action is None:
             hint = f"; {self.notation}" if self.notation else ""
             raise IllegalAction(f"unknown {self.name} action {cut(text)!r}{hint}")
-        return action  # type: ignore[no-any-return]
+        return action
 
     def parse_action(self, state: S, text: str) -> A:
         """The action meant by ``text`` in ``state`` (not yet checked for legality).
@@ -239,7 +238,8 @@ class Game(Generic[S, A]):
         if not isinstance(text, str):
             raise IllegalAction(f"an action must be text, got {type(text).__name__}")
         normal = " ".join(text.lower().split())
-        for action in state.legal_actions():
+        legal: list[A] = state.legal_actions()
+        for action in legal:
             if str(action) == normal:
                 return action
         return self.parse_notation(normal)
@@ -262,7 +262,8 @@ class Game(Generic[S, A]):
         if (type(action_id) is not int or not 0 <= action_id < self.num_actions):
             raise IllegalAction(f"an action id is an integer from 0 to "
                                 f"{self.num_actions - 1} (got {cut(repr(action_id))})")
-        return self.action_space[action_id]  # type: ignore[no-any-return]
+        action: A = self.action_space[action_id]
+        return action
 
     def action_mask(self, state: S) -> list[int]:
         """1 for each dense id legal in ``state``, else 0 (all 0 once the game is over).
@@ -305,7 +306,7 @@ class Game(Generic[S, A]):
     def heuristics(self) -> Heuristics[S, A]:
         """The game's knowledge for bots (greedy and playout moves, evaluation), loaded
         lazily from ``HEURISTICS`` in the game package's ``heuristics.py``."""
-        return _heuristics(type(self))  # type: ignore[return-value]
+        return _heuristics(type(self))
 
     # ----------------------------------------------------------------- (transition)
     def render(self, state: S, seat: int | None) -> str:
@@ -356,16 +357,29 @@ def _package(cls: type) -> str:
     return cls.__module__.rpartition(".")[0]
 
 
-@functools.cache
-def _action_tables(cls: type[Game[Any, Any]]) -> tuple[Sequence[Any], dict[Any, int],
-                                                         dict[str, Any]]:
+ActionTables = tuple[Sequence[Any], dict[Any, int], dict[str, Any]]
+_ACTION_TABLES: dict[type, ActionTables] = {}
+_HEURISTICS: dict[type, Heuristics[Any, Any]] = {}
+
+
+def _action_tables(cls: type[Game[Any, Any]]) -> ActionTables:
     """(actions, id by action, action by notation) of a game class, built once."""
-    actions = cls.action_space
-    return actions, {a: i for i, a in enumerate(actions)}, {str(a): a for a in actions}
+    tables = _ACTION_TABLES.get(cls)
+    if tables is None:
+        actions = cls.action_space
+        tables = _ACTION_TABLES[cls] = (actions, {a: i for i, a in enumerate(actions)},
+                                        {str(a): a for a in actions})
+    return tables
 
 
-@functools.cache
 def _heuristics(cls: type[Game[Any, Any]]) -> Heuristics[Any, Any]:
+    found = _HEURISTICS.get(cls)
+    if found is None:
+        found = _HEURISTICS[cls] = _load_heuristics(cls)
+    return found
+
+
+def _load_heuristics(cls: type[Game[Any, Any]]) -> Heuristics[Any, Any]:
     from towerplay.core.heuristics import DEFAULT_HEURISTICS, LegacyHeuristics
 
     name = cls.heuristics_module or f"{_package(cls)}.heuristics"

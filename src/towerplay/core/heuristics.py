@@ -30,11 +30,13 @@ class Heuristics(Generic[S, A]):
 
     def greedy_action(self, state: S, rng: random.Random) -> A:
         """The game's heuristic choice for ``state.to_move`` (default: random)."""
-        return rng.choice(state.legal_actions())
+        legal: list[A] = state.legal_actions()
+        return rng.choice(legal)
 
     def rollout_action(self, state: S, rng: random.Random) -> A:
         """A cheap playout move for search bots (default: uniformly random)."""
-        return rng.choice(state.legal_actions())
+        legal: list[A] = state.legal_actions()
+        return rng.choice(legal)
 
     def search_actions(self, state: S, rng: random.Random) -> list[A]:
         """The actions a search should weigh for ``state.to_move`` (a subset of the legal

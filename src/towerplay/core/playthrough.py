@@ -6,13 +6,15 @@ files under ``tests/golden/``, so any change of rules or views shows up as a dif
 """
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import random
 
 from towerplay.core.game import Game
 
 
-def playthrough(game: Game, players: int, seed: int) -> str:
+def playthrough(game: Game[Any, Any], players: int, seed: int) -> str:
     """The golden text of a game played by a random player seeded with ``seed``."""
     state = game.start(players=players, seed=seed)
     chooser = random.Random(seed)
