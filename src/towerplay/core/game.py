@@ -211,6 +211,8 @@ class Game(Generic[S, A]):
                 raise BadRecord(f"not a valid {self.name} position: movers must name a seat "
                                 "for each action of the history")
             state._load_json(data["state"])
+            if not state.is_over and not state.legal_actions():
+                raise ValueError("no action is legal in this position")
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
             if isinstance(error, BadRecord):
                 raise
