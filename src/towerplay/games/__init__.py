@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
+from types import ModuleType
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions, UnknownGame
@@ -52,9 +54,44 @@ def load(name: str, **options: Any) -> Game:
     return game_class(name)(**options)
 
 
+def companion(name: str, part: str) -> ModuleType | None:
+    """A game's front-end module beside its rules — ``render`` (terminal text drawn from
+    a view), ``board`` (SVG drawn from a view), ``cli`` (its ``score`` command) — or
+    ``None`` if the game has none. Rules never import these; front ends find them here.
+
+    >>> companion("five_towers", "render").__name__
+    'towerplay.games.five_towers.render'
+    >>> companion("five_towers", "nothing") is None
+    True
+    """
+    package = game_class(name).__module__.rpartition(".")[0]
+    module = f"{package}.{part}"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name != module:
+            raise
+        return None
+
+
+def render_text(state: Any, seat: int | None) -> str:
+    """The terminal picture of what ``seat`` sees, drawn by the game's ``render.draw``
+    from ``state.view(seat)`` alone (rich markup allowed); JSON if the game has none."""
+    module = companion(state.game.name, "render")
+    draw = getattr(module, "draw", None)
+    if draw is not None:
+        text: str = draw(state.view(seat))
+        return text
+    if module is not None and hasattr(state.game, "render"):  # (transition)
+        legacy: str = state.game.render(state, seat)
+        return legacy
+    return json.dumps(state.view(seat), indent=1)
+
+
 def _importable(name: str) -> bool:
     module = _REGISTRY[name].partition(":")[0]
     return importlib.util.find_spec(module) is not None
 
 
-__all__ = ["InvalidOptions", "UnknownGame", "game_class", "load", "names", "register"]
+__all__ = ["InvalidOptions", "UnknownGame", "companion", "game_class", "load", "names",
+           "register", "render_text"]
