@@ -5,6 +5,9 @@ import os
 
 from towerplay import games
 
+# The fifth game, made by following docs/adding-a-game.md: every generic test covers it.
+games.register("toy_pile", "tests.toy:ToyGame")
+
 
 def game_player_counts() -> list[tuple[str, int]]:
     """(game id, players) for every registered game and every allowed player count."""

@@ -382,17 +382,21 @@ def _heuristics(cls: type[Game[Any, Any]]) -> Heuristics[Any, Any]:
 
 
 def _load_heuristics(cls: type[Game[Any, Any]]) -> Heuristics[Any, Any]:
+    """The ``HEURISTICS`` of the game's package (or of the game it extends)."""
     from towerplay.core.heuristics import DEFAULT_HEURISTICS, LegacyHeuristics
 
-    name = cls.heuristics_module or f"{_package(cls)}.heuristics"
-    try:
-        found = getattr(importlib.import_module(name), "HEURISTICS", None)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        found = None
-    if found is None:
-        if hasattr(cls, "greedy_action"):  # (transition) hooks still Game methods
-            return LegacyHeuristics(cls)
-        return DEFAULT_HEURISTICS
-    return found  # type: ignore[no-any-return]
+    for klass in cls.__mro__:
+        if not (isinstance(klass, type) and issubclass(klass, Game)) or klass is Game:
+            break
+        name = klass.heuristics_module or f"{_package(klass)}.heuristics"
+        try:
+            found = getattr(importlib.import_module(name), "HEURISTICS", None)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            found = None
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+    if hasattr(cls, "greedy_action"):  # (transition) hooks still Game methods
+        return LegacyHeuristics(cls)
+    return DEFAULT_HEURISTICS
