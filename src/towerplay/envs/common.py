@@ -1,6 +1,7 @@
 """What the RL adapters share: the game, its observer, spaces and seeds."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,13 +23,17 @@ class Setup:
 
     game: Game[Any, Any]
     players: int
-    observer: Observer[Any]
 
     @classmethod
     def load(cls, name: str, players: int, options: dict[str, Any]) -> Setup:
         game = games.load(name, **options)
         game.check_players(players)
-        return cls(game, players, game.observer(players))
+        return cls(game, players)
+
+    @functools.cached_property
+    def observer(self) -> Observer[Any]:
+        """The game's observer (built on first use: searches over strings never need it)."""
+        return self.game.observer(self.players)
 
     @property
     def num_actions(self) -> int:
