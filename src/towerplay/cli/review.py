@@ -1,0 +1,103 @@
+"""``towerplay review``: where did each seat lose win chance in a finished game?"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from towerplay.arena.review import THRESHOLDS, Review, review
+from towerplay.cli.app import app, console, friendly
+from towerplay.core import InvalidOptions, Record
+
+MARK_STYLE = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
+PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+
+
+@app.command("review")
+@friendly
+def review_command(
+    path: Path = typer.Argument(..., metavar="RECORD", help="a game record (JSON)"),
+    seat: list[int] = typer.Option([], "--seat", metavar="N",
+                                   help="review this seat (repeat; default: every seat)"),
+    seconds: float = typer.Option(None, "--seconds", "-s", metavar="SECONDS",
+                                  help="search time per decision (default 1)"),
+    iterations: int = typer.Option(None, "--iterations", "-i", metavar="K",
+                                   help="search iterations per decision (reproducible)"),
+    seed: int = typer.Option(0, metavar="SEED", help="seed of the searches"),
+    json_out: bool = typer.Option(False, "--json", help="print the review as JSON"),
+    png: Path = typer.Option(None, "--png", metavar="FILE",
+                             help="draw each seat's win chance over the game"),
+) -> None:
+    """Search every decision again from what its seat knew then; mark the costly ones.
+
+    Marks: inaccuracy, mistake and blunder lose 5, 10 and 20 points of win chance against
+    the best move found. Ctrl-C stops and keeps what is reviewed.
+    """
+    if seconds is not None and seconds <= 0:
+        raise InvalidOptions(f"--seconds must be positive (got {seconds})")
+    if iterations is not None and iterations < 1:
+        raise InvalidOptions(f"--iterations must be at least 1 (got {iterations})")
+    record = Record.load(path)
+    columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True,
+                  disable=json_out) as progress:
+        task = progress.add_task("reviewing decisions", total=None)
+        result = review(record, seat or None, iterations=iterations, seconds=seconds,
+                        seed=seed, on_decision=lambda done, total: progress.update(
+                            task, completed=done, total=total))
+    if png is not None:
+        draw_graph(result, png)
+    if json_out:
+        typer.echo(json.dumps(result.to_json(), indent=1))
+        return
+    show(result)
+    if png is not None:
+        console.print(f"graph written to {png}")
+
+
+def show(result: Review) -> None:
+    """The costliest decisions and each seat's accuracy."""
+    if not result.complete:
+        console.print("[yellow]review stopped early: what was reviewed so far[/yellow]")
+    table = Table(title="the costliest decisions")
+    for column in ("move", "seat", "played", "win", "better", "win", "loss", "mark"):
+        table.add_column(column, justify="right" if column in ("win", "loss") else "left")
+    for d in result.costliest():
+        table.add_row(str(d.index + 1), str(d.seat), d.played, f"{d.played_chance:.0%}",
+                      d.best, f"{d.best_chance:.0%}", f"{100 * d.loss:.0f}",
+                      f"[{MARK_STYLE.get(d.mark or '', '')}]{d.mark or ''}[/]")
+    console.print(table)
+    for seat, loss in result.accuracy().items():
+        marks = [d.mark for d in result.decisions if d.seat == seat]
+        counts = ", ".join(f"{marks.count(name)} {PLURALS[name]}"
+                           for name, _ in reversed(THRESHOLDS))
+        console.print(f"seat {seat}: mean loss {100 * loss:.1f} points per decision "
+                      f"({len(marks)} decisions; {counts})")
+
+
+def draw_graph(result: Review, path: Path) -> None:
+    """Each seat's win chance (best move) at its decisions, marked decisions highlighted."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 3.5))
+    for seat in result.seats:
+        mine = [d for d in result.decisions if d.seat == seat]
+        line = ax.plot([d.index + 1 for d in mine], [d.best_chance for d in mine],
+                       label=f"seat {seat}")[0]
+        for name, marker in (("blunder", "X"), ("mistake", "v"), ("inaccuracy", ".")):
+            hits = [d for d in mine if d.mark == name]
+            ax.scatter([d.index + 1 for d in hits], [d.played_chance for d in hits],
+                       marker=marker, color=line.get_color(), s=60,
+                       label=f"seat {seat} {name}" if hits else None)
+    ax.set(xlabel="move", ylabel="win chance", ylim=(0, 1), title=f"review of {result.game}")
+    ax.legend(fontsize="small", ncol=2)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
