@@ -75,7 +75,9 @@ def copies_in_deck(players: int | None, value: int) -> int:
 
 # ---------------------------------------------------------------------------- actions
 BID_K, PASS_K, TAKE_K, TEARDOWN_K, NO_TEARDOWN_K, PLACE_K = range(6)
-_OFFSETS = (0, 6, 7, 87, 92, 93)
+_OFFSETS = (0, 6, 7, 88, 87, 93)
+"""The first dense id of each kind: bids, pass, takes, no-teardown, teardowns, places (so
+every phase lists its legal actions in id order, as OpenSpiel requires)."""
 NUM_ACTIONS = 173
 
 
@@ -94,7 +96,7 @@ class Action(NamedTuple):
 
     @property
     def id(self) -> int:
-        """The dense action id."""
+        """The dense action id (its index in :data:`ALL_ACTIONS`)."""
         return _OFFSETS[self.kind] + self.arg
 
 
@@ -104,7 +106,7 @@ TAKE = tuple(Action(TAKE_K, c) for c in range(80))
 TEARDOWN = tuple(Action(TEARDOWN_K, s) for s in range(5))
 NO_TEARDOWN = Action(NO_TEARDOWN_K, 0)
 PLACE = tuple(Action(PLACE_K, c) for c in range(80))
-ALL_ACTIONS: tuple[Action, ...] = (*BID, PASS, *TAKE, *TEARDOWN, NO_TEARDOWN, *PLACE)
+ALL_ACTIONS: tuple[Action, ...] = (*BID, PASS, *TAKE, NO_TEARDOWN, *TEARDOWN, *PLACE)
 assert len(ALL_ACTIONS) == NUM_ACTIONS and all(a.id == i for i, a in enumerate(ALL_ACTIONS))
 
 _TEXT: dict[Action, str] = {}

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import combinations
+
+from towerplay.core.memo import Memo
 
 from towerplay.games.five_towers import rules
 from towerplay.games.five_towers.cards import (
@@ -93,9 +96,7 @@ def horizon_of(state: FiveTowersState) -> float:
 
 
 # ------------------------------------------------------------------ placement orders
-_REACH: dict[tuple[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = {}
-
-
+@lru_cache(maxsize=1 << 18)
 def orders(top: int, values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """For each reachable final top, one placement order of ``values`` (sorted) on ``top``.
 
@@ -106,10 +107,6 @@ def orders(top: int, values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """
     if not values:
         return {top: ()}
-    key = (top, values)
-    known = _REACH.get(key)
-    if known is not None:
-        return known
     result: dict[int, tuple[int, ...]] = {}
     previous = -1
     for i, v in enumerate(values):
@@ -118,9 +115,6 @@ def orders(top: int, values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
         previous = v
         for final, order in orders(v, values[:i] + values[i + 1:]).items():
             result.setdefault(final, (v, *order))
-    if len(_REACH) > 200_000:
-        _REACH.clear()
-    _REACH[key] = result
     return result
 
 
@@ -261,7 +255,7 @@ def greedy_action(state: FiveTowersState, rng: random.Random) -> Action:
     return action if action in legal else rng.choice(legal)
 
 
-_HANDS: dict[tuple, tuple[int, ...]] = {}
+_HANDS: Memo[tuple[object, ...], tuple[int, ...]] = Memo(maxsize=100_000)
 """The best hand of a round, by the round's display and bid (see :func:`_still_to_take`)."""
 
 
@@ -281,9 +275,7 @@ def _still_to_take(state: FiveTowersState, towers: Towers, torn: int,
         hands = [tuple(sorted(taken + list(plan))) for plan in state.plans]
         hand = best_plan(towers, torn, hands, horizon)[1]
         if not taken:
-            if len(_HANDS) > 100_000:
-                _HANDS.clear()
-            _HANDS[key] = hand
+            _HANDS.put(key, hand)
         rest = _without(hand, taken) or []  # always found: the hands hold the cards taken
     return rest
 
@@ -446,7 +438,7 @@ def rollout_action(state: FiveTowersState, rng: random.Random) -> Action:
     return best
 
 
-_BUILDS: dict[tuple, Action] = {}
+_BUILDS: Memo[tuple[object, ...], Action] = Memo(maxsize=100_000)
 """The greedy builder's choices by public position (searches meet the same ones often)."""
 
 
@@ -473,9 +465,7 @@ def search_actions(state: FiveTowersState, rng: random.Random) -> list[Action]:
            *state.display, state.need, len(state.draw), len(state.discard), state.reshuffled)
     action = _BUILDS.get(key)
     if action is None:
-        if len(_BUILDS) > 100_000:
-            _BUILDS.clear()
-        action = _BUILDS[key] = greedy_action(state, rng)
+        action = _BUILDS.put(key, greedy_action(state, rng))
     return [action]
 
 

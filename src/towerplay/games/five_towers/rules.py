@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from towerplay.core.memo import Memo
 from towerplay.games.five_towers.cards import NO_TOWER
 
 # OK[top][value]: may ``value`` go on a tower whose top is ``top``?
@@ -52,7 +53,7 @@ def valid_tower(values: tuple[int, ...] | list[int]) -> bool:
     return True
 
 
-_ALL: dict[tuple[int, tuple[int, ...]], bool] = {}
+_ALL: Memo[tuple[int, tuple[int, ...]], bool] = Memo(maxsize=500_000)
 
 
 def placeable_all(top: int, values: tuple[int, ...]) -> bool:
@@ -60,7 +61,7 @@ def placeable_all(top: int, values: tuple[int, ...]) -> bool:
     if not values:
         return True
     key = (top, values)
-    known = _ALL.get(key)
+    known = _ALL.get(key)  # (the hottest look-up of the engine: a plain dict.get)
     if known is not None:
         return known
     result = False
@@ -72,10 +73,7 @@ def placeable_all(top: int, values: tuple[int, ...]) -> bool:
             if row[v] and placeable_all(v, values[:i] + values[i + 1:]):
                 result = True
                 break
-    if len(_ALL) > 500_000:
-        _ALL.clear()
-    _ALL[key] = result
-    return result
+    return _ALL.put(key, result)
 
 
 def by_suit(cards: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -178,10 +176,6 @@ class _ValuesOf(dict):
 _VALUES = _ValuesOf()
 
 
-_HANDS: dict[tuple, list[tuple[int, ...]]] = {}
-"""buildable_hands' answers, by the towers' top two cards, the bid and the display."""
-
-
 def buildable_hands(towers: list[tuple[int, ...]], display: list[int],
                     k: int) -> list[tuple[int, ...]]:
     """Every distinct k-card choice from ``display`` (sorted) that can be built (a
@@ -197,8 +191,10 @@ def buildable_hands(towers: list[tuple[int, ...]], display: list[int],
     key = (*[tower[-2:] for tower in towers], k, *display)  # all that feasibility reads
     hands = _HANDS.get(key)
     if hands is None:
-        if len(_HANDS) > 100_000:
-            _HANDS.clear()
-        hands = _HANDS[key] = [hand for hand in dict.fromkeys(combinations(display, k))
-                               if hand_buildable(towers, hand)]
+        hands = _HANDS.put(key, [hand for hand in dict.fromkeys(combinations(display, k))
+                                 if hand_buildable(towers, hand)])
     return hands
+
+
+_HANDS: Memo[tuple[object, ...], list[tuple[int, ...]]] = Memo(maxsize=100_000)
+"""buildable_hands' answers, by the towers' top two cards, the bid and the display."""
