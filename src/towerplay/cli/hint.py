@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
+from towerplay import games
 from towerplay.bots.ismcts import Analysis, ISMCTSBot
 from towerplay.cli.app import app, console, friendly
 from towerplay.core import InvalidOptions, Record, State, fresh_seed
@@ -59,7 +60,7 @@ def hint(
                         for s in result.stats]}, indent=1))
         return
     if board:
-        console.print(state.game.render(state, seat))
+        console.print(games.render_text(state, seat))
     table = Table(title=f"{state.game.title}: hints for seat {seat} at turn "
                         f"{len(state.history)} ({result.iterations} iterations, "
                         f"{result.seconds:.1f} s)")

@@ -128,7 +128,7 @@ def ask_human(game: Game, state: State):  # noqa: ANN201 - an Action
     """Show the position to the seat to move and read a legal action (number or text)."""
     seat = state.to_move
     console.rule(f"seat {seat} to move")
-    console.print(game.render(state, seat))
+    console.print(games.render_text(state, seat))
     legal = state.legal_actions()
     console.print("  ".join(f"[cyan]{i}[/cyan]) {a}" for i, a in enumerate(legal, 1)))
     while True:
@@ -151,7 +151,7 @@ def ask_human(game: Game, state: State):  # noqa: ANN201 - an Action
 
 def show_result(game: Game, state: State, seats: list[str]) -> None:
     console.rule("game over")
-    console.print(game.render(state, None))
+    console.print(games.render_text(state, None))
     table = Table(title="result")
     for column in ("seat", "player", "score", ""):
         table.add_column(column)
@@ -176,7 +176,7 @@ def replay(
     if step:
         for index, state in enumerate(record.states()):
             console.rule(f"after {index} of {len(record.actions)} actions")
-            console.print(game.render(state, None))
+            console.print(games.render_text(state, None))
             if index < len(record.actions):
                 console.print(f"next: seat {final.movers[index]} plays "
                               f"[bold]{record.actions[index]}[/bold]")
@@ -190,5 +190,5 @@ def replay(
     if final.is_over:
         show_result(game, final, record.seats)
     else:
-        console.print(game.render(final, None))
+        console.print(games.render_text(final, None))
         console.print(f"the game is in progress: seat {final.to_move} to move")
