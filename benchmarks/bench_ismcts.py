@@ -13,38 +13,43 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from towerplay import bots, games
-from towerplay.core import State
 
 
-def positions(game: games.Game, players: int, count: int, seed: int) -> list[State]:
+def policy(game: Any) -> Any:
+    """The game's playout policy (its heuristics; before them, the Game itself held it)."""
+    return getattr(game, "heuristics", game)
+
+
+def positions(game: Any, players: int, count: int, seed: int) -> list[Any]:
     """The start of a seeded game and ``count - 1`` positions further into it."""
     state = game.start(players=players, seed=seed)
     rng = random.Random(seed)
     length = 0
     probe = state.copy()
     while not probe.is_over:
-        probe.apply(game.rollout_action(probe, rng))
+        probe.apply(policy(game).rollout_action(probe, rng))
         length += 1
     found = [state.copy()]
     for k in range(1, count):
         target = k * length // (count + 1)
         while len(state.history) < target and not state.is_over:
-            state.apply(game.rollout_action(state, rng))
+            state.apply(policy(game).rollout_action(state, rng))
         if not state.is_over:
             found.append(state.copy())
     return found
 
 
-def playout_length(game: games.Game, state: State, rng: random.Random) -> int:
+def playout_length(game: Any, state: Any, rng: random.Random) -> int:
     probe = state.copy()
     steps = 0
     while not probe.is_over:
-        probe.apply(game.rollout_action(probe, rng))
+        probe.apply(policy(game).rollout_action(probe, rng))
         steps += 1
     return steps
 

@@ -7,7 +7,7 @@ actions, validation before any change, the history, views with the public log, a
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from towerplay.core.errors import IllegalAction
 
@@ -78,7 +78,7 @@ class State(Generic[A]):
         """
         raise NotImplementedError
 
-    def _copy(self) -> State[A]:
+    def _copy(self) -> Self:
         """A copy of this state: call :meth:`_copy_base`, then copy the game's fields."""
         raise NotImplementedError
 
@@ -191,11 +191,11 @@ class State(Generic[A]):
         shown = ", ".join(map(str, legal[:12])) + (", …" if len(legal) > 12 else "")
         return f"'{action}' is not legal now for seat {self.to_move}; legal: {shown}"
 
-    def copy(self) -> State[A]:
+    def copy(self) -> Self:
         """An independent copy (cheap: no ``copy.deepcopy``)."""
         return self._copy()
 
-    def _copy_base(self) -> State[A]:
+    def _copy_base(self) -> Self:
         """A new instance of this class with the kernel's fields copied."""
         new = object.__new__(type(self))
         new.game = self.game
@@ -208,7 +208,7 @@ class State(Generic[A]):
         return new
 
     def determinize(self, seat: int | None, rng: random.Random,
-                    recall: float = 1.0) -> State[A]:
+                    recall: float = 1.0) -> Self:
         """A full state consistent with what ``seat`` knows, hidden parts guessed with ``rng``.
 
         Bots are handed this instead of the true state, so they cannot cheat. With

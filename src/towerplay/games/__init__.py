@@ -2,14 +2,14 @@
 
 Games are imported lazily, so loading one game never imports the others.
 
->>> names()
+>>> names()[:4]
 ['blueprints', 'castle', 'five_towers', 'skytopia']
 >>> load("five_towers", rebid="physical").options.rebid
 'physical'
 >>> load("chess")
 Traceback (most recent call last):
 ...
-towerplay.core.errors.UnknownGame: unknown game 'chess'; known games: blueprints, castle, five_towers, skytopia
+towerplay.core.errors.UnknownGame: unknown game 'chess'; known games: blueprints, castle, five_towers, skytopia...
 """
 from __future__ import annotations
 

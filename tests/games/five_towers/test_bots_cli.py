@@ -32,7 +32,7 @@ def greedy_round(state) -> None:
     """Let the greedy bot play every seat until the round is over."""
     game, rng, start = state.game, random.Random(0), state.round
     while state.round == start and not state.is_over:
-        state.apply(game.greedy_action(state, rng))
+        state.apply(game.heuristics.greedy_action(state, rng))
 
 
 def test_greedy_extends_its_tower_in_small_steps() -> None:
@@ -41,7 +41,7 @@ def test_greedy_extends_its_tower_in_small_steps() -> None:
     capped = {suit: (4, 0) for suit in ("candy", "tree", "scrap", "sand")}
     state = position(2, ["sand9", "sand7", "candy1", "tree2", "scrap3"],
                      towers={0: {"sand": (15, 13, 10)}, 1: capped})
-    assert str(state.game.greedy_action(state, random.Random(0))) == "bid 2"
+    assert str(state.game.heuristics.greedy_action(state, random.Random(0))) == "bid 2"
     greedy_round(state)
     assert state.seat_towers(0)[4] == (15, 13, 10, 7, 9)  # the 9 on top keeps 0-8 open
 
@@ -69,7 +69,7 @@ def test_render_shows_display_bids_towers_and_piles() -> None:
     state = position(3, ["sand7", "candy3", "candy5", "tree1", "scrap9"],
                      towers={1: {"sand": (12, 8, 0)}}, opener=1)
     state.apply("bid 2")
-    text = state.game.render(state, 0)
+    text = games.render_text(state, 0)
     for word in ("sand7", "seat 1 (opens)", "bid 2", "draw pile 75", "▲0", "(you)", "round 1"):
         assert word in text, word
 

@@ -31,7 +31,7 @@ def positions(rebid: str, count: int = 24):
 
 def shown_to(state, seat: int | None) -> str:
     """Everything ``seat`` is told about ``state``, as one text."""
-    parts = [json.dumps(state.view(seat), sort_keys=True), state.game.render(state, seat),
+    parts = [json.dumps(state.view(seat), sort_keys=True), games.render_text(state, seat),
              "\n".join(state.log(seat))]
     if not state.is_over and seat == state.to_move:
         parts.append(" ".join(map(str, state.legal_actions())))
@@ -67,7 +67,7 @@ def test_views_name_no_card_of_the_draw_pile_order() -> None:
     for seat in (None, 0, 1):
         view = state.view(seat)
         assert "draw" not in view and "seed" not in view and "plans" not in view
-        text = json.dumps(view) + state.game.render(state, seat)
+        text = json.dumps(view) + games.render_text(state, seat)
         assert order not in text and str(state.seed) not in text
         assert view["draw_size"] == len(state.draw)
 

@@ -17,27 +17,27 @@ def test_evaluate_values_each_seat_and_prefers_a_capped_tall_tower() -> None:
     game = games.load("five_towers")
     state = position(2, ["scary5", "tree12", "tree13", "sand3", "candy1"],
                      towers={0: {"scary": (15, 12, 11, 9, 7, 5, 0)}, 1: {"scary": (15, 12)}})
-    values = game.evaluate(state)
+    values = game.heuristics.evaluate(state)
     assert len(values) == 2 and all(isinstance(v, float) for v in values)
     assert values[0] > values[1]
     swapped = position(2, ["scary5", "tree12", "tree13", "sand3", "candy1"],
                        towers={1: {"scary": (15, 12, 11, 9, 7, 5, 0)}, 0: {"scary": (15, 12)}})
-    assert game.evaluate(swapped)[1] > game.evaluate(swapped)[0]
+    assert game.heuristics.evaluate(swapped)[1] > game.heuristics.evaluate(swapped)[0]
 
 
 def test_evaluate_counts_the_builders_cards_in_hand_mid_round() -> None:
     game = games.load("five_towers")
     state = position(2, ["scary5", "tree12", "tree13", "sand3", "candy1"], opener=0)
-    before = game.evaluate(state)[0]
+    before = game.heuristics.evaluate(state)[0]
     play(state, "bid 2", "pass", "take tree13", "take tree12")
     assert state.phase == TEARING
-    during = game.evaluate(state)
+    during = game.heuristics.evaluate(state)
     play(state, "no-teardown")
     assert state.phase == PLACING and state.hand
-    placing = game.evaluate(state)
+    placing = game.heuristics.evaluate(state)
     assert during[0] == placing[0] > before  # 13, 12 start a good tower
     play(state, "place tree13", "place tree12")
-    assert game.evaluate(state)[0] == pytest.approx(placing[0])  # placed as valued
+    assert game.heuristics.evaluate(state)[0] == pytest.approx(placing[0])  # placed as valued
 
 
 def test_rollout_policy_is_legal_never_tears_down_by_choice_and_games_end() -> None:
@@ -48,7 +48,7 @@ def test_rollout_policy_is_legal_never_tears_down_by_choice_and_games_end() -> N
         steps = 0
         while state.to_move is not None:
             legal = state.legal_actions()
-            action = game.rollout_action(state, rng)
+            action = game.heuristics.rollout_action(state, rng)
             assert action in legal
             if action.kind == TEARDOWN_K:
                 assert NO_TEARDOWN not in legal  # only a forced tear-down
@@ -63,11 +63,11 @@ def test_rollout_policy_bids_for_cards_that_fit_and_takes_the_best_fit() -> None
     rng = random.Random(1)
     state = position(2, ["scary14", "scary13", "scary12", "tree1", "sand2"],
                      towers={0: {"scary": (15,)}}, opener=0)
-    bid = game.rollout_action(state, rng)
+    bid = game.heuristics.rollout_action(state, rng)
     assert bid.arg >= 2  # the three small steps below 15 are worth a bid
     play(state, "bid 1", "pass")
     assert state.phase == TAKING
-    assert str(game.rollout_action(state, rng)) == "take scary14"
+    assert str(game.heuristics.rollout_action(state, rng)) == "take scary14"
 
 
 def test_evaluate_of_a_finished_game_is_its_scores() -> None:
@@ -75,8 +75,8 @@ def test_evaluate_of_a_finished_game_is_its_scores() -> None:
     rng = random.Random(3)
     state = game.start(players=3, seed=2)
     while state.to_move is not None:
-        state.apply(game.rollout_action(state, rng))
-    assert game.evaluate(state) == list(state.scores())
+        state.apply(game.heuristics.rollout_action(state, rng))
+    assert game.heuristics.evaluate(state) == list(state.scores())
 
 
 def test_search_weighs_every_bid_but_builds_by_the_greedy_plan() -> None:
@@ -84,12 +84,12 @@ def test_search_weighs_every_bid_but_builds_by_the_greedy_plan() -> None:
     rng = random.Random(2)
     state = position(2, ["scary14", "scary13", "scary12", "tree1", "sand2"],
                      towers={0: {"scary": (15,)}}, opener=0)
-    assert game.search_actions(state, rng) == state.legal_actions()
+    assert game.heuristics.search_actions(state, rng) == state.legal_actions()
     play(state, "bid 3", "pass")
     while not state.is_over and state.builder == 0:
-        candidates = game.search_actions(state, rng)
+        candidates = game.heuristics.search_actions(state, rng)
         if len(state.legal_actions()) > 1:
-            assert candidates == [game.greedy_action(state, random.Random(0))]
+            assert candidates == [game.heuristics.greedy_action(state, random.Random(0))]
         state.apply(candidates[0])
     assert state.seat_towers(0)[1] == (15, 14, 13, 12)
 
@@ -100,8 +100,8 @@ def test_the_value_scale_shrinks_as_the_game_runs_out() -> None:
     state = game.start(players=2, seed=3)
     scales = {}
     while state.to_move is not None:
-        scales.setdefault(state.round, game.value_scale(state))
-        state.apply(game.rollout_action(state, rng))
+        scales.setdefault(state.round, game.heuristics.value_scale(state))
+        state.apply(game.heuristics.rollout_action(state, rng))
     by_round = [scales[r] for r in sorted(scales)]
     assert by_round[0] > 8 > by_round[len(by_round) // 2] > 4.5 > by_round[-1] >= 3.5
 
@@ -117,12 +117,12 @@ def test_a_guessed_round_is_built_by_the_playout_policy() -> None:
         while not state.is_over:
             if (state.round > 1 and state.phase != BIDDING
                     and len(state.legal_actions()) > 1):
-                greedy = game.greedy_action(state, random.Random(9))
-                playout = game.rollout_action(state, random.Random(9))
+                greedy = game.heuristics.greedy_action(state, random.Random(9))
+                playout = game.heuristics.rollout_action(state, random.Random(9))
                 if greedy != playout:
-                    found.append((game.search_actions(state, random.Random(9)),
+                    found.append((game.heuristics.search_actions(state, random.Random(9)),
                                   [greedy], [playout]))
-            state.apply(game.rollout_action(state, rng))
+            state.apply(game.heuristics.rollout_action(state, rng))
         return found
 
     truth = game.start(players=2, seed=6)
@@ -135,9 +135,9 @@ def test_a_guessed_round_is_built_by_the_playout_policy() -> None:
     # and in the round it has seen, a determinized copy follows the greedy plan too
     world = truth.determinize(0, random.Random(1))
     while world.phase == BIDDING:
-        world.apply(game.rollout_action(world, random.Random(2)))
-    assert game.search_actions(world, random.Random(0)) == [
-        game.greedy_action(world, random.Random(0))]
+        world.apply(game.heuristics.rollout_action(world, random.Random(2)))
+    assert game.heuristics.search_actions(world, random.Random(0)) == [
+        game.heuristics.greedy_action(world, random.Random(0))]
 
 
 def test_a_hint_weighs_every_take_though_the_search_narrows_them() -> None:
@@ -147,7 +147,7 @@ def test_a_hint_weighs_every_take_though_the_search_narrows_them() -> None:
                      towers={0: {"scary": (15,)}}, opener=0)
     play(state, "bid 2", "pass")
     legal = state.legal_actions()
-    assert len(legal) > 1 and len(games.load("five_towers").search_actions(
+    assert len(legal) > 1 and len(games.load("five_towers").heuristics.search_actions(
         state, random.Random(0))) == 1
     result = analyse(state, iterations=200, seed=1)
     assert sorted(map(str, (s.action for s in result.stats))) == sorted(map(str, legal))
@@ -205,6 +205,6 @@ def test_best_plan_is_the_best_build_of_every_hand_and_tear_down() -> None:
                     hand for hand in dict.fromkeys(combinations(display, need))
                     if rules.hand_buildable(towers, hand)]
             moves = state.legal_actions()
-            state.apply(game.greedy_action(state, rng) if rng.random() < 0.7
+            state.apply(game.heuristics.greedy_action(state, rng) if rng.random() < 0.7
                         else rng.choice(moves))
     assert checked > 100

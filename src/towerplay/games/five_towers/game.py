@@ -1,14 +1,16 @@
-"""The 5 Towers game class: options, notation, dense action ids, front-end hooks."""
+"""The 5 Towers game class: options, the action space, notation and metadata."""
 from __future__ import annotations
 
-import random
 from typing import Literal
 
 from towerplay.core import Game, IllegalAction, Options
-from towerplay.games.five_towers import cards, heuristics
-from towerplay.games.five_towers.cards import ALL_ACTIONS, NOTATION, NUM_ACTIONS, Action
-from towerplay.games.five_towers.cli import score_command
+from towerplay.games.five_towers import cards
+from towerplay.games.five_towers.cards import ALL_ACTIONS, NOTATION, Action
 from towerplay.games.five_towers.state import FiveTowersState
+
+MAX_REBIDS = 5
+"""In the physical mode a failed bid is bid again strictly lower (at least 1): at most five
+failed attempts a round."""
 
 
 class FiveTowersOptions(Options):
@@ -19,7 +21,7 @@ class FiveTowersOptions(Options):
     rebid: Literal["feasible", "physical"] = "feasible"
 
 
-class FiveTowers(Game):
+class FiveTowers(Game[FiveTowersState, Action]):
     """5 Towers (Kasper Lapp, Deep Print Games 2023) for 2–5 players.
 
     >>> from towerplay import games
@@ -33,60 +35,33 @@ class FiveTowers(Game):
     min_players = 2
     max_players = 5
     variants = ({}, {"rebid": "physical"})
-    search_defaults = {"depth": 8, "c": 0.3, "reuse": False}
-    """Playouts of about one round judged by ``evaluate`` (each lead turned into a win chance
-    on :meth:`value_scale`) beat full playouts, whose outcome is mostly the luck of later
-    draws. Each search starts afresh: a seat bids once a round, so its next search always
-    follows a newly shown display, of which the kept tree knew only guesses (its
-    statistics mix every guessed display). Tuned against ``greedy`` at 2 players on the
-    same 600 deals at 300 iterations a move: a fresh tree won 70.8% where the kept one won
-    66.1%, exploration 0.3 beat 0.6, depth 8 beat 4 and 12 (README, Strength)."""
     rules_version = "1"
-    Options = FiveTowersOptions
-    State = FiveTowersState
+    options_type = FiveTowersOptions
+    state_type = FiveTowersState
+    action_space = ALL_ACTIONS
     notation = NOTATION
-    score_command = staticmethod(score_command)
+    options: FiveTowersOptions
 
-    def _setup(self, state: FiveTowersState) -> None:  # type: ignore[override]
+    def _setup(self, state: FiveTowersState) -> None:
         state.setup(cards.deck(state.players))
 
-    # ----------------------------------------------------------------- notation and ids
     def parse_notation(self, text: str) -> Action:
+        """The action written as ``text``; the error names what was expected (a card, a
+        suit, a bid from 0 to 5)."""
         if not isinstance(text, str):
             raise IllegalAction(f"an action must be text, got {type(text).__name__}")
         return cards.parse_action_text(text)
 
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action_id(self, action: Action) -> int:
-        return action.id
-
-    def action_from_id(self, action_id: int) -> Action:
-        if (not isinstance(action_id, int) or isinstance(action_id, bool)
-                or not 0 <= action_id < NUM_ACTIONS):
-            raise IllegalAction(f"an action id is an integer from 0 to {NUM_ACTIONS - 1} "
-                                f"(got {action_id!r})")
-        return ALL_ACTIONS[action_id]
-
-    # ----------------------------------------------------------------- front-end hooks
-    def render(self, state: FiveTowersState, seat: int | None) -> str:  # type: ignore[override]
-        from towerplay.games.five_towers.render import render
-
-        return render(state, seat)
-
-    def greedy_action(self, state: FiveTowersState, rng: random.Random) -> Action:  # type: ignore[override]
-        return heuristics.greedy_action(state, rng)
-
-    def rollout_action(self, state: FiveTowersState, rng: random.Random) -> Action:  # type: ignore[override]
-        return heuristics.rollout_action(state, rng)
-
-    def search_actions(self, state: FiveTowersState, rng: random.Random) -> list[Action]:  # type: ignore[override]
-        return heuristics.search_actions(state, rng)
-
-    def evaluate(self, state: FiveTowersState) -> list[float]:  # type: ignore[override]
-        return heuristics.evaluate(state)
-
-    def value_scale(self, state: FiveTowersState) -> float:  # type: ignore[override]
-        return heuristics.value_scale(state)
+    def max_game_length(self, players: int) -> int:
+        """A proven bound. Each round shows up to 5 cards of the draw pile and the game
+        ends when the second pile (the reshuffled discards, at most the whole deck) runs
+        out, so there are at most ``2 · ceil(deck / 5)`` rounds. A round holds one lap of
+        bids, then at most 5 takes, one tear-down choice and 5 placements; in the physical
+        mode each of at most :data:`MAX_REBIDS` failed attempts adds as many again plus a
+        new bid."""
+        rounds = 2 * -(-len(cards.deck(players)) // 5)
+        attempt = 5 + 1 + 5
+        per_round = players + attempt
+        if self.options.rebid == "physical":
+            per_round += MAX_REBIDS * (attempt + 1)
+        return rounds * per_round

@@ -1,33 +1,43 @@
-"""The terminal picture of a 5 Towers position (rich markup)."""
+"""The terminal picture of a 5 Towers position (rich markup), drawn from a seat's view.
+
+Symbols: each tower is a column, bottom card at the bottom; ``▲0`` is a tower top (a 0:
+the tower is capped and scores double); the discard pile is face up.
+"""
 from __future__ import annotations
 
+from typing import Any
+
 from towerplay.games.five_towers import scoring
-from towerplay.games.five_towers.cards import CARD_NAMES, SUITS
-from towerplay.games.five_towers.state import (BIDDING, OVER, PASSED, PLACING, TAKING,
-                                               TEARING, UNACTED, FiveTowersState)
+from towerplay.games.five_towers.cards import SUITS
 
 COLOURS = {"candy": "hot_pink", "scary": "medium_purple1", "tree": "green3",
            "scrap": "grey62", "sand": "yellow"}
+STEPS = {"take": "takes {need} more card(s)", "teardown": "may tear down one card",
+         "place": "places the taken cards"}
 
 
-def card_markup(c: int) -> str:
-    """A card as coloured text, e.g. ``[yellow]sand7[/]``."""
-    return f"[{COLOURS[SUITS[c >> 4]]}]{CARD_NAMES[c]}[/]"
+def card_markup(name: str) -> str:
+    """A card as coloured text, e.g. ``[yellow]sand7[/]`` (the name says the suit too)."""
+    suit = name.rstrip("0123456789")
+    return f"[{COLOURS.get(suit, 'default')}]{name}[/]"
 
 
-def towers_block(state: FiveTowersState, seat: int) -> list[str]:
+def cards_line(names: list[str]) -> str:
+    return " ".join(card_markup(name) for name in names) or "[dim](empty)[/]"
+
+
+def towers_block(towers: dict[str, list[int]]) -> list[str]:
     """One player's towers as five columns, bottom card at the bottom, caps marked ▲."""
-    towers = state.seat_towers(seat)
     width = 7
     lines = ["  " + "".join(f"[{COLOURS[s]}]{s:^{width}}[/]" for s in SUITS)]
-    height = max(len(t) for t in towers)
+    height = max((len(t) for t in towers.values()), default=0)
     for row in range(height - 1, -1, -1):
         cells = []
-        for s, tower in enumerate(towers):
+        for suit in SUITS:
+            tower = towers.get(suit, [])
             if row < len(tower):
-                v = tower[row]
-                text = f"▲{v}" if v == 0 else str(v)
-                cells.append(f"[{COLOURS[SUITS[s]]}]{text:^{width}}[/]")
+                text = f"▲{tower[row]}" if tower[row] == 0 else str(tower[row])
+                cells.append(f"[{COLOURS[suit]}]{text:^{width}}[/]")
             else:
                 cells.append(" " * width)
         lines.append("  " + "".join(cells))
@@ -36,44 +46,46 @@ def towers_block(state: FiveTowersState, seat: int) -> list[str]:
     return lines
 
 
-def bids_line(state: FiveTowersState) -> str:
+def bids_line(view: dict[str, Any]) -> str:
     """This round's bids in bidding order, from the start player."""
+    players, opener = view["players"], view["opener"]
     parts = []
-    for i in range(state.players):
-        seat = (state.opener + i) % state.players
-        bid = state.bids[seat]
-        text = "—" if bid == UNACTED else ("pass" if bid == PASSED else f"bid {bid}")
-        mark = " (opens)" if seat == state.opener else ""
+    for i in range(players):
+        seat = (opener + i) % players
+        bid = view["bids"][seat]
+        text = "—" if bid is None else ("pass" if bid == "pass" else f"bid {bid}")
+        mark = " (opens)" if seat == opener else ""
         parts.append(f"seat {seat}{mark}: [bold]{text}[/]")
     return "Bids: " + " · ".join(parts)
 
 
-def render(state: FiveTowersState, seat: int | None) -> str:
-    """Everything public: round, piles, display, bids, the builder's hand, all towers."""
-    pile = "second pile" if state.reshuffled else "first pile"
-    head = (f"[bold]5 Towers[/] — round {state.round} ({pile}), draw pile {len(state.draw)}, "
-            f"discard pile {len(state.discard)}")
-    if state.final and state.phase != OVER:
+def draw(view: dict[str, Any]) -> str:
+    """What the view shows: round, piles, display, bids, the builder's hand, all towers."""
+    over = view["is_over"]
+    pile = "second pile" if view["pile"] == 2 else "first pile"
+    head = (f"[bold]5 Towers[/] — round {view['round']} ({pile}), draw pile "
+            f"{view['draw_size']}, discard pile {len(view['discard'])}")
+    if view["final_round"] and not over:
         head += " — [bold red]final round[/]"
-    lines = [head]
-    if state.phase != OVER:
-        display = " ".join(card_markup(c) for c in state.display) or "[dim](empty)[/]"
-        lines.append(f"Display ({len(state.display)}): {display}")
-        lines.append(bids_line(state))
-    if state.phase in (TAKING, TEARING, PLACING):
-        hand = " ".join(card_markup(c) for c in state.hand) or "—"
-        step = {TAKING: f"takes {state.need} more card(s)", TEARING: "may tear down one card",
-                PLACING: "places the taken cards"}[state.phase]
-        lines.append(f"Seat {state.builder} won the auction and {step}; hand: {hand}")
-    if state.phase == BIDDING and state.caps[state.to_move] < 6:
-        lines.append(f"[red]Seat {state.to_move}'s bid could not be built: it bids again "
-                     f"(below {state.caps[state.to_move]}) or passes[/]")
-    scores = state.scores()
-    for p in range(state.players):
-        who = " (you)" if p == seat else ""
-        turn = " ← to move" if p == state.to_move else ""
-        torn = state.torn[p]
-        lines.append(f"[bold]Seat {p}{who}[/] — score {scores[p]:g}, torn down {torn} "
+    lines = [head, f"Discard pile (face up): {cards_line(view['discard'])}"]
+    if not over:
+        lines.append(f"Display ({len(view['display'])}): {cards_line(view['display'])}")
+        lines.append(bids_line(view))
+    phase = view["phase"]
+    if phase in STEPS:
+        step = STEPS[phase].format(need=view["to_take"])
+        lines.append(f"Seat {view['builder']} won the auction and {step}; hand: "
+                     f"{cards_line(view['hand'])}")
+    to_move = view["to_move"]
+    caps = view["rebid_caps"]
+    if phase == "bid" and to_move is not None and caps[to_move] is not None:
+        lines.append(f"[red]Seat {to_move}'s bid could not be built: it bids again "
+                     f"(below {caps[to_move]}) or passes[/]")
+    for p in range(view["players"]):
+        who = " (you)" if p == view["seat"] else ""
+        turn = " ← to move" if p == to_move else ""
+        torn = view["torn"][p]
+        lines.append(f"[bold]Seat {p}{who}[/] — score {view['score'][p]:g}, torn down {torn} "
                      f"(−{scoring.teardown_penalty(torn)}){turn}")
-        lines += towers_block(state, p)
+        lines += towers_block(view["towers"][p])
     return "\n".join(lines)

@@ -13,6 +13,7 @@ True
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from towerplay.core.memo import Memo
@@ -76,7 +77,7 @@ def placeable_all(top: int, values: tuple[int, ...]) -> bool:
     return _ALL.put(key, result)
 
 
-def by_suit(cards: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
+def by_suit(cards: Sequence[int]) -> list[tuple[int, ...]]:
     """Sorted value tuples per suit."""
     groups: list[list[int]] = [[], [], [], [], []]
     for c in cards:

@@ -12,7 +12,7 @@ uncapped 4-card tower 4, and two torn-down cards cost 3.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 Tower = Sequence[int]
@@ -44,14 +44,15 @@ def total(towers: Sequence[Tower], torn: int) -> int:
             - teardown_penalty(torn))
 
 
-def breakdown(towers: dict[str, Tower], torn: int) -> dict[str, Any]:
+def breakdown(towers: Mapping[str, Tower], torn: int) -> dict[str, Any]:
     """The score broken down per tower (JSON-ready), as the scoring assistant prints it.
 
     >>> breakdown({"candy": (15, 12, 9, 0), "sand": (7, 6)}, torn=2)["total"]
     11
     """
-    rows = {name: {"cards": list(t), "capped": is_capped(t), "points": tower_points(t)}
-            for name, t in towers.items()}
+    rows: dict[str, dict[str, Any]] = {
+        name: {"cards": list(t), "capped": is_capped(t), "points": tower_points(t)}
+        for name, t in towers.items()}
     tallest = max(towers, key=lambda n: len(towers[n]), default=None)
     bonus = tallest_bonus(list(towers.values()))
     penalty = teardown_penalty(torn)

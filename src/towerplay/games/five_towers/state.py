@@ -10,7 +10,7 @@ import random
 from bisect import insort
 from collections import Counter
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from towerplay.core import State, chance
 from towerplay.core.rng import shuffle
@@ -18,6 +18,9 @@ from towerplay.games.five_towers import rules, scoring
 from towerplay.games.five_towers.cards import (
     BID, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TOWER, PASS, PASS_K, PLACE,
     PLACE_K, SUITS, TAKE, TAKE_K, TEARDOWN, TEARDOWN_K, Action, deck, parse_card)
+
+if TYPE_CHECKING:
+    from towerplay.games.five_towers.game import FiveTowers
 
 BIDDING, TAKING, TEARING, PLACING, OVER = range(5)
 PHASE_NAMES = ("bid", "take", "teardown", "place", "over")
@@ -33,9 +36,11 @@ EVERY_ROUND = 1 << 30
 """``known_round`` of a true state: it knows the display of every round it reaches."""
 
 
-class FiveTowersState(State):
+class FiveTowersState(State[Action]):
     """A 5 Towers position. Cards are ints (``suit * 16 + value``); towers are value
     tuples, bottom to top, stored flat: ``towers[seat * 5 + suit]``."""
+
+    game: FiveTowers
 
     __slots__ = ("draw", "discard", "display", "towers", "torn", "phase", "opener", "bids",
                  "caps", "builder", "need", "hand", "torn_now", "round", "reshuffled",
@@ -128,6 +133,7 @@ class FiveTowersState(State):
 
     def _legal_bids(self) -> list[Action]:
         seat = self.to_move
+        assert seat is not None  # (only asked while the game goes on)
         high = self.high_bid(exclude=seat)[0]
         low = high + 1
         if seat != self.opener and low < 1:
@@ -206,7 +212,9 @@ class FiveTowersState(State):
     def _apply(self, action: Action) -> None:
         kind = action.kind
         if kind == BID_K or kind == PASS_K:
-            self.bids[self.to_move] = action.arg if kind == BID_K else PASSED
+            seat = self.to_move
+            assert seat is not None
+            self.bids[seat] = action.arg if kind == BID_K else PASSED
             self._after_bid()
         elif kind == TAKE_K:
             c = action.arg
