@@ -39,7 +39,7 @@ def test_perfect_memory_beats_forgetting() -> None:
 @pytest.mark.parametrize("variant", ["base", "characters"])
 def test_rollout_and_greedy_play_whole_games(players: int, variant: str) -> None:
     game = games.load("castle", variant=variant)
-    for policy in (game.rollout_action, game.greedy_action):
+    for policy in (game.heuristics.rollout_action, game.heuristics.greedy_action):
         for seed in range(5):
             state = game.start(players=players, seed=seed)
             rng = random.Random(seed)
@@ -65,7 +65,7 @@ def test_search_weighs_one_unknown_card_and_one_of_each_useless_kind() -> None:
     table = {"a1": 25, "a2": 30, "a3": 12, "a4": 15, "a5": 5, "b1": 8}
     state = position([[1, 20], [1, 10]], table, known=table)
     game = state.game
-    picks = game.search_actions(state, random.Random(0))
+    picks = game.heuristics.search_actions(state, random.Random(0))
     cards = sorted(state.grid[a.arg] for a in picks)
     unknown = [c for c in cards if c not in table.values()]
     assert len(unknown) == 1  # every unseen card is alike: one stands for them all
@@ -79,9 +79,9 @@ def test_search_weighs_every_answer_to_a_revealed_card_and_wizard_targets() -> N
     state = position([[1, 20], [1, 10]], {"a1": 25}, known={"a1": 25})
     state.apply(state.game.parse_action(state, "reveal a1"))
     assert len(state.legal_actions()) == 2
-    assert state.game.search_actions(state, random.Random(0)) == state.legal_actions()
+    assert state.game.heuristics.search_actions(state, random.Random(0)) == state.legal_actions()
     wizard = position([[1, 26, 30], [1, 10]], {"a1": 28, "a2": 12}, known={"a1": 28, "a2": 12},
                       variant="characters")
     assert wizard.game.wizard_card == 26
-    cards = {wizard.grid[a.arg] for a in wizard.game.search_actions(wizard, random.Random(0))}
+    cards = {wizard.grid[a.arg] for a in wizard.game.heuristics.search_actions(wizard, random.Random(0))}
     assert 28 in cards  # the Wizard could slip it between 26 and 30

@@ -41,7 +41,7 @@ def outward(state: CastleState) -> list[str]:
     for seat in [None, *range(state.players)]:
         out.append(json.dumps(state.view(seat), sort_keys=True))
         out.append("\n".join(state.log(seat)))
-        out.append(state.game.render(state, seat))
+        out.append(games.render_text(state, seat))
     out.append(" ".join(map(str, state.legal_actions())))
     for text in PROBES:
         probe = state.copy()
@@ -140,7 +140,7 @@ def test_hidden_memory_leaves_remembering_to_the_player() -> None:
     assert state.log(0)[1] == "1: reveal b3"
     # the last round is shown once, as at a table
     assert [(r["pos"], r["card"]) for r in view["recent"]] == [("b3", 35), ("b4", 3)]
-    assert "25" not in state.game.render(state, 1).split("last round")[0]
+    assert "25" not in games.render_text(state, 1).split("last round")[0]
     # the game itself is the same: the bots still know the cards
     assert state.known[parse_position("b2")] == 25
 

@@ -20,7 +20,7 @@ def plain(markup: str) -> str:
 def test_grid_and_castles_are_drawn() -> None:
     state = position([[1, 30], [1, 20]], {"b2": 25, "c4": 3})
     state.apply("reveal b2")  # 25 goes back: seen
-    text = plain(state.game.render(state, 1))
+    text = plain(games.render_text(state, 1))
     rows = [line for line in text.splitlines() if line[:3] in {f"  {r}" for r in "abcde"}]
     assert len(rows) == 5 and rows[1].split()[2] == "25"  # b2 shows the seen 25
     assert rows[0].split()[1:] == ["▒▒▒"] * 9
@@ -31,7 +31,7 @@ def test_grid_and_castles_are_drawn() -> None:
 def test_hidden_memory_draws_seen_cards_face_down() -> None:
     state = position([[1, 30], [1, 20]], {"b2": 25}, memory="hidden")
     state.apply("reveal b2")
-    text = plain(state.game.render(state, 1))
+    text = plain(games.render_text(state, 1))
     row_b = next(line for line in text.splitlines() if line.strip().startswith("b "))
     assert "25" not in row_b and "remember" in text
 
@@ -39,7 +39,7 @@ def test_hidden_memory_draws_seen_cards_face_down() -> None:
 def test_revealed_card_and_characters_are_shown() -> None:
     state = position([[1, 9, 17, 26], [1, 5, 44]], {"a2": 23}, variant="characters")
     state.apply("reveal a2")
-    text = plain(state.game.render(state, 0))
+    text = plain(games.render_text(state, 0))
     assert "revealed at a2: 23" in text
     assert "26W" in text and "44K" in text and "points" in text
     assert "PROVISIONAL" in text
@@ -49,4 +49,4 @@ def test_finished_game_names_the_winner() -> None:
     state = position([[1, 2, 3], [1, 4]], {"a1": 44}, rest="removed")
     state.apply("reveal a1")
     state.apply("build")
-    assert "game over — winner: seat 0" in plain(games.load("castle").render(state, None))
+    assert "game over — winner: seat 0" in plain(games.render_text(state, None))

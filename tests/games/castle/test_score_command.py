@@ -16,7 +16,7 @@ runner = CliRunner()
 
 def app() -> typer.Typer:
     application = typer.Typer()
-    application.command()(games.game_class("castle").score_command)
+    application.command()(games.companion("castle", "cli").score_command)
     return application
 
 

@@ -65,8 +65,9 @@ BUILD = Act("build")
 RETURN = Act("return")
 REMOVE = Act("remove")
 WIZARD = {n: Act("wizard", n) for n in range(1, HIGHEST)}  # after card 1 (tile) … 45
-ALL_ACTIONS: tuple[Act, ...] = (*REVEAL, BUILD, RETURN, REMOVE, *WIZARD.values())
-ACTION_IDS: dict[Act, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
+ALL_ACTIONS: tuple[Act, ...] = (*REVEAL, BUILD, *WIZARD.values(), RETURN, REMOVE)
+"""The action space in dense-id order: a revealed card's choices (build, a Wizard gap,
+then return or remove) come in id order, as OpenSpiel requires."""
 
 
 # ----------------------------------------------------------------- the character deck

@@ -9,7 +9,6 @@ Act(verb='wizard', arg=17)
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Literal
 
 from pydantic import Field
@@ -17,13 +16,10 @@ from pydantic import Field
 from towerplay.core.errors import IllegalAction
 from towerplay.core.game import Game, Options
 from towerplay.core.rng import chance
-from towerplay.games.castle.cards import (ACTION_IDS, ALL_ACTIONS, BUILD, HIGHEST, LOWEST,
-                                          POSITIONS, REMOVE, RETURN, REVEAL, WIZARD, Act,
-                                          Characters, default_characters, load_characters,
+from towerplay.games.castle.cards import (ALL_ACTIONS, BUILD, HIGHEST, LOWEST, POSITIONS,
+                                          REMOVE, RETURN, REVEAL, WIZARD, Act, Characters,
+                                          default_characters, load_characters,
                                           parse_position)
-from towerplay.games.castle.cli import score_command
-from towerplay.games.castle.heuristics import greedy_action, search_actions
-from towerplay.games.castle.render import render_view
 from towerplay.games.castle.state import CastleState
 
 NOTATION_HELP = ("expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', "
@@ -55,7 +51,7 @@ class CastleOptions(Options):
     max_turns: int = Field(500, ge=1)
 
 
-class Castle(Game):
+class Castle(Game[CastleState, Act]):
     """Budowa Zamku (Dominique Ehrhard; FoxGames 2013): a memory race to a 10-element
     ascending castle."""
 
@@ -66,8 +62,9 @@ class Castle(Game):
     variants = ({}, {"variant": "characters"}, {"memory": "hidden"},
                 {"variant": "characters", "wizard_tile_gap": True, "pair_cards": True})
     rules_version = "1"
-    Options = CastleOptions
-    State = CastleState
+    options_type = CastleOptions
+    state_type = CastleState
+    action_space = ALL_ACTIONS
     notation = (
         "A turn starts with 'reveal <pos>', turning up the face-down card at a1 … e9 "
         "(rows a–e, columns 1–9). If that card leaves a choice, the same player then "
@@ -96,7 +93,7 @@ class Castle(Game):
         self.pair_cards = self.options.pair_cards
         self.max_turns = self.options.max_turns
 
-    def _setup(self, state: CastleState) -> None:  # type: ignore[override]
+    def _setup(self, state: CastleState) -> None:
         deck = list(range(LOWEST, HIGHEST + 1))
         chance(state.seed, "deal").shuffle(deck)
         state.grid = deck
@@ -131,40 +128,7 @@ class Castle(Game):
                                 f"{HIGHEST - 1}; {NOTATION_HELP}")
         raise IllegalAction(f"{text!r} is not an action; {NOTATION_HELP}")
 
-    @property
-    def num_actions(self) -> int:
-        return len(ALL_ACTIONS)
-
-    def action_id(self, action: Act) -> int:
-        try:
-            return ACTION_IDS[action]
-        except (KeyError, TypeError):
-            raise IllegalAction(f"{action!r} is not a castle action; {NOTATION_HELP}") from None
-
-    def action_from_id(self, action_id: int) -> Act:
-        if (isinstance(action_id, int) and not isinstance(action_id, bool)
-                and 0 <= action_id < len(ALL_ACTIONS)):
-            return ALL_ACTIONS[action_id]
-        raise IllegalAction(f"action id must be 0..{len(ALL_ACTIONS) - 1} (got {action_id!r})")
-
-    # ----------------------------------------------------------------- front-end hooks
-    def render(self, state: CastleState, seat: int | None) -> str:  # type: ignore[override]
-        """The terminal picture of what ``seat`` sees, drawn from its view only."""
-        return render_view(state.view(seat), self.characters)
-
-    def greedy_action(self, state: CastleState, rng: random.Random) -> Act:  # type: ignore[override]
-        """The greedy bot's choice (see :mod:`towerplay.games.castle.heuristics`)."""
-        return greedy_action(state, rng)
-
-    def rollout_action(self, state: CastleState, rng: random.Random) -> Act:  # type: ignore[override]
-        """Playouts play the greedy bot: it is as cheap as a lighter policy, and playouts
-        that build as boldly as real players let the search see the race (ISMCTS with
-        greedy playouts won 83% against greedy at one second a move; lighter ones 33%)."""
-        return greedy_action(state, rng)
-
-    def search_actions(self, state: CastleState, rng: random.Random) -> list[Act]:  # type: ignore[override]
-        """Unknown face-down cards are alike: one stands for them all (see
-        :func:`towerplay.games.castle.heuristics.search_actions`)."""
-        return search_actions(state, rng)
-
-    score_command = staticmethod(score_command)
+    def max_game_length(self, players: int) -> int:
+        """A cap the game enforces: it ends after ``max_turns`` turns, and a turn is a
+        reveal and at most one decision about the card revealed."""
+        return 2 * self.max_turns

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from towerplay.core.heuristics import Heuristics
 from towerplay.games.castle.cards import (BUILD, GOAL, KING, KNIGHT, PRINCESS,
                                           QUEEN, REVEAL, WIZARD_FLAG, Act)
 from towerplay.games.castle.state import CastleState
@@ -79,6 +80,7 @@ def greedy_action(state: CastleState, rng: random.Random) -> Act:
     build a revealed card if it keeps enough room above it (or time runs out); always
     use the Wizard when offered."""
     seat = state.to_move
+    assert seat is not None
     legal = state.legal_actions()
     if state.pending >= 0:
         for action in legal:
@@ -124,6 +126,7 @@ def search_actions(state: CastleState, rng: random.Random) -> list[Act]:
     if state.pending >= 0:
         return state.legal_actions()
     seat = state.to_move
+    assert seat is not None
     known = state.known
     last = state.castles[seat][-1]
     low = min(c[-1] for c in state.castles)
@@ -139,3 +142,23 @@ def search_actions(state: CastleState, rng: random.Random) -> list[Act]:
             stand_ins.add(kind)
             picks.append(REVEAL[p])
     return picks
+
+
+class CastleHeuristics(Heuristics[CastleState, Act]):
+    """What the bots know of Budowa Zamku."""
+
+    def greedy_action(self, state: CastleState, rng: random.Random) -> Act:
+        return greedy_action(state, rng)
+
+    def rollout_action(self, state: CastleState, rng: random.Random) -> Act:
+        """Playouts play the greedy bot: it is as cheap as a lighter policy, and playouts
+        that build as boldly as real players let the search see the race (the README's
+        Strength section has the measurements)."""
+        return greedy_action(state, rng)
+
+    def search_actions(self, state: CastleState, rng: random.Random) -> list[Act]:
+        """Unknown face-down cards are alike: one stands for them all."""
+        return search_actions(state, rng)
+
+
+HEURISTICS = CastleHeuristics()

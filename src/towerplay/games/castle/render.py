@@ -2,16 +2,15 @@
 show more than the view allows).
 
 >>> from towerplay import games
->>> game = games.load("castle")
->>> state = game.start(players=2, seed=1)
->>> "a" in game.render(state, 0) and "castles" in game.render(state, 0)
+>>> state = games.load("castle").start(players=2, seed=1)
+>>> "castles" in draw(state.view(0))
 True
 """
 from __future__ import annotations
 
 from typing import Any
 
-from towerplay.games.castle.cards import COLUMNS, ROWS, Characters
+from towerplay.games.castle.cards import COLUMNS, ROWS
 
 MARKS = {"king": ("K", "bold yellow"), "queen": ("Q", "bold magenta"),
          "wizard": ("W", "bold blue"), "knight": ("k", "cyan"), "princess": ("p", "pink1")}
@@ -55,7 +54,7 @@ def _castle_line(seat: int, castle: list[int], view: dict[str, Any]) -> str:
     return f"{turn}[{colour}]seat {seat}{you}[/]: {cards}[dim]{extra}[/]"
 
 
-def render_view(view: dict[str, Any], deck: Characters | None = None) -> str:
+def draw(view: dict[str, Any]) -> str:
     """Draw a view of :meth:`CastleState.view` as rich markup."""
     variant = "character variant" if view["variant"] == "characters" else "base game"
     lines = [f"[bold]Budowa Zamku[/] — {variant}, memory {view['memory']}, "
@@ -91,6 +90,6 @@ def render_view(view: dict[str, Any], deck: Characters | None = None) -> str:
     elif view["idle_turns"]:
         lines.append(f"[dim]turns without a card built or removed: {view['idle_turns']} "
                      f"(the game stops at {view['stall_limit']})[/]")
-    if deck is not None and view["variant"] == "characters" and deck.provisional:
+    if view.get("provisional"):
         lines.append("[dim]characters: PROVISIONAL composition (option cards=PATH)[/]")
     return "\n".join(lines)

@@ -12,6 +12,7 @@ cards in ascending order.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from towerplay.games.castle.cards import (GOAL, HIGHEST, KING, KNIGHT, LOWEST, PRINCESS,
                                           QUEEN, WIZARD_FLAG, Characters,
@@ -19,8 +20,13 @@ from towerplay.games.castle.cards import (GOAL, HIGHEST, KING, KNIGHT, LOWEST, P
 
 BOTH = KNIGHT | PRINCESS
 
-__all__ = ["base_winners", "check_castles", "default_characters", "points",
-           "points_breakdown", "variant_winners"]
+__all__ = ["base_ranking", "base_winners", "check_castles", "default_characters", "points",
+           "points_breakdown", "variant_ranking", "variant_winners"]
+
+
+def base_ranking(castle: Sequence[int]) -> tuple[int, int]:
+    """The base game's ranking key: most elements, then the highest last card."""
+    return len(castle), castle[-1]
 
 
 def base_winners(castles: Sequence[Sequence[int]]) -> list[int]:
@@ -32,8 +38,13 @@ def base_winners(castles: Sequence[Sequence[int]]) -> list[int]:
     >>> base_winners([[1], [1]])
     [0, 1]
     """
-    best = max((len(c), c[-1]) for c in castles)
-    return [seat for seat, c in enumerate(castles) if (len(c), c[-1]) == best]
+    return best_of([base_ranking(c) for c in castles])
+
+
+def best_of(keys: Sequence[Any]) -> list[int]:
+    """The seats with the highest ranking key."""
+    best = max(keys)
+    return [seat for seat, key in enumerate(keys) if key == best]
 
 
 def points_breakdown(castle: Sequence[int], deck: Characters,
@@ -83,15 +94,15 @@ def variant_winners(castles: Sequence[Sequence[int]], deck: Characters,
     >>> variant_winners([[1, 42], [1, 3, 4, 6, 7]], deck)  # 4 points each: Queen wins
     [0]
     """
-    totals = [points(c, deck, pair_cards) for c in castles]
-    best = max(totals)
-    tied = [seat for seat, t in enumerate(totals) if t == best]
-    if len(tied) > 1:
-        for bit in (KING, QUEEN, WIZARD_FLAG):
-            holders = [s for s in tied if any(deck.flags[c] & bit for c in castles[s][1:])]
-            if holders:
-                return holders
-    return tied
+    return best_of([variant_ranking(c, deck, pair_cards) for c in castles])
+
+
+def variant_ranking(castle: Sequence[int], deck: Characters,
+                    pair_cards: bool = False) -> tuple[int, bool, bool, bool]:
+    """The variant's ranking key: points, then holding the King, the Queen, the Wizard
+    (each is on one card only, so among tied players at most one holds it)."""
+    holds = [any(deck.flags[c] & bit for c in castle[1:]) for bit in (KING, QUEEN, WIZARD_FLAG)]
+    return points(castle, deck, pair_cards), holds[0], holds[1], holds[2]
 
 
 def check_castles(castles: Sequence[Sequence[int]]) -> None:

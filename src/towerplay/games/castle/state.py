@@ -21,7 +21,7 @@ from towerplay.core.state import State
 from towerplay.games.castle.cards import (BUILD, GOAL, HIGHEST, LOWEST, POSITIONS, REMOVE,
                                           RETURN, REVEAL, WIZARD, Act, parse_position,
                                           position_name)
-from towerplay.games.castle.scoring import base_winners, points, variant_winners
+from towerplay.games.castle.scoring import base_ranking, points, variant_ranking
 
 if TYPE_CHECKING:
     from towerplay.games.castle.game import Castle
@@ -31,7 +31,7 @@ Reveal = tuple[int, int, int, int, str, bool]
 RESULTS = ("revealed", "built", "inserted", "returned", "removed")
 
 
-class CastleState(State):
+class CastleState(State[Act]):
     """A position. Fields (plain data, copied by hand):
 
     ``grid[p]`` the card at position p (0: none left there); ``known[p]`` the card at p if
@@ -89,6 +89,7 @@ class CastleState(State):
             return self.moves.copy()
         card = self.grid[pending]
         seat = self.to_move
+        assert seat is not None  # (rules run only while the game goes on)
         castle = self.castles[seat]
         legal = [BUILD] if card > castle[-1] else []
         gap = self.wizard_gap(seat, card)
@@ -108,6 +109,7 @@ class CastleState(State):
         pos = self.pending
         card = self.grid[pos]
         seat = self.to_move
+        assert seat is not None  # (rules run only while the game goes on)
         if verb == "build":
             self.castles[seat].append(card)
             self._take(pos, "built")
@@ -127,6 +129,7 @@ class CastleState(State):
         """Turn up the card at ``pos``; resolve it at once if it leaves no choice."""
         card = self.grid[pos]
         seat = self.to_move
+        assert seat is not None  # (rules run only while the game goes on)
         self.pending = pos
         self.known[pos] = card
         self.reveals.append((len(self.history), seat, pos, card, "revealed", False))
@@ -156,12 +159,14 @@ class CastleState(State):
     def _end_turn(self, progress: bool) -> None:
         self.idle = 0 if progress else self.idle + 1
         left = len(self.down)
-        if (len(self.castles[self.to_move]) >= GOAL or not left
+        seat = self.to_move
+        assert seat is not None
+        if (len(self.castles[seat]) >= GOAL or not left
                 or self.idle >= self.players * left
                 or len(self.reveals) >= self.game.max_turns):
             self.to_move = None
         else:
-            self.to_move = (self.to_move + 1) % self.players
+            self.to_move = (seat + 1) % self.players
 
     # ----------------------------------------------------------------- copies and guesses
     def _copy(self) -> CastleState:
@@ -245,6 +250,7 @@ class CastleState(State):
             visible += [v for v in table.values() if isinstance(v, int)]
             view["figures"] = {str(c): deck.figures(c) for c in sorted(visible)
                                if deck.flags[c]}
+            view["provisional"] = deck.provisional
         return view
 
     @staticmethod
@@ -354,9 +360,10 @@ class CastleState(State):
             return [float(points(c, game.characters, game.pair_cards)) for c in self.castles]
         return [float(len(c)) for c in self.castles]
 
-    def winners(self) -> list[int]:
-        if not self.is_over:
-            return []
-        if self.game.options.variant == "characters":
-            return variant_winners(self.castles, self.game.characters, self.game.pair_cards)
-        return base_winners(self.castles)
+    def ranking(self) -> list[Any]:
+        """Base game: elements, then the highest last card. Variant: points, then the
+        King, the Queen, the Wizard."""
+        game = self.game
+        if game.options.variant == "characters":
+            return [variant_ranking(c, game.characters, game.pair_cards) for c in self.castles]
+        return [base_ranking(c) for c in self.castles]
