@@ -12,7 +12,7 @@ from towerplay import games
 from towerplay.arena.match import play_match
 from towerplay.core import InvalidOptions
 from towerplay.games.blueprints.cli import score_command
-from towerplay.games.blueprints.render import render
+from towerplay.games.blueprints.render import draw
 
 from tests.games.blueprints.util import play_random, start
 
@@ -50,24 +50,24 @@ def test_score_refuses_an_impossible_building(building: str, reason: str) -> Non
 
 
 def test_the_game_offers_the_score_command() -> None:
-    assert games.game_class("blueprints").score_command is score_command
+    assert games.companion("blueprints", "cli").score_command is score_command
 
 
 def test_render_shows_the_whole_situation_for_a_seat() -> None:
     state = start(3, seed=6)
     play_random(state, 3, until=lambda s: s.round == 1 and s.turns == 4)
     seat = state.to_move
-    text = render(state, seat)
+    text = draw(state.view(seat))
     for part in ("Pool:", "In-Demand", "round 2/3", "Your blueprint", "column 1", "row 3",
                  "took", "VP", "Round 1 scores"):
         assert part in text, part
     assert text.count("blueprint") == 1  # only the seat's own card is drawn
-    assert "Your blueprint" not in render(state, None)
+    assert "Your blueprint" not in draw(state.view(None))
 
 
 def test_render_at_the_end_shows_every_building() -> None:
     state = play_random(start(2, seed=6), 3)
-    text = render(state, 0)
+    text = draw(state.view(0))
     assert "game over" in text and "Seat 1's blueprint" in text
 
 
@@ -98,5 +98,5 @@ def test_rollout_policy_plays_legal_games() -> None:
         state = game.start(players=players, seed=players)
         rng = random.Random(0)
         while not state.is_over:
-            state.apply(game.rollout_action(state, rng))
+            state.apply(game.heuristics.rollout_action(state, rng))
         assert state.winners()

@@ -13,7 +13,7 @@ import pytest
 from towerplay import games
 from towerplay.core import IllegalAction, State
 from towerplay.games.blueprints.cards import blueprint_text
-from towerplay.games.blueprints.render import render
+from towerplay.games.blueprints.render import draw
 from towerplay.games.blueprints.scoring import EMPTY, building_text
 from towerplay.games.blueprints.state import (DISCARD, HIDDEN_BUILD, PLACE, REMOVE, TAKE,
                                               BlueprintsState, stacked)
@@ -63,7 +63,7 @@ def leaks(game, players: int, seeds=range(3)) -> tuple[int, int, int]:
                     texts = all_action_texts(state)
                     mine, theirs = errors(state, texts), errors(world, texts)
                     same = (world.view(viewer) == state.view(viewer)
-                            and render(world, viewer) == render(state, viewer)
+                            and draw(world.view(viewer)) == draw(state.view(viewer))
                             and world.log(viewer) == state.log(viewer)
                             and all(mine[t] == theirs[t] for t in mine.keys() & theirs.keys()))
                     mismatches += not same
@@ -124,7 +124,7 @@ def test_other_blueprints_and_buildings_never_appear_before_scoring(players: int
         for state in positions(players, seed, every=3):
             for viewer in [None, *range(players)]:
                 view = state.view(viewer)
-                shown = json.dumps(view) + render(state, viewer) + "\n".join(state.log(viewer))
+                shown = json.dumps(view) + draw(state.view(viewer)) + "\n".join(state.log(viewer))
                 for seat in range(players):
                     if seat == viewer:
                         assert view["seats"][seat]["blueprint"] == blueprint_text(

@@ -4,8 +4,8 @@ Everything comes from ``state.view(seat)``, so the picture can show nothing the 
 not know.
 
 >>> from towerplay import games
->>> state = games.load("blueprints").start(players=2, seed=1)
->>> "Your blueprint" in render(state, 0) and "Pool" in render(state, 0)
+>>> view = games.load("blueprints").start(players=2, seed=1).view(0)
+>>> "Your blueprint" in draw(view) and "Pool" in draw(view)
 True
 """
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 
 from towerplay.games.blueprints.dice import MATERIAL_NAMES, MATERIALS
 from towerplay.games.blueprints.scoring import PRIZE_TITLES
-from towerplay.games.blueprints.state import BlueprintsState
 
 STYLE = {"W": "dark_orange", "R": "green", "S": "bold grey58", "G": "bright_cyan"}
 NAMES = dict(zip(MATERIALS, MATERIAL_NAMES))
@@ -65,9 +64,9 @@ def _cards(cards: list[str] | None) -> str:
     return ", ".join(names) if names else "no cards yet"
 
 
-def render(state: BlueprintsState, seat: int | None) -> str:
-    """The whole situation as ``seat`` sees it (``None``: a spectator)."""
-    view: dict[str, Any] = state.view(seat)
+def draw(view: dict[str, Any]) -> str:
+    """The whole situation as the view's seat sees it (``None``: a spectator)."""
+    seat = view["seat"]
     who = "spectator" if seat is None else f"seat {seat}"
     if view["is_over"]:
         status = f"game over · winners: {', '.join(f'seat {w}' for w in view['winners'])}"

@@ -131,7 +131,7 @@ def parse_building(text: str) -> Building:
     if len(rows) != 3:
         raise InvalidOptions(f"a building is three rows separated by '/', e.g. "
                              f"'. , W3 / G5+R5+S6 , W4 / R1 , .' (got {text!r})")
-    stacks = []
+    stacks: list[tuple[int, ...]] = []
     for r, row in enumerate(rows, 1):
         cells = row.split(",")
         if len(cells) != 2:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.rng import chance, shuffle
-from towerplay.core.state import Action, State
+from towerplay.core.state import State
 from towerplay.games.blueprints.cards import Layout, blueprint_text
 from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, MATERIALS,
                                              NUM_DICE_CODES, parse_die)
@@ -198,7 +198,7 @@ class RoundResult(NamedTuple):
                    tuple((str(p), int(s)) for p, s in data["prizes"].items()))
 
 
-class BlueprintsState(State):
+class BlueprintsState(State[Move]):
     """A Blueprints position. Public: the pool, the In-Demand colours, the dice each seat
     took, the results of scored rounds. Hidden until the round is scored: each seat's
     blueprint, building and removed dice."""
@@ -361,12 +361,13 @@ class BlueprintsState(State):
         return ranking[-1]
 
     # ----------------------------------------------------------------- kernel hooks
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Move]:
         kind = self.step_kind
         pool = self.pool
         if kind == TAKE:
             if not self.game.deliberate:
-                seat: int = self.to_move  # type: ignore[assignment]
+                seat = self.to_move
+                assert seat is not None
                 # the pool is sorted by value: the dice that fit are a suffix of it (if none
                 # fits, the player may take any die: it will be removed)
                 start = bisect_left(pool, min_top(self.buildings[seat], self.layouts[seat]) << 2)
@@ -374,18 +375,20 @@ class BlueprintsState(State):
                     pool = pool[start:]
             return [TAKES[d] for d in dict.fromkeys(pool)]
         if kind == PLACE:
-            seat = self.to_move  # type: ignore[assignment]
+            seat = self.to_move
+            assert seat is not None
             building, value = self.buildings[seat], self.hand >> 2
-            moves: list[Action] = [PLACES[c] for c in usable_cells(self.layouts[seat])
+            moves: list[Move] = [PLACES[c] for c in usable_cells(self.layouts[seat])
                                    if not building[c] or building[c][-1] >> 2 <= value]
             if not moves or self.game.deliberate:
                 moves.append(REMOVE_MOVE)
             return moves
         return [DISCARDS[d] for d in dict.fromkeys(pool)]
 
-    def _apply(self, action: Action) -> None:
-        kind, arg = action  # type: ignore[misc]
-        seat: int = self.to_move  # type: ignore[assignment]
+    def _apply(self, action: Move) -> None:
+        kind, arg = action
+        seat = self.to_move
+        assert seat is not None
         if kind == TAKE:
             self.pool.remove(arg)
             self.hand = arg
@@ -407,7 +410,7 @@ class BlueprintsState(State):
         else:
             self._end_turn()
 
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+    def _why_illegal(self, action: Move, legal: list[Move]) -> str:
         # never list the legal moves: which dice fit or where says something about a
         # building hidden from whoever typed the action
         if self.to_move is None:
@@ -427,7 +430,7 @@ class BlueprintsState(State):
                 f"{' '.join(DIE_TEXT[d] for d in self.pool)}")
 
     def _copy(self) -> BlueprintsState:
-        new: BlueprintsState = self._copy_base()  # type: ignore[assignment]
+        new = self._copy_base()
         new.round = self.round
         new.step_kind = self.step_kind
         new.hand = self.hand
@@ -460,12 +463,9 @@ class BlueprintsState(State):
         return (sum(VP[c] for c in cards), sum(1 for c in cards if c in PRIZES),
                 cards.count("gold"), cards.count("silver"), cards.count("bronze"))
 
-    def winners(self) -> list[int]:
-        if not self.is_over:
-            return []
-        keys = [self.tiebreak_key(s) for s in range(self.players)]
-        best = max(keys)
-        return [s for s in range(self.players) if keys[s] == best]
+    def ranking(self) -> list[Any]:
+        """VP, then Prizes, then Gold, Silver, Bronze Awards (§12)."""
+        return [self.tiebreak_key(s) for s in range(self.players)]
 
     # ----------------------------------------------------------------- hidden information
     def sees_building(self, viewer: int | None, seat: int) -> bool:
@@ -506,7 +506,7 @@ class BlueprintsState(State):
 
     def _log_entry(self, index: int, seat: int | None) -> str | None:
         action = self.history[index]
-        if (action[0] in (PLACE, REMOVE) and index >= self.round_start  # type: ignore[index]
+        if (action[0] in (PLACE, REMOVE) and index >= self.round_start
                 and self.movers[index] != seat and not self.is_over):
             return HIDDEN_BUILD
         return str(action)
@@ -539,12 +539,13 @@ class BlueprintsState(State):
         """Rebuild ``seat``'s building by placing its taken dice at random on its (guessed)
         blueprint, preferring cells below their target height; rewrite its hidden moves."""
         layout = self.layouts[seat]
-        building, removed, held = EMPTY, (), -1
+        building, held = EMPTY, -1
+        removed: tuple[int, ...] = ()
         history, movers = self.history, self.movers
         for index in range(self.round_start, len(history)):
             if movers[index] != seat:
                 continue
-            kind, arg = history[index]  # type: ignore[misc]
+            kind, arg = history[index]
             if kind == TAKE:
                 held = arg
             elif kind in (PLACE, REMOVE):
