@@ -31,9 +31,9 @@ def test_evaluate_estimates_each_seats_final_score() -> None:
     state = game.start(players=3, seed=5)
     rng = random.Random(5)
     while not state.is_over:
-        values = game.evaluate(state)
+        values = game.heuristics.evaluate(state)
         assert len(values) == 3
         # an estimate never falls below the points already banked
         assert all(v >= points for v, points in zip(values, state.pp))
-        state.apply(game.greedy_action(state, rng))
-    assert game.evaluate(state) == state.scores()  # a finished game: the scores
+        state.apply(game.heuristics.greedy_action(state, rng))
+    assert game.heuristics.evaluate(state) == state.scores()  # a finished game: the scores

@@ -1,6 +1,8 @@
 """The scoring assistant: ``towerplay score skytopia``."""
 from __future__ import annotations
 
+from towerplay import games
+
 import json
 
 import pytest
@@ -16,7 +18,7 @@ MAGDA = ("--track 45 --guild mechanics --guild builders --guild merchants --towe
 
 def run(args: str):  # noqa: ANN201
     app = typer.Typer()
-    app.command()(Skytopia.score_command)
+    app.command()(games.companion("skytopia", "cli").score_command)
     return CliRunner().invoke(app, args.split())
 
 

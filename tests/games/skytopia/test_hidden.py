@@ -2,6 +2,8 @@
 legal actions must not depend on it; determinize must re-guess it."""
 from __future__ import annotations
 
+from towerplay import games
+
 import json
 import random
 
@@ -26,14 +28,14 @@ def test_views_do_not_depend_on_the_deck_order() -> None:
     assert other.decks != s.decks
     for seat in (None, 0, 1, 2):
         assert s.view(seat) == other.view(seat)
-        assert s.game.render(s, seat) == other.game.render(other, seat)
+        assert games.render_text(s, seat) == games.render_text(other, seat)
     assert s.legal_actions() == other.legal_actions()
 
 
 def test_no_deck_card_is_named_anywhere_a_seat_can_read() -> None:
     s = midgame()
     for seat in (None, 0, 1, 2):
-        text = json.dumps(s.view(seat)) + s.game.render(s, seat)
+        text = json.dumps(s.view(seat)) + games.render_text(s, seat)
         for deck in s.decks:
             for key in deck:
                 assert s.c.cards[key].ident not in text

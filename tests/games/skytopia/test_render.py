@@ -15,7 +15,7 @@ def test_render_every_phase_of_variant_games() -> None:
     rng = random.Random(5)
     seen = set()
     while True:
-        text = game.render(s, s.to_move)
+        text = games.render_text(s, s.to_move)
         if len(s.history) % 15 == 0 or s.is_over or s.phase < 3:
             Console(file=io.StringIO(), width=120).print(text)  # valid rich markup
         seen.add(s.view(None)["phase"])

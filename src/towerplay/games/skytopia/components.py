@@ -12,6 +12,7 @@ only sees :class:`Components`, plain tuples of small ints.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import tomllib
 from functools import lru_cache
@@ -340,6 +341,8 @@ class Components(NamedTuple):
     abilities: tuple[tuple[Ability, Ability], ...]
     effects: tuple[tuple, ...]  # effect key -> steps; cards, foundations, then ability sides
     n_cards: int
+    fingerprint: str = ""
+    """A digest of the file's data: memos keyed by it never mix two component files."""
 
     def foundation(self, colour: int) -> int:
         """The card key of the Foundation of ``colour`` (it follows the Tower cards)."""
@@ -470,7 +473,8 @@ def compile_components(data: ComponentFile) -> Components:
                       data.chronometer.setup_value, data.chronometer.setup_distance,
                       tuple(cards), tuple(crests), tuple(guilds),
                       tuple((t.id, COLOURS.index(t.colour)) for t in data.ability_tiles),
-                      tuple(abilities), tuple(effects), len(data.tower_cards))
+                      tuple(abilities), tuple(effects), len(data.tower_cards),
+                      hashlib.sha256(data.model_dump_json().encode()).hexdigest()[:16])
 
 
 # ----------------------------------------------------------------------------- loading

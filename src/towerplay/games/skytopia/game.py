@@ -12,18 +12,14 @@ towerplay.core.errors.InvalidOptions: skytopia: option 'market_size': Input shou
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Literal
 
 from pydantic import Field
 
 from towerplay.core import Game, Options
-from towerplay.core.state import State
-
 from towerplay.games.skytopia import actions as A
-from towerplay.games.skytopia.cli import score_command
 from towerplay.games.skytopia.components import load_components
-from towerplay.games.skytopia.state import SkytopiaState
+from towerplay.games.skytopia.state import MAX_ACTIONS, SkytopiaState
 
 
 class SkytopiaOptions(Options):
@@ -45,7 +41,7 @@ class SkytopiaOptions(Options):
                           "provisional reconstruction")
 
 
-class Skytopia(Game):
+class Skytopia(Game[SkytopiaState, A.Act]):
     """Skytopia (Ivan Lashin): golems on a Market of Tower cards, timed by the Chronometer."""
 
     name = "skytopia"
@@ -55,53 +51,24 @@ class Skytopia(Game):
     variants = ({}, {"abilities": "draft", "sides": "choose", "preliminary_turn": True},
                 {"sides": "b", "market_size": 3})
     rules_version = "1"
-    Options = SkytopiaOptions
-    search_defaults = {"depth": 10}
-    """Playouts of ten random actions judged by :meth:`evaluate` (the static estimate of
-    each seat's final score): six times the iterations of full random playouts, and a
-    steadier judgement: at one second a move it beat greedy in 85% (74-92%) of 60 games."""
-    State = SkytopiaState
+    options_type = SkytopiaOptions
+    state_type = SkytopiaState
+    action_space = A.ACTIONS
     notation = A.NOTATION
-    score_command = staticmethod(score_command)
+    options: SkytopiaOptions
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.comp = load_components(self.options.components or None)
 
-    def _setup(self, state: State) -> None:
-        state.setup()  # type: ignore[attr-defined]
+    def _setup(self, state: SkytopiaState) -> None:
+        state.setup()
 
     def parse_notation(self, text: str) -> A.Act:
+        """The action written as ``text``; the error lists the notation's forms."""
         return A.parse(text)
 
-    @property
-    def num_actions(self) -> int:
-        return A.NUM_ACTIONS
-
-    def action_id(self, action: A.Act) -> int:
-        return A.action_id(action)
-
-    def action_from_id(self, action_id: int) -> A.Act:
-        return A.action_from_id(action_id)
-
-    def render(self, state: State, seat: int | None) -> str:
-        from towerplay.games.skytopia.render import render
-
-        return render(state, seat)  # type: ignore[arg-type]
-
-    def greedy_action(self, state: State, rng: random.Random) -> A.Act:
-        from towerplay.games.skytopia.heuristics import greedy_action
-
-        return greedy_action(state, rng)  # type: ignore[arg-type]
-
-    def rollout_action(self, state: State, rng: random.Random) -> A.Act:
-        from towerplay.games.skytopia.heuristics import rollout_action
-
-        return rollout_action(state, rng)  # type: ignore[arg-type]
-
-    def evaluate(self, state: State) -> list[float]:
-        """Each seat's estimated final score (the greedy bot's static evaluation)."""
-        from towerplay.games.skytopia.heuristics import evaluate
-
-        return [evaluate(state, seat) for seat in range(state.players)]  # type: ignore[arg-type]
-
+    def max_game_length(self, players: int) -> int:
+        """A cap the game enforces: it ends once ``MAX_ACTIONS`` actions have been played
+        (far beyond any real game: the Market decks run out long before)."""
+        return MAX_ACTIONS

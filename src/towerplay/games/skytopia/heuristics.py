@@ -7,7 +7,11 @@ keeps the action whose result the static evaluation likes best for the seat to m
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from typing import Any
 
+from towerplay.core.heuristics import Heuristics
+from towerplay.core.memo import Memo
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia.actions import Act
 from towerplay.games.skytopia.scoring import city_summary, guild_points
@@ -20,32 +24,23 @@ LOSS_VALUE = 1.0    # a project another golem completes first: 3 coins of compen
 DISCOUNT = 0.08     # per round of waiting
 
 
-_GUILD_MEMO: dict[tuple, int] = {}
-
-
-def _guilds(guilds: tuple, cards: tuple, crests: tuple) -> int:
+@lru_cache(maxsize=200_000)
+def _guilds(guilds: tuple[Any, ...], cards: tuple[int, ...], crests: tuple[int, ...]) -> int:
     """Memoised Guild Master total for one city shape (a bot's hot spot)."""
-    key = (guilds, cards, crests)
-    total = _GUILD_MEMO.get(key)
-    if total is None:
-        if len(_GUILD_MEMO) > 200_000:
-            _GUILD_MEMO.clear()
-        total = _GUILD_MEMO[key] = sum(guild_points(g, cards, crests) for g in guilds)
-    return total
+    return sum(guild_points(g, cards, crests) for g in guilds)
 
 
-_CITY_MEMO: dict[tuple, tuple] = {}
+_CITY_MEMO: Memo[tuple[str, tuple[Any, ...]], tuple[Any, ...]] = Memo(maxsize=200_000)
 
 
-def _city(state: SkytopiaState, towers: tuple) -> tuple:
-    """Memoised (cards, crest kinds, Laboratory PP) of one city."""
-    key = (id(state.c), towers)
+def _city(state: SkytopiaState, towers: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Memoised (cards, crest kinds, Laboratory PP) of one city (keyed by the component
+    file's fingerprint: the same card keys mean other cards in another file)."""
+    key = (state.c.fingerprint, towers)
     found = _CITY_MEMO.get(key)
     if found is None:
-        if len(_CITY_MEMO) > 200_000:
-            _CITY_MEMO.clear()
         cards, crests, labs = city_summary(state.c, towers)
-        found = _CITY_MEMO[key] = (tuple(cards), tuple(crests), labs)
+        found = _CITY_MEMO.put(key, (tuple(cards), tuple(crests), labs))
     return found
 
 
@@ -150,3 +145,25 @@ def rollout_action(state: SkytopiaState, rng: random.Random) -> Act:
     if legal[0] is A.A_USE:
         return legal[0]
     return rng.choice(legal)
+
+
+class SkytopiaHeuristics(Heuristics[SkytopiaState, Act]):
+    """What the bots know of Skytopia."""
+
+    search_defaults = {"depth": 10}
+    """Playouts of ten random actions judged by :meth:`evaluate` (the static estimate of
+    each seat's final score) run six times the iterations of full random playouts and
+    judge more steadily (the README's Strength section has the measurements)."""
+
+    def greedy_action(self, state: SkytopiaState, rng: random.Random) -> Act:
+        return greedy_action(state, rng)
+
+    def rollout_action(self, state: SkytopiaState, rng: random.Random) -> Act:
+        return rollout_action(state, rng)
+
+    def evaluate(self, state: SkytopiaState) -> list[float]:
+        """Each seat's estimated final score (the greedy bot's static evaluation)."""
+        return [evaluate(state, seat) for seat in range(state.players)]
+
+
+HEURISTICS = SkytopiaHeuristics()

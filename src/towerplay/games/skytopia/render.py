@@ -1,88 +1,107 @@
-"""The terminal picture of a Skytopia position (rich markup): the Chronometer with its costs,
-the Market with its golems, every city's Towers, coins and PP, and the pending decision."""
+"""The terminal picture of a Skytopia position (rich markup), drawn from a seat's view: the
+Chronometer with its costs, the Market with its golems, every city's Towers, coins and PP,
+and the pending decision.
+
+Symbols: ``✱`` marks the build value of the Chronometer (a golem showing it completes its
+card now); ``seat 1:5 (2 rd)`` is seat 1's golem showing 5, two rounds from completing.
+
+>>> from towerplay import games
+>>> view = games.load("skytopia").start(players=2, seed=1).view(0)
+>>> "Chronometer" in draw(view) and "seat 0 (you)" in draw(view)
+True
+"""
 from __future__ import annotations
+
+from typing import Any
 
 from rich.markup import escape
 
-from towerplay.games.skytopia.actions import ROWS, SLOTS, slot_name
 from towerplay.games.skytopia.components import COLOURS
-from towerplay.games.skytopia.scoring import describe_guild
-from towerplay.games.skytopia.state import GOLEMS, PH_OVER, PHASE_NAMES, SkytopiaState
 
-STYLE = {0: "bold blue", 1: "bold yellow", 2: "bold dark_orange", 3: "bold magenta"}
+STYLE = {"blue": "bold blue", "gold": "bold yellow", "red": "bold dark_orange",
+         "purple": "bold magenta"}
 SEAT_STYLE = ("cyan", "green", "red", "white")
+GOLEMS = 5
 
 
 def _seat(p: int, seat: int | None) -> str:
     you = " (you)" if p == seat else ""
-    return f"[{SEAT_STYLE[p % 4]}]P{p}{you}[/]"
+    return f"[{SEAT_STYLE[p % 4]}]seat {p}{you}[/]"
 
 
-def _card(state: SkytopiaState, key: int) -> str:
-    card = state.c.cards[key]
-    crest = state.c.crests[card.crest] if card.crest >= 0 else "-"
-    return (f"[{STYLE[card.colour]}]{escape(card.ident)}[/] ({escape(crest)}) "
-            f"{escape(card.name)}")
+def _card(view: dict[str, Any], ident: str) -> str:
+    card = view["cards"][ident]
+    crest = card["crest"] or "-"
+    return (f"[{STYLE[card['colour']]}]{escape(ident)}[/] ({escape(crest)}) "
+            f"{escape(card['name'])}")
 
 
-def _when(distance: int) -> str:
-    return "done now" if distance == 0 else f"{distance} rd"
+def _when(rounds: int) -> str:
+    return "done now" if rounds == 0 else f"{rounds} rd"
 
 
-def render(state: SkytopiaState, seat: int | None) -> str:
-    """Everything ``seat`` may see; the face-down decks show only their sizes."""
-    c = state.c
-    lines = []
-    mover = "" if state.is_over else f" · {_seat(state.to_move, seat)} to move"
-    final = f" (final round {state.last_round})" if state.last_round else ""
-    lines.append(f"[bold]Skytopia[/] · round {state.rnd}{final} · first player "
-                 f"{_seat(state.first, seat)} · {PHASE_NAMES[state.phase]}{mover}")
-    if c.provisional:
-        lines.append("[dim]component data: provisional reconstruction[/]")
-    # the Chronometer, in dial order starting at the build symbol
+def chronometer(view: dict[str, Any]) -> list[str]:
+    """The dial from the build symbol: value, cost in coins, rounds to complete."""
     values, costs, rounds = ["value "], ["cost  "], ["rounds"]
-    for d in range(6):
-        v = c.dial[(state.b + d) % 6]
-        values.append(f"{v:>4}")
-        costs.append("   ✱" if d == 0 else f"{c.cost[d]:>4}")
-        rounds.append("   -" if d == 0 else f"{d:>4}")
-    lines += ["[bold]Chronometer[/] (✱ = build value, cost in coins, rounds to complete)",
-              "  " + "".join(values), "  " + "".join(costs), "  " + "".join(rounds)]
-    sizes = ", ".join(f"{COLOURS[i]} {len(d)}" for i, d in enumerate(state.decks))
-    lines.append(f"[bold]Market[/] (cards left in the decks: {sizes})")
-    for slot in range(SLOTS):
-        if slot % ROWS >= state.rows and not state.dice[slot]:
-            continue
-        key = state.market[slot]
-        text = _card(state, key) if key >= 0 else "[dim](empty)[/]"
-        golems = ", ".join(f"[{SEAT_STYLE[(d >> 3) % 4]}]P{d >> 3}[/]:{d & 7}"
-                           f"[dim]({_when(state.distance(d & 7))})[/]"
-                           for d in state.dice[slot])
-        lines.append(f"  {slot_name(slot)}  {text}" + (f"  ⚙ {golems}" if golems else ""))
+    for distance, value in enumerate(view["chronometer"]):
+        cost = view["costs"][str(value)]
+        values.append(f"{value:>4}")
+        costs.append("   ✱" if cost is None else f"{cost:>4}")
+        rounds.append("   -" if distance == 0 else f"{distance:>4}")
+    return ["[bold]Chronometer[/] (✱ = build value, cost in coins, rounds to complete)",
+            "  " + "".join(values), "  " + "".join(costs), "  " + "".join(rounds)]
+
+
+def market(view: dict[str, Any], seat: int | None) -> list[str]:
+    sizes = ", ".join(f"{COLOURS[i]} {n}" for i, n in enumerate(view["deck_sizes"]))
+    lines = [f"[bold]Market[/] (cards left in the decks: {sizes})"]
+    for name, slot in view["market"].items():
+        text = _card(view, slot["card"]) if slot["card"] else "[dim](empty)[/]"
+        golems = ", ".join(f"[{SEAT_STYLE[owner % 4]}]seat {owner}[/]:{value}"
+                           f"[dim]({_when(rounds)})[/]"
+                           for (owner, value), rounds in zip(slot["golems"], slot["rounds"]))
+        lines.append(f"  {name}  {text}" + (f"  ⚙ {golems}" if golems else ""))
+    return lines
+
+
+def cities(view: dict[str, Any], seat: int | None) -> list[str]:
+    lines = []
+    for p, city in enumerate(view["cities"]):
+        ability = "-" if city["ability"] is None else \
+            escape(f"{city['ability']}: {city['ability_text']}")
+        lines.append(f"{_seat(p, seat)}: {city['coins']} coins · {city['pp']} PP · "
+                     f"{city['golems_on_board']}/{GOLEMS} golems on board · ability {ability}")
+        for colour, tower in city["towers"].items():
+            cards = " | ".join(_card(view, ident) for ident in tower) or "[dim]-[/]"
+            lines.append(f"    [{STYLE[colour]}]{colour:>6}[/]: Foundation | {cards}")
+    return lines
+
+
+def draw(view: dict[str, Any]) -> str:
+    """Everything the view shows; the face-down decks show only their sizes."""
+    seat = view["seat"]
+    mover = "" if view["is_over"] else f" · {_seat(view['to_move'], seat)} to move"
+    final = f" (final round {view['final_round']})" if view["final_round"] else ""
+    lines = [f"[bold]Skytopia[/] · round {view['round']}{final} · first player "
+             f"{_seat(view['first_player'], seat)} · {view['phase']}{mover}"]
+    if view["provisional"]:
+        lines.append("[dim]component data: provisional reconstruction[/]")
+    lines += chronometer(view)
+    lines += market(view, seat)
     lines.append("[bold]Guild Masters[/]:")
-    lines += [f"  {escape(describe_guild(c.guilds[g]))}" for g in state.guilds]
+    lines += [f"  {escape(text)}" for text in view["guild_texts"]]
     lines.append("[bold]Foundations[/] (bottom of every Tower): " + "; ".join(
-        escape(c.cards[c.foundation(col)].name.replace(" Foundation", ""))
-        for col in range(4)))
-    for p in range(state.players):
-        tile = state.tile[p]
-        ability = "-" if tile < 0 else \
-            escape(f"{c.tiles[tile][0]}{'AB'[state.side[p]]}: "
-                   f"{c.abilities[tile][state.side[p]].text}")
-        lines.append(f"{_seat(p, seat)}: {state.coins[p]} coins · {state.pp[p]} PP · "
-                     f"{state.board[p]}/{GOLEMS} golems on board · ability {ability}")
-        for colour in range(4):
-            tower = state.towers[p * 4 + colour]
-            cards = " | ".join(_card(state, k) for k in tower) or "[dim]-[/]"
-            lines.append(f"    [{STYLE[colour]}]{COLOURS[colour]:>6}[/]: Foundation | {cards}")
-    if state.stack and state.stack[-1][0] >= 0:
-        lines.append(f"[bold]Now[/]: {escape(state._effect_name(state.stack[-1][0]))}")
-    if state.completed:
+        escape(name.replace(" Foundation", "")) for name in view["foundations"]))
+    lines += cities(view, seat)
+    if view["pending"]:
+        lines.append(f"[bold]Now[/]: {escape(view['pending']['effect'])}")
+    if view["completed"]:
         lines.append("[bold]Completed, to stack[/]: "
-                     + ", ".join(_card(state, k) for _, k in state.completed))
-    if state.phase == PH_OVER:
-        scores = state.scores()
+                     + ", ".join(_card(view, ident) for ident in view["completed"]))
+    if view["draft_pool"]:
+        lines.append(f"[bold]Ability tiles to draft[/]: {', '.join(view['draft_pool'])}")
+    if view["is_over"]:
         lines.append("[bold]Final scores[/]: " + ", ".join(
-            f"{_seat(p, seat)} {scores[p]:g}" for p in range(state.players))
-            + f" · winners: {', '.join(f'P{w}' for w in state.winners())}")
+            f"{_seat(p, seat)} {score:g}" for p, score in enumerate(view["scores"]))
+            + f" · winners: {', '.join(f'seat {w}' for w in view['winners'])}")
     return "\n".join(lines)

@@ -21,7 +21,7 @@ from towerplay.games.skytopia.actions import ROWS, SLOTS, Act, slot_name
 from towerplay.games.skytopia.components import (ANY_TIME, COLOURS, END_P1, END_P2, GAIN,
                                                  GAIN_PER, MOVE, OTHERS, PAY, PLACE, RECALL,
                                                  ROW, TAKE, TOP, TURN, Components)
-from towerplay.games.skytopia.scoring import city_summary, final_tally
+from towerplay.games.skytopia.scoring import city_summary, describe_guild, final_tally
 from towerplay.core import State, chance
 from towerplay.core.rng import shuffle
 
@@ -35,6 +35,12 @@ PHASE_NAMES = ("ability draft", "ability side", "preliminary turn", "phase 1: st
                "phase 2: assign a golem", "phase 2: activate the card", "phase 2: abilities",
                "game over")
 TRIG_RETURNED, TRIG_JOINS = 0, 1
+UNORDERED_KINDS = frozenset((A.BACK, A.RECALL, A.TURN, A.MOVE))
+"""The choices generated golem by golem, not in id order: they are sorted (the others come
+out in id order already, and the hot loop skips the sort)."""
+MAX_ACTIONS = 4000
+"""The game ends once this many actions were played: a guard that makes the game length
+provably finite (random games at any player count take less than a tenth of it)."""
 
 
 class SkytopiaState(State):
@@ -284,14 +290,13 @@ class SkytopiaState(State):
             elif phase == PH_ABIL2:
                 self._end_turn()
             elif phase == PH_OVER:
-                self.to_move = None
-                self._opts = []
+                self._stop()
                 return
             elif phase == PH_DRAFT:
                 opts = [A.A_DRAFT[t] for t in self.pool]
                 break
             elif phase == PH_SIDE:
-                opts = A.A_SIDE
+                opts = list(A.A_SIDE)
                 break
             else:  # PH_PRE
                 opts = [A.A_PUT[s] for s in range(SLOTS)
@@ -299,6 +304,8 @@ class SkytopiaState(State):
                 if opts:
                     break
                 self._next_pick()
+        if opts[0][0] in UNORDERED_KINDS:  # legal actions come in dense-id order
+            opts.sort(key=A.ID_OF)
         self._opts = opts
         self.to_move = self._picker() if self.phase <= PH_PRE else self.cur
 
@@ -495,7 +502,7 @@ class SkytopiaState(State):
 
     # ----------------------------------------------------------------- applying decisions
     def _legal_actions(self) -> list[Act]:
-        return self._opts  # type: ignore[return-value]  # set by every _advance
+        return self._opts.copy()  # (a fresh list: callers may not corrupt the position)
 
     def _apply(self, act: Act) -> None:
         kind = act[0]
@@ -542,6 +549,14 @@ class SkytopiaState(State):
             self.board[picker] -= 1
             self._next_pick()
         self._advance()
+        if len(self.history) >= MAX_ACTIONS - 1:
+            self._stop()  # the length guard (see MAX_ACTIONS)
+
+    def _stop(self) -> None:
+        """End the game where it stands (scored as it is)."""
+        self.phase = PH_OVER
+        self.to_move = None
+        self._opts = []
 
     def _remove_die(self, slot: int, die: int) -> None:
         dice = list(self.dice[slot])
@@ -651,35 +666,56 @@ class SkytopiaState(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         c = self.c
         cards = c.cards
+        shown: set[int] = set()  # the cards the view names: described in its glossary
         market = {}
         for slot in range(SLOTS):
             if self.market[slot] >= 0 or self.dice[slot]:
                 card = self.market[slot]
+                shown.add(card)
                 market[slot_name(slot)] = {
                     "card": cards[card].ident if card >= 0 else None,
-                    "golems": [[d >> 3, d & 7] for d in self.dice[slot]]}
+                    "golems": [[d >> 3, d & 7] for d in self.dice[slot]],
+                    "rounds": [self.distance(d & 7) for d in self.dice[slot]]}
         cities = []
         for p in range(self.players):
             tile = self.tile[p]
+            towers = {}
+            for col in range(4):
+                keys = self.towers[p * 4 + col]
+                shown.update(keys)
+                towers[COLOURS[col]] = [cards[k].ident for k in keys]
+            ability = None if tile < 0 else c.abilities[tile][self.side[p]]
             cities.append({
                 "coins": self.coins[p], "pp": self.pp[p], "golems_on_board": self.board[p],
-                "towers": {COLOURS[col]: [cards[k].ident for k in self.towers[p * 4 + col]]
-                           for col in range(4)},
-                "ability": None if tile < 0 else f"{c.tiles[tile][0]}{'AB'[self.side[p]]}"})
+                "towers": towers,
+                "ability": None if tile < 0 else f"{c.tiles[tile][0]}{'AB'[self.side[p]]}",
+                "ability_text": None if ability is None else ability.text})
         pending = None
         if self.stack and self.stack[-1][0] >= 0:
             frame = self.stack[-1]
             pending = {"effect": self._effect_name(frame[0]), "step": frame[1]}
+        shown.update(k for _, k in self.completed)
+        shown.discard(-1)
         return {
             "round": self.rnd, "final_round": self.last_round or None,
             "first_player": self.first, "phase": PHASE_NAMES[self.phase],
             "build_value": c.dial[self.b],
             "costs": {str(v): (None if self.distance(v) == 0 else c.cost[self.distance(v)])
                       for v in range(1, 7)},
+            "chronometer": [c.dial[(self.b + d) % 6] for d in range(6)],
+            "rows": self.rows,
             "market": market, "deck_sizes": [len(d) for d in self.decks],
             "guild_masters": [c.guilds[g].ident for g in self.guilds],
+            "guild_texts": [describe_guild(c.guilds[g]) for g in self.guilds],
+            "foundations": [cards[c.foundation(col)].name for col in range(4)],
             "cities": cities, "pending": pending,
+            "completed": [cards[k].ident for _, k in self.completed],
+            "cards": {cards[k].ident: {"name": cards[k].name, "colour": COLOURS[cards[k].colour],
+                                       "crest": c.crests[cards[k].crest]
+                                       if cards[k].crest >= 0 else None}
+                      for k in sorted(shown)},
             "draft_pool": [c.tiles[t][0] for t in self.pool] if self.phase <= PH_SIDE else None,
+            "provisional": c.provisional,
         }
 
     def _effect_name(self, key: int) -> str:
