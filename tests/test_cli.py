@@ -49,6 +49,7 @@ def test_unknown_game_and_bot_and_option_are_one_line_errors() -> None:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, result.output
         assert words in result.output and "Traceback" not in result.output
+        assert len(result.output.strip().splitlines()) == 1, result.output
 
 
 def test_replay_of_a_broken_record_is_refused(tmp_path) -> None:

@@ -78,4 +78,4 @@ def test_bad_arguments_are_one_line_errors(tmp_path: Path, args: list[str], word
     finished_toy().save(path)
     result = runner.invoke(app, ["review", str(path), *args])
     assert result.exit_code == 2 and words in result.output
-    assert "Traceback" not in result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1

@@ -16,7 +16,8 @@ app = typer.Typer(
     help="towerplay: 5 Towers, Budowa Zamku, Blueprints and Skytopia — play, score, study.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
+"""Errors are one line, never wrapped at the terminal's width (scripts read them)."""
 
 P = ParamSpec("P")
 R = TypeVar("R")

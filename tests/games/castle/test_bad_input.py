@@ -228,6 +228,7 @@ def test_score_command_refuses_garbage_in_one_line(args: list[str], problem: str
     result = runner.invoke(app, ["score", "castle", *args])
     assert result.exit_code == 2, result.output
     assert problem in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
     assert isinstance(result.exception, SystemExit)
 
 
