@@ -13,7 +13,7 @@ def start(players: int = 2, seed: int = 0, **options) -> SkytopiaState:
 
 def card(state: SkytopiaState, ident: str) -> int:
     """The card id of a Tower card (e.g. 'BLU-01') or Foundation ('F-blue')."""
-    return next(i for i, c in enumerate(state.c.cards) if c.ident == ident)
+    return next(i for i, c in enumerate(state.comp.cards) if c.ident == ident)
 
 
 def slot(name: str) -> int:
@@ -22,7 +22,7 @@ def slot(name: str) -> int:
 
 
 def value_at(state: SkytopiaState, distance: int) -> int:
-    return state.c.dial[(state.b + distance) % 6]
+    return state.comp.dial[(state.build + distance) % 6]
 
 
 def scenario(state: SkytopiaState, seat: int = 0, market: dict | None = None,
@@ -50,12 +50,12 @@ def scenario(state: SkytopiaState, seat: int = 0, market: dict | None = None,
     if coins is not None:
         state.coins = list(coins)
     if pp is not None:
-        state.pp = list(pp)
+        state.prestige = list(pp)
     names = [ability] * state.players if isinstance(ability, str) else ability
-    ids = [t for t, _ in state.c.tiles]
+    ids = [t for t, _ in state.comp.tiles]
     state.tile = [ids.index(a[:-1]) for a in names]
     state.side = ["AB".index(a[-1]) for a in names]
-    state.first, state.tpos = seat, 0
+    state.first, state.turn_index = seat, 0
     state.stack = []
     state.pick = 0
     state._begin_turn()

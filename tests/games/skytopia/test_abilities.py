@@ -16,19 +16,19 @@ def test_t1a_three_coins_when_you_have_none() -> None:
 def test_t1b_point_when_a_golem_comes_home_by_others_or_by_an_effect() -> None:
     s = scenario(start(2, seed=31), seat=0, market={"b1": "BLU-01"},
                  dice={"b1": [(0, 0), (1, 2)]}, ability="T1B")
-    assert s.pp[1] == 1 and s.coins[1] == 8   # compensation and the ability
-    assert s.pp[0] == 0                       # your own completion does not count
+    assert s.prestige[1] == 1 and s.coins[1] == 8   # compensation and the ability
+    assert s.prestige[0] == 0                       # your own completion does not count
     s = scenario(start(2, seed=31), seat=0, market={"g1": "GLD-09"},
                  dice={"b1": [(0, 3)]}, ability="T1B")
     play(s, f"place g1:{value_at(s, 5)}", "use", f"recall b1:{value_at(s, 3)}")
-    assert s.pp[0] == 1                       # a card effect, even your own
+    assert s.prestige[0] == 1                       # a card effect, even your own
 
 
 def test_t1b_forced_take_back_does_not_count() -> None:
     s = scenario(start(2, seed=32), seat=0, ability="T1B",
                  dice={n: [(0, 3)] for n in ("b1", "b2", "g1", "g2", "r1")})
     play(s, f"back b1:{value_at(s, 3)}")
-    assert s.pp[0] == 0
+    assert s.prestige[0] == 0
 
 
 def test_t2a_three_cards_with_the_same_crest() -> None:
@@ -39,7 +39,7 @@ def test_t2a_three_cards_with_the_same_crest() -> None:
     play(s, "skip")                          # RED-01's own effect
     assert s.view(0)["pending"]["effect"].startswith("ability T2A")
     play(s, "use")
-    assert s.pp[0] == 1
+    assert s.prestige[0] == 1
 
 
 def test_t2b_coins_when_another_player_joins_your_card() -> None:
@@ -57,7 +57,7 @@ def test_t3a_two_cards_added_this_turn() -> None:
     play(s, "skip", "skip")  # gold Tower
     assert s.view(0)["pending"]["effect"].startswith("ability T3A")
     play(s, "use")
-    assert s.pp[0] == 1
+    assert s.prestige[0] == 1
 
 
 def test_t3b_five_coins_when_all_golems_are_home() -> None:
@@ -74,7 +74,7 @@ def test_t4a_point_when_paying_six() -> None:
     play(s, f"place b1:{value_at(s, 1)}", "skip")
     assert s.view(0)["pending"]["effect"].startswith("ability T4A")
     play(s, "use")
-    assert s.pp[0] == 1 and s.coins[0] == 2
+    assert s.prestige[0] == 1 and s.coins[0] == 2
 
 
 def test_t4b_pay_one_coin_to_turn_a_golem() -> None:

@@ -84,7 +84,7 @@ def test_a_new_card_is_data_not_code(tmp_path: Path) -> None:
     s = scenario(game.start(players=2, seed=1), seat=0, market={"g1": "GLD-13"},
                  ability="T3A")
     play(s, f"place g1:{value_at(s, 5)}", "use")
-    assert (s.coins[0], s.pp) == (3, [4, 1])
+    assert (s.coins[0], s.prestige) == (3, [4, 1])
     # the option travels with records and saved positions
     again = game.from_json(json.loads(json.dumps(s.to_json())))
     assert again.game.comp.n_cards == 49
@@ -106,11 +106,11 @@ def test_move_and_place_with_activation_and_payment_are_data(tmp_path: Path) -> 
     s = scenario(game.start(players=2, seed=2), seat=0, ability="T3A",
                  market={"r1": "RED-13", "b1": "BLU-05", "b2": "BLU-03"}, dice={"b1": [(0, 3)]})
     play(s, f"place r1:{value_at(s, 5)}", "use", f"move b1:{value_at(s, 3)} b2", "use")
-    assert s.pp[0] == 2                        # BLU-03 activated by the move
+    assert s.prestige[0] == 2                        # BLU-03 activated by the move
     s = scenario(game.start(players=2, seed=2), seat=0, ability="T3A",
                  market={"r1": "RED-14", "b1": "BLU-05"})
     play(s, f"place r1:{value_at(s, 5)}", "use", "put b1", "use")
-    assert s.coins[0] == 5 - 4 and s.pp[0] == 3  # paid the distance-2 cost, then activated
+    assert s.coins[0] == 5 - 4 and s.prestige[0] == 3  # paid the distance-2 cost, then activated
     assert s.dice[0] == (value_at(s, 2),)
 
 
@@ -130,11 +130,11 @@ def test_use_is_offered_exactly_when_the_costs_can_be_met(tmp_path: Path) -> Non
     s = scenario(game.start(players=2, seed=3), seat=0, ability="T3A",
                  market={"g1": "GLD-13"}, coins=[0, 5])
     play(s, f"place g1:{value_at(s, 5)}", "use")
-    assert (s.coins[0], s.pp[0]) == (0, 3)
+    assert (s.coins[0], s.prestige[0]) == (0, 3)
     s = scenario(game.start(players=2, seed=3), seat=0, ability="T3A",
                  market={"r1": "RED-13"}, coins=[5, 5])
     play(s, f"place r1:{value_at(s, 5)}")
-    assert s.cur == 1 and s.coins[0] == 5   # 5 - 2 < 4: not offered
+    assert s.current == 1 and s.coins[0] == 5   # 5 - 2 < 4: not offered
     s = scenario(game.start(players=2, seed=3), seat=0, ability="T3A",
                  market={"r1": "RED-13"}, coins=[6, 5])
     play(s, f"place r1:{value_at(s, 5)}", "use", "put b1")

@@ -17,30 +17,30 @@ def test_gain_and_skip() -> None:
     s = placed({"b1": "BLU-05"})
     assert legal(s) == ["use", "skip"]
     play(s, "use")
-    assert s.pp[0] == 3 and s.cur == 1
+    assert s.prestige[0] == 3 and s.current == 1
     s = placed({"b1": "BLU-05"})
     play(s, "skip")
-    assert s.pp[0] == 0
+    assert s.prestige[0] == 0
 
 
 def test_gain_per_golem_on_board() -> None:
     s = placed({"b1": "BLU-10"})
     play(s, "use")
-    assert s.pp[0] == 4  # 5 golems, one just placed
+    assert s.prestige[0] == 4  # 5 golems, one just placed
 
 
 def test_others_gain() -> None:
     s = placed({"b1": "BLU-08"})
     play(s, "use")
-    assert s.pp == [3, 0] and s.coins == [5, 6]
+    assert s.prestige == [3, 0] and s.coins == [5, 6]
 
 
 def test_pay_is_a_cost() -> None:
     s = placed({"b1": "BLU-06"}, coins=[0, 5])
-    assert s.cur == 1 and s.pp[0] == 0  # cannot pay: the effect is not offered
+    assert s.current == 1 and s.prestige[0] == 0  # cannot pay: the effect is not offered
     s = placed({"b1": "BLU-06"})
     play(s, "use")
-    assert s.coins[0] == 4 and s.pp[0] == 2
+    assert s.coins[0] == 4 and s.prestige[0] == 2
 
 
 def test_recall_never_touches_the_golems_on_its_own_card() -> None:
@@ -51,7 +51,7 @@ def test_recall_never_touches_the_golems_on_its_own_card() -> None:
     play(s, f"recall b1:{v}")
     assert s.coins[0] == 8 and s.board[0] == 4 and not s.dice[slot("b1")]
     s = placed({"g1": "GLD-09"}, target="g1")
-    assert s.cur == 1  # only the golem on this card: nothing to recall, no 'use'
+    assert s.current == 1  # only the golem on this card: nothing to recall, no 'use'
 
 
 def test_turn_up_to_two_steps() -> None:
@@ -69,7 +69,7 @@ def test_turn_each_golem_one_step() -> None:
     play(s, f"turn b1:{value_at(s, 3)} 1")
     assert legal(s) == [f"turn g1:{value_at(s, 4)} 1", "done"]  # each golem once
     play(s, f"turn g1:{value_at(s, 4)} 1")
-    assert s.cur == 1
+    assert s.current == 1
     assert s.dice[slot("b1")] == (value_at(s, 2),) and s.dice[slot("g1")] == (value_at(s, 3),)
 
 
@@ -104,7 +104,7 @@ def test_take_an_unoccupied_card_without_activation() -> None:
     options = legal(s)
     assert "take b1" in options and "take g1" not in options and "take p1" not in options
     play(s, "take b1")
-    assert s.towers[0] == (card(s, "BLU-05"),) and s.pp[0] == 0
+    assert s.towers[0] == (card(s, "BLU-05"),) and s.prestige[0] == 0
     assert s.market[slot("b1")] >= 0  # refilled in Phase 3
 
 
@@ -115,11 +115,11 @@ def test_take_adds_to_a_pending_tower_which_then_activates_every_card() -> None:
     play(s, "tower purple", "skip", "use", f"recall g1:{value_at(s, 3)}", "take b2")
     assert s.towers[0] == (card(s, "BLU-01"), card(s, "BLU-03"))
     seen = []
-    while s.cur == 0 and s.view(0)["pending"]:
+    while s.current == 0 and s.view(0)["pending"]:
         seen.append(s.view(0)["pending"]["effect"].split()[0])
         play(s, "use")
     assert seen == ["F-blue", "BLU-01", "BLU-03"]
-    assert s.pp[0] == 1 + 1 + 2
+    assert s.prestige[0] == 1 + 1 + 2
 
 
 def test_activate_top_card_or_foundation() -> None:
@@ -127,13 +127,13 @@ def test_activate_top_card_or_foundation() -> None:
     play(s, "use")
     assert legal(s) == ["top blue", "top gold", "top red", "top purple"]  # Foundations
     play(s, "top blue", "use")
-    assert s.pp[0] == 1
+    assert s.prestige[0] == 1
     s = scenario(start(2, seed=22), seat=0, market={"p1": "PUR-02"},
                  towers={(0, "blue"): ["BLU-01", "BLU-05"], (0, "purple"): ["PUR-03"]})
     play(s, f"place p1:{value_at(s, 5)}", "use")
     assert "top purple" not in legal(s)  # a Laboratory cannot be activated
     play(s, "top blue", "use")
-    assert s.pp[0] == 3
+    assert s.prestige[0] == 3
 
 
 def test_activate_top_never_activates_itself() -> None:
@@ -150,7 +150,7 @@ def test_activate_same_row_on_the_market() -> None:
     assert s.coins[1] == 6  # others gain 1 coin first
     assert legal(s) == ["row blue", "row gold", "row red"]  # not itself (purple)
     play(s, "row blue", "use")
-    assert s.pp[0] == 3
+    assert s.prestige[0] == 3
 
 
 def test_activate_same_height_in_the_city() -> None:
@@ -159,7 +159,7 @@ def test_activate_same_height_in_the_city() -> None:
     play(s, "skip", "use")  # purple Foundation, then PUR-04 (height 1)
     assert legal(s) == ["row blue"]  # BLU-05 is at height 1 too
     play(s, "row blue", "use")
-    assert s.pp[0] == 3
+    assert s.prestige[0] == 3
 
 
 def test_laboratory_is_not_activated_but_its_tower_is() -> None:
@@ -178,7 +178,7 @@ def test_a_chain_never_activates_a_card_twice() -> None:
     play(s, "top purple", "use")
     assert legal(s) == ["top blue", "top gold", "top red"]  # PUR-06 is already in the chain
     play(s, "top blue", "use")
-    assert s.pp[0] == 3
+    assert s.prestige[0] == 3
     play(s, "use")                    # then PUR-06 itself, in the Tower's own order
     assert "top purple" not in legal(s)
 
@@ -212,9 +212,9 @@ def test_gain_per_golems_on_the_market_and_cards_in_the_city(tmp_path) -> None: 
                  market={"b1": "BLU-13", "g1": "GLD-13"}, dice={"r1": [(0, 3)]},
                  towers={(0, "red"): ["RED-01", "RED-02"], (0, "purple"): ["PUR-03"]})
     play(s, f"place b1:{value_at(s, 5)}", "use")
-    assert s.pp[0] == 2 * 2                   # two golems on the Market, the new one too
+    assert s.prestige[0] == 2 * 2                   # two golems on the Market, the new one too
     s = scenario(game.start(players=2, seed=28), seat=0, ability="T3A",
                  market={"g1": "GLD-13"},
                  towers={(0, "red"): ["RED-01", "RED-02"], (0, "purple"): ["PUR-03"]})
     play(s, f"place g1:{value_at(s, 5)}", "use")
-    assert s.coins[0] == 5 + 3 and s.pp == [0, 1]   # 3 Tower cards (no Foundations)
+    assert s.coins[0] == 5 + 3 and s.prestige == [0, 1]   # 3 Tower cards (no Foundations)

@@ -38,11 +38,11 @@ def test_no_deck_card_is_named_anywhere_a_seat_can_read() -> None:
         text = json.dumps(s.view(seat)) + games.render_text(s, seat)
         for deck in s.decks:
             for key in deck:
-                assert s.c.cards[key].ident not in text
+                assert s.comp.cards[key].ident not in text
     try:
         s.apply("place z9:9")
     except IllegalAction as error:
-        assert not any(s.c.cards[k].ident in str(error) for d in s.decks for k in d)
+        assert not any(s.comp.cards[k].ident in str(error) for d in s.decks for k in d)
 
 
 def test_determinize_reguesses_the_decks_and_keeps_the_view() -> None:

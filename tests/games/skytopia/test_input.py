@@ -90,7 +90,7 @@ def _position() -> dict:
      "another colour"),
     (lambda d: d.update(to_move=(d["to_move"] + 1) % 3), "'to_move'"),
     (lambda d: d.update(to_move=None), "'to_move'"),
-    (lambda d: d["state"].pop("pend"), "pend"),
+    (lambda d: d["state"].pop("pending_towers"), "pending_towers"),
     (lambda d: d.update(history=["place z9:9"]), "place g1:5"),
 ])
 def test_bad_saved_positions_are_refused(edit, words: str) -> None:  # noqa: ANN001

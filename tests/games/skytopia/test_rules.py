@@ -17,8 +17,8 @@ from tests.games.skytopia.helpers import (card, legal, play, scenario, slot, sta
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup(players: int) -> None:
     s = start(players, seed=11)
-    assert s.rnd == 1 and s.to_move == s.first and s.phase == PH_PLACE
-    assert s.coins == [5] * players and s.pp == [0] * players  # setup golems do not activate
+    assert s.round == 1 and s.to_move == s.first and s.phase == PH_PLACE
+    assert s.coins == [5] * players and s.prestige == [0] * players  # setup golems do not activate
     for colour in range(4):  # Market: as many cards per column as players
         column = [s.market[colour * 4 + row] for row in range(4)]
         assert sum(k >= 0 for k in column) == players
@@ -26,10 +26,10 @@ def test_setup(players: int) -> None:
     assert len(everywhere) == len(set(everywhere))
     if players == 2:  # the 3+ cards are back in the box
         assert len(everywhere) == 36
-        assert all(s.c.cards[k].min_players == 2 for k in everywhere)
+        assert all(s.comp.cards[k].min_players == 2 for k in everywhere)
     else:
         assert len(everywhere) == 48
-    assert len(s.guilds) == 3 and [s.c.guilds[g].stack for g in s.guilds] == [1, 2, 3]
+    assert len(s.guilds) == 3 and [s.comp.guilds[g].stack for g in s.guilds] == [1, 2, 3]
     assert len(set(s.tile)) == players
 
 
@@ -37,7 +37,7 @@ def test_maciek_setup_golem_goes_on_row_1_of_his_tile_colour() -> None:
     """Maciek has the gold Ability tile: his golem goes on the first gold card, showing 5."""
     for seed in range(40):
         s = start(3, seed=seed)
-        gold_tile = [t for t, (ident, colour) in enumerate(s.c.tiles) if colour == 1][0]
+        gold_tile = [t for t, (ident, colour) in enumerate(s.comp.tiles) if colour == 1][0]
         if gold_tile in s.tile:
             break
     maciek = s.tile.index(gold_tile)
@@ -45,15 +45,15 @@ def test_maciek_setup_golem_goes_on_row_1_of_his_tile_colour() -> None:
     assert s.distance(5) == 5            # the setup value sits at the free-build position
     for p in range(3):
         assert s.board[p] == 4
-        colour = s.c.tiles[s.tile[p]][1]
+        colour = s.comp.tiles[s.tile[p]][1]
         assert [d >> 3 for d in s.dice[colour * 4]] == [p]
 
 
 # ----------------------------------------------------------------------------- Chronometer
 def test_costs_and_forbidden_values() -> None:
     s = start(2, seed=1)
-    assert s.c.dial[s.b] == 6  # the build value
-    costs = {v: s.c.cost[s.distance(v)] for v in range(1, 6)}
+    assert s.comp.dial[s.build] == 6  # the build value
+    costs = {v: s.comp.cost[s.distance(v)] for v in range(1, 6)}
     assert costs == {1: 6, 2: 4, 3: 2, 4: 1, 5: 0}
     options = legal(s)
     empty = next(name for name in ("b2", "r2", "p2", "g2")
@@ -75,8 +75,8 @@ def test_one_step_per_round_and_the_marker_passes_counter_clockwise() -> None:
     s = start(3, seed=4)
     rng = random.Random(0)
     turns: list[tuple[int, int, int]] = []  # (round, seat, build index)
-    while s.rnd <= 3:
-        key = (s.rnd, s.cur, s.b)
+    while s.round <= 3:
+        key = (s.round, s.current, s.build)
         if not turns or turns[-1] != key:
             turns.append(key)
         s.apply(rng.choice(s.legal_actions()))
@@ -92,9 +92,9 @@ def test_one_step_per_round_and_the_marker_passes_counter_clockwise() -> None:
 
 def test_setup_golems_complete_in_round_6() -> None:
     s = start(2, seed=2)
-    setup_cards = {p: s.market[s.c.tiles[s.tile[p]][1] * 4] for p in range(2)}
-    setup_slots = {s.c.tiles[s.tile[p]][1] * 4 for p in range(2)}
-    while s.rnd < 6 or (s.rnd == 6 and s.tpos == 0 and s.phase < 6):
+    setup_cards = {p: s.market[s.comp.tiles[s.tile[p]][1] * 4] for p in range(2)}
+    setup_slots = {s.comp.tiles[s.tile[p]][1] * 4 for p in range(2)}
+    while s.round < 6 or (s.round == 6 and s.turn_index == 0 and s.phase < 6):
         options = legal(s)
         if "skip" in options:
             s.apply("skip")
@@ -103,12 +103,12 @@ def test_setup_golems_complete_in_round_6() -> None:
                 and slot(o[5:7] if o[0] == "b" else o[6:8]) not in setup_slots
                 and (o[0] == "b" or int(o[-1]) == value_at(s, 5))]
         s.apply(free[0] if free else options[0])
-        assert all(k in s.market for k in setup_cards.values()) or s.rnd == 6
+        assert all(k in s.market for k in setup_cards.values()) or s.round == 6
     # round 6: every player's setup card has been completed (in their own Phase 1)
-    while s.rnd == 6:
+    while s.round == 6:
         s.apply("skip" if "skip" in legal(s) else legal(s)[0])
     for p, k in setup_cards.items():
-        assert k in s.towers[p * 4 + s.c.cards[k].colour]
+        assert k in s.towers[p * 4 + s.comp.cards[k].colour]
 
 
 # ----------------------------------------------------------------------------- Phase 1
@@ -137,7 +137,7 @@ def test_magda_three_completed_cards_and_the_activation_order() -> None:
     order.append(s.view(0)["pending"]["effect"])
     play(s, "use")                         # BLU-01 (top): +1 PP
     assert [o.split()[0] for o in order] == ["F-blue", "BLU-03", "BLU-01"]
-    assert s.pp[0] == 2
+    assert s.prestige[0] == 2
     # the red Tower is next by itself: Foundation (place a golem), then RED-01
     assert s.view(0)["pending"]["effect"].startswith("F-red")
     play(s, "skip")
@@ -160,11 +160,11 @@ def test_jerzy_and_magda_on_one_card_with_compensation() -> None:
     play(s, f"place g1:{free}", "use")
     assert s.coins[jerzy] == 5 + 0 + 2
     fast = value_at(s, 1)
-    assert s.cur == magda
+    assert s.current == magda
     play(s, f"place g1:{fast}", "use")
     assert s.coins[magda] == 10 - 6 + 2
     # the round ends: the dial turns, Magda (counter-clockwise) starts the next round
-    assert s.rnd == 2 and s.cur == magda
+    assert s.round == 2 and s.current == magda
     assert s.towers[magda * 4 + 1] == (card(s, "GLD-03"),)
     assert s.coins[jerzy] == 7 + 3 and s.board[jerzy] == 5
     assert s.market[slot("g1")] == -1  # refilled only in Phase 3
@@ -192,7 +192,7 @@ def test_phase_3_refills_every_empty_slot() -> None:
     s = scenario(s, seat=0, market={"g1": "GLD-03"}, dice={"g1": [(0, 0)]})
     assert s.market[slot("g1")] == -1
     size = len(s.decks[1])
-    while s.cur == 0:
+    while s.current == 0:
         s.apply("skip" if "skip" in legal(s) else legal(s)[-1])
     assert s.market[slot("g1")] >= 0 and len(s.decks[1]) == size - 1
 
@@ -204,22 +204,22 @@ def test_end_trigger_and_the_extra_round() -> None:
     turns = [0, 0, 0]
     trigger_round = None
     while not s.is_over:
-        seat, tpos, rnd = s.cur, s.tpos, s.rnd
+        seat, tpos, rnd = s.current, s.turn_index, s.round
         s.apply(rng.choice(s.legal_actions()))
-        if s.is_over or (s.cur, s.tpos) != (seat, tpos):
+        if s.is_over or (s.current, s.turn_index) != (seat, tpos):
             turns[seat] += 1
         if trigger_round is None and s.last_round:
             trigger_round = rnd
             assert not all(s.decks)
             assert s.last_round == rnd + 1
-    assert s.rnd == trigger_round + 1
-    assert turns[0] == turns[1] == turns[2] == s.rnd
+    assert s.round == trigger_round + 1
+    assert turns[0] == turns[1] == turns[2] == s.round
     assert s.phase == PH_OVER and s.legal_actions() == []
 
 
 def test_final_scoring_magda_72() -> None:
     s = start(2, seed=9)
-    ids = [g.ident for g in s.c.guilds]
+    ids = [g.ident for g in s.comp.guilds]
     s.guilds = tuple(ids.index(g) for g in ("mechanics", "builders", "merchants"))
     s = scenario(s, seat=1, dice={"b2": [(0, 3)], "r2": [(0, 2)]},
                  towers={(0, "blue"): ["BLU-01"], (0, "gold"): ["GLD-01", "GLD-02", "GLD-05"],
@@ -237,18 +237,18 @@ def _finished(s):  # noqa: ANN001, ANN202
 
 def test_tie_breaks() -> None:
     s = scenario(start(3, seed=10), seat=0)
-    ids = [g.ident for g in s.c.guilds]
+    ids = [g.ident for g in s.comp.guilds]
     s.guilds = tuple(ids.index(g) for g in ("mechanics", "builders", "merchants"))
     s.dice = [()] * 16
     s.board = [5, 5, 5]
     _finished(s)
-    s.coins, s.pp = [7, 12, 3], [10, 9, 11]
+    s.coins, s.prestige = [7, 12, 3], [10, 9, 11]
     assert s.scores() == [15.0, 15.0, 15.0]
     assert s.winners() == [2]            # coins left after conversion: 2, 2, 3
     s.coins = [7, 12, 2]
     assert s.winners() == [0, 1, 2]      # still tied: a shared victory
     s.towers[0 * 4 + 2] = (card(s, "RED-01"),)   # one more card (and +1 Builders PP)
-    s.pp[0] -= 1
+    s.prestige[0] -= 1
     assert s.scores() == [15.0, 15.0, 15.0]
     assert s.winners() == [1, 2]         # fewer Tower cards wins first
 
@@ -267,7 +267,7 @@ def test_the_build_value_is_forbidden_however_rich_you_are() -> None:
     """The ✱ value may never be chosen (seed, Phase 2: 'Nie możesz wybrać wartości
     odpowiadającej wartości ✱'), not even by a player who could pay any cost."""
     s = scenario(start(2, seed=13), seat=0, coins=[500, 5], ability="T3A")
-    build = s.c.dial[s.b]
+    build = s.comp.dial[s.build]
     assert not [o for o in legal(s) if o.endswith(f":{build}")]
     with pytest.raises(IllegalAction):
         s.apply(f"place b1:{build}")
@@ -291,7 +291,7 @@ def test_every_guild_scoring_kind() -> None:
     """Foundations count as a card of their Tower (seed: 'wliczając Fundamenty')."""
     from towerplay.games.skytopia.scoring import guild_points
 
-    c = start(2, seed=15).c
+    c = start(2, seed=15).comp
     guild = {g.ident: g for g in c.guilds}
     cards, crests = (2, 0, 3, 1), (2, 0, 3, 1)   # heights with Foundations: 3, 1, 4, 2
     expected = {"mechanics": 3, "alchemists": 6, "navigators": 9, "jewellers": 3,

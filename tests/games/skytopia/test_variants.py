@@ -30,8 +30,8 @@ def test_draft_counter_clockwise_from_the_last_player_then_sides() -> None:
     assert s.side[(first - 1) % 3] == 1 and s.side[(first - 2) % 3] == 0
     # the setup golems follow the drafted tiles' colours
     for p in range(3):
-        assert p * 8 + 5 in s.dice[s.c.tiles[s.tile[p]][1] * 4]
-    assert s.rnd == 1 and s.to_move == first and s.phase > PH_SIDE
+        assert p * 8 + 5 in s.dice[s.comp.tiles[s.tile[p]][1] * 4]
+    assert s.round == 1 and s.to_move == first and s.phase > PH_SIDE
 
 
 @pytest.mark.parametrize("sides,expected", [("a", 0), ("b", 1)])
@@ -42,7 +42,7 @@ def test_all_players_use_one_side(sides: str, expected: int) -> None:
 
 def test_preliminary_turn() -> None:
     s = start(3, seed=42, preliminary_turn=True)
-    first, build = s.first, s.b
+    first, build = s.first, s.build
     assert s.phase == PH_PRE and s.to_move == (first - 1) % 3
     assert all(o.startswith("put ") for o in legal(s)) and len(legal(s)) == 12
     play(s, "put p3")
@@ -50,9 +50,9 @@ def test_preliminary_turn() -> None:
     assert s.to_move == (first - 2) % 3
     play(s, "put g1", "put b2")
     assert s.dice[slot("p3")] == (((first - 1) % 3) * 8 + 5,)
-    assert s.b == build and s.rnd == 1        # the Chronometer is not turned
+    assert s.build == build and s.round == 1        # the Chronometer is not turned
     assert s.phase == PH_PLACE and s.to_move == first
-    assert s.coins == [5, 5, 5] and s.pp == [0, 0, 0]  # nothing was activated
+    assert s.coins == [5, 5, 5] and s.prestige == [0, 0, 0]  # nothing was activated
 
 
 def test_market_size_option() -> None:

@@ -36,28 +36,28 @@ _CITY_MEMO: Memo[tuple[str, tuple[Any, ...]], tuple[Any, ...]] = Memo(maxsize=20
 def _city(state: SkytopiaState, towers: tuple[Any, ...]) -> tuple[Any, ...]:
     """Memoised (cards, crest kinds, Laboratory PP) of one city (keyed by the component
     file's fingerprint: the same card keys mean other cards in another file)."""
-    key = (state.c.fingerprint, towers)
+    key = (state.comp.fingerprint, towers)
     found = _CITY_MEMO.get(key)
     if found is None:
-        cards, crests, labs = city_summary(state.c, towers)
+        cards, crests, labs = city_summary(state.comp, towers)
         found = _CITY_MEMO.put(key, (tuple(cards), tuple(crests), labs))
     return found
 
 
 def evaluate(state: SkytopiaState, seat: int) -> float:
     """A static estimate of ``seat``'s final score (PP), used by the greedy bot."""
-    c = state.c
+    c = state.comp
     towers = tuple(state.towers[seat * 4:seat * 4 + 4])
     cards, crests, labs = _city(state, towers)
     guilds = tuple(c.guilds[g] for g in state.guilds)
     base = _guilds(guilds, cards, crests)
-    value = state.pp[seat] + base + labs + state.coins[seat] * COIN \
+    value = state.prestige[seat] + base + labs + state.coins[seat] * COIN \
         + state.board[seat] * BOARD + (GOLEMS - state.board[seat])
     if state.phase == PH_OVER:
         return value - state.coins[seat] * COIN + state.coins[seat] // 5 \
             - state.board[seat] * BOARD
-    rounds_left = (state.last_round - state.rnd) if state.last_round else 99
-    pos, b = c.pos, state.b
+    rounds_left = (state.last_round - state.round) if state.last_round else 99
+    pos, b = c.pos, state.build
     for slot in range(16):
         dice = state.dice[slot]
         if not dice:

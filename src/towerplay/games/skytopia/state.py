@@ -46,9 +46,10 @@ provably finite (random games at any player count take less than a tenth of it).
 class SkytopiaState(State):
     """One Skytopia position (see the module notes for the encoding)."""
 
-    __slots__ = ("c", "rnd", "last_round", "first", "tpos", "b", "market", "dice", "decks",
-                 "towers", "coins", "pp", "board", "tile", "side", "guilds", "phase", "stack",
-                 "pend", "completed", "added", "paid", "pool", "pick", "rows", "cur", "_opts")
+    __slots__ = ("comp", "round", "last_round", "first", "turn_index", "build", "market", "dice",
+                 "decks", "towers", "coins", "prestige", "board", "tile", "side", "guilds",
+                 "phase", "stack", "pending_towers", "completed", "added", "paid", "pool",
+                 "pick", "rows", "current", "_choices")
 
     # ----------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -56,7 +57,7 @@ class SkytopiaState(State):
         c: Components = self.game.comp
         opts = self.game.options
         n = self.players
-        self.c = c
+        self.comp = c
         self.rows = opts.market_size or n
         seed = self.seed
         self.decks = []
@@ -77,20 +78,20 @@ class SkytopiaState(State):
         rng = chance(seed, "guilds")
         self.guilds = tuple(rng.choice(stacks[s]) for s in sorted(stacks))
         self.first = chance(seed, "first").randrange(n)
-        self.b = (c.pos[c.setup_value] - c.setup_distance) % 6
-        self.rnd, self.last_round, self.tpos = 1, 0, 0
-        self.cur = self.first  # the seat whose turn it is (first + tpos)
+        self.build = (c.pos[c.setup_value] - c.setup_distance) % 6
+        self.round, self.last_round, self.turn_index = 1, 0, 0
+        self.current = self.first  # the seat whose turn it is (first + tpos)
         self.towers = [()] * (4 * n)
         self.coins = [START_COINS] * n
-        self.pp = [0] * n
+        self.prestige = [0] * n
         self.board = [GOLEMS] * n
         self.side = [{"a": 0, "b": 1}.get(opts.sides, 0)] * n
         self.tile = [-1] * n
         self.stack = []
-        self.pend, self.completed, self.added, self.paid = 0, (), 0, -1
+        self.pending_towers, self.completed, self.added, self.paid = 0, (), 0, -1
         self.pool = (0, 1, 2, 3)
         self.pick = 0
-        self._opts = None
+        self._choices = None
         if opts.abilities == "draft":
             self.phase = PH_DRAFT
         else:
@@ -114,24 +115,24 @@ class SkytopiaState(State):
         if self.game.options.preliminary_turn:
             self.phase = PH_PRE
             return
-        value = self._value_at(self.c.setup_distance)
+        value = self._value_at(self.comp.setup_distance)
         for seat in range(self.players):
-            slot = self.c.tiles[self.tile[seat]][1] * ROWS
+            slot = self.comp.tiles[self.tile[seat]][1] * ROWS
             self.dice[slot] += (seat * 8 + value,)
             self.board[seat] -= 1
         self._begin_turn()
 
     # ----------------------------------------------------------------- small helpers
     def _value_at(self, distance: int) -> int:
-        return self.c.dial[(self.b + distance) % 6]
+        return self.comp.dial[(self.build + distance) % 6]
 
     def distance(self, value: int) -> int:
         """The Chronometer distance of a die value (0: at the build symbol)."""
-        return (self.c.pos[value] - self.b) % 6
+        return (self.comp.pos[value] - self.build) % 6
 
     def _gain(self, seat: int, res: int, n: int) -> None:
         if res:
-            self.pp[seat] += n
+            self.prestige[seat] += n
         else:
             self.coins[seat] += n
 
@@ -140,9 +141,9 @@ class SkytopiaState(State):
         tile = self.tile[seat]
         if tile < 0:
             return
-        ability = self.c.abilities[tile][self.side[seat]]
+        ability = self.comp.abilities[tile][self.side[seat]]
         if ability.timing == ANY_TIME and ability.trigger == trigger:
-            for step in self.c.effects[ability.key]:
+            for step in self.comp.effects[ability.key]:
                 if step[0] == GAIN:
                     self._gain(seat, step[1], step[2])
                 else:  # OTHERS
@@ -158,16 +159,16 @@ class SkytopiaState(State):
             self._trigger(owner, TRIG_JOINS)
 
     def _add_card(self, seat: int, card: int) -> None:
-        colour = self.c.cards[card].colour
+        colour = self.comp.cards[card].colour
         self.towers[seat * 4 + colour] += (card,)
         self.added += 1
 
     # ----------------------------------------------------------------- turn flow
     def _begin_turn(self) -> None:
         """Phase 1 begins: complete every project of the current seat whose die is at ✱."""
-        seat = self.cur = (self.first + self.tpos) % self.players
-        self.added, self.paid, self.pend = 0, -1, 0
-        finished = seat * 8 + self.c.dial[self.b]  # this seat's die showing the ✱ value
+        seat = self.current = (self.first + self.turn_index) % self.players
+        self.added, self.paid, self.pending_towers = 0, -1, 0
+        finished = seat * 8 + self.comp.dial[self.build]  # this seat's die showing the ✱ value
         done = []
         for slot in range(SLOTS):
             dice = self.dice[slot]
@@ -186,12 +187,12 @@ class SkytopiaState(State):
 
     def _stack_auto(self) -> None:
         """Stack every completed card that is alone in its colour (no order to choose)."""
-        colours = [self.c.cards[card].colour for _, card in self.completed]
+        colours = [self.comp.cards[card].colour for _, card in self.completed]
         keep = []
         for (slot, card), colour in zip(self.completed, colours):
             if colours.count(colour) == 1:
-                self._add_card(self.cur, card)
-                self.pend |= 1 << colour
+                self._add_card(self.current, card)
+                self.pending_towers |= 1 << colour
             else:
                 keep.append((slot, card))
         self.completed = tuple(keep)
@@ -205,22 +206,22 @@ class SkytopiaState(State):
                 if self.market[slot] < 0 and deck:
                     self.market[slot] = deck.pop()
         if not self.last_round and not all(self.decks):
-            self.last_round = self.rnd + 1
-        self.tpos += 1
-        if self.tpos == self.players:
-            if self.last_round and self.rnd >= self.last_round:
+            self.last_round = self.round + 1
+        self.turn_index += 1
+        if self.turn_index == self.players:
+            if self.last_round and self.round >= self.last_round:
                 self.phase = PH_OVER
                 return
-            self.b = (self.b + 1) % 6
+            self.build = (self.build + 1) % 6
             self.first = (self.first - 1) % self.players
-            self.rnd += 1
-            self.tpos = 0
+            self.round += 1
+            self.turn_index = 0
         self._begin_turn()
 
     def _ability_frame(self, timing: int) -> None:
-        seat = self.cur
+        seat = self.current
         tile = self.tile[seat]
-        ability = self.c.abilities[tile][self.side[seat]]
+        ability = self.comp.abilities[tile][self.side[seat]]
         if ability.timing == timing and self._condition(seat, ability.condition, ability.n):
             self.stack.append((ability.key, 0, 0, 0, -1, 0, 0))
 
@@ -238,7 +239,7 @@ class SkytopiaState(State):
         counts: dict[int, int] = {}
         for slot in range(SLOTS):
             if any(d >> 3 == seat for d in self.dice[slot]):
-                crest = self.c.cards[self.market[slot]].crest
+                crest = self.comp.cards[self.market[slot]].crest
                 counts[crest] = counts.get(crest, 0) + 1
         return max(counts.values(), default=0) >= n
 
@@ -259,12 +260,12 @@ class SkytopiaState(State):
                     break
                 self.phase = PH_TOWERS
             elif phase == PH_TOWERS:
-                pend = self.pend
+                pend = self.pending_towers
                 if pend & (pend - 1):
                     opts = [A.A_TOWER[c] for c in range(4) if pend >> c & 1]
                     break
                 if pend:
-                    self.pend = 0
+                    self.pending_towers = 0
                     self.stack.append((-1, pend.bit_length() - 1, 0))
                     continue
                 self.phase = PH_ABIL1
@@ -272,7 +273,7 @@ class SkytopiaState(State):
             elif phase == PH_ABIL1:
                 self.phase = PH_BACK
             elif phase == PH_BACK:
-                seat = self.cur
+                seat = self.current
                 if self.board[seat] == 0:
                     opts = [A.A_BACK[s][d & 7] for s in range(SLOTS) for d in self.dice[s]
                             if d >> 3 == seat]
@@ -306,8 +307,8 @@ class SkytopiaState(State):
                 self._next_pick()
         if opts[0][0] in UNORDERED_KINDS:  # legal actions come in dense-id order
             opts.sort(key=A.ID_OF)
-        self._opts = opts
-        self.to_move = self._picker() if self.phase <= PH_PRE else self.cur
+        self._choices = opts
+        self.to_move = self._picker() if self.phase <= PH_PRE else self.current
 
     def _next_pick(self) -> None:
         self.pick += 1
@@ -322,12 +323,12 @@ class SkytopiaState(State):
             self._begin_turn()
 
     def _place_options(self) -> list[Act]:
-        seat = self.cur
+        seat = self.current
         if not self.board[seat]:
             return []
         coins = self.coins[seat]
-        cost = self.c.cost
-        pos, b = self.c.pos, self.b
+        cost = self.comp.cost
+        pos, b = self.comp.pos, self.build
         # distance 0 (the ✱ value) is never allowed, whatever a player could pay
         allowed = [v for v in range(1, 7)
                    if (pos[v] - b) % 6 and cost[(pos[v] - b) % 6] <= coins]
@@ -351,18 +352,18 @@ class SkytopiaState(State):
         frame = self.stack[-1]
         if frame[0] < 0:  # a Tower activation: Foundation, then cards bottom to top
             _, colour, position = frame
-            tower = self.towers[self.cur * 4 + colour]
+            tower = self.towers[self.current * 4 + colour]
             if position > len(tower):
                 self.stack.pop()
                 return None
             self.stack[-1] = (-1, colour, position + 1)
-            key = self.c.foundation(colour) if position == 0 else tower[position - 1]
-            if self.c.effects[key]:
+            key = self.comp.foundation(colour) if position == 0 else tower[position - 1]
+            if self.comp.effects[key]:
                 self.stack.append((key, 0, 0, 0, 10 + position, 1 << key, 0))
             return None
         key, i, used, ex, ctx, chain, aux = frame
-        steps = self.c.effects[key]
-        seat = self.cur
+        steps = self.comp.effects[key]
+        seat = self.current
         if not used:
             if self._usable(steps, ex, ctx, chain):
                 return [A.A_USE, A.A_SKIP]
@@ -410,7 +411,7 @@ class SkytopiaState(State):
         a dead end."""
         if not steps:
             return False
-        seat = self.cur
+        seat = self.current
         coins = self.coins[seat]
         for step in steps:
             op = step[0]
@@ -422,24 +423,24 @@ class SkytopiaState(State):
                 if not step[1]:  # coins
                     coins += step[2] * (self._per(seat, step[3]) if op == GAIN_PER else 1)
             elif op != OTHERS:
-                if op == PLACE and step[2] and coins < self.c.cost[step[1]]:
+                if op == PLACE and step[2] and coins < self.comp.cost[step[1]]:
                     return False
                 return bool(self._choice_options(step, ex, ctx, chain, 0))
         return True
 
     def _own_dice(self, ex: int) -> list[tuple[int, int]]:
-        seat = self.cur
+        seat = self.current
         return [(s, d & 7) for s in range(SLOTS) if not ex >> s & 1
                 for d in self.dice[s] if d >> 3 == seat]
 
     def _choice_options(self, step: tuple, ex: int, ctx: int, chain: int,
                         aux: int) -> list[Act]:
         op = step[0]
-        pos, b, dice, market = self.c.pos, self.b, self.dice, self.market
+        pos, b, dice, market = self.comp.pos, self.build, self.dice, self.market
         if op == RECALL:
             return [A.A_RECALL[s][v] for s, v in self._own_dice(ex)]
         if op == TURN:
-            dial = self.c.dial
+            dial = self.comp.dial
             out = []
             for s, v in self._own_dice(ex):
                 if aux >> (s * 8 + v) & 1:
@@ -459,8 +460,8 @@ class SkytopiaState(State):
                         and all(x & 7 != v for x in dice[t])]
             return out
         if op == PLACE:
-            seat = self.cur
-            if not self.board[seat] or (step[2] and self.coins[seat] < self.c.cost[step[1]]):
+            seat = self.current
+            if not self.board[seat] or (step[2] and self.coins[seat] < self.comp.cost[step[1]]):
                 return []
             v = self._value_at(step[1])
             return [A.A_PUT[t] for t in range(SLOTS) if market[t] >= 0 and not ex >> t & 1
@@ -472,21 +473,21 @@ class SkytopiaState(State):
             out = []
             for colour in range(4):
                 key = self._top_key(colour)
-                if self.c.effects[key] and not chain >> key & 1:
+                if self.comp.effects[key] and not chain >> key & 1:
                     out.append(A.A_TOP[colour])
             return out
         if op == ROW:
             out = []
             for colour in range(4):
                 key = self._row_key(colour, ctx)
-                if key >= 0 and self.c.effects[key] and not chain >> key & 1:
+                if key >= 0 and self.comp.effects[key] and not chain >> key & 1:
                     out.append(A.A_ROW[colour])
             return out
         raise AssertionError(op)  # pragma: no cover
 
     def _top_key(self, colour: int) -> int:
-        tower = self.towers[self.cur * 4 + colour]
-        return tower[-1] if tower else self.c.foundation(colour)
+        tower = self.towers[self.current * 4 + colour]
+        return tower[-1] if tower else self.comp.foundation(colour)
 
     def _row_key(self, colour: int, ctx: int) -> int:
         """The card in ``colour``'s column/Tower at the row/height context ``ctx``."""
@@ -495,23 +496,23 @@ class SkytopiaState(State):
         if ctx >= 10:
             height = ctx - 10
             if height == 0:
-                return self.c.foundation(colour)
-            tower = self.towers[self.cur * 4 + colour]
+                return self.comp.foundation(colour)
+            tower = self.towers[self.current * 4 + colour]
             return tower[height - 1] if len(tower) >= height else -1
         return -1
 
     # ----------------------------------------------------------------- applying decisions
     def _legal_actions(self) -> list[Act]:
-        return self._opts.copy()  # (a fresh list: callers may not corrupt the position)
+        return self._choices.copy()  # (a fresh list: callers may not corrupt the position)
 
     def _apply(self, act: Act) -> None:
         kind = act[0]
-        seat = self.cur
+        seat = self.current
         if self.stack:
             self._apply_frame(act)
         elif kind == A.PLACE:
             slot, value = act[1], act[2]
-            cost = self.c.cost[self.distance(value)]
+            cost = self.comp.cost[self.distance(value)]
             self.board[seat] -= 1
             self.coins[seat] -= cost
             self.paid = cost
@@ -519,7 +520,7 @@ class SkytopiaState(State):
             self.dice[slot] += (seat * 8 + value,)
             self.phase = PH_POST
             card = self.market[slot]
-            if self.c.effects[card]:  # the card may be activated at once
+            if self.comp.effects[card]:  # the card may be activated at once
                 self.stack.append((card, 0, 0, 1 << slot, slot % ROWS, 1 << card, 0))
         elif kind == A.BACK:
             self._remove_die(act[1], seat * 8 + act[2])
@@ -529,11 +530,11 @@ class SkytopiaState(State):
             for i, (slot, card) in enumerate(self.completed):
                 if slot == act[1]:
                     self._add_card(seat, card)
-                    self.pend |= 1 << self.c.cards[card].colour
+                    self.pending_towers |= 1 << self.comp.cards[card].colour
                     self.completed = self.completed[:i] + self.completed[i + 1:]
                     break
         elif kind == A.TOWER:
-            self.pend &= ~(1 << act[1])
+            self.pending_towers &= ~(1 << act[1])
             self.stack.append((-1, act[1], 0))
         elif kind == A.DRAFT:
             picker = self._picker()
@@ -545,7 +546,7 @@ class SkytopiaState(State):
             self._next_pick()
         elif kind == A.PUT:  # Preliminary Turn
             picker = self._picker()
-            self.dice[act[1]] += (picker * 8 + self._value_at(self.c.setup_distance),)
+            self.dice[act[1]] += (picker * 8 + self._value_at(self.comp.setup_distance),)
             self.board[picker] -= 1
             self._next_pick()
         self._advance()
@@ -556,7 +557,7 @@ class SkytopiaState(State):
         """End the game where it stands (scored as it is)."""
         self.phase = PH_OVER
         self.to_move = None
-        self._opts = []
+        self._choices = []
 
     def _remove_die(self, slot: int, die: int) -> None:
         dice = list(self.dice[slot])
@@ -567,14 +568,14 @@ class SkytopiaState(State):
         frame = self.stack[-1]
         key, i, used, ex, ctx, chain, aux = frame
         kind = act[0]
-        seat = self.cur
+        seat = self.current
         if kind == A.USE:
             self.stack[-1] = (key, 0, 1, ex, ctx, chain, aux)
             return
         if kind == A.SKIP:
             self.stack.pop()
             return
-        step = self.c.effects[key][i]
+        step = self.comp.effects[key][i]
         if kind == A.DONE:
             self.stack[-1] = (key, i + 1, 1, ex, ctx, chain, 0)
             return
@@ -586,7 +587,7 @@ class SkytopiaState(State):
             self._trigger(seat, TRIG_RETURNED)
         elif kind == A.TURN:
             s, v, k = act[1], act[2], act[3]
-            new = self.c.dial[(self.b + self.distance(v) - k) % 6]
+            new = self.comp.dial[(self.build + self.distance(v) - k) % 6]
             self._remove_die(s, seat * 8 + v)
             self.dice[s] += (seat * 8 + new,)
             if step[2]:  # each: stay on this step, remember the die
@@ -603,7 +604,7 @@ class SkytopiaState(State):
             t = act[1]
             distance = step[1]
             if step[2]:
-                self.coins[seat] -= self.c.cost[distance]
+                self.coins[seat] -= self.comp.cost[distance]
             self.board[seat] -= 1
             self._joins(seat, t)
             self.dice[t] += (seat * 8 + self._value_at(distance),)
@@ -628,29 +629,29 @@ class SkytopiaState(State):
             else:
                 push = (k, 0, 0, ex, ctx, chain | 1 << k, 0)
         self.stack[-1] = nxt
-        if push is not None and self.c.effects[push[0]]:
+        if push is not None and self.comp.effects[push[0]]:
             self.stack.append(push)
 
     # ----------------------------------------------------------------- copying, views, JSON
     def _copy(self) -> SkytopiaState:
         new = self._copy_base()
-        new.c = self.c
-        new.rnd, new.last_round, new.first, new.tpos = (self.rnd, self.last_round, self.first,
-                                                        self.tpos)
-        new.b, new.phase, new.pend, new.completed = self.b, self.phase, self.pend, self.completed
+        new.comp = self.comp
+        new.round, new.last_round, new.first, new.turn_index = (self.round, self.last_round, self.first,
+                                                        self.turn_index)
+        new.build, new.phase, new.pending_towers, new.completed = self.build, self.phase, self.pending_towers, self.completed
         new.added, new.paid, new.pool, new.pick = self.added, self.paid, self.pool, self.pick
-        new.rows, new.guilds, new.cur = self.rows, self.guilds, self.cur
+        new.rows, new.guilds, new.current = self.rows, self.guilds, self.current
         new.market = self.market[:]
         new.dice = self.dice[:]
         new.decks = [d[:] for d in self.decks]
         new.towers = self.towers[:]
         new.coins = self.coins[:]
-        new.pp = self.pp[:]
+        new.prestige = self.prestige[:]
         new.board = self.board[:]
         new.tile = self.tile[:]
         new.side = self.side[:]
         new.stack = self.stack[:]
-        new._opts = self._opts
+        new._choices = self._choices
         return new
 
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
@@ -660,11 +661,11 @@ class SkytopiaState(State):
 
     def card_text(self, key: int) -> str:
         """'BLU-05 Gain 3 PP (E4)': the id and name of a Tower card or Foundation."""
-        card = self.c.cards[key]
+        card = self.comp.cards[key]
         return f"{card.ident} {card.name}"
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        c = self.c
+        c = self.comp
         cards = c.cards
         shown: set[int] = set()  # the cards the view names: described in its glossary
         market = {}
@@ -686,7 +687,7 @@ class SkytopiaState(State):
                 towers[COLOURS[col]] = [cards[k].ident for k in keys]
             ability = None if tile < 0 else c.abilities[tile][self.side[p]]
             cities.append({
-                "coins": self.coins[p], "pp": self.pp[p], "golems_on_board": self.board[p],
+                "coins": self.coins[p], "pp": self.prestige[p], "golems_on_board": self.board[p],
                 "towers": towers,
                 "ability": None if tile < 0 else f"{c.tiles[tile][0]}{'AB'[self.side[p]]}",
                 "ability_text": None if ability is None else ability.text})
@@ -697,12 +698,12 @@ class SkytopiaState(State):
         shown.update(k for _, k in self.completed)
         shown.discard(-1)
         return {
-            "round": self.rnd, "final_round": self.last_round or None,
+            "round": self.round, "final_round": self.last_round or None,
             "first_player": self.first, "phase": PHASE_NAMES[self.phase],
-            "build_value": c.dial[self.b],
+            "build_value": c.dial[self.build],
             "costs": {str(v): (None if self.distance(v) == 0 else c.cost[self.distance(v)])
                       for v in range(1, 7)},
-            "chronometer": [c.dial[(self.b + d) % 6] for d in range(6)],
+            "chronometer": [c.dial[(self.build + d) % 6] for d in range(6)],
             "rows": self.rows,
             "market": market, "deck_sizes": [len(d) for d in self.decks],
             "guild_masters": [c.guilds[g].ident for g in self.guilds],
@@ -719,7 +720,7 @@ class SkytopiaState(State):
         }
 
     def _effect_name(self, key: int) -> str:
-        c = self.c
+        c = self.comp
         if key < len(c.cards):
             return self.card_text(key)
         for tile, sides in enumerate(c.abilities):
@@ -728,9 +729,9 @@ class SkytopiaState(State):
                     return f"ability {c.tiles[tile][0]}{'AB'[side]}: {ability.text}"
         return str(key)  # pragma: no cover
 
-    _FIELDS = ("rnd", "last_round", "first", "tpos", "b", "market", "decks", "towers", "coins",
-               "pp", "board", "tile", "side", "guilds", "phase", "stack", "pend", "completed",
-               "added", "paid", "pool", "pick", "rows")
+    _FIELDS = ("round", "last_round", "first", "turn_index", "build", "market", "decks",
+               "towers", "coins", "prestige", "board", "tile", "side", "guilds", "phase",
+               "stack", "pending_towers", "completed", "added", "paid", "pool", "pick", "rows")
 
     def _to_json(self) -> dict[str, Any]:
         data = {name: _plain(getattr(self, name)) for name in self._FIELDS}
@@ -740,7 +741,7 @@ class SkytopiaState(State):
     def _load_json(self, data: dict[str, Any]) -> None:
         """Restore a position; ``ValueError`` (a BadRecord for the caller) if it is not one
         this game can reach: wrong sizes, unknown cards, a card in two places, bad dice."""
-        self.c = self.game.comp
+        self.comp = self.game.comp
         for name in self._FIELDS:
             setattr(self, name, data[name])
         self.towers = [tuple(t) for t in self.towers]
@@ -750,7 +751,7 @@ class SkytopiaState(State):
         self.stack = [tuple(f) for f in self.stack]
         self.dice = [tuple(d) for d in data["dice"]]
         self._check_loaded()
-        self.cur = (self.first + self.tpos) % self.players
+        self.current = (self.first + self.turn_index) % self.players
         saved, before = self.to_move, self._to_json()
         try:  # a saved position waits on a decision: this only recomputes its options
             self._advance()
@@ -759,13 +760,13 @@ class SkytopiaState(State):
         if self._to_json() != before:
             raise ValueError("the position does not wait on a decision ('phase', 'stack')")
         expected = None if self.phase == PH_OVER else (
-            self._picker() if self.phase <= PH_PRE else self.cur)
-        if saved != expected or (saved is not None and not self._opts):
+            self._picker() if self.phase <= PH_PRE else self.current)
+        if saved != expected or (saved is not None and not self._choices):
             raise ValueError(f"'to_move' is {saved!r}; this position waits on {expected!r}")
 
     def _check_loaded(self) -> None:
         """Shape and range checks of freshly loaded fields (see :meth:`_load_json`)."""
-        n, c = self.players, self.c
+        n, c = self.players, self.comp
 
         def ints(name: str, values: Any, size: int, low: int, high: int) -> None:
             if len(values) != size or not all(
@@ -773,15 +774,16 @@ class SkytopiaState(State):
                 what = "a whole number" if size == 1 else f"{size} whole numbers"
                 raise ValueError(f"'{name}' must be {what} in {low}..{high}")
 
-        scalars = (("rnd", 1, 10**6), ("last_round", 0, 10**6), ("first", 0, n - 1),
-                   ("tpos", 0, n), ("b", 0, 5), ("phase", 0, PH_OVER), ("pend", 0, 15),
+        scalars = (("round", 1, 10**6), ("last_round", 0, 10**6), ("first", 0, n - 1),
+                   ("turn_index", 0, n), ("build", 0, 5), ("phase", 0, PH_OVER),
+                   ("pending_towers", 0, 15),
                    ("added", 0, 10**6), ("paid", -1, 10**6), ("pick", 0, n - 1),
                    ("rows", 1, ROWS))
         for name, low, high in scalars:
             ints(name, [getattr(self, name)], 1, low, high)
         ints("market", self.market, SLOTS, -1, c.n_cards - 1)
         ints("coins", self.coins, n, 0, 10**9)
-        ints("pp", self.pp, n, 0, 10**9)
+        ints("prestige", self.prestige, n, 0, 10**9)
         ints("board", self.board, n, 0, GOLEMS)
         ints("tile", self.tile, n, -1, 3)
         ints("side", self.side, n, 0, 1)
@@ -824,8 +826,8 @@ class SkytopiaState(State):
     def tally(self, seat: int) -> dict[str, Any]:
         """The final-score breakdown of ``seat`` (as if the game ended now)."""
         towers = [self.towers[seat * 4 + col] for col in range(4)]
-        cards, crests, labs = city_summary(self.c, towers)
-        return final_tally(self.c, self.guilds, self.pp[seat], cards, crests, labs,
+        cards, crests, labs = city_summary(self.comp, towers)
+        return final_tally(self.comp, self.guilds, self.prestige[seat], cards, crests, labs,
                            self.coins[seat], GOLEMS - self.board[seat])
 
     def scores(self) -> list[float]:
