@@ -6,10 +6,9 @@ Position data is plain ints, lists and tuples. The Market has 16 slots (``colour
 value at the build symbol in the dial order, and a value's distance is
 ``(pos[value] - b) % 6`` (0 = at the build symbol = completes now).
 
-Effects run on a stack of frames so chained activations nest:
-an effect frame is ``(key, step, used, excluded_slots, row_context, chain, aux)`` and a
-Tower frame ``(-1, colour, position)``. Everything a player decides is an action; the engine
-runs automatically until the next decision (``_advance``).
+Effects run on a stack of frames so chained activations nest (the interpreter and its
+frames are in :mod:`towerplay.games.skytopia.effects`). Everything a player decides is an
+action; the engine runs automatically until the next decision (``_advance``).
 """
 from __future__ import annotations
 
@@ -19,22 +18,24 @@ from typing import Any
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia.actions import ROWS, SLOTS, Act, slot_name
 from towerplay.games.skytopia.components import (ANY_TIME, COLOURS, END_P1, END_P2, GAIN,
-                                                 GAIN_PER, MOVE, OTHERS, PAY, PLACE, RECALL,
-                                                 ROW, TAKE, TOP, TURN, Components)
+                                                 Components, Condition)
+from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED, EffectFrame,
+                                              EffectInterpreter, TowerFrame, effect_frame,
+                                              frame_from_json)
 from towerplay.games.skytopia.scoring import city_summary, describe_guild, final_tally
 from towerplay.core import State, chance
 from towerplay.core.rng import shuffle
 
-GOLEMS = 5
 START_COINS = 5
 COMPENSATION = 3
 (PH_DRAFT, PH_SIDE, PH_PRE, PH_STACK, PH_TOWERS, PH_ABIL1, PH_BACK, PH_PLACE, PH_POST,
  PH_ABIL2, PH_OVER) = range(11)
+ALWAYS, COINS_EQ, CARDS_ADDED_GE, ALL_GOLEMS_ON_BOARD, PAID_COST_EQ = map(int, list(Condition)[:5])
+"""The :class:`Condition` values as plain ints (compared in the hot loop)."""
 PHASE_NAMES = ("ability draft", "ability side", "preliminary turn", "phase 1: stack cards",
                "phase 1: activate towers", "phase 1: abilities", "phase 2: take a golem back",
                "phase 2: assign a golem", "phase 2: activate the card", "phase 2: abilities",
                "game over")
-TRIG_RETURNED, TRIG_JOINS = 0, 1
 UNORDERED_KINDS = frozenset((A.BACK, A.RECALL, A.TURN, A.MOVE))
 """The choices generated golem by golem, not in id order: they are sorted (the others come
 out in id order already, and the hot loop skips the sort)."""
@@ -43,7 +44,7 @@ MAX_ACTIONS = 4000
 provably finite (random games at any player count take less than a tenth of it)."""
 
 
-class SkytopiaState(State):
+class SkytopiaState(EffectInterpreter, State[Act]):
     """One Skytopia position (see the module notes for the encoding)."""
 
     __slots__ = ("comp", "round", "last_round", "first", "turn_index", "build", "market", "dice",
@@ -223,20 +224,21 @@ class SkytopiaState(State):
         tile = self.tile[seat]
         ability = self.comp.abilities[tile][self.side[seat]]
         if ability.timing == timing and self._condition(seat, ability.condition, ability.n):
-            self.stack.append((ability.key, 0, 0, 0, -1, 0, 0))
+            self.stack.append(effect_frame(ability.key))
 
     def _condition(self, seat: int, kind: int, n: int) -> bool:
-        if kind == 0:
+        """Whether ``seat``'s ability condition holds now (see :class:`Condition`)."""
+        if kind == ALWAYS:
             return True
-        if kind == 1:
+        if kind == COINS_EQ:
             return self.coins[seat] == n
-        if kind == 2:
+        if kind == CARDS_ADDED_GE:
             return self.added >= n
-        if kind == 3:
+        if kind == ALL_GOLEMS_ON_BOARD:
             return self.board[seat] == GOLEMS
-        if kind == 4:
+        if kind == PAID_COST_EQ:
             return self.paid == n
-        counts: dict[int, int] = {}
+        counts: dict[int, int] = {}  # SAME_CREST_CARDS_GE: own golems on cards of one crest
         for slot in range(SLOTS):
             if any(d >> 3 == seat for d in self.dice[slot]):
                 crest = self.comp.cards[self.market[slot]].crest
@@ -266,7 +268,7 @@ class SkytopiaState(State):
                     break
                 if pend:
                     self.pending_towers = 0
-                    self.stack.append((-1, pend.bit_length() - 1, 0))
+                    self.stack.append(TowerFrame(pend.bit_length() - 1, 0))
                     continue
                 self.phase = PH_ABIL1
                 self._ability_frame(END_P1)
@@ -346,164 +348,9 @@ class SkytopiaState(State):
                 out += [row[v] for v in allowed]
         return out
 
-    # ----------------------------------------------------------------- effect frames
-    def _run_frame(self) -> list[Act] | None:
-        """Advance the top frame; return the options if a decision is needed."""
-        frame = self.stack[-1]
-        if frame[0] < 0:  # a Tower activation: Foundation, then cards bottom to top
-            _, colour, position = frame
-            tower = self.towers[self.current * 4 + colour]
-            if position > len(tower):
-                self.stack.pop()
-                return None
-            self.stack[-1] = (-1, colour, position + 1)
-            key = self.comp.foundation(colour) if position == 0 else tower[position - 1]
-            if self.comp.effects[key]:
-                self.stack.append((key, 0, 0, 0, 10 + position, 1 << key, 0))
-            return None
-        key, i, used, ex, ctx, chain, aux = frame
-        steps = self.comp.effects[key]
-        seat = self.current
-        if not used:
-            if self._usable(steps, ex, ctx, chain):
-                return [A.A_USE, A.A_SKIP]
-            self.stack.pop()
-            return None
-        while i < len(steps):
-            step = steps[i]
-            op = step[0]
-            if op == GAIN:
-                self._gain(seat, step[1], step[2])
-            elif op == GAIN_PER:
-                self._gain(seat, step[1], step[2] * self._per(seat, step[3]))
-            elif op == OTHERS:
-                for other in range(self.players):
-                    if other != seat:
-                        self._gain(other, step[1], step[2])
-            elif op == PAY:
-                if self.coins[seat] < step[2]:
-                    break
-                self.coins[seat] -= step[2]
-            else:
-                opts = self._choice_options(step, ex, ctx, chain, aux)
-                if opts:
-                    self.stack[-1] = (key, i, 1, ex, ctx, chain, aux)
-                    if op == TURN and step[2]:
-                        opts.append(A.A_DONE)
-                    return opts
-                if not (op == TURN and step[2]):
-                    break  # a step that cannot be done ends the effect
-                aux = 0
-            i += 1
-        self.stack.pop()
-        return None
-
-    def _per(self, seat: int, per: int) -> int:
-        if per == 0:
-            return self.board[seat]
-        if per == 1:
-            return GOLEMS - self.board[seat]
-        return sum(len(self.towers[seat * 4 + c]) for c in range(4))
-
-    def _usable(self, steps: tuple, ex: int, ctx: int, chain: int) -> bool:
-        """An effect can be used if its costs before the first choice can be paid (coins
-        gained before a cost count) and that choice has an option, so 'use' never leads to
-        a dead end."""
-        if not steps:
-            return False
-        seat = self.current
-        coins = self.coins[seat]
-        for step in steps:
-            op = step[0]
-            if op == PAY:
-                coins -= step[2]
-                if coins < 0:
-                    return False
-            elif op == GAIN or op == GAIN_PER:
-                if not step[1]:  # coins
-                    coins += step[2] * (self._per(seat, step[3]) if op == GAIN_PER else 1)
-            elif op != OTHERS:
-                if op == PLACE and step[2] and coins < self.comp.cost[step[1]]:
-                    return False
-                return bool(self._choice_options(step, ex, ctx, chain, 0))
-        return True
-
-    def _own_dice(self, ex: int) -> list[tuple[int, int]]:
-        seat = self.current
-        return [(s, d & 7) for s in range(SLOTS) if not ex >> s & 1
-                for d in self.dice[s] if d >> 3 == seat]
-
-    def _choice_options(self, step: tuple, ex: int, ctx: int, chain: int,
-                        aux: int) -> list[Act]:
-        op = step[0]
-        pos, b, dice, market = self.comp.pos, self.build, self.dice, self.market
-        if op == RECALL:
-            return [A.A_RECALL[s][v] for s, v in self._own_dice(ex)]
-        if op == TURN:
-            dial = self.comp.dial
-            out = []
-            for s, v in self._own_dice(ex):
-                if aux >> (s * 8 + v) & 1:
-                    continue  # already turned by this effect
-                d = (pos[v] - b) % 6
-                used = {x & 7 for x in dice[s]}
-                for k in range(1, min(step[1], d - 1) + 1):
-                    if dial[(b + d - k) % 6] not in used:
-                        out.append(A.A_TURN[s][v][k])
-            return out
-        if op == MOVE:
-            out = []
-            for s, v in self._own_dice(ex):
-                row = A.A_MOVE[s][v]
-                out += [row[t] for t in range(SLOTS)
-                        if t != s and market[t] >= 0 and not ex >> t & 1
-                        and all(x & 7 != v for x in dice[t])]
-            return out
-        if op == PLACE:
-            seat = self.current
-            if not self.board[seat] or (step[2] and self.coins[seat] < self.comp.cost[step[1]]):
-                return []
-            v = self._value_at(step[1])
-            return [A.A_PUT[t] for t in range(SLOTS) if market[t] >= 0 and not ex >> t & 1
-                    and all(x & 7 != v for x in dice[t])]
-        if op == TAKE:
-            return [A.A_TAKE[t] for t in range(SLOTS)
-                    if market[t] >= 0 and not dice[t] and not ex >> t & 1]
-        if op == TOP:
-            out = []
-            for colour in range(4):
-                key = self._top_key(colour)
-                if self.comp.effects[key] and not chain >> key & 1:
-                    out.append(A.A_TOP[colour])
-            return out
-        if op == ROW:
-            out = []
-            for colour in range(4):
-                key = self._row_key(colour, ctx)
-                if key >= 0 and self.comp.effects[key] and not chain >> key & 1:
-                    out.append(A.A_ROW[colour])
-            return out
-        raise AssertionError(op)  # pragma: no cover
-
-    def _top_key(self, colour: int) -> int:
-        tower = self.towers[self.current * 4 + colour]
-        return tower[-1] if tower else self.comp.foundation(colour)
-
-    def _row_key(self, colour: int, ctx: int) -> int:
-        """The card in ``colour``'s column/Tower at the row/height context ``ctx``."""
-        if 0 <= ctx < ROWS:
-            return self.market[colour * ROWS + ctx]
-        if ctx >= 10:
-            height = ctx - 10
-            if height == 0:
-                return self.comp.foundation(colour)
-            tower = self.towers[self.current * 4 + colour]
-            return tower[height - 1] if len(tower) >= height else -1
-        return -1
-
     # ----------------------------------------------------------------- applying decisions
     def _legal_actions(self) -> list[Act]:
-        return self._choices.copy()  # (a fresh list: callers may not corrupt the position)
+        return self._choices
 
     def _apply(self, act: Act) -> None:
         kind = act[0]
@@ -521,7 +368,8 @@ class SkytopiaState(State):
             self.phase = PH_POST
             card = self.market[slot]
             if self.comp.effects[card]:  # the card may be activated at once
-                self.stack.append((card, 0, 0, 1 << slot, slot % ROWS, 1 << card, 0))
+                self.stack.append(effect_frame(card, 1 << slot, row=slot % ROWS,
+                                               chain=1 << card))
         elif kind == A.BACK:
             self._remove_die(act[1], seat * 8 + act[2])
             self.board[seat] += 1
@@ -535,7 +383,7 @@ class SkytopiaState(State):
                     break
         elif kind == A.TOWER:
             self.pending_towers &= ~(1 << act[1])
-            self.stack.append((-1, act[1], 0))
+            self.stack.append(TowerFrame(act[1], 0))
         elif kind == A.DRAFT:
             picker = self._picker()
             self.tile[picker] = act[1]
@@ -563,74 +411,6 @@ class SkytopiaState(State):
         dice = list(self.dice[slot])
         dice.remove(die)
         self.dice[slot] = tuple(dice)
-
-    def _apply_frame(self, act: Act) -> None:
-        frame = self.stack[-1]
-        key, i, used, ex, ctx, chain, aux = frame
-        kind = act[0]
-        seat = self.current
-        if kind == A.USE:
-            self.stack[-1] = (key, 0, 1, ex, ctx, chain, aux)
-            return
-        if kind == A.SKIP:
-            self.stack.pop()
-            return
-        step = self.comp.effects[key][i]
-        if kind == A.DONE:
-            self.stack[-1] = (key, i + 1, 1, ex, ctx, chain, 0)
-            return
-        nxt = (key, i + 1, 1, ex, ctx, chain, aux)
-        push = None
-        if kind == A.RECALL:
-            self._remove_die(act[1], seat * 8 + act[2])
-            self.board[seat] += 1
-            self._trigger(seat, TRIG_RETURNED)
-        elif kind == A.TURN:
-            s, v, k = act[1], act[2], act[3]
-            new = self.comp.dial[(self.build + self.distance(v) - k) % 6]
-            self._remove_die(s, seat * 8 + v)
-            self.dice[s] += (seat * 8 + new,)
-            if step[2]:  # each: stay on this step, remember the die
-                nxt = (key, i, 1, ex, ctx, chain, aux | 1 << (s * 8 + new))
-        elif kind == A.MOVE:
-            s, v, t = act[1], act[2], act[3]
-            self._remove_die(s, seat * 8 + v)
-            self._joins(seat, t)
-            self.dice[t] += (seat * 8 + v,)
-            if step[1]:
-                card = self.market[t]
-                push = (card, 0, 0, ex | 1 << t, t % ROWS, chain | 1 << card, 0)
-        elif kind == A.PUT:
-            t = act[1]
-            distance = step[1]
-            if step[2]:
-                self.coins[seat] -= self.comp.cost[distance]
-            self.board[seat] -= 1
-            self._joins(seat, t)
-            self.dice[t] += (seat * 8 + self._value_at(distance),)
-            if step[3]:
-                card = self.market[t]
-                push = (card, 0, 0, ex | 1 << t, t % ROWS, chain | 1 << card, 0)
-        elif kind == A.TAKE:
-            card = self.market[act[1]]
-            self.market[act[1]] = -1
-            self._add_card(seat, card)
-        elif kind == A.TOP:
-            colour = act[1]
-            k = self._top_key(colour)
-            height = len(self.towers[seat * 4 + colour])
-            push = (k, 0, 0, ex, 10 + height, chain | 1 << k, 0)
-        elif kind == A.ROW:
-            colour = act[1]
-            k = self._row_key(colour, ctx)
-            if 0 <= ctx < ROWS:
-                slot = colour * ROWS + ctx
-                push = (k, 0, 0, ex | 1 << slot, ctx, chain | 1 << k, 0)
-            else:
-                push = (k, 0, 0, ex, ctx, chain | 1 << k, 0)
-        self.stack[-1] = nxt
-        if push is not None and self.comp.effects[push[0]]:
-            self.stack.append(push)
 
     # ----------------------------------------------------------------- copying, views, JSON
     def _copy(self) -> SkytopiaState:
@@ -692,9 +472,9 @@ class SkytopiaState(State):
                 "ability": None if tile < 0 else f"{c.tiles[tile][0]}{'AB'[self.side[p]]}",
                 "ability_text": None if ability is None else ability.text})
         pending = None
-        if self.stack and self.stack[-1][0] >= 0:
-            frame = self.stack[-1]
-            pending = {"effect": self._effect_name(frame[0]), "step": frame[1]}
+        frame = self.stack[-1] if self.stack else None
+        if type(frame) is EffectFrame:
+            pending = {"effect": self._effect_name(frame.key), "step": frame.step}
         shown.update(k for _, k in self.completed)
         shown.discard(-1)
         return {
@@ -748,7 +528,7 @@ class SkytopiaState(State):
         self.guilds = tuple(self.guilds)
         self.pool = tuple(self.pool)
         self.completed = tuple(tuple(x) for x in self.completed)
-        self.stack = [tuple(f) for f in self.stack]
+        self.stack = [frame_from_json(f, len(self.comp.effects)) for f in self.stack]
         self.dice = [tuple(d) for d in data["dice"]]
         self._check_loaded()
         self.current = (self.first + self.turn_index) % self.players
@@ -816,11 +596,6 @@ class SkytopiaState(State):
                 out[d >> 3] += 1
         if any(out[p] + self.board[p] != GOLEMS for p in range(n)):
             raise ValueError(f"every player has {GOLEMS} golems, on the board or the Market")
-        for frame in self.stack:
-            ints("stack", frame, len(frame), -1, 2**130)
-            if len(frame) != (3 if frame and frame[0] < 0 else 7) \
-                    or frame[0] >= len(c.effects):
-                raise ValueError("bad effect frame in 'stack'")
 
     # ----------------------------------------------------------------- scoring
     def tally(self, seat: int) -> dict[str, Any]:
