@@ -190,7 +190,7 @@ class Condition(_Model):
 
 class AbilitySide(_Model):
     timing: Literal["end_phase1", "end_phase2", "any_time"]
-    condition: Condition = Condition()
+    condition: Condition = Field(default_factory=lambda: Condition(kind="always", n=0))
     trigger: Literal["golem_returned", "other_joins_your_card"] | None = None
     effect: list[Step] = Field(min_length=1)
     text: str = ""

@@ -207,12 +207,12 @@ def compile_components(data: ComponentFile) -> Components:
                           crest_index(c.crest),
                           c.min_players, endgame, steps))
     for i, colour in enumerate(COLOURS):
-        f = data.foundations[colour]
+        f = data.foundations[colour]  # type: ignore[index]  # COLOURS are the Colour literals
         steps, endgame = compile_effect(f.effect)
         cards.append(Card(f"F-{colour}", f"{colour} Foundation: {describe_effect(f.effect)}", i,
                           crest_index(f.crest), 2, endgame, steps))
     effects = [card.steps for card in cards]
-    abilities = []
+    abilities: list[tuple[Ability, Ability]] = []
     for tile in data.ability_tiles:
         sides = []
         for side in (tile.A, tile.B):
@@ -221,7 +221,7 @@ def compile_components(data: ComponentFile) -> Components:
                                  TRIGGERS.index(side.trigger) if side.trigger else -1,
                                  len(effects), side.text or describe_effect(side.effect)))
             effects.append(compile_effect(side.effect)[0])
-        abilities.append(tuple(sides))
+        abilities.append((sides[0], sides[1]))
     guilds = []
     for g in data.guild_masters:
         s = g.scoring

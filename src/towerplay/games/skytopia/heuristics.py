@@ -116,6 +116,7 @@ def greedy_action(state: SkytopiaState, rng: random.Random) -> Act:
     depth = len(state.stack)
     if legal[0] is A.A_USE:
         depth -= 1  # judge 'use' by what the effect does
+    assert seat is not None
     placing = legal[0][0] == A.PLACE
     bonus: dict[int, float] = {}
     best, best_value = legal[0], -1e9

@@ -13,15 +13,18 @@ action; the engine runs automatically until the next decision (``_advance``).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia.actions import ROWS, SLOTS, Act, slot_name
 from towerplay.games.skytopia.components import (ANY_TIME, COLOURS, END_P1, END_P2, GAIN,
                                                  Components, Condition)
 from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED, EffectFrame,
-                                              EffectInterpreter, TowerFrame, effect_frame,
-                                              frame_from_json)
+                                              EffectInterpreter, Frame, TowerFrame,
+                                              effect_frame, frame_from_json)
+
+if TYPE_CHECKING:
+    from towerplay.games.skytopia.game import Skytopia
 from towerplay.games.skytopia.scoring import city_summary, describe_guild, final_tally
 from towerplay.core import State, chance
 from towerplay.core.rng import shuffle
@@ -51,6 +54,34 @@ class SkytopiaState(EffectInterpreter, State[Act]):
                  "decks", "towers", "coins", "prestige", "board", "tile", "side", "guilds",
                  "phase", "stack", "pending_towers", "completed", "added", "paid", "pool",
                  "pick", "rows", "current", "_choices")
+    game: Skytopia
+    comp: Components
+    round: int              # 1, 2, …
+    last_round: int         # the round the game ends with (0: not known yet)
+    first: int              # this round's first player
+    turn_index: int         # whose turn in the round: (first + turn_index) % players
+    build: int              # the index on the dial of the value at the build symbol
+    market: list[int]       # card key per slot (-1: empty)
+    dice: list[tuple[int, ...]]   # golems per slot, packed seat * 8 + value
+    decks: list[list[int]]  # the four face-down decks, drawn from the end
+    towers: list[tuple[int, ...]]  # seat * 4 + colour -> card keys, bottom to top
+    coins: list[int]
+    prestige: list[int]     # PP
+    board: list[int]        # golems on each player's board
+    tile: list[int]         # each seat's Ability tile (-1: not chosen yet)
+    side: list[int]         # 0: side A, 1: side B
+    guilds: tuple[int, ...]  # the three Guild Masters in play
+    phase: int
+    stack: list[Frame]      # the effects being run (see effects.py)
+    pending_towers: int     # bit set of colours whose Towers still activate this turn
+    completed: tuple[tuple[int, int], ...]  # (slot, card) completed, still to stack
+    added: int              # cards added to the city this turn
+    paid: int               # the Chronometer cost paid this turn (-1: none)
+    pool: tuple[int, ...]   # Ability tiles left in the draft
+    pick: int               # how many seats chose in the draft / side choice / prelim.
+    rows: int               # Market rows in play
+    current: int            # the seat whose turn it is
+    _choices: list[Act]     # the decision now awaited
 
     # ----------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -92,7 +123,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         self.pending_towers, self.completed, self.added, self.paid = 0, (), 0, -1
         self.pool = (0, 1, 2, 3)
         self.pick = 0
-        self._choices = None
+        self._choices = []
         if opts.abilities == "draft":
             self.phase = PH_DRAFT
         else:
@@ -527,7 +558,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         self.towers = [tuple(t) for t in self.towers]
         self.guilds = tuple(self.guilds)
         self.pool = tuple(self.pool)
-        self.completed = tuple(tuple(x) for x in self.completed)
+        self.completed = tuple((slot, card) for slot, card in self.completed)
         self.stack = [frame_from_json(f, len(self.comp.effects)) for f in self.stack]
         self.dice = [tuple(d) for d in data["dice"]]
         self._check_loaded()
