@@ -1,0 +1,103 @@
+"""Blueprints statistics for simulations: how often buildings match their blueprint (the
+bonus), Prizes won, points and dice per material, Awards per seat (found by
+``towerplay.games.companion``).
+
+Read from the scored rounds of the true state at the end: analysis after the fact, never
+shown to a player during a game.
+
+>>> from towerplay import games
+>>> from towerplay.arena.table import Table
+>>> game = games.load("blueprints")
+>>> stats = make_stats(game, 3)
+>>> table = Table(game.start(players=3, seed=3), ["greedy"] * 3, hooks=[stats])
+>>> for _ in table.play_bots(): pass
+>>> row = stats.row()
+>>> row["bp_gold_0"] + row["bp_gold_1"] + row["bp_gold_2"]   # one Gold Award a round
+3
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from towerplay.games.blueprints.dice import MATERIALS
+from towerplay.games.blueprints.scoring import PRIZES, breakdown
+from towerplay.games.blueprints.state import AWARDS
+
+PREFIX = "bp_"
+MATERIAL_NAMES = ("wood", "recycled", "stone", "glass")
+"""In the order of :data:`~towerplay.games.blueprints.dice.MATERIALS` (``WRSG``)."""
+WIN_RATE_BY = {"bp_main": "material a seat built most with (over the game)"}
+RATIOS = {f"points per {name} die": (f"bp_points_{name}", f"bp_dice_{name}")
+          for name in MATERIAL_NAMES}
+"""Rates the report computes over all games (sum of the first over sum of the second)."""
+RATIOS["bonus rate (buildings matching their blueprint)"] = ("bp_bonuses", "bp_buildings")
+
+
+class BlueprintsStats:
+    """Counts per game; :meth:`row` gives flat ``bp_``-prefixed columns (fixed keys for a
+    player count, whatever the options)."""
+
+    def __init__(self, game: Any, players: int) -> None:
+        self.game = game
+        self.players = players
+        self._row: dict[str, int | float | str] = {}
+
+    def before(self, state: Any, action: Any) -> None:
+        """Nothing to do per action: the round results keep the whole story."""
+
+    def after(self, state: Any, action: Any) -> None:
+        """Nothing to do per action: the round results keep the whole story."""
+
+    def end(self, state: Any) -> None:
+        """Score every round's buildings again, by part and by material."""
+        n = self.players
+        wood_only = self.game.options.wood_only_counts_wood
+        points = dict.fromkeys(MATERIAL_NAMES, 0)
+        dice = dict.fromkeys(MATERIAL_NAMES, 0)
+        seat_dice = [[0] * 4 for _ in range(n)]
+        bonuses = buildings = 0
+        prizes = dict.fromkeys(PRIZES, 0)
+        for result in state.results:
+            for seat, card in enumerate(result.cards):
+                building = result.buildings[seat]
+                parts = breakdown(building, self.game.deck[card][1], wood_only)
+                buildings += 1
+                bonuses += parts["bonus"] > 0
+                for material, name in enumerate(MATERIAL_NAMES):
+                    points[name] += parts[name]
+                    count = sum(1 for stack in building for die in stack if die & 3 == material)
+                    dice[name] += count
+                    seat_dice[seat][material] += count
+            for prize, _seat in result.prizes:
+                prizes[prize] += 1
+        row: dict[str, int | float | str] = {"bp_buildings": buildings, "bp_bonuses": bonuses}
+        for name in MATERIAL_NAMES:
+            row[f"bp_points_{name}"] = points[name]
+            row[f"bp_dice_{name}"] = dice[name]
+        for prize in PRIZES:
+            row[f"bp_prize_{prize}"] = prizes[prize]
+        for seat in range(n):
+            won = state.won[seat]
+            for award in AWARDS[4]:
+                row[f"bp_{award}_{seat}"] = won.count(award)
+            row[f"bp_prizes_{seat}"] = sum(1 for c in won if c in PRIZES)
+            most = max(range(4), key=lambda m: seat_dice[seat][m])
+            row[f"bp_main_{seat}"] = MATERIAL_NAMES[most] if seat_dice[seat][most] else "none"
+        self._row = row
+
+    def row(self) -> dict[str, int | float | str]:
+        """The game's columns (call after the game ended)."""
+        return dict(self._row)
+
+
+def make_stats(game: Any, players: int) -> BlueprintsStats:
+    """A fresh collector for one game of ``players`` seats."""
+    return BlueprintsStats(game, players)
+
+
+def first_player(state: Any) -> int:
+    """The seat that started the first round (drawn by the deal, or the option)."""
+    return int(state.results[0].first) if state.results else int(state.first)
+
+
+assert len(MATERIALS) == len(MATERIAL_NAMES)

@@ -1,0 +1,91 @@
+"""5 Towers statistics for simulations: tear-downs, towers and their heights, capped
+towers, auctions won per bid size (found by ``towerplay.games.companion(name, "stats")``).
+
+The collector follows the table's statistics hooks and reads the true state: it is for
+analysis after the game, never shown to a player during one.
+
+>>> from towerplay import games
+>>> from towerplay.arena.table import Table
+>>> game = games.load("five_towers")
+>>> stats = make_stats(game, 2)
+>>> table = Table(game.start(players=2, seed=3), ["random", "random"], hooks=[stats])
+>>> for _ in table.play_bots(): pass
+>>> row = stats.row()
+>>> row["ft_towers_0"] <= 5 and row["ft_capped_0"] <= row["ft_towers_0"]
+True
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from towerplay.games.five_towers import scoring
+
+BID_SIZES = range(1, 6)
+PREFIX = "ft_"
+WIN_RATE_BY: dict[str, str] = {}
+"""No per-seat categories to split the win rate by."""
+RATIOS: dict[str, tuple[str, str]] = {}
+
+
+class FiveTowersStats:
+    """Counts per game; :meth:`row` gives flat ``ft_``-prefixed columns (fixed keys for a
+    player count, whatever the options)."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.bids_won = dict.fromkeys(BID_SIZES, 0)
+        self.failed_bids = 0  # physical mode: winners who could not build and bid again
+        self._bidding = False
+        self._builder_phase = False
+        self._round = 0
+        self._final: dict[str, int | float | str] = {}
+
+    # ----------------------------------------------------------------- hooks
+    def before(self, state: Any, action: Any) -> None:
+        """Note whether this action is a bid (an auction may end with it)."""
+        phase = state.phase
+        self._bidding = phase == 0  # BIDDING
+        self._builder_phase = phase in (2, 3)  # TEARING, PLACING
+        self._round = state.round
+
+    def after(self, state: Any, action: Any) -> None:
+        """Count auctions won by size, and failed bids undone in physical mode."""
+        if self._bidding and state.phase == 1 and state.need in self.bids_won:  # TAKING
+            self.bids_won[state.need] += 1
+        elif self._builder_phase and state.phase == 0 and state.round == self._round:
+            self.failed_bids += 1  # back to bidding in the same round: the build was undone
+
+    def end(self, state: Any) -> None:
+        """Read the final towers."""
+        row: dict[str, int | float | str] = {"ft_rounds": state.round,
+                                             "ft_idle_rounds": 0}
+        for seat in range(self.players):
+            towers = [t for t in state.seat_towers(seat) if t]
+            row[f"ft_torn_{seat}"] = state.torn[seat]
+            row[f"ft_towers_{seat}"] = len(towers)
+            row[f"ft_capped_{seat}"] = sum(scoring.is_capped(t) for t in towers)
+            row[f"ft_tallest_{seat}"] = max((len(t) for t in towers), default=0)
+            row[f"ft_cards_{seat}"] = sum(len(t) for t in towers)
+        self._final = row
+
+    def row(self) -> dict[str, int | float | str]:
+        """The game's columns (call after the game ended)."""
+        row = dict(self._final)
+        won = sum(self.bids_won.values())
+        if "ft_rounds" in row:
+            # rounds where nobody built: the opener bid 0 and all passed
+            row["ft_idle_rounds"] = max(0, int(row["ft_rounds"]) - won + self.failed_bids)
+        for size, count in self.bids_won.items():
+            row[f"ft_bids_won_{size}"] = count
+        row["ft_failed_bids"] = self.failed_bids
+        return row
+
+
+def make_stats(game: Any, players: int) -> FiveTowersStats:
+    """A fresh collector for one game of ``players`` seats."""
+    return FiveTowersStats(players)
+
+
+def first_player(state: Any) -> int:
+    """The seat that opened the first auction (drawn at random by the deal)."""
+    return int(state.movers[0]) if state.movers else 0

@@ -1,0 +1,166 @@
+"""What a simulation plays: option sweeps, seat rotations and per-game seeds.
+
+A game is a :class:`SimJob`; its ``index`` names it for good (rows are matched to jobs
+by index when a run resumes), so indices run game-major over the sweep's option sets:
+asking for more games later extends a run without renumbering what it already played.
+Every option set plays the same deals (paired comparisons: less noise between sweeps).
+
+>>> plan = Plan.build("five_towers", players=2, bots=["greedy", "random"], games=4,
+...                   options={"rebid": ["feasible", "physical"]}, seed=1)
+>>> [(j.index, j.sweep, j.specs) for j in plan.jobs[:3]]
+[(0, 'rebid=feasible', ('greedy', 'random')), (1, 'rebid=physical', ('greedy', 'random')), (2, 'rebid=feasible', ('random', 'greedy'))]
+>>> plan.jobs[0].seed == plan.jobs[1].seed == plan.jobs[2].seed   # one deal, every rotation
+True
+"""
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from towerplay import bots as bot_registry
+from towerplay import games
+from towerplay.arena.ladder import labels, lineups
+from towerplay.core.errors import InvalidOptions
+from towerplay.core.rng import derive_seed
+
+
+@dataclass(frozen=True)
+class SimJob:
+    """One game to play: everything a worker needs, as plain picklable data."""
+
+    index: int
+    game: str
+    options: str
+    """The game's options as canonical JSON text (as the rows carry them)."""
+    sweep: str
+    """The swept options of this game as ``name=value`` pairs (empty without a sweep)."""
+    players: int
+    specs: tuple[str, ...]
+    """The bot spec in each seat."""
+    names: tuple[str, ...]
+    """The bot's unique label in each seat (a repeated spec gets ``#2``...)."""
+    seed: int
+
+
+def parse_sweep(game_name: str, pairs: Sequence[str]) -> dict[str, list[Any]]:
+    """``["rebid=feasible,physical", "x=1"]`` -> ``{"rebid": ["feasible", "physical"],
+    "x": [1]}``, each value typed by the game's options (strict types).
+
+    >>> parse_sweep("castle", ["max_turns=50,60", "memory=open"])
+    {'max_turns': [50, 60], 'memory': ['open']}
+    >>> parse_sweep("castle", ["max_turns"])
+    Traceback (most recent call last):
+    ...
+    towerplay.core.errors.InvalidOptions: an option must look like name=value or name=v1,v2 (got 'max_turns')
+    """
+    cls = games.game_class(game_name)
+    sweep: dict[str, list[Any]] = {}
+    for pair in pairs:
+        key, eq, values = pair.partition("=")
+        key = key.strip()
+        if not eq or not key or not values.strip():
+            raise InvalidOptions(f"an option must look like name=value or name=v1,v2 "
+                                 f"(got {pair!r})")
+        texts = [v.strip() for v in values.split(",")]
+        if any(not t for t in texts) or len(set(texts)) != len(texts):
+            raise InvalidOptions(f"option {key!r}: give distinct values separated by "
+                                 f"commas (got {values!r})")
+        sweep[key] = [cls.options_from_text({key: t})[key] for t in texts]
+    return sweep
+
+
+def option_sets(sweep: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
+    """The grid of a sweep, in a fixed order (the last option varies fastest).
+
+    >>> option_sets({"a": [1, 2], "b": ["x"]})
+    [{'a': 1, 'b': 'x'}, {'a': 2, 'b': 'x'}]
+    """
+    names = list(sweep)
+    return [dict(zip(names, values)) for values in itertools.product(*sweep.values())]
+
+
+def sweep_label(options: Mapping[str, Any], swept: Sequence[str]) -> str:
+    """The swept options as ``name=value`` pairs (JSON text for non-text values).
+
+    >>> sweep_label({"rebid": "physical", "max_turns": 9}, ["max_turns", "rebid"])
+    'max_turns=9 rebid=physical'
+    """
+    return " ".join(f"{name}={_text(options[name])}" for name in swept)
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The whole run: its jobs in index order, and what they were made from."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    sets: tuple[str, ...]
+    """Each option set's canonical JSON text."""
+    jobs: tuple[SimJob, ...]
+
+    @classmethod
+    def build(cls, game: str, players: int, bots: Sequence[str], games: int,
+              options: Mapping[str, Sequence[Any]] | None = None, seed: int = 0) -> Plan:
+        """Check everything (refused with :class:`InvalidOptions` and friends, one line) and
+        list the jobs: ``games`` per option set, seat-rotated.
+
+        A lineup of different bots plays one deal from every seat rotation (``games`` is
+        then rounded up to whole rotations); a lineup of one bot gets a fresh deal each game.
+        """
+        cls_ = _game_class(game)
+        if not isinstance(games, int) or games < 1:
+            raise InvalidOptions(f"--games must be at least 1 (got {games})")
+        if not bots:
+            raise InvalidOptions("name the bots with --bots random,greedy,...")
+        for spec in bots:
+            bot_registry.load(spec, seed=0)
+        sweep = dict(options or {})
+        configured = [cls_(**values) for values in option_sets(sweep)]
+        configured[0].check_players(players)
+        texts = tuple(_canonical(g.options_dict()) for g in configured)
+        swept = [name for name, values in sweep.items() if len(values) > 1]
+        labels_ = [sweep_label(g.options_dict(), swept) for g in configured]
+        deals = _deals(len(bots), players, games, seed)
+        names = labels(bots)
+        jobs = []
+        for number, (deal, lineup) in enumerate(deals):
+            for k, text in enumerate(texts):
+                jobs.append(SimJob(number * len(texts) + k, game, text, labels_[k], players,
+                                   tuple(bots[b] for b in lineup),
+                                   tuple(names[b] for b in lineup), deal))
+        return cls(game, players, tuple(bots), texts, tuple(jobs))
+
+
+def _game_class(name: str) -> Any:
+    return games.game_class(name)
+
+
+def _canonical(options: Mapping[str, Any]) -> str:
+    return json.dumps(options, sort_keys=True, separators=(",", ":"))
+
+
+def _deals(bots: int, players: int, games: int, seed: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(deal seed, lineup) per game of one option set, seat rotations in turn."""
+    tables = lineups(bots, players)
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for round_ in itertools.count():
+        for number, lineup in enumerate(tables):
+            if len(set(lineup)) == 1:  # one bot everywhere: rotating would replay the deal
+                out.append((derive_seed(seed, "sim", round_, number), lineup))
+                if len(out) >= games:
+                    return out
+                continue
+            deal = derive_seed(seed, "sim", round_, number)
+            for turn in range(players):
+                out.append((deal, lineup[turn:] + lineup[:turn]))
+            if len(out) >= games:
+                return out
+    raise AssertionError("unreachable")  # pragma: no cover
