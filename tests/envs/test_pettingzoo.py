@@ -1,0 +1,58 @@
+"""PettingZoo's own API and seed tests pass for every game and player count."""
+from __future__ import annotations
+
+import functools
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from towerplay import games
+from towerplay.envs import pettingzoo as tz
+
+from tests.conftest import game_player_counts
+
+
+@pytest.mark.parametrize("name,players", game_player_counts())
+def test_pettingzoos_api_and_seed_tests_pass(name: str, players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dict observations: PettingZoo's classic envs warn too
+        api_test(tz.env(name, players=players), num_cycles=300)
+        seed_test(functools.partial(tz.env, name, players=players), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_whole_game_ends_with_the_winners_sharing_one(name: str) -> None:
+    env = getattr(tz, f"{name}_v0").env(players=2, render_mode="ansi")
+    env.reset(seed=5)
+    rewards = {agent: 0.0 for agent in env.possible_agents}
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, _ = env.last()
+        rewards[agent] += reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert mask.any() and obs["observation"].dtype == np.float32
+        if steps == 0:
+            assert isinstance(env.render(), str)
+        env.step(int(env.action_space(agent).sample(mask)))
+        steps += 1
+    assert sum(rewards.values()) == pytest.approx(1.0)
+    assert steps <= games.load(name).info(2).max_game_length
+
+
+def test_the_observation_of_a_seat_not_to_move_has_an_empty_mask() -> None:
+    env = tz.raw_env("five_towers", players=3)
+    env.reset(seed=1)
+    waiting = [a for a in env.possible_agents if a != env.agent_selection]
+    assert not env.observe(waiting[0])["action_mask"].any()
+
+
+def test_unknown_names_are_refused() -> None:
+    with pytest.raises(AttributeError):
+        tz.chess_v0  # noqa: B018
+    with pytest.raises(games.InvalidOptions):
+        tz.env("five_towers", players=9)
