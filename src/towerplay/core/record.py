@@ -1,7 +1,9 @@
 """Game records: everything needed to replay a game exactly.
 
 A record holds the game id, rules version, options, seat count, seed and the actions as
-text (plus who sat where, for people). Replaying it rebuilds the identical state.
+text (plus who sat where, for people). Replaying it rebuilds the identical state. The seed
+rebuilds every hidden card and every bot's future choice: a record is its owner's full file,
+never to be handed to a player before the game is over.
 
 >>> from towerplay import games
 >>> state = games.load("five_towers").start(players=2, seed=3)
@@ -9,22 +11,40 @@ text (plus who sat where, for people). Replaying it rebuilds the identical state
 >>> record = Record.from_state(state, seats=["ann", "random"])
 >>> Record.from_json(record.to_json()).replay().to_json() == state.to_json()
 True
+>>> Record.loads('[1, 2]')
+Traceback (most recent call last):
+...
+towerplay.core.errors.BadRecord: a record must be a JSON object, not a list
 """
 from __future__ import annotations
 
 import json
+import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from towerplay.core.errors import BadRecord, TowerplayError
-from towerplay.core.game import describe_validation_error
+from towerplay.core.errors import BadRecord, InvalidOptions, TowerplayError
+from towerplay.core.files import read_text_limited
+from towerplay.core.game import cut
 from towerplay.core.state import State
+
+MAX_ACTION_CHARS = 200
+"""The longest action text a record may hold (real notations are a few words)."""
+
+JSON_TYPES = {dict: "an object", list: "a list", str: "a string", int: "a number",
+              float: "a number", bool: "true or false", type(None): "null"}
+
+
+class RecordOptionsError(BadRecord, InvalidOptions):
+    """A record whose options do not fit its game (both a bad record and bad options)."""
 
 
 class Record(BaseModel):
-    """A replayable game record (the JSON file written by ``towerplay play --record``)."""
+    """A replayable game record (the JSON file written by ``towerplay play``)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -38,8 +58,9 @@ class Record(BaseModel):
     result: dict[str, Any] | None = None
 
     @classmethod
-    def from_state(cls, state: State, seats: list[str] | None = None) -> Record:
-        result = ({"scores": state.scores(), "winners": state.winners()}
+    def from_state(cls, state: State[Any], seats: list[str] | None = None) -> Record:
+        """The record of ``state`` (its result too when the game is over)."""
+        result = ({"scores": [whole(s) for s in state.scores()], "winners": state.winners()}
                   if state.is_over else None)
         return cls(game=state.game.name, rules_version=state.game.rules_version,
                    options=state.game.options_dict(), players=state.players,
@@ -49,49 +70,91 @@ class Record(BaseModel):
     # ----------------------------------------------------------------- reading
     @classmethod
     def from_json(cls, data: Any) -> Record:
-        """Validate parsed JSON; :class:`BadRecord` names what is wrong."""
+        """Validate parsed JSON; :class:`BadRecord` names the field that is wrong."""
+        if not isinstance(data, dict):
+            raise BadRecord(f"a record must be a JSON object, not "
+                            f"{JSON_TYPES.get(type(data), type(data).__name__)}")
         try:
-            return cls.model_validate(data)
+            record = cls.model_validate(data)
         except ValidationError as error:
-            raise BadRecord(describe_validation_error("record", error)) from None
+            raise BadRecord(describe_fields(error)) from None
+        if "actions" not in data:  # else a record of a finished game would start afresh
+            raise BadRecord("record: field 'actions' is missing (the moves as text; "
+                            "[] for a game not yet begun)")
+        for index, text in enumerate(record.actions):
+            if len(text) > MAX_ACTION_CHARS:
+                raise BadRecord(f"record: field 'actions': action {index + 1} is "
+                                f"{len(text)} characters long (at most "
+                                f"{MAX_ACTION_CHARS}): {cut(text)!r}")
+        return record
 
     @classmethod
     def loads(cls, text: str) -> Record:
+        """A record from JSON text (a leading UTF-8 byte-order mark is allowed)."""
         try:
-            data = json.loads(text)
+            data = json.loads(text.removeprefix("\ufeff"))
         except json.JSONDecodeError as error:
             raise BadRecord(f"a record must be JSON: {error}") from None
+        except RecursionError:
+            raise BadRecord("a record must be JSON of a sane depth (this one is nested "
+                            "too deeply)") from None
         return cls.from_json(data)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as error:
-            raise BadRecord(f"cannot read record {path}: {error.strerror}") from None
-        return cls.loads(text)
+        """A record from a file; anything but a small UTF-8 JSON record is refused."""
+        return cls.loads(read_text_limited(path, what="record", error=BadRecord))
 
     def to_json(self) -> dict[str, Any]:
+        """The record as JSON-ready data."""
         return self.model_dump(mode="json")
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        """Write the record atomically: a temporary file beside ``path``, then a rename,
+        so a kill or crash mid-write leaves the previous record whole."""
+        target = Path(path)
+        text = json.dumps(self.to_json(), indent=1) + "\n"
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                             dir=target.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
 
     # ----------------------------------------------------------------- replaying
-    def start(self) -> State:
+    def start(self) -> State[Any]:
         """The initial state of this record's game."""
         from towerplay import games
 
-        game = games.load(self.game, **self.options)
+        try:
+            game = games.load(self.game, **self.options)
+        except InvalidOptions as error:
+            raise RecordOptionsError(self._options_problem(str(error))) from None
         if self.rules_version != game.rules_version:
             raise BadRecord(f"record uses {self.game} rules version {self.rules_version}, "
                             f"this towerplay has version {game.rules_version}")
         try:
-            return game.start(players=self.players, seed=self.seed)
+            state: State[Any] = game.start(players=self.players, seed=self.seed)
         except TowerplayError as error:
             raise BadRecord(f"record cannot start: {error}") from None
+        return state
 
-    def states(self):  # noqa: ANN201 - a generator of State
+    def _options_problem(self, problem: str) -> str:
+        """Why the options are refused, naming the game they seem to belong to."""
+        from towerplay import games
+
+        names = set(self.options)
+        owners = [name for name in games.names() if name != self.game and names
+                  and names <= set(games.game_class(name).options_type.model_fields)]
+        if owners:
+            return (f"record of game '{self.game}' has options of {' or '.join(owners)} "
+                    f"({', '.join(sorted(names))}): a record of another game? ({problem})")
+        return f"record of game '{self.game}': field 'options': {problem}"
+
+    def states(self) -> Iterator[State[Any]]:
         """Yield the initial state and a copy after each action (for stepping through)."""
         state = self.start()
         yield state.copy()
@@ -99,21 +162,73 @@ class Record(BaseModel):
             self._step(state, index, text)
             yield state.copy()
 
-    def replay(self, until: int | None = None) -> State:
-        """The state after the first ``until`` actions (all of them by default)."""
+    def replay(self, until: int | None = None) -> State[Any]:
+        """The state after the first ``until`` actions (all of them by default); the whole
+        replay must agree with the record's ``result``."""
         state = self.start()
         for index, text in enumerate(self.actions[:until]):
             self._step(state, index, text)
-        if until is None and self.result is not None and state.is_over:
-            expected = {"scores": state.scores(), "winners": state.winners()}
-            if json.loads(json.dumps(expected)) != self.result:
-                raise BadRecord(f"record's result {self.result} differs from the replay's "
-                                f"{expected}")
+        if until is None:
+            self._check_result(state)
         return state
 
+    def _check_result(self, state: State[Any]) -> None:
+        """A record's ``result`` must be the replay's: a record cut short is refused."""
+        if self.result is None:
+            return
+        if not state.is_over:
+            raise BadRecord(f"record: field 'result' says the game ended, but its "
+                            f"{len(self.actions)} actions stop with seat {state.to_move} "
+                            f"to move (a record cut short?)")
+        expected = {"scores": [whole(s) for s in state.scores()], "winners": state.winners()}
+        if json.loads(json.dumps(expected)) != self.result:
+            raise BadRecord(f"record: field 'result' {cut(str(self.result))} differs from "
+                            f"the replay's {expected}")
+
     @staticmethod
-    def _step(state: State, index: int, text: str) -> None:
+    def _step(state: State[Any], index: int, text: str) -> None:
         try:
             state.apply(text)
         except TowerplayError as error:
-            raise BadRecord(f"action {index + 1} ('{text}'): {error}") from None
+            raise BadRecord(f"action {index + 1} ('{cut(text)}'): "
+                            f"{cut(str(error), 300)}") from None
+
+
+def whole(number: float) -> float:
+    """``6.0`` → ``6``: integral scores are ints (printed ``6``, stored ``6``).
+
+    >>> whole(6.0), whole(2.5)
+    (6, 2.5)
+    """
+    return int(number) if float(number).is_integer() else number
+
+
+def describe_fields(error: ValidationError) -> str:
+    """One line naming each record field that is wrong and what was expected."""
+    problems = []
+    for problem in error.errors():
+        where = ".".join(str(part) for part in problem["loc"]) or "record"
+        if problem["type"] == "extra_forbidden":
+            problems.append(f"record: unknown field '{where}'")
+        elif problem["type"] == "missing":
+            problems.append(f"record: field '{where}' is missing")
+        else:
+            got = cut(repr(problem.get("input")))
+            problems.append(f"record: field '{where}': {problem['msg']} (got {got})")
+    return "; ".join(problems)
+
+
+def check_writable(path: str | Path) -> None:
+    """Refuse, before a game starts, a record path that could not be written: a missing
+    directory, a directory, a special file or an unwritable place."""
+    target = Path(path)
+    parent = target.parent
+    if target.is_dir():
+        raise BadRecord(f"record path {target} is a directory; name a file in it")
+    if target.exists() and not target.is_file():
+        raise BadRecord(f"record path {target} is not a regular file")
+    if not parent.is_dir():
+        raise BadRecord(f"cannot write record {target}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK) or (target.exists()
+                                                    and not os.access(target, os.W_OK)):
+        raise BadRecord(f"cannot write record {target}: permission denied")
