@@ -76,7 +76,7 @@ class FiveTowersStats:
             # rounds where nobody built: the opener bid 0 and all passed
             row["ft_idle_rounds"] = max(0, int(row["ft_rounds"]) - won + self.failed_bids)
         for size, count in self.bids_won.items():
-            row[f"ft_bids_won_{size}"] = count
+            row[f"ft_bid{size}_won"] = count
         row["ft_failed_bids"] = self.failed_bids
         return row
 

@@ -99,8 +99,8 @@ class SkytopiaStats:
         for colour, name in enumerate(COLOURS):
             row[f"sky_cards_{name}"] = cards_per_colour[colour]
         for k, guild in enumerate(state.guilds):
-            row[f"sky_guild_{k}"] = comp.guilds[guild].ident
-            row[f"sky_guild_pp_{k}"] = guild_pp[k]
+            row[f"sky_guild{k}"] = comp.guilds[guild].ident
+            row[f"sky_guild{k}_pp"] = guild_pp[k]
         row["sky_rounds"] = state.round
         self._row = row
 
