@@ -61,7 +61,7 @@ def read_rows(path: Path) -> list[Row]:
             return list(_pyarrow().parquet.read_table(path).to_pylist())
         text = _complete_text(path)
         if kind == "csv":
-            return [{k: _cell(v) for k, v in row.items()}
+            return [{k: v if _is_text(k) else _cell(v) for k, v in row.items()}
                     for row in csv.DictReader(io.StringIO(text))]
         return [json.loads(line) for line in text.splitlines() if line.strip()]
     except (ValueError, OSError, KeyError) as error:
@@ -72,6 +72,14 @@ def read_rows(path: Path) -> list[Row]:
 def _complete_text(path: Path) -> str:
     data = path.read_bytes()
     return data[:data.rfind(b"\n") + 1].decode()
+
+
+TEXT_COLUMNS = frozenset({"game", "sweep", "options", "winners"})
+"""Columns that are always text (``winners`` may read ``"0"``; bots ``bot_N``)."""
+
+
+def _is_text(column: str) -> bool:
+    return column in TEXT_COLUMNS or column.startswith("bot_")
 
 
 def _cell(text: str | None) -> Any:
