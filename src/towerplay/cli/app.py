@@ -2,17 +2,65 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
-from typing import ParamSpec, TypeVar
+from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from towerplay.core.errors import TowerplayError
 
+
+class OneLineErrors(TyperGroup):
+    """The command group: its own usage errors (``--seed abc``, an unknown flag) are one
+    line on stderr and status 2, like every towerplay error (no boxed panel)."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        readable_metavars(self)
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                   windows_expand_args=windows_expand_args, **extra)
+        except NoArgsIsHelpError as error:  # typer has printed the help already
+            sys.exit(error.exit_code)
+        except ClickException as error:
+            usage = f" (see {error.ctx.command_path} --help)" if isinstance(
+                error, UsageError) and error.ctx is not None else ""
+            message = " ".join(error.format_message().split())
+            errors.print(f"[red]error:[/red] {escape(message)}{escape(usage)}")
+            sys.exit(error.exit_code)
+        except typer.Abort:
+            errors.print("[yellow]aborted[/yellow]")
+            sys.exit(1)
+        if not standalone_mode:
+            return result
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+METAVARS = {"int": "N", "float": "NUMBER", "str": "TEXT", "Path": "PATH"}
+
+
+def readable_metavars(command: Any) -> None:
+    """Help shows ``--torn N`` and ``GAME``, not typer's ``<int>``, ``GAME <str>`` or
+    ``<list[str]>``: options without a metavar get one from their type; arguments are
+    named by their metavar alone."""
+    for param in getattr(command, "params", []):
+        if isinstance(param, TyperArgument):
+            param.display_type_rich = lambda ctx: None  # type: ignore[method-assign]
+        elif isinstance(param, TyperOption) and param.metavar is None and not param.is_flag:
+            label = param.bare_type().removeprefix("list[").removesuffix("]")
+            param.metavar = METAVARS.get(label, "VALUE")
+    for sub in getattr(command, "commands", {}).values():
+        readable_metavars(sub)
+
+
 app = typer.Typer(
+    cls=OneLineErrors, rich_markup_mode=None,
     help="towerplay: 5 Towers, Budowa Zamku, Blueprints and Skytopia — play, score, study.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 console = Console(highlight=False)
@@ -30,6 +78,20 @@ def friendly(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except TowerplayError as error:
-            errors.print(f"[red]error:[/red] {escape(str(error))}")
-            sys.exit(2)
+            fail(str(error))
     return run
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``message`` as one error line (never wrapped) and exit with status 2."""
+    errors.print(f"[red]error:[/red] {escape(' '.join(message.split()))}")
+    sys.exit(2)
+
+
+def number(value: float) -> str:
+    """A score as people write it: ``6`` (not ``6.0``), ``2.5``.
+
+    >>> number(6.0), number(2.5), number(-3)
+    ('6', '2.5', '-3')
+    """
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

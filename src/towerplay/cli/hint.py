@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.table import Table
@@ -13,7 +14,7 @@ from towerplay.cli.app import app, console, friendly
 from towerplay.core import InvalidOptions, Record, State, fresh_seed
 
 
-def analyse(state: State, seconds: float | None = None, iterations: int | None = None,
+def analyse(state: State[Any], seconds: float | None = None, iterations: int | None = None,
             seed: int | None = None) -> Analysis:
     """Search the position for the seat to move, from only what that seat may know."""
     seat = state.to_move

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -13,25 +14,29 @@ from towerplay import games
 from towerplay.arena.ladder import report_tables, run_ladder
 from towerplay.cli.app import app, console, friendly
 from towerplay.cli.play import parse_options
-from towerplay.core import InvalidOptions
+from towerplay.core import Game, InvalidOptions
 
 
 @app.command()
 @friendly
 def ladder(
     game_name: str = typer.Argument(..., metavar="GAME", help="a game id (see `towerplay games`)"),
-    players: int = typer.Option(2, "--players", "-p", help="seats at each table"),
+    players: int = typer.Option(2, "--players", "-p", metavar="N", help="seats at each table"),
     bots: str = typer.Option(
-        None, "--bots", help="bot specs separated by commas, e.g. "
+        None, "--bots", metavar="SPECS", help="bot specs separated by commas, e.g. "
         "random,greedy,ismcts:iterations=500,c=0.5,ismcts:seconds=1 (a comma followed by "
         "key=value continues the bot before; ';' always separates)"),
-    bot: list[str] = typer.Option([], "--bot", help="one bot spec (repeatable; commas allowed)"),
-    games_count: int = typer.Option(200, "--games", "-n", help="games to play (rounded up to "
-                                    "whole seat rotations)"),
-    workers: int = typer.Option(None, "--workers", "-w", help="worker processes (default: "
-                                "all cores)"),
-    seed: int = typer.Option(0, help="seed of the whole ladder (deals and bots)"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option name=value"),
+    bot: list[str] = typer.Option([], "--bot", metavar="SPEC",
+                                  help="one bot spec (repeatable; commas allowed)"),
+    games_count: int = typer.Option(200, "--games", "-n", metavar="N", help="games to play "
+                                    "(rounded up to whole seat rotations)"),
+    workers: int = typer.Option(None, "--workers", "-w", metavar="N", help="worker processes "
+                                "(default: all cores)"),
+    seed: int = typer.Option(0, metavar="N", help="seed of the whole ladder (deals and bots)"),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                     help="a game option (repeatable)"),
+    self_play: bool = typer.Option(False, "--self-play", help="with one bot spec: play it "
+                                   "against itself"),
     json_out: bool = typer.Option(False, "--json", help="print the report as JSON"),
 ) -> None:
     """Play bots against each other from every seat and rank them.
@@ -44,10 +49,7 @@ def ladder(
     specs = bot_registry.split_specs(bots or "") + [b.strip() for b in bot if b.strip()]
     if not specs:
         raise InvalidOptions("name the bots with --bots random,greedy,... or --bot SPEC")
-    for spec in specs:
-        bot_registry.load(spec, seed=0)
-    if workers is not None and workers < 1:
-        raise InvalidOptions(f"--workers must be at least 1 (got {workers})")
+    check_arguments(game, players, specs, games_count, workers, self_play)
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                         MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                         console=Console(stderr=True), transient=json_out)
@@ -68,3 +70,18 @@ def ladder(
         out = console if console.is_terminal else Console(highlight=False, width=200)
         for table in report_tables(report):
             out.print(table)
+
+
+def check_arguments(game: Game[Any, Any], players: int, specs: list[str], games_count: int,
+                    workers: int | None, self_play: bool) -> None:
+    """Refuse a bad ladder before any progress bar is drawn or worker started."""
+    game.check_players(players)
+    for spec in specs:
+        bot_registry.load(spec, seed=0)
+    if len(specs) == 1 and not self_play:
+        raise InvalidOptions(f"one bot ({specs[0]}) would only play itself: name two or more "
+                             f"bots, or add --self-play")
+    if games_count < 1:
+        raise InvalidOptions(f"--games must be at least 1 (got {games_count})")
+    if workers is not None and workers < 1:
+        raise InvalidOptions(f"--workers must be at least 1 (got {workers})")
