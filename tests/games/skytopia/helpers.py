@@ -7,6 +7,17 @@ from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.state import PH_STACK, SkytopiaState
 
 
+def add_cards(data: dict, *cards: dict) -> None:
+    """Put ``cards`` into component ``data``, each replacing the last card of its colour
+    (a file holds exactly 12 cards per colour)."""
+    deck = data["tower_cards"]
+    added = {new["id"] for new in cards}
+    for new in cards:
+        last = max(i for i, c in enumerate(deck)
+                   if c["colour"] == new["colour"] and c["id"] not in added)
+        deck[last] = new
+
+
 def start(players: int = 2, seed: int = 0, **options) -> SkytopiaState:
     return games.load("skytopia", **options).start(players=players, seed=seed)
 

@@ -38,7 +38,8 @@ def test_magda_scores_72() -> None:
     ("--guild nobody", "unknown Guild Master"),
     ("--tower green=2", "colour"),
     ("--tower blue=13", "impossible"),
-    ("--tower gold=2 --crests gold=3", "--crests gold=3"),
+    ("--tower gold=2 --crests gold=4", "--crests gold=4"),      # 2 cards + the Foundation
+    ("--crests blue=0", "--crests blue=0"),                      # a Foundation has a crest
     ("--guild merchants --tower gold=2", "--crests gold=K"),
     ("--tower blue=1 --tower blue=2", "twice"),
 ])

@@ -1,7 +1,7 @@
 """Every effect kind of the effect language, on the Market (placing) and in the city."""
 from __future__ import annotations
 
-from tests.games.skytopia.helpers import card, legal, play, scenario, slot, start, value_at
+from tests.games.skytopia.helpers import add_cards, card, legal, play, scenario, slot, start, value_at
 
 
 def placed(market: dict, dice: dict | None = None, coins=None, target: str = "b1",
@@ -199,12 +199,12 @@ def test_gain_per_golems_on_the_market_and_cards_in_the_city(tmp_path) -> None: 
     from towerplay.games.skytopia.components import DEFAULT_PATH
 
     data = tomllib.loads(DEFAULT_PATH.read_text())
-    data["tower_cards"] += [
+    add_cards(data,
         {"id": "BLU-13", "colour": "blue", "crest": "A",
          "effect": [{"op": "gain_per", "res": "pp", "n": 2, "per": "own_golems_on_market"}]},
         {"id": "GLD-13", "colour": "gold", "crest": "A",
          "effect": [{"op": "gain_per", "res": "coins", "n": 1, "per": "cards_in_city"},
-                    {"op": "others_gain", "res": "pp", "n": 1}]}]
+                    {"op": "others_gain", "res": "pp", "n": 1}]})
     path = tmp_path / "c.json"
     path.write_text(json.dumps(data))
     game = games.load("skytopia", components=str(path))
@@ -218,3 +218,40 @@ def test_gain_per_golems_on_the_market_and_cards_in_the_city(tmp_path) -> None: 
                  towers={(0, "red"): ["RED-01", "RED-02"], (0, "purple"): ["PUR-03"]})
     play(s, f"place g1:{value_at(s, 5)}", "use")
     assert s.coins[0] == 5 + 3 and s.prestige == [0, 1]   # 3 Tower cards (no Foundations)
+
+
+def test_a_chained_card_may_turn_the_golem_on_the_card_that_activated_it() -> None:
+    """Only the golems on the card whose effect it is are protected: a purple "same row"
+    card activating a red "turn a golem" card lets the red effect turn the golem just placed
+    on the purple card, never the golems on the red card itself."""
+    s = placed({"p1": "PUR-04", "r1": "RED-01"}, dice={"r1": [(0, 3)]}, target="p1")
+    play(s, "use", "row red", "use")
+    v = value_at(s, 5)
+    assert legal(s) == [f"turn p1:{v} 1", f"turn p1:{v} 2"]   # r1's own golem: protected
+    play(s, f"turn p1:{v} 2")
+    assert s.dice[slot("p1")] == (value_at(s, 3),)
+
+
+def test_a_card_activated_by_a_move_may_recall_from_the_card_the_effect_came_from() -> None:
+    """A red "move and activate" card moves a golem onto a gold "recall" card: the recall
+    may take back the golem on the red card (only the gold card's own golems are safe)."""
+    import json
+    import tomllib
+    from pathlib import Path
+    from tempfile import TemporaryDirectory
+
+    from towerplay import games
+    from towerplay.games.skytopia.components import DEFAULT_PATH
+
+    data = tomllib.loads(DEFAULT_PATH.read_text())
+    add_cards(data, {"id": "RED-13", "colour": "red", "crest": "A",
+                     "effect": [{"op": "move_own_golem", "activate": True}]})
+    with TemporaryDirectory() as folder:
+        path = Path(folder) / "c.json"
+        path.write_text(json.dumps(data))
+        game = games.load("skytopia", components=str(path))
+    s = scenario(game.start(players=2, seed=29), seat=0, ability="T3A",
+                 market={"r1": "RED-13", "g1": "GLD-09"}, dice={"b1": [(0, 3)]})
+    free, v = value_at(s, 5), value_at(s, 3)
+    play(s, f"place r1:{free}", "use", f"move b1:{v} g1", "use")
+    assert legal(s) == [f"recall r1:{free}"]          # not the golem just moved onto g1

@@ -243,13 +243,13 @@ def test_tie_breaks() -> None:
     s.board = [5, 5, 5]
     _finished(s)
     s.coins, s.prestige = [7, 12, 3], [10, 9, 11]
-    assert s.scores() == [15.0, 15.0, 15.0]
+    assert s.scores() == [18, 18, 18]  # bare cities: 3 + 1 + 3 (the gold Foundation's crest)
     assert s.winners() == [2]            # coins left after conversion: 2, 2, 3
     s.coins = [7, 12, 2]
     assert s.winners() == [0, 1, 2]      # still tied: a shared victory
     s.towers[0 * 4 + 2] = (card(s, "RED-01"),)   # one more card (and +1 Builders PP)
     s.prestige[0] -= 1
-    assert s.scores() == [15.0, 15.0, 15.0]
+    assert s.scores() == [18, 18, 18]  # bare cities: 3 + 1 + 3 (the gold Foundation's crest)
     assert s.winners() == [1, 2]         # fewer Tower cards wins first
 
 
@@ -302,3 +302,33 @@ def test_every_guild_scoring_kind() -> None:
     assert guild_points(in_tower, cards, crests) == 8
     assert guild_points(guild["builders"]._replace(include_foundations=False), cards,
                         crests) == 3
+
+
+def test_foundations_carry_a_crest_that_the_merchants_count() -> None:
+    """Spec A11: the Merchants' tile scores the kinds of crests in the gold Tower "including
+    Foundations", so the gold Foundation's crest counts: two gold cards of one crest make
+    two kinds with the Foundation's (which crest a Foundation shows is provisional data)."""
+    s = scenario(start(2, seed=16), seat=0,
+                 towers={(0, "gold"): ["GLD-01", "GLD-05"]})   # both crest A
+    ids = [g.ident for g in s.comp.guilds]
+    s.guilds = tuple(ids.index(g) for g in ("mechanics", "builders", "merchants"))
+    foundation = s.comp.cards[s.comp.foundation(1)]
+    assert foundation.crest >= 0 and s.comp.crests[foundation.crest] != "A"
+    assert s.tally(0)["guilds"]["merchants"] == 2 * 3
+    assert s.tally(1)["guilds"]["merchants"] == 1 * 3   # a bare Foundation: its crest
+
+
+def test_a_market_larger_than_the_player_count_is_refused() -> None:
+    from towerplay.core import InvalidOptions
+
+    game = games_load(market_size=3)
+    assert game.start(players=4, seed=1).rows == 3      # the harder 4-player game
+    assert game.start(players=3, seed=1).rows == 3
+    with pytest.raises(InvalidOptions, match="market_size' is 3, more than the 2 players"):
+        game.start(players=2, seed=1)
+
+
+def games_load(**options):  # noqa: ANN003, ANN201
+    from towerplay import games
+
+    return games.load("skytopia", **options)

@@ -67,11 +67,14 @@ def tally_city(comp: Components, track: int, guilds: list[str], towers: list[str
             for i, col in enumerate(COLOURS)}
     cards = _pairs("--tower", towers, deck)
     kinds = len(comp.crests)
-    crest_upper = {col: min(kinds, cards.get(col, 0)
-                            + (comp.cards[comp.foundation(i)].crest >= 0))
-                   for i, col in enumerate(COLOURS)}
-    crest_lower = {col: min(1, n) for col, n in cards.items()}  # every card has a crest
+    # every card and every Foundation shows a crest: a Tower has 1 kind (its Foundation's)
+    # up to one more per card
+    crest_upper = {col: min(kinds, cards.get(col, 0) + 1) for col in COLOURS}
+    crest_lower = dict.fromkeys(COLOURS, 1)
     crest_counts = _pairs("--crests", crests, crest_upper, crest_lower)
+    for col in COLOURS:  # a bare Foundation: its one crest, nothing to ask
+        if not cards.get(col, 0):
+            crest_counts.setdefault(col, 1)
     for i, col in enumerate(COLOURS):
         if col not in crest_counts and cards.get(col, 0) and any(
                 comp.guilds[g].kind == "crest_types" and comp.guilds[g].tower == i
@@ -96,7 +99,7 @@ def score_command(
     tower: list[str] = typer.Option([], "--tower", help="COLOUR=N: Tower cards in that "
                                     "Tower, Foundation not counted (repeat)"),
     crests: list[str] = typer.Option([], "--crests", help="COLOUR=K: different crests in "
-                                     "that Tower (repeat)"),
+                                     "that Tower, the Foundation's included (repeat)"),
     labs: int = typer.Option(0, "--labs", help="Laboratory cards in your city"),
     coins: int = typer.Option(0, "--coins", help="coins you hold"),
     golems: int = typer.Option(0, "--golems", help="your golems still on Market cards"),

@@ -124,7 +124,7 @@ class Chronometer(_Model):
 
 class Foundation(_Model):
     effect: list[Step]
-    crest: str | None = None
+    crest: str = Field(min_length=1, max_length=12)  # every Foundation shows one (A11)
     provenance: str = ""
 
     @model_validator(mode="after")
@@ -217,8 +217,12 @@ class AbilityTile(_Model):
     provenance: str = ""
 
 
+CARDS_PER_COLOUR = 12
+"""The printed game has 48 Tower cards, 12 of each colour."""
+
+
 class ComponentFile(_Model):
-    provisional: bool = False
+    provisional: bool  # required: a file says whether its data is the printed game's
     version: str = ""
     chronometer: Chronometer
     foundations: dict[Colour, Foundation]
@@ -238,6 +242,10 @@ class ComponentFile(_Model):
         if {g.stack for g in self.guild_masters} != {1, 2, 3}:
             raise ValueError("guild_masters: each stack 1, 2 and 3 needs at least one tile")
         for colour in COLOURS:
+            count = sum(c.colour == colour for c in self.tower_cards)
+            if count != CARDS_PER_COLOUR:
+                raise ValueError(f"tower_cards: the {colour} deck has {count} cards; the game "
+                                 f"has {CARDS_PER_COLOUR} of each colour")
             if sum(c.colour == colour and c.min_players <= 2 for c in self.tower_cards) < 4:
                 raise ValueError(f"tower_cards: the {colour} deck needs at least 4 cards "
                                  "for 2 players (the largest Market column)")

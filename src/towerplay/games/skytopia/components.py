@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePath
 from enum import IntEnum
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.files import read_text_limited, toml_data
 from towerplay.games.skytopia.component_file import (
     COLOURS, CONDITIONS, PER, RES, TIMINGS, TRIGGERS, ActivateRow, ActivateTop, ComponentFile,
     EndgamePP, Gain, GainPer, MoveGolem, OthersGain, Pay, PlaceGolem, Recall, TakeCard,
@@ -284,29 +284,58 @@ def parse_components(raw: Any, source: str = "components") -> Components:
         raise InvalidOptions(f"skytopia components {source}: " + "; ".join(problems)) from None
 
 
+def read_component_file(path: str | PurePath) -> Any:
+    """The data of a component file: JSON by suffix, else TOML. A special, huge, binary or
+    garbled file, or one that is not a table of records, is refused in one line."""
+    what = "skytopia components file"
+    if not str(path).lower().endswith(".json"):
+        data = toml_data(path, what=what)
+    else:
+        text = read_text_limited(path, what=what)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise InvalidOptions(f"{what} {path} is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise InvalidOptions(f"{what} {path}: expected a table of records (provisional, "
+                             f"chronometer, ...), got {type(data).__name__}")
+    return data
+
+
+def option_data(value: Any) -> Any:
+    """The ``components`` option's validator: a path becomes its file's data (so records
+    carry the data and replay anywhere); data and ``None`` (the shipped file) pass through;
+    ``""`` (what older records stored for the shipped file) is ``None``."""
+    if value == "":
+        return None
+    if isinstance(value, (str, PurePath)):
+        return read_component_file(value)
+    return value
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> Components:
+    """The shipped file's components (read once)."""
+    return load_components(read_component_file(DEFAULT_PATH))
+
+
 @lru_cache(maxsize=16)
-def _load_cached(path: str, mtime: float) -> Components:
-    p = Path(path)
-    try:
-        text = p.read_bytes()
-    except OSError as error:
-        raise InvalidOptions(f"skytopia components: cannot read {path}: {error.strerror}") \
-            from None
-    try:
-        raw = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text.decode())
-    except (ValueError, UnicodeDecodeError) as error:
-        raise InvalidOptions(f"skytopia components {path}: not valid "
-                             f"{'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {error}") \
-            from None
-    return parse_components(raw, str(path))
+def _parse_cached(canonical: str, source: str) -> Components:
+    return parse_components(json.loads(canonical), source)
 
 
-def load_components(path: str | Path | None = None) -> Components:
-    """The components in ``path`` (TOML, or JSON by suffix); the shipped data by default."""
-    p = Path(path) if path is not None else DEFAULT_PATH
+def load_components(source: str | PurePath | dict[str, Any] | None = None) -> Components:
+    """The components in ``source``: a file's path (TOML, or JSON by suffix), its parsed
+    data, or ``None`` for the shipped file. Parsing is cached by content."""
+    if source is None:
+        return _shipped()
+    if isinstance(source, (str, PurePath)):
+        name, data = str(source), read_component_file(source)
+    else:
+        name, data = "(data)", source
     try:
-        mtime = p.stat().st_mtime
-    except OSError as error:
-        raise InvalidOptions(f"skytopia components: cannot read {p}: {error.strerror}") \
+        canonical = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError):
+        raise InvalidOptions("skytopia components: the data is not plain JSON-like data") \
             from None
-    return _load_cached(str(p), mtime)
+    return _parse_cached(canonical, name)

@@ -37,7 +37,7 @@ class EffectFrame(NamedTuple):
     key: int       # the effect: a card's, a Foundation's or an ability side's
     step: int      # the index of its next step
     used: bool     # its player chose to use it (asked once, before the first step)
-    excluded: int  # bit set of Market slots it may not target (its own card's, …)
+    excluded: int  # bit set of Market slots it may not target: its own card's
     row: int       # the Market row of its card (for "same row"), or -1
     height: int    # the height of its card in a Tower (for "same height"), or -1
     chain: int     # bit set of the effects activated in this chain: none runs twice
@@ -298,7 +298,7 @@ class EffectInterpreter:
             self._joins(seat, t)
             self.dice[t] += (seat * 8 + v,)
             if step[1]:
-                push = self._market_frame(t, excluded, chain)
+                push = self._market_frame(t, chain)
         elif kind == A.PUT:
             t = act[1]
             distance = step[1]
@@ -308,7 +308,7 @@ class EffectInterpreter:
             self._joins(seat, t)
             self.dice[t] += (seat * 8 + self._value_at(distance),)
             if step[3]:
-                push = self._market_frame(t, excluded, chain)
+                push = self._market_frame(t, chain)
         elif kind == A.TAKE:
             card = self.market[act[1]]
             self.market[act[1]] = -1
@@ -316,21 +316,24 @@ class EffectInterpreter:
         elif kind == A.TOP:  # the top card of a Tower, at the Tower's height
             colour = act[1]
             top = self._top_key(colour)
-            push = _new(EffectFrame, (top, 0, False, excluded, -1,
+            push = _new(EffectFrame, (top, 0, False, 0, -1,
                                len(self.towers[seat * 4 + colour]), chain | 1 << top, 0))
-        elif kind == A.ROW:  # the same row of the Market (its slot excluded) or Tower height
+        elif kind == A.ROW:  # the same row of the Market or the same height in the city
             colour = act[1]
             other = self._row_key(colour, row, height)
-            if row >= 0:
-                excluded |= 1 << (colour * ROWS + row)
-            push = _new(EffectFrame, (other, 0, False, excluded, row, height,
+            # only the golems on the activated card itself are protected from its effect
+            # (rulebook: no card's effect touches the golems on that card), not those on
+            # the card whose effect activated it
+            own = 1 << (colour * ROWS + row) if row >= 0 else 0
+            push = _new(EffectFrame, (other, 0, False, own, row, height,
                                       chain | 1 << other, 0))
         self.stack[-1] = following
         if push is not None and self.comp.effects[push.key]:
             self.stack.append(push)
 
-    def _market_frame(self, slot: int, excluded: int, chain: int) -> EffectFrame:
-        """The frame activating the card on ``slot`` within a chain."""
+    def _market_frame(self, slot: int, chain: int) -> EffectFrame:
+        """The frame activating the card on ``slot`` within a chain: its effect may not
+        touch the golems on its own card (only those)."""
         card = self.market[slot]
-        return _new(EffectFrame, (card, 0, False, excluded | 1 << slot, slot % ROWS, -1,
+        return _new(EffectFrame, (card, 0, False, 1 << slot, slot % ROWS, -1,
                            chain | 1 << card, 0))

@@ -12,13 +12,13 @@ towerplay.core.errors.InvalidOptions: skytopia: option 'market_size': Input shou
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
-from towerplay.core import Game, Options
+from towerplay.core import Game, InvalidOptions, Options
 from towerplay.games.skytopia import actions as A
-from towerplay.games.skytopia.components import load_components
+from towerplay.games.skytopia.components import load_components, option_data
 from towerplay.games.skytopia.state import MAX_ACTIONS, SkytopiaState
 
 
@@ -36,9 +36,10 @@ class SkytopiaOptions(Options):
                                    "3 for the harder 4-player game)")
     tiebreak_coins: Literal["mod5", "total"] = Field(
         "mod5", description="second tie-break: coins not converted to PP, or all coins")
-    components: str = Field(
-        "", description="path of a components file (TOML/JSON) replacing the shipped, "
-                          "provisional reconstruction")
+    components: Annotated[dict[str, Any] | None, BeforeValidator(option_data)] = Field(
+        None, description="a components file (TOML, or JSON by suffix) replacing the shipped, "
+                          "provisional reconstruction: give its path; the option keeps the "
+                          "file's data, so records replay without the file")
 
 
 class Skytopia(Game[SkytopiaState, A.Act]):
@@ -49,7 +50,7 @@ class Skytopia(Game[SkytopiaState, A.Act]):
     min_players = 2
     max_players = 4
     variants = ({}, {"abilities": "draft", "sides": "choose", "preliminary_turn": True},
-                {"sides": "b", "market_size": 3})
+                {"sides": "b", "market_size": 2})
     rules_version = "1"
     options_type = SkytopiaOptions
     state_type = SkytopiaState
@@ -59,7 +60,17 @@ class Skytopia(Game[SkytopiaState, A.Act]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.comp = load_components(self.options.components or None)
+        self.comp = load_components(self.options.components)
+
+    def check_players(self, players: object) -> None:
+        """The seat count must suit the game and the Market: ``market_size`` may only be
+        lower than the player count (the rulebook's harder variant), never higher."""
+        super().check_players(players)
+        size = self.options.market_size
+        if size > players:  # type: ignore[operator]  # an int: checked above
+            raise InvalidOptions(f"skytopia: option 'market_size' is {size}, more than the "
+                                 f"{players} players: a Market column holds as many cards "
+                                 "as there are players, or fewer")
 
     def _setup(self, state: SkytopiaState) -> None:
         state.setup()
