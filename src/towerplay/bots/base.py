@@ -26,11 +26,11 @@ class Bot:
     :meth:`choose` sees only ``state.determinize(seat, rng)``, so it cannot cheat."""
 
     name: ClassVar[str]
-    Options: ClassVar[type[BotOptions]] = BotOptions
+    options_type: ClassVar[type[BotOptions]] = BotOptions
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         try:
-            self.options = self.Options(**options)
+            self.options = self.options_type(**options)
         except ValidationError as error:
             raise InvalidOptions(describe_validation_error(f"bot {self.name}", error)) from None
         self.seed = fresh_seed() if seed is None else seed

@@ -137,7 +137,7 @@ class ISMCTSBot(Bot):
     """
 
     name = "ismcts"
-    Options = ISMCTSOptions
+    options_type = ISMCTSOptions
     options: ISMCTSOptions
 
     def __init__(self, seed: int | None = None, **options: object) -> None:
@@ -153,7 +153,7 @@ class ISMCTSBot(Bot):
         settings = self._settings.get(game.name)
         if settings is None:
             given = self.options.model_dump(exclude_unset=True)
-            settings = self.Options(**{**game.heuristics.search_defaults, **given})
+            settings = self.options_type(**{**game.heuristics.search_defaults, **given})
             self._settings[game.name] = settings
         return settings
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
@@ -149,15 +148,6 @@ class Game(Generic[S, A]):
     """Option sets that change the rules (variants, modes): the generic tests run each."""
     heuristics_module: ClassVar[str | None] = None
     """Where ``HEURISTICS`` lives; default: the ``heuristics`` module of the game's package."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # (transition) the old names of the two class attributes
-        legacy = cls.__dict__
-        if "State" in legacy and "state_type" not in legacy:
-            cls.state_type = legacy["State"]
-        if "Options" in legacy and "options_type" not in legacy:
-            cls.options_type = legacy["Options"]
 
     def __init__(self, **options: Any) -> None:
         try:
@@ -310,14 +300,6 @@ class Game(Generic[S, A]):
         lazily from ``HEURISTICS`` in the game package's ``heuristics.py``."""
         return _heuristics(type(self))
 
-    # ----------------------------------------------------------------- (transition)
-    def render(self, state: S, seat: int | None) -> str:
-        """A text picture of what ``seat`` sees (rich markup allowed)."""
-        return json.dumps(state.view(seat), indent=1)
-
-    score_command: ClassVar[Callable[..., None] | None] = None
-    """A typer command for ``towerplay score <game>`` (the table-top scoring assistant)."""
-
     # ----------------------------------------------------------------- description
     def options_dict(self) -> dict[str, Any]:
         """The options as plain JSON data (as given to :func:`towerplay.games.load`)."""
@@ -383,7 +365,7 @@ def _heuristics(cls: type[Game[Any, Any]]) -> Heuristics[Any, Any]:
 
 def _load_heuristics(cls: type[Game[Any, Any]]) -> Heuristics[Any, Any]:
     """The ``HEURISTICS`` of the game's package (or of the game it extends)."""
-    from towerplay.core.heuristics import DEFAULT_HEURISTICS, LegacyHeuristics
+    from towerplay.core.heuristics import DEFAULT_HEURISTICS
 
     for klass in cls.__mro__:
         if not (isinstance(klass, type) and issubclass(klass, Game)) or klass is Game:
@@ -397,6 +379,4 @@ def _load_heuristics(cls: type[Game[Any, Any]]) -> Heuristics[Any, Any]:
             found = None
         if found is not None:
             return found  # type: ignore[no-any-return]
-    if hasattr(cls, "greedy_action"):  # (transition) hooks still Game methods
-        return LegacyHeuristics(cls)
     return DEFAULT_HEURISTICS

@@ -60,28 +60,3 @@ class Heuristics(Generic[S, A]):
 DEFAULT_HEURISTICS: Heuristics[Any, Any] = Heuristics()
 """The heuristics of a game that offers none: random moves, running scores."""
 
-
-class LegacyHeuristics(Heuristics[Any, Any]):
-    """(transition) The heuristics of a game whose hooks are still methods of its Game."""
-
-    def __init__(self, game_class: type) -> None:
-        self.search_defaults = getattr(game_class, "search_defaults", {})
-
-    def greedy_action(self, state: Any, rng: random.Random) -> Any:
-        return state.game.greedy_action(state, rng)
-
-    def rollout_action(self, state: Any, rng: random.Random) -> Any:
-        hook = getattr(type(state.game), "rollout_action", None)
-        return hook(state.game, state, rng) if hook else super().rollout_action(state, rng)
-
-    def search_actions(self, state: Any, rng: random.Random) -> Any:
-        hook = getattr(type(state.game), "search_actions", None)
-        return hook(state.game, state, rng) if hook else super().search_actions(state, rng)
-
-    def evaluate(self, state: Any) -> list[float]:
-        hook = getattr(type(state.game), "evaluate", None)
-        return hook(state.game, state) if hook else super().evaluate(state)
-
-    def value_scale(self, state: Any) -> float | None:
-        hook = getattr(type(state.game), "value_scale", None)
-        return hook(state.game, state) if hook else super().value_scale(state)

@@ -82,9 +82,6 @@ def render_text(state: Any, seat: int | None) -> str:
     if draw is not None:
         text: str = draw(state.view(seat))
         return text
-    if module is not None and hasattr(state.game, "render"):  # (transition)
-        legacy: str = state.game.render(state, seat)
-        return legacy
     return json.dumps(state.view(seat), indent=1)
 
 
