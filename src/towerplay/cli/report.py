@@ -32,4 +32,4 @@ def report(
     from towerplay.sim.report import write_report
 
     for path in write_report(rows, html_out, png, source=str(rows_file)):
-        console.print(f"wrote {path}", highlight=False)
+        console.print(f"wrote {path}", highlight=False, soft_wrap=True)

@@ -68,4 +68,4 @@ def sim(
 
         outcome = run(plan, out, workers=workers, backend=backend, address=address,
                       on_row=lambda _row: progress.advance(task), on_start=started)
-    stderr.print(describe(outcome, out), highlight=False)
+    stderr.print(describe(outcome, out), highlight=False, soft_wrap=True)

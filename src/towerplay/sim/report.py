@@ -50,7 +50,7 @@ def rate_figure(groups: Sequence[dict[str, Any]], key: str, title: str,
         rates = group[key]
         xs = [i + (k - (len(groups) - 1) / 2) * width for i in range(len(rates))]
         ys = [r["rate"] for r in rates]
-        errors = [[r["rate"] - r["ci"][0] for r in rates], [r["ci"][1] - r["rate"] for r in rates]]
+        errors = _errors(rates)
         ax.bar(xs, ys, width * 0.9, yerr=errors, capsize=3, color=COLOURS[k % len(COLOURS)],
                label=f"{_label(group)} (n={group['games']})")
     ax.axhline(1 / groups[0]["players"], color="#555", linestyle="--", linewidth=1,
@@ -61,6 +61,12 @@ def rate_figure(groups: Sequence[dict[str, Any]], key: str, title: str,
     ax.legend(fontsize=7)
     fig.tight_layout()
     return fig
+
+
+def _errors(entries: Sequence[dict[str, Any] | None]) -> list[list[float]]:
+    """Error bar lengths below and above each rate (never negative: rounding)."""
+    return [[max(0.0, e["rate"] - e["ci"][0]) if e else 0.0 for e in entries],
+            [max(0.0, e["ci"][1] - e["rate"]) if e else 0.0 for e in entries]]
 
 
 def bot_figure(groups: Sequence[dict[str, Any]]) -> Figure:
@@ -74,8 +80,7 @@ def bot_figure(groups: Sequence[dict[str, Any]]) -> Figure:
         xs = [i + (k - (len(groups) - 1) / 2) * width for i in range(len(bots))]
         entries = [found.get(b) for b in bots]
         rates = [e["rate"] if e else 0.0 for e in entries]
-        errors = [[e["rate"] - e["ci"][0] if e else 0 for e in entries],
-                  [e["ci"][1] - e["rate"] if e else 0 for e in entries]]
+        errors = _errors(entries)
         colour = COLOURS[k % len(COLOURS)]
         left.bar(xs, rates, width * 0.9, yerr=errors, capsize=3, color=colour,
                  label=f"{_label(group)} (n={group['games']})")
@@ -125,8 +130,7 @@ def category_figure(groups: Sequence[dict[str, Any]], label: str) -> Figure:
         xs = [i + (k - (len(groups) - 1) / 2) * width for i in range(len(cats))]
         entries = [found.get(c) for c in cats]
         ys = [e["rate"] if e else 0.0 for e in entries]
-        errors = [[e["rate"] - e["ci"][0] if e else 0 for e in entries],
-                  [e["ci"][1] - e["rate"] if e else 0 for e in entries]]
+        errors = _errors(entries)
         ax.bar(xs, ys, width * 0.9, yerr=errors, capsize=3, color=COLOURS[k % len(COLOURS)],
                label=f"{_label(group)} (n={group['games']} games)")
     ax.axhline(1 / groups[0]["players"], color="#555", linestyle="--", linewidth=1,
