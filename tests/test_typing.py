@@ -1,0 +1,15 @@
+"""The package type-checks: mypy (configured in pyproject.toml: strict for the kernel, the
+bots, the arena and every front end) finds no error anywhere in src/towerplay."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_mypy_finds_no_error() -> None:
+    result = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-2000:]
