@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import itertools
 import math
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from towerplay.arena.table import Table
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.game import Game
 from towerplay.core.rng import derive_seed
@@ -108,24 +105,23 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int,
 
 # ----------------------------------------------------------------- playing
 def play_job(job: GameJob) -> GameResult:
-    """Play one scheduled game (runs in a worker process; needs nothing but the job)."""
-    players = len(job.specs)
-    table = Table(job.game.start(players=players, seed=job.seed), job.specs)
-    think = [0.0] * players
-    moves = [0] * players
-    clock = time.perf_counter
-    while not table.is_over:
-        seat = table.state.to_move
-        assert seat is not None
-        started = clock()
-        table.play_bot()
-        think[seat] += clock() - started
-        moves[seat] += 1
-    state = table.state
+    """Play one scheduled game (runs in a worker process; needs nothing but the job).
+
+    The game is played by the simulation's loop (:func:`towerplay.sim.play.play_game`):
+    ladders and simulations are one way of playing many games."""
+    from towerplay.sim.play import play_game
+
+    played = play_game(job.game, job.specs, job.seed)
+    state = played.state
     scores = tuple(float(x) for x in state.scores())
     winners = tuple(state.winners())
     return GameResult(job.index, job.entrants, scores, winners, ranks(scores, winners),
-                      tuple(think), tuple(moves))
+                      tuple(played.think), tuple(played.moves))
+
+
+def play_jobs(jobs: list[GameJob]) -> list[GameResult]:
+    """Play a batch of jobs (what a simulation backend hands a worker)."""
+    return [play_job(job) for job in jobs]
 
 
 def ranks(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
@@ -140,27 +136,23 @@ def ranks(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
 
 def run_jobs(jobs: Sequence[GameJob], workers: int = 1,
              on_result: Callable[[GameResult], None] | None = None,
-             start_method: str | None = None) -> list[GameResult]:
-    """Play the jobs on ``workers`` local processes (1: in this process), in index order.
+             start_method: str | None = None, backend: str = "processes",
+             address: str | None = None) -> list[GameResult]:
+    """Play the jobs on ``workers`` local processes (1: in this process) or on Ray, through
+    the simulation's backends (:func:`towerplay.sim.backends.execute`); in index order.
 
     ``start_method`` is the multiprocessing start method (default: the platform's).
+    Workers need only the pickled jobs, so any start method works ("spawn" or
+    "forkserver" need the caller's script to guard its main code).
     """
+    from towerplay.sim.backends import execute
+
     results: list[GameResult] = []
-    if workers <= 1:
-        for job in jobs:
-            results.append(play_job(job))
-            if on_result is not None:
-                on_result(results[-1])
-    else:
-        # Workers need only the pickled jobs, so any start method works ("spawn" or
-        # "forkserver" need the caller's script to guard its main code).
-        context = multiprocessing.get_context(start_method)
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(play_job, job) for job in jobs]
-            for future in as_completed(futures):
-                results.append(future.result())
-                if on_result is not None:
-                    on_result(results[-1])
+    for result in execute(jobs, play_jobs, workers=workers, backend=backend,
+                          address=address, start_method=start_method):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
     return sorted(results, key=lambda r: r.index)
 
 
