@@ -42,13 +42,22 @@ class Played:
 
 
 def play_game(game: Game[Any, Any], specs: Sequence[str], seed: int,
-              hooks: Sequence[StatsHook[Any]] = ()) -> Played:
-    """Play one game of bots to the end through :class:`Table` (bots seeded from ``seed``)."""
+              hooks: Sequence[StatsHook[Any]] = (), timed: bool = True) -> Played:
+    """Play one game of bots to the end through :class:`Table` (bots seeded from ``seed``).
+
+    ``timed``: measure each seat's thinking time (the ladder shows it; a simulation's rows
+    leave it out, so they stay the same on every machine, and skip the clock)."""
     table = Table(game.start(players=len(specs), seed=seed), specs, hooks=hooks)
     think = [0.0] * len(specs)
     moves = [0] * len(specs)
-    clock = time.perf_counter
     state = table.state
+    if not timed:
+        for _events in table.play_bots():
+            pass
+        for seat in state.movers:
+            moves[seat] += 1
+        return Played(state, think, moves)
+    clock = time.perf_counter
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
@@ -92,7 +101,8 @@ def play_row(job: SimJob) -> Row:
     game = configured(job.game, job.options)
     module = stats_module(job.game)
     stats = module.make_stats(game, job.players) if module is not None else None
-    played = play_game(game, job.specs, job.seed, hooks=[stats] if stats is not None else ())
+    played = play_game(game, job.specs, job.seed, hooks=[stats] if stats is not None else (),
+                       timed=False)
     state = played.state
     scores = [whole(score) for score in state.scores()]
     winners = state.winners()
