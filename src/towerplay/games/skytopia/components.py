@@ -151,7 +151,8 @@ def describe_effect(effect: list[Any]) -> str:
     """
     words = []
     for step in effect:
-        res = {"coins": "coins", "pp": "PP"}.get(getattr(step, "res", ""), "")
+        res = {"coins": "coins" if getattr(step, "n", 0) != 1 else "coin",
+               "pp": "PP"}.get(getattr(step, "res", ""), "")
         match step:
             case Gain():
                 words.append(f"gain {step.n} {res}")

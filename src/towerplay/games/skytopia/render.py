@@ -3,7 +3,9 @@ Chronometer with its costs, the Market with its golems, every city's Towers, coi
 and the pending decision.
 
 Symbols: ``✱`` marks the build value of the Chronometer (a golem showing it completes its
-card now); ``seat 1:5 (2 rd)`` is seat 1's golem showing 5, two rounds from completing.
+card now); ``seat 1:5 (2 rd)`` is seat 1's golem showing 5, two rounds from completing;
+``⚙`` introduces the golems on a card; ``g1: 2 (4c, 2rd)`` offers a golem on g1 showing 2 for
+4 coins, completing in 2 rounds.
 
 >>> from towerplay import games
 >>> view = games.load("skytopia").start(players=2, seed=1).view(0)
@@ -77,6 +79,54 @@ def cities(view: dict[str, Any], seat: int | None) -> list[str]:
     return lines
 
 
+def placements(view: dict[str, Any]) -> list[str]:
+    """The seat to move's placement choices, card by card: value (cost, rounds)."""
+    chosen: dict[str, list[int]] = {}
+    for action in view.get("legal", []):
+        if action.startswith("place "):
+            name, value = action[6:].split(":")
+            chosen.setdefault(name, []).append(int(value))
+    if not chosen:
+        return []
+    rounds = {value: distance for distance, value in enumerate(view["chronometer"])}
+    lines = ["[bold]Your placements[/] (value: coins, rounds to complete)"]
+    for name, values in chosen.items():
+        lines.append(f"  {name}: " + "  ".join(
+            f"{v} ({view['costs'][str(v)]}c, {rounds[v]}rd)" for v in values))
+    return lines
+
+
+def abilities(view: dict[str, Any]) -> list[str]:
+    """What each Ability tile and side does, while tiles or sides are being chosen."""
+    tiles = view.get("ability_tiles")
+    if not tiles:
+        return []
+    mover = view["to_move"]
+    if view["phase"] == "ability draft":
+        title = "[bold]Ability tiles to draft[/] (the tile's colour, side A, side B)"
+        shown = [(f"draft t{list(tiles).index(t) + 1}", t) for t in view["draft_pool"] or []]
+    else:  # the side choice: the tile of the seat choosing
+        title = f"[bold]Sides of seat {mover}'s Ability tile[/]"
+        tile = view["cities"][mover]["ability"][:-1] if mover is not None else None
+        shown = [("tile", tile)] if tile in tiles else []
+    lines = [title]
+    for label, ident in shown:
+        tile = tiles[ident]
+        lines += [f"  {label}: {escape(ident)} ([{STYLE[tile['colour']]}]{tile['colour']}[/])",
+                  f"      side a: {escape(tile['A'])}", f"      side b: {escape(tile['B'])}"]
+    return lines
+
+
+def breakdown(view: dict[str, Any]) -> list[str]:
+    """The end screen: every seat's final score by source."""
+    lines = ["[bold]Final scores by source[/]"]
+    seat = view["seat"]
+    for p, parts in enumerate(view.get("breakdown", [])):
+        text = " + ".join(f"{escape(label)} {points}" for label, points in parts)
+        lines.append(f"  {_seat(p, seat)}: {text} = [bold]{view['scores'][p]}[/]")
+    return lines
+
+
 def draw(view: dict[str, Any]) -> str:
     """Everything the view shows; the face-down decks show only their sizes."""
     seat = view["seat"]
@@ -85,7 +135,8 @@ def draw(view: dict[str, Any]) -> str:
     lines = [f"[bold]Skytopia[/] · round {view['round']}{final} · first player "
              f"{_seat(view['first_player'], seat)} · {view['phase']}{mover}"]
     if view["provisional"]:
-        lines.append("[dim]component data: provisional reconstruction[/]")
+        lines.append("[dim]component data: PROVISIONAL (a reconstruction, not the printed "
+                     "cards; see 'towerplay rules skytopia')[/]")
     lines += chronometer(view)
     lines += market(view, seat)
     lines.append("[bold]Guild Masters[/]:")
@@ -98,9 +149,10 @@ def draw(view: dict[str, Any]) -> str:
     if view["completed"]:
         lines.append("[bold]Completed, to stack[/]: "
                      + ", ".join(_card(view, ident) for ident in view["completed"]))
-    if view["draft_pool"]:
-        lines.append(f"[bold]Ability tiles to draft[/]: {', '.join(view['draft_pool'])}")
+    lines += abilities(view)
+    lines += placements(view)
     if view["is_over"]:
+        lines += breakdown(view)
         lines.append("[bold]Final scores[/]: " + ", ".join(
             f"{_seat(p, seat)} {score:g}" for p, score in enumerate(view["scores"]))
             + f" · winners: {', '.join(f'seat {w}' for w in view['winners'])}")

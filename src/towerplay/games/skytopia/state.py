@@ -13,6 +13,7 @@ action; the engine runs automatically until the next decision (``_advance``).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from towerplay.games.skytopia import actions as A
@@ -25,6 +26,7 @@ from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED,
 
 if TYPE_CHECKING:
     from towerplay.games.skytopia.game import Skytopia
+from towerplay.games.skytopia.refusals import why_illegal
 from towerplay.games.skytopia.scoring import city_summary, describe_guild, final_tally
 from towerplay.core import State, chance
 from towerplay.core.rng import shuffle
@@ -53,7 +55,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
     __slots__ = ("comp", "round", "last_round", "first", "turn_index", "build", "market", "dice",
                  "decks", "towers", "coins", "prestige", "board", "tile", "side", "guilds",
                  "phase", "stack", "pending_towers", "completed", "added", "paid", "pool",
-                 "pick", "rows", "current", "_choices")
+                 "pick", "rows", "current", "notes", "_choices")
     game: Skytopia
     comp: Components
     round: int              # 1, 2, …
@@ -81,6 +83,10 @@ class SkytopiaState(EffectInterpreter, State[Act]):
     pick: int               # how many seats chose in the draft / side choice / prelim.
     rows: int               # Market rows in play
     current: int            # the seat whose turn it is
+    notes: tuple[tuple[int, ...], ...]
+    """What the log tells besides an action's notation, by history index (ascending):
+    ``(index, effect used or -1, round after it, rounds it ended, build value, first
+    player, last round newly known or 0, game over 0/1)``. An immutable tuple, shared by copies (it grows only on such events)."""
     _choices: list[Act]     # the decision now awaited
 
     # ----------------------------------------------------------------- setup
@@ -123,6 +129,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         self.pending_towers, self.completed, self.added, self.paid = 0, (), 0, -1
         self.pool = (0, 1, 2, 3)
         self.pick = 0
+        self.notes = ()
         self._choices = []
         if opts.abilities == "draft":
             self.phase = PH_DRAFT
@@ -386,7 +393,10 @@ class SkytopiaState(EffectInterpreter, State[Act]):
     def _apply(self, act: Act) -> None:
         kind = act[0]
         seat = self.current
+        rounds, last, used = self.round, self.last_round, -1
         if self.stack:
+            if kind == A.USE:
+                used = self.stack[-1][0]  # the key of the effect offered
             self._apply_frame(act)
         elif kind == A.PLACE:
             slot, value = act[1], act[2]
@@ -431,6 +441,39 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         self._advance()
         if len(self.history) >= MAX_ACTIONS - 1:
             self._stop()  # the length guard (see MAX_ACTIONS)
+        if used >= 0 or self.round != rounds or self.last_round != last \
+                or self.phase == PH_OVER:
+            self._note(used, rounds, last)
+
+    def _why_illegal(self, action: Act, legal: list[Act]) -> str:
+        """A refusal in the game's terms (see :mod:`~towerplay.games.skytopia.refusals`)."""
+        return why_illegal(self, action, legal)
+
+    def _note(self, used: int, rounds: int, last: int) -> None:
+        """Remember what the log says of the action being applied (see ``notes``)."""
+        self.notes += ((len(self.history), used, self.round, self.round - rounds,
+                        self.comp.dial[self.build], self.first,
+                        self.last_round if self.last_round != last else 0,
+                        int(self.phase == PH_OVER)),)
+
+    def _log_entry(self, index: int, seat: int | None) -> str:
+        """The action, then what everyone saw it do: the effect a ``use`` used, a deck
+        running out, the end of a round (the Chronometer's turn) and of the game."""
+        text = str(self.history[index])
+        notes = self.notes
+        at = bisect_left(notes, (index,))
+        if at == len(notes) or notes[at][0] != index:
+            return text
+        _, used, rnd, ended, build, first, last, over = notes[at]
+        parts = [text + (f" — {self._effect_name(used)}" if used >= 0 else "")]
+        if last:
+            parts.append(f"a deck is empty: round {last} is the last")
+        if over:
+            parts.append(f"end of round {rnd}: the game is over")
+        elif ended:
+            parts.append(f"end of round {rnd - 1}: the Chronometer turns, ✱ now shows "
+                         f"{build}; seat {first} starts round {rnd}")
+        return " · ".join(parts)
 
     def _stop(self) -> None:
         """End the game where it stands (scored as it is)."""
@@ -462,6 +505,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         new.tile = self.tile[:]
         new.side = self.side[:]
         new.stack = self.stack[:]
+        new.notes = self.notes
         new._choices = self._choices
         return new
 
@@ -508,7 +552,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
             pending = {"effect": self._effect_name(frame.key), "step": frame.step}
         shown.update(k for _, k in self.completed)
         shown.discard(-1)
-        return {
+        view: dict[str, Any] = {
             "round": self.round, "final_round": self.last_round or None,
             "first_player": self.first, "phase": PHASE_NAMES[self.phase],
             "build_value": c.dial[self.build],
@@ -529,6 +573,14 @@ class SkytopiaState(EffectInterpreter, State[Act]):
             "draft_pool": [c.tiles[t][0] for t in self.pool] if self.phase <= PH_SIDE else None,
             "provisional": c.provisional,
         }
+        if self.phase <= PH_SIDE:  # what each tile and side does, for the choices
+            view["ability_tiles"] = {
+                ident: {"colour": COLOURS[colour], "A": c.abilities[t][0].text,
+                        "B": c.abilities[t][1].text}
+                for t, (ident, colour) in enumerate(c.tiles)}
+        if self.phase == PH_OVER:
+            view["breakdown"] = [self.breakdown(p) for p in range(self.players)]
+        return view
 
     def _effect_name(self, key: int) -> str:
         c = self.comp
@@ -547,6 +599,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
     def _to_json(self) -> dict[str, Any]:
         data = {name: _plain(getattr(self, name)) for name in self._FIELDS}
         data["dice"] = [list(d) for d in self.dice]
+        data["notes"] = [list(n) for n in self.notes]
         return data
 
     def _load_json(self, data: dict[str, Any]) -> None:
@@ -561,6 +614,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         self.completed = tuple((slot, card) for slot, card in self.completed)
         self.stack = [frame_from_json(f, len(self.comp.effects)) for f in self.stack]
         self.dice = [tuple(d) for d in data["dice"]]
+        self.notes = self._loaded_notes(data.get("notes", []))
         self._check_loaded()
         self.current = (self.first + self.turn_index) % self.players
         saved, before = self.to_move, self._to_json()
@@ -574,6 +628,23 @@ class SkytopiaState(EffectInterpreter, State[Act]):
             self._picker() if self.phase <= PH_PRE else self.current)
         if saved != expected or (saved is not None and not self._choices):
             raise ValueError(f"'to_move' is {saved!r}; this position waits on {expected!r}")
+
+    def _loaded_notes(self, notes: Any) -> tuple[tuple[int, ...], ...]:
+        """The log notes of a saved position (older saves have none), checked."""
+        highs = (len(self.history) - 1, len(self.comp.effects) - 1, 10**6, 10**6, 6,
+                 self.players - 1, 10**6, 1)
+        lows = (0, -1, 1, 0, 1, 0, 0, 0)
+        out = []
+        for note in notes:
+            if not isinstance(note, list) or len(note) != len(highs) or not all(
+                    type(v) is int and low <= v <= high
+                    for v, low, high in zip(note, lows, highs)):
+                raise ValueError("'notes' holds [index, effect, round, ended, build value, "
+                                 "first player, last round, over] of whole numbers in range")
+            out.append(tuple(note))
+        if [n[0] for n in out] != sorted({n[0] for n in out}):
+            raise ValueError("'notes' must name history entries in ascending order, once")
+        return tuple(out)
 
     def _check_loaded(self) -> None:
         """Shape and range checks of freshly loaded fields (see :meth:`_load_json`)."""
@@ -636,9 +707,25 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         return final_tally(self.comp, self.guilds, self.prestige[seat], cards, crests, labs,
                            self.coins[seat], GOLEMS - self.board[seat])
 
+    def breakdown(self, seat: int) -> list[list[Any]]:
+        """``seat``'s final score by source, ``[label, points]`` pairs that add up to it."""
+        t = self.tally(seat)
+        guilds = {g.ident: g.name for g in self.comp.guilds}
+        return ([["score track", t["track"]]]
+                + [[guilds[ident], points] for ident, points in t["guilds"].items()]
+                + [["Laboratories", t["laboratories"]],
+                   [f"coins ({self.coins[seat]} // 5)", t["coins"]],
+                   ["golems on the Market", t["golems"]]])
+
     def scores(self) -> list[float]:
-        """Each seat's final score (as if the game ended now while it is running)."""
-        return [float(self.tally(p)["total"]) for p in range(self.players)]
+        """Each seat's final score, a whole number of PP (as if the game ended now while
+        it is running)."""
+        return [self.tally(p)["total"] for p in range(self.players)]
+
+    def ranking(self) -> list[tuple[int, int, int]]:
+        """The score, then the tie-breaks (see :meth:`tiebreak_key`): seats with equal
+        keys share their place and the victory."""
+        return [(self.tally(p)["total"], *self.tiebreak_key(p)) for p in range(self.players)]
 
     def tiebreak_key(self, seat: int) -> tuple[int, int]:
         """Larger is better among tied seats: fewer Tower cards, then more coins (by default
@@ -648,16 +735,6 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         if self.game.options.tiebreak_coins == "mod5":
             coins %= 5
         return (-cards, coins)
-
-    def winners(self) -> list[int]:
-        """The best total, then the tie-breaks; seats still tied share the victory."""
-        if not self.is_over:
-            return []
-        scores = self.scores()
-        best = max(scores)
-        tied = [p for p in range(self.players) if scores[p] == best]
-        top = max(self.tiebreak_key(p) for p in tied)
-        return [p for p in tied if self.tiebreak_key(p) == top]
 
 
 def _plain(value: Any) -> Any:
