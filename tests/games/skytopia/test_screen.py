@@ -172,3 +172,17 @@ def test_seats_are_called_seat_n_everywhere() -> None:
     for text in texts:
         assert " P0" not in text and "player 0" not in text.lower()
     assert "seat 0" in texts[0]
+
+
+def test_the_rules_summary_ships_with_every_option_and_action() -> None:
+    from importlib.resources import files
+
+    from towerplay.games.skytopia import SkytopiaOptions
+    from towerplay.games.skytopia.actions import ACTIONS
+
+    text = (files("towerplay.games.skytopia") / "rules.md").read_text(encoding="utf-8")
+    assert 60 <= len(text.splitlines()) <= 150
+    for option in SkytopiaOptions.model_fields:
+        assert f"`{option}`" in text
+    for word in {str(a).split()[0] for a in ACTIONS}:
+        assert f"`{word}" in text or f"`{word} " in text or f", `{word}" in text, word
