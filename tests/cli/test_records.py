@@ -128,3 +128,25 @@ def test_a_hang_up_or_terminate_stops_cleanly_with_the_record_saved(
     assert game.returncode == 128 + signum, out
     assert f"towerplay resume {path}" in out and "Traceback" not in out
     assert json.loads(path.read_text())["actions"][:len(saved)] == saved
+
+
+def test_a_record_that_cannot_be_saved_mid_game_warns_once_and_play_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from towerplay.core import Record
+
+    path = tmp_path / "game.json"
+    save = Record.save
+    calls: list[int] = []
+
+    def flaky(self: Record, target: str | Path) -> None:
+        calls.append(len(self.actions))
+        if 3 <= len(calls) <= 6:
+            raise OSError(28, "No space left on device")
+        save(self, target)
+
+    monkeypatch.setattr(Record, "save", flaky)
+    result = runner.invoke(app, ["play", "five_towers", "--seats", "random,random",
+                                 "--seed", "8", "--quiet", "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("No space left on device") == 1
+    assert json.loads(path.read_text())["result"]  # later saves caught up

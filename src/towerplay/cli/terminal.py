@@ -9,6 +9,7 @@ every hidden card — is shown only once the game is over.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from towerplay import games
 from towerplay.arena.table import HUMAN, Refusal, SeatEvent, Table
 from towerplay.cli.app import console, number
 from towerplay.cli.records import Stopped, stop_on_signals
-from towerplay.core import Game, Record, State
+from towerplay.core import BadRecord, Game, Record, State
 from towerplay.core.game import cut
 
 MAX_INPUT_CHARS = 200
@@ -157,9 +158,11 @@ def run_table(state: State[Any], specs: list[str], record: Path | None,
     Returns the exit status: 0, or 128 + the signal that stopped the game."""
     table: Table[Any] = Table(state, specs)
     if record is not None:
-        save = saver(record, specs)
-        table.on_action.append(save)
-        save(table)
+        try:
+            Record.from_state(state, seats=specs).save(record)
+        except OSError as error:
+            raise BadRecord(f"cannot write record {record}: {error.strerror}") from None
+        table.on_action.append(saver(record, specs))
     console.print(f"[bold]{escape(state.game.title)}[/bold] — seats: "
                   + ", ".join(f"{i}: {escape(s)}" for i, s in enumerate(specs))
                   + (f"; recording to {escape(str(record))}" if record else ""),
@@ -181,10 +184,24 @@ def run_table(state: State[Any], specs: list[str], record: Path | None,
     return status
 
 
-def saver(path: Path, specs: list[str]) -> Any:
-    """The ``on_action`` callback writing the record (atomically) after every action."""
+def saver(path: Path, specs: list[str]) -> Callable[[Table[Any]], None]:
+    """The ``on_action`` callback writing the record (atomically) after every action. If
+    the disk refuses (full, removed), the game goes on and the next action tries again:
+    the person is told once, not stopped."""
+    failing = False
+
     def save(table: Table[Any]) -> None:
-        Record.from_state(table.state, seats=specs).save(path)
+        nonlocal failing
+        try:
+            Record.from_state(table.state, seats=specs).save(path)
+        except OSError as error:
+            if not failing:
+                console.print(f"[red]cannot save the record {escape(str(path))}: "
+                              f"{escape(str(error.strerror))}; the game goes on[/red]",
+                              soft_wrap=True)
+            failing = True
+        else:
+            failing = False
     return save
 
 
