@@ -97,10 +97,17 @@ def test_any_deck_file_is_loaded_or_refused_with_invalid_options(tmp_path, conte
 def test_a_binary_deck_file_is_refused(tmp_path) -> None:
     path = tmp_path / "deck.txt"
     path.write_bytes(b"\xff\xfe\x00garbage")
-    with pytest.raises(InvalidOptions, match="cannot read"):
+    with pytest.raises(InvalidOptions, match="not UTF-8 text"):
         games.load("blueprints", blueprints=str(path))
-    with pytest.raises(InvalidOptions, match="cannot read"):
-        games.load("blueprints", blueprints=str(tmp_path))  # a directory
+    with pytest.raises(InvalidOptions, match="is a directory"):
+        games.load("blueprints", blueprints=str(tmp_path))
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "/dev/null"])
+def test_a_special_file_is_refused_in_one_line(path: str) -> None:
+    with pytest.raises(InvalidOptions) as info:
+        games.load("blueprints", blueprints=path)
+    assert str(info.value) == f"blueprint deck {path} is not a regular file"
 
 
 @pytest.mark.parametrize("options,name", [

@@ -41,10 +41,11 @@ def test_garbage_names_the_notation(text: str, hint: str) -> None:
         games.load("blueprints").action_from_id(55)
 
 
-def test_every_ambiguous_rule_is_an_option_with_the_spec_default() -> None:
+def test_every_ambiguous_rule_is_an_option_with_its_default() -> None:
+    # unplaceable: the rulebook's literal reading is the default (the spec's is 'strict')
     options = games.load("blueprints").options_dict()
     assert options == {"blueprints": None, "first_player": None,
-                       "allow_deliberate_discard": False, "wood_only_counts_wood": False,
+                       "unplaceable": "literal", "wood_only_counts_wood": False,
                        "prize_compare_magnitude": False, "awards_public": True,
                        "last_turn_tiebreak": "round_scored", "lowest_tie": "ranked_last"}
 
@@ -122,3 +123,44 @@ def test_a_record_with_sorted_keys_loads(players: int) -> None:
         data = json.dumps(state.to_json(), sort_keys=True)
         loaded = state.game.from_json(json.loads(data))
         assert json.dumps(loaded.to_json(), sort_keys=True) == data
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_the_replaced_boolean_option_is_refused_naming_the_new_one(value: bool) -> None:
+    with pytest.raises(InvalidOptions) as info:
+        games.load("blueprints", allow_deliberate_discard=value)
+    message = str(info.value)
+    assert "unplaceable" in message and "\n" not in message
+
+
+def test_an_old_record_with_the_replaced_option_is_refused_in_one_line() -> None:
+    from towerplay.core import BadRecord
+    from towerplay.core.record import Record
+
+    data = Record.from_state(play_random(start(2, seed=2), 2)).to_json()
+    data["options"] = {**data["options"], "allow_deliberate_discard": True}
+    data["options"].pop("unplaceable")
+    with pytest.raises(BadRecord, match="unplaceable='deliberate'"):
+        Record.from_json(data).replay()
+
+
+@pytest.mark.parametrize("value", ["yes", True, 1, "Literal"])
+def test_unplaceable_takes_one_of_its_words(value: object) -> None:
+    with pytest.raises(InvalidOptions, match="unplaceable"):
+        games.load("blueprints", unplaceable=value)
+
+
+def test_a_record_keeps_the_deck_data_and_replays_after_the_file_is_gone(tmp_path) -> None:
+    from towerplay.core.record import Record
+
+    path = tmp_path / "deck.txt"
+    path.write_text("tall 6X XX XX\n11 11 11\nXX 33 XX\nX1 31 1X\nX2 X2 X2\n")
+    game = games.load("blueprints", blueprints=str(path))
+    assert game.options_dict()["blueprints"] == {
+        "cards": [["tall", "6X XX XX"], "11 11 11", "XX 33 XX", "X1 31 1X", "X2 X2 X2"]}
+    state = play_random(game.start(players=4, seed=5), 5)
+    text = Record.from_state(state).to_json()
+    path.unlink()
+    replayed = Record.from_json(text).replay()
+    assert replayed.to_json() == state.to_json()
+    assert replayed.game.deck[0] == ("tall", (6, 0, 0, 0, 0, 0))

@@ -84,20 +84,57 @@ def test_hatched_cells_are_never_offered_and_stacking_needs_equal_or_higher() ->
     set_seat(state, seat, "XX 33 XX", ". , . / S4 , G6 / . , .")
     state.pool = sorted([parse_die("W5"), parse_die("R4"), parse_die("G3")])
     state._legal = None
-    # G3 fits nowhere (4 and 6 on top, no empty usable cell): not offered while others fit
-    assert [str(a) for a in state.legal_actions()] == ["take R4", "take W5"]
     state.apply("take W5")
     assert [str(a) for a in state.legal_actions()] == ["place r2c1"]
-    with pytest.raises(IllegalAction):
-        state.apply("place r1c1")  # hatched
-    with pytest.raises(IllegalAction):
-        state.apply("place r2c2")  # a 5 cannot go on a 6
+    with pytest.raises(IllegalAction, match="hatched"):
+        state.apply("place r1c1")
+    with pytest.raises(IllegalAction, match="W5 cannot go on the G6"):
+        state.apply("place r2c2")
     state.apply("place r2c1")
     assert state.buildings[seat][2] == (parse_die("S4"), parse_die("W5"))
 
 
-def test_a_die_that_cannot_be_placed_is_removed_and_counts_as_a_take() -> None:
-    state = start(2, seed=1)
+def literal_position(**options: object):
+    """Seat to move on XX 33 XX with S4 and G6 placed; the pool: G3 (fits nowhere), R4, W5."""
+    state = start(2, seed=1, **options)
+    set_seat(state, state.to_move, "XX 33 XX", ". , . / S4 , G6 / . , .")
+    state.pool = sorted([parse_die("W5"), parse_die("R4"), parse_die("G3")])
+    state._legal = None
+    return state
+
+
+def test_by_default_any_die_may_be_taken_and_one_that_fits_nowhere_is_removed() -> None:
+    """The rulebook (§5): "a die that cannot be placed by the rules is removed from the
+    game", with no limit on which die a player takes."""
+    state = literal_position()
+    seat = state.to_move
+    assert [str(a) for a in state.legal_actions()] == ["take G3", "take R4", "take W5"]
+    state.apply("take G3")
+    assert [str(a) for a in state.legal_actions()] == ["remove"]
+    state.apply("remove")
+    assert state.removed[seat] == (parse_die("G3"),) and len(state.taken[seat]) == 1
+    assert state.step == "discard"
+
+
+def test_by_default_a_die_that_fits_must_be_placed() -> None:
+    state = literal_position()
+    state.apply("take W5")
+    assert "remove" not in [str(a) for a in state.legal_actions()]
+    with pytest.raises(IllegalAction, match="W5 fits on your blueprint"):
+        state.apply("remove")
+
+
+def test_strict_reading_offers_an_unplaceable_die_only_when_no_die_fits() -> None:
+    state = literal_position(unplaceable="strict")
+    assert [str(a) for a in state.legal_actions()] == ["take R4", "take W5"]
+    with pytest.raises(IllegalAction, match="G3 fits nowhere on your blueprint and another"):
+        state.apply("take G3")
+    assert len(state.pool) == 3
+
+
+@pytest.mark.parametrize("unplaceable", ["literal", "strict"])
+def test_a_die_that_cannot_be_placed_is_removed_and_counts_as_a_take(unplaceable: str) -> None:
+    state = start(2, seed=1, unplaceable=unplaceable)
     seat = state.to_move
     set_seat(state, seat, "XX 33 XX", ". , . / S6 , G6 / . , .")
     state.pool = sorted(parse_die(t) for t in ["W1", "R2", "S3", "G5"])
@@ -112,8 +149,8 @@ def test_a_die_that_cannot_be_placed_is_removed_and_counts_as_a_take() -> None:
     assert state.buildings[seat] == parse_building(". , . / S6 , G6 / . , .")
 
 
-def test_allow_deliberate_discard_lets_a_player_take_and_remove_any_die() -> None:
-    state = start(2, seed=1, allow_deliberate_discard=True)
+def test_deliberate_reading_lets_a_player_take_and_remove_any_die() -> None:
+    state = start(2, seed=1, unplaceable="deliberate")
     seat = state.to_move
     set_seat(state, seat, "XX 33 XX", ". , . / S4 , G6 / . , .")
     state.pool = sorted([parse_die("W5"), parse_die("G3")])
@@ -301,7 +338,7 @@ def test_printed_heights_may_be_exceeded_and_equal_values_stack() -> None:
     set_seat(state, seat, "21 11 1X", "W3 , W3 / W3 , W3 / W3 , .")   # 5 dice placed
     state.pool = sorted(parse_die(t) for t in ["G2", "S3"])
     state._legal = None
-    assert [str(a) for a in state.legal_actions()] == ["take S3"]  # G2 fits nowhere
+    assert [str(a) for a in state.legal_actions()] == ["take G2", "take S3"]
     state.apply("take S3")
     assert [str(a) for a in state.legal_actions()] == [
         "place r1c1", "place r1c2", "place r2c1", "place r2c2", "place r3c1"]

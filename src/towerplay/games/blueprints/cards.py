@@ -13,12 +13,15 @@ of six heights, row by row, 0 meaning hatched.
 """
 from __future__ import annotations
 
+import json
 import tomllib
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
+from pathlib import PurePath
+from typing import Any
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.files import read_text_limited
 from towerplay.games.blueprints.dice import CELLS, NEIGHBOURS
 
 Layout = tuple[int, ...]
@@ -118,27 +121,56 @@ def default_deck() -> Deck:
     return _deck_from_rows(tomllib.loads(text)["cards"], "blueprints.toml")
 
 
-def load_deck(path: str) -> Deck:
-    """A user's deck: a TOML file with ``cards = [...]`` (strings or [name, layout]) or a
-    text file with one layout per line (``#`` comments; an optional name first)."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InvalidOptions(f"cannot read blueprint deck {path}: "
-                             f"{getattr(error, 'strerror', None) or error}") from None
-    if file.suffix.lower() == ".toml":
+def deck_file_data(path: str | PurePath) -> dict[str, Any]:
+    """The data of a deck file, as the ``blueprints`` option holds it: ``{"cards": [...]}``.
+
+    A ``.toml`` file is parsed as TOML (it needs a ``cards`` list); any other file holds one
+    layout per line (``#`` comments; an optional name first). The deck is checked here, so
+    a bad file is refused naming it."""
+    text = read_text_limited(path, what="blueprint deck")
+    where = f"blueprint deck {path}"
+    if PurePath(path).suffix.lower() == ".toml":
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
-            raise InvalidOptions(f"blueprint deck {path} is not valid TOML: {error}") from None
-        if "cards" not in data:
-            raise InvalidOptions(f"blueprint deck {path}: expected a 'cards' list")
-        return _deck_from_rows(data["cards"], f"blueprint deck {path}")
-    rows: list[object] = []
-    for line in text.splitlines():
-        words = line.split("#", 1)[0].split()
-        if not words:
-            continue
-        rows.append([words[0], " ".join(words[1:])] if len(words) == 4 else " ".join(words))
-    return _deck_from_rows(rows, f"blueprint deck {path}")
+            raise InvalidOptions(f"{where} is not valid TOML: {error}") from None
+    else:
+        rows: list[object] = []
+        for line in text.splitlines():
+            words = line.split("#", 1)[0].split()
+            if words:
+                rows.append([words[0], " ".join(words[1:])] if len(words) == 4
+                            else " ".join(words))
+        data = {"cards": rows}
+    deck_from_data(data, where)
+    return data
+
+
+def deck_option(value: Any) -> Any:
+    """The ``blueprints`` option's validator: a path becomes its file's data, so a record
+    carries the deck and replays anywhere; data and ``None`` pass through."""
+    if isinstance(value, (str, PurePath)):
+        return deck_file_data(value)
+    return value
+
+
+def deck_from_data(data: object, where: str = "blueprint deck") -> Deck:
+    """The deck held by a ``{"cards": [...]}`` mapping (the option's data), checked."""
+    if not isinstance(data, dict) or "cards" not in data:
+        raise InvalidOptions(f"{where}: expected a 'cards' list")
+    try:
+        key = json.dumps(data["cards"])
+    except (TypeError, ValueError):
+        raise InvalidOptions(f"{where}: the cards must be text or [name, layout] pairs") from None
+    return _deck_cached(key, where)
+
+
+@lru_cache(maxsize=16)
+def _deck_cached(cards: str, where: str) -> Deck:
+    """Parse a deck once per content (games are loaded again and again by simulations)."""
+    return _deck_from_rows(json.loads(cards), where)
+
+
+def load_deck(path: str) -> Deck:
+    """A user's deck from a file (see :func:`deck_file_data`)."""
+    return deck_from_data(deck_file_data(path), f"blueprint deck {path}")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import TypedDict
 
 import typer
 from rich.console import Console
@@ -13,8 +14,22 @@ from towerplay.games.blueprints.scoring import (PRIZE_TITLES, breakdown, buildin
                                                 prize_magnitudes)
 
 
+class BuildingScore(TypedDict):
+    """One building's round points by part, the Prizes it qualifies for, and its notation."""
+
+    bonus: int
+    wood: int
+    recycled: int
+    stone: int
+    glass: int
+    total: int
+    prizes: list[str]
+    blueprint: str
+    building: str
+
+
 def score_building(blueprint: str, building: str,
-                   wood_only_counts_wood: bool = False) -> dict[str, object]:
+                   wood_only_counts_wood: bool = False) -> BuildingScore:
     """The breakdown of one building on one blueprint, with the Prizes it qualifies for.
 
     Raises InvalidOptions (with the reason) for an impossible blueprint or building.
@@ -25,11 +40,11 @@ def score_building(blueprint: str, building: str,
     layout = parse_blueprint(blueprint)
     stacks = parse_building(building)
     check_building(stacks, layout)
-    result: dict[str, object] = dict(breakdown(stacks, layout, wood_only_counts_wood))
-    result["prizes"] = [p for p, m in prize_magnitudes(stacks).items() if m]
-    result["blueprint"] = blueprint_text(layout)
-    result["building"] = building_text(stacks)
-    return result
+    parts = breakdown(stacks, layout, wood_only_counts_wood)
+    return BuildingScore(bonus=parts["bonus"], wood=parts["wood"], recycled=parts["recycled"],
+                         stone=parts["stone"], glass=parts["glass"], total=parts["total"],
+                         prizes=[p for p, m in prize_magnitudes(stacks).items() if m],
+                         blueprint=blueprint_text(layout), building=building_text(stacks))
 
 
 def score_command(
@@ -48,14 +63,14 @@ def score_command(
     table = Table(title=f"Building on {result['blueprint']}")
     table.add_column("part")
     table.add_column("points", justify="right")
-    names = {"bonus": "blueprint bonus", "wood": "[dark_orange]wood[/]",
-             "recycled": "[green]recycled[/]", "stone": "[grey50]stone[/]",
-             "glass": "[bright_cyan]glass[/]"}
-    for key, label in names.items():
-        table.add_row(label, str(result[key]))
+    rows = (("blueprint bonus", result["bonus"]), ("[dark_orange]wood[/]", result["wood"]),
+            ("[green]recycled[/]", result["recycled"]), ("[grey50]stone[/]", result["stone"]),
+            ("[bright_cyan]glass[/]", result["glass"]))
+    for label, points in rows:
+        table.add_row(label, str(points))
     table.add_row("[bold]total[/]", f"[bold]{result['total']}[/]")
     console = Console(highlight=False)
     console.print(table)
-    prizes: list[str] = result["prizes"]  # type: ignore[assignment]
+    prizes = result["prizes"]
     console.print("qualifies for: " + (", ".join(PRIZE_TITLES[p] for p in prizes)
                                        if prizes else "no Prize"))

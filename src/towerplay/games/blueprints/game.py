@@ -1,14 +1,14 @@
 """The Blueprints game: options, notation, dense action ids, and the front-end hooks."""
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.game import Game, Options
 from towerplay.core.rng import chance
-from towerplay.games.blueprints.cards import Deck, default_deck, load_deck
+from towerplay.games.blueprints.cards import Deck, deck_from_data, deck_option, default_deck
 from towerplay.games.blueprints.dice import parse_cell, parse_die
 from towerplay.games.blueprints.state import (DISCARDS, PLACES, REMOVE_MOVE, ROUNDS, TAKES,
                                               TAKES_PER_ROUND, BlueprintsState, Move)
@@ -23,14 +23,18 @@ ACTIONS: tuple[Move, ...] = (*TAKES, *PLACES, REMOVE_MOVE, *DISCARDS)
 class BlueprintsOptions(Options):
     """Blueprints options; each [A] item of the rules spec is a flag with its default."""
 
-    blueprints: str | None = Field(
-        None, description="path of a blueprint deck (TOML 'cards = [...]' or one layout "
-                          "per line); default: the provisional 24-card deck")
+    blueprints: Annotated[dict[str, Any] | None, BeforeValidator(deck_option)] = Field(
+        None, description="a blueprint deck: the path of a file (TOML 'cards = [...]' or "
+                          "one layout per line), kept as its data {'cards': [...]}; "
+                          "default: the provisional 24-card deck")
     first_player: int | None = Field(
         None, ge=0, le=3, description="first player of round 1 (default: drawn at random)")
-    allow_deliberate_discard: bool = Field(
-        False, description="a player may take any die and remove it (default: an "
-                           "unplaceable die only when no pool die fits)")
+    unplaceable: Literal["literal", "strict", "deliberate"] = Field(
+        "literal", description="a die that fits nowhere: 'literal' any pool die may be "
+                               "taken and one that fits nowhere is removed (the rulebook); "
+                               "'strict' such a die may be taken only when no pool die "
+                               "fits; 'deliberate' any die may be taken and removed, even "
+                               "one that fits")
     wood_only_counts_wood: bool = Field(
         False, description="house rule: wood scores only for wood neighbours")
     prize_compare_magnitude: bool = Field(
@@ -64,9 +68,10 @@ class Blueprints(Game[BlueprintsState, Move]):
     title = "Blueprints"
     min_players = 2
     max_players = 4
-    variants = ({}, {"allow_deliberate_discard": True, "wood_only_counts_wood": True,
+    variants = ({}, {"unplaceable": "deliberate", "wood_only_counts_wood": True,
                  "prize_compare_magnitude": True, "awards_public": False},
-                {"last_turn_tiebreak": "previous_round", "lowest_tie": "random"})
+                {"last_turn_tiebreak": "previous_round", "lowest_tie": "random",
+                 "unplaceable": "strict"})
     rules_version = "1"
     options_type = BlueprintsOptions
     state_type = BlueprintsState
@@ -75,14 +80,23 @@ class Blueprints(Game[BlueprintsState, Move]):
     notation = ("On your turn 'take <die>' from the pool (a die is a material letter W wood, "
                 "R recycled, S stone, G glass and its value: 'take G5'), then 'place "
                 "r<row>c<col>' on your blueprint (rows 1-3 top to bottom, columns 1-2: "
-                "'place r2c1'), or 'remove' when the die fits nowhere; with two players you "
-                "then 'discard <die>' from the pool ('discard R3').")
+                "'place r2c1'), or 'remove' when the die fits nowhere (it leaves the game); "
+                "with two players you then 'discard <die>' from the pool ('discard R3').")
 
     def __init__(self, **options: Any) -> None:
+        if "allow_deliberate_discard" in options:  # records made before 'unplaceable'
+            raise InvalidOptions(
+                "blueprints: option 'allow_deliberate_discard' was replaced by "
+                "'unplaceable': use unplaceable='deliberate' (was true) or "
+                "unplaceable='strict' (was false)")
+        # read a deck file here, so that a bad one is refused in its own words
+        options["blueprints"] = deck_option(options.get("blueprints"))
         super().__init__(**options)
-        path = self.options.blueprints
-        self.deck: Deck = load_deck(path) if path is not None else default_deck()
-        self.deliberate = self.options.allow_deliberate_discard
+        data = self.options.blueprints
+        self.deck: Deck = default_deck() if data is None else deck_from_data(data)
+        # the rules engine reads these in its hot loop
+        self.strict_takes = self.options.unplaceable == "strict"
+        self.deliberate = self.options.unplaceable == "deliberate"
 
     def _setup(self, state: BlueprintsState) -> None:
         first = self.options.first_player

@@ -115,7 +115,8 @@ def greedy_action(state: BlueprintsState, rng: random.Random) -> Move:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    seat: int = state.to_move  # type: ignore[assignment]
+    seat = state.to_move
+    assert seat is not None  # legal is not empty: the game is on
     kind = state.step_kind
     if kind == PLACE:
         _, move = _best_place(state, seat, state.hand)
@@ -162,7 +163,8 @@ def rollout_action(state: BlueprintsState, rng: random.Random) -> Move:
     """A cheap playout move: a random die, placed where the blueprint still wants one."""
     legal = state.legal_actions()
     if state.step_kind == PLACE and len(legal) > 1:
-        seat: int = state.to_move  # type: ignore[assignment]
+        seat = state.to_move
+        assert seat is not None
         building, layout = state.buildings[seat], state.layouts[seat]
         short = [m for m in legal if m[0] == PLACE and len(building[m[1]]) < layout[m[1]]]
         if short:

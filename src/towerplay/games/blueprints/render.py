@@ -107,4 +107,16 @@ def draw(view: dict[str, Any]) -> str:
                          f"{score['wood']}, recycled {score['recycled']}, stone "
                          f"{score['stone']}, glass {score['glass']}) on {result['blueprint']}:"
                          f" {result['building']} · won {won}")
+    if view["is_over"] and "breakdown" in view:
+        lines += final_scores(view["breakdown"], view["scores"])
     return "\n".join(lines)
+
+
+def final_scores(breakdown: list[list[list[Any]]], scores: list[int]) -> list[str]:
+    """The end screen's score sheet: each seat's VP, card by card, round by round."""
+    lines = ["", "[bold]Final score[/] (VP; the building points only decide the Awards):"]
+    for seat, parts in enumerate(breakdown):
+        lines.append(f"  seat {seat}: [bold]{scores[seat]:g} VP[/]")
+        width = max((len(label) for label, _ in parts), default=0)
+        lines += [f"    {label.ljust(width)} {points:>2}" for label, points in parts]
+    return lines

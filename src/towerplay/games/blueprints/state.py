@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
@@ -23,9 +24,9 @@ from towerplay.core.state import State
 from towerplay.games.blueprints.cards import Layout, blueprint_text
 from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, MATERIALS,
                                              NUM_DICE_CODES, parse_die)
-from towerplay.games.blueprints.scoring import (EMPTY, PRIZES, Building, breakdown,
-                                                building_text, check_building, facts,
-                                                parse_building)
+from towerplay.games.blueprints.scoring import (EMPTY, PRIZE_TITLES, PRIZES, Building,
+                                                breakdown, building_text, check_building,
+                                                facts, parse_building)
 
 if TYPE_CHECKING:
     from towerplay.games.blueprints.game import Blueprints
@@ -41,6 +42,7 @@ AWARDS = {2: ("silver",), 3: ("gold", "silver"), 4: ("gold", "silver", "bronze")
 AWARD_ORDER = {award: rank for rank, award in enumerate(AWARDS[4])}
 VP = {"gold": 3, "silver": 2, "bronze": 1, **{prize: 2 for prize in PRIZES}}
 DIE_RANGE, CELL_RANGE = range(NUM_DICE_CODES), range(CELLS)
+ORDINALS = ("1st", "2nd", "3rd", "4th")
 HIDDEN_BUILD = "builds (hidden)"
 """What other seats see in the log for a placement before the round is scored."""
 
@@ -80,19 +82,14 @@ def draw_material(bag: list[int], rng: random.Random) -> int:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-_USABLE: dict[Layout, tuple[int, ...]] = {}
-
-
+@lru_cache(maxsize=256)
 def usable_cells(layout: Layout) -> tuple[int, ...]:
-    """The cells of ``layout`` that are not hatched (memoised: decks are small).
+    """The cells of ``layout`` that are not hatched (remembered: decks are small).
 
     >>> usable_cells((0, 1, 3, 1, 1, 0))
     (1, 2, 3, 4)
     """
-    cells = _USABLE.get(layout)
-    if cells is None:
-        cells = _USABLE[layout] = tuple(c for c in range(CELLS) if layout[c])
-    return cells
+    return tuple(c for c in range(CELLS) if layout[c])
 
 
 def min_top(building: Building, layout: Layout) -> int:
@@ -187,7 +184,7 @@ class RoundResult(NamedTuple):
     def from_json(cls, data: dict[str, Any]) -> RoundResult:
         seats = data["seats"]
         return cls(int(data["round"]) - 1, int(data["first_player"]),
-                   tuple(MATERIALS.index(m) for m in data["demand"]),  # type: ignore[arg-type]
+                   _demand(data["demand"], MATERIALS.index),
                    tuple(int(s["card_id"]) for s in seats),
                    tuple(parse_building(s["building"]) for s in seats),
                    tuple(_dice(s["removed"]) for s in seats),
@@ -313,7 +310,7 @@ class BlueprintsState(State[Move]):
             self._score_round()
             return
         self._refill()
-        self.to_move = (self.to_move + 1) % self.players  # type: ignore[operator]
+        self.to_move = (self.first + self.turns) % self.players  # clockwise from the first
         self.step_kind = TAKE
 
     def _score_round(self) -> None:
@@ -365,7 +362,7 @@ class BlueprintsState(State[Move]):
         kind = self.step_kind
         pool = self.pool
         if kind == TAKE:
-            if not self.game.deliberate:
+            if self.game.strict_takes:
                 seat = self.to_move
                 assert seat is not None
                 # the pool is sorted by value: the dice that fit are a suffix of it (if none
@@ -411,23 +408,56 @@ class BlueprintsState(State[Move]):
             self._end_turn()
 
     def _why_illegal(self, action: Move, legal: list[Move]) -> str:
-        # never list the legal moves: which dice fit or where says something about a
-        # building hidden from whoever typed the action
+        # it goes to the seat to move only: it may speak of that seat's own blueprint and
+        # building, never of another seat's (so it never lists where a die could go)
         if self.to_move is None:
             return f"'{action}' is not legal: the game is over"
-        seat, kind = self.to_move, self.step_kind
-        if kind == TAKE:
-            need = ("take a die from the pool that fits its building (any die if none fits)"
-                    if not self.game.options.allow_deliberate_discard
-                    else "take a die from the pool")
-            return (f"'{action}' is not legal now: seat {seat} must {need}; pool: "
-                    f"{' '.join(DIE_TEXT[d] for d in self.pool)}")
-        if kind == PLACE:
-            return (f"'{action}' is not legal now: seat {seat} must place the "
-                    f"{DIE_TEXT[self.hand]} it took on its blueprint (place r<row>c<col>), "
-                    f"or remove it if it fits nowhere")
-        return (f"'{action}' is not legal now: seat {seat} must discard a pool die; pool: "
-                f"{' '.join(DIE_TEXT[d] for d in self.pool)}")
+        kind = action[0] if _is_move(action) else -1
+        step = self.step_kind
+        if kind == TAKE and step == TAKE:
+            return f"'{action}' is not legal: {self._why_not_take(action[1])}"
+        if kind in (PLACE, REMOVE) and step == PLACE:
+            why = (self._why_not_place(action[1]) if kind == PLACE
+                   else f"the {DIE_TEXT[self.hand]} fits on your blueprint; a die is "
+                        f"removed only when it fits nowhere")
+            return f"'{action}' is not legal: {why}"
+        if kind == DISCARD and step == DISCARD:
+            return (f"'{action}' is not legal: there is no {DIE_TEXT[action[1]]} in the "
+                    f"pool; pool: {self._pool_text()}")
+        return f"'{action}' is not legal now: {self._what_now()}"
+
+    def _pool_text(self) -> str:
+        return " ".join(DIE_TEXT[d] for d in self.pool)
+
+    def _what_now(self) -> str:
+        """What the seat to move must do at this step."""
+        seat, step = self.to_move, self.step_kind
+        if step == TAKE:
+            return f"seat {seat} must take a die from the pool ('take <die>'): {self._pool_text()}"
+        if step == PLACE:
+            return (f"seat {seat} must place the {DIE_TEXT[self.hand]} it took on its "
+                    f"blueprint ('place r<row>c<col>'), or 'remove' it if it fits nowhere")
+        return (f"seat {seat} must discard a second die from the pool ('discard <die>'): "
+                f"{self._pool_text()}")
+
+    def _why_not_take(self, die: int) -> str:
+        """Why taking ``die`` is refused: not in the pool, or (``unplaceable="strict"``)
+        it fits nowhere while another pool die fits."""
+        if die not in self.pool:
+            return f"there is no {DIE_TEXT[die]} in the pool; pool: {self._pool_text()}"
+        return (f"the {DIE_TEXT[die]} fits nowhere on your blueprint and another pool die "
+                f"does: take a die that fits (unplaceable=strict)")
+
+    def _why_not_place(self, cell: int) -> str:
+        """Why the held die may not go on ``cell``: hatched, or its top die is higher."""
+        seat, die = self.to_move, self.hand
+        assert seat is not None
+        where = CELL_TEXT[cell]
+        if not self.layouts[seat][cell]:
+            return f"the cell {where} is hatched on your blueprint: no die may go there"
+        top = self.buildings[seat][cell][-1]
+        return (f"the {DIE_TEXT[die]} cannot go on the {DIE_TEXT[top]} at {where}: a die "
+                f"goes only on an equal or lower value")
 
     def _copy(self) -> BlueprintsState:
         new = self._copy_base()
@@ -455,9 +485,9 @@ class BlueprintsState(State[Move]):
     # ----------------------------------------------------------------- scores
     def scores(self) -> list[float]:
         """Victory points from Award and Prize cards won so far."""
-        return [float(sum(VP[card] for card in cards)) for cards in self.won]
+        return [sum(VP[card] for card in cards) for cards in self.won]
 
-    def tiebreak_key(self, seat: int) -> tuple[float, int, int, int, int]:
+    def tiebreak_key(self, seat: int) -> tuple[int, int, int, int, int]:
         """§12: VP, then Prizes, then Gold, Silver, Bronze Awards."""
         cards = self.won[seat]
         return (sum(VP[c] for c in cards), sum(1 for c in cards if c in PRIZES),
@@ -466,6 +496,35 @@ class BlueprintsState(State[Move]):
     def ranking(self) -> list[Any]:
         """VP, then Prizes, then Gold, Silver, Bronze Awards (§12)."""
         return [self.tiebreak_key(s) for s in range(self.players)]
+
+    def breakdown(self) -> list[list[list[Any]]]:
+        """Per seat, ``[label, VP]`` pairs adding up to its score (§12): each round's
+        Award (or none) with the building's round points and place, then its Prizes.
+
+        >>> from towerplay import games
+        >>> state = games.load("blueprints").start(players=2, seed=1)
+        >>> while not state.is_over:
+        ...     state.apply(state.legal_actions()[0])
+        >>> state.breakdown()[0][0]
+        ['round 1: Silver Award (building 19 pts, 1st)', 2]
+        """
+        wood_only = self.game.options.wood_only_counts_wood
+        parts: list[list[list[Any]]] = [[] for _ in range(self.players)]
+        for result in self.results:
+            number = result.number + 1
+            awards = dict(result.awards)
+            for place, seat in enumerate(result.ranking):
+                total = breakdown(result.buildings[seat], self.game.deck[result.cards[seat]][1],
+                                  wood_only)["total"]
+                where = f"building {total} pts, {ORDINALS[place]}"
+                award = awards.get(seat)
+                parts[seat].append(
+                    [f"round {number}: {award.capitalize()} Award ({where})", VP[award]]
+                    if award else [f"round {number}: no Award ({where})", 0])
+            for prize, seat in result.prizes:
+                parts[seat].append([f"round {number}: {PRIZE_TITLES[prize]} Prize",
+                                    VP[prize]])
+        return parts
 
     # ----------------------------------------------------------------- hidden information
     def sees_building(self, viewer: int | None, seat: int) -> bool:
@@ -502,6 +561,7 @@ class BlueprintsState(State[Move]):
             "discards": [DIE_TEXT[d] for d in self.discards],
             "seats": seats,
             "results": results,
+            **({"breakdown": self.breakdown()} if self.is_over else {}),
         }
 
     def _log_entry(self, index: int, seat: int | None) -> str | None:
@@ -587,7 +647,7 @@ class BlueprintsState(State[Move]):
         self.queue = _dice(data["queue"])
         self.drawn = int(data["drawn"])
         self.pool = sorted(_dice(data["pool"]))
-        self.demand = tuple(int(m) for m in data["demand"])  # type: ignore[assignment]
+        self.demand = _demand(data["demand"], int)
         self.cards = [int(c) for c in data["cards"]]
         self.layouts = [self.game.deck[c][1] for c in self.cards]
         self.used = tuple(int(c) for c in data["used"])
@@ -663,6 +723,23 @@ class BlueprintsState(State[Move]):
         if [sorted(w) for w in self.won] != [sorted(c for r in self.results for c in r.won(s))
                                                for s in range(n)]:
             raise ValueError("won cards must be the awards and prizes of the scored rounds")
+
+
+def _demand(values: list[Any], read: Callable[[Any], int]) -> tuple[int, int]:
+    """The two In-Demand materials read from a saved position (ValueError unless two)."""
+    if not isinstance(values, list) or len(values) != 2:
+        raise ValueError("demand must be two different materials")
+    return read(values[0]), read(values[1])
+
+
+def _is_move(action: object) -> bool:
+    """Whether ``action`` is a well-formed move (any step's), so it can be named."""
+    if not isinstance(action, tuple) or len(action) != 2:
+        return False
+    kind, arg = action
+    if kind in (TAKE, DISCARD):
+        return arg in DIE_RANGE
+    return arg in CELL_RANGE if kind == PLACE else kind == REMOVE and arg == 0
 
 
 def _texts(dice: Iterable[int]) -> list[str]:
