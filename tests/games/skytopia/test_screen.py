@@ -164,6 +164,21 @@ def test_the_end_screen_shows_the_breakdown_and_the_provisional_flag() -> None:
     assert "Final scores by source" in text and "score track" in text
     assert f"= {s.scores()[0]}" in text and ".0" not in text.split("Final scores")[-1]
     assert "PROVISIONAL" in text and s.view(None)["provisional"] is True
+    crest = s.comp.crests[s.comp.cards[s.comp.foundation(1)].crest]
+    assert s.view(None)["foundation_crests"][1] == crest and f"gold ({crest}):" in text
+
+
+def test_a_file_that_is_not_provisional_is_not_flagged(tmp_path) -> None:  # noqa: ANN001
+    import tomllib
+
+    from towerplay.games.skytopia.components import DEFAULT_PATH
+
+    data = tomllib.loads(DEFAULT_PATH.read_text())
+    data["provisional"] = False
+    path = tmp_path / "printed.json"
+    path.write_text(json.dumps(data))
+    s = games.load("skytopia", components=str(path)).start(players=2, seed=1)
+    assert s.view(0)["provisional"] is False and "PROVISIONAL" not in text_of(s.view(0))
 
 
 def test_seats_are_called_seat_n_everywhere() -> None:

@@ -141,8 +141,10 @@ def draw(view: dict[str, Any]) -> str:
     lines += market(view, seat)
     lines.append("[bold]Guild Masters[/]:")
     lines += [f"  {escape(text)}" for text in view["guild_texts"]]
-    lines.append("[bold]Foundations[/] (bottom of every Tower): " + "; ".join(
-        escape(name.replace(" Foundation", "")) for name in view["foundations"]))
+    lines.append("[bold]Foundations[/] (bottom of every Tower, crest in brackets): "
+                 + "; ".join(
+        escape(name.replace(" Foundation:", f" ({crest}):"))
+        for name, crest in zip(view["foundations"], view["foundation_crests"])))
     lines += cities(view, seat)
     if view["pending"]:
         lines.append(f"[bold]Now[/]: {escape(view['pending']['effect'])}")

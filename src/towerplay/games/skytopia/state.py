@@ -564,6 +564,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
             "guild_masters": [c.guilds[g].ident for g in self.guilds],
             "guild_texts": [describe_guild(c.guilds[g]) for g in self.guilds],
             "foundations": [cards[c.foundation(col)].name for col in range(4)],
+            "foundation_crests": [c.crests[cards[c.foundation(col)].crest] for col in range(4)],
             "cities": cities, "pending": pending,
             "completed": [cards[k].ident for _, k in self.completed],
             "cards": {cards[k].ident: {"name": cards[k].name, "colour": COLOURS[cards[k].colour],
