@@ -158,3 +158,10 @@ def test_a_finished_game_from_the_table_matches_a_match_of_the_same_seed() -> No
                                  "--seed", "11", "--quiet"])
     for seat, score in enumerate(final.scores()):
         assert re.search(rf"│ {seat}\s+│ \w+\s+│ {score}\s", result.output), result.output
+
+
+def test_an_empty_line_at_the_prompt_asks_again_without_an_error() -> None:
+    result = runner.invoke(app, ["play", "five_towers", "--seats", "human,random",
+                                 "--seed", "3", "--no-record"], input="\n\n")
+    assert result.output.count("seat 0 (? for help)>") == 3
+    assert "cannot read" not in result.output

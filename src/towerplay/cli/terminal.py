@@ -128,6 +128,8 @@ def human_turn(table: Table[Any], screen: Screen) -> None:
 def choose(game: Game[Any, Any], legal: list[Any], text: str) -> str | None:
     """The action text meant by a line typed at the prompt, or ``None`` after answering
     it (help, a bad number, an over-long line)."""
+    if not text:  # an empty line asks again, silently
+        return None
     if text.lower() in HELP_WORDS:
         show_rules(game)
         return None
@@ -245,7 +247,8 @@ def show_breakdown(breakdown: list[Any]) -> None:
     table.add_column("seat")
     table.add_column("points")
     for seat, pairs in enumerate(breakdown):
-        parts = [f"{escape(str(label))} {number(points)}" for label, points in pairs
-                 if isinstance(points, (int, float))]
+        parts = [f"{escape(str(pair[0]))} {number(pair[1])}" for pair in pairs
+                 if isinstance(pair, (list, tuple)) and len(pair) == 2
+                 and isinstance(pair[1], (int, float))]
         table.add_row(str(seat), ", ".join(parts) or "—")
     console.print(table)
