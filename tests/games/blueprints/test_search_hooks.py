@@ -80,3 +80,20 @@ def _tree_levels(spec: str) -> list[set[int]]:
     for _ in range(5):
         levels.append([child for node in levels[-1] for child in node.children.values()])
     return [{action[0] for node in level for action in node.children} for level in levels]
+
+
+def test_playouts_take_a_die_that_fits_when_one_does() -> None:
+    from towerplay.games.blueprints.dice import parse_die
+    from towerplay.games.blueprints.heuristics import rollout_action
+
+    state = start(2, seed=1)
+    set_seat(state, state.to_move, "XX 33 XX", ". , . / S4 , G6 / . , .")
+    state.pool = sorted(parse_die(t) for t in ["G1", "R2", "G3", "W5"])
+    state._legal = None
+    assert len(state.legal_actions()) == 4  # every die may be taken (unplaceable=literal)
+    taken = {str(rollout_action(state, random.Random(seed))) for seed in range(40)}
+    assert taken == {"take W5"}
+    set_seat(state, state.to_move, "XX 33 XX", ". , . / S6 , G6 / . , .")
+    state._legal = None
+    taken = {str(rollout_action(state, random.Random(seed))) for seed in range(40)}
+    assert len(taken) == 4  # none fits: any of them

@@ -24,7 +24,7 @@ from towerplay.games.blueprints.scoring import (BONUS, RECYCLED_POINTS, STONE_PO
                                                 Building, wood_points)
 from towerplay.games.blueprints.state import (PLACE, PLACES, REMOVE_MOVE, TAKE, Move,
                                               TAKES_PER_ROUND, BlueprintsState,
-                                              place_cells, stacked)
+                                              min_top, place_cells, stacked)
 
 PRIZE_POINTS = 9.0
 """A Prize (2 VP, as much as an Award) in round points, for weighing it against them."""
@@ -160,9 +160,17 @@ def position_values(state: BlueprintsState) -> list[float]:
 
 
 def rollout_action(state: BlueprintsState, rng: random.Random) -> Move:
-    """A cheap playout move: a random die, placed where the blueprint still wants one."""
+    """A cheap playout move: a random die that fits (if any does: taking one that fits
+    nowhere only loses it), placed where the blueprint still wants one."""
     legal = state.legal_actions()
-    if state.step_kind == PLACE and len(legal) > 1:
+    if state.step_kind == TAKE and len(legal) > 1:
+        seat = state.to_move
+        assert seat is not None
+        low = min_top(state.buildings[seat], state.layouts[seat]) << 2
+        fits = [m for m in legal if m[1] >= low]
+        if fits:
+            return rng.choice(fits)
+    elif state.step_kind == PLACE and len(legal) > 1:
         seat = state.to_move
         assert seat is not None
         building, layout = state.buildings[seat], state.layouts[seat]
