@@ -53,7 +53,6 @@ class BlueprintsStats:
         n = self.players
         wood_only = self.game.options.wood_only_counts_wood
         points = dict.fromkeys(MATERIAL_NAMES, 0)
-        dice = dict.fromkeys(MATERIAL_NAMES, 0)
         seat_dice = [[0] * 4 for _ in range(n)]
         bonuses = buildings = 0
         prizes = dict.fromkeys(PRIZES, 0)
@@ -63,17 +62,18 @@ class BlueprintsStats:
                 parts = breakdown(building, self.game.deck[card][1], wood_only)
                 buildings += 1
                 bonuses += parts["bonus"] > 0
-                for material, name in enumerate(MATERIAL_NAMES):
+                counts = seat_dice[seat]
+                for stack in building:
+                    for die in stack:
+                        counts[die & 3] += 1  # the low two bits are the material
+                for name in MATERIAL_NAMES:
                     points[name] += parts[name]
-                    count = sum(1 for stack in building for die in stack if die & 3 == material)
-                    dice[name] += count
-                    seat_dice[seat][material] += count
             for prize, _seat in result.prizes:
                 prizes[prize] += 1
         row: dict[str, int | float | str] = {"bp_buildings": buildings, "bp_bonuses": bonuses}
-        for name in MATERIAL_NAMES:
+        for material, name in enumerate(MATERIAL_NAMES):
             row[f"bp_points_{name}"] = points[name]
-            row[f"bp_dice_{name}"] = dice[name]
+            row[f"bp_dice_{name}"] = sum(counts[material] for counts in seat_dice)
         for prize in PRIZES:
             row[f"bp_prize_{prize}"] = prizes[prize]
         for seat in range(n):

@@ -35,24 +35,25 @@ class FiveTowersStats:
         self.players = players
         self.bids_won = dict.fromkeys(BID_SIZES, 0)
         self.failed_bids = 0  # physical mode: winners who could not build and bid again
-        self._bidding = False
-        self._builder_phase = False
-        self._round = 0
+        self._phase = 0
+        self._won_round = 0
         self._final: dict[str, int | float | str] = {}
 
     # ----------------------------------------------------------------- hooks
     def before(self, state: Any, action: Any) -> None:
-        """Note whether this action is a bid (an auction may end with it)."""
-        phase = state.phase
-        self._bidding = phase == 0  # BIDDING
-        self._builder_phase = phase in (2, 3)  # TEARING, PLACING
-        self._round = state.round
+        """Note the phase: an auction ends, or a build is undone, when it changes."""
+        self._phase = state.phase
 
     def after(self, state: Any, action: Any) -> None:
-        """Count auctions won by size, and failed bids undone in physical mode."""
-        if self._bidding and state.phase == 1 and state.need in self.bids_won:  # TAKING
+        """Count auctions won by size, and failed bids undone in physical mode (the hot
+        loop: only a change of phase costs more than one comparison)."""
+        phase = state.phase
+        if phase == self._phase:
+            return
+        if phase == 1 and self._phase == 0:  # BIDDING -> TAKING: the auction is won
             self.bids_won[state.need] += 1
-        elif self._builder_phase and state.phase == 0 and state.round == self._round:
+            self._won_round = state.round
+        elif phase == 0 and self._phase in (2, 3) and state.round == self._won_round:
             self.failed_bids += 1  # back to bidding in the same round: the build was undone
 
     def end(self, state: Any) -> None:
