@@ -47,3 +47,11 @@ def test_impossible_input_is_refused(args: str, words: str) -> None:
     result = run(args)
     assert isinstance(result.exception, InvalidOptions)
     assert words in str(result.exception)
+
+
+def test_a_bare_foundation_shows_one_crest_kind_for_the_merchants() -> None:
+    """Spec A11: Foundations carry crests; a gold Tower with no card still has one kind."""
+    data = json.loads(run("--guild merchants --json").output)
+    assert data["guilds"] == {"merchants": 3} and data["total"] == 3
+    data = json.loads(run("--guild merchants --tower gold=1 --crests gold=2 --json").output)
+    assert data["guilds"] == {"merchants": 6}

@@ -147,7 +147,7 @@ def describe_effect(effect: list[Any]) -> str:
     """A short English text of an effect, for cards given without a ``name``.
 
     >>> describe_effect([Pay(op="pay", n=1), Gain(op="gain", res="pp", n=2)])
-    'pay 1 coins, then gain 2 PP'
+    'pay 1 coin, then gain 2 PP'
     """
     words = []
     for step in effect:
