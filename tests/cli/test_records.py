@@ -150,3 +150,19 @@ def test_a_record_that_cannot_be_saved_mid_game_warns_once_and_play_goes_on(
     assert result.exit_code == 0, result.output
     assert result.output.count("No space left on device") == 1
     assert json.loads(path.read_text())["result"]  # later saves caught up
+
+
+def test_a_hang_up_after_the_terminal_is_gone_still_stops_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = start(["play", "five_towers", "--seats", "human,random", "--seed", "6",
+                  "--record", str(path)], tmp_path)
+    assert game.stdin is not None and game.stdout is not None
+    game.stdin.write("1\n")
+    game.stdin.flush()
+    saved = wait_for_actions(path, 2)
+    time.sleep(0.3)
+    game.stdout.close()  # the terminal closes: writing the stop message fails
+    game.send_signal(signal.SIGHUP)
+    game.wait(timeout=30)
+    assert game.returncode == 128 + signal.SIGHUP
+    assert json.loads(path.read_text())["actions"][:len(saved)] == saved

@@ -180,7 +180,10 @@ def run_table(state: State[Any], specs: list[str], record: Path | None,
                     bot_turn(table, screen)
     except (EOFError, KeyboardInterrupt, Stopped) as stop:
         status = 128 + stop.signum if isinstance(stop, Stopped) else 0
-        stopped(record)
+        try:
+            stopped(record)
+        except (OSError, SystemExit):  # the terminal is gone (rich exits on a broken
+            pass                           # pipe): the record is saved all the same
     if table.is_over:
         show_result(table.state, specs, record)
     return status
