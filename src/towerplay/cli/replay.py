@@ -33,7 +33,8 @@ def replay(
         return
     seed = f", seed {record.seed}" if final.is_over else ""
     console.print(f"[green]record verified[/green]: {escape(final.game.title)}, "
-                  f"{record.players} players{seed}, {len(record.actions)} actions")
+                  f"{record.players} players{seed}, {len(record.actions)} "
+                  f"action{'' if len(record.actions) == 1 else 's'}")
     if final.is_over:
         show_result(final, record.seats)
     else:
