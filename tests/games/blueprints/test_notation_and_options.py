@@ -164,3 +164,13 @@ def test_a_record_keeps_the_deck_data_and_replays_after_the_file_is_gone(tmp_pat
     replayed = Record.from_json(text).replay()
     assert replayed.to_json() == state.to_json()
     assert replayed.game.deck[0] == ("tall", (6, 0, 0, 0, 0, 0))
+
+
+def test_command_line_texts_give_the_new_options(tmp_path) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text("11 11 11\nXX 33 XX\nX1 31 1X\nX2 X2 X2\n")
+    cls = games.game_class("blueprints")
+    options = cls.options_from_text({"unplaceable": "strict", "blueprints": str(path)})
+    assert options == {"unplaceable": "strict", "blueprints": str(path)}
+    game = games.load("blueprints", **options)
+    assert game.options.unplaceable == "strict" and len(game.deck) == 4
