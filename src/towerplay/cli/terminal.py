@@ -245,13 +245,19 @@ def show_result(state: State[Any], seats: list[str], record: Path | None = None)
 
 
 def show_breakdown(breakdown: list[Any]) -> None:
-    """Each seat's score as the rulebook adds it up: ``[label, points]`` pairs per seat."""
+    """Each seat's score as the rulebook adds it up (``[label, points]`` pairs per seat):
+    one line per item, then the seat's total."""
     table = RichTable(title="score breakdown")
     table.add_column("seat")
-    table.add_column("points")
+    table.add_column("item")
+    table.add_column("points", justify="right")
     for seat, pairs in enumerate(breakdown):
-        parts = [f"{escape(str(pair[0]))} {number(pair[1])}" for pair in pairs
+        items = [(str(pair[0]), pair[1]) for pair in pairs
                  if isinstance(pair, (list, tuple)) and len(pair) == 2
                  and isinstance(pair[1], (int, float))]
-        table.add_row(str(seat), ", ".join(parts) or "—")
+        for index, (label, points) in enumerate(items):
+            table.add_row(str(seat) if index == 0 else "", escape(label), number(points))
+        table.add_row("" if items else str(seat), "[bold]total[/bold]",
+                      f"[bold]{number(sum(points for _, points in items))}[/bold]",
+                      end_section=True)
     console.print(table)
