@@ -1,0 +1,421 @@
+"""The web app: pages, the JSON API and one websocket per client (DESIGN.md, "The
+protocol"). :func:`create_app` builds it; ``towerplay serve`` runs it under uvicorn.
+
+Every refusal has one shape, over HTTP and the websocket alike::
+
+    {"type": "error", "code": "stale|illegal|forbidden|bad_message|over",
+     "message": "...", "params": {...}}
+"""
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
+
+from towerplay import bots, games
+from towerplay.arena.table import HUMAN, Refusal
+from towerplay.core.errors import TowerplayError
+from towerplay.core.record import Record
+from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window
+from towerplay.server.live import Hub, LiveTable, StorageFailed, UnknownTable
+from towerplay.server.pool import BotPool
+from towerplay.server.storage import Storage, database_url
+
+log = logging.getLogger("towerplay.server")
+
+STATIC = Path(__file__).parent / "static"
+PATH_OPTIONS = frozenset({"cards", "blueprints", "components"})
+"""Options naming component files: never taken from a client (the shipped data is used)."""
+STATUS = {"stale": 409, "illegal": 422, "bad_message": 422, "forbidden": 403, "over": 409}
+
+
+def error_body(code: str, message: str, **params: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, "params": params}
+
+
+def refusal_body(refusal: Refusal) -> dict[str, Any]:
+    return error_body(refusal.code, refusal.message, **refusal.params)
+
+
+def error(status: int, code: str, message: str, **params: Any) -> JSONResponse:
+    return JSONResponse(error_body(code, message, **params), status_code=status)
+
+
+def not_found(table_id: str) -> JSONResponse:
+    return error(404, "not_found", "no table has this id", table=table_id[:40])
+
+
+def create_app(db_url: str | None = None, *, limits: Limits | None = None,
+               workers: int | None = None) -> FastAPI:
+    """The app on ``db_url`` (default: :func:`~towerplay.server.storage.database_url`).
+    Starting it rebuilds every unfinished table and lets its bots go on."""
+    limits = limits or Limits()
+    url = db_url or database_url()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(url)
+        pool = BotPool(workers)
+        hub = Hub(storage, pool)
+        app.state.hub = hub
+        restored = hub.restore()
+        if restored:
+            log.info("restored %d unfinished tables", restored)
+        try:
+            yield
+        finally:
+            hub.close()
+            pool.close()
+            storage.close()
+
+    app = FastAPI(title="towerplay", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.limits = limits
+    app.state.creations = Window(limits.tables_per_minute)
+    app.state.buckets = {}
+    add_pages(app)
+    add_api(app)
+    add_websocket(app)
+    return app
+
+
+def hub_of(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def address(request: Request | WebSocket) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+# ----------------------------------------------------------------- pages
+def add_pages(app: FastAPI) -> None:
+    """The lobby, table and replay pages (the front end's files), rules, static files."""
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> Response:
+        return page("lobby.html")
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return page("table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> Response:
+        return page("replay.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules(game: str) -> Response:
+        return rules_page(game)
+
+
+def page(name: str) -> Response:
+    path = STATIC / name
+    if not path.is_file():
+        return HTMLResponse("<!doctype html><title>towerplay</title><p>This page is not "
+                            "built yet.</p>", status_code=503)
+    return FileResponse(path, media_type="text/html")
+
+
+def rules_page(game: str) -> Response:
+    """The game's rules summary as HTML (raw HTML in the Markdown is escaped)."""
+    from towerplay.cli.terminal import rules_text
+
+    if game not in games.names():
+        return HTMLResponse("<!doctype html><p>unknown game</p>", status_code=404)
+    cls = games.game_class(game)
+    text = rules_text(game) or f"# {cls.title}\n\nNo rules summary yet."
+    text += f"\n\n## Notation\n\n{cls.notation}\n"
+    body = MarkdownIt("commonmark", {"html": False}).render(text)
+    title = MarkdownIt().renderInline(cls.title)
+    return HTMLResponse(f"<!doctype html><html lang=en><meta charset=utf-8>"
+                        f"<meta name=viewport content='width=device-width'>"
+                        f"<title>{title} — rules</title>"
+                        f"<link rel=stylesheet href='/static/style.css'>"
+                        f"<body class=rules><main>{body}</main></body></html>")
+
+
+# ----------------------------------------------------------------- API
+def game_entry(name: str) -> dict[str, Any]:
+    """A game for the lobby: id, title, player counts, options schema (no path options)."""
+    cls = games.game_class(name)
+    schema = cls.options_type.model_json_schema()
+    schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
+                            if k not in PATH_OPTIONS}
+    if "required" in schema:
+        schema["required"] = [k for k in schema["required"] if k not in PATH_OPTIONS]
+    return {"id": name, "title": cls.title, "min_players": cls.min_players,
+            "max_players": cls.max_players, "options": schema, "notation": cls.notation}
+
+
+async def read_json(request: Request, limit: int) -> Any:
+    """The request's JSON body; :class:`Refusal` if too large or not JSON."""
+    body = await request.body()
+    if len(body) > limit:
+        raise Refusal("bad_message", f"the request is {len(body)} bytes; at most {limit}",
+                      limit=limit)
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise Refusal("bad_message", "the request body must be JSON") from None
+
+
+def check_spec(spec: object, limits: Limits) -> str:
+    """A seat spec: ``human`` or a bot the server can afford (raises TowerplayError)."""
+    if not isinstance(spec, str) or not spec or len(spec) > MAX_SPEC_CHARS:
+        raise Refusal("bad_message", f"a seat is 'human' or a bot spec of at most "
+                      f"{MAX_SPEC_CHARS} characters (got {str(spec)[:40]!r})")
+    if spec == HUMAN:
+        return spec
+    options = bots.load(spec).options
+    seconds = getattr(options, "seconds", None) or 0
+    iterations = getattr(options, "iterations", None) or 0
+    if seconds > limits.bot_seconds or iterations > limits.bot_iterations:
+        raise Refusal("bad_message", f"bot {spec!r} thinks too long here (at most "
+                      f"seconds={limits.bot_seconds:g}, iterations={limits.bot_iterations})",
+                      spec=spec)
+    return spec
+
+
+def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], list[str],
+                                                        int | None]:
+    """(game, players, options, seats, seed) of a create request, checked."""
+    if not isinstance(data, dict):
+        raise Refusal("bad_message", "send a JSON object with 'game' and 'seats'")
+    unknown = sorted(set(data) - {"game", "players", "options", "seats", "seed"})
+    if unknown:
+        raise Refusal("bad_message", f"unknown field {unknown[0]!r} (fields: game, "
+                      f"players, options, seats, seed)", field=unknown[0])
+    game, seats = data.get("game"), data.get("seats")
+    options = data.get("options") or {}
+    if not isinstance(game, str):
+        raise Refusal("bad_message", "'game' must be a game id, e.g. 'five_towers'")
+    if not isinstance(seats, list) or not seats:
+        raise Refusal("bad_message", "'seats' must be a list: 'human' or a bot spec each")
+    if not isinstance(options, dict):
+        raise Refusal("bad_message", "'options' must be an object of option values")
+    if PATH_OPTIONS & set(options):
+        name = sorted(PATH_OPTIONS & set(options))[0]
+        raise Refusal("bad_message", f"option {name!r} names a file: the server uses "
+                      f"its own data", field=name)
+    players = data.get("players", len(seats))
+    seed = data.get("seed")
+    for name, value in (("players", players), ("seed", seed)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise Refusal("bad_message", f"{name!r} must be a whole number", field=name)
+    return game, players, options, [check_spec(s, limits) for s in seats], seed
+
+
+def add_api(app: FastAPI) -> None:
+    """The JSON API of DESIGN.md's protocol."""
+
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return [game_entry(name) for name in games.names()]
+
+    @app.post("/api/tables")
+    async def create_table(request: Request) -> Response:
+        limits: Limits = request.app.state.limits
+        try:
+            data = await read_json(request, limits.message_bytes)
+            game, players, options, seats, seed = table_request(data, limits)
+        except Refusal as refusal:
+            return JSONResponse(refusal_body(refusal), status_code=422)
+        except TowerplayError as problem:
+            return error(422, "bad_message", str(problem))
+        if not request.app.state.creations.take(address(request)):
+            return error(429, "bad_message", f"at most {limits.tables_per_minute} new "
+                         f"tables a minute from one address", limit=limits.tables_per_minute)
+        try:
+            live, tokens = hub_of(request).create(game, players, options, seats, seed)
+        except TowerplayError as problem:
+            return error(422, "bad_message", str(problem))
+        return JSONResponse(created(live, tokens), status_code=201)
+
+    @app.get("/api/tables")
+    async def list_tables(request: Request, state: str | None = None) -> Response:
+        if state not in (None, "finished", "open"):
+            return error(422, "bad_message", "state is 'finished' or 'open'")
+        hub = hub_of(request)
+        rows = hub.storage.listing(None if state is None else state == "finished")
+        return JSONResponse([listing_entry(row) for row in rows])
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(request: Request, table_id: str, token: str | None = None) -> Response:
+        try:
+            live = hub_of(request).get(table_id)
+            seat = live.seat_of(token)
+        except UnknownTable:
+            return not_found(table_id)
+        except Refusal as refusal:
+            return JSONResponse(refusal_body(refusal), status_code=403)
+        body = {**live.summary(), **live.snapshot(seat), "events": live.events(seat, None)}
+        return JSONResponse(body)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(request: Request, table_id: str) -> Response:
+        return await http_act(request, table_id)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(request: Request, table_id: str) -> Response:
+        try:
+            live = hub_of(request).get(table_id)
+        except UnknownTable:
+            return not_found(table_id)
+        if not live.table.is_over:
+            return error(403, "forbidden", "the record (with the seed) is given once the "
+                         "game is over")
+        state = live.table.state
+        return JSONResponse(Record.from_state(state, seats=live.specs).to_json(),
+                            headers={"Content-Disposition":
+                                     f'attachment; filename="{state.game.name}-{live.id}.json"'})
+
+
+async def http_act(request: Request, table_id: str) -> Response:
+    """``POST /api/tables/ID/actions``: a move by the seat whose token is given."""
+    limits: Limits = request.app.state.limits
+    bucket = bucket_of(request, limits)
+    try:
+        live = hub_of(request).get(table_id)
+        data = await read_json(request, limits.message_bytes)
+        if not isinstance(data, dict):
+            raise Refusal("bad_message", "send {\"token\", \"version\", \"action\"}")
+        token = data.get("token")
+        if not isinstance(token, str):
+            raise Refusal("forbidden", "a seat's token is needed to move")
+        seat = live.seat_of(token)
+        if not bucket.take():
+            raise Refusal("bad_message", f"too many actions: at most "
+                          f"{limits.actions_per_second:g} a second", limit=limits.actions_per_second)
+        hub_of(request).submit(live, seat, data.get("action"), data.get("version"))
+    except UnknownTable:
+        return not_found(table_id)
+    except Refusal as refusal:
+        return JSONResponse(refusal_body(refusal), status_code=STATUS[refusal.code])
+    except StorageFailed as problem:
+        return error(503, "bad_message", f"{problem}; try again")
+    snapshot = live.snapshot(seat)
+    return JSONResponse({"version": snapshot["version"], "view": snapshot["view"],
+                         "board": snapshot["board"], "seat": seat})
+
+
+def bucket_of(request: Request, limits: Limits) -> TokenBucket:
+    """The action rate bucket of the request's address (HTTP moves)."""
+    buckets: dict[str, TokenBucket] = request.app.state.buckets
+    key = address(request)
+    if key not in buckets:
+        if len(buckets) > 10_000:
+            buckets.clear()
+        buckets[key] = TokenBucket(limits.actions_per_second, limits.actions_burst)
+    return buckets[key]
+
+
+def created(live: LiveTable, tokens: dict[int, str]) -> dict[str, Any]:
+    """The answer to a new table: a link per human seat, the spectators' link."""
+    seats: list[dict[str, Any]] = []
+    for seat, spec in enumerate(live.specs):
+        if spec == HUMAN:
+            seats.append({"seat": seat, "kind": "human", "token": tokens[seat],
+                          "url": f"/tables/{live.id}?token={tokens[seat]}"})
+        else:
+            seats.append({"seat": seat, "kind": "bot", "spec": spec})
+    return {"table": live.id, "game": live.table.state.game.name, "seats": seats,
+            "spectate": f"/tables/{live.id}", "version": live.table.version}
+
+
+def listing_entry(row: Any) -> dict[str, Any]:
+    """A table in a list: never its seed or tokens (the result once it is over)."""
+    return {"table": row.id, "game": row.game, "players": row.players,
+            "seats": [spec if spec != HUMAN else "human" for spec in row.seats],
+            "created": row.created.isoformat(),
+            "finished": row.finished.isoformat() if row.finished else None,
+            "result": row.result, "spectate": f"/tables/{row.id}",
+            "replay": f"/replay/{row.id}" if row.finished else None}
+
+
+# ----------------------------------------------------------------- websocket
+def add_websocket(app: FastAPI) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str,
+                           token: str | None = None) -> None:
+        await websocket.accept()
+        hub = hub_of(websocket)
+        try:
+            live = hub.get(table_id)
+            seat = live.seat_of(token)
+        except UnknownTable:
+            await websocket.send_json(error_body("forbidden", "no table has this id",
+                                                 table=table_id[:40]))
+            await websocket.close(4404)
+            return
+        except Refusal as refusal:
+            await websocket.send_json(refusal_body(refusal))
+            await websocket.close(4403)
+            return
+        client = hub.join(live, seat)
+        sender = asyncio_task(hub.drain(live, client, websocket.send_json))
+        try:
+            await receive_loop(websocket, hub, live, client)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.leave(live, client)
+            client.outbox.put_nowait(None)
+            with suppress(Exception):
+                await sender
+
+
+def asyncio_task(coroutine: Any) -> Any:
+    import asyncio
+
+    return asyncio.get_running_loop().create_task(coroutine)
+
+
+async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable, client: Any) -> None:
+    """Read the client's messages until it leaves; each bad one is answered, never fatal."""
+    limits: Limits = websocket.app.state.limits
+    bucket = TokenBucket(limits.actions_per_second, limits.actions_burst)
+    while True:
+        text = await websocket.receive_text()
+        try:
+            if len(text.encode("utf-8")) > limits.message_bytes:
+                raise Refusal("bad_message", f"a message is at most {limits.message_bytes} "
+                              "bytes", limit=limits.message_bytes)
+            if not bucket.take():
+                raise Refusal("bad_message", f"too many messages: at most "
+                              f"{limits.actions_per_second:g} a second",
+                              limit=limits.actions_per_second)
+            handle(hub, live, client, parse_message(text))
+        except Refusal as refusal:
+            client.outbox.put_nowait(refusal_body(refusal))
+        except StorageFailed as problem:
+            client.outbox.put_nowait(error_body("bad_message", f"{problem}; reconnect"))
+
+
+def parse_message(text: str) -> dict[str, Any]:
+    """A client message as an object with a ``type`` (raises Refusal ``bad_message``)."""
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refusal("bad_message", "a message must be JSON, e.g. "
+                      "{\"type\": \"act\", \"version\": 3, \"action\": \"bid 2\"}") from None
+    if not isinstance(message, dict) or message.get("type") not in ("act", "view"):
+        raise Refusal("bad_message", "a message is {\"type\": \"act\", \"version\": N, "
+                      "\"action\": \"...\"} or {\"type\": \"view\"}")
+    return message
+
+
+def handle(hub: Hub, live: LiveTable, client: Any, message: dict[str, Any]) -> None:
+    """Act on one client message: a move, or a request for the current view."""
+    if message["type"] == "view":
+        client.outbox.put_nowait({"type": "resend"})
+        return
+    hub.submit(live, client.seat, message.get("action"), message.get("version"))

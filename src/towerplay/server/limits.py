@@ -1,0 +1,89 @@
+"""The server's limits: how much one client may ask of it. Documented constants; tests and
+operators pass a :class:`Limits` of their own to :func:`towerplay.server.app.create_app`.
+
+>>> bucket = TokenBucket(rate=2, burst=2, clock=iter([0.0, 0.0, 0.0, 1.0]).__next__)
+>>> [bucket.take(), bucket.take(), bucket.take(), bucket.take()]
+[True, True, False, True]
+"""
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+MAX_MESSAGE_BYTES = 4096
+"""The largest websocket message or HTTP request body the server reads (real ones are
+well under 200 bytes)."""
+ACTIONS_PER_SECOND = 10.0
+"""Messages a websocket connection (or an address over HTTP) may send per second..."""
+ACTIONS_BURST = 20
+"""...with this many at once (a bucket refilled at ``ACTIONS_PER_SECOND``)."""
+TABLES_PER_MINUTE = 20
+"""Tables one client address may create in any 60 seconds."""
+MAX_BOT_SECONDS = 10.0
+"""The longest thinking time a bot seat may ask for (``ismcts:seconds=...``)."""
+MAX_BOT_ITERATIONS = 50_000
+"""The most search iterations a bot seat may ask for (``ismcts:iterations=...``)."""
+MAX_SPEC_CHARS = 100
+"""The longest seat spec accepted."""
+WS_MAX_BYTES = 65536
+"""The websocket layer drops connections sending more than this in one frame."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits one server applies (defaults: the constants above)."""
+
+    message_bytes: int = MAX_MESSAGE_BYTES
+    actions_per_second: float = ACTIONS_PER_SECOND
+    actions_burst: int = ACTIONS_BURST
+    tables_per_minute: int = TABLES_PER_MINUTE
+    bot_seconds: float = MAX_BOT_SECONDS
+    bot_iterations: int = MAX_BOT_ITERATIONS
+
+
+@dataclass
+class TokenBucket:
+    """Allows ``burst`` events at once and ``rate`` a second on average."""
+
+    rate: float
+    burst: float
+    clock: Callable[[], float] = time.monotonic
+    tokens: float = field(init=False)
+    stamp: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tokens = float(self.burst)
+        self.stamp = self.clock()
+
+    def take(self) -> bool:
+        """Spend one token if there is one (``False``: over the limit)."""
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass
+class Window:
+    """At most ``count`` events per key in any ``seconds`` (a sliding window)."""
+
+    count: int
+    seconds: float = 60.0
+    clock: Callable[[], float] = time.monotonic
+    seen: dict[str, deque[float]] = field(default_factory=dict)
+
+    def take(self, key: str) -> bool:
+        """Count one event for ``key`` if under the limit (``False``: over it)."""
+        now = self.clock()
+        stamps = self.seen.setdefault(key, deque())
+        while stamps and stamps[0] <= now - self.seconds:
+            stamps.popleft()
+        if len(stamps) >= self.count:
+            return False
+        stamps.append(now)
+        return True

@@ -1,0 +1,190 @@
+"""Storage of tables through SQLAlchemy 2: SQLite (WAL) by default, PostgreSQL by URL.
+
+A table's state is its record: game, options, seats, seed and the accepted actions. Every
+accepted action is committed before anything is broadcast, so a killed server rebuilds
+every unfinished table by replaying (:meth:`Storage.unfinished`). Seat tokens are stored
+as SHA-256 hashes, never as themselves.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (JSON, BigInteger, Column, DateTime, Engine, ForeignKey, Integer,
+                        MetaData, String, Table, create_engine, event, select, update)
+
+DATABASE_URL_ENV = "TOWERPLAY_DATABASE_URL"
+"""The environment variable naming a database URL (PostgreSQL: ``postgresql://...``)."""
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("rules_version", String(20), nullable=False, default="1"),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("finished", DateTime(timezone=True), nullable=True),
+    Column("result", JSON, nullable=True),
+)
+
+seat_tokens = Table(
+    "seat_tokens", metadata,
+    Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=False),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
+    Column("index", Integer, primary_key=True),  # (table_id, index) is unique
+    Column("text", String(200), nullable=False),
+    Column("mover", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def default_sqlite_path() -> Path:
+    """``$TOWERPLAY_HOME/towerplay.sqlite``, else under ``$XDG_DATA_HOME/towerplay/``,
+    else ``~/.local/share/towerplay/towerplay.sqlite``."""
+    home = os.environ.get("TOWERPLAY_HOME")
+    if home:
+        return Path(home).expanduser() / "towerplay.sqlite"
+    data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(data) / "towerplay" / "towerplay.sqlite"
+
+
+def database_url(db_path: str | Path | None = None) -> str:
+    """The URL to use: a file given as ``db_path``, else ``$TOWERPLAY_DATABASE_URL``, else
+    the default SQLite file (its directory is made)."""
+    if db_path is None:
+        url = os.environ.get(DATABASE_URL_ENV)
+        if url:
+            return url
+        db_path = default_sqlite_path()
+    path = Path(db_path).expanduser()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite in WAL mode (readers never block the writer)."""
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a kill
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+@dataclass
+class StoredTable:
+    """One table as stored: what replaying it needs, and its seats' token hashes."""
+
+    id: str
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    seats: list[str]
+    created: datetime
+    finished: datetime | None = None
+    result: dict[str, Any] | None = None
+    token_hashes: dict[int, str] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+
+
+class Storage:
+    """The tables, seat tokens and actions in one database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, table: StoredTable) -> None:
+        """Store a new table with its seats' token hashes (one transaction)."""
+        with self.engine.begin() as db:
+            db.execute(tables.insert().values(
+                id=table.id, game=table.game, rules_version=table.rules_version,
+                options=table.options, seed=table.seed, players=table.players,
+                seats=table.seats, created=table.created))
+            if table.token_hashes:
+                db.execute(seat_tokens.insert(), [
+                    {"table_id": table.id, "seat": seat, "token_hash": digest}
+                    for seat, digest in table.token_hashes.items()])
+
+    def add_action(self, table_id: str, index: int, text: str, mover: int,
+                   result: dict[str, Any] | None = None) -> None:
+        """Commit action ``index`` of a table (and its result if it ended the game). A
+        second action with the same index is refused by the database."""
+        now = datetime.now(UTC)
+        with self.engine.begin() as db:
+            db.execute(actions.insert().values(table_id=table_id, index=index, text=text,
+                                               mover=mover, at=now))
+            if result is not None:
+                db.execute(update(tables).where(tables.c.id == table_id)
+                           .values(finished=now, result=result))
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """A table with its actions and token hashes (``None``: no such table)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            stored = _stored(row)
+            stored.token_hashes = {r.seat: r.token_hash for r in db.execute(
+                select(seat_tokens).where(seat_tokens.c.table_id == table_id))}
+            stored.actions = list(db.execute(
+                select(actions.c.text).where(actions.c.table_id == table_id)
+                .order_by(actions.c.index)).scalars())
+        return stored
+
+    def unfinished_ids(self) -> list[str]:
+        """The ids of the tables whose game has not ended, oldest first."""
+        with self.engine.connect() as db:
+            return list(db.execute(select(tables.c.id).where(tables.c.finished.is_(None))
+                                   .order_by(tables.c.created)).scalars())
+
+    def listing(self, finished: bool | None, limit: int = 100) -> list[StoredTable]:
+        """The newest tables (``finished``: only ended ones, or only running ones)."""
+        query = select(tables).order_by(tables.c.created.desc()).limit(limit)
+        if finished is not None:
+            column = tables.c.finished
+            query = query.where(column.is_not(None) if finished else column.is_(None))
+        with self.engine.connect() as db:
+            return [_stored(row) for row in db.execute(query)]
+
+
+def _stored(row: Any) -> StoredTable:
+    return StoredTable(id=row.id, game=row.game, rules_version=row.rules_version,
+                       options=dict(row.options), seed=int(row.seed), players=row.players,
+                       seats=list(row.seats), created=row.created, finished=row.finished,
+                       result=row.result)
