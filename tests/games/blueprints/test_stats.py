@@ -11,7 +11,9 @@ from towerplay.games.blueprints.scoring import PRIZES, facts
 
 def played(seed: int, players: int = 3, bots: str = "greedy") -> tuple[Any, dict]:
     game = games.load("blueprints")
-    stats = games.companion("blueprints", "stats").make_stats(game, players)  # type: ignore[union-attr]
+    module = games.companion("blueprints", "stats")
+    assert module is not None
+    stats = module.make_stats(game, players)
     table = Table(game.start(players=players, seed=seed), [bots] * players, hooks=[stats])
     for _ in table.play_bots():
         pass

@@ -9,7 +9,9 @@ from towerplay.games.blueprints.state import TAKES_PER_ROUND, BlueprintsState
 
 
 def start(players: int = 2, seed: int = 1, **options: object) -> BlueprintsState:
-    return games.load("blueprints", **options).start(players=players, seed=seed)  # type: ignore[return-value]
+    state = games.load("blueprints", **options).start(players=players, seed=seed)
+    assert isinstance(state, BlueprintsState)
+    return state
 
 
 def set_seat(state: BlueprintsState, seat: int, blueprint: str, building: str) -> None:
