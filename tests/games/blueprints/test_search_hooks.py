@@ -97,3 +97,22 @@ def test_playouts_take_a_die_that_fits_when_one_does() -> None:
     state._legal = None
     taken = {str(rollout_action(state, random.Random(seed))) for seed in range(40)}
     assert len(taken) == 4  # none fits: any of them
+
+
+def test_searches_weigh_only_the_dice_that_fit_when_one_does() -> None:
+    from towerplay.games.blueprints.dice import parse_die
+
+    game = games.load("blueprints")
+    state = start(2, seed=1)
+    set_seat(state, state.to_move, "XX 33 XX", ". , . / S4 , G6 / . , .")
+    state.pool = sorted(parse_die(t) for t in ["G1", "R2", "G3", "W5", "S6"])
+    state._legal = None
+    rng = random.Random(0)
+    assert [str(m) for m in game.heuristics.search_actions(state, rng)] == ["take W5",
+                                                                           "take S6"]
+    set_seat(state, state.to_move, "XX 33 XX", ". , . / S6 , G6 / . , .")
+    state.pool = sorted(parse_die(t) for t in ["G1", "R2"])
+    state._legal = None
+    assert game.heuristics.search_actions(state, rng) == state.legal_actions()
+    state.apply("take R2")  # other steps: every legal action
+    assert game.heuristics.search_actions(state, rng) == state.legal_actions()

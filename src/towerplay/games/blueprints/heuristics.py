@@ -159,18 +159,23 @@ def position_values(state: BlueprintsState) -> list[float]:
     return values
 
 
+def fitting_takes(state: BlueprintsState, legal: list[Move]) -> list[Move]:
+    """The takes in ``legal`` of dice that fit the mover's building, or all of ``legal`` if
+    none fits (the pool is sorted by value, so they are a suffix of it)."""
+    seat = state.to_move
+    assert seat is not None
+    low = min_top(state.buildings[seat], state.layouts[seat]) << 2
+    fits = [move for move in legal if move[1] >= low]
+    return fits or legal
+
+
 def rollout_action(state: BlueprintsState, rng: random.Random) -> Move:
     """A cheap playout move: a random die that fits (if any does: taking one that fits
     nowhere only loses it), placed where the blueprint still wants one."""
     legal = state.legal_actions()
     if state.step_kind == TAKE and len(legal) > 1:
-        seat = state.to_move
-        assert seat is not None
-        low = min_top(state.buildings[seat], state.layouts[seat]) << 2
-        fits = [m for m in legal if m[1] >= low]
-        if fits:
-            return rng.choice(fits)
-    elif state.step_kind == PLACE and len(legal) > 1:
+        return rng.choice(fitting_takes(state, legal))
+    if state.step_kind == PLACE and len(legal) > 1:
         seat = state.to_move
         assert seat is not None
         building, layout = state.buildings[seat], state.layouts[seat]
@@ -195,6 +200,12 @@ class BlueprintsHeuristics(Heuristics[BlueprintsState, Move]):
 
     def rollout_action(self, state: BlueprintsState, rng: random.Random) -> Move:
         return rollout_action(state, rng)
+
+    def search_actions(self, state: BlueprintsState, rng: random.Random) -> list[Move]:
+        """A take weighs only the dice that fit, when one does (with
+        ``unplaceable="literal"`` any die may be taken, but one that fits nowhere is lost)."""
+        legal = state.legal_actions()
+        return fitting_takes(state, legal) if state.step_kind == TAKE else legal
 
     def evaluate(self, state: BlueprintsState) -> list[float]:
         """VP so far plus the greedy bot's worth of each building this round."""
