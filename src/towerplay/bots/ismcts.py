@@ -212,7 +212,8 @@ class ISMCTSBot(Bot):
             child = node.children.get(action)
             if child is None:
                 return Node(width)
-            node = child.after(seen) if seen != text else child
+            private = seen != text and not state.log_is_public
+            node = child.after(seen) if private else child
         return node
 
     # ----------------------------------------------------------------- the search
@@ -258,7 +259,7 @@ class ISMCTSBot(Bot):
         wide_root = opts.forced
         # Games whose log tells a seat more than the action (what a reveal showed) split
         # the tree by what the searching seat saw; others skip the look-up.
-        observes = state.filters_log
+        observes = state.filters_log and not state.log_is_public
         # Another seat's move that the searching seat will not see (a build on a hidden
         # board) cannot branch its tree: the playout policy makes it in the sampled world
         # and the path goes on at the same node, as Cowling et al. treat partially

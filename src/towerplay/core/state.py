@@ -48,6 +48,10 @@ class State(Generic[A]):
     filters_log: ClassVar[bool] = False
     """Whether some seat may see a history entry differently from its notation (a reveal
     showing what was found, a hidden choice): set from the game's ``_log_entry`` hook."""
+    log_is_public: ClassVar[bool] = False
+    """Set by a game whose log lines, though richer than the notation (announcements: the
+    effect a move used, a round's end), say only what every seat sees anyway: a search then
+    need not tell positions apart by them (it does where a line shows a seat a private card)."""
     conceals_moves: ClassVar[bool] = False
     """Whether some moves are made unseen by other seats (their log entry does not name
     them): set from the game's ``_conceals_move`` hook. Searches cannot branch on those."""

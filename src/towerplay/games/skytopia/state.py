@@ -52,6 +52,8 @@ provably finite (random games at any player count take less than a tenth of it).
 class SkytopiaState(EffectInterpreter, State[Act]):
     """One Skytopia position (see the module notes for the encoding)."""
 
+    log_is_public = True  # the log's announcements (effects used, rounds ending) are public
+
     __slots__ = ("comp", "round", "last_round", "first", "turn_index", "build", "market", "dice",
                  "decks", "towers", "coins", "prestige", "board", "tile", "side", "guilds",
                  "phase", "stack", "pending_towers", "completed", "added", "paid", "pool",
