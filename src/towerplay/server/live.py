@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import importlib
 import html
 import json
 import logging
@@ -42,8 +43,10 @@ def draw_board(view: dict[str, Any]) -> str:
     """The board of a view: the front end's :func:`towerplay.server.boards.draw`, or
     the view as escaped text while that module is missing."""
     try:
-        from towerplay.server import boards
-    except ImportError:
+        boards = importlib.import_module("towerplay.server.boards")
+    except ModuleNotFoundError as error:
+        if error.name != "towerplay.server.boards":
+            raise
         return f"<pre>{html.escape(json.dumps(view, indent=1))}</pre>"
     return str(boards.draw(view))
 

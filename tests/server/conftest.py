@@ -1,0 +1,192 @@
+"""Fixtures of the server tests: a real server (uvicorn in a thread) on SQLite and on a
+throwaway PostgreSQL cluster, HTTP and websocket clients, table helpers."""
+from __future__ import annotations
+
+import asyncio
+import glob
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+
+from towerplay.server.app import create_app
+from towerplay.server.limits import WS_MAX_BYTES, Limits
+
+GENEROUS = Limits(actions_per_second=1000, actions_burst=1000, tables_per_minute=10_000)
+"""Limits that whole scripted games never reach (the limits have tests of their own)."""
+TIMEOUT = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """A uvicorn server in a thread, on a free loopback port."""
+
+    def __init__(self, db_url: str, limits: Limits = GENEROUS) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        config = uvicorn.Config(create_app(db_url, limits=limits, workers=2), host="127.0.0.1",
+                                port=self.port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + TIMEOUT
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(TIMEOUT)
+
+
+# ----------------------------------------------------------------- PostgreSQL
+def pg_bin() -> Path | None:
+    """The directory of PostgreSQL's server programs, if installed."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    return Path(initdb).resolve().parent if initdb else None
+
+
+def install_postgres() -> Path:
+    """Install Debian's postgresql with apt-get (root only); skip if that cannot be."""
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        pytest.skip("PostgreSQL is not installed and apt-get (as root) is unavailable")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["apt-get", "update", "-q"],
+                    ["apt-get", "install", "-y", "-q", "postgresql"]):
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
+        if done.returncode != 0:
+            pytest.skip(f"cannot install PostgreSQL: {' '.join(command)} failed: "
+                        f"{done.stderr.strip()[-300:]}")
+    found = pg_bin()
+    if found is None:
+        pytest.skip("apt-get installed postgresql but initdb is not to be found")
+    return found
+
+
+def as_postgres(command: list[str]) -> list[str]:
+    """Run ``command`` as the postgres user when we are root (PostgreSQL refuses root)."""
+    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on 127.0.0.1 (removed afterwards): its base URL."""
+    bin_dir = pg_bin() or install_postgres()
+    home = Path(tempfile.mkdtemp(prefix="towerplay-pg-"))
+    data, port = home / "data", free_port()
+    if os.geteuid() == 0:
+        shutil.chown(home, "postgres", "postgres")
+    subprocess.run(as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres",
+                                "--auth=trust", "-E", "UTF8", "--no-sync"]),
+                   check=True, capture_output=True, timeout=120)
+    options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off"
+    subprocess.run(as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options,
+                                "-l", str(home / "log"), "-w", "start"]),
+                   check=True, capture_output=True, timeout=120)
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}"
+    finally:
+        subprocess.run(as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m",
+                                    "immediate", "stop"]), capture_output=True, timeout=60)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def new_database(cluster: str, name: str) -> str:
+    """A fresh database in the cluster: its URL."""
+    import psycopg
+
+    with psycopg.connect(f"{cluster}/postgres", autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return f"{cluster}/{name}"
+
+
+# ----------------------------------------------------------------- servers
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+           ) -> Iterator[Server]:
+    """A running server on SQLite, then on PostgreSQL (the API suite runs on both)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'api.sqlite'}"
+    else:
+        url = new_database(request.getfixturevalue("postgres_cluster"), "api")
+    with Server(url) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A running server on SQLite only (the long whole-game suites)."""
+    with Server(f"sqlite:///{tmp_path_factory.mktemp('db') / 'games.sqlite'}") as running:
+        yield running
+
+
+@pytest.fixture
+def http(server: Server) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.base, timeout=TIMEOUT) as client:
+        yield client
+
+
+def create(http: httpx.Client, game: str, seats: list[str], **fields: Any) -> dict[str, Any]:
+    """A new table (its creation answer); fails the test if refused."""
+    answer = http.post("/api/tables", json={"game": game, "seats": seats, **fields})
+    assert answer.status_code == 201, answer.text
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+def token(created: dict[str, Any], seat: int) -> str:
+    found: str = created["seats"][seat]["token"]
+    return found
+
+
+def wait_turn(http: httpx.Client, table: str, seat_token: str, timeout: float = TIMEOUT,
+              ) -> dict[str, Any]:
+    """Poll until the seat is to move or the game is over: the table's answer."""
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = http.get(f"/api/tables/{table}", params={"token": seat_token}).json()
+        view = answer["view"]
+        if view["is_over"] or "legal" in view:
+            result: dict[str, Any] = answer
+            return result
+        assert time.monotonic() < deadline, "the bots did not move"
+        time.sleep(0.02)
+
+
+async def receive(ws: Any, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """The next message on a websocket, parsed."""
+    message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+    return message
+
+
+def connect(server: Server, table: str, seat_token: str | None = None) -> Any:
+    """A websocket to the table (``seat_token`` None: a spectator)."""
+    query = f"?token={seat_token}" if seat_token is not None else ""
+    return websockets.connect(f"{server.ws_base}/ws/tables/{table}{query}",
+                              max_size=None, open_timeout=TIMEOUT)
