@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 from towerplay import games
+
+# Tests never write into the real home folder (default records, the server's database).
+os.environ.setdefault("TOWERPLAY_HOME", tempfile.mkdtemp(prefix="towerplay-tests-"))
 
 # The fifth game, made by following docs/adding-a-game.md: every generic test covers it.
 games.register("toy_pile", "tests.toy:ToyGame")

@@ -70,6 +70,15 @@ def test_the_summary_and_the_graph(tmp_path: Path) -> None:
     assert "mean loss" in result.output and png.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_an_unfinished_game_is_not_reviewed(tmp_path: Path) -> None:
+    state = ToyGame().start(players=2, seed=1)
+    state.apply(state.legal_actions()[0])
+    path = tmp_path / "game.json"
+    Record.from_state(state).save(path)
+    result = runner.invoke(app, ["review", str(path), "--iterations", "10"])
+    assert result.exit_code == 2 and "finished game" in result.output
+
+
 @pytest.mark.parametrize("args,words", [(["--iterations", "0"], "--iterations"),
                                         (["--seconds", "-1"], "--seconds"),
                                         (["--seat", "5"], "seats are 0 to 1")])

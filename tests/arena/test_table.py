@@ -33,6 +33,7 @@ def test_a_move_gives_each_seat_and_the_spectators_one_event() -> None:
     (0, "play 10", 0, "illegal"),
     (0, "jump", 0, "illegal"),
     (0, 42, 0, "bad_message"),
+    (0, "play 1" + " " * 300, 0, "bad_message"),
 ])
 def test_a_refused_move_names_its_reason_and_changes_nothing(seat: int, text: object,
                                                               version: int, code: str) -> None:

@@ -8,14 +8,14 @@ is the decision's *loss*, marked as an inaccuracy, a mistake or a blunder by
 :data:`THRESHOLDS`.
 
 >>> from towerplay import games
+>>> from towerplay.arena.match import play_match
 >>> from towerplay.core import Record
->>> state = games.load("five_towers").start(players=2, seed=1)
->>> for _ in range(3):
-...     state.apply(state.legal_actions()[0])
->>> report = review(Record.from_state(state), iterations=30, seed=1)
->>> [(d.index, d.seat, d.played) for d in report.decisions][:1]
-[(0, 0, 'bid 0')]
->>> report.to_json() == review(Record.from_state(state), iterations=30, seed=1).to_json()
+>>> final = play_match(games.load("castle"), ["greedy", "random"], seed=1)
+>>> report = review(Record.from_state(final), seats=[1], iterations=20, seed=1)
+>>> {d.seat for d in report.decisions}
+{1}
+>>> report.to_json() == review(Record.from_state(final), seats=[1], iterations=20,
+...                            seed=1).to_json()
 True
 """
 from __future__ import annotations
@@ -121,6 +121,9 @@ def review(record: Record, seats: Iterable[int] | None = None, *,
     if iterations is None and seconds is None:
         seconds = 1.0
     final = record.replay()
+    if not final.is_over:
+        raise InvalidOptions("a review is of a finished game: this record's game goes on "
+                             "(its other seats' hidden moves would show)")
     chosen = sorted(set(range(final.players) if seats is None else seats))
     if any(not 0 <= seat < final.players for seat in chosen):
         raise InvalidOptions(f"seats are 0 to {final.players - 1} (got {chosen})")

@@ -37,6 +37,8 @@ from towerplay.core.state import A, State
 
 HUMAN = "human"
 """The seat spec of a person (every other spec names a bot)."""
+MAX_ACTION_CHARS = 200
+"""The longest action text a table reads (notations are a few words)."""
 
 RefusalCode = Literal["stale", "illegal", "forbidden", "over", "bad_message"]
 
@@ -156,6 +158,9 @@ class Table(Generic[A]):
         forbidden, over, illegal, bad_message) changes nothing."""
         if not isinstance(text, str):
             raise Refusal("bad_message", "an action must be text")
+        if len(text) > MAX_ACTION_CHARS:
+            raise Refusal("bad_message", f"an action is at most {MAX_ACTION_CHARS} "
+                          f"characters (got {len(text)})", limit=MAX_ACTION_CHARS)
         if self.state.is_over:
             raise Refusal("over", "the game is over")
         if version != self.version:
