@@ -138,6 +138,7 @@ def changed(data: dict, path: list, value: object) -> dict:
     (["to_move"], 7), (["to_move"], "x"), (["movers"], [9] * 20),
     (["state", "hand"], 99), (["state", "hand"], "G5"), (["state", "step"], 2),
     (["state", "step"], 9), (["state", "demand"], [0, 0]), (["state", "demand"], [5, 1]),
+    (["state", "demand"], [0, 1, 2]), (["state", "demand"], 3), (["state", "demand"], "WR"),
     (["state", "turns"], 99), (["state", "drawn"], -1), (["state", "pool"], ["G5"]),
     (["state", "pool"], []), (["state", "pool"], ["Q9"]), (["state", "cards"], [0, 0, 0]),
     (["state", "cards"], [-1, 0, 1]), (["state", "cards"], [0, 1, 99]),
@@ -161,7 +162,8 @@ def test_a_broken_round_record_is_refused() -> None:
     game = games.load("blueprints")
     assert game.from_json(data).to_json() == data
     for key, value in [("ranking", [0, 0, 1]), ("awards", {"0": "bronze"}),
-                       ("prizes", {"skyscraper": 7}), ("round", 3), ("demand", ["W", "W"])]:
+                       ("prizes", {"skyscraper": 7}), ("round", 3), ("demand", ["W", "W"]),
+                       ("demand", ["W"]), ("demand", ["W", "Q"])]:
         with pytest.raises(BadRecord):
             game.from_json(changed(data, ["state", "results", 0, key], value))
 

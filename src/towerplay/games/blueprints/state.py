@@ -725,9 +725,9 @@ class BlueprintsState(State[Move]):
             raise ValueError("won cards must be the awards and prizes of the scored rounds")
 
 
-def _demand(values: list[Any], read: Callable[[Any], int]) -> tuple[int, int]:
+def _demand(values: Any, read: Callable[[Any], int]) -> tuple[int, int]:
     """The two In-Demand materials read from a saved position (ValueError unless two)."""
-    if not isinstance(values, list) or len(values) != 2:
+    if not isinstance(values, (list, tuple)) or len(values) != 2:
         raise ValueError("demand must be two different materials")
     return read(values[0]), read(values[1])
 
