@@ -11,7 +11,7 @@ import pytest
 
 from towerplay import games
 from towerplay.core import IllegalAction
-from towerplay.games.five_towers.cards import CARD_NAMES, NOTATION
+from towerplay.games.five_towers.cards import CARD_NAMES, NOTATION, SUITS
 
 from tests.games.five_towers.util import cards
 
@@ -62,14 +62,17 @@ def test_everything_shown_is_independent_of_the_draw_order(rebid: str) -> None:
 def test_views_name_no_card_of_the_draw_pile_order() -> None:
     # the draw pile's composition is public (deck minus seen cards); its order is not:
     # no view or render may carry it, nor the seed every future shuffle flows from
-    state = games.load("five_towers").start(players=4, seed=11)
+    state = games.load("five_towers").start(players=4, seed=987_654_321)
     order = " ".join(CARD_NAMES[c] for c in state.draw)
+    by_suit = {suit: sorted(c & 15 for c in state.draw if c >> 4 == s)
+               for s, suit in enumerate(SUITS)}
     for seat in (None, 0, 1):
         view = state.view(seat)
         assert "draw" not in view and "seed" not in view and "plans" not in view
         text = json.dumps(view) + games.render_text(state, seat)
         assert order not in text and str(state.seed) not in text
         assert view["draw_size"] == len(state.draw)
+        assert view["draw_cards"] == by_suit  # the multiset is public, in no telling order
 
 
 def test_determinize_resamples_the_future_reshuffle() -> None:

@@ -1,7 +1,9 @@
 """The terminal picture of a 5 Towers position (rich markup), drawn from a seat's view.
 
 Symbols: each tower is a column, bottom card at the bottom; ``▲0`` is a tower top (a 0:
-the tower is capped and scores double); the discard pile is face up.
+the tower is capped and scores double); the discard pile is face up; after the reshuffle
+the second draw pile's cards are known (not their order) and listed per suit; torn-down
+cards are named after each seat's count.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ def card_markup(name: str) -> str:
 
 
 def cards_line(names: list[str]) -> str:
+    """Cards as coloured text in one line (``(empty)`` if none)."""
     return " ".join(card_markup(name) for name in names) or "[dim](empty)[/]"
 
 
@@ -68,6 +71,8 @@ def draw(view: dict[str, Any]) -> str:
     if view["final_round"] and not over:
         head += " — [bold red]final round[/]"
     lines = [head, f"Discard pile (face up): {cards_line(view['discard'])}"]
+    if view["pile"] == 2 and not over:
+        lines.append(f"Draw pile holds (order unknown): {suits_line(view['draw_cards'])}")
     if not over:
         lines.append(f"Display ({len(view['display'])}): {cards_line(view['display'])}")
         lines.append(bids_line(view))
@@ -81,11 +86,41 @@ def draw(view: dict[str, Any]) -> str:
     if phase == "bid" and to_move is not None and caps[to_move] is not None:
         lines.append(f"[red]Seat {to_move}'s bid could not be built: it bids again "
                      f"(below {caps[to_move]}) or passes[/]")
+    if view.get("unbuildable_bids"):
+        lines.append(unbuildable_line(view["unbuildable_bids"]))
     for p in range(view["players"]):
         who = " (you)" if p == view["seat"] else ""
         turn = " ← to move" if p == to_move else ""
         torn = view["torn"][p]
+        names = f": {cards_line(view['torn_cards'][p])}" if torn else ""
         lines.append(f"[bold]Seat {p}{who}[/] — score {view['score'][p]:g}, torn down {torn} "
-                     f"(−{scoring.teardown_penalty(torn)}){turn}")
+                     f"(−{scoring.teardown_penalty(torn)}){names}{turn}")
         lines += towers_block(view["towers"][p])
+    if over and "breakdown" in view:
+        lines += final_scores(view["breakdown"], view["scores"], view["winners"])
     return "\n".join(lines)
+
+
+def suits_line(cards: dict[str, list[int]]) -> str:
+    """A multiset of cards per suit, e.g. ``sand 3 7 7 · tree 1``."""
+    parts = [f"[{COLOURS[suit]}]{suit} {' '.join(map(str, values))}[/]"
+             for suit, values in cards.items()]
+    return " · ".join(parts) or "[dim](empty)[/]"
+
+
+def unbuildable_line(bids: list[int]) -> str:
+    """Why the highest bids are missing from the legal list (``rebid=feasible``)."""
+    shown = f"bid {bids[0]} is" if len(bids) == 1 else f"bids {bids[0]}-{bids[-1]} are"
+    return f"[yellow]{shown} not offered: you could not build {bids[0]} of these cards[/]"
+
+
+def final_scores(breakdown: list[list[list[Any]]], scores: list[int],
+                 winners: list[int]) -> list[str]:
+    """The end screen's score sheet: each seat's rows as the rulebook adds them up."""
+    lines = ["", "[bold]Final score[/] (ties share the win):"]
+    for seat, parts in enumerate(breakdown):
+        won = " — [bold green]wins[/]" if seat in winners else ""
+        lines.append(f"  seat {seat}: [bold]{scores[seat]:g}[/]{won}")
+        width = max((len(label) for label, _ in parts), default=0)
+        lines += [f"    {label.ljust(width)} {points:>3}" for label, points in parts]
+    return lines

@@ -44,6 +44,29 @@ def total(towers: Sequence[Tower], torn: int) -> int:
             - teardown_penalty(torn))
 
 
+def rows(towers: Mapping[str, Tower], torn: int) -> list[tuple[str, int]]:
+    """The score as ``(label, points)`` rows that add up to :func:`total`: each tower
+    (capped ones doubled), the tallest-tower bonus, the tear-down cost.
+
+    >>> rows({"candy": (15, 12, 9, 0), "sand": (7, 6)}, torn=2)
+    [('candy tower: 4 cards, capped ×2', 8), ('sand tower: 2 cards', 2), ('tallest tower (candy): +1 per card', 4), ('torn down: 2 cards (1+2)', -3)]
+    """
+    out = []
+    for name, tower in towers.items():
+        doubled = ", capped ×2" if is_capped(tower) else ""
+        out.append((f"{name} tower: {len(tower)} card{'s' * (len(tower) != 1)}{doubled}",
+                    tower_points(tower)))
+    tallest = max(towers, key=lambda n: len(towers[n]), default=None)
+    if tallest is not None:
+        bonus = tallest_bonus(list(towers.values()))
+        out.append((f"tallest tower ({tallest}): +1 per card", bonus))
+    if torn:
+        steps = "+".join(map(str, range(1, torn + 1))) if torn <= 5 else f"1+2+…+{torn}"
+        out.append((f"torn down: {torn} card{'s' * (torn != 1)} ({steps})",
+                    -teardown_penalty(torn)))
+    return out
+
+
 def breakdown(towers: Mapping[str, Tower], torn: int) -> dict[str, Any]:
     """The score broken down per tower (JSON-ready), as the scoring assistant prints it.
 

@@ -10,14 +10,16 @@ import random
 from bisect import insort
 from collections import Counter
 from itertools import combinations
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from towerplay.core import State, chance
 from towerplay.core.rng import shuffle
 from towerplay.games.five_towers import rules, scoring
 from towerplay.games.five_towers.cards import (
-    BID, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TOWER, PASS, PASS_K, PLACE,
-    PLACE_K, SUITS, TAKE, TAKE_K, TEARDOWN, TEARDOWN_K, Action, deck, parse_card)
+    ALL_ACTIONS, BID, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TEARDOWN_K, NO_TOWER, NOTATION, PASS,
+    PASS_K, PLACE, PLACE_K, SUITS, TAKE, TAKE_K, TEARDOWN, TEARDOWN_K, Action, deck,
+    parse_card)
 
 if TYPE_CHECKING:
     from towerplay.games.five_towers.game import FiveTowers
@@ -44,7 +46,8 @@ class FiveTowersState(State[Action]):
 
     __slots__ = ("draw", "discard", "display", "towers", "torn", "phase", "opener", "bids",
                  "caps", "builder", "need", "hand", "torn_now", "round", "reshuffled",
-                 "final", "doomed", "saved", "physical", "plans", "groups", "known_round")
+                 "final", "doomed", "saved", "physical", "plans", "groups", "known_round",
+                 "torn_cards")
 
     # ----------------------------------------------------------------- setup and rounds
     def setup(self, cards: list[int]) -> None:
@@ -56,6 +59,8 @@ class FiveTowersState(State[Action]):
         self.display: list[int] = []
         self.towers: list[tuple[int, ...]] = [()] * (5 * self.players)
         self.torn = [0] * self.players
+        self.torn_cards: list[tuple[int, ...]] = [()] * self.players
+        """Which cards each seat tore down (public: each was the top of a public tower)."""
         self.opener = chance(self.seed, "start").randrange(self.players)
         self.round = 0
         self.reshuffled = False
@@ -242,6 +247,7 @@ class FiveTowersState(State[Action]):
         else:
             if kind == TEARDOWN_K:
                 index = self.builder * 5 + action.arg
+                self.torn_cards[self.builder] += (action.arg * 16 + self.towers[index][-1],)
                 self.towers[index] = self.towers[index][:-1]
                 self.torn[self.builder] += 1
                 self.torn_now = action.arg
@@ -282,6 +288,7 @@ class FiveTowersState(State[Action]):
         self.groups = rules.by_suit(self.display)
         self.towers[seat * 5: seat * 5 + 5] = list(towers)
         self.torn[seat] = torn
+        self.torn_cards[seat] = self.torn_cards[seat][:torn]
         self.caps[seat] = self.bids[seat]  # a re-bid must be lower than the failed one
         self.bids[seat] = UNACTED
         self.hand = []
@@ -293,6 +300,91 @@ class FiveTowersState(State[Action]):
         self.phase = BIDDING
         self.to_move = seat
 
+    # ----------------------------------------------------------------- refusals
+    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+        """Why ``action`` is refused, in the game's terms (one line, to the seat to move:
+        it speaks only of public cards — display, hand, towers — and of that seat's bids)."""
+        if self.to_move is None:
+            return f"'{_text(action)}' is not legal: the game is over"
+        if not isinstance(action, Action) or action not in _KNOWN:
+            return f"'{_text(action)}' is not an action of 5 Towers. {NOTATION}"
+        why = _REASONS[self.phase](self, action, legal)
+        return f"'{action}' is not legal: {why}"
+
+    def _why_not_bid(self, action: Action, legal: list[Action]) -> str:
+        seat = self.to_move
+        assert seat is not None
+        shown = len(self.display)
+        high, who = self.high_bid(exclude=seat)
+        if action.kind == PASS_K:
+            return (f"the start player opens the auction and may not pass: bid 0 to "
+                    f"{legal[-1].arg}")
+        if action.kind != BID_K:
+            what = f"bid more than {high} or pass" if high >= 0 else "open the auction (bid 0-5)"
+            return f"the auction is on: seat {seat} must {what}; legal: {_listed(legal)}"
+        bid = action.arg
+        if bid > shown:
+            return f"the display holds only {shown} cards: bid at most {shown}"
+        if bid >= self.caps[seat]:
+            return (f"your bid of {self.caps[seat]} could not be built: bid again lower "
+                    f"than {self.caps[seat]}, or pass")
+        if bid <= high:
+            return (f"not above the current bid of {high} (seat {who}): bid {high + 1} or "
+                    f"more, or pass")
+        if bid == 0:
+            return "only the start player may bid 0: bid at least 1, or pass"
+        return (f"you could not build {bid} of these cards (at most {self.max_bid(seat)}, "
+                f"even with one tear-down)")
+
+    def _why_not_take(self, action: Action, legal: list[Action]) -> str:
+        if action.kind != TAKE_K:
+            return (f"take {self.need} more card(s) from the display first ('take <card>'); "
+                    f"display: {_names(self.display)}")
+        name = CARD_NAMES[action.arg]
+        if action.arg not in self.display:
+            return f"{name} is not in the display; display: {_names(self.display)}"
+        total = self.need + len(self.hand)
+        return (f"with {name} you could not place all {total} cards you bid for; you may "
+                f"take {_names(a.arg for a in legal)}")
+
+    def _why_not_teardown(self, action: Action, legal: list[Action]) -> str:
+        if action.kind == TEARDOWN_K:
+            suit = SUITS[action.arg]
+            tower = self.towers[self.builder * 5 + action.arg]
+            if not tower:
+                return f"you have no {suit} tower to tear down"
+            if tower[-1] == 0:
+                return f"your {suit} tower is capped by a 0 (a tower top), which stays for good"
+        if NO_TEARDOWN not in legal and legal:  # one suit's taken cards fit only after a tear-down
+            must = SUITS[legal[0].arg]
+            if action.kind in (TEARDOWN_K, NO_TEARDOWN_K):
+                return (f"your taken {must} cards fit only after tearing down the top card "
+                        f"of your {must} tower ('teardown {must}')")
+        if action.kind == TEARDOWN_K:
+            suit = SUITS[action.arg]
+            return (f"without the top card of your {suit} tower your taken {suit} cards "
+                    f"could not all be placed")
+        return "first choose 'teardown <suit>' or 'no-teardown' (before placing any card)"
+
+    def _why_not_place(self, action: Action, legal: list[Action]) -> str:
+        if action.kind != PLACE_K:
+            return f"place the taken cards ('place <card>'); hand: {_names(self.hand)}"
+        c = action.arg
+        name, suit, value = CARD_NAMES[c], SUITS[c >> 4], c & 15
+        if c not in self.hand:
+            return f"{name} is not in your hand; hand: {_names(self.hand)}"
+        tower = self.towers[self.builder * 5 + (c >> 4)]
+        if tower and tower[-1] == 0:
+            return f"your {suit} tower is capped by a 0: nothing may go on it"
+        if tower and not rules.can_place(tower[-1], value):
+            return (f"a {value} cannot go on the {tower[-1]} on top of your {suit} tower "
+                    f"(only lower cards, anything on an 8, a 9 on anything but a 0)")
+        rest = [x for x in self.hand if x >> 4 == c >> 4]
+        rest.remove(c)
+        why = " (a 0 caps the tower)" if value == 0 else ""
+        return (f"{name} now would leave {_names(rest)} with nowhere to go{why}; place "
+                f"{_names(a.arg for a in legal if a.arg >> 4 == c >> 4)} first")
+
     # ----------------------------------------------------------------- copies and views
     def _copy(self) -> FiveTowersState:
         new = self._copy_base()
@@ -301,6 +393,7 @@ class FiveTowersState(State[Action]):
         new.display = self.display.copy()
         new.towers = self.towers.copy()
         new.torn = self.torn.copy()
+        new.torn_cards = self.torn_cards.copy()
         new.bids = self.bids.copy()
         new.caps = self.caps.copy()
         new.hand = self.hand.copy()
@@ -325,6 +418,30 @@ class FiveTowersState(State[Action]):
         self.known_round = self.round
 
     def _view(self, seat: int | None) -> dict[str, Any]:
+        view = self._public_view()
+        if seat is not None and seat == self.to_move and self.phase == BIDDING:
+            view["unbuildable_bids"] = self.unbuildable_bids()
+        if self.phase == OVER:
+            view["breakdown"] = [self.breakdown(p) for p in range(self.players)]
+        return view
+
+    def unbuildable_bids(self) -> list[int]:
+        """The bids the seat to move may not make only because it could not build them
+        (``rebid="feasible"``): above the high bid, within the display, not left out."""
+        seat = self.to_move
+        if self.physical or seat is None or self.phase != BIDDING:
+            return []
+        top = min(len(self.display), self.caps[seat] - 1)
+        low = max(self.high_bid(exclude=seat)[0] + 1, 0 if seat == self.opener else 1)
+        return list(range(max(low, self.max_bid(seat) + 1), top + 1))
+
+    def breakdown(self, seat: int) -> list[list[Any]]:
+        """``seat``'s score as ``[label, points]`` rows that add up to it (spec §3.8)."""
+        towers = {SUITS[s]: t for s, t in enumerate(self.seat_towers(seat)) if t}
+        return [[label, points] for label, points in scoring.rows(towers, self.torn[seat])]
+
+    def _public_view(self) -> dict[str, Any]:
+        """What every seat and spectator sees: all but the draw pile's order."""
         names = CARD_NAMES
         high, high_seat = self.high_bid()
         return {
@@ -344,10 +461,12 @@ class FiveTowersState(State[Action]):
             "torn_this_round": SUITS[self.torn_now] if self.torn_now >= 0 else None,
             "display": [names[c] for c in self.display],
             "draw_size": len(self.draw),
+            "draw_cards": _by_suit(self.draw),
             "discard": [names[c] for c in self.discard],
             "towers": [{SUITS[s]: list(self.towers[p * 5 + s]) for s in range(5)
                         if self.towers[p * 5 + s]} for p in range(self.players)],
             "torn": list(self.torn),
+            "torn_cards": [[names[c] for c in cards] for cards in self.torn_cards],
             "score": self.scores(),
         }
 
@@ -363,6 +482,7 @@ class FiveTowersState(State[Action]):
             "display": [names[c] for c in self.display],
             "towers": [list(t) for t in self.towers],
             "torn": list(self.torn),
+            "torn_cards": [[names[c] for c in cards] for cards in self.torn_cards],
             "phase": self.phase, "opener": self.opener, "bids": list(self.bids),
             "caps": list(self.caps), "builder": self.builder, "need": self.need,
             "hand": [names[c] for c in self.hand], "torn_now": self.torn_now,
@@ -383,6 +503,7 @@ class FiveTowersState(State[Action]):
         self.hand = sorted(parse_card(x) for x in data["hand"])
         self.towers = [_tower(t) for t in data["towers"]]
         self.torn = [_number(x, "torn", 0, 99) for x in data["torn"]]
+        self.torn_cards = _torn_cards(data.get("torn_cards"), self.torn)
         self.phase = _number(data["phase"], "phase", BIDDING, OVER)
         self.opener = _number(data["opener"], "opener", 0, n - 1)
         self.bids = [_number(x, "bid", UNACTED, 5) for x in data["bids"]]
@@ -424,8 +545,9 @@ class FiveTowersState(State[Action]):
                 not self.physical or self.phase in (BIDDING, OVER)):
             raise ValueError("only an invalid bid in rebid='physical' mode is doomed, and "
                              "only a doomed one has a saved position")
-        _check_cards(self.players, self.draw + self.discard + self.display + self.hand,
-                     self.towers, sum(self.torn))
+        torn_cards = [c for cards in self.torn_cards for c in cards]
+        _check_cards(self.players, self.draw + self.discard + self.display + self.hand
+                     + torn_cards, self.towers, 0)
         to_move = self.to_move
         if self.phase == OVER:
             if to_move is not None:
@@ -448,8 +570,11 @@ class FiveTowersState(State[Action]):
                 raise ValueError("the saved display lacks cards of the display or hand")
             towers = self.towers.copy()
             towers[to_move * 5: to_move * 5 + 5] = saved_towers
-            _check_cards(n, self.draw + self.discard + list(saved_display), towers,
-                         sum(self.torn) - self.torn[to_move] + saved_torn)
+            if saved_torn > self.torn[to_move]:
+                raise ValueError("the saved position tore down more cards than the present")
+            kept = [c for p, cards in enumerate(self.torn_cards)
+                    for c in (cards[:saved_torn] if p == to_move else cards)]
+            _check_cards(n, self.draw + self.discard + list(saved_display) + kept, towers, 0)
         if phase == BIDDING:
             first = next((seat for i in range(n) if self.bids[
                 seat := (self.opener + i) % n] == UNACTED), None)
@@ -470,6 +595,28 @@ class FiveTowersState(State[Action]):
                 for p in range(self.players)]
 
 
+_REASONS = (FiveTowersState._why_not_bid, FiveTowersState._why_not_take,
+            FiveTowersState._why_not_teardown, FiveTowersState._why_not_place)
+"""Why an action is refused, by phase (BIDDING … PLACING)."""
+_KNOWN = frozenset(ALL_ACTIONS)
+
+
+def _text(action: object) -> str:
+    """An offered action's notation, or a short repr of anything else (never raises)."""
+    if isinstance(action, Action) and action in _KNOWN:
+        return str(action)
+    return repr(action)[:40]
+
+
+def _names(cards: Iterable[int]) -> str:
+    """Card ids as notation, e.g. ``sand7 candy3`` (``(none)`` if empty)."""
+    return " ".join(CARD_NAMES[c] for c in cards) or "(none)"
+
+
+def _listed(legal: list[Action]) -> str:
+    return ", ".join(map(str, legal[:12])) + (", …" if len(legal) > 12 else "")
+
+
 # --------------------------------------------------------------------- loading checks
 def _number(value: Any, what: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
@@ -481,6 +628,27 @@ def _flag(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"{what} must be true or false (got {value!r})")
     return value
+
+
+def _torn_cards(data: Any, torn: list[int]) -> list[tuple[int, ...]]:
+    """The torn-down cards per seat, as many as ``torn`` counts (positions saved before
+    they were kept may omit them while nobody has torn anything down)."""
+    if data is None and not any(torn):
+        data = [[] for _ in torn]
+    if not isinstance(data, list) or len(data) != len(torn) or any(
+            not isinstance(cards, list) or len(cards) != count
+            for cards, count in zip(data, torn)):
+        raise ValueError("torn_cards must list, per player, the cards it tore down "
+                         "(as many as 'torn' counts)")
+    return [tuple(parse_card(x) for x in cards) for cards in data]
+
+
+def _by_suit(cards: list[int]) -> dict[str, list[int]]:
+    """Card ids as sorted values per suit, e.g. ``{"sand": [3, 7, 7]}`` (order hidden)."""
+    out: dict[str, list[int]] = {}
+    for c in sorted(cards):
+        out.setdefault(SUITS[c >> 4], []).append(c & 15)
+    return out
 
 
 def _tower(values: Any) -> tuple[int, ...]:
