@@ -101,10 +101,17 @@ def test_unreadable_cards_files_are_refused(tmp_path: Path) -> None:
     latin.write_bytes(b"\xff\xfeking = 3")
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000, encoding="utf-8")
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    zero = tmp_path / "zero.toml"
+    zero.symlink_to("/dev/zero")
     for path, problem in [(str(latin), "UTF-8"), ("bad\x00name.toml", "cannot read"),
-                          (str(deep), "deep.json"), (str(tmp_path), "cannot read")]:
-        with pytest.raises(InvalidOptions, match=problem):
+                          (str(deep), "deep.json"), (str(tmp_path), "must end in .toml"),
+                          (str(folder), "is a directory"), (str(zero), "not a regular file"),
+                          ("/dev/zero", "must end in .toml")]:
+        with pytest.raises(InvalidOptions, match=problem) as info:
             games.load("castle", variant="characters", cards=path)
+        assert "\n" not in str(info.value)
 
 
 @FUZZ
@@ -221,8 +228,8 @@ runner = CliRunner()
     (["2"], "2 to 4"),
     (["2", "3", "--variant", "kings"], "--variant"),
     (["2", "3", "--variant", "characters", "--cards", "/nonexistent/deck.toml"],
-     "cannot read cards file"),
-    (["2", "3", "--cards", "/nonexistent/deck.toml"], "cannot read cards file"),
+     "cannot read castle cards file"),
+    (["2", "3", "--cards", "/nonexistent/deck.toml"], "cannot read castle cards file"),
 ])
 def test_score_command_refuses_garbage_in_one_line(args: list[str], problem: str) -> None:
     result = runner.invoke(app, ["score", "castle", *args])

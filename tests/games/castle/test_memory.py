@@ -70,7 +70,8 @@ def card_values(view: dict) -> set[int]:
     return values
 
 
-OPTIONS = [{}, {"memory": "hidden"}, {"variant": "characters"},
+OPTIONS = [{"memory": "open"}, {"memory": "hidden"},
+           {"variant": "characters", "memory": "open"},
            {"variant": "characters", "memory": "hidden"}]
 
 
@@ -110,7 +111,7 @@ def test_the_leak_check_can_fail() -> None:
 
 
 def test_open_memory_shows_every_seen_card_to_everyone() -> None:
-    state = position([[1, 30], [1, 20]], {"b2": 25, "b3": 35})
+    state = position([[1, 30], [1, 20]], {"b2": 25, "b3": 35}, memory="open")
     state.apply("reveal b2")  # 25 < 30 and not below 20: no choice, back face down
     state.apply("reveal b3")
     state.apply("return")  # seat 1 could build 35 but puts it back

@@ -18,7 +18,7 @@ def plain(markup: str) -> str:
 
 
 def test_grid_and_castles_are_drawn() -> None:
-    state = position([[1, 30], [1, 20]], {"b2": 25, "c4": 3})
+    state = position([[1, 30], [1, 20]], {"b2": 25, "c4": 3}, memory="open")
     state.apply("reveal b2")  # 25 goes back: seen
     text = plain(games.render_text(state, 1))
     rows = [line for line in text.splitlines() if line[:3] in {f"  {r}" for r in "abcde"}]

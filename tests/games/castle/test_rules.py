@@ -23,7 +23,7 @@ def test_setup_lays_45_cards_face_down_and_gives_start_tiles() -> None:
     state = games.load("castle").start(players=4, seed=11)
     assert sorted(state.grid) == list(range(2, 47))
     assert state.castles == [[1], [1], [1], [1]]
-    assert state.to_move == 0 and state.pending == -1
+    assert state.pending == -1
     assert legal_text(state) == [f"reveal {r}{c}" for r in "abcde" for c in range(1, 10)]
     view = state.view(0)
     assert set(view["table"].values()) == {"?"} and len(view["table"]) == 45
@@ -38,7 +38,7 @@ def test_the_deal_follows_the_seed() -> None:
 # ----------------------------------------------------------------- rulebook examples
 def test_zosia_cannot_build_33_on_41() -> None:
     """Rulebook: Zosia reveals 33; her last card is 41, so she cannot add it."""
-    state = position([[1, 20, 41], [1, 10]], {"b3": 33})
+    state = position([[1, 20, 41], [1, 10]], {"b3": 33}, memory="open")
     state.apply("reveal b3")
     assert state.castles[0] == [1, 20, 41]
     # no choice left: the card went back, face down in the same place, and is known
@@ -79,7 +79,7 @@ def test_michal_may_also_put_32_back() -> None:
 
 def test_zosia_17_is_removed_when_lower_than_every_last_card() -> None:
     """Rulebook: 17 is lower than every castle's last card: to the box, turn over."""
-    state = position([[1, 20], [1, 25], [1, 30]], {"a1": 17})
+    state = position([[1, 20], [1, 25], [1, 30]], {"a1": 17}, memory="open")
     state.apply("reveal a1")
     assert state.removed == [17] and "a1" not in state.view(0)["table"]
     assert state.to_move == 1 and all(17 not in c for c in state.castles)
@@ -285,17 +285,93 @@ def test_garbage_names_the_notation(text: str) -> None:
         games.load("castle").parse_notation(text)
 
 
-def test_illegal_actions_are_refused_without_change() -> None:
-    state = position([[1, 20], [1, 25]], {"a1": 30})
+def refusal(state, text: str) -> str:
+    """The one-line reason ``text`` is refused; the state must not change."""
     before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(text)
+    assert state.to_json() == before and "\n" not in str(info.value)
+    assert state.check(state.game.parse_notation(text)) == str(info.value)
+    return str(info.value)
+
+
+def test_a_decision_before_a_reveal_says_a_turn_starts_with_reveal() -> None:
+    state = position([[1, 20], [1, 25]], {"a1": 30})
     for text in ("build", "return", "wizard 20", "remove"):
-        with pytest.raises(IllegalAction, match="legal: reveal a1"):
-            state.apply(text)
+        assert "no card is revealed yet: a turn starts with 'reveal <pos>'" in refusal(
+            state, text)
+
+
+def test_revealing_an_empty_position_says_it_is_empty() -> None:
+    state = position([[1, 20], [1, 25]], {"a1": 30})
     state.apply("reveal a1")
     state.apply("build")
-    with pytest.raises(IllegalAction):
-        state.apply("reveal a1")  # no longer on the table
-    assert before != state.to_json()
+    assert refusal(state, "reveal a1") == (
+        "'reveal a1' is not legal: a1 is empty (its card was built or removed); reveal "
+        f"one of the {len(state.down)} face-down cards")
+
+
+def test_a_second_reveal_in_one_turn_is_refused() -> None:
+    state = position([[1, 20], [1, 25]], {"a1": 30})
+    state.apply("reveal a1")
+    assert refusal(state, "reveal a2") == (
+        "'reveal a2' is not legal: 30 is already revealed at a1 (one card a turn); decide "
+        "'build' or 'return'")
+
+
+def test_building_a_lower_card_names_the_ascending_rule() -> None:
+    """Rulebook: Zosia's 33 cannot go on her 41 (here she may still use the Wizard)."""
+    state = position([[1, 20, 26, 41], [1, 10]], {"b3": 33}, variant="characters")
+    state.apply("reveal b3")
+    assert refusal(state, "build") == (
+        "'build' is not legal: 33 is lower than your castle's last card 41: each card "
+        "added must be higher than the one before; 'wizard 26' or 'return'")
+
+
+def test_returning_a_card_lower_than_every_castle_is_refused() -> None:
+    state = position([[1, 9, 17, 26], [1, 30]], {"a2": 23}, variant="characters")
+    state.apply("reveal a2")
+    assert "23 is lower than the last card of every castle, so it leaves the game; " \
+           "'wizard 17' or 'remove'" in refusal(state, "return")
+
+
+def test_removing_a_card_some_castle_could_take_is_refused() -> None:
+    state = position([[1, 9, 17, 26], [1, 5]], {"a2": 23}, variant="characters")
+    state.apply("reveal a2")
+    assert "23 is higher than the last card of seat 1 (5)" in refusal(state, "remove")
+
+
+@pytest.mark.parametrize("castle,card,options,text,reason", [
+    ([1, 9, 17, 26], 30, {}, "wizard 17", "belongs to the characters variant"),
+    ([1, 9, 17, 25], 30, {"variant": "characters"}, "wizard 17",
+     "you have no Wizard (card 26) in your castle"),
+    ([1, 9, 17, 26], 30, {"variant": "characters"}, "wizard 17",
+     "30 fits at the end of your castle ('build')"),
+    ([1, 9, 17, 26], 23, {"variant": "characters"}, "wizard 12", "12 is not in your castle"),
+    ([1, 9, 17, 26], 23, {"variant": "characters"}, "wizard 9",
+     "23 must go right after 17 (between 17 and 26)"),
+])
+def test_wizard_refusals_say_why(castle: list[int], card: int, options: dict, text: str,
+                                 reason: str) -> None:
+    state = position([castle, [1, 2]], {"a2": card}, **options)
+    state.apply("reveal a2")
+    assert state.pending >= 0  # the card awaits a decision
+    assert reason in refusal(state, text)
+
+
+def test_a_spent_wizard_says_once_per_game() -> None:
+    state = position([[1, 9, 17, 23, 26], [1, 2]], {"a3": 30}, variant="characters",
+                     wizard_used=[True, False])
+    state.apply("reveal a3")  # 30 may be built: the card waits for a decision
+    assert "you have used your Wizard already (once per game)" in refusal(state, "wizard 17")
+
+
+def test_refusals_name_no_unseen_card() -> None:
+    """A refusal speaks of the revealed card and the castles only."""
+    state = position([[1, 20], [1, 25]], {"a1": 30, "a2": 44})
+    state.apply("reveal a1")
+    for text in ("reveal a2", "remove", "wizard 20"):
+        assert "44" not in refusal(state, text)
 
 
 def test_bad_options_are_refused() -> None:

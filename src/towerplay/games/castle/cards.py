@@ -13,12 +13,12 @@ Positions are numbered 0..44 row by row and named ``a1`` … ``e9`` (row letter,
 from __future__ import annotations
 
 import json
-import tomllib
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.files import read_text_limited, toml_data
 
 ROWS = "abcde"
 COLUMNS = 9
@@ -143,10 +143,17 @@ def characters_from_data(data: Any, source: str) -> Characters:
         cards = [_card(v, f"each of '{key}'") for v in values]
         if len(set(cards)) != len(cards):
             raise ValueError(f"'{key}' lists a card twice: {sorted(cards)}")
+        for role, card in zip(_SINGLE, (king, queen, wizard)):
+            if card in cards:  # the rulebook's single figures are cards of their own
+                raise ValueError(f"card {card} is the {role} and is also in '{key}': "
+                                 "the king, queen and wizard cards show no other figure")
         lists.append(tuple(sorted(cards)))
     provisional = data.get("provisional", False)
     if not isinstance(provisional, bool):
         raise ValueError(f"'provisional' must be true or false (got {provisional!r})")
+    for key in ("note", "source"):
+        if not isinstance(data.get(key, ""), str):  # records store the data as JSON
+            raise ValueError(f"'{key}' must be text (got {data[key]!r})")
     flags = [0] * (HIGHEST + 1)
     flags[king] |= KING
     flags[queen] |= QUEEN
@@ -159,31 +166,69 @@ def characters_from_data(data: Any, source: str) -> Characters:
                       tuple(flags))
 
 
-def load_characters(path: str | Path) -> Characters:
-    """Read a character file (``.toml`` or ``.json``); :class:`InvalidOptions` if bad."""
-    path = Path(path)
+def read_cards_file(path: str | PurePath) -> Any:
+    """The data of a character file: JSON or TOML by its suffix. A special, huge, binary
+    or garbled file is refused in one line (:class:`InvalidOptions`)."""
+    what = "castle cards file"
+    if "\x00" in str(path):  # open() would raise a bare ValueError
+        raise InvalidOptions(f"cannot read {what} {str(path)!r}: the name holds a NUL byte")
+    suffix = PurePath(path).suffix.lower()
+    if suffix == ".toml":
+        return toml_data(str(path), what=what)
+    if suffix != ".json":
+        raise InvalidOptions(f"{what} {path}: the file name must end in .toml or .json")
+    text = read_text_limited(path, what=what)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InvalidOptions(f"castle: cards file {str(path)!r} is not UTF-8 text "
-                             "(expected TOML or JSON)") from None
-    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the name
-        reason = getattr(error, "strerror", None) or str(error)
-        raise InvalidOptions(f"castle: cannot read cards file {str(path)!r}: "
-                             f"{reason}") from None
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise InvalidOptions(f"{what} {path} is not valid JSON: {error}") from None
+
+
+def load_characters(path: str | PurePath) -> Characters:
+    """Read and check a character file (``.toml`` or ``.json``); :class:`InvalidOptions`
+    naming the file and the problem if it is bad."""
+    data = read_cards_file(path)
     try:
-        if path.suffix.lower() == ".json":
-            data = json.loads(text)
-        elif path.suffix.lower() == ".toml":
-            data = tomllib.loads(text)
-        else:
-            raise ValueError("the file name must end in .toml or .json")
         return characters_from_data(data, str(path))
-    except RecursionError:
-        raise InvalidOptions(f"castle: cards file {str(path)!r} is nested too "
-                             "deeply to be a character list") from None
-    except ValueError as error:  # tomllib.TOMLDecodeError and JSONDecodeError included
-        raise InvalidOptions(f"castle: cards file {str(path)!r}: {error}") from None
+    except ValueError as error:
+        raise InvalidOptions(f"castle cards file {path}: {error}") from None
+
+
+@lru_cache(maxsize=16)
+def _characters_cached(canonical: str) -> Characters:
+    """One check per distinct composition (simulations load games again and again)."""
+    data = json.loads(canonical)
+    return characters_from_data(data, data.get("source", "cards option"))
+
+
+def characters_from_option(data: Any) -> Characters:
+    """The composition held by the ``cards`` option (a file's data); :class:`ValueError`
+    names the first problem."""
+    if not isinstance(data, dict):
+        raise ValueError("the cards must be a table of keys (king, queen, wizard, "
+                         "knights, princesses)")
+    try:
+        canonical = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):  # a TOML date, say: records store JSON
+        raise ValueError("the cards data must hold only numbers, lists, text and "
+                         "true/false, not nested deeply") from None
+    return _characters_cached(canonical)
+
+
+def cards_option(value: Any) -> Any:
+    """The ``cards`` option's validator: a path becomes its file's data, checked, so a
+    record carries the composition and replays anywhere; data is checked and passes
+    through; ``None`` is the shipped file."""
+    if isinstance(value, (str, PurePath)):
+        data = read_cards_file(value)
+        try:
+            characters_from_option(data)
+        except ValueError as error:
+            raise InvalidOptions(f"castle cards file {value}: {error}") from None
+        return data
+    if value is not None:
+        characters_from_option(value)
+    return value
 
 
 @lru_cache(maxsize=1)

@@ -9,17 +9,17 @@ Act(verb='wizard', arg=17)
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
-from towerplay.core.errors import IllegalAction
+from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.game import Game, Options
 from towerplay.core.rng import chance
 from towerplay.games.castle.cards import (ALL_ACTIONS, BUILD, HIGHEST, LOWEST, POSITIONS,
                                           REMOVE, RETURN, REVEAL, WIZARD, Act, Characters,
-                                          default_characters, load_characters,
-                                          parse_position)
+                                          cards_option, characters_from_option,
+                                          default_characters, parse_position)
 from towerplay.games.castle.state import CastleState
 
 NOTATION_HELP = ("expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', "
@@ -28,27 +28,33 @@ DECISIONS = {"build": BUILD, "return": RETURN, "remove": REMOVE}
 
 
 class CastleOptions(Options):
-    """Options of Budowa Zamku.
+    """Options of Budowa Zamku (each is described in its field)."""
 
-    ``variant``: "base" (most elements wins) or "characters" (points for cards and
-    characters, and the Wizard's one insertion). ``memory``: "open" shows every seen
-    card's number in views and on screen; "hidden" leaves remembering to the player
-    (views show face-down cards as "?"; only the last round's reveals are listed).
-    ``cards``: a TOML/JSON file with the character composition (default: the shipped,
-    provisional one). ``wizard_tile_gap``: the gap after the start tile counts for the
-    Wizard (default off: the rulebook says "between two cards added earlier to the
-    castle", and the tile is not one). ``pair_cards``: a card showing a knight and a
-    princess is one "pair card" worth 1 point (default: pairs are collected, 1 per
-    knight-princess pair in the castle). ``max_turns``: the stall guard's hard cap on
-    turns (reveals).
-    """
-
-    variant: Literal["base", "characters"] = "base"
-    memory: Literal["open", "hidden"] = "open"
-    cards: str | None = None
-    wizard_tile_gap: bool = False
-    pair_cards: bool = False
-    max_turns: int = Field(500, ge=1)
+    variant: Literal["base", "characters"] = Field(
+        "base", description="'base' (most elements wins) or 'characters' (points for "
+                            "cards and characters, and the Wizard's one insertion)")
+    memory: Literal["hidden", "open"] = Field(
+        "hidden", description="'hidden': cards go back picture down and players remember "
+                              "them (the rulebook); 'open': every card seen and put back "
+                              "shows its number, for learning")
+    end: Literal["last_revealed", "table_empty"] = Field(
+        "last_revealed", description="'last_revealed': the game ends once the last "
+                                     "face-down card is revealed and resolved (the "
+                                     "rulebook); 'table_empty': only when no card is left")
+    first_player: int | None = Field(
+        None, ge=0, le=3, description="the seat that starts (the rulebook: whoever last "
+                                      "visited a castle, or the youngest); default random")
+    cards: Annotated[dict[str, Any] | None, BeforeValidator(cards_option)] = Field(
+        None, description="a character composition for the characters variant: the path "
+                          "of a TOML or JSON file, kept as its data so records replay "
+                          "without the file; default the shipped, provisional one")
+    wizard_tile_gap: bool = Field(
+        False, description="the gap after the start tile counts for the Wizard (the "
+                           "rulebook says 'between two cards added earlier')")
+    pair_cards: bool = Field(
+        False, description="a card showing a knight and a princess is one pair card worth "
+                           "1 point; default: knight-princess pairs are collected")
+    max_turns: int = Field(500, ge=1, description="the stall guard's hard cap on turns")
 
 
 class Castle(Game[CastleState, Act]):
@@ -59,9 +65,10 @@ class Castle(Game[CastleState, Act]):
     title = "Budowa Zamku (Castle Building)"
     min_players = 2
     max_players = 4
-    variants = ({}, {"variant": "characters"}, {"memory": "hidden"},
-                {"variant": "characters", "wizard_tile_gap": True, "pair_cards": True})
-    rules_version = "1"
+    variants = ({}, {"variant": "characters"}, {"memory": "open", "end": "table_empty"},
+                {"variant": "characters", "wizard_tile_gap": True, "pair_cards": True,
+                 "first_player": 1})
+    rules_version = "2"  # 2: the literal end, a random first player
     options_type = CastleOptions
     state_type = CastleState
     action_space = ALL_ACTIONS
@@ -82,16 +89,19 @@ class Castle(Game[CastleState, Act]):
     wizard_tile_gap: bool
     pair_cards: bool
     max_turns: int
+    end_on_last_reveal: bool
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         cards = self.options.cards
-        self.characters = default_characters() if cards is None else load_characters(cards)
+        self.characters = (default_characters() if cards is None
+                           else characters_from_option(cards))
         self.wizard_card = (self.characters.wizard
                             if self.options.variant == "characters" else 0)
         self.wizard_tile_gap = self.options.wizard_tile_gap
         self.pair_cards = self.options.pair_cards
         self.max_turns = self.options.max_turns
+        self.end_on_last_reveal = self.options.end == "last_revealed"
 
     def _setup(self, state: CastleState) -> None:
         deck = list(range(LOWEST, HIGHEST + 1))
@@ -99,7 +109,14 @@ class Castle(Game[CastleState, Act]):
         state.grid = deck
         state.down = list(range(POSITIONS))
         state.moves = list(REVEAL)
-        state.to_move = 0
+        first = self.options.first_player
+        if first is None:
+            first = chance(state.seed, "start").randrange(state.players)
+        elif first >= state.players:
+            raise InvalidOptions(f"castle: option 'first_player' must be a seat 0-"
+                                 f"{state.players - 1} for {state.players} players "
+                                 f"(got {first})")
+        state.to_move = first
 
     # ----------------------------------------------------------------- notation
     def parse_notation(self, text: str) -> Act:

@@ -54,6 +54,20 @@ def _castle_line(seat: int, castle: list[int], view: dict[str, Any]) -> str:
     return f"{turn}[{colour}]seat {seat}{you}[/]: {cards}[dim]{extra}[/]"
 
 
+def _end_lines(view: dict[str, Any]) -> list[str]:
+    """The winners and each seat's score, part by part (zero parts left out)."""
+    winners = view["winners"]
+    names = ", ".join(f"seat {w}" for w in winners)
+    unit = "points" if view["variant"] == "characters" else "elements"
+    lines = [f"[bold green]game over — winner{'s' if len(winners) > 1 else ''}: {names}[/]"]
+    for seat, parts in enumerate(view["breakdown"]):
+        shown = " + ".join(f"{label} {points}" for label, points in parts if points)
+        star = " ★" if seat in winners else ""
+        lines.append(f"  seat {seat}: {shown or '0'} = [bold]{view['scores'][seat]}[/] "
+                     f"{unit}{star}")
+    return lines
+
+
 def draw(view: dict[str, Any]) -> str:
     """Draw a view of :meth:`CastleState.view` as rich markup."""
     variant = "character variant" if view["variant"] == "characters" else "base game"
@@ -69,6 +83,8 @@ def draw(view: dict[str, Any]) -> str:
     else:
         legend += " (memory hidden: remember what you saw!)"
     lines.append(f"[dim]{legend}; {view['face_down']} face down[/]")
+    if view["face_down"] == 1 and view["end"] == "last_revealed" and not view["revealed"]:
+        lines.append("[bold]one card left: the game ends once it is revealed[/]")
     if view["revealed"]:
         card = view["revealed"]["card"]
         lines.append(f"revealed at {view['revealed']['pos']}: [bold]{card}[/]"
@@ -85,8 +101,7 @@ def draw(view: dict[str, Any]) -> str:
     else:
         lines.append(f"[dim]removed: {_count(view['removed_count'], 'card')}[/]")
     if view["is_over"]:
-        winners = ", ".join(f"seat {w}" for w in view["winners"])
-        lines.append(f"[bold green]game over — winner: {winners}[/] (scores {view['scores']})")
+        lines += _end_lines(view)
     elif view["idle_turns"]:
         lines.append(f"[dim]turns without a card built or removed: {view['idle_turns']} "
                      f"(the game stops at {view['stall_limit']})[/]")

@@ -21,7 +21,12 @@ from towerplay.games.castle.cards import (GOAL, HIGHEST, KING, KNIGHT, LOWEST, P
 BOTH = KNIGHT | PRINCESS
 
 __all__ = ["base_ranking", "base_winners", "check_castles", "default_characters", "points",
-           "points_breakdown", "variant_ranking", "variant_winners"]
+           "points_breakdown", "score_breakdown", "variant_ranking", "variant_winners"]
+
+LABELS = (("cards", "wall cards"), ("king", "King"), ("queen", "Queen"),
+          ("knights", "knights"), ("princesses", "princesses"),
+          ("pairs", "knight-princess pairs"))
+"""The variant's parts of :func:`points_breakdown` and their labels on the end screen."""
 
 
 def base_ranking(castle: Sequence[int]) -> tuple[int, int]:
@@ -78,6 +83,22 @@ def points_breakdown(castle: Sequence[int], deck: Characters,
              "princesses": princesses, "pairs": pairs}
     parts["total"] = sum(parts.values())
     return parts
+
+
+def score_breakdown(castle: Sequence[int], deck: Characters | None,
+                    pair_cards: bool = False) -> list[list[Any]]:
+    """``[label, points]`` pairs adding up to the castle's score: its elements in the base
+    game (``deck`` None), its points in the character variant.
+
+    >>> score_breakdown([1, 5, 9], None)
+    [['start tile', 1], ['wall cards', 2]]
+    >>> score_breakdown([1, 5, 44], default_characters())[:3]
+    [['wall cards', 2], ['King', 3], ['Queen', 0]]
+    """
+    if deck is None:
+        return [["start tile", 1], ["wall cards", len(castle) - 1]]
+    parts = points_breakdown(castle, deck, pair_cards)
+    return [[label, parts[key]] for key, label in LABELS]
 
 
 def points(castle: Sequence[int], deck: Characters, pair_cards: bool = False) -> int:

@@ -21,7 +21,8 @@ from towerplay.core.state import State
 from towerplay.games.castle.cards import (BUILD, GOAL, HIGHEST, LOWEST, POSITIONS, REMOVE,
                                           RETURN, REVEAL, WIZARD, Act, parse_position,
                                           position_name)
-from towerplay.games.castle.scoring import base_ranking, points, variant_ranking
+from towerplay.games.castle.scoring import (base_ranking, points, score_breakdown,
+                                            variant_ranking)
 
 if TYPE_CHECKING:
     from towerplay.games.castle.game import Castle
@@ -157,16 +158,82 @@ class CastleState(State[Act]):
         self._end_turn(True)
 
     def _end_turn(self, progress: bool) -> None:
+        """Pass the turn, or end the game: a castle of 10, the last card revealed (or an
+        empty table, by the option ``end``), the stall guard or the turn cap."""
         self.idle = 0 if progress else self.idle + 1
         left = len(self.down)
         seat = self.to_move
         assert seat is not None
-        if (len(self.castles[seat]) >= GOAL or not left
+        # a put-back card is still down: one left means it was the last one revealed
+        last_revealed = not progress and left == 1 and self.game.end_on_last_reveal
+        if (len(self.castles[seat]) >= GOAL or not left or last_revealed
                 or self.idle >= self.players * left
                 or len(self.reveals) >= self.game.max_turns):
             self.to_move = None
         else:
             self.to_move = (seat + 1) % self.players
+
+    # ----------------------------------------------------------------- refusals
+    def _why_illegal(self, action: Act, legal: list[Act]) -> str:
+        """Why ``action`` is refused, in the game's terms, from public facts only (the
+        revealed card, the castles, the character file)."""
+        if self.to_move is None or not isinstance(action, Act):
+            return super()._why_illegal(action, legal)
+        if self.pending < 0:
+            reason = self._why_not_now(action)
+        else:
+            reason = self._why_not_for_card(action, legal)
+        return f"'{action}' is not legal: {reason}"
+
+    def _why_not_now(self, action: Act) -> str:
+        """A refusal before the turn's card is revealed."""
+        if action.verb == "reveal":
+            return (f"{position_name(action.arg)} is empty (its card was built or removed); "
+                    f"reveal one of the {len(self.down)} face-down cards")
+        return "no card is revealed yet: a turn starts with 'reveal <pos>' (a1 … e9)"
+
+    def _why_not_for_card(self, action: Act, legal: list[Act]) -> str:
+        """A refusal while the revealed card awaits its player's decision."""
+        card = self.grid[self.pending]
+        last = self.castles[self.to_move or 0][-1]
+        options = " or ".join(f"'{a}'" for a in legal)
+        verb = action.verb
+        if verb == "reveal":
+            return (f"{card} is already revealed at {position_name(self.pending)} (one "
+                    f"card a turn); decide {options}")
+        if verb == "build":
+            return (f"{card} is lower than your castle's last card {last}: each card "
+                    f"added must be higher than the one before; {options}")
+        if verb == "return":
+            return (f"{card} is lower than the last card of every castle, so it leaves the "
+                    f"game; {options}")
+        if verb == "remove":
+            low = min(range(self.players), key=lambda s: self.castles[s][-1])
+            return (f"only a card lower than every castle's last card is removed, and {card} "
+                    f"is higher than the last card of seat {low} ({self.castles[low][-1]}); "
+                    f"{options}")
+        return self._why_no_wizard(action.arg, card)
+
+    def _why_no_wizard(self, after: int, card: int) -> str:
+        """Why the Wizard cannot put ``card`` after castle card ``after``."""
+        game, seat = self.game, self.to_move or 0
+        castle = self.castles[seat]
+        if not game.wizard_card:
+            return "the Wizard's power belongs to the characters variant"
+        if game.wizard_card not in castle:
+            return f"you have no Wizard (card {game.wizard_card}) in your castle"
+        if self.wizard_used[seat]:
+            return "you have used your Wizard already (once per game)"
+        if card > castle[-1]:
+            return (f"{card} fits at the end of your castle ('build'); the Wizard only "
+                    "inserts a card between two castle cards")
+        if after not in castle:
+            return f"{after} is not in your castle ({' '.join(map(str, castle))})"
+        gap = self.wizard_gap(seat, card)
+        assert gap  # a card awaiting a decision that cannot go at the end has a gap
+        upper = castle[castle.index(gap) + 1]
+        return (f"{card} must go right after {gap} (between {gap} and {upper}): the castle "
+                f"must keep increasing; 'wizard {gap}'")
 
     # ----------------------------------------------------------------- copies and guesses
     def _copy(self) -> CastleState:
@@ -226,8 +293,10 @@ class CastleState(State[Act]):
             else:
                 table[position_name(p)] = "?"
         view: dict[str, Any] = {
+            "turn": self.turn_number(),  # the rulebook's turns, not the kernel's actions
             "variant": game.options.variant,
             "memory": game.options.memory,
+            "end": game.options.end,
             "table": table,
             "face_down": len(self.down) - (pending >= 0),
             "revealed": ({"pos": position_name(pending), "card": grid[pending]}
@@ -251,6 +320,8 @@ class CastleState(State[Act]):
             view["figures"] = {str(c): deck.figures(c) for c in sorted(visible)
                                if deck.flags[c]}
             view["provisional"] = deck.provisional
+        if self.to_move is None:
+            view["breakdown"] = self.breakdown()
         return view
 
     @staticmethod
@@ -354,11 +425,23 @@ class CastleState(State[Act]):
 
     # ----------------------------------------------------------------- results
     def scores(self) -> list[float]:
-        """Elements per castle (base game) or points (character variant)."""
-        if self.game.options.variant == "characters":
-            game = self.game
-            return [float(points(c, game.characters, game.pair_cards)) for c in self.castles]
-        return [float(len(c)) for c in self.castles]
+        """Elements per castle (base game) or points (character variant), as ints."""
+        game = self.game
+        if game.options.variant == "characters":
+            return [points(c, game.characters, game.pair_cards) for c in self.castles]
+        return [len(c) for c in self.castles]
+
+    def breakdown(self) -> list[list[list[Any]]]:
+        """Per seat, ``[label, points]`` pairs that add up to its score."""
+        game = self.game
+        deck = game.characters if game.options.variant == "characters" else None
+        return [score_breakdown(c, deck, game.pair_cards) for c in self.castles]
+
+    def turn_number(self) -> int:
+        """The rulebook's turn (a reveal and what follows), from 1: the turn in progress,
+        or the number of turns played once the game is over."""
+        done = len(self.reveals)
+        return done if self.pending >= 0 or self.to_move is None else done + 1
 
     def ranking(self) -> list[Any]:
         """Base game: elements, then the highest last card. Variant: points, then the

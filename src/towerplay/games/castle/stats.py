@@ -84,5 +84,5 @@ def make_stats(game: Any, players: int) -> CastleStats:
 
 
 def first_player(state: Any) -> int:
-    """Seat 0 always starts."""
-    return 0
+    """The seat that started (option ``first_player``, else drawn from the seed)."""
+    return int(state.movers[0] if state.movers else state.to_move)
