@@ -21,7 +21,8 @@ ACTIONS: tuple[Move, ...] = (*TAKES, *PLACES, REMOVE_MOVE, *DISCARDS)
 
 
 class BlueprintsOptions(Options):
-    """Blueprints options; each [A] item of the rules spec is a flag with its default."""
+    """Blueprints options: each [A] item of the rules spec is an option with the spec's
+    default, except ``unplaceable``, whose default follows the rulebook's own words."""
 
     blueprints: Annotated[dict[str, Any] | None, BeforeValidator(deck_option)] = Field(
         None, description="a blueprint deck: the path of a file (TOML 'cards = [...]' or "
