@@ -222,7 +222,7 @@ runner = CliRunner()
 
 
 @pytest.mark.parametrize("args,problem", [
-    (["2 5 3", "4"], "castle 1 is not increasing"),
+    (["2 5 3", "4"], "the castle of seat 0 is not increasing"),
     (["2 x", "4"], "must list card numbers"),
     (["2 ١٧", "4"], "must list card numbers"),
     (["2"], "2 to 4"),
@@ -242,7 +242,7 @@ def test_score_command_refuses_garbage_in_one_line(args: list[str], problem: str
 def test_score_command_through_the_real_app() -> None:
     result = runner.invoke(app, ["score", "castle", "2 5 9 17 26 30", "3 8 12 40", "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["winners"] == [1]
+    assert json.loads(result.output)["winners"] == [0]
 
 
 @FUZZ
@@ -254,7 +254,7 @@ def test_fuzzed_table_scores_raise_only_invalid_options(texts: list[str],
         data = score_table(texts, variant)
     except InvalidOptions:
         return
-    assert len(data["players"]) == len(texts)
+    assert len(data["seats"]) == len(texts)
 
 
 def test_every_error_here_is_a_towerplay_error() -> None:

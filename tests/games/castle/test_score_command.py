@@ -28,31 +28,32 @@ def test_base_scoring_json() -> None:
     result = run("2 5 9 17 26 30", "3 8 12 40", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["total"] == [7, 5] and data["winners"] == [1]
-    assert data["players"][0]["castle"] == [1, 2, 5, 9, 17, 26, 30]
+    assert data["total"] == [7, 5] and data["winners"] == [0]
+    assert data["seats"][0]["seat"] == 0 and data["seats"][0]["castle"] == [1, 2, 5, 9, 17, 26, 30]
     assert data["reason"] == "largest castle (7 elements)"
 
 
 def test_base_tie_goes_to_the_highest_card() -> None:
     data = score_table(["2 5 9", "3 8 46"])
-    assert data["winners"] == [2] and "highest card (46)" in data["reason"]
-    assert score_table(["", ""])["winners"] == [1, 2]
+    assert data["winners"] == [1] and "highest card (46)" in data["reason"]
+    assert score_table(["", ""])["winners"] == [0, 1]
 
 
 def test_character_scoring_table_and_json() -> None:
     result = run("5 8 35 44", "3 42", "--variant", "characters")
     assert result.exit_code == 0, result.output
-    assert "player 1" in result.output and "PROVISIONAL" in result.output
+    assert "winner: seat 0" in result.output and "PROVISIONAL" in result.output
+    assert "player" not in result.output
     data = json.loads(run("5 8 35 44", "3 42", "--variant", "characters", "--json").output)
     assert data["total"] == [4 + 3 + 2 + 2 + 2, 2 + 3]
-    assert data["players"][0]["pairs"] == 2 and data["provisional"] is True
+    assert data["seats"][0]["pairs"] == 2 and data["provisional"] is True
 
 
 def test_character_tie_break_is_explained() -> None:
     data = score_table(["44", "2 3 4"], "characters")  # 4 points vs 3
-    assert data["winners"] == [1]
+    assert data["winners"] == [0]
     data = score_table(["2 3 4 6", "42"], "characters")  # 4 each, the Queen breaks it
-    assert data["winners"] == [2] and "Queen" in data["reason"]
+    assert data["winners"] == [1] and "Queen" in data["reason"]
 
 
 def test_users_cards_file(tmp_path) -> None:
@@ -64,16 +65,16 @@ def test_users_cards_file(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("castles,problem", [
-    (["2 5 3", "4"], "castle 1 is not increasing: 5 then 3"),
+    (["2 5 3", "4"], "the castle of seat 0 is not increasing: 5 then 3"),
     (["2 5 47", "4"], "card 47 is out of range"),
-    (["2 5", "5 9"], "card 5 is in castle 1 and castle 2"),
+    (["2 5", "5 9"], "card 5 is in the castles of seat 0 and seat 1"),
     (["2 x", "4"], "must list card numbers"),
     (["2 5"], "2 to 4"),
     (["2", "3", "4", "5", "6"], "2 to 4"),
     (["2 3 4 5 6 7 8 9 10 11", "12"], "has 11 elements"),
     (["2 3 4 5 6 7 8 9 10", "11 12 13 14 15 16 17 18 19"], "only one castle can reach 10"),
     (["1 1 2", "3"], "card 1 is out of range"),
-    (["2 2 3", "4"], "castle 1 is not increasing: 2 then 2"),
+    (["2 2 3", "4"], "the castle of seat 0 is not increasing: 2 then 2"),
 ])
 def test_impossible_castles_are_refused(castles: list[str], problem: str) -> None:
     with pytest.raises(InvalidOptions) as info:
@@ -90,8 +91,8 @@ def test_bad_variant_is_refused() -> None:
 
 def test_pair_cards_flag() -> None:
     collected = json.loads(run("5 8 35", "3", "--variant", "characters", "--json").output)
-    assert collected["players"][0]["pairs"] == 2 and collected["total"][0] == 3 + 2 + 2 + 2
+    assert collected["seats"][0]["pairs"] == 2 and collected["total"][0] == 3 + 2 + 2 + 2
     cards = json.loads(run("5 8 35", "3", "--variant", "characters", "--pair-cards",
                            "--json").output)
-    assert cards["players"][0]["pairs"] == 1 and cards["total"][0] == 3 + 1 + 1 + 1
+    assert cards["seats"][0]["pairs"] == 1 and cards["total"][0] == 3 + 1 + 1 + 1
     assert cards["pair_cards"] is True and collected["pair_cards"] is False

@@ -1,11 +1,11 @@
 """``towerplay score castle``: score the castles of a game played at the table.
 
-One argument per player, the wall cards of that player's castle from left to right (the
-start tile 1 may be given or left out)::
+One argument per seat, the wall cards of that seat's castle from left to right (the start
+tile 1 may be given or left out)::
 
     towerplay score castle "2 5 9 17 26 30" "3 8 12 40" [--variant characters] [--json]
 
-Players are numbered 1, 2, … in the order of the arguments (also in the JSON output).
+Seats are numbered 0, 1, … in the order of the arguments (also in the JSON output).
 """
 from __future__ import annotations
 
@@ -23,16 +23,16 @@ from towerplay.games.castle.scoring import (base_winners, check_castles, points_
                                             variant_winners)
 
 
-def parse_castle(text: str, index: int) -> list[int]:
+def parse_castle(text: str, seat: int) -> list[int]:
     """``"2 5 9"`` (or ``"1,2,5,9"``) as a castle with its start tile.
 
-    >>> parse_castle("2 5 9", 1), parse_castle("1, 2, 5", 2), parse_castle("", 3)
+    >>> parse_castle("2 5 9", 0), parse_castle("1, 2, 5", 1), parse_castle("", 2)
     ([1, 2, 5, 9], [1, 2, 5], [1])
     """
     words = text.replace(",", " ").split()
     if not all(w.isascii() and w.isdigit() for w in words):  # int() takes '١٧', '+3'
-        raise InvalidOptions(f"castle {index} ({text!r}) must list card numbers separated "
-                             f"by spaces, e.g. \"2 5 9 17 26 30\"")
+        raise InvalidOptions(f"the castle of seat {seat} ({text!r}) must list card numbers "
+                             f"separated by spaces, e.g. \"2 5 9 17 26 30\"")
     cards = [int(w) for w in words]
     return cards if cards[:1] == [1] else [1, *cards]
 
@@ -43,17 +43,17 @@ def score_table(texts: list[str], variant: str = "base", cards: str | None = Non
     castles are impossible.
 
     >>> score_table(["2 5 9", "3 8"])["winners"]
-    [1]
+    [0]
     >>> score_table(["2 5", "5 9"])
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: impossible castles: card 5 is in castle 1 and castle 2: each number exists once
+    towerplay.core.errors.InvalidOptions: impossible castles: card 5 is in the castles of seat 0 and seat 1: each number exists once
     """
     if variant not in ("base", "characters"):
         raise InvalidOptions(f"--variant must be 'base' or 'characters' (got {variant!r})")
     if not 2 <= len(texts) <= 4:
-        raise InvalidOptions(f"give one castle per player, 2 to 4 of them (got {len(texts)})")
-    castles = [parse_castle(text, i) for i, text in enumerate(texts, 1)]
+        raise InvalidOptions(f"give one castle per seat, 2 to 4 of them (got {len(texts)})")
+    castles = [parse_castle(text, seat) for seat, text in enumerate(texts)]
     deck = default_characters() if cards is None else load_characters(cards)
     try:
         check_castles(castles)
@@ -63,24 +63,24 @@ def score_table(texts: list[str], variant: str = "base", cards: str | None = Non
     if variant == "base":
         winners = base_winners(castles)
         totals = [len(c) for c in castles]
-        for i, castle in enumerate(castles, 1):
-            rows.append({"player": i, "castle": castle, "elements": len(castle),
+        for seat, castle in enumerate(castles):
+            rows.append({"seat": seat, "castle": castle, "elements": len(castle),
                          "last": castle[-1], "total": len(castle)})
         reason = _base_reason(castles, winners)
         result: dict[str, Any] = {}
     else:
         winners = variant_winners(castles, deck, pair_cards)
         totals = []
-        for i, castle in enumerate(castles, 1):
+        for seat, castle in enumerate(castles):
             parts = points_breakdown(castle, deck, pair_cards)
             totals.append(parts["total"])
-            rows.append({"player": i, "castle": castle, "elements": len(castle),
+            rows.append({"seat": seat, "castle": castle, "elements": len(castle),
                          "last": castle[-1], **parts})
         reason = _variant_reason(castles, totals, winners, deck)
         result = {"cards_file": deck.source, "provisional": deck.provisional,
                   "pair_cards": pair_cards}
-    return {"game": "castle", "variant": variant, "total": totals, "players": rows,
-            "winners": [w + 1 for w in winners], "reason": reason, **result}
+    return {"game": "castle", "variant": variant, "total": totals, "seats": rows,
+            "winners": winners, "reason": reason, **result}
 
 
 def _base_reason(castles: list[list[int]], winners: list[int]) -> str:
@@ -100,7 +100,7 @@ def _variant_reason(castles: list[list[int]], totals: list[int], winners: list[i
     if totals.count(best) == 1:
         return f"most points ({best})"
     if len(winners) > 1:
-        return f"draw on {best} points: no tied player holds the King, Queen or Wizard"
+        return f"draw on {best} points: no tied seat holds the King, Queen or Wizard"
     for name, bit in (("King", KING), ("Queen", QUEEN), ("Wizard", WIZARD_FLAG)):
         if any(deck.flags[c] & bit for c in castles[winners[0]][1:]):
             return f"tie on {best} points, broken by the {name}"
@@ -109,8 +109,8 @@ def _variant_reason(castles: list[list[int]], totals: list[int], winners: list[i
 
 def score_command(
     castles: list[str] = typer.Argument(
-        ..., help="one argument per player: the wall cards of that castle, left to "
-                  "right, e.g. \"2 5 9 17 26 30\""),
+        ..., help="one argument per seat (seat 0 first): the wall cards of that castle, "
+                  "left to right, e.g. \"2 5 9 17 26 30\""),
     variant: str = typer.Option("base", "--variant",
                                 help="base (most elements) or characters (points)"),
     cards: Optional[str] = typer.Option(  # noqa: UP007 - typer needs Optional here
@@ -121,29 +121,29 @@ def score_command(
                                     "card worth 1 point (default: pairs are collected)"),
     json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
-    """Score a Budowa Zamku game played at the table (one castle per player)."""
+    """Score a Budowa Zamku game played at the table (one castle per seat)."""
     data = score_table(castles, variant, cards, pair_cards)
     console = Console(highlight=False)
     if json_out:
         typer.echo(json.dumps(data))
         return
     table = Table(title=f"Budowa Zamku — {variant} scoring")
-    table.add_column("player")
+    table.add_column("seat")
     table.add_column("castle")
     table.add_column("elements", justify="right")
     if variant == "characters":
         for name in ("cards", "king", "queen", "knights", "princesses", "pairs"):
             table.add_column(name, justify="right")
     table.add_column("total", justify="right", style="bold")
-    for row in data["players"]:
-        cells = [str(row["player"]), " ".join(map(str, row["castle"])), str(row["elements"])]
+    for row in data["seats"]:
+        cells = [str(row["seat"]), " ".join(map(str, row["castle"])), str(row["elements"])]
         if variant == "characters":
             cells += [str(row[k]) for k in ("cards", "king", "queen", "knights",
                                              "princesses", "pairs")]
-        mark = " ★" if row["player"] in data["winners"] else ""
+        mark = " ★" if row["seat"] in data["winners"] else ""
         table.add_row(*cells, f"{row['total']}{mark}")
     console.print(table)
-    names = ", ".join(f"player {w}" for w in data["winners"])
+    names = ", ".join(f"seat {w}" for w in data["winners"])
     console.print(f"[bold green]winner{'s' if len(data['winners']) > 1 else ''}:[/] "
                   f"{names} — {data['reason']}")
     if variant == "characters" and data["provisional"]:

@@ -132,28 +132,29 @@ def check_castles(castles: Sequence[Sequence[int]]) -> None:
     >>> check_castles([[1, 5, 3]])
     Traceback (most recent call last):
     ...
-    ValueError: castle 1 is not increasing: 5 then 3
+    ValueError: the castle of seat 0 is not increasing: 5 then 3
     """
     owner: dict[int, int] = {}
     full = 0
-    for index, castle in enumerate(castles, 1):
+    for seat, castle in enumerate(castles):
         if not castle or castle[0] != 1:
-            raise ValueError(f"castle {index} must start with the start tile 1")
+            raise ValueError(f"the castle of seat {seat} must start with the start tile 1")
         for card in castle[1:]:
             if not LOWEST <= card <= HIGHEST:
-                raise ValueError(f"castle {index}: card {card} is out of range "
+                raise ValueError(f"the castle of seat {seat}: card {card} is out of range "
                                  f"({LOWEST} to {HIGHEST})")
         for low, high in zip(castle, castle[1:]):
             if high <= low:
-                raise ValueError(f"castle {index} is not increasing: {low} then {high}")
+                raise ValueError(f"the castle of seat {seat} is not increasing: {low} "
+                                 f"then {high}")
         for card in castle[1:]:
             if card in owner:
-                raise ValueError(f"card {card} is in castle {owner[card]} and castle "
-                                 f"{index}: each number exists once")
-            owner[card] = index
+                raise ValueError(f"card {card} is in the castles of seat {owner[card]} and "
+                                 f"seat {seat}: each number exists once")
+            owner[card] = seat
         if len(castle) > GOAL:
-            raise ValueError(f"castle {index} has {len(castle)} elements; the game ends "
-                             f"at {GOAL} (start tile + {GOAL - 1} wall cards)")
+            raise ValueError(f"the castle of seat {seat} has {len(castle)} elements; the "
+                             f"game ends at {GOAL} (start tile + {GOAL - 1} wall cards)")
         full += len(castle) == GOAL
     if full > 1:
         raise ValueError(f"only one castle can reach {GOAL} elements: the game ends at once")
