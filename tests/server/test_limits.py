@@ -1,0 +1,51 @@
+"""The server's limits: tables per address a minute, messages per second a connection."""
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.conftest import Server, connect, create, receive
+from towerplay.server.limits import Limits
+
+LIMITS = Limits(tables_per_minute=3, actions_per_second=2, actions_burst=4)
+
+
+@pytest.fixture(scope="module")
+def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    url = f"sqlite:///{Path(tmp_path_factory.mktemp('db')) / 'limits.sqlite'}"
+    with Server(url, limits=LIMITS) as running:
+        yield running
+
+
+def test_tables_per_address_a_minute(strict: Server) -> None:
+    with httpx.Client(base_url=strict.base) as http:
+        for _ in range(LIMITS.tables_per_minute):
+            create(http, "five_towers", ["human", "human"])
+        refused = http.post("/api/tables", json={"game": "five_towers",
+                                                 "seats": ["human", "human"]})
+        assert refused.status_code == 429
+        assert f"at most {LIMITS.tables_per_minute}" in refused.json()["message"]
+
+
+def test_messages_per_second_a_connection(strict: Server) -> None:
+    with httpx.Client(base_url=strict.base) as http:
+        listed = http.get("/api/tables", params={"state": "open"}).json()
+        table = listed[0]["table"] if listed else create(http, "five_towers",
+                                                         ["human", "human"])["table"]
+
+    async def scenario() -> list[str]:
+        async with connect(strict, table) as watcher:
+            await receive(watcher)
+            for _ in range(LIMITS.actions_burst + 2):
+                await watcher.send(json.dumps({"type": "view"}))
+            return [str((await receive(watcher)).get("message", ""))
+                    for _ in range(LIMITS.actions_burst + 2)]
+
+    answers = asyncio.run(scenario())
+    assert sum("too many messages" in a for a in answers) == 2
+    assert answers[:LIMITS.actions_burst] == [""] * LIMITS.actions_burst
