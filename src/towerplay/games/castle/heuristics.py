@@ -21,8 +21,7 @@ from towerplay.games.castle.cards import (BUILD, GOAL, KING, KNIGHT, PRINCESS,
 from towerplay.games.castle.state import CastleState
 
 ALPHA = 1.5  # share of the per-card slack a bot spends on one card (plus one per player);
-# tuned in greedy self-play: at 2 players 3.5 beat 1.0 in ~90% and 2.0 in ~70% of games;
-# at 4 players 5.5 beat 4.5 (35% against a fair 25%)
+# tuned in greedy self-play (the README's castle Bots paragraph has the measurements)
 
 
 def _character_bonus(state: CastleState, card: int) -> float:
