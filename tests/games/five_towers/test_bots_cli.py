@@ -12,6 +12,7 @@ from towerplay.arena.match import play_match
 from towerplay.core import InvalidOptions
 from towerplay.games.five_towers.cards import parse_card
 from towerplay.games.five_towers.cli import parse_towers, score_command
+from towerplay.games.five_towers.state import FiveTowersState
 
 from tests.games.five_towers.util import position
 
@@ -61,7 +62,9 @@ def test_greedy_caps_a_long_tower_in_the_last_round() -> None:
 def test_greedy_tears_down_rarely() -> None:
     game = games.load("five_towers")
     finals = [play_match(game, ["greedy", "random"], seed=s) for s in range(6)]
-    greedy, random_ = sum(f.torn[0] for f in finals), sum(f.torn[1] for f in finals)
+    states = [f for f in finals if isinstance(f, FiveTowersState)]
+    assert len(states) == len(finals)
+    greedy, random_ = sum(f.torn[0] for f in states), sum(f.torn[1] for f in states)
     assert greedy <= 9 and greedy * 3 < random_
 
 
@@ -124,6 +127,7 @@ def test_score_assistant_agrees_with_the_engine_on_real_games() -> None:
 
     for seed in range(5):
         final = play_match(games.load("five_towers"), ["greedy", "random", "random"], seed=seed)
+        assert isinstance(final, FiveTowersState)
         for seat in range(3):
             towers = final.seat_towers(seat)
             args = [f"{SUITS[s]}: " + " ".join(map(str, t)) for s, t in enumerate(towers) if t]
@@ -131,3 +135,68 @@ def test_score_assistant_agrees_with_the_engine_on_real_games() -> None:
                                          "3", "--json"])
             assert result.exit_code == 0, result.output
             assert json.loads(result.output)["total"] == final.scores()[seat]
+
+
+# ----------------------------------------------------------------- a whole table
+def table(*args: str) -> dict:
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_score_a_whole_table_with_its_winner() -> None:
+    data = table("--player", "candy: 15 12 9 0; sand: 7 6", "--torn", "2",
+                 "--player", "tree: 9 5 0; scary: 15 12 10 6 3 0; scrap: 11 7 4 2", "--torn", "2",
+                 "--player", "", "--torn", "0")
+    totals = [p["total"] for p in data["players"]]
+    assert totals == [8 + 2 + 4 - 3, 6 + 12 + 4 + 6 - 3, 0]
+    assert data["winners"] == [1] and not data["tie"]
+    assert data["players"][2] == {"seat": 2, "total": 0, "towers": {}, "tallest": None,
+                                  "bonus": 0, "torn": 0, "penalty": 0}
+    text = runner.invoke(app, ["--player", "candy: 15 12 9 0; sand: 7 6", "--torn", "2",
+                               "--player", "tree: 9 5 0", "--torn", "0"])
+    assert text.exit_code == 0, text.output
+    assert "seat 0" in text.output and "seat 1" in text.output
+    assert "seat 0 wins with 11" in text.output
+
+
+def test_a_tie_shares_the_win() -> None:
+    # 4+4 = 8 each: the rulebook has no tie-break
+    data = table("--player", "candy: 15 12 9 7", "--player", "sand: 9 8 7 6; torn 0")
+    assert data["winners"] == [0, 1] and data["tie"]
+    assert "tied players all share the win" in data["tie_rule"]
+    text = runner.invoke(app, ["--player", "candy: 15 12 9 7", "--player", "sand: 9 8 7 6"])
+    assert "seat 0 and seat 1 share the win with 8" in text.output
+
+
+def test_torn_inside_the_player_text_or_once_per_player() -> None:
+    inline = table("--player", "candy: 15 12; torn 2", "--player", "sand: 3; torn: 1")
+    flagged = table("--player", "candy: 15 12", "--torn", "2", "--player", "sand: 3",
+                    "--torn", "1")
+    assert inline == flagged and [p["penalty"] for p in inline["players"]] == [-3, -1]
+
+
+def test_table_refusals_name_the_problem() -> None:
+    cases = [
+        (["--player", "candy: 9", "--player", "sand: 3", "--torn", "1"], "once per --player"),
+        (["--player", "candy: 9; torn 1", "--player", "sand: 3", "--torn", "1", "--torn", "0"],
+         "not both"),
+        (["--player", "candy: 9; torn x", "--player", "sand: 3"], "'torn N'"),
+        (["--player", "candy: 3 7", "--player", "sand: 3"], "seat 0: candy tower 3 7"),
+        # a 3-player table uses the 80-card deck: one candy12 only
+        (["--player", "candy: 12", "--player", "candy: 15 12", "--player", ""],
+         "hold 2 candy12, but the 80-card deck has only 1"),
+        (["--player", "a: 1"] * 3 + ["--players", "2"], "--players 2 but 3"),
+        (["--player", ""] * 6, "2 to 5 players"),
+        (["--player", "sand: 3", "--player", "", "--torn", "0", "--torn", "99"],
+         "exceed the 80-card deck"),
+    ]
+    for args, words in cases:
+        result = runner.invoke(app, args)
+        assert isinstance(result.exception, InvalidOptions), (args, result.output)
+        assert words in str(result.exception), (args, str(result.exception))
+
+
+def test_single_player_without_towers() -> None:
+    data = table("--torn", "1")
+    assert data["total"] == -1 and data["towers"] == {}
