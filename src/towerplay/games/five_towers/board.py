@@ -14,9 +14,11 @@ taken card of its suit), a hand card (``place <card>``) and ``no tear-down``. Su
 never told by colour alone: every card names its suit.
 
 >>> from towerplay import games
->>> svg = draw(games.load("five_towers").start(players=2, seed=1).view(0))
->>> svg.startswith('<div class="ft-board"') and 'data-action="bid 0"' not in svg
+>>> state = games.load("five_towers").start(players=2, seed=1)
+>>> 'data-action="bid 0"' in draw(state.view(state.to_move))  # the opener may bid 0
 True
+>>> "data-action" in draw(state.view(1 - state.to_move))  # nothing to click off-turn
+False
 """
 from __future__ import annotations
 
