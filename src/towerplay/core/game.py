@@ -50,6 +50,12 @@ def option_value(annotation: object, text: str) -> Any:
         return text  # strict validation then names the expected type
 
 
+def _is_data(annotation: object) -> bool:
+    """Whether an option type stands for parsed file data (a dict, or Any)."""
+    return annotation is Any or getattr(annotation, "__origin__", None) is dict \
+        or annotation is dict
+
+
 def _takes_text(annotation: object) -> bool:
     if annotation is str:
         return True
@@ -75,12 +81,18 @@ def describe_validation_error(owner: str, error: ValidationError) -> str:
 def type_text(annotation: object) -> str:
     """A short text of an option's type: ``'a' | 'b'`` for literals, ``int | None``, …
 
-    >>> from typing import Literal
+    >>> from typing import Any, Literal
     >>> type_text(Literal["feasible", "physical"]), type_text(int | None)
     ("'feasible' | 'physical'", 'int | None')
+    >>> type_text(str | dict[str, Any] | None)   # a component file: a path (or its data)
+    'path | None'
     """
     if annotation is type(None):
         return "None"
+    args = getattr(annotation, "__args__", ())
+    if str in args and any(_is_data(arg) for arg in args):
+        rest = [arg for arg in args if arg is not str and not _is_data(arg)]
+        return " | ".join(["path", *map(type_text, rest)])
     args = getattr(annotation, "__args__", None)
     if args is None:
         return getattr(annotation, "__name__", str(annotation))
