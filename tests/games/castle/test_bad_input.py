@@ -90,6 +90,8 @@ def test_bad_action_ids_are_refused(value: object) -> None:
     ({"max_turns": 0}, "max_turns"), ({"max_turns": "many"}, "max_turns"),
     ({"wizard_tile_gap": "perhaps"}, "wizard_tile_gap"), ({"cards": 5}, "cards"),
     ({"colour": "red"}, "unknown option 'colour'"),
+    ({"max_turns": True}, "max_turns"), ({"pair_cards": "yes"}, "pair_cards"),
+    ({"first_player": 1.0}, "first_player"), ({"end": 0}, "end"),
 ])
 def test_bad_options_name_the_option(options: dict, problem: str) -> None:
     with pytest.raises(InvalidOptions, match=problem):
