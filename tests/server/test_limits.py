@@ -49,3 +49,15 @@ def test_messages_per_second_a_connection(strict: Server) -> None:
     answers = asyncio.run(scenario())
     assert sum("too many messages" in a for a in answers) == 2
     assert answers[:LIMITS.actions_burst] == [""] * LIMITS.actions_burst
+
+
+def test_moves_per_second_an_address_over_http(strict: Server) -> None:
+    with httpx.Client(base_url=strict.base) as http:
+        listed = http.get("/api/tables", params={"state": "open"}).json()
+        table = listed[0]["table"] if listed else create(http, "five_towers",
+                                                         ["human", "human"])["table"]
+        forged = {"token": "forged", "version": 99, "action": "pass"}
+        codes = [http.post(f"/api/tables/{table}/actions", json=forged).status_code
+                 for _ in range(LIMITS.actions_burst + 3)]
+    assert codes[:LIMITS.actions_burst] == [403] * LIMITS.actions_burst
+    assert codes[-1] == 429

@@ -26,6 +26,7 @@ from towerplay.core.errors import TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window
 from towerplay.server.live import Hub, LiveTable, StorageFailed, UnknownTable
+from towerplay.server import replay
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Storage, database_url
 
@@ -83,6 +84,7 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     add_pages(app)
     add_api(app)
     add_websocket(app)
+    app.include_router(replay.router)  # the replay page's positions (front end)
     return app
 
 
@@ -282,7 +284,9 @@ def add_api(app: FastAPI) -> None:
 async def http_act(request: Request, table_id: str) -> Response:
     """``POST /api/tables/ID/actions``: a move by the seat whose token is given."""
     limits: Limits = request.app.state.limits
-    bucket = bucket_of(request, limits)
+    if not bucket_of(request, limits).take():  # before the token: no fast guessing
+        return error(429, "bad_message", f"too many actions: at most "
+                     f"{limits.actions_per_second:g} a second", limit=limits.actions_per_second)
     try:
         live = hub_of(request).get(table_id)
         data = await read_json(request, limits.message_bytes)
@@ -292,9 +296,6 @@ async def http_act(request: Request, table_id: str) -> Response:
         if not isinstance(token, str):
             raise Refusal("forbidden", "a seat's token is needed to move")
         seat = live.seat_of(token)
-        if not bucket.take():
-            raise Refusal("bad_message", f"too many actions: at most "
-                          f"{limits.actions_per_second:g} a second", limit=limits.actions_per_second)
         hub_of(request).submit(live, seat, data.get("action"), data.get("version"))
     except UnknownTable:
         return not_found(table_id)
