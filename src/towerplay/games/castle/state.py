@@ -3,7 +3,8 @@
 A turn is one ``reveal <pos>``; if the revealed card leaves a choice, the same seat then
 decides ``build``, ``return``, ``wizard <n>`` or (declining the Wizard) ``remove``. A
 card that leaves no choice is resolved by the reveal itself: put back if the mover cannot
-build it, removed if it is lower than every castle's last card.
+build it, removed if it is lower than every castle's last card. The game ends on a castle of
+10 elements, or once the last face-down card was revealed and resolved (option ``end``).
 
 >>> from towerplay import games
 >>> state = games.load("castle").start(players=2, seed=1)
