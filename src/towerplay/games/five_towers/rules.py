@@ -14,9 +14,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
-from towerplay.core.memo import Memo
 from towerplay.games.five_towers.cards import NO_TOWER
 
 # OK[top][value]: may ``value`` go on a tower whose top is ``top``?
@@ -54,27 +54,18 @@ def valid_tower(values: tuple[int, ...] | list[int]) -> bool:
     return True
 
 
-_ALL: Memo[tuple[int, tuple[int, ...]], bool] = Memo(maxsize=500_000)
-
-
+@lru_cache(maxsize=1 << 19)
 def placeable_all(top: int, values: tuple[int, ...]) -> bool:
-    """Whether all ``values`` (sorted, one suit) can be placed on ``top`` in some order."""
-    if not values:
-        return True
-    key = (top, values)
-    known = _ALL.get(key)  # (the hottest look-up of the engine: a plain dict.get)
-    if known is not None:
-        return known
-    result = False
+    """Whether all ``values`` (sorted, one suit) can be placed on ``top`` in some order
+    (the hottest look-up of the engine: a hit costs no Python frame)."""
     previous = -1
     row = OK[top]
     for i, v in enumerate(values):
         if v != previous:
             previous = v
             if row[v] and placeable_all(v, values[:i] + values[i + 1:]):
-                result = True
-                break
-    return _ALL.put(key, result)
+                return True
+    return not values
 
 
 def by_suit(cards: Sequence[int]) -> list[tuple[int, ...]]:
@@ -85,9 +76,7 @@ def by_suit(cards: Sequence[int]) -> list[tuple[int, ...]]:
     return [tuple(sorted(g)) for g in groups]
 
 
-_BEST: dict[tuple[int, tuple[int, ...]], int] = {}
-
-
+@lru_cache(maxsize=1 << 17)
 def best_subset(top: int, values: tuple[int, ...]) -> int:
     """The most of ``values`` (sorted, one suit) that can be placed on ``top``.
 
@@ -96,14 +85,8 @@ def best_subset(top: int, values: tuple[int, ...]) -> int:
     >>> best_subset(10, (12, 8, 3))   # the 12 fits only after the 8
     3
     """
-    key = (top, values)
-    known = _BEST.get(key)
-    if known is None:
-        known = next((m for m in range(len(values), 0, -1)
-                      if any(placeable_all(top, chosen) for chosen in combinations(values, m))),
-                     0)
-        _BEST[key] = known
-    return known
+    return next((m for m in range(len(values), 0, -1)
+                 if any(placeable_all(top, chosen) for chosen in combinations(values, m))), 0)
 
 
 def max_buildable(towers: list[tuple[int, ...]], groups: list[tuple[int, ...]]) -> int:
@@ -121,16 +104,13 @@ def max_buildable(towers: list[tuple[int, ...]], groups: list[tuple[int, ...]]) 
     """
     total = gain = 0
     s = -1
-    known = _BEST
+    best_of = best_subset
     for values in groups:
         s += 1
         if not values:
             continue
         tower = towers[s]
-        key = (tower[-1] if tower else NO_TOWER, values)
-        best = known.get(key)
-        if best is None:
-            best = best_subset(*key)
+        best = best_of(tower[-1] if tower else NO_TOWER, values)
         total += best
         if tower and tower[-1] != 0 and best < len(values):
             more = best_subset(tower[-2] if len(tower) > 1 else NO_TOWER, values) - best
@@ -150,7 +130,7 @@ def hand_buildable(towers: list[tuple[int, ...]], hand: tuple[int, ...]) -> bool
         j = i + 1
         while j < n and hand[j] >> 4 == s:
             j += 1
-        values = _VALUES[hand[i:j]] if j - i > 1 else (hand[i] & 15,)
+        values = values_of(hand[i:j]) if j - i > 1 else (hand[i] & 15,)
         i = j
         tower = towers[s]
         if not placeable_all(tower[-1] if tower else NO_TOWER, values):
@@ -166,15 +146,11 @@ def hand_buildable(towers: list[tuple[int, ...]], hand: tuple[int, ...]) -> bool
     return placeable_all(tower[-2] if len(tower) > 1 else NO_TOWER, failing_values)
 
 
-class _ValuesOf(dict):
-    """Sorted card-id tuple of one suit → its value tuple (memoised)."""
-
-    def __missing__(self, cards: tuple[int, ...]) -> tuple[int, ...]:
-        values = self[cards] = tuple(c & 15 for c in cards)
-        return values
-
-
-_VALUES = _ValuesOf()
+@lru_cache(maxsize=1 << 16)
+def values_of(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The values of a sorted tuple of one suit's card ids (remembered: it runs for every
+    hand checked)."""
+    return tuple(c & 15 for c in cards)
 
 
 def buildable_hands(towers: list[tuple[int, ...]], display: list[int],
@@ -189,13 +165,14 @@ def buildable_hands(towers: list[tuple[int, ...]], display: list[int],
     >>> buildable_hands([(), (), (), (), (6, 4)], display, 4)   # the 7 fits neither 4 nor 6
     []
     """
-    key = (*[tower[-2:] for tower in towers], k, *display)  # all that feasibility reads
-    hands = _HANDS.get(key)
-    if hands is None:
-        hands = _HANDS.put(key, [hand for hand in dict.fromkeys(combinations(display, k))
-                                 if hand_buildable(towers, hand)])
-    return hands
+    # the towers' top two cards are all that feasibility reads
+    return _buildable_hands(tuple([tower[-2:] for tower in towers]), tuple(display), k)
 
 
-_HANDS: Memo[tuple[object, ...], list[tuple[int, ...]]] = Memo(maxsize=100_000)
-"""buildable_hands' answers, by the towers' top two cards, the bid and the display."""
+@lru_cache(maxsize=1 << 17)
+def _buildable_hands(tops: tuple[tuple[int, ...], ...], display: tuple[int, ...],
+                     k: int) -> list[tuple[int, ...]]:
+    """:func:`buildable_hands` by the towers' top two cards, the display and the bid."""
+    towers = list(tops)
+    return [hand for hand in dict.fromkeys(combinations(display, k))
+            if hand_buildable(towers, hand)]

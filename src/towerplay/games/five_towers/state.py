@@ -31,7 +31,7 @@ NO_CAP = 6
 
 _OK = rules.OK
 _placeable_all = rules.placeable_all
-_VALUES = rules._VALUES
+_values_of = rules.values_of
 
 
 EVERY_ROUND = 1 << 30
@@ -170,7 +170,7 @@ class FiveTowersState(State[Action]):
             while j < n and hand[j] >> 4 == suit:
                 j += 1
             tower = towers[suit]
-            if not _placeable_all(tower[-1] if tower else NO_TOWER, _VALUES[tuple(hand[i:j])]):
+            if not _placeable_all(tower[-1] if tower else NO_TOWER, _values_of(tuple(hand[i:j]))):
                 misfits.append((suit, i, j))
             i = j
         if len(misfits) > 1:
@@ -179,7 +179,7 @@ class FiveTowersState(State[Action]):
             suit, i, j = misfits[0]
             tower = towers[suit]
             lower = tower[-2] if len(tower) > 1 else NO_TOWER
-            return [TEARDOWN[suit]] if _placeable_all(lower, _VALUES[tuple(hand[i:j])]) else []
+            return [TEARDOWN[suit]] if _placeable_all(lower, _values_of(tuple(hand[i:j]))) else []
         actions = [NO_TEARDOWN]
         for suit, tower in enumerate(towers):
             if tower and tower[-1]:
