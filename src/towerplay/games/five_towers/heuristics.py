@@ -37,9 +37,8 @@ BID_MARGIN = 0.3
 """The least gain worth a bid."""
 LEAD_SCALE = (3.5, 1.1)
 """A lead of ``a + b·√(rounds left)`` points of :func:`evaluate` is worth about 73% odds
-(see :func:`value_scale`): fitted to who won 4,000 greedy self-play games at 2 players
-(``benchmarks/calibrate_five_towers.py``); the best single scale was 3.5 points in the last
-round, about 6 with five rounds left and 8 with more than eight."""
+(see :func:`value_scale`), fitted by ``benchmarks/calibrate_five_towers.py`` (the README's
+5 Towers section has the fit)."""
 Towers = Sequence[tuple[int, ...]]
 
 # ------------------------------------------------------------------ position value
