@@ -32,7 +32,7 @@ FILL = {"candy": "#f7c6dc", "scary": "#d9c8f2", "tree": "#c4e8c0", "scrap": "#d6
         "sand": "#f5e6a8"}
 INK = {"candy": "#8a1650", "scary": "#4b2a80", "tree": "#1d5e1a", "scrap": "#3d3d3d",
        "sand": "#6b5400"}
-SYMBOL = {"candy": "●", "scary": "✦", "tree": "▲", "scrap": "■", "sand": "≈"}
+SYMBOL = {"candy": "●", "scary": "✦", "tree": "♣", "scrap": "■", "sand": "≈"}
 """A shape per suit beside its name, so suits differ without colour too."""
 CARD_W, CARD_H = 54, 74
 STEP = 22
@@ -76,7 +76,7 @@ def svg(height: int, body: str, label: str) -> str:
 
 
 def text(x: float, y: float, content: str, cls: str = "", anchor: str = "start",
-         size: int = 13, weight: str = "normal", fill: str = "#222") -> str:
+         size: float = 13, weight: str = "normal", fill: str = "#222") -> str:
     """An escaped SVG text."""
     klass = f' class="{cls}"' if cls else ""
     return (f'<text x="{x}" y="{y}"{klass} text-anchor="{anchor}" font-size="{size}" '
@@ -97,13 +97,17 @@ def card(x: float, y: float, name: str, action: str | None = None,
     """A face-up card: its value large, its suit's symbol and name small."""
     suit = suit_of(name)
     fill, ink = FILL.get(suit, "#fff"), INK.get(suit, "#000")
+    value = value_of(name)
     body = (f'<rect class="card" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" '
             f'rx="6" fill="{fill}" stroke="{ink}" stroke-width="1.5"/>'
-            + text(x + 5, y + 16, f"{SYMBOL.get(suit, '?')}{value_of(name)}", size=13,
+            + text(x + 4, y + 15, f"{SYMBOL.get(suit, '?')}{value}", size=12,
                    weight="bold", fill=ink)
-            + text(x + CARD_W / 2, y + 48, str(value_of(name)), anchor="middle", size=24,
+            + text(x + CARD_W / 2, y + 46, str(value), anchor="middle", size=24,
                    weight="bold", fill=ink)
-            + text(x + CARD_W / 2, y + CARD_H - 7, suit, anchor="middle", size=10,
+            # the bottom strip stays visible under the cards above it in a tower
+            + text(x + 3, y + CARD_H - 6, f"{SYMBOL.get(suit, '?')}{value}", size=10,
+                   weight="bold", fill=ink)
+            + text(x + CARD_W - 3, y + CARD_H - 6, suit, anchor="end", size=8.5,
                    fill=ink))
     return clickable(action, label or (action or name), body)
 
@@ -130,7 +134,7 @@ def seat_name(view: dict[str, Any], p: int | None) -> str:
 def table_panel(view: dict[str, Any], legal: set[str]) -> str:
     """Round, turn, piles, display, auction and the builder's hand."""
     parts = [text(10, 20, headline(view), size=15, weight="bold"),
-             text(10, 40, turn_line(view), cls="turn", size=13)]
+             text(10, 40, turn_line(view), cls="ft-turn", size=13)]
     y = 52
     y, piece = piles(view, y)
     parts.append(piece)
@@ -283,9 +287,12 @@ def seat_panel(view: dict[str, Any], p: int, legal: set[str]) -> str:
     """Seat ``p``'s five towers (a slot per suit), score and tear-down cost."""
     towers: dict[str, list[int]] = view["towers"][p]
     height = max((len(t) for t in towers.values()), default=0)
-    base = 60 + max(height - 1, 0) * STEP + CARD_H
+    base = 72 + max(height - 1, 0) * STEP + CARD_H
     parts = [text(10, 18, seat_header(view, p), size=14, weight="bold"),
-             text(10, 34, seat_costs(view, p), size=12)]
+             text(10, 33, seat_costs(view, p), size=12)]
+    torn_cards = view.get("torn_cards", [[]] * view["players"])[p]
+    if torn_cards:
+        parts.append(text(10, 47, "torn: " + " ".join(torn_cards), size=10, fill="#555"))
     mine = p == view.get("seat")
     for i, suit in enumerate(SUITS):
         action = tower_action(suit, legal) if mine else None
@@ -316,9 +323,7 @@ def seat_header(view: dict[str, Any], p: int) -> str:
 
 def seat_costs(view: dict[str, Any], p: int) -> str:
     torn = view["torn"][p]
-    cards = view.get("torn_cards", [[]] * view["players"])[p]
-    names = f": {' '.join(cards)}" if cards else ""
-    return f"torn down {torn} (costs {teardown_penalty(torn)}){names}"
+    return f"torn down {torn} card{'' if torn == 1 else 's'} (costs {teardown_penalty(torn)})"
 
 
 def tower_action(suit: str, legal: set[str]) -> str | None:
@@ -335,7 +340,7 @@ def tower(x: float, base: float, suit: str, values: list[int], action: str | Non
           p: int) -> str:
     """One tower, bottom card at the bottom (``base`` is its lowest card's bottom edge);
     an empty slot if the seat has none of this suit."""
-    parts = [f'<rect x="{x - 3}" y="42" width="{CARD_W + 6}" height="{base - 39}" rx="6" '
+    parts = [f'<rect class="slot" x="{x - 3}" y="54" width="{CARD_W + 6}" height="{base - 51}" rx="6" '
              f'fill="{FILL[suit]}" fill-opacity="0.25" stroke="{INK[suit]}" '
              f'stroke-dasharray="3 3"/>',
              text(x + CARD_W / 2, base + 16, f"{SYMBOL[suit]} {suit}", anchor="middle",
