@@ -76,3 +76,27 @@ def test_scoring_examples() -> None:
     assert scoring.teardown_penalty(2) == 3                  # 2 torn-down cards
     assert scoring.teardown_penalty(3) == 6 and scoring.teardown_penalty(0) == 0
     assert scoring.total([(15, 12, 10, 6, 3, 0), (9, 5, 0), (11, 7, 4, 2)], torn=2) == 25
+
+
+def test_scoring_example_as_the_end_screen_breaks_it_down() -> None:
+    # the rulebooks' score sheet: a capped 6-card tower (12) chosen as the tallest (+6), a
+    # capped 3-card tower (6), an uncapped 4-card tower (4), two cards torn down (-3)
+    state = position(2, DISPLAY, towers={0: {"scary": (15, 12, 10, 6, 3, 0), "tree": (9, 5, 0),
+                                             "scrap": (11, 7, 4, 2)}})
+    state.torn[0] = 2
+    assert state.breakdown(0) == [
+        ["scary tower: 6 cards, capped ×2", 12], ["tree tower: 3 cards, capped ×2", 6],
+        ["scrap tower: 4 cards", 4], ["tallest tower (scary): +1 per card", 6],
+        ["torn down: 2 cards (1+2)", -3]]
+    assert sum(points for _, points in state.breakdown(0)) == state.scores()[0] == 25
+
+
+def test_bidding_example_hungarian_names_the_same_rule() -> None:
+    # [HU] Hedvig opens 3, Péter passes, Anna bids 5 and takes all five at once, so Lina
+    # (left of Anna) may not bid; Anna then builds and Lina starts the next round
+    state = position(4, DISPLAY, opener=1)
+    play(state, "bid 3", "pass", "bid 5")
+    assert state.phase == TAKING and state.builder == 3 and state.bids[0] == UNACTED
+    play(state, *(f"take {c}" for c in DISPLAY), "no-teardown",
+         "place sand7", "place candy5", "place candy3", "place tree1", "place scrap9")
+    assert state.opener == 0 and state.round == 2
