@@ -1,0 +1,131 @@
+"""The web app's 5 Towers board (``board.draw``): well-formed SVG, a clickable piece for
+every legal action and for nothing else, keyboard-reachable and labelled pieces, suits not
+told by colour alone, and nothing but what the view shows."""
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from towerplay import games
+from towerplay.core.state import State
+from towerplay.games.five_towers.board import draw
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def positions(players: int, rebid: str, seed: int) -> Iterator[State[Any]]:
+    """Every position of one random game (copies)."""
+    state = games.load("five_towers", rebid=rebid).start(players=players, seed=seed)
+    rng = random.Random(seed)
+    yield state.copy()
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        yield state.copy()
+
+
+def pieces(board: str) -> list[ET.Element]:
+    """The clickable elements of a board (it must parse as XML)."""
+    root = ET.fromstring(board)
+    return [e for e in root.iter() if "data-action" in e.attrib]
+
+
+@pytest.mark.parametrize(("players", "rebid", "seed"),
+                         [(2, "feasible", 1), (4, "physical", 3), (3, "physical", 5)])
+def test_every_legal_action_and_nothing_else_is_clickable(players: int, rebid: str,
+                                                           seed: int) -> None:
+    for state in positions(players, rebid, seed):
+        for seat in [None, *range(players)]:
+            actions = [e.attrib["data-action"] for e in pieces(draw(state.view(seat)))]
+            legal = ({str(a) for a in state.legal_actions()}
+                     if seat is not None and seat == state.to_move else set())
+            assert set(actions) == legal, (seat, state.view(seat)["phase"])
+
+
+def test_clickable_pieces_are_labelled_and_keyboard_reachable() -> None:
+    seen = set()
+    for state in positions(3, "feasible", 7):
+        if state.is_over:
+            break
+        for piece in pieces(draw(state.view(state.to_move))):
+            action = piece.attrib["data-action"]
+            seen.add(action.split()[0])
+            assert piece.attrib["tabindex"] == "0" and piece.attrib["role"] == "button"
+            assert piece.attrib["aria-label"]
+            title = piece.find(f"{SVG}title")
+            assert title is not None and title.text
+    assert seen >= {"bid", "take", "place", "no-teardown"}
+
+
+def test_place_on_a_tower_puts_the_highest_taken_card_of_its_suit_first() -> None:
+    state = games.load("five_towers").start(players=2, seed=11)
+    rng = random.Random(0)
+    while not state.is_over:
+        legal = [str(a) for a in state.legal_actions()]
+        places = [a for a in legal if a.startswith("place ")]
+        suits = [a.split()[1].rstrip("0123456789") for a in places]
+        twice = [s for s in set(suits) if suits.count(s) > 1]
+        if twice:
+            root = ET.fromstring(draw(state.view(state.to_move)))
+            towers = [e.attrib["data-action"] for e in root.iter()
+                      if e.attrib.get("aria-label", "").endswith(f"your {twice[0]} tower")]
+            best = max((a for a in places if twice[0] in a),
+                       key=lambda a: int(a.split()[1][len(twice[0]):]))
+            assert towers == [best]
+            return
+        state.apply(rng.choice(state.legal_actions()))
+    pytest.fail("no position with two placeable cards of one suit")
+
+
+def test_every_card_names_its_suit_and_caps_are_marked() -> None:
+    view = games.load("five_towers").start(players=2, seed=1).view(None)
+    view["towers"][0] = {"candy": [15, 9, 0], "tree": [4]}
+    root = ET.fromstring(draw(view))
+    texts = ["".join(e.itertext()) for e in root.iter(f"{SVG}g") if e.find(f"{SVG}rect")
+             is not None and e.find(f"{SVG}rect").attrib.get("class") == "card"]
+    for name in view["display"]:
+        assert any(name.rstrip("0123456789") in t for t in texts)
+    board = draw(view)
+    assert board.count("▲ capped") == 1 and "seat 0 candy tower: 15-9-0" in board
+
+
+def test_a_missing_optional_key_and_float_scores_still_draw() -> None:
+    state = next(s for s in positions(3, "feasible", 3) if s.is_over)
+    view = state.view(0)
+    for key in ("discard", "unbuildable_bids", "breakdown", "torn_cards"):
+        view.pop(key, None)
+    view["scores"] = [float(s) for s in view["scores"]]
+    board = draw(view)
+    ET.fromstring(board)
+    assert f"score {int(view['scores'][0])} " in board.replace("·", " ")
+    assert ".0" not in "".join(ET.fromstring(board).itertext())
+    winners = view["winners"]
+    assert board.count("★ winner") == len(winners)
+
+
+def test_unbuildable_bids_are_shown_greyed_and_not_clickable() -> None:
+    for state in positions(3, "feasible", 9):
+        view = state.view(state.to_move) if state.to_move is not None else {}
+        if view.get("unbuildable_bids"):
+            board = draw(view)
+            blocked = view["unbuildable_bids"][0]
+            assert f"bid {blocked}: you could not build" in board
+            assert f'data-action="bid {blocked}"' not in board
+            return
+    pytest.fail("no position with an unbuildable bid")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_board_shows_only_what_the_seat_may_know(seed: int) -> None:
+    """A seat's board is the same in every state it cannot tell apart (the draw pile's
+    order re-dealt), so no hidden card reaches it."""
+    rng = random.Random(seed)
+    for index, state in enumerate(positions(3, "feasible", seed)):
+        if index % 5:
+            continue
+        for seat in (None, 0, 1, 2):
+            redealt = state.determinize(seat, rng)
+            assert draw(redealt.view(seat)) == draw(state.view(seat))
