@@ -84,8 +84,8 @@ def test_every_card_names_its_suit_and_caps_are_marked() -> None:
     view = games.load("five_towers").start(players=2, seed=1).view(None)
     view["towers"][0] = {"candy": [15, 9, 0], "tree": [4]}
     root = ET.fromstring(draw(view))
-    texts = ["".join(e.itertext()) for e in root.iter(f"{SVG}g") if e.find(f"{SVG}rect")
-             is not None and e.find(f"{SVG}rect").attrib.get("class") == "card"]
+    texts = ["".join(g.itertext()) for g in root.iter(f"{SVG}g")
+             if any(r.attrib.get("class") == "card" for r in g.findall(f"{SVG}rect"))]
     for name in view["display"]:
         assert any(name.rstrip("0123456789") in t for t in texts)
     board = draw(view)
