@@ -143,7 +143,7 @@ def table_panel(view: dict[str, Any], legal: set[str]) -> str:
                           f"{NAMES.get(second, '')}", size=12, weight="bold"),
              text(10, 70, f"Bag: {bag} (W wood, R recycled, S stone, G glass)", size=11,
                   fill="#555")]
-    y = 80
+    y = 80.0
     y, piece = pool(view, legal, y)
     parts.append(piece)
     if view["hand"] and not view["is_over"]:
