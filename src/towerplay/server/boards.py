@@ -82,7 +82,7 @@ def list_html(value: list[Any], depth: int) -> str:
         return '<span class="items">' + " · ".join(scalar_html(v) for v in value) + "</span>"
     if all(isinstance(v, dict) for v in value):
         return table_html(value, depth)
-    items = "".join(f"<li value={i}>{value_html(v, depth + 1)}</li>"
+    items = "".join(f"<li value=\"{i}\">{value_html(v, depth + 1)}</li>"
                     for i, v in enumerate(value))
     return f'<ol start="0">{items}</ol>'
 
