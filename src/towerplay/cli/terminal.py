@@ -236,7 +236,8 @@ def show_result(state: State[Any], seats: list[str], record: Path | None = None)
                       "[bold green]wins[/]" if seat in winners else "")
     console.print(table)
     breakdown = view.get("breakdown")
-    if isinstance(breakdown, list):
+    drawn = getattr(games.companion(state.game.name, "render"), "DRAWS_BREAKDOWN", False)
+    if isinstance(breakdown, list) and not drawn:  # (a game's own picture may show it)
         show_breakdown(breakdown)
     names = ", ".join(f"seat {w}" for w in winners)
     console.print(f"[bold green]{'winner' if len(winners) == 1 else 'winners'}: {names}"

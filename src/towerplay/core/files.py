@@ -46,6 +46,10 @@ def read_text_limited(path: str | os.PathLike[str], *, what: str,
                 raise error(f"{what} {path} is too large ({info.st_size} bytes; "
                             f"at most {limit})")
             data = handle.read(limit + 1)
+    except TowerplayError:
+        raise
+    except ValueError:  # e.g. a NUL byte in the path
+        raise error(f"{what} {path!r} is not a usable file name") from None
     except OSError as problem:
         if isinstance(problem, IsADirectoryError):
             raise error(f"{what} {path} is a directory, not a file") from None

@@ -108,3 +108,7 @@ def draw(view: dict[str, Any]) -> str:
     if view.get("provisional"):
         lines.append("[dim]characters: PROVISIONAL composition (option cards=PATH)[/]")
     return "\n".join(lines)
+
+
+DRAWS_BREAKDOWN = True
+"""The end screen above shows the score breakdown (the terminal need not add it)."""

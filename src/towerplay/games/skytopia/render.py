@@ -159,3 +159,7 @@ def draw(view: dict[str, Any]) -> str:
             f"{_seat(p, seat)} {score:g}" for p, score in enumerate(view["scores"]))
             + f" · winners: {', '.join(f'seat {w}' for w in view['winners'])}")
     return "\n".join(lines)
+
+
+DRAWS_BREAKDOWN = True
+"""The end screen above shows the score breakdown (the terminal need not add it)."""
