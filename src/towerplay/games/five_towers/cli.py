@@ -76,7 +76,7 @@ def _check_tower(name: str, values: tuple[int, ...], players: int | None) -> Non
                                  f"{copies_in_deck(players, value)} {name}{value}")
 
 
-TIE_RULE = "the highest total wins; tied players all share the win (no tie-break)"
+TIE_RULE = "the highest total wins; tied players all share the win, with no tie-break"
 
 
 def parse_player(text: str, players: int | None = None) -> tuple[dict[str, tuple[int, ...]],
