@@ -10,8 +10,9 @@ from towerplay.core.game import Game, Options
 from towerplay.core.rng import chance
 from towerplay.games.blueprints.cards import Deck, deck_from_data, deck_option, default_deck
 from towerplay.games.blueprints.dice import parse_cell, parse_die
-from towerplay.games.blueprints.state import (DISCARDS, PLACES, REMOVE_MOVE, ROUNDS, TAKES,
-                                              TAKES_PER_ROUND, BlueprintsState, Move)
+from towerplay.games.blueprints.moves import DISCARDS, PLACES, REMOVE_MOVE, TAKES, Move
+from towerplay.games.blueprints.rounds import ROUNDS, TAKES_PER_ROUND
+from towerplay.games.blueprints.state import BlueprintsState
 
 NOTATION_HELP = ("expected 'take <die>', 'place r<row>c<col>', 'remove' or 'discard <die>'; "
                  "a die is W/R/S/G (wood, recycled, stone, glass) and a value, e.g. "

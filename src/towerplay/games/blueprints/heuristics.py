@@ -20,11 +20,12 @@ from functools import lru_cache
 from towerplay.core.heuristics import Heuristics
 
 from towerplay.games.blueprints.cards import Layout
+from towerplay.games.blueprints.moves import PLACE, PLACES, REMOVE_MOVE, TAKE, Move
+from towerplay.games.blueprints.placement import min_top, place_cells, stacked
+from towerplay.games.blueprints.rounds import TAKES_PER_ROUND
 from towerplay.games.blueprints.scoring import (BONUS, RECYCLED_POINTS, STONE_POINTS,
                                                 Building, wood_points)
-from towerplay.games.blueprints.state import (PLACE, PLACES, REMOVE_MOVE, TAKE, Move,
-                                              TAKES_PER_ROUND, BlueprintsState,
-                                              min_top, place_cells, stacked)
+from towerplay.games.blueprints.state import BlueprintsState
 
 PRIZE_POINTS = 9.0
 """A Prize (2 VP, as much as an Award) in round points, for weighing it against them."""

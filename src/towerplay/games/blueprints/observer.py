@@ -13,8 +13,9 @@ from towerplay.games.blueprints.cards import parse_blueprint
 from towerplay.games.blueprints.dice import CELLS, MATERIALS, NUM_DICE_CODES, parse_die
 from towerplay.games.blueprints.game import Blueprints
 from towerplay.games.blueprints.scoring import parse_building
-from towerplay.games.blueprints.state import (AWARDS, ROUNDS, STEP_NAMES, VP,
-                                              BlueprintsState)
+from towerplay.games.blueprints.moves import STEP_NAMES
+from towerplay.games.blueprints.rounds import AWARDS, ROUNDS, VP
+from towerplay.games.blueprints.state import BlueprintsState
 
 STEPS = tuple(dict.fromkeys(STEP_NAMES))
 CARDS = (*AWARDS[4], *(name for name in VP if name not in AWARDS[4]))

@@ -1,7 +1,11 @@
-"""The Blueprints rules engine: rounds of take-place-refill turns, scoring, awards, prizes.
+"""The Blueprints rules engine: rounds of take-place-refill turns.
 
-Actions are :class:`Move` values: ``take G5``, ``place r2c1``, ``remove`` (the taken die
-cannot be placed and leaves the game) and, with two players, ``discard R3``.
+Actions are :class:`~towerplay.games.blueprints.moves.Move` values: ``take G5``, ``place
+r2c1``, ``remove`` (the taken die cannot be placed and leaves the game) and, with two
+players, ``discard R3``. Dice and cells are small ints (:mod:`~towerplay.games.blueprints.dice`).
+The rest lives beside this module: where a die may go (:mod:`.placement`), scoring a round
+(:mod:`.rounds`), refusals (:mod:`.refusals`), determinization (:mod:`.guesses`) and saved
+positions (:mod:`.saved`).
 
 >>> from towerplay import games
 >>> state = games.load("blueprints").start(players=3, seed=1)
@@ -14,185 +18,32 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterable
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from towerplay.core.errors import IllegalAction, InvalidOptions
-from towerplay.core.rng import chance, shuffle
+from towerplay.core.rng import chance
 from towerplay.core.state import State
+from towerplay.games.blueprints import guesses, refusals, saved
 from towerplay.games.blueprints.cards import Layout, blueprint_text
-from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, MATERIALS,
-                                             NUM_DICE_CODES, parse_die)
-from towerplay.games.blueprints.scoring import (EMPTY, PRIZE_TITLES, PRIZES, Building,
-                                                breakdown, building_text, check_building,
-                                                facts, parse_building)
+from towerplay.games.blueprints.dice import (DICE_PER_COLOUR, DIE_TEXT, MATERIALS, POOL_SIZE,
+                                             WOOD, die_code, dice_texts, draw_material,
+                                             shuffled_rolls)
+from towerplay.games.blueprints.moves import (DISCARD, DISCARDS, PLACE, PLACES, REMOVE,
+                                              REMOVE_MOVE, STEP_NAMES, TAKE, TAKES, Move)
+from towerplay.games.blueprints.placement import min_top, stacked, usable_cells
+from towerplay.games.blueprints.rounds import (AWARDS, ROUNDS, TAKES_PER_ROUND, VP,
+                                               RoundResult, next_first, score_round)
+from towerplay.games.blueprints.scoring import EMPTY, PRIZES, Building, building_text
 
 if TYPE_CHECKING:
     from towerplay.games.blueprints.game import Blueprints
 
-TAKE, PLACE, REMOVE, DISCARD = range(4)
-STEP_NAMES = ("take", "place", "place", "discard")
-"""The name of each step (``to_move`` holds a die during ``place``)."""
-ROUNDS = 3
-TAKES_PER_ROUND = 6
-DICE_PER_COLOUR = 8
-POOL_SIZE = {2: 8, 3: 9, 4: 7}
-AWARDS = {2: ("silver",), 3: ("gold", "silver"), 4: ("gold", "silver", "bronze")}
-AWARD_ORDER = {award: rank for rank, award in enumerate(AWARDS[4])}
-VP = {"gold": 3, "silver": 2, "bronze": 1, **{prize: 2 for prize in PRIZES}}
-DIE_RANGE, CELL_RANGE = range(NUM_DICE_CODES), range(CELLS)
-ORDINALS = ("1st", "2nd", "3rd", "4th")
+__all__ = ["AWARDS", "DISCARD", "DISCARDS", "HIDDEN_BUILD", "PLACE", "PLACES", "POOL_SIZE",
+           "REMOVE", "REMOVE_MOVE", "ROUNDS", "STEP_NAMES", "TAKE", "TAKES",
+           "TAKES_PER_ROUND", "VP", "BlueprintsState", "Move", "RoundResult"]
+"""The state and the names its users have long imported from here."""
+
 HIDDEN_BUILD = "builds (hidden)"
 """What other seats see in the log for a placement before the round is scored."""
-
-
-class Move(NamedTuple):
-    """One decision: ``kind`` (TAKE, PLACE, REMOVE, DISCARD) and its die or cell."""
-
-    kind: int
-    arg: int = 0
-
-    def __str__(self) -> str:
-        kind, arg = self
-        if kind == PLACE:
-            if arg in CELL_RANGE:
-                return "place " + CELL_TEXT[arg]
-        elif kind == REMOVE:
-            return "remove"
-        elif arg in DIE_RANGE and (kind == TAKE or kind == DISCARD):
-            return ("take " if kind == TAKE else "discard ") + DIE_TEXT[arg]
-        return f"Move({kind!r}, {arg!r}) (not an action)"
-
-
-TAKES = tuple(Move(TAKE, d) for d in range(NUM_DICE_CODES))
-PLACES = tuple(Move(PLACE, c) for c in range(CELLS))
-REMOVE_MOVE = Move(REMOVE, 0)
-DISCARDS = tuple(Move(DISCARD, d) for d in range(NUM_DICE_CODES))
-
-
-def draw_material(bag: list[int], rng: random.Random) -> int:
-    """Take one die out of the bag (counts per material), each die equally likely."""
-    x = rng.randrange(sum(bag))
-    for material in range(4):
-        x -= bag[material]
-        if x < 0:
-            bag[material] -= 1
-            return material
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-@lru_cache(maxsize=256)
-def usable_cells(layout: Layout) -> tuple[int, ...]:
-    """The cells of ``layout`` that are not hatched (remembered: decks are small).
-
-    >>> usable_cells((0, 1, 3, 1, 1, 0))
-    (1, 2, 3, 4)
-    """
-    return tuple(c for c in range(CELLS) if layout[c])
-
-
-def min_top(building: Building, layout: Layout) -> int:
-    """The lowest value index (0-5) a die needs to be placeable: 0 if a usable cell is
-    empty, else the lowest value index on top of a usable cell (a 6 always fits)."""
-    best = 6
-    for cell in usable_cells(layout):
-        stack = building[cell]
-        if not stack:
-            return 0
-        top = stack[-1] >> 2
-        if top < best:
-            best = top
-    return best
-
-
-def place_cells(building: Building, layout: Layout, die: int) -> list[int]:
-    """The cells where ``die`` may go: usable and empty, or topped by an equal/lower value."""
-    value = die >> 2
-    return [cell for cell in usable_cells(layout)
-            if not building[cell] or building[cell][-1] >> 2 <= value]
-
-
-def stacked(building: Building, cell: int, die: int) -> Building:
-    """The building with ``die`` put on top of ``cell``."""
-    return building[:cell] + (building[cell] + (die,),) + building[cell + 1:]
-
-
-def shuffled_rolls(materials: list[int], rng: random.Random) -> list[int]:
-    """The dice of ``materials`` in a uniformly random order, each rolled (the rolls
-    decoded from one big random integer: one call instead of one per die).
-
-    >>> sorted(d & 3 for d in shuffled_rolls([0, 0, 1, 3], random.Random(1)))
-    [0, 0, 1, 3]
-    """
-    dice = materials[:]
-    shuffle(dice, rng)
-    rolls = rng.randrange(6 ** len(dice))
-    out = []
-    for material in dice:
-        rolls, value = divmod(rolls, 6)
-        out.append((value << 2) | material)
-    return out
-
-
-class RoundResult(NamedTuple):
-    """A scored round, kept as plain data (formatted only when someone looks at it)."""
-
-    number: int                      # 0-based
-    first: int                       # who started it
-    demand: tuple[int, int]
-    cards: tuple[int, ...]           # deck indices, per seat
-    buildings: tuple[Building, ...]
-    removed: tuple[tuple[int, ...], ...]
-    ranking: tuple[int, ...]
-    awards: tuple[tuple[int, str], ...]   # (seat, award)
-    prizes: tuple[tuple[str, int], ...]   # (prize, seat)
-
-    def to_json(self, game: Blueprints) -> dict[str, Any]:
-        """The public record of the round (what every seat sees once it is scored)."""
-        wood_only = game.options.wood_only_counts_wood
-        seats = []
-        for seat, card in enumerate(self.cards):
-            name, layout = game.deck[card]
-            seats.append({"blueprint": blueprint_text(layout), "card": name, "card_id": card,
-                          "building": building_text(self.buildings[seat]),
-                          "removed": _texts(self.removed[seat]),
-                          "score": breakdown(self.buildings[seat], layout, wood_only)})
-        return {"round": self.number + 1, "first_player": self.first,
-                "demand": [MATERIALS[m] for m in self.demand], "seats": seats,
-                "ranking": list(self.ranking), "awards": {str(s): a for s, a in self.awards},
-                "prizes": {p: s for p, s in self.prizes}}
-
-    def won(self, seat: int) -> list[str]:
-        """The Award and Prizes ``seat`` won in this round."""
-        return ([a for s, a in self.awards if s == seat]
-                + [p for p, s in self.prizes if s == seat])
-
-    def check(self, number: int, players: int, deck: int) -> None:
-        """ValueError unless this is a well-formed record of round ``number``."""
-        if (self.number != number or not 0 <= self.first < players
-                or len(set(self.demand)) != 2 or not all(0 <= m < 4 for m in self.demand)
-                or len(self.cards) != players or len(set(self.cards)) != players
-                or not all(0 <= c < deck for c in self.cards)
-                or not len(self.buildings) == len(self.removed) == players
-                or sorted(self.ranking) != list(range(players))
-                or self.awards != tuple(zip(self.ranking, AWARDS[players]))
-                or not all(p in PRIZES and 0 <= s < players for p, s in self.prizes)):
-            raise ValueError(f"the record of round {number + 1} is malformed")
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RoundResult:
-        seats = data["seats"]
-        return cls(int(data["round"]) - 1, int(data["first_player"]),
-                   _demand(data["demand"], MATERIALS.index),
-                   tuple(int(s["card_id"]) for s in seats),
-                   tuple(parse_building(s["building"]) for s in seats),
-                   tuple(_dice(s["removed"]) for s in seats),
-                   tuple(int(s) for s in data["ranking"]),
-                   # in ranking order: a JSON object's key order is not kept everywhere
-                   tuple(sorted(((int(s), str(a)) for s, a in data["awards"].items()),
-                                key=lambda award: AWARD_ORDER.get(award[1], len(AWARD_ORDER)))),
-                   tuple((str(p), int(s)) for p, s in data["prizes"].items()))
 
 
 class BlueprintsState(State[Move]):
@@ -204,6 +55,25 @@ class BlueprintsState(State[Move]):
                  "demand", "queue", "drawn", "cards", "layouts", "used", "buildings", "taken",
                  "removed", "discards", "won", "results")
     game: Blueprints
+    round: int                      # 0-based
+    step_kind: int                  # the kind of move due: TAKE, PLACE or DISCARD
+    hand: int                       # the die taken and not yet placed (-1: none)
+    first: int                      # the seat that started this round
+    turns: int                      # turns finished this round
+    round_start: int                # the history index where this round began
+    pool: list[int]                 # the dice on offer, sorted (so by value)
+    demand: tuple[int, int]         # the primary and secondary In-Demand materials
+    queue: tuple[int, ...]          # this round's bag in draw order, rolled (see start_round)
+    drawn: int                      # how many of ``queue`` came out of the bag
+    cards: list[int]                # each seat's blueprint, as a deck index
+    layouts: list[Layout]           # each seat's blueprint layout (from ``cards``)
+    used: tuple[int, ...]           # the blueprints of earlier rounds (not dealt again)
+    buildings: list[Building]       # each seat's building this round
+    taken: list[tuple[int, ...]]    # the dice each seat took this round, in order
+    removed: list[tuple[int, ...]]  # the dice each seat had to remove this round
+    discards: tuple[int, ...]       # the dice discarded this round (two players)
+    won: list[tuple[str, ...]]      # each seat's Award and Prize cards so far
+    results: tuple[RoundResult, ...]  # the scored rounds
 
     def __init__(self, game: Blueprints, players: int, seed: int) -> None:
         super().__init__(game, players, seed)
@@ -213,19 +83,19 @@ class BlueprintsState(State[Move]):
         self.first = 0
         self.turns = 0
         self.round_start = 0
-        self.queue: tuple[int, ...] = ()
+        self.queue = ()
         self.drawn = 0
-        self.pool: list[int] = []
+        self.pool = []
         self.demand = (0, 1)
         self.cards = [0] * players
-        self.layouts: list[Layout] = [game.deck[0][1]] * players
-        self.used: tuple[int, ...] = ()
-        self.buildings: list[Building] = [EMPTY] * players
-        self.taken: list[tuple[int, ...]] = [()] * players
-        self.removed: list[tuple[int, ...]] = [()] * players
-        self.discards: tuple[int, ...] = ()
-        self.won: list[tuple[str, ...]] = [()] * players
-        self.results: tuple[RoundResult, ...] = ()
+        self.layouts = [game.deck[0][1]] * players
+        self.used = ()
+        self.buildings = [EMPTY] * players
+        self.taken = [()] * players
+        self.removed = [()] * players
+        self.discards = ()
+        self.won = [()] * players
+        self.results = ()
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -245,6 +115,14 @@ class BlueprintsState(State[Move]):
         if self.game.options.last_turn_tiebreak == "previous_round" and self.results:
             first = self.results[-1].first
         return (seat - first) % self.players
+
+    @property
+    def bag(self) -> list[int]:
+        """How many dice of each material are in the bag (public: all others are in sight)."""
+        counts = [0] * 4
+        for die in self.queue[self.drawn:]:
+            counts[die & 3] += 1  # its material
+        return counts
 
     # ----------------------------------------------------------------- rounds
     def start_round(self, number: int, first: int, history_index: int) -> None:
@@ -279,14 +157,6 @@ class BlueprintsState(State[Move]):
         self.step_kind = TAKE
         self.to_move = first
 
-    @property
-    def bag(self) -> list[int]:
-        """How many dice of each material are in the bag (public: all others are in sight)."""
-        counts = [0] * 4
-        for die in self.queue[self.drawn:]:
-            counts[die & 3] += 1
-        return counts
-
     def _deal_blueprints(self, rng: random.Random) -> None:
         deck_size = len(self.game.deck)
         available = [i for i in range(deck_size) if i not in self.used]
@@ -315,47 +185,15 @@ class BlueprintsState(State[Move]):
 
     def _score_round(self) -> None:
         """Scoring (§6-§9), then the next round or the end of the game."""
-        n, options = self.players, self.game.options
-        wood_only, primary, secondary = options.wood_only_counts_wood, *self.demand
-        totals, keys, magnitudes = [], [], []
-        for s in range(n):
-            total, colours, sizes = facts(self.buildings[s], self.layouts[s], wood_only)
-            totals.append(total)
-            magnitudes.append(sizes)
-            keys.append((colours[primary], colours[secondary], self.last_turn_rank(s)))
-        ranking = sorted(range(n), key=lambda s: (totals[s], *keys[s]), reverse=True)
-        won = [list(cards) for cards in self.won]
-        awards = tuple(zip(ranking, AWARDS[n]))
-        for seat, award in awards:
-            won[seat].append(award)
-        prizes = []
-        compare = options.prize_compare_magnitude
-        for index, prize in enumerate(PRIZES):
-            entrants = [s for s in range(n) if magnitudes[s][index]]
-            if entrants:
-                winner = max(entrants, key=lambda s: (
-                    magnitudes[s][index] if compare else 0, *keys[s]))
-                won[winner].append(prize)
-                prizes.append((prize, winner))
-        self.won = [tuple(cards) for cards in won]
-        self.results += (RoundResult(self.round, self.first, self.demand, tuple(self.cards),
-                                     tuple(self.buildings), tuple(self.removed),
-                                     tuple(ranking), awards, tuple(prizes)),)
+        result, totals = score_round(self)
+        self.won = [cards + tuple(result.won(seat)) for seat, cards in enumerate(self.won)]
+        self.results += (result,)
         self.used += tuple(self.cards)
         if self.round + 1 == ROUNDS:
             self.to_move = None
             return
-        self.start_round(self.round + 1, self._next_first(totals, ranking),
+        self.start_round(self.round + 1, next_first(self, totals, result.ranking),
                          len(self.history) + 1)
-
-    def _next_first(self, totals: list[int], ranking: list[int]) -> int:
-        """The lowest building starts the next round; a tie goes to the one ranked last by
-        the §9 tie-breaks (default) or, with ``lowest_tie="random"``, to a random one."""
-        if self.game.options.lowest_tie == "random":
-            low = totals[ranking[-1]]
-            tied = sorted(s for s in ranking if totals[s] == low)
-            return chance(self.seed, "lowest tie", self.round).choice(tied)
-        return ranking[-1]
 
     # ----------------------------------------------------------------- kernel hooks
     def _legal_actions(self) -> list[Move]:
@@ -367,14 +205,15 @@ class BlueprintsState(State[Move]):
                 assert seat is not None
                 # the pool is sorted by value: the dice that fit are a suffix of it (if none
                 # fits, the player may take any die: it will be removed)
-                start = bisect_left(pool, min_top(self.buildings[seat], self.layouts[seat]) << 2)
+                start = bisect_left(pool, die_code(WOOD, min_top(self.buildings[seat],
+                                                                 self.layouts[seat])))
                 if 0 < start < len(pool):
                     pool = pool[start:]
             return [TAKES[d] for d in dict.fromkeys(pool)]
         if kind == PLACE:
             seat = self.to_move
             assert seat is not None
-            building, value = self.buildings[seat], self.hand >> 2
+            building, value = self.buildings[seat], self.hand >> 2  # value indices, inline
             moves: list[Move] = [PLACES[c] for c in usable_cells(self.layouts[seat])
                                    if not building[c] or building[c][-1] >> 2 <= value]
             if not moves or self.game.deliberate:
@@ -408,56 +247,7 @@ class BlueprintsState(State[Move]):
             self._end_turn()
 
     def _why_illegal(self, action: Move, legal: list[Move]) -> str:
-        # it goes to the seat to move only: it may speak of that seat's own blueprint and
-        # building, never of another seat's (so it never lists where a die could go)
-        if self.to_move is None:
-            return f"'{action}' is not legal: the game is over"
-        kind = action[0] if _is_move(action) else -1
-        step = self.step_kind
-        if kind == TAKE and step == TAKE:
-            return f"'{action}' is not legal: {self._why_not_take(action[1])}"
-        if kind in (PLACE, REMOVE) and step == PLACE:
-            why = (self._why_not_place(action[1]) if kind == PLACE
-                   else f"the {DIE_TEXT[self.hand]} fits on your blueprint; a die is "
-                        f"removed only when it fits nowhere")
-            return f"'{action}' is not legal: {why}"
-        if kind == DISCARD and step == DISCARD:
-            return (f"'{action}' is not legal: there is no {DIE_TEXT[action[1]]} in the "
-                    f"pool; pool: {self._pool_text()}")
-        return f"'{action}' is not legal now: {self._what_now()}"
-
-    def _pool_text(self) -> str:
-        return " ".join(DIE_TEXT[d] for d in self.pool)
-
-    def _what_now(self) -> str:
-        """What the seat to move must do at this step."""
-        seat, step = self.to_move, self.step_kind
-        if step == TAKE:
-            return f"seat {seat} must take a die from the pool ('take <die>'): {self._pool_text()}"
-        if step == PLACE:
-            return (f"seat {seat} must place the {DIE_TEXT[self.hand]} it took on its "
-                    f"blueprint ('place r<row>c<col>'), or 'remove' it if it fits nowhere")
-        return (f"seat {seat} must discard a second die from the pool ('discard <die>'): "
-                f"{self._pool_text()}")
-
-    def _why_not_take(self, die: int) -> str:
-        """Why taking ``die`` is refused: not in the pool, or (``unplaceable="strict"``)
-        it fits nowhere while another pool die fits."""
-        if die not in self.pool:
-            return f"there is no {DIE_TEXT[die]} in the pool; pool: {self._pool_text()}"
-        return (f"the {DIE_TEXT[die]} fits nowhere on your blueprint and another pool die "
-                f"does: take a die that fits (unplaceable=strict)")
-
-    def _why_not_place(self, cell: int) -> str:
-        """Why the held die may not go on ``cell``: hatched, or its top die is higher."""
-        seat, die = self.to_move, self.hand
-        assert seat is not None
-        where = CELL_TEXT[cell]
-        if not self.layouts[seat][cell]:
-            return f"the cell {where} is hatched on your blueprint: no die may go there"
-        top = self.buildings[seat][cell][-1]
-        return (f"the {DIE_TEXT[die]} cannot go on the {DIE_TEXT[top]} at {where}: a die "
-                f"goes only on an equal or lower value")
+        return refusals.why_illegal(self, action)
 
     def _copy(self) -> BlueprintsState:
         new = self._copy_base()
@@ -508,22 +298,10 @@ class BlueprintsState(State[Move]):
         >>> state.breakdown()[0][0]
         ['round 1: Silver Award (building 19 pts, 1st)', 2]
         """
-        wood_only = self.game.options.wood_only_counts_wood
         parts: list[list[list[Any]]] = [[] for _ in range(self.players)]
         for result in self.results:
-            number = result.number + 1
-            awards = dict(result.awards)
-            for place, seat in enumerate(result.ranking):
-                total = breakdown(result.buildings[seat], self.game.deck[result.cards[seat]][1],
-                                  wood_only)["total"]
-                where = f"building {total} pts, {ORDINALS[place]}"
-                award = awards.get(seat)
-                parts[seat].append(
-                    [f"round {number}: {award.capitalize()} Award ({where})", VP[award]]
-                    if award else [f"round {number}: no Award ({where})", 0])
-            for prize, seat in result.prizes:
-                parts[seat].append([f"round {number}: {PRIZE_TITLES[prize]} Prize",
-                                    VP[prize]])
+            for seat, line in result.breakdown_lines(self.game):
+                parts[seat].append(line)
         return parts
 
     # ----------------------------------------------------------------- hidden information
@@ -533,18 +311,6 @@ class BlueprintsState(State[Move]):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         public_cards = self.game.options.awards_public or self.is_over
-        seats = []
-        for s in range(self.players):
-            shown = self.sees_building(seat, s)
-            cards_shown = public_cards or s == seat
-            seats.append({
-                "taken": [DIE_TEXT[d] for d in self.taken[s]],
-                "blueprint": blueprint_text(self.layouts[s]) if shown else None,
-                "building": building_text(self.buildings[s]) if shown else None,
-                "removed": [DIE_TEXT[d] for d in self.removed[s]] if shown else None,
-                "cards": list(self.won[s]) if cards_shown else None,
-                "vp": self.scores()[s] if cards_shown else None,
-            })
         results = [r.to_json(self.game) for r in self.results]
         if not public_cards:
             results = [{**r, "awards": {k: v for k, v in r["awards"].items() if k == str(seat)},
@@ -555,13 +321,27 @@ class BlueprintsState(State[Move]):
             "step": self.step,
             "first_player": self.first,
             "demand": [MATERIALS[m] for m in self.demand],
-            "pool": [DIE_TEXT[d] for d in self.pool],
+            "pool": dice_texts(self.pool),
             "bag": dict(zip(MATERIALS, self.bag)),
             "hand": DIE_TEXT[self.hand] if self.hand >= 0 else None,
-            "discards": [DIE_TEXT[d] for d in self.discards],
-            "seats": seats,
+            "discards": dice_texts(self.discards),
+            "seats": [self._seat_view(seat, s, public_cards) for s in range(self.players)],
             "results": results,
             **({"breakdown": self.breakdown()} if self.is_over else {}),
+        }
+
+    def _seat_view(self, viewer: int | None, seat: int, public_cards: bool) -> dict[str, Any]:
+        """What ``viewer`` sees of ``seat``: its dice taken, and its blueprint, building,
+        removed dice and cards where they are shown to ``viewer``."""
+        shown = self.sees_building(viewer, seat)
+        cards_shown = public_cards or seat == viewer
+        return {
+            "taken": dice_texts(self.taken[seat]),
+            "blueprint": blueprint_text(self.layouts[seat]) if shown else None,
+            "building": building_text(self.buildings[seat]) if shown else None,
+            "removed": dice_texts(self.removed[seat]) if shown else None,
+            "cards": list(self.won[seat]) if cards_shown else None,
+            "vp": self.scores()[seat] if cards_shown else None,
         }
 
     def _log_entry(self, index: int, seat: int | None) -> str | None:
@@ -577,177 +357,12 @@ class BlueprintsState(State[Move]):
                 and self.turns + 1 < TAKES_PER_ROUND * self.players)
 
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
-        """Re-deal the other seats' blueprints from the unseen cards and re-guess their
-        placements this round, consistent with the public dice they took. The bag holds
-        exactly the dice not in sight, so its contents need no guess; future draws are
-        hidden by the new seed and a reshuffle of the bag's draw order (with new rolls).
-        Everything a seat sees stays in its view, so ``recall`` changes nothing."""
-        if self.is_over:
-            return
-        drawn = self.drawn
-        future = shuffled_rolls([die & 3 for die in self.queue[drawn:]], rng)
-        self.queue = self.queue[:drawn] + tuple(future)
-        others = [s for s in range(self.players) if s != seat]
-        unseen = [i for i in range(len(self.game.deck))
-                  if i not in self.used and (seat is None or i != self.cards[seat])]
-        for s, card in zip(others, rng.sample(unseen, len(others))):
-            self.cards[s] = card
-            self.layouts[s] = self.game.deck[card][1]
-            self._guess_building(s, rng)
-
-    def _guess_building(self, seat: int, rng: random.Random) -> None:
-        """Rebuild ``seat``'s building by placing its taken dice at random on its (guessed)
-        blueprint, preferring cells below their target height; rewrite its hidden moves."""
-        layout = self.layouts[seat]
-        building, held = EMPTY, -1
-        removed: tuple[int, ...] = ()
-        history, movers = self.history, self.movers
-        for index in range(self.round_start, len(history)):
-            if movers[index] != seat:
-                continue
-            kind, arg = history[index]
-            if kind == TAKE:
-                held = arg
-            elif kind in (PLACE, REMOVE):
-                cells = place_cells(building, layout, held)
-                if not cells:
-                    move = REMOVE_MOVE
-                    removed += (held,)
-                else:
-                    short = [c for c in cells if len(building[c]) < layout[c]]
-                    cell = rng.choice(short if short and rng.random() < 0.85 else cells)
-                    move = PLACES[cell]
-                    building = stacked(building, cell, held)
-                history[index] = move
-        self.buildings[seat] = building
-        self.removed[seat] = removed
+        # everything a seat sees stays in its view, so ``recall`` changes nothing
+        guesses.redeal(self, seat, rng)
 
     # ----------------------------------------------------------------- JSON
     def _to_json(self) -> dict[str, Any]:
-        texts = _texts
-        return {
-            "round": self.round, "step": self.step_kind, "hand": self.hand,
-            "first": self.first, "turns": self.turns, "round_start": self.round_start,
-            "queue": texts(self.queue), "drawn": self.drawn, "pool": texts(self.pool),
-            "demand": list(self.demand),
-            "cards": list(self.cards), "used": list(self.used),
-            "buildings": [building_text(b) for b in self.buildings],
-            "taken": [texts(t) for t in self.taken],
-            "removed": [texts(r) for r in self.removed],
-            "discards": texts(self.discards),
-            "won": [list(w) for w in self.won],
-            "results": [r.to_json(self.game) for r in self.results],
-        }
+        return saved.to_json(self)
 
     def _load_json(self, data: dict[str, Any]) -> None:
-        n = self.players
-        self.round, self.step_kind = int(data["round"]), int(data["step"])
-        self.hand, self.first = int(data["hand"]), int(data["first"])
-        self.turns, self.round_start = int(data["turns"]), int(data["round_start"])
-        self.queue = _dice(data["queue"])
-        self.drawn = int(data["drawn"])
-        self.pool = sorted(_dice(data["pool"]))
-        self.demand = _demand(data["demand"], int)
-        self.cards = [int(c) for c in data["cards"]]
-        self.layouts = [self.game.deck[c][1] for c in self.cards]
-        self.used = tuple(int(c) for c in data["used"])
-        self.buildings = [parse_building(b) for b in data["buildings"]]
-        self.taken = [_dice(t) for t in data["taken"]]
-        self.removed = [_dice(r) for r in data["removed"]]
-        self.discards = _dice(data["discards"])
-        self.won = [tuple(str(c) for c in w) for w in data["won"]]
-        self.results = tuple(RoundResult.from_json(r) for r in data["results"])
-        self._check_loaded()
-
-    def _check_loaded(self) -> None:
-        """Refuse (ValueError, turned into BadRecord by the kernel) a loaded position that
-        play could never reach: every later step relies on these invariants."""
-        n, deck, over = self.players, len(self.game.deck), self.to_move is None
-        if not (len(self.cards) == len(self.buildings) == len(self.taken) == len(self.won)
-                == len(self.removed) == n):
-            raise ValueError(f"cards, buildings, taken, removed and won need {n} entries")
-        if not 0 <= self.round < ROUNDS or len(self.results) != self.round + over:
-            raise ValueError("the round number does not match the scored rounds")
-        if not over and (not isinstance(self.to_move, int) or not 0 <= self.to_move < n):
-            raise ValueError(f"to_move must be a seat 0-{n - 1} or null (game over)")
-        if len(self.movers) != len(self.history) or any(
-                not 0 <= m < n for m in self.movers):
-            raise ValueError("movers must name a seat for every history entry")
-        if not 0 <= self.first < n or not 0 <= self.round_start <= len(self.history):
-            raise ValueError("first or round_start is out of range")
-        if len(self.demand) != 2 or len(set(self.demand)) != 2 or not all(
-                0 <= m < 4 for m in self.demand):
-            raise ValueError("demand must be two different materials 0-3")
-        bag = [m for m in range(4) for _ in range(DICE_PER_COLOUR - self.demand.count(m))]
-        if sorted(d & 3 for d in self.queue) != bag:
-            raise ValueError("the bag (queue) must hold the 30 dice not In-Demand")
-        cards = set(self.cards)
-        used = set(self.used)
-        if (len(cards) != n or len(used) != len(self.used)
-                or not all(0 <= c < deck for c in cards | used) or (not over and cards & used)):
-            raise ValueError("blueprint cards must be distinct deck indices, unused this game")
-        kind = self.step_kind
-        if (kind not in (TAKE, PLACE, DISCARD) or kind == DISCARD
-                and (over or n != 2 or self.turns == TAKES_PER_ROUND * 2 - 1)):
-            raise ValueError("step must be 0 (take), 1 (place) or 3 (discard, 2 players)")
-        if not (0 <= self.hand < NUM_DICE_CODES if kind == PLACE and not over
-                else self.hand == -1):
-            raise ValueError("hand holds a die exactly when the seat to move must place it")
-        started = self.turns + (kind != TAKE and not over)
-        taken = [d for dice in self.taken for d in dice]
-        if (started > TAKES_PER_ROUND * n or len(taken) != started
-                or (over and started != TAKES_PER_ROUND * n)
-                or (not over and self.to_move != (self.first + self.turns) % n)):
-            raise ValueError("the turn count does not match the dice taken and the turn order")
-        for seat in range(n):
-            if len(self.taken[seat]) != (started - self.position(seat) + n - 1) // n:
-                raise ValueError(f"seat {seat} took a wrong number of dice for the turn order")
-            held = [self.hand] if seat == self.to_move and kind == PLACE else []
-            building = [d for stack in self.buildings[seat] for d in stack]
-            if sorted(building + [*self.removed[seat], *held]) != sorted(self.taken[seat]):
-                raise ValueError(f"seat {seat}: building, removed dice and hand must be "
-                                 f"the dice it took")
-            try:
-                check_building(self.buildings[seat], self.layouts[seat])
-            except InvalidOptions as error:
-                raise ValueError(f"seat {seat}: {error}") from None
-        if len(self.discards) != (min(self.turns, TAKES_PER_ROUND * 2 - 1) if n == 2 else 0):
-            raise ValueError("one discard per finished two-player turn (none otherwise)")
-        refills = min(self.turns, TAKES_PER_ROUND * n - 1) * (2 if n == 2 else 1)
-        if (self.drawn != min(POOL_SIZE[n] + refills, len(self.queue))
-                or sorted(self.pool + taken + list(self.discards))
-                != sorted(self.queue[:self.drawn])):
-            raise ValueError("the pool, taken and discarded dice must be the dice drawn")
-        for number, result in enumerate(self.results):
-            result.check(number, n, deck)
-        if [sorted(w) for w in self.won] != [sorted(c for r in self.results for c in r.won(s))
-                                               for s in range(n)]:
-            raise ValueError("won cards must be the awards and prizes of the scored rounds")
-
-
-def _demand(values: Any, read: Callable[[Any], int]) -> tuple[int, int]:
-    """The two In-Demand materials read from a saved position (ValueError unless two)."""
-    if not isinstance(values, (list, tuple)) or len(values) != 2:
-        raise ValueError("demand must be two different materials")
-    return read(values[0]), read(values[1])
-
-
-def _is_move(action: object) -> bool:
-    """Whether ``action`` is a well-formed move (any step's), so it can be named."""
-    if not isinstance(action, tuple) or len(action) != 2:
-        return False
-    kind, arg = action
-    if kind in (TAKE, DISCARD):
-        return arg in DIE_RANGE
-    return arg in CELL_RANGE if kind == PLACE else kind == REMOVE and arg == 0
-
-
-def _texts(dice: Iterable[int]) -> list[str]:
-    return [DIE_TEXT[d] for d in dice]
-
-
-def _dice(texts: list[str]) -> tuple[int, ...]:
-    try:
-        return tuple(parse_die(t) for t in texts)
-    except IllegalAction as error:
-        raise ValueError(str(error)) from None
+        saved.load_json(self, data)
