@@ -6,6 +6,7 @@ import random
 import pytest
 
 from towerplay import bots, games
+from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.games.five_towers.cards import NO_TEARDOWN, TEARDOWN_K, Action
 from towerplay.games.five_towers.state import (
     BIDDING, PLACING, TAKING, TEARING, FiveTowersState)
@@ -98,9 +99,11 @@ def test_the_value_scale_shrinks_as_the_game_runs_out() -> None:
     game = games.load("five_towers")
     rng = random.Random(4)
     state = game.start(players=2, seed=3)
-    scales = {}
+    scales: dict[int, float] = {}
     while state.to_move is not None:
-        scales.setdefault(state.round, game.heuristics.value_scale(state))
+        scale = game.heuristics.value_scale(state)
+        assert scale is not None  # 5 Towers offers one
+        scales.setdefault(state.round, scale)
         state.apply(game.heuristics.rollout_action(state, rng))
     by_round = [scales[r] for r in sorted(scales)]
     assert by_round[0] > 8 > by_round[len(by_round) // 2] > 4.5 > by_round[-1] >= 3.5
@@ -112,7 +115,7 @@ def test_a_guessed_round_is_built_by_the_playout_policy() -> None:
     def builder_choices(state: FiveTowersState) -> list[tuple[list[Action], ...]]:
         """(search candidates, greedy move, playout move) at each builder decision of
         rounds 2 and later where the greedy plan and the playout policy disagree."""
-        found = []
+        found: list[tuple[list[Action], ...]] = []
         rng = random.Random(5)
         while not state.is_over:
             if (state.round > 1 and state.phase != BIDDING
@@ -162,6 +165,7 @@ def test_each_bid_is_searched_afresh() -> None:
     searcher = bots.load("ismcts:iterations=60", seed=1)
     keeper = bots.load("ismcts:iterations=60,reuse=true", seed=1)
     seat = state.to_move
+    assert isinstance(searcher, ISMCTSBot) and isinstance(keeper, ISMCTSBot)
     for bot in (searcher, keeper):
         bot.act(state.copy())
     later = state.copy()
