@@ -1,0 +1,165 @@
+"""Browser tests: Debian's chromium (Playwright) against a real ``towerplay serve``.
+
+A person creates tables in the lobby and plays whole games by clicking: 5 Towers on its
+board, the other games with the action buttons; a server killed mid-game comes back and
+the game goes on. Screenshots (desktop and 360 px wide) go to ``test-artifacts/``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+
+from towerplay.core.record import Record
+from tests.server.browser import (  # noqa: F401 (fixtures)
+    ServeProcess,
+    browser,
+    page,
+    screenshots,
+    web,
+)
+
+MY_TURN = "['me', 'over'].includes(document.body.dataset.toMove)"
+
+
+def create_in_lobby(page: Any, base: str, game: str, seats: list[str]) -> dict[str, str]:
+    """Create a table in the lobby; the links it shows, by id (``seat-0``, ``spectate``)."""
+    page.goto(f"{base}/")
+    page.wait_for_selector("#seats input")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for seat, spec in enumerate(seats):
+        page.fill(f"#seats label:nth-of-type({seat + 1}) input", spec)
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    links = page.locator("#links a")
+    return {links.nth(i).get_attribute("id").removeprefix("link-"):
+            links.nth(i).get_attribute("href") for i in range(links.count())}
+
+
+def wait_my_turn(page: Any) -> bool:
+    """Wait until this seat is to move (True) or the game is over (False)."""
+    page.wait_for_function(MY_TURN)
+    return bool(page.evaluate("document.body.dataset.toMove") == "me")
+
+
+def act(page: Any, piece: Any, keyboard: bool) -> str:
+    """Click ``piece`` (or focus it and press Enter) and wait for the next view."""
+    version = page.evaluate("document.body.dataset.version")
+    action = str(piece.get_attribute("data-action"))
+    if keyboard:
+        piece.focus()
+        page.keyboard.press("Enter")
+    else:
+        piece.click()
+    page.wait_for_function(f"document.body.dataset.version !== {version!r}")
+    return action
+
+
+def play_board(page: Any, rng: random.Random, moves: int | None = None) -> int:
+    """Play 5 Towers by its board: a random clickable piece each turn (every fourth by
+    keyboard). The board has a piece for every 5 Towers action (bids, pass, takes,
+    tear-downs, no tear-down, placements), so the button list is never needed."""
+    done = 0
+    while (moves is None or done < moves) and wait_my_turn(page):
+        pieces = page.locator("#board [data-action]")
+        buttons = page.locator("#actions [data-action]").count()
+        assert pieces.count() >= 1 and buttons >= 1
+        act(page, pieces.nth(rng.randrange(pieces.count())), keyboard=done % 4 == 3)
+        done += 1
+    return done
+
+
+def play_buttons(page: Any, rng: random.Random, moves: int | None = None) -> int:
+    """Play with the plain button list (one button per legal action)."""
+    done = 0
+    while (moves is None or done < moves) and wait_my_turn(page):
+        buttons = page.locator("#actions button")
+        act(page, buttons.nth(rng.randrange(buttons.count())), keyboard=False)
+        done += 1
+    return done
+
+
+def check_end(page: Any, base: str) -> None:
+    """The final scores and winners shown are the engine's (the record replayed)."""
+    page.wait_for_selector("#end:not([hidden])")
+    href = page.get_attribute("#record-link", "href")
+    record = Record.model_validate(httpx.get(f"{base}{href}", timeout=30).json())
+    state = record.replay()
+    shown = [page.inner_text(f"th.total[data-seat='{s}']") for s in range(state.players)]
+    assert shown == [str(score) for score in record.result["scores"]]  # type: ignore[index]
+    assert [float(s) for s in shown] == [float(s) for s in state.scores()]
+    winners = page.inner_text("#winners")
+    for seat in range(state.players):
+        assert (f"Seat {seat}" in winners) == (seat in state.winners())
+    assert page.get_attribute("#replay-link", "href").startswith("/replay/")
+
+
+def test_five_towers_played_by_clicking_the_board(page: Any, web: ServeProcess) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    links = create_in_lobby(page, web.base, "five_towers", ["human", "greedy", "greedy"])
+    assert set(links) == {"seat-0", "spectate"} and "token=" in links["seat-0"]
+    assert "token" not in links["spectate"]
+    page.click("#take-seat")
+    rng = random.Random(1)
+    wait_my_turn(page)
+    screenshots(page, "five_towers-start")
+    play_board(page, rng, moves=18)
+    screenshots(page, "five_towers-mid")
+    play_board(page, rng)
+    screenshots(page, "five_towers-end")
+    check_end(page, web.base)
+    page.click("#replay-link")
+    page.wait_for_selector("body[data-at='0']")
+    page.click("#forward")
+    page.wait_for_selector("body[data-at='1']")
+    assert "Seat" in page.inner_text("#move")
+    assert not errors
+
+
+def test_a_killed_server_comes_back_and_the_game_goes_on(
+        page: Any, browser: Any, tmp_path: Any) -> None:
+    server = ServeProcess(tmp_path / "kill.sqlite").start()
+    try:
+        created = httpx.post(f"{server.base}/api/tables", timeout=30, json={
+            "game": "five_towers", "seats": ["human", "greedy"]}).json()
+        page.goto(f"{server.base}{created['seats'][0]['url']}")
+        spectator = browser.new_page()
+        spectator.goto(f"{server.base}{created['spectate']}")
+        rng = random.Random(2)
+        play_board(page, rng, moves=10)
+        server.kill()
+        page.wait_for_selector("body[data-connection='disconnected']")
+        server.start()  # the same port and file: the page reconnects by itself
+        page.wait_for_selector("body[data-connection='connected']", timeout=30_000)
+        page.reload()
+        wait_my_turn(page)
+        assert page.evaluate("document.body.dataset.version") != "0"
+        screenshots(page, "restart-mid")
+        play_board(page, rng)
+        check_end(page, server.base)
+        spectator.wait_for_selector("body[data-to-move='over']")  # it reconnected too
+        assert spectator.locator("[data-action]").count() == 0
+        screenshots(page, "restart-end")
+        spectator.close()
+    finally:
+        server.stop()
+
+
+def test_the_other_games_played_with_the_buttons(page: Any, web: ServeProcess) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    for game in ("castle", "blueprints", "skytopia"):
+        links = create_in_lobby(page, web.base, game, ["human", "greedy"])
+        page.goto(links["seat-0"])
+        rng = random.Random(3)
+        wait_my_turn(page)
+        screenshots(page, f"{game}-start")
+        play_buttons(page, rng, moves=6)
+        screenshots(page, f"{game}-mid")
+        play_buttons(page, rng)
+        screenshots(page, f"{game}-end")
+        check_end(page, web.base)
+    assert not errors
