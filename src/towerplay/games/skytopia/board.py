@@ -1,0 +1,500 @@
+"""The web app's Skytopia board, drawn from a seat's view alone: SVG panels in one
+``<div>`` (side by side on a desktop, stacked on a phone; each panel's viewBox is 380 wide
+and scales to the screen).
+
+Panels: the Chronometer (each value with its cost and the rounds to complete; ``✱`` marks
+the build symbol), the Guild Masters and Foundations; the Market (four columns, each card
+with its golems — owner and value — and the placements the mover may make on it); the
+decision now pending (the effect, ``use`` / ``skip`` / ``done``, golem turns and moves,
+cards to stack, Ability tiles and sides); one panel per city (coins, PP, golems on the
+board, the ability, the four Towers from their Foundations).
+
+Every legal action has a piece. Clickable pieces carry ``data-action`` (the notation),
+``role=button``, ``tabindex=0``, an ``aria-label`` and a ``<title>``; only the seat to move
+gets any:
+
+- a Market card: ``put <slot>`` / ``take <slot>``; its value chips ``place <slot>:<v>``
+  (one per legal placement, the cost and rounds in the label); a column's heading
+  ``row <colour>``;
+- a golem on a card: ``back`` / ``recall <slot>:<v>``; ``turn`` and ``move`` have no
+  single natural piece (a golem has several), so the decision panel lists them as
+  buttons by golem: ``turn`` by steps, ``move`` by target card;
+- a Tower of the mover's city: ``tower <colour>`` / ``top <colour>``;
+- the decision panel: ``use``, ``skip``, ``done``, completed cards (``stack <slot>``),
+  Ability tiles (``draft t<n>``) and sides (``side a`` / ``side b``).
+
+Colours are never the only cue: cards show their column letter and ident, golems their
+owner as ``s<N>``.
+
+>>> from towerplay import games
+>>> state = games.load("skytopia").start(players=2, seed=1)
+>>> "data-action" in draw(state.view(state.to_move))
+True
+>>> "data-action" in draw(state.view(1 - state.to_move))
+False
+"""
+from __future__ import annotations
+
+from html import escape
+from textwrap import wrap
+from typing import Any
+
+from towerplay.games.skytopia.components import COLOURS
+
+WIDTH = 380
+FILL = {"blue": "#d3e3fa", "gold": "#f8e7a6", "red": "#f6c9bd", "purple": "#e2cff3"}
+INK = {"blue": "#1a3f80", "gold": "#6b5400", "red": "#8a2a10", "purple": "#4b2a80"}
+SEAT_FILL = ("#2f7fd0", "#2e9e4f", "#d2452f", "#7a7a7a")
+COL_W, CARD_W, CARD_H = 92, 88, 112
+"""A Market column and its cards: four columns fill the 380-wide panel."""
+GOLEMS = 5
+
+
+def draw(view: dict[str, Any]) -> str:
+    """The board of ``view`` (a Skytopia view of any seat or a spectator) as HTML with
+    inline SVG panels: Chronometer, Market, the pending decision, the cities."""
+    legal = set(view.get("legal", ()))
+    seat = view.get("seat")
+    order = list(range(view["players"]))
+    if isinstance(seat, int) and 0 <= seat < len(order):
+        order = order[seat:] + order[:seat]
+    panels = [chronometer_panel(view), market_panel(view, legal)]
+    decision = decision_panel(view, legal)
+    if decision:
+        panels.append(decision)
+    panels += [city_panel(view, legal, p) for p in order]
+    return f'<div class="sky-board" data-game="skytopia">{"".join(panels)}</div>'
+
+
+# ----------------------------------------------------------------- pieces
+def svg(height: float, body: str, label: str) -> str:
+    """One panel: an SVG scaled to its container's width."""
+    return (f'<svg class="sky-panel" xmlns="http://www.w3.org/2000/svg" '
+            f'viewBox="0 0 {WIDTH} {height:g}" role="group" aria-label="{escape(label)}">'
+            f"{body}</svg>")
+
+
+def text(x: float, y: float, content: str, anchor: str = "start", size: int = 12,
+         weight: str = "normal", fill: str = "#222") -> str:
+    """An escaped SVG text."""
+    return (f'<text x="{x:g}" y="{y:g}" text-anchor="{anchor}" font-size="{size}" '
+            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>')
+
+
+def lines(x: float, y: float, content: str, width: int, size: int = 11,
+          fill: str = "#222", step: float = 0) -> tuple[float, str]:
+    """``content`` wrapped to ``width`` characters; the y below it and the texts."""
+    step = step or size + 3
+    out = []
+    for line in wrap(content, width) or [""]:
+        out.append(text(x, y + size, line, size=size, fill=fill))
+        y += step
+    return y, "".join(out)
+
+
+def clickable(action: str | None, label: str, body: str, extra: str = "") -> str:
+    """``body`` as a button sending ``action``, or a plain titled group if None."""
+    if action is None:
+        return f"<g{extra}><title>{escape(label)}</title>{body}</g>"
+    return (f'<g class="act" data-action="{escape(action)}" role="button" tabindex="0" '
+            f'aria-label="{escape(label)}"{extra}><title>{escape(label)}</title>{body}</g>')
+
+
+def button(x: float, y: float, w: float, caption: str, action: str, label: str,
+           h: float = 26) -> str:
+    """A rounded blue button."""
+    body = (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="5" fill="#2d6cdf" '
+            f'stroke="#234"/>'
+            + text(x + w / 2, y + h / 2 + 4, caption, "middle", 12, "bold", "#fff"))
+    return clickable(action, label, body)
+
+
+def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 56
+            ) -> tuple[float, str]:
+    """A wrapping row of buttons ``(caption, action, label)``; the y below them."""
+    out, x = [], x0
+    for caption, action, label in items:
+        if x + w > WIDTH - 6:
+            x, y = x0, y + 32
+        out.append(button(x, y, w, caption, action, label))
+        x += w + 6
+    return (y + 32 if items else y), "".join(out)
+
+
+def seat_name(view: dict[str, Any], p: int | None) -> str:
+    """``seat 2`` or ``seat 2 (you)``."""
+    if p is None:
+        return "nobody"
+    return f"seat {p} (you)" if p == view.get("seat") else f"seat {p}"
+
+
+def card_info(view: dict[str, Any], ident: str) -> dict[str, Any]:
+    """The glossary entry of a card (name, colour, crest) the view names."""
+    info = view.get("cards", {}).get(ident)
+    return info or {"name": ident, "colour": "blue", "crest": None}
+
+
+def card_words(view: dict[str, Any], ident: str) -> str:
+    """``"BLU-05 Gain 3 PP (crest B)"`` for labels."""
+    info = card_info(view, ident)
+    crest = f" (crest {info['crest']})" if info.get("crest") else ""
+    return f"{ident} {info['name']}{crest}"
+
+
+def rounds_of(view: dict[str, Any]) -> dict[int, int]:
+    """Each die value's rounds to completion (0: the build symbol)."""
+    return {value: d for d, value in enumerate(view["chronometer"])}
+
+
+# ----------------------------------------------------------------- the Chronometer
+def chronometer_panel(view: dict[str, Any]) -> str:
+    """Headline, the Chronometer, the decks, the Guild Masters, the Foundations."""
+    parts = [text(10, 18, headline(view), size=14, weight="bold"),
+             text(10, 35, turn_line(view), size=12)]
+    y = 44.0
+    parts.append(text(10, y + 12, "Chronometer (✱ build symbol: a golem showing it "
+                                  "completes its card)", size=11, weight="bold"))
+    y += 18
+    for d, value in enumerate(view["chronometer"]):
+        x = 10 + d * 60
+        cost = view["costs"].get(str(value))
+        build = d == 0
+        parts.append(f'<rect x="{x}" y="{y:g}" width="56" height="50" rx="6" '
+                     f'fill="{"#ffe680" if build else "#f2f2f2"}" stroke="#555"/>')
+        parts.append(text(x + 28, y + 20, f"✱ {value}" if build else str(value), "middle",
+                          16, "bold"))
+        parts.append(text(x + 28, y + 34, "build" if cost is None else f"{cost} coin{'' if cost == 1 else 's'}",
+                          "middle", 10))
+        parts.append(text(x + 28, y + 46, "now" if build else f"{d} rd", "middle", 10,
+                          fill="#555"))
+    y += 58
+    decks = ", ".join(f"{c} {n}" for c, n in zip(COLOURS, view["deck_sizes"]))
+    parts.append(text(10, y + 12, f"Decks: {decks}", size=11))
+    y += 18
+    parts.append(text(10, y + 12, "Guild Masters", size=12, weight="bold"))
+    y += 16
+    for guild in view["guild_texts"]:
+        y, piece = lines(14, y, guild, 62, 10)
+        parts.append(piece)
+    parts.append(text(10, y + 14, "Foundations (bottom of every Tower)", size=12,
+                      weight="bold"))
+    y += 18
+    for name, crest in zip(view["foundations"], view["foundation_crests"]):
+        y, piece = lines(14, y, f"{name} (crest {crest})", 62, 10)
+        parts.append(piece)
+    if view.get("provisional"):
+        y, piece = lines(10, y + 2, "Component data: provisional (a reconstruction, not "
+                         "the printed cards).", 66, 9, "#777")
+        parts.append(piece)
+    return svg(y + 8, "".join(parts), "the Chronometer, Guild Masters and Foundations")
+
+
+def headline(view: dict[str, Any]) -> str:
+    final = f" (final round {view['final_round']})" if view.get("final_round") else ""
+    return f"Skytopia · round {view['round']}{final} · first: seat {view['first_player']}"
+
+
+def turn_line(view: dict[str, Any]) -> str:
+    """Who moves and in which phase; at the end, the winners."""
+    if view["is_over"]:
+        names = ", ".join(seat_name(view, w) for w in view.get("winners") or []) or "nobody"
+        return f"Game over · won by {names}"
+    return f"To move: {seat_name(view, view['to_move'])} — {view['phase']}"
+
+
+# ----------------------------------------------------------------- the Market
+def market_panel(view: dict[str, Any], legal: set[str]) -> str:
+    """Four columns of cards (row 1 at the top, nearest the deck)."""
+    rows = int(view["rows"])
+    parts = [text(10, 16, "Market (row 1 nearest the deck)", size=13, weight="bold")]
+    top = 24
+    for col, colour in enumerate(COLOURS):
+        x = 4 + col * COL_W
+        parts.append(column_head(x, top, colour, legal))
+        for row in range(rows):
+            slot = f"{colour[0]}{row + 1}"
+            parts.append(market_card(view, legal, slot, x, top + 26 + row * (CARD_H + 6)))
+    height = top + 26 + rows * (CARD_H + 6) + 4
+    return svg(height, "".join(parts), "the Market")
+
+
+def column_head(x: float, y: float, colour: str, legal: set[str]) -> str:
+    """A column's heading; clickable as ``row <colour>`` when that is legal."""
+    body = (f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="22" rx="4" '
+            f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>'
+            + text(x + CARD_W / 2, y + 15, f"{colour[0].upper()} · {colour}", "middle", 12,
+                   "bold", INK[colour]))
+    action = f"row {colour}"
+    if action in legal:
+        return clickable(action, f"row {colour}: activate the {colour} card in the same "
+                                 "row", body)
+    return clickable(None, f"{colour} column", body)
+
+
+def market_card(view: dict[str, Any], legal: set[str], slot: str, x: float,
+                y: float) -> str:
+    """A Market card: ident, crest and name; its golems; the placements on it."""
+    entry = view["market"].get(slot)
+    ident = entry["card"] if entry else None
+    colour = card_info(view, ident)["colour"] if ident else "blue"
+    dash = "" if ident else ' stroke-dasharray="3 3"'
+    frame = (f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+             f'fill="{FILL.get(colour, "#fff") if ident else "#fafafa"}" '
+             f'stroke="{INK.get(colour, "#000") if ident else "#bbb"}"{dash}/>')
+    body = [frame, text(x + 4, y + 12, slot, size=10, weight="bold", fill="#333")]
+    if ident:
+        info = card_info(view, ident)
+        crest = f" ◆{info['crest']}" if info.get("crest") else ""
+        body.append(text(x + CARD_W - 4, y + 12, f"{ident}{crest}", "end", 9, "bold",
+                         INK.get(colour, "#000")))
+        body.append(lines(x + 4, y + 14, info["name"], 17, 9, "#222", 11)[1])
+    else:
+        body.append(text(x + CARD_W / 2, y + 40, "(empty)", "middle", 10, fill="#888"))
+    action = next((a for a in (f"put {slot}", f"take {slot}") if a in legal), None)
+    what = card_words(view, ident) if ident else "an empty space"
+    if action:
+        verb = ("put a golem on" if action.startswith("put") else "take into your city")
+        card = clickable(action, f"{verb} {slot}: {what}", "".join(body),
+                         f' data-slot="{slot}"')
+    else:
+        card = clickable(None, f"{slot}: {what}", "".join(body), f' data-slot="{slot}"')
+    golem_row = golems(view, legal, slot, entry, x + 4, y + 62)
+    return card + golem_row + placements(view, legal, slot, x + 3, y + CARD_H - 18)
+
+
+def golem_actions(legal: set[str], slot: str, value: int) -> str | None:
+    """What a click on the golem ``slot:value`` does: ``back`` or ``recall``."""
+    for verb in ("back", "recall"):
+        if f"{verb} {slot}:{value}" in legal:
+            return f"{verb} {slot}:{value}"
+    return None
+
+
+def golems(view: dict[str, Any], legal: set[str], slot: str, entry: dict[str, Any] | None,
+           x: float, y: float) -> str:
+    """The golems on a card: a disc per golem with its value and owner."""
+    if not entry:
+        return ""
+    out = []
+    for i, ((owner, value), rounds) in enumerate(zip(entry["golems"], entry["rounds"])):
+        gx, gy = x + (i % 4) * 21, y + (i // 4) * 22
+        body = (f'<circle cx="{gx + 9:g}" cy="{gy + 9:g}" r="9.5" '
+                f'fill="{SEAT_FILL[owner % 4]}" stroke="#111"/>'
+                + text(gx + 9, gy + 13, str(value), "middle", 11, "bold", "#fff")
+                + text(gx + 9, gy + 26, f"s{owner}", "middle", 8, "bold", "#222"))
+        when = "completes now" if rounds == 0 else f"{rounds} rd to complete"
+        label = f"{seat_name(view, owner)}'s golem on {slot} showing {value}, {when}"
+        action = golem_actions(legal, slot, value)
+        if action:
+            label = f"{action.split()[0]}: {label}"
+        out.append(clickable(action, label, body))
+    return "".join(out)
+
+
+def placements(view: dict[str, Any], legal: set[str], slot: str, x: float,
+               y: float) -> str:
+    """The mover's placements on ``slot``: a chip per legal value."""
+    values = [v for v in range(1, 7) if f"place {slot}:{v}" in legal]
+    rounds = rounds_of(view)
+    out = []
+    for i, v in enumerate(values):
+        cx = x + i * 14.3
+        cost = view["costs"].get(str(v))
+        body = (f'<rect x="{cx:g}" y="{y:g}" width="13" height="15" rx="3" '
+                f'fill="#2d6cdf"/>' + text(cx + 6.5, y + 11.5, str(v), "middle", 10,
+                                            "bold", "#fff"))
+        out.append(clickable(f"place {slot}:{v}",
+                             f"place a golem on {slot} showing {v}: {cost} coins, "
+                             f"{rounds.get(v, '?')} rounds to complete", body))
+    return "".join(out)
+
+
+# ----------------------------------------------------------------- the decision
+def decision_panel(view: dict[str, Any], legal: set[str]) -> str:
+    """The effect now pending and every choice without a piece elsewhere; empty when
+    there is nothing to show."""
+    parts: list[str] = []
+    y = 6.0
+    pending = view.get("pending")
+    if pending:
+        y, piece = lines(10, y, f"Now: {pending['effect']}", 58, 12, "#222", 16)
+        parts.append(piece)
+    y, piece = buttons(10, y + 4, [(v, v, f"{v}: {DECISION_WORDS[v]}")
+                                   for v in ("use", "skip", "done") if v in legal], 80)
+    parts.append(piece)
+    for builder in (golem_choices, stack_choices, draft_choices, side_choices):
+        y, piece = builder(view, legal, y)
+        parts.append(piece)
+    if not "".join(parts):
+        return ""
+    return svg(y + 6, "".join(parts), "the decision")
+
+
+DECISION_WORDS = {"use": "use the effect now offered", "skip": "skip the effect",
+                  "done": "stop turning golems"}
+
+
+def golem_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[float, str]:
+    """``turn`` and ``move`` choices, golem by golem (a golem has several of them)."""
+    by_golem: dict[str, list[tuple[str, str, str]]] = {}
+    for action in sorted(legal):
+        verb, _, rest = action.partition(" ")
+        if verb not in ("turn", "move"):
+            continue
+        golem, _, arg = rest.partition(" ")
+        caption = f"+{arg}" if verb == "turn" else f"→{arg}"
+        label = (f"turn the golem {golem} {arg} step{'s' if arg != '1' else ''} toward "
+                 f"the build symbol" if verb == "turn" else f"move the golem {golem} to {arg}")
+        by_golem.setdefault(f"{verb} {golem}", []).append((caption, action, label))
+    out = []
+    for key, items in by_golem.items():
+        verb, golem = key.split()
+        out.append(text(10, y + 14, f"{verb} the golem {golem}"
+                        + (" (steps toward ✱)" if verb == "turn" else " to:"), size=11,
+                        weight="bold"))
+        y, piece = buttons(10, y + 20, items, 40)
+        out.append(piece)
+    return y, "".join(out)
+
+
+def stack_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[float, str]:
+    """The completed cards, in the order the view lists them: each to stack next."""
+    completed = view.get("completed") or []
+    if not completed:
+        return y, ""
+    out = [text(10, y + 14, "Completed cards, to stack (click the next):", size=11,
+                weight="bold")]
+    y += 20
+    slots = [a.split()[1] for a in sorted(legal) if a.startswith("stack ")]
+    for ident in completed:
+        slot = next((s for s in slots if view["market"].get(s, {}).get("card") == ident),
+                    None)
+        action = f"stack {slot}" if slot else None
+        body = (f'<rect x="10" y="{y:g}" width="360" height="22" rx="4" '
+                f'fill="{"#dfe9fb" if action else "#f2f2f2"}" stroke="#555"/>'
+                + text(16, y + 15, card_words(view, ident)[:60], size=10))
+        out.append(clickable(action, f"stack {slot}: {card_words(view, ident)}" if action
+                             else card_words(view, ident), body))
+        y += 26
+    for slot in slots:  # a completed card the view lists under another name
+        if not any(view["market"].get(slot, {}).get("card") == i for i in completed):
+            y, piece = buttons(10, y, [(f"stack {slot}", f"stack {slot}",
+                                        f"stack the card completed on {slot}")], 100)
+            out.append(piece)
+    return y, "".join(out)
+
+
+def draft_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[float, str]:
+    """The Ability tiles to draft, each with both sides' texts."""
+    tiles = view.get("ability_tiles") or {}
+    pool = view.get("draft_pool") or []
+    if view["phase"] != "ability draft" or not pool:
+        return y, ""
+    out = [text(10, y + 14, "Ability tiles to draft", size=12, weight="bold")]
+    y += 20
+    for ident in pool:
+        tile = tiles.get(ident)
+        if tile is None:
+            continue
+        action = f"draft t{list(tiles).index(ident) + 1}"
+        body, h = tile_card(y, f"{ident} ({tile['colour']})",
+                            [f"A: {tile['A']}", f"B: {tile['B']}"], tile["colour"])
+        out.append(clickable(action if action in legal else None,
+                             f"{action}: {ident}, side A {tile['A']}; side B {tile['B']}",
+                             body))
+        y += h + 6
+    return y, "".join(out)
+
+
+def side_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[float, str]:
+    """The two sides of the mover's Ability tile."""
+    tiles = view.get("ability_tiles") or {}
+    mover = view.get("to_move")
+    if view["phase"] != "ability side" or mover is None:
+        return y, ""
+    ability = view["cities"][mover]["ability"] or ""
+    tile = tiles.get(ability[:-1])
+    if tile is None:
+        return y, ""
+    out = [text(10, y + 14, f"Sides of {seat_name(view, mover)}'s tile {ability[:-1]}",
+                size=12, weight="bold")]
+    y += 20
+    for side in "ab":
+        action = f"side {side}"
+        words = tile[side.upper()]
+        body, h = tile_card(y, f"side {side.upper()}", [words], tile["colour"])
+        out.append(clickable(action if action in legal else None,
+                             f"{action}: {words}", body))
+        y += h + 6
+    return y, "".join(out)
+
+
+def tile_card(y: float, title: str, texts: list[str], colour: str) -> tuple[str, float]:
+    """A wide card with a title and wrapped texts; its drawing and height."""
+    inner = [text(16, y + 15, title, size=11, weight="bold", fill=INK.get(colour, "#000"))]
+    ty = y + 18
+    for line in texts:
+        ty, piece = lines(16, ty, line, 60, 10)
+        inner.append(piece)
+    h = ty - y + 4
+    frame = (f'<rect x="10" y="{y:g}" width="360" height="{h:g}" rx="6" '
+             f'fill="{FILL.get(colour, "#fff")}" stroke="{INK.get(colour, "#000")}"/>')
+    return frame + "".join(inner), h
+
+
+# ----------------------------------------------------------------- the cities
+def city_panel(view: dict[str, Any], legal: set[str], p: int) -> str:
+    """Seat ``p``'s coins, PP, golems, ability and four Towers (Foundation at the
+    bottom); the mover's Towers are clickable for ``tower`` / ``top``."""
+    city = view["cities"][p]
+    marks = ""
+    if view["is_over"] and p in (view.get("winners") or []):
+        marks = " · ★ winner"
+    elif view["to_move"] == p and not view["is_over"]:
+        marks = " · ◀ to move"
+    head = (f"{seat_name(view, p)} · {city['coins']} coins · {city['pp']} PP · "
+            f"{city['golems_on_board']}/{GOLEMS} golems on board{marks}")
+    parts = [f'<circle cx="16" cy="13" r="7" fill="{SEAT_FILL[p % 4]}" stroke="#111"/>',
+             text(28, 18, head, size=12, weight="bold")]
+    y = 24.0
+    if city["ability"]:
+        y, piece = lines(10, y, f"Ability {city['ability']}: {city['ability_text']}", 62,
+                         10, "#333")
+        parts.append(piece)
+    tallest = max((len(t) for t in city["towers"].values()), default=0)
+    base = y + 8 + (tallest + 1) * 30
+    for col, colour in enumerate(COLOURS):
+        tower = city["towers"].get(colour, [])
+        parts.append(tower_column(view, legal, p, colour, tower, 4 + col * COL_W, base))
+    y = base + 8
+    if view["is_over"] and view.get("breakdown"):
+        shown = " + ".join(f"{label} {pts}" for label, pts in view["breakdown"][p])
+        y, piece = lines(10, y, f"Score: {shown} = {view['scores'][p]}", 62, 10)
+        parts.append(piece)
+    return svg(y + 6, "".join(parts), f"{seat_name(view, p)}'s city")
+
+
+def tower_column(view: dict[str, Any], legal: set[str], p: int, colour: str,
+                 tower: list[str], x: float, base: float) -> str:
+    """One Tower: the Foundation at ``base``, its cards above it (the top one last)."""
+    body = [f'<rect x="{x:g}" y="{base - 28:g}" width="{CARD_W}" height="26" rx="4" '
+            f'fill="{FILL[colour]}" stroke="{INK[colour]}" stroke-width="2"/>',
+            text(x + CARD_W / 2, base - 11, f"{colour[0].upper()} Foundation", "middle", 10,
+                 "bold", INK[colour])]
+    for i, ident in enumerate(tower):
+        cy = base - 28 - (i + 1) * 30
+        name = card_info(view, ident)["name"]
+        body.append(f'<rect x="{x:g}" y="{cy:g}" width="{CARD_W}" height="28" rx="4" '
+                    f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>')
+        body.append(text(x + 3, cy + 11, ident, size=9, weight="bold", fill=INK[colour]))
+        short = name if len(name) <= 20 else name[:19] + "…"  # the title has it whole
+        body.append(text(x + 3, cy + 23, short, size=8, fill="#222"))
+    mine = p == view.get("seat")
+    action = next((a for a in (f"tower {colour}", f"top {colour}") if a in legal), None)
+    cards = ", ".join(card_words(view, i) for i in tower) or "only its Foundation"
+    label = f"{seat_name(view, p)}'s {colour} Tower: {cards}"
+    if mine and action:
+        verb = "activate this Tower next" if action.startswith("tower") else \
+            "activate the top card of this Tower"
+        return clickable(action, f"{action}: {verb} ({label})", "".join(body))
+    return clickable(None, label, "".join(body))

@@ -1,0 +1,126 @@
+"""The Skytopia SVG board: valid XML, only legal actions clickable (every one of them has
+a piece: Market cards, value chips, golems, Towers, column headings and the decision
+panel's buttons), labels on every piece, no card the view does not name."""
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from towerplay import games
+from towerplay.core import State
+from towerplay.games.skytopia.board import draw
+
+SVG = "{http://www.w3.org/2000/svg}"
+IDENT = re.compile(r"\b[A-Z]{3}-\d\d\b")
+DRAFT = {"abilities": "draft", "sides": "choose", "preliminary_turn": True}
+
+
+def positions(options: dict[str, Any], players: int, seed: int,
+              every: int = 3) -> Iterator[State[Any]]:
+    """A seeded random game's positions: every ``every``-th, and the end."""
+    state = games.load("skytopia", **options).start(players=players, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_over:
+        if step % every == 0:
+            yield state
+        state.apply(rng.choice(state.legal_actions()))
+        step += 1
+    yield state
+
+
+def pieces(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter() if "data-action" in e.attrib]
+
+
+def check_labels(piece: ET.Element) -> None:
+    """A clickable piece is a labelled, focusable button."""
+    assert piece.get("role") == "button" and piece.get("tabindex") == "0"
+    assert piece.get("aria-label")
+    title = piece.find(f"{SVG}title")
+    assert title is not None and title.text
+
+
+CASES = [({}, 2, 1), ({}, 3, 2), (DRAFT, 4, 3), ({"sides": "b", "market_size": 3}, 4, 4),
+         (DRAFT, 2, 5)]
+
+
+@pytest.mark.parametrize(("options", "players", "seed"), CASES)
+def test_every_legal_action_and_nothing_else_is_clickable(
+        options: dict[str, Any], players: int, seed: int) -> None:
+    kinds: set[str] = set()
+    for state in positions(options, players, seed, every=1):
+        mover = state.to_move
+        for seat in ([mover, None] if mover is not None else [None]):
+            view = state.view(seat)
+            root = ET.fromstring(draw(view))
+            found = pieces(root)
+            for piece in found:
+                check_labels(piece)
+            actions = {p.get("data-action") for p in found}
+            if seat is not None:
+                assert actions == set(view["legal"])  # no exceptions: all have a piece
+                kinds |= {a.split()[0] for a in actions}
+            else:
+                assert not found
+    assert {"place", "use", "skip"} <= kinds  # the common decisions were exercised
+
+
+@pytest.mark.parametrize(("options", "players", "seed"), CASES[:3])
+def test_off_turn_seats_get_nothing_to_click(options: dict[str, Any], players: int,
+                                            seed: int) -> None:
+    for state in positions(options, players, seed, every=7):
+        for seat in range(players):
+            if seat != state.to_move:
+                assert "data-action" not in draw(state.view(seat))
+
+
+def test_only_cards_the_view_names_and_not_the_decks_order() -> None:
+    """The decks' order is the only secret: a re-dealt (determinized) position draws the
+    same board, and every card ident on the board is one the view names."""
+    for state in positions({}, 3, 6, every=9):
+        for seat in [0, 1, 2, None]:
+            view = state.view(seat)
+            board = draw(view)
+            assert set(IDENT.findall(board)) <= set(view["cards"])
+            if seat is not None and not state.is_over:
+                other = state.determinize(seat, random.Random(1))
+                assert draw(other.view(seat)) == board
+
+
+def test_placement_chips_name_cost_and_rounds() -> None:
+    state = games.load("skytopia").start(players=2, seed=1)
+    view = state.view(state.to_move)
+    root = ET.fromstring(draw(view))
+    rounds = {v: d for d, v in enumerate(view["chronometer"])}
+    chips = [p for p in pieces(root) if (p.get("data-action") or "").startswith("place ")]
+    assert chips
+    for chip in chips:
+        value = int((chip.get("data-action") or "")[-1])
+        assert (f"{view['costs'][str(value)]} coins, {rounds[value]} rounds"
+                in (chip.get("aria-label") or ""))
+
+
+def test_view_text_is_escaped_and_panels_fit_a_phone() -> None:
+    state = games.load("skytopia").start(players=2, seed=3)
+    view = state.view(0)
+    view["guild_texts"] = ["<img src=x onerror=alert(1)>"]
+    board = draw(view)
+    assert "<img" not in board and "&lt;img" in board
+    root = ET.fromstring(board)
+    boxes = [e.get("viewBox") for e in root.iter(f"{SVG}svg")]
+    assert boxes and all(b and b.split()[2] == "380" for b in boxes)
+
+
+def test_end_shows_winners_and_int_scores() -> None:
+    *_, end = positions({}, 2, 8, every=1000)
+    view = end.view(None)
+    board = draw(view)
+    assert "Game over" in board
+    for p, score in enumerate(view["scores"]):
+        assert isinstance(score, int) and f"= {score}<" in board
