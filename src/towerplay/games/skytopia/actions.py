@@ -101,6 +101,12 @@ A_ROW = [ACTIONS[_IDS[Act(ROW, c)]] for c in range(4)]
 A_USE, A_SKIP, A_DONE = (ACTIONS[_IDS[Act(k)]] for k in (USE, SKIP, DONE))
 A_DRAFT = [ACTIONS[_IDS[Act(DRAFT, t)]] for t in range(4)]
 A_SIDE = [ACTIONS[_IDS[Act(SIDE, s)]] for s in range(2)]
+A_PLACE_VALUES: list[list[tuple[Act, ...]]] = [
+    [tuple(A_PLACE[s][v] for v in range(1, 7) if mask >> v & 1) for mask in range(128)]
+    for s in range(SLOTS)]
+"""``A_PLACE_VALUES[slot][mask]``: the ``place`` actions on ``slot`` for the die values in the
+bit set ``mask`` (bit v: value v), in id order. Phase 2's options are built from it once a
+turn, slot by slot, without a loop over values (a playout's hottest list)."""
 
 NOTATION = (
     "Market cards are named by column letter (b blue, g gold, r red, p purple) and row "

@@ -185,10 +185,13 @@ class EffectInterpreter:
         return True
 
     def _own_dice(self, excluded: int) -> list[tuple[int, int]]:
-        """(slot, value) of the current seat's golems outside the ``excluded`` slots."""
+        """(slot, value) of the current seat's golems outside the ``excluded`` slots, in
+        ascending order: the options built from them are then in dense-id order."""
         seat = self.current
-        return [(s, d & 7) for s in range(SLOTS) if not excluded >> s & 1
+        dice = [(s, d & 7) for s in range(SLOTS) if not excluded >> s & 1
                 for d in self.dice[s] if d >> 3 == seat]
+        dice.sort()  # a card's golems are kept in the order they came
+        return dice
 
     def _choice_options(self, step: tuple[Any, ...], ex: int, row: int, height: int,
                         chain: int, turned: int) -> list[Act]:
@@ -214,9 +217,10 @@ class EffectInterpreter:
             out = []
             for s, v in self._own_dice(ex):
                 moves = A.A_MOVE[s][v]
+                # (``not dice[t]`` first: most cards are free, and all() is slow to start)
                 out += [moves[t] for t in range(SLOTS)
                         if t != s and market[t] >= 0 and not ex >> t & 1
-                        and all(x & 7 != v for x in dice[t])]
+                        and (not dice[t] or all(x & 7 != v for x in dice[t]))]
             return out
         if op == PLACE:
             seat = self.current
@@ -224,7 +228,7 @@ class EffectInterpreter:
                 return []
             v = self._value_at(step[1])
             return [A.A_PUT[t] for t in range(SLOTS) if market[t] >= 0 and not ex >> t & 1
-                    and all(x & 7 != v for x in dice[t])]
+                    and (not dice[t] or all(x & 7 != v for x in dice[t]))]
         if op == TAKE:
             return [A.A_TAKE[t] for t in range(SLOTS)
                     if market[t] >= 0 and not dice[t] and not ex >> t & 1]

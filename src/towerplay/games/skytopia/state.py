@@ -41,9 +41,6 @@ PHASE_NAMES = ("ability draft", "ability side", "preliminary turn", "phase 1: st
                "phase 1: activate towers", "phase 1: abilities", "phase 2: take a golem back",
                "phase 2: assign a golem", "phase 2: activate the card", "phase 2: abilities",
                "game over")
-UNORDERED_KINDS = frozenset((A.BACK, A.RECALL, A.TURN, A.MOVE))
-"""The choices generated golem by golem, not in id order: they are sorted (the others come
-out in id order already, and the hot loop skips the sort)."""
 MAX_ACTIONS = 4000
 """The game ends once this many actions were played: a guard that makes the game length
 provably finite (random games at any player count take less than a tenth of it)."""
@@ -194,7 +191,10 @@ class SkytopiaState(EffectInterpreter, State[Act]):
 
     def _joins(self, seat: int, slot: int) -> None:
         """``seat`` places or moves a golem onto ``slot``: owners already there may gain."""
-        owners = {d >> 3 for d in self.dice[slot]}
+        dice = self.dice[slot]
+        if not dice:  # the common case: a free card
+            return
+        owners = {d >> 3 for d in dice}
         owners.discard(seat)
         for owner in sorted(owners):
             self._trigger(owner, TRIG_JOINS)
@@ -279,78 +279,91 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         if kind == PAID_COST_EQ:
             return self.paid == n
         counts: dict[int, int] = {}  # SAME_CREST_CARDS_GE: own golems on cards of one crest
-        for slot in range(SLOTS):
-            if any(d >> 3 == seat for d in self.dice[slot]):
+        for slot, dice in enumerate(self.dice):
+            if dice and any(d >> 3 == seat for d in dice):  # (most slots are empty)
                 crest = self.comp.cards[self.market[slot]].crest
                 counts[crest] = counts.get(crest, 0) + 1
         return max(counts.values(), default=0) >= n
 
     # ----------------------------------------------------------------- the automaton
     def _advance(self) -> None:
-        """Run everything automatic until a decision is needed (or the game is over)."""
+        """Run everything automatic until a decision is needed (or the game is over).
+
+        A turn's phases are tested in their order by plain ``if``s, not ``elif``s: a phase
+        that needs no decision falls through to the next one in the same pass (a turn takes
+        two passes of the loop, not eight: this runs after every action of every playout).
+        A phase that pushes an effect goes round the loop to run it first. Every list of
+        options comes out in dense-id order (no sort)."""
+        stack = self.stack
         while True:
-            if self.stack:
+            if stack:
                 opts = self._run_frame()
                 if opts:
                     break
                 continue
             phase = self.phase
+            if phase <= PH_PRE:
+                opts = self._setup_options()
+                if opts:
+                    break
+                continue
             if phase == PH_STACK:
                 self._stack_auto()
                 if self.completed:
                     opts = [A.A_STACK[slot] for slot, _ in self.completed]
                     break
-                self.phase = PH_TOWERS
-            elif phase == PH_TOWERS:
+                phase = self.phase = PH_TOWERS
+            if phase == PH_TOWERS:
                 pend = self.pending_towers
                 if pend & (pend - 1):
                     opts = [A.A_TOWER[c] for c in range(4) if pend >> c & 1]
                     break
                 if pend:
                     self.pending_towers = 0
-                    self.stack.append(TowerFrame(pend.bit_length() - 1, 0))
+                    stack.append(TowerFrame(pend.bit_length() - 1, 0))
                     continue
-                self.phase = PH_ABIL1
+                phase = self.phase = PH_ABIL1
                 self._ability_frame(END_P1)
-            elif phase == PH_ABIL1:
-                self.phase = PH_BACK
-            elif phase == PH_BACK:
+                if stack:
+                    continue
+            if phase == PH_ABIL1:
+                phase = self.phase = PH_BACK
+            if phase == PH_BACK:
                 seat = self.current
                 if self.board[seat] == 0:
-                    opts = [A.A_BACK[s][d & 7] for s in range(SLOTS) for d in self.dice[s]
-                            if d >> 3 == seat]
+                    opts = [A.A_BACK[s][v] for s, v in self._own_dice(0)]
                     if opts:
                         break
-                self.phase = PH_PLACE
-            elif phase == PH_PLACE:
+                phase = self.phase = PH_PLACE
+            if phase == PH_PLACE:
                 opts = self._place_options()
                 if opts:
                     break
-                self.phase = PH_POST
-            elif phase == PH_POST:
-                self.phase = PH_ABIL2
+                phase = self.phase = PH_POST
+            if phase == PH_POST:
+                phase = self.phase = PH_ABIL2
                 self._ability_frame(END_P2)
-            elif phase == PH_ABIL2:
-                self._end_turn()
-            elif phase == PH_OVER:
-                self._stop()
-                return
-            elif phase == PH_DRAFT:
-                opts = [A.A_DRAFT[t] for t in self.pool]
-                break
-            elif phase == PH_SIDE:
-                opts = list(A.A_SIDE)
-                break
-            else:  # PH_PRE
-                opts = [A.A_PUT[s] for s in range(SLOTS)
-                        if self.market[s] >= 0 and not self.dice[s]]
-                if opts:
-                    break
-                self._next_pick()
-        if opts[0][0] in UNORDERED_KINDS:  # legal actions come in dense-id order
-            opts.sort(key=A.ID_OF)
+                if stack:
+                    continue
+            if phase == PH_ABIL2:
+                self._end_turn()  # the next turn begins at PH_STACK, or the game is over
+                continue
+            self._stop()  # PH_OVER
+            return
         self._choices = opts
         self.to_move = self._picker() if self.phase <= PH_PRE else self.current
+
+    def _setup_options(self) -> list[Act]:
+        """The choice of the draft, the side choice or the Preliminary Turn (empty: the
+        picker has no card to put a golem on and is passed over)."""
+        if self.phase == PH_DRAFT:
+            return [A.A_DRAFT[t] for t in self.pool]
+        if self.phase == PH_SIDE:
+            return list(A.A_SIDE)
+        opts = [A.A_PUT[s] for s in range(SLOTS) if self.market[s] >= 0 and not self.dice[s]]
+        if not opts:
+            self._next_pick()
+        return opts
 
     def _next_pick(self) -> None:
         self.pick += 1
@@ -365,27 +378,25 @@ class SkytopiaState(EffectInterpreter, State[Act]):
             self._begin_turn()
 
     def _place_options(self) -> list[Act]:
+        """Phase 2: every affordable value on every card, but no value twice on a card."""
         seat = self.current
         if not self.board[seat]:
             return []
         coins = self.coins[seat]
-        cost = self.comp.cost
-        pos, b = self.comp.pos, self.build
-        # distance 0 (the ✱ value) is never allowed, whatever a player could pay
-        allowed = [v for v in range(1, 7)
-                   if (pos[v] - b) % 6 and cost[(pos[v] - b) % 6] <= coins]
-        out = []
-        market, dice = self.market, self.dice
-        for slot in range(SLOTS):
-            if market[slot] < 0:
-                continue
-            row = A.A_PLACE[slot]
-            taken = dice[slot]
-            if taken:
-                used = {d & 7 for d in taken}
-                out += [row[v] for v in allowed if v not in used]
-            else:
-                out += [row[v] for v in allowed]
+        cost, dial, b = self.comp.cost, self.comp.dial, self.build
+        allowed = 0  # bit set of the values the seat can pay for
+        for distance in range(1, 6):  # distance 0 (the ✱ value) is never allowed
+            if cost[distance] <= coins:
+                allowed |= 1 << dial[(b + distance) % 6]
+        out: list[Act] = []
+        by_values = A.A_PLACE_VALUES
+        dice = self.dice
+        for slot, card in enumerate(self.market):
+            if card >= 0:
+                free = allowed
+                for die in dice[slot]:
+                    free &= ~(1 << (die & 7))
+                out += by_values[slot][free]
         return out
 
     # ----------------------------------------------------------------- applying decisions
