@@ -62,7 +62,7 @@ def test_every_legal_action_and_nothing_else_is_clickable(
             found = pieces(root)
             for piece in found:
                 check_labels(piece)
-            actions = {p.get("data-action") for p in found}
+            actions = {p.get("data-action") or "" for p in found}
             if seat is not None:
                 assert actions == set(view["legal"])  # no exceptions: all have a piece
                 kinds |= {a.split()[0] for a in actions}
