@@ -44,7 +44,8 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         config = uvicorn.Config(create_app(db_url, limits=limits, workers=2), host="127.0.0.1",
-                                port=self.port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+                                port=self.port, log_level="warning", ws_max_size=WS_MAX_BYTES,
+                                ws_per_message_deflate=False)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -34,4 +34,5 @@ def serve_command(
     print(f"towerplay: open {shown}:{port}/ in a browser (tables stored in {where})",
           flush=True)
     uvicorn.run(create_app(url, workers=workers), host=host, port=port,
-                ws_max_size=WS_MAX_BYTES, log_level=os.environ.get("TOWERPLAY_LOG", "warning"))
+                ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
+                log_level=os.environ.get("TOWERPLAY_LOG", "warning"))

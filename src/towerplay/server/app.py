@@ -8,6 +8,7 @@ Every refusal has one shape, over HTTP and the websocket alike::
 """
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -362,7 +363,7 @@ def add_websocket(app: FastAPI) -> None:
             await websocket.close(4403)
             return
         client = hub.join(live, seat)
-        sender = asyncio_task(hub.drain(live, client, websocket.send_json))
+        sender = asyncio_task(hub.drain(live, client, websocket.send_text))
         try:
             await receive_loop(websocket, hub, live, client)
         except WebSocketDisconnect:

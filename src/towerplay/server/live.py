@@ -77,7 +77,7 @@ class LiveTable:
     created: datetime
     clients: set[Client] = field(default_factory=set)
     bot_busy: bool = False
-    cache: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    cache: dict[int | None, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
 
     @property
     def specs(self) -> list[str]:
@@ -96,15 +96,21 @@ class LiveTable:
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         """The seat's view message without events (cached per version)."""
+        return self._cached(seat)[0]
+
+    def _cached(self, seat: int | None) -> tuple[dict[str, Any], str]:
+        """The seat's view message and its JSON text less the closing brace (the events
+        are added per client), made once per version and seat."""
         version = self.table.version
         cached = self.cache.get(seat)
         if cached is not None and cached[0] == version:
-            return cached[1]
+            return cached[1], cached[2]
         view = json_view(self.table.view(seat))
         message = {"type": "view", "table": self.id, "version": version, "seat": seat,
                    "view": view, "board": draw_board(view)}
-        self.cache[seat] = (version, message)
-        return message
+        text = json.dumps(message, separators=(",", ":"))[:-1]
+        self.cache[seat] = (version, message, text)
+        return message, text
 
     def events(self, seat: int | None, since: int | None) -> list[dict[str, Any]]:
         """The log lines ``seat`` may see from history entry ``since`` on (``None``: the
@@ -121,12 +127,12 @@ class LiveTable:
                 out.append({"index": index, "mover": state.movers[index], "line": line})
         return out
 
-    def message(self, client: Client) -> dict[str, Any]:
-        """The client's next view message; it then counts as sent."""
-        message = dict(self.snapshot(client.seat))
-        message["events"] = self.events(client.seat, client.sent_version)
+    def message(self, client: Client) -> str:
+        """The client's next view message as JSON text; it then counts as sent."""
+        text = self._cached(client.seat)[1]
+        events = self.events(client.seat, client.sent_version)
         client.sent_version = self.table.version
-        return message
+        return f'{text},"events":{json.dumps(events, separators=(",", ":"))}}}'
 
     def summary(self) -> dict[str, Any]:
         """What anyone may know of the table (no seed, no tokens)."""
@@ -272,7 +278,7 @@ class Hub:
             client.outbox.put_nowait(None)
 
     async def drain(self, live: LiveTable, client: Client,
-                    send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+                    send: Callable[[str], Awaitable[None]]) -> None:
         """Send the client's messages in order until it is closed: ``{}`` means "your
         view message" (several in a row send one; ``{"type": "resend"}`` sends it even
         if nothing changed), anything else is sent as it is."""
@@ -283,8 +289,9 @@ class Hub:
             if not item or item.get("type") == "resend":
                 if not item and client.sent_version == live.table.version:
                     continue
-                item = live.message(client)
-            await send(item)
+                await send(live.message(client))
+            else:
+                await send(json.dumps(item))
 
     def close(self) -> None:
         for task in list(self.tasks):
