@@ -124,3 +124,7 @@ def final_scores(breakdown: list[list[list[Any]]], scores: list[int],
         width = max((len(label) for label, _ in parts), default=0)
         lines += [f"    {label.ljust(width)} {points:>3}" for label, points in parts]
     return lines
+
+
+DRAWS_BREAKDOWN = True
+"""The end screen above shows the score breakdown (the terminal need not add it)."""
