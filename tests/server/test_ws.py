@@ -76,6 +76,8 @@ def test_every_refusal_is_answered_and_the_connection_goes_on(
             for message, code in bad:
                 await me.send(message if isinstance(message, str) else json.dumps(message))
                 await expect_error(me, code)
+            await me.send(b"\x00binary")
+            await expect_error(me, "bad_message")
             await other.send(json.dumps({"type": "act", "version": 0, "action": "bid 1"}))
             await expect_error(other, "forbidden")
             await me.send(json.dumps({"type": "act", "version": 0,

@@ -386,8 +386,13 @@ async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable, client: 
     limits: Limits = websocket.app.state.limits
     bucket = TokenBucket(limits.actions_per_second, limits.actions_burst)
     while True:
-        text = await websocket.receive_text()
+        received = await websocket.receive()
+        if received["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(received.get("code", 1000))
+        text = received.get("text")
         try:
+            if not isinstance(text, str):
+                raise Refusal("bad_message", "messages are JSON text, not binary frames")
             if len(text.encode("utf-8")) > limits.message_bytes:
                 raise Refusal("bad_message", f"a message is at most {limits.message_bytes} "
                               "bytes", limit=limits.message_bytes)

@@ -271,7 +271,10 @@ class Hub:
         return client
 
     def leave(self, live: LiveTable, client: Client) -> None:
+        """A client left; a finished table nobody watches leaves memory (storage has it)."""
         live.clients.discard(client)
+        if live.table.is_over and not live.clients and self.tables.get(live.id) is live:
+            del self.tables[live.id]
 
     def close_clients(self, live: LiveTable) -> None:
         for client in live.clients:

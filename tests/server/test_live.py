@@ -1,0 +1,58 @@
+"""The live tables and the bot pool on their own: a dead worker is replaced; a finished
+table nobody watches leaves memory and comes back from storage."""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+from towerplay import games
+from towerplay.arena.table import Table
+from towerplay.server.live import Hub
+from towerplay.server.pool import BotPool
+from towerplay.server.storage import Storage
+
+
+def test_a_killed_worker_is_replaced() -> None:
+    pool = BotPool(1)
+    table = Table(games.load("five_towers").start(players=2, seed=2), ["greedy", "greedy"])
+
+    async def twice() -> None:
+        task = table.bot_task()
+        assert task is not None
+        action, _ = await pool.think(task)
+        for process in list(pool.executor._processes.values()):  # noqa: SLF001
+            assert process.pid is not None
+            os.kill(process.pid, signal.SIGKILL)
+        again, _ = await pool.think(task)
+        assert again == action  # the same decision from the same bot and generator
+
+    try:
+        asyncio.run(twice())
+    finally:
+        pool.close()
+
+
+def test_a_finished_table_nobody_watches_leaves_memory(tmp_path: Path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'live.sqlite'}")
+    hub = Hub(storage, BotPool(1))
+
+    async def scenario() -> None:
+        live, _ = hub.create("five_towers", 2, {}, ["human", "human"], seed=3)
+        client = hub.join(live, 0)
+        while not live.table.is_over:
+            state = live.table.state
+            hub.submit(live, state.to_move, str(state.legal_actions()[0]), live.table.version)
+        hub.leave(live, client)
+        assert live.id not in hub.tables
+        back = hub.get(live.id)
+        assert back is not live and back.table.is_over
+        assert back.table.state.to_json() == live.table.state.to_json()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        hub.close()
+        hub.pool.close()
+        storage.close()
