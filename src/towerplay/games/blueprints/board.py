@@ -38,6 +38,11 @@ DIE = 34
 """A pool die's side."""
 SCORE_PARTS = ("bonus", "wood", "recycled", "stone", "glass")
 
+PANELS_STYLE = "display:flex;flex-wrap:wrap;gap:0.6rem;align-items:flex-start"
+PANEL_STYLE = "width:100%;max-width:460px;height:auto;background:#fff;border-radius:8px"
+"""Inline, so the panels wrap side by side on a desktop and stack on a phone whatever
+the page's style sheet says of these classes."""
+
 
 def draw(view: dict[str, Any]) -> str:
     """The board of ``view`` (a Blueprints view of any seat or a spectator) as HTML with
@@ -50,13 +55,15 @@ def draw(view: dict[str, Any]) -> str:
     panels.append(seats_panel(view))
     if view["results"]:
         panels.append(results_panel(view))
-    return f'<div class="bp-board" data-game="blueprints">{"".join(panels)}</div>'
+    return (f'<div class="board-panels bp-board" data-game="blueprints" '
+            f'style="{PANELS_STYLE}">{"".join(panels)}</div>')
 
 
 # ----------------------------------------------------------------- pieces
 def svg(height: float, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
-    return (f'<svg class="bp-panel" xmlns="http://www.w3.org/2000/svg" '
+    return (f'<svg class="board-panel bp-panel" xmlns="http://www.w3.org/2000/svg" '
+            f'style="{PANEL_STYLE}" '
             f'viewBox="0 0 {WIDTH} {height:g}" role="group" aria-label="{escape(label)}">'
             f"{body}</svg>")
 
@@ -97,7 +104,8 @@ def demand_mark(view: dict[str, Any], material: str) -> str:
 def die(x: float, y: float, name: str, view: dict[str, Any], size: float = DIE) -> str:
     """A die seen from above: material letter and value, its In-Demand mark."""
     m = name[:1]
-    body = (f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="5" '
+    body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" '
+            f'rx="5" '
             f'fill="{FILL.get(m, "#fff")}" stroke="{EDGE.get(m, "#000")}" stroke-width="1.5"/>'
             + text(x + size / 2, y + size / 2 + 5, name, "middle", 13, "bold",
                    INK.get(m, "#000")))
@@ -212,7 +220,8 @@ def building(x: float, y: float, view: dict[str, Any], blueprint: str, built: st
     heights, stacks = parse_heights(blueprint), parse_building(built)
     parts: list[str] = []
     for r in range(ROWS):
-        tallest = max(max(heights[r * COLS + c], len(stacks[r * COLS + c])) for c in range(COLS))
+        cells = range(r * COLS, (r + 1) * COLS)
+        tallest = max(max(heights[c], len(stacks[c])) for c in cells)
         row_h = 14 + max(tallest, 1) * die_h + 6
         for c in range(COLS):
             cell = r * COLS + c
@@ -237,7 +246,7 @@ def cell_label(name: str, height: int, stack: list[str], action: str | None) -> 
 def cell_drawing(x: float, y: float, w: float, h: float, height: int, stack: list[str],
                  name: str, die_h: float) -> str:
     """One cell: frame, hatching if unusable, the stack from the bottom, the target."""
-    parts = [f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" '
+    parts = [f'<rect class="card" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" '
              f'fill="#f7f4ec" stroke="#8c8270"/>']
     if height == 0:
         parts.append(hatch(x, y, w, h))
@@ -265,7 +274,8 @@ def own_panel(view: dict[str, Any], legal: set[str], seat: int) -> str:
     y, piece = building(10, 42, view, info["blueprint"], info["building"], seat, legal)
     parts.append(piece)
     if "remove" in legal:
-        body = (f'<rect x="10" y="{y:g}" width="200" height="28" rx="6" fill="#2d6cdf"/>'
+        body = (f'<rect class="btn" x="10" y="{y:g}" width="200" height="28" rx="6" '
+                f'fill="#2d6cdf"/>'
                 + text(110, y + 19, "remove the held die", "middle", 13, "bold", "#fff"))
         parts.append(clickable("remove", "remove: the held die fits nowhere", body))
         y += 34

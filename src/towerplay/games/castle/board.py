@@ -40,19 +40,26 @@ DECISION_TEXT = {"build": "build: add it to your castle",
                  "return": "return: put it back face down",
                  "remove": "remove: it leaves the game"}
 
+PANELS_STYLE = "display:flex;flex-wrap:wrap;gap:0.6rem;align-items:flex-start"
+PANEL_STYLE = "width:100%;max-width:460px;height:auto;background:#fff;border-radius:8px"
+"""Inline, so the panels wrap side by side on a desktop and stack on a phone whatever
+the page's style sheet says of these classes."""
+
 
 def draw(view: dict[str, Any]) -> str:
     """The board of ``view`` (a castle view of any seat or a spectator) as HTML with
     inline SVG panels: the table, the revealed card, the castles, the removed cards."""
     legal = set(view.get("legal", ()))
     panels = [table_panel(view, legal), castles_panel(view, legal)]
-    return f'<div class="castle-board" data-game="castle">{"".join(panels)}</div>'
+    return (f'<div class="board-panels castle-board" data-game="castle" '
+            f'style="{PANELS_STYLE}">{"".join(panels)}</div>')
 
 
 # ----------------------------------------------------------------- pieces
 def svg(height: int, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
-    return (f'<svg class="castle-panel" xmlns="http://www.w3.org/2000/svg" '
+    return (f'<svg class="board-panel castle-panel" xmlns="http://www.w3.org/2000/svg" '
+            f'style="{PANEL_STYLE}" '
             f'viewBox="0 0 {WIDTH} {height}" role="group" aria-label="{escape(label)}">'
             f"{body}</svg>")
 
@@ -74,7 +81,7 @@ def clickable(action: str | None, label: str, body: str, extra: str = "") -> str
 
 def button(x: float, y: float, w: float, caption: str, action: str, label: str) -> str:
     """A rounded blue button."""
-    body = (f'<rect x="{x}" y="{y}" width="{w}" height="28" rx="6" fill="#2d6cdf" '
+    body = (f'<rect class="btn" x="{x}" y="{y}" width="{w}" height="28" rx="6" fill="#2d6cdf" '
             f'stroke="#234"/>'
             + text(x + w / 2, y + 19, caption, "middle", 13, "bold", "#fff"))
     return clickable(action, label, body)
@@ -186,8 +193,8 @@ def table_cell(view: dict[str, Any], legal: set[str], pos: str, x: float,
         return clickable(None, f"{pos}: {card_words(view, int(value))}, just revealed",
                          body, extra)
     known = isinstance(value, int)
-    body = (f'<rect x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" rx="4" '
-            f'fill="{"#cfe3f5" if known else "#7a5c3a"}" stroke="#3d2b17"/>'
+    body = (f'<rect class="card" x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" '
+            f'rx="4" fill="{"#cfe3f5" if known else "#7a5c3a"}" stroke="#3d2b17"/>'
             + text(x + CELL_W / 2, y + CELL_H / 2 + 5, str(value), "middle",
                    13 if known else 16, "bold", "#123" if known else "#f3e6cc")
             + text(x + 3, y + 10, pos, size=8, fill="#123" if known else "#e0cfae"))
@@ -287,7 +294,8 @@ def castle_row(view: dict[str, Any], legal: set[str], p: int, cards: list[int],
 def wizard_marker(cx: float, y: float, card: int, cards: list[int], i: int) -> str:
     """A ``W`` marker under the gap after ``card``: the Wizard inserts the card there."""
     after = f" and {cards[i + 1]}" if i + 1 < len(cards) else ""
-    body = (f'<rect x="{cx - 11}" y="{y}" width="22" height="20" rx="4" fill="#1f4fa0"/>'
+    body = (f'<rect class="btn" x="{cx - 11}" y="{y}" width="22" height="20" rx="4" '
+            f'fill="#1f4fa0"/>'
             + text(cx, y + 14, "W", "middle", 12, "bold", "#fff")
             + f'<path d="M{cx - 4} {y} L{cx} {y - 6} L{cx + 4} {y} Z" fill="#1f4fa0"/>')
     return clickable(f"wizard {card}", f"Wizard: insert the card between {card}{after}",

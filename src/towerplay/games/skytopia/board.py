@@ -49,6 +49,11 @@ COL_W, CARD_W, CARD_H = 92, 88, 112
 """A Market column and its cards: four columns fill the 380-wide panel."""
 GOLEMS = 5
 
+PANELS_STYLE = "display:flex;flex-wrap:wrap;gap:0.6rem;align-items:flex-start"
+PANEL_STYLE = "width:100%;max-width:460px;height:auto;background:#fff;border-radius:8px"
+"""Inline, so the panels wrap side by side on a desktop and stack on a phone whatever
+the page's style sheet says of these classes."""
+
 
 def draw(view: dict[str, Any]) -> str:
     """The board of ``view`` (a Skytopia view of any seat or a spectator) as HTML with
@@ -63,13 +68,15 @@ def draw(view: dict[str, Any]) -> str:
     if decision:
         panels.append(decision)
     panels += [city_panel(view, legal, p) for p in order]
-    return f'<div class="sky-board" data-game="skytopia">{"".join(panels)}</div>'
+    return (f'<div class="board-panels sky-board" data-game="skytopia" '
+            f'style="{PANELS_STYLE}">{"".join(panels)}</div>')
 
 
 # ----------------------------------------------------------------- pieces
 def svg(height: float, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
-    return (f'<svg class="sky-panel" xmlns="http://www.w3.org/2000/svg" '
+    return (f'<svg class="board-panel sky-panel" xmlns="http://www.w3.org/2000/svg" '
+            f'style="{PANEL_STYLE}" '
             f'viewBox="0 0 {WIDTH} {height:g}" role="group" aria-label="{escape(label)}">'
             f"{body}</svg>")
 
@@ -103,7 +110,8 @@ def clickable(action: str | None, label: str, body: str, extra: str = "") -> str
 def button(x: float, y: float, w: float, caption: str, action: str, label: str,
            h: float = 26) -> str:
     """A rounded blue button."""
-    body = (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="5" fill="#2d6cdf" '
+    body = (f'<rect class="btn" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="5" '
+            f'fill="#2d6cdf" '
             f'stroke="#234"/>'
             + text(x + w / 2, y + h / 2 + 4, caption, "middle", 12, "bold", "#fff"))
     return clickable(action, label, body)
@@ -163,8 +171,8 @@ def chronometer_panel(view: dict[str, Any]) -> str:
                      f'fill="{"#ffe680" if build else "#f2f2f2"}" stroke="#555"/>')
         parts.append(text(x + 28, y + 20, f"✱ {value}" if build else str(value), "middle",
                           16, "bold"))
-        parts.append(text(x + 28, y + 34, "build" if cost is None else f"{cost} coin{'' if cost == 1 else 's'}",
-                          "middle", 10))
+        price = "build" if cost is None else f"{cost} coin{'' if cost == 1 else 's'}"
+        parts.append(text(x + 28, y + 34, price, "middle", 10))
         parts.append(text(x + 28, y + 46, "now" if build else f"{d} rd", "middle", 10,
                           fill="#555"))
     y += 58
@@ -220,7 +228,7 @@ def market_panel(view: dict[str, Any], legal: set[str]) -> str:
 
 def column_head(x: float, y: float, colour: str, legal: set[str]) -> str:
     """A column's heading; clickable as ``row <colour>`` when that is legal."""
-    body = (f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="22" rx="4" '
+    body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="22" rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>'
             + text(x + CARD_W / 2, y + 15, f"{colour[0].upper()} · {colour}", "middle", 12,
                    "bold", INK[colour]))
@@ -238,7 +246,8 @@ def market_card(view: dict[str, Any], legal: set[str], slot: str, x: float,
     ident = entry["card"] if entry else None
     colour = card_info(view, ident)["colour"] if ident else "blue"
     dash = "" if ident else ' stroke-dasharray="3 3"'
-    frame = (f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+    frame = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" '
+             f'rx="6" '
              f'fill="{FILL.get(colour, "#fff") if ident else "#fafafa"}" '
              f'stroke="{INK.get(colour, "#000") if ident else "#bbb"}"{dash}/>')
     body = [frame, text(x + 4, y + 12, slot, size=10, weight="bold", fill="#333")]
@@ -300,7 +309,7 @@ def placements(view: dict[str, Any], legal: set[str], slot: str, x: float,
     for i, v in enumerate(values):
         cx = x + i * 14.3
         cost = view["costs"].get(str(v))
-        body = (f'<rect x="{cx:g}" y="{y:g}" width="13" height="15" rx="3" '
+        body = (f'<rect class="btn" x="{cx:g}" y="{y:g}" width="13" height="15" rx="3" '
                 f'fill="#2d6cdf"/>' + text(cx + 6.5, y + 11.5, str(v), "middle", 10,
                                             "bold", "#fff"))
         out.append(clickable(f"place {slot}:{v}",
@@ -370,7 +379,7 @@ def stack_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[floa
         slot = next((s for s in slots if view["market"].get(s, {}).get("card") == ident),
                     None)
         action = f"stack {slot}" if slot else None
-        body = (f'<rect x="10" y="{y:g}" width="360" height="22" rx="4" '
+        body = (f'<rect class="card" x="10" y="{y:g}" width="360" height="22" rx="4" '
                 f'fill="{"#dfe9fb" if action else "#f2f2f2"}" stroke="#555"/>'
                 + text(16, y + 15, card_words(view, ident)[:60], size=10))
         out.append(clickable(action, f"stack {slot}: {card_words(view, ident)}" if action
@@ -437,7 +446,7 @@ def tile_card(y: float, title: str, texts: list[str], colour: str) -> tuple[str,
         ty, piece = lines(16, ty, line, 60, 10)
         inner.append(piece)
     h = ty - y + 4
-    frame = (f'<rect x="10" y="{y:g}" width="360" height="{h:g}" rx="6" '
+    frame = (f'<rect class="card" x="10" y="{y:g}" width="360" height="{h:g}" rx="6" '
              f'fill="{FILL.get(colour, "#fff")}" stroke="{INK.get(colour, "#000")}"/>')
     return frame + "".join(inner), h
 
@@ -477,7 +486,8 @@ def city_panel(view: dict[str, Any], legal: set[str], p: int) -> str:
 def tower_column(view: dict[str, Any], legal: set[str], p: int, colour: str,
                  tower: list[str], x: float, base: float) -> str:
     """One Tower: the Foundation at ``base``, its cards above it (the top one last)."""
-    body = [f'<rect x="{x:g}" y="{base - 28:g}" width="{CARD_W}" height="26" rx="4" '
+    body = [f'<rect class="card" x="{x:g}" y="{base - 28:g}" width="{CARD_W}" height="26" '
+            f'rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}" stroke-width="2"/>',
             text(x + CARD_W / 2, base - 11, f"{colour[0].upper()} Foundation", "middle", 10,
                  "bold", INK[colour])]
