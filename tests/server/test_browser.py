@@ -96,6 +96,24 @@ def check_end(page: Any, base: str) -> None:
     assert page.get_attribute("#replay-link", "href").startswith("/replay/")
 
 
+def refused_in_a_visible_line(page: Any) -> None:
+    """A forged piece sends an action the server refuses: the reason shows in the error
+    line, the position stays, and the next move clears the line."""
+    version = page.evaluate("document.body.dataset.version")
+    page.evaluate("""() => {
+        const forged = document.createElement("button");
+        forged.id = "forged";
+        forged.dataset.action = "bid 9";
+        document.getElementById("board").append(forged);
+    }""")
+    page.click("#forged")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error").startswith("Not allowed: ")
+    assert page.evaluate("document.body.dataset.version") == version
+    act(page, page.locator("#board [data-action]").first, keyboard=False)
+    assert page.locator("#error").is_hidden()
+
+
 def test_five_towers_played_by_clicking_the_board(page: Any, web: ServeProcess) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -105,6 +123,7 @@ def test_five_towers_played_by_clicking_the_board(page: Any, web: ServeProcess) 
     page.click("#take-seat")
     rng = random.Random(1)
     wait_my_turn(page)
+    refused_in_a_visible_line(page)
     screenshots(page, "five_towers-start")
     play_board(page, rng, moves=18)
     screenshots(page, "five_towers-mid")
@@ -163,3 +182,17 @@ def test_the_other_games_played_with_the_buttons(page: Any, web: ServeProcess) -
         screenshots(page, f"{game}-end")
         check_end(page, web.base)
     assert not errors
+
+
+def test_the_pages_speak_polish_and_hungarian(page: Any, web: ServeProcess) -> None:
+    page.goto(f"{web.base}/")
+    page.wait_for_selector("#seats input")
+    assert page.inner_text("#create") == "Create table"
+    page.select_option("#lang", "pl")
+    page.wait_for_selector("html[lang='pl']")
+    page.wait_for_selector("#seats input")
+    assert page.inner_text("#create") == "Utwórz stół"
+    assert page.inner_text("#seats legend") == "Miejsca: człowiek lub bot"
+    page.select_option("#lang", "hu")
+    page.wait_for_selector("html[lang='hu']")
+    assert page.inner_text("#create") == "Asztal létrehozása"

@@ -22,13 +22,128 @@ function showError(message) {
 async function getJSON(url, init) {
   const answer = await fetch(url, init);
   const body = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(body.message || `${answer.status} ${answer.statusText}`);
+  if (!answer.ok) {
+    throw new Error(body.code ? refusalText(body) : `${answer.status} ${answer.statusText}`);
+  }
   return body;
 }
 
 function seatLabel(seat, seats, mine) {
   const spec = seats && seats[seat] && seats[seat].kind === "bot" ? ` (${seats[seat].spec})` : "";
-  return seat === mine ? `Seat ${seat} (you)` : `Seat ${seat}${spec}`;
+  return `${t("seat", { n: seat })} ${seat === mine ? t("you") : spec}`.trim();
+}
+
+// ------------------------------------------------------------------ languages
+// The rulebooks' languages. Boards and the server's reasons stay English; refusals are
+// worded here from their code (the server sends code and params for this).
+const TEXTS = {
+  en: {
+    tagline: "Four tower-building board games: play with friends and bots.",
+    new_table: "New table", game: "Game", players: "Players", options: "Options",
+    no_options: "No options.", seats: "Seats: human or a bot", create: "Create table",
+    table: "Table", send_links: "Send each person their own link: a link is that seat (anyone with it plays it).",
+    take_seat: "Take the first human seat", rules: "Rules", title_rules: "{title}: rules",
+    copy: "copy", copied: "copied", seat: "Seat {n}", you: "(you)", spectators: "Spectators",
+    connecting: "connecting…", connected: "connected", closed: "closed",
+    disconnected: "disconnected — reconnecting in {s} s", watching: "watching",
+    you_are: "you are seat {n}", your_move: "Your move", your_move_now: "Your move.",
+    to_move: "{who} to move…", game_over: "Game over.", final_scores: "Final scores",
+    won_by: "Won by {names}", and: " and ", nobody: "nobody", total: "total",
+    download: "Download the record", replay_link: "Replay move by move",
+    what_happened: "What happened", first: "⏮ start", back: "◀ back", forward: "forward ▶",
+    last: "end ⏭", move_of: "move {k} of {n}", the_start: "The start.", hidden: "(hidden)",
+    language: "Language",
+    stale: "The table moved on: here is the current position.", illegal: "Not allowed: {message}",
+    forbidden: "Not allowed here: {message}", bad_message: "Not understood: {message}",
+    over: "The game is over.", not_found: "No table has this id.",
+  },
+  pl: {
+    tagline: "Cztery gry planszowe o budowaniu wież: graj z przyjaciółmi i botami.",
+    new_table: "Nowy stół", game: "Gra", players: "Gracze", options: "Opcje",
+    no_options: "Brak opcji.", seats: "Miejsca: człowiek lub bot", create: "Utwórz stół",
+    table: "Stół", send_links: "Wyślij każdej osobie jej własny link: link to miejsce przy stole (kto go ma, ten nim gra).",
+    take_seat: "Zajmij pierwsze miejsce gracza", rules: "Zasady", title_rules: "{title}: zasady",
+    copy: "kopiuj", copied: "skopiowano", seat: "Miejsce {n}", you: "(ty)", spectators: "Widzowie",
+    connecting: "łączenie…", connected: "połączono", closed: "zamknięto",
+    disconnected: "rozłączono — ponowne łączenie za {s} s", watching: "oglądasz",
+    you_are: "grasz na miejscu {n}", your_move: "Twój ruch", your_move_now: "Twój ruch.",
+    to_move: "Ruch: {who}…", game_over: "Koniec gry.", final_scores: "Wyniki końcowe",
+    won_by: "Wygrywa: {names}", and: " i ", nobody: "nikt", total: "razem",
+    download: "Pobierz zapis partii", replay_link: "Odtwórz ruch po ruchu",
+    what_happened: "Co się wydarzyło", first: "⏮ początek", back: "◀ wstecz", forward: "dalej ▶",
+    last: "koniec ⏭", move_of: "ruch {k} z {n}", the_start: "Początek.", hidden: "(ukryte)",
+    language: "Język",
+    stale: "Stół poszedł dalej: oto aktualna pozycja.", illegal: "Niedozwolony ruch: {message}",
+    forbidden: "Brak dostępu: {message}", bad_message: "Błędna wiadomość: {message}",
+    over: "Gra jest już skończona.", not_found: "Nie ma stołu o tym identyfikatorze.",
+  },
+  hu: {
+    tagline: "Négy toronyépítő társasjáték: játssz barátokkal és botokkal.",
+    new_table: "Új asztal", game: "Játék", players: "Játékosok", options: "Beállítások",
+    no_options: "Nincsenek beállítások.", seats: "Helyek: ember vagy bot", create: "Asztal létrehozása",
+    table: "Asztal", send_links: "Küldd el mindenkinek a saját linkjét: a link maga a hely (aki megkapja, az játszik vele).",
+    take_seat: "Az első emberi hely elfoglalása", rules: "Szabályok", title_rules: "{title}: szabályok",
+    copy: "másolás", copied: "másolva", seat: "Hely {n}", you: "(te)", spectators: "Nézők",
+    connecting: "kapcsolódás…", connected: "kapcsolódva", closed: "lezárva",
+    disconnected: "megszakadt — újrakapcsolódás {s} mp múlva", watching: "nézőként",
+    you_are: "a te helyed: {n}", your_move: "Te lépsz", your_move_now: "Te lépsz.",
+    to_move: "{who} lép…", game_over: "Vége a játéknak.", final_scores: "Végeredmény",
+    won_by: "Nyertes: {names}", and: " és ", nobody: "senki", total: "összesen",
+    download: "A játszma letöltése", replay_link: "Visszajátszás lépésenként",
+    what_happened: "Mi történt", first: "⏮ eleje", back: "◀ vissza", forward: "előre ▶",
+    last: "vége ⏭", move_of: "{k}. lépés ennyiből: {n}", the_start: "A kezdés.", hidden: "(rejtett)",
+    language: "Nyelv",
+    stale: "Az asztal továbblépett: itt az aktuális állás.", illegal: "Szabálytalan lépés: {message}",
+    forbidden: "Nincs jogosultság: {message}", bad_message: "Hibás üzenet: {message}",
+    over: "A játéknak már vége.", not_found: "Nincs ilyen azonosítójú asztal.",
+  },
+};
+
+/** The language: the one chosen with the switch, else the browser's first we have. */
+function pickLanguage() {
+  const saved = localStorage.getItem("towerplay-lang");
+  if (saved && TEXTS[saved]) return saved;
+  for (const wanted of navigator.languages || [navigator.language || "en"]) {
+    const code = wanted.slice(0, 2).toLowerCase();
+    if (TEXTS[code]) return code;
+  }
+  return "en";
+}
+
+let LANG = pickLanguage();
+
+/** The text ``key`` in the page's language, {name} filled from ``params``. */
+function t(key, params = {}) {
+  const text = TEXTS[LANG][key] ?? TEXTS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}
+
+/** Words every [data-i18n] element and adds the language switch to the header. */
+function translatePage() {
+  document.documentElement.lang = LANG;
+  for (const element of document.querySelectorAll("[data-i18n]")) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  if ($("lang")) return;
+  const label = document.createElement("label");
+  label.className = "lang";
+  label.append(`${t("language")} `);
+  const select = document.createElement("select");
+  select.id = "lang";
+  for (const [code, name] of [["en", "English"], ["pl", "polski"], ["hu", "magyar"]]) {
+    select.append(new Option(name, code, false, code === LANG));
+  }
+  select.addEventListener("change", () => {
+    localStorage.setItem("towerplay-lang", select.value);
+    location.reload();
+  });
+  label.append(select);
+  document.querySelector("header").append(label);
+}
+
+/** A refusal from the server, worded in the page's language. */
+function refusalText(error) {
+  return t(error.code in TEXTS.en ? error.code : "bad_message", { message: error.message });
 }
 
 // ------------------------------------------------------------------ the lobby
@@ -62,7 +177,7 @@ const Lobby = {
   pickGame() {
     const game = this.game();
     $("rules-link").href = `/rules/${game.id}`;
-    $("rules-link").textContent = `${game.title}: rules`;
+    $("rules-link").textContent = t("title_rules", { title: game.title });
     const counts = [];
     for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
     const preferred = counts.includes(3) ? 3 : game.min_players;
@@ -77,7 +192,8 @@ const Lobby = {
   options(schema) {
     const box = $("options");
     const fields = Object.entries(schema.properties || {});
-    box.innerHTML = "<legend>Options</legend>" + (fields.length ? "" : "<p>No options.</p>");
+    box.innerHTML = `<legend>${esc(t("options"))}</legend>` +
+      (fields.length ? "" : `<p>${esc(t("no_options"))}</p>`);
     for (const [name, raw] of fields) {
       const prop = resolve(schema, raw);
       const label = document.createElement("label");
@@ -99,10 +215,10 @@ const Lobby = {
     const rows = [];
     for (let s = 0; s < n; s++) {
       const value = old[s] || (s === 0 ? "human" : "greedy");
-      rows.push(`<label>Seat ${s} <input name="seat" list="bot-specs" value="${esc(value)}"
+      rows.push(`<label>${esc(t("seat", { n: s }))} <input name="seat" list="bot-specs" value="${esc(value)}"
         aria-label="seat ${s}: human or a bot (random, greedy, ismcts:seconds=1)" required></label>`);
     }
-    $("seats").innerHTML = "<legend>Seats: human or a bot</legend>" + rows.join("");
+    $("seats").innerHTML = `<legend>${esc(t("seats"))}</legend>` + rows.join("");
   },
 
   request() {
@@ -133,8 +249,8 @@ const Lobby = {
     }
     $("table-id").textContent = table.table;
     const links = table.seats.filter((s) => s.kind === "human").map((s) =>
-      linkItem(`Seat ${s.seat}`, s.url, `seat-${s.seat}`));
-    links.push(linkItem("Spectators", table.spectate, "spectate"));
+      linkItem(t("seat", { n: s.seat }), s.url, `seat-${s.seat}`));
+    links.push(linkItem(t("spectators"), table.spectate, "spectate"));
     $("links").innerHTML = links.join("");
     const first = table.seats.find((s) => s.kind === "human");
     $("take-seat").hidden = !first;
@@ -191,7 +307,7 @@ function linkItem(label, url, id) {
   const full = new URL(url, location.href).href;
   return `<li><span class="who">${esc(label)}</span>
     <a id="link-${esc(id)}" href="${esc(full)}">${esc(full)}</a>
-    <button type="button" class="copy" data-copy="${esc(full)}">copy</button></li>`;
+    <button type="button" class="copy" data-copy="${esc(full)}">${esc(t("copy"))}</button></li>`;
 }
 
 async function copyText(button) {
@@ -205,8 +321,8 @@ async function copyText(button) {
     document.execCommand("copy");
     field.remove();
   }
-  button.textContent = "copied";
-  setTimeout(() => { button.textContent = "copy"; }, 1500);
+  button.textContent = t("copied");
+  setTimeout(() => { button.textContent = t("copy"); }, 1500);
 }
 
 // ------------------------------------------------------------------ the table
@@ -227,10 +343,13 @@ const TablePage = {
       if (event.key === "Enter" || event.key === " ") this.pick(event);
     });
     $("actions").addEventListener("click", (event) => this.pick(event));
-    getJSON(`/api/tables/${encodeURIComponent(this.id)}`).then((summary) => {
-      this.seats = summary.seats;
-      $("game-title").textContent = summary.game;
-    }).catch(() => {});
+    Promise.all([getJSON(`/api/tables/${encodeURIComponent(this.id)}`), getJSON("/api/games")])
+      .then(([summary, list]) => {
+        this.seats = summary.seats;
+        const game = list.find((g) => g.id === summary.game);
+        $("game-title").textContent = game ? game.title : summary.game;
+        document.title = `towerplay — ${$("game-title").textContent}`;
+      }).catch(() => {});  // the websocket reports what is wrong
     this.connect();
   },
 
@@ -259,13 +378,13 @@ const TablePage = {
     if (this.stopped) return;
     const delay = Math.min(10000, 500 * 2 ** this.retry);
     this.retry += 1;
-    this.status(`disconnected — reconnecting in ${Math.round(delay / 100) / 10} s`);
+    this.status("disconnected", { s: Math.round(delay / 100) / 10 });
     setTimeout(() => this.connect(), delay);
   },
 
-  status(text) {
-    $("connection").textContent = text;
-    document.body.dataset.connection = text.split(" ")[0];
+  status(state, params = {}) {
+    $("connection").textContent = t(state, params);
+    document.body.dataset.connection = state;
   },
 
   send(action) {
@@ -285,7 +404,7 @@ const TablePage = {
   receive(message) {
     if (message.type === "error") {
       this.pending = false;
-      showError(message.message);
+      showError(refusalText(message));
       if (message.code === "stale") this.socket.send(JSON.stringify({ type: "view" }));
       return;
     }
@@ -298,7 +417,7 @@ const TablePage = {
 
   draw(message) {
     const view = message.view;
-    $("who").textContent = this.seat === null ? "watching" : `you are seat ${this.seat}`;
+    $("who").textContent = this.seat === null ? t("watching") : t("you_are", { n: this.seat });
     $("board").innerHTML = message.board;
     $("turn").textContent = turnText(view, this.seat, this.seats);
     const legal = view.legal || [];
@@ -326,16 +445,16 @@ const TablePage = {
     if (!view.is_over) return;
     $("breakdown").innerHTML = scoreSheet(view, this.seat, this.seats);
     const winners = (view.winners || []).map((w) => seatLabel(w, this.seats, this.seat));
-    $("winners").textContent = `Won by ${winners.join(" and ") || "nobody"}`;
+    $("winners").textContent = t("won_by", { names: winners.join(t("and")) || t("nobody") });
     $("record-link").href = `/api/tables/${encodeURIComponent(this.id)}/record`;
     $("replay-link").href = `/replay/${encodeURIComponent(this.id)}`;
   },
 };
 
 function turnText(view, seat, seats) {
-  if (view.is_over) return "Game over.";
-  if (view.legal && view.legal.length) return "Your move.";
-  return `${seatLabel(view.to_move, seats, seat)} to move…`;
+  if (view.is_over) return t("game_over");
+  if (view.legal && view.legal.length) return t("your_move_now");
+  return t("to_move", { who: seatLabel(view.to_move, seats, seat) });
 }
 
 /** The end's score sheet: per seat its [label, points] rows and total. */
@@ -346,7 +465,7 @@ function scoreSheet(view, seat, seats) {
     const body = rows.map(([label, points]) =>
       `<tr><td>${esc(label)}</td><td class="num">${esc(points)}</td></tr>`).join("");
     return `<table class="score" data-seat="${s}"><caption>${esc(seatLabel(s, seats, seat))}</caption>
-      <tbody>${body}</tbody><tfoot><tr><th>total</th>
+      <tbody>${body}</tbody><tfoot><tr><th>${esc(t("total"))}</th>
       <th class="num total" data-seat="${s}">${esc(total)}</th></tr></tfoot></table>`;
   });
   return `<div class="scores">${sheets.join("")}</div>`;
@@ -386,8 +505,9 @@ const Replay = {
     this.total = step.total;
     $("game-title").textContent = step.view.game;
     $("board").innerHTML = step.board;
-    $("position").textContent = `move ${step.at} of ${step.total}`;
-    $("move").textContent = step.at ? `Seat ${step.mover}: ${step.line ?? "(hidden)"}` : "The start.";
+    $("position").textContent = t("move_of", { k: step.at, n: step.total });
+    $("move").textContent = step.at
+      ? `${t("seat", { n: step.mover })}: ${step.line ?? t("hidden")}` : t("the_start");
     $("back").disabled = $("first").disabled = step.at === 0;
     $("forward").disabled = $("last").disabled = step.at === step.total;
     document.body.dataset.at = String(step.at);
@@ -399,5 +519,6 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest("button.copy");
   if (button) copyText(button);
 });
+translatePage();
 const pages = { lobby: Lobby, table: TablePage, replay: Replay };
 pages[document.body.dataset.page]?.start();
