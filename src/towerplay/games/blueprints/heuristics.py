@@ -69,14 +69,15 @@ def evaluate(building: Building, layout: Layout, left: int, demand: tuple[int, i
         if height > layout[cell]:
             on_plan = False
         for level, die in enumerate(stack):
+            # the die code unpacked inline (dice.material_of, dice.value_index): a hot loop
             material = die & 3
             colours[material] += 1
             values[die >> 2] += 1
-            if material == 1:
+            if material == 1:  # RECYCLED
                 recycled += 1
-            elif material == 2:
+            elif material == 2:  # STONE
                 points += STONE_POINTS[level]
-            elif material == 3:
+            elif material == 3:  # GLASS
                 points += (die >> 2) + 1
     points += RECYCLED_POINTS[recycled]
     if on_plan:
@@ -165,7 +166,7 @@ def fitting_takes(state: BlueprintsState, legal: list[Move]) -> list[Move]:
     none fits (the pool is sorted by value, so they are a suffix of it)."""
     seat = state.to_move
     assert seat is not None
-    low = min_top(state.buildings[seat], state.layouts[seat]) << 2
+    low = min_top(state.buildings[seat], state.layouts[seat]) << 2  # die_code(WOOD, it)
     fits = [move for move in legal if move[1] >= low]
     return fits or legal
 

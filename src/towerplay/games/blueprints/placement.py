@@ -7,8 +7,10 @@ These run in every playout's hot loop, so they write a die's value index, ``die 
 >>> from towerplay.games.blueprints.scoring import parse_building
 >>> from towerplay.games.blueprints.dice import parse_die
 >>> building = parse_building(". , W3 / G5 , . / . , .")
->>> place_cells(building, (0, 1, 3, 1, 0, 0), parse_die("R4")), min_top(building, (0, 1, 3, 0, 0, 0))
-([1, 3], 2)
+>>> place_cells(building, (0, 1, 3, 1, 0, 0), parse_die("R4"))
+[1, 3]
+>>> min_top(building, (0, 1, 3, 0, 0, 0))  # the W3 on top: value index 2
+2
 """
 from __future__ import annotations
 

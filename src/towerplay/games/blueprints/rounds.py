@@ -39,10 +39,8 @@ class Standing(NamedTuple):
     """A seat's building as the round's scoring sees it."""
 
     total: int                             # the building's points (§6-§7)
-    tiebreak: tuple[int, int, int]         # dice of the primary and secondary In-Demand
-    #                                        colours, then the last-turn rank (§9)
-    magnitudes: tuple[int, int, int, int]  # per Prize, in PRIZES order: how far the
-    #                                        building qualifies (0: not at all)
+    tiebreak: tuple[int, int, int]         # §9: primary, secondary colour dice; last turn
+    magnitudes: tuple[int, int, int, int]  # per Prize (PRIZES order): how far it qualifies
 
 
 class RoundResult(NamedTuple):
