@@ -25,7 +25,13 @@ def test_a_killed_worker_is_replaced() -> None:
         for process in list(pool.executor._processes.values()):  # noqa: SLF001
             assert process.pid is not None
             os.kill(process.pid, signal.SIGKILL)
+        for _ in range(500):  # until the pool has noticed: it is broken now
+            if pool.executor._broken:  # noqa: SLF001
+                break
+            await asyncio.sleep(0.01)
+        broken = pool.executor
         again, _ = await pool.think(task)
+        assert pool.executor is not broken
         assert again == action  # the same decision from the same bot and generator
 
     try:
