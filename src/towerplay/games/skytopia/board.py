@@ -45,7 +45,7 @@ WIDTH = 380
 FILL = {"blue": "#d3e3fa", "gold": "#f8e7a6", "red": "#f6c9bd", "purple": "#e2cff3"}
 INK = {"blue": "#1a3f80", "gold": "#6b5400", "red": "#8a2a10", "purple": "#4b2a80"}
 SEAT_FILL = ("#2f7fd0", "#2e9e4f", "#d2452f", "#7a7a7a")
-COL_W, CARD_W, CARD_H = 92, 88, 112
+COL_W, CARD_W, CARD_H = 92, 88, 126
 """A Market column and its cards: four columns fill the 380-wide panel."""
 GOLEMS = 5
 
@@ -214,7 +214,10 @@ def turn_line(view: dict[str, Any]) -> str:
 def market_panel(view: dict[str, Any], legal: set[str]) -> str:
     """Four columns of cards (row 1 at the top, nearest the deck)."""
     rows = int(view["rows"])
-    parts = [text(10, 16, "Market (row 1 nearest the deck)", size=13, weight="bold")]
+    title = "Market (row 1 nearest the deck)"
+    if any(a.startswith("place ") for a in legal):
+        title += " · tap a value to place a golem"
+    parts = [text(10, 16, title, size=13, weight="bold")]
     top = 24
     for col, colour in enumerate(COLOURS):
         x = 4 + col * COL_W
@@ -256,7 +259,7 @@ def market_card(view: dict[str, Any], legal: set[str], slot: str, x: float,
         crest = f" ◆{info['crest']}" if info.get("crest") else ""
         body.append(text(x + CARD_W - 4, y + 12, f"{ident}{crest}", "end", 9, "bold",
                          INK.get(colour, "#000")))
-        body.append(lines(x + 4, y + 14, info["name"], 17, 9, "#222", 11)[1])
+        body.append(lines(x + 4, y + 14, info["name"], 15, 10, "#222", 12)[1])
     else:
         body.append(text(x + CARD_W / 2, y + 40, "(empty)", "middle", 10, fill="#888"))
     action = next((a for a in (f"put {slot}", f"take {slot}") if a in legal), None)
@@ -267,7 +270,7 @@ def market_card(view: dict[str, Any], legal: set[str], slot: str, x: float,
                          f' data-slot="{slot}"')
     else:
         card = clickable(None, f"{slot}: {what}", "".join(body), f' data-slot="{slot}"')
-    golem_row = golems(view, legal, slot, entry, x + 4, y + 62)
+    golem_row = golems(view, legal, slot, entry, x + 4, y + 78)
     return card + golem_row + placements(view, legal, slot, x + 3, y + CARD_H - 18)
 
 
@@ -306,12 +309,14 @@ def placements(view: dict[str, Any], legal: set[str], slot: str, x: float,
     values = [v for v in range(1, 7) if f"place {slot}:{v}" in legal]
     rounds = rounds_of(view)
     out = []
+    pitch = min(28.0, (CARD_W - 6) / max(len(values), 1))  # wide chips: easy to tap
     for i, v in enumerate(values):
-        cx = x + i * 14.3
+        cx = x + i * pitch
         cost = view["costs"].get(str(v))
-        body = (f'<rect class="btn" x="{cx:g}" y="{y:g}" width="13" height="15" rx="3" '
-                f'fill="#2d6cdf"/>' + text(cx + 6.5, y + 11.5, str(v), "middle", 10,
-                                            "bold", "#fff"))
+        body = (f'<rect class="btn" x="{cx:g}" y="{y - 1:g}" width="{pitch - 1.5:g}" '
+                f'height="17" rx="3" fill="#2d6cdf"/>'
+                + text(cx + (pitch - 1.5) / 2, y + 11.5, str(v), "middle", 11, "bold",
+                       "#fff"))
         out.append(clickable(f"place {slot}:{v}",
                              f"place a golem on {slot} showing {v}: {cost} coins, "
                              f"{rounds.get(v, '?')} rounds to complete", body))
