@@ -216,8 +216,8 @@ def market_panel(view: dict[str, Any], legal: set[str]) -> str:
     rows = int(view["rows"])
     title = "Market (row 1 nearest the deck)"
     if any(a.startswith("place ") for a in legal):
-        title += " · tap a value to place a golem"
-    parts = [text(10, 16, title, size=13, weight="bold")]
+        title = "Market (row 1 by the deck) · tap a value to place"
+    parts = [text(10, 16, title, size=12, weight="bold")]
     top = 24
     for col, colour in enumerate(COLOURS):
         x = 4 + col * COL_W
