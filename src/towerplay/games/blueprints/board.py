@@ -24,6 +24,7 @@ its building (``place r<row>c<col>``) and the ``remove`` button.
 from __future__ import annotations
 
 from html import escape
+from textwrap import wrap
 from typing import Any
 
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
@@ -332,24 +333,37 @@ def results_panel(view: dict[str, Any]) -> str:
     y = 26.0
     for p, seat in enumerate(last["seats"]):
         score = seat["score"]
-        won = winnings(last, p)
         parts.append(text(10, y + 14, f"{seat_name(view, p)}: {score['total']} points on "
-                          f"{seat['card']} ({seat['blueprint']}){won}", size=12,
-                          weight="bold"))
-        parts.append(text(10, y + 28, " + ".join(f"{k} {score[k]}" for k in SCORE_PARTS),
-                          size=10, fill="#555"))
-        y, piece = building(10, y + 34, view, seat["blueprint"], seat["building"], p,
+                          f"{seat['card']} ({seat['blueprint']})", size=12, weight="bold"))
+        y, piece = wrapped(10, y + 18, " + ".join(f"{k} {score[k]}" for k in SCORE_PARTS)
+                           + winnings(last, p) + removed_text(seat.get("removed")))
+        parts.append(piece)
+        y, piece = building(10, y + 2, view, seat["blueprint"], seat["building"], p,
                             set(), 170, 12)
         parts.append(f'<g data-round="{last["round"]}">{piece}</g>')
     for old in results[:-1]:
         line = "; ".join(f"seat {p} {s['score']['total']}{winnings(old, p)}"
                          for p, s in enumerate(old["seats"]))
-        parts.append(text(10, y + 14, f"Round {old['round']}: {line}", size=10))
-        y += 16
+        y, piece = wrapped(10, y + 2, f"Round {old['round']}: {line}")
+        parts.append(piece)
     if view["is_over"] and "breakdown" in view:
         y, piece = final_sheet(view, y + 6)
         parts.append(piece)
     return svg(y + 6, "".join(parts), "the round results")
+
+
+def wrapped(x: float, y: float, content: str, width: int = 68) -> tuple[float, str]:
+    """Small grey text wrapped to ``width`` characters (a phone's panel is narrow)."""
+    out = []
+    for line in wrap(content, width) or [""]:
+        out.append(text(x, y + 10, line, size=10, fill="#444"))
+        y += 13
+    return y, "".join(out)
+
+
+def removed_text(dice: list[str] | None) -> str:
+    """`` · removed W3 G5`` (dice that fitted nowhere), or nothing."""
+    return f" · removed {' '.join(dice)}" if dice else ""
 
 
 def winnings(result: dict[str, Any], p: int) -> str:
