@@ -40,7 +40,7 @@ STEP = 22
 WIDTH = 380
 """Every panel's viewBox width: the page scales it to the screen (360 px phones too)."""
 PHASE_TEXT = {"bid": "bids", "take": "takes {need} more card{s} from the display",
-              "teardown": "may tear down the top card of one tower",
+              "teardown": "may tear down a tower's top card",
               "place": "places the taken cards"}
 
 
@@ -102,13 +102,12 @@ def card(x: float, y: float, name: str, action: str | None = None,
             f'rx="6" fill="{fill}" stroke="{ink}" stroke-width="1.5"/>'
             + text(x + 4, y + 15, f"{SYMBOL.get(suit, '?')}{value}", size=12,
                    weight="bold", fill=ink)
-            + text(x + CARD_W / 2, y + 46, str(value), anchor="middle", size=24,
+            + text(x + CARD_W / 2, y + 37, str(value), anchor="middle", size=22,
                    weight="bold", fill=ink)
+            + text(x + CARD_W / 2, y + 49, suit, anchor="middle", size=9.5, fill=ink)
             # the bottom strip stays visible under the cards above it in a tower
-            + text(x + 3, y + CARD_H - 6, f"{SYMBOL.get(suit, '?')}{value}", size=10,
-                   weight="bold", fill=ink)
-            + text(x + CARD_W - 3, y + CARD_H - 6, suit, anchor="end", size=8.5,
-                   fill=ink))
+            + text(x + 4, y + CARD_H - 6, f"{SYMBOL.get(suit, '?')}{value}", size=11,
+                   weight="bold", fill=ink))
     return clickable(action, label or (action or name), body)
 
 
@@ -134,7 +133,7 @@ def seat_name(view: dict[str, Any], p: int | None) -> str:
 def table_panel(view: dict[str, Any], legal: set[str]) -> str:
     """Round, turn, piles, display, auction and the builder's hand."""
     parts = [text(10, 20, headline(view), size=15, weight="bold"),
-             text(10, 40, turn_line(view), cls="ft-turn", size=13)]
+             text(10, 40, turn_line(view), cls="ft-turn", size=12)]
     y = 52
     y, piece = piles(view, y)
     parts.append(piece)
@@ -245,7 +244,7 @@ def auction(view: dict[str, Any], legal: set[str], y: int) -> tuple[int, str]:
                                     enabled=False))
         if "pass" in legal:
             parts.append(button(10 + 6 * 46, line_y, 80, "pass", "pass", "pass"))
-        line_y += 36
+        line_y += 46
         if blocked:
             parts.append(text(10, line_y, "Grey bids: you could not build that many "
                               "of these cards.", size=11, fill="#666"))

@@ -138,7 +138,7 @@ function translatePage() {
     location.reload();
   });
   label.append(select);
-  document.querySelector("header").append(label);
+  document.querySelector("header").prepend(label);
 }
 
 /** A refusal from the server, worded in the page's language. */
