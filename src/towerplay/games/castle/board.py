@@ -23,6 +23,7 @@ False
 from __future__ import annotations
 
 from html import escape
+from textwrap import wrap
 from typing import Any
 
 from towerplay.games.castle.cards import COLUMNS, ROWS
@@ -318,8 +319,11 @@ def scores(view: dict[str, Any], y: int) -> tuple[int, str]:
     if not view["is_over"] or "breakdown" not in view:
         return y, ""
     parts = [text(10, y + 14, "Final scores", size=13, weight="bold")]
+    y += 18
     for p, rows in enumerate(view["breakdown"]):
         shown = " + ".join(f"{label} {points}" for label, points in rows if points) or "0"
-        parts.append(text(10, y + 30 + p * 16, f"{seat_name(view, p)}: {shown} = "
-                          f"{view['scores'][p]}", size=11))
-    return y + 34 + len(view["breakdown"]) * 16, "".join(parts)
+        line = f"{seat_name(view, p)}: {shown} = {view['scores'][p]}"
+        for part in wrap(line, 60, subsequent_indent="    "):  # a phone is narrow
+            parts.append(text(10, y + 12, part, size=11))
+            y += 15
+    return y + 4, "".join(parts)
