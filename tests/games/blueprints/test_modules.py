@@ -9,7 +9,8 @@ from towerplay.games.blueprints import dice, moves, rounds, state as state_modul
 from towerplay.games.blueprints.dice import (DIE_TEXT, MATERIALS, NUM_DICE_CODES, die_code,
                                              make_die, material_of, value_index)
 from towerplay.games.blueprints.moves import DISCARD, PLACE, TAKE, TAKES, Kind
-from towerplay.games.blueprints.rounds import AWARDS, Standing, _standings, score_round
+from towerplay.games.blueprints.rounds import (AWARDS, AwardWon, PrizeWon, Standing, _standings,
+                                               score_round)
 from towerplay.games.blueprints.scoring import PRIZES, breakdown
 
 from tests.games.blueprints.util import play_random, start
@@ -60,3 +61,13 @@ def test_a_scored_round_ranks_by_points_and_gives_prizes_only_to_qualifiers(
     assert result.awards == tuple(zip(result.ranking, AWARDS[players]))
     for prize, seat in result.prizes:
         assert standings[seat].magnitudes[PRIZES.index(prize)] > 0
+
+
+def test_a_saved_game_reads_back_its_awards_and_prizes_as_named_records() -> None:
+    state = play_random(start(players=3, seed=5), seed=5)
+    loaded = state.game.from_json(json.loads(json.dumps(state.to_json())))
+    assert loaded.results == state.results and loaded.won == state.won
+    for result in loaded.results:
+        assert all(isinstance(won, AwardWon) for won in result.awards)
+        assert all(isinstance(won, PrizeWon) and won.prize in PRIZES for won in result.prizes)
+        assert [won.seat for won in result.awards] == list(result.ranking[:2])

@@ -27,6 +27,8 @@ WOOD, RECYCLED, STONE, GLASS = range(4)
 ROWS, COLS = 3, 2
 CELLS = ROWS * COLS
 NUM_DICE_CODES = 24
+NO_DIE = -1
+"""Where a die code is expected but there is none (no die in hand)."""
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple((r2 - 1) * COLS + (c2 - 1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from towerplay.games.blueprints.dice import shuffled_rolls
+from towerplay.games.blueprints.dice import NO_DIE, shuffled_rolls
 from towerplay.games.blueprints.moves import PLACE, PLACES, REMOVE, REMOVE_MOVE, TAKE
 from towerplay.games.blueprints.placement import place_cells, stacked
 from towerplay.games.blueprints.scoring import EMPTY
@@ -45,7 +45,7 @@ def guess_building(state: BlueprintsState, seat: int, rng: random.Random) -> Non
     """Rebuild ``seat``'s building by placing its taken dice at random on its (guessed)
     blueprint, preferring cells below their target height; rewrite its hidden moves."""
     layout = state.layouts[seat]
-    building, held = EMPTY, -1
+    building, held = EMPTY, NO_DIE
     removed: tuple[int, ...] = ()
     history, movers = state.history, state.movers
     for index in range(state.round_start, len(history)):

@@ -6,8 +6,8 @@ and the :class:`RoundResult` record every seat sees once the round is scored.
 >>> while not state.results:
 ...     state.apply(state.legal_actions()[0])
 >>> result = state.results[0]
->>> result.awards, result.won(result.ranking[0])
-(((0, 'gold'), (1, 'silver')), ['gold'])
+>>> result.awards[0], result.won(result.ranking[0])
+(AwardWon(seat=0, award='gold'), ['gold'])
 """
 from __future__ import annotations
 
@@ -43,6 +43,20 @@ class Standing(NamedTuple):
     magnitudes: tuple[int, int, int, int]  # per Prize (PRIZES order): how far it qualifies
 
 
+class AwardWon(NamedTuple):
+    """An Award card handed out in a round (§9)."""
+
+    seat: int
+    award: str  # gold, silver or bronze
+
+
+class PrizeWon(NamedTuple):
+    """A Prize card handed out in a round (§8)."""
+
+    prize: str  # one of PRIZES
+    seat: int
+
+
 class RoundResult(NamedTuple):
     """A scored round, kept as plain data (formatted only when someone looks at it)."""
 
@@ -53,8 +67,8 @@ class RoundResult(NamedTuple):
     buildings: tuple[Building, ...]        # each seat's building as scored
     removed: tuple[tuple[int, ...], ...]   # each seat's dice that fit nowhere
     ranking: tuple[int, ...]               # seats, best building first (§9 tie-breaks)
-    awards: tuple[tuple[int, str], ...]    # (seat, award), in ranking order
-    prizes: tuple[tuple[str, int], ...]    # (prize, seat), in PRIZES order
+    awards: tuple[AwardWon, ...]           # in ranking order
+    prizes: tuple[PrizeWon, ...]           # in PRIZES order
 
     def to_json(self, game: Blueprints) -> dict[str, Any]:
         """The public record of the round (what every seat sees once it is scored)."""
@@ -118,9 +132,9 @@ class RoundResult(NamedTuple):
                    tuple(dice_from_json(s["removed"]) for s in seats),
                    tuple(int(s) for s in data["ranking"]),
                    # in ranking order: a JSON object's key order is not kept everywhere
-                   tuple(sorted(((int(s), str(a)) for s, a in data["awards"].items()),
-                                key=lambda award: AWARD_ORDER.get(award[1], len(AWARD_ORDER)))),
-                   tuple((str(p), int(s)) for p, s in data["prizes"].items()))
+                   tuple(sorted((AwardWon(int(s), str(a)) for s, a in data["awards"].items()),
+                                key=lambda won: AWARD_ORDER.get(won.award, len(AWARD_ORDER)))),
+                   tuple(PrizeWon(str(p), int(s)) for p, s in data["prizes"].items()))
 
 
 def demand_from_json(values: Any, read: Callable[[Any], int]) -> tuple[int, int]:
@@ -139,7 +153,7 @@ def score_round(state: BlueprintsState) -> tuple[RoundResult, list[int]]:
                      reverse=True)
     result = RoundResult(state.round, state.first, state.demand, tuple(state.cards),
                          tuple(state.buildings), tuple(state.removed), tuple(ranking),
-                         tuple(zip(ranking, AWARDS[state.players])),
+                         _awards(ranking, state.players),
                          _prize_winners(standings,
                                         state.game.options.prize_compare_magnitude))
     return result, [standing.total for standing in standings]
@@ -158,7 +172,12 @@ def _standings(state: BlueprintsState) -> list[Standing]:
     return standings
 
 
-def _prize_winners(standings: list[Standing], compare: bool) -> tuple[tuple[str, int], ...]:
+def _awards(ranking: list[int], players: int) -> tuple[AwardWon, ...]:
+    """The round's Award cards, best building first (§9)."""
+    return tuple(AwardWon(seat, award) for seat, award in zip(ranking, AWARDS[players]))
+
+
+def _prize_winners(standings: list[Standing], compare: bool) -> tuple[PrizeWon, ...]:
     """``(prize, seat)`` for each Prize someone qualifies for (§8): among the qualifiers,
     the §9 tie-breaks decide (with ``compare``, the larger magnitude first)."""
     prizes = []
@@ -167,7 +186,7 @@ def _prize_winners(standings: list[Standing], compare: bool) -> tuple[tuple[str,
         if entrants:
             winner = max(entrants, key=lambda s: (
                 standings[s].magnitudes[index] if compare else 0, *standings[s].tiebreak))
-            prizes.append((prize, winner))
+            prizes.append(PrizeWon(prize, winner))
     return tuple(prizes)
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from towerplay.core.errors import InvalidOptions
-from towerplay.games.blueprints.dice import (DICE_PER_COLOUR, NUM_DICE_CODES, POOL_SIZE,
-                                             dice_from_json, dice_texts)
+from towerplay.games.blueprints.dice import (DICE_PER_COLOUR, NO_DIE, NUM_DICE_CODES,
+                                             POOL_SIZE, dice_from_json, dice_texts)
 from towerplay.games.blueprints.moves import DISCARD, PLACE, TAKE
 from towerplay.games.blueprints.rounds import (ROUNDS, TAKES_PER_ROUND, RoundResult,
                                                demand_from_json)
@@ -107,7 +107,7 @@ def _check_turns(state: BlueprintsState) -> None:
             and (over or n != 2 or state.turns == TAKES_PER_ROUND * 2 - 1)):
         raise ValueError("step must be 0 (take), 1 (place) or 3 (discard, 2 players)")
     if not (0 <= state.hand < NUM_DICE_CODES if kind == PLACE and not over
-            else state.hand == -1):
+            else state.hand == NO_DIE):
         raise ValueError("hand holds a die exactly when the seat to move must place it")
     started = _turns_started(state)
     if (started > TAKES_PER_ROUND * n or sum(len(dice) for dice in state.taken) != started

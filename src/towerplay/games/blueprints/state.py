@@ -24,9 +24,9 @@ from towerplay.core.rng import chance
 from towerplay.core.state import State
 from towerplay.games.blueprints import guesses, refusals, saved
 from towerplay.games.blueprints.cards import Layout, blueprint_text
-from towerplay.games.blueprints.dice import (DICE_PER_COLOUR, DIE_TEXT, MATERIALS, POOL_SIZE,
-                                             WOOD, die_code, dice_texts, draw_material,
-                                             shuffled_rolls)
+from towerplay.games.blueprints.dice import (DICE_PER_COLOUR, DIE_TEXT, MATERIALS, NO_DIE,
+                                             POOL_SIZE, WOOD, die_code, dice_texts,
+                                             draw_material, shuffled_rolls)
 from towerplay.games.blueprints.moves import (DISCARD, DISCARDS, PLACE, PLACES, REMOVE,
                                               REMOVE_MOVE, STEP_NAMES, TAKE, TAKES, Move)
 from towerplay.games.blueprints.placement import min_top, stacked, usable_cells
@@ -57,7 +57,7 @@ class BlueprintsState(State[Move]):
     game: Blueprints
     round: int                      # 0-based
     step_kind: int                  # the kind of move due: TAKE, PLACE or DISCARD
-    hand: int                       # the die taken and not yet placed (-1: none)
+    hand: int                       # the die taken and not yet placed (or NO_DIE)
     first: int                      # the seat that started this round
     turns: int                      # turns finished this round
     round_start: int                # the history index where this round began
@@ -79,7 +79,7 @@ class BlueprintsState(State[Move]):
         super().__init__(game, players, seed)
         self.round = 0
         self.step_kind = TAKE
-        self.hand = -1
+        self.hand = NO_DIE
         self.first = 0
         self.turns = 0
         self.round_start = 0
@@ -153,7 +153,7 @@ class BlueprintsState(State[Move]):
         self.taken = [()] * n
         self.removed = [()] * n
         self.discards = ()
-        self.hand = -1
+        self.hand = NO_DIE
         self.step_kind = TAKE
         self.to_move = first
 
@@ -240,7 +240,7 @@ class BlueprintsState(State[Move]):
             self.buildings[seat] = stacked(self.buildings[seat], arg, self.hand)
         else:
             self.removed[seat] += (self.hand,)
-        self.hand = -1
+        self.hand = NO_DIE
         if self.players == 2 and self.turns + 1 < TAKES_PER_ROUND * 2:
             self.step_kind = DISCARD  # the last turn of a round has nothing to discard for
         else:
@@ -323,7 +323,7 @@ class BlueprintsState(State[Move]):
             "demand": [MATERIALS[m] for m in self.demand],
             "pool": dice_texts(self.pool),
             "bag": dict(zip(MATERIALS, self.bag)),
-            "hand": DIE_TEXT[self.hand] if self.hand >= 0 else None,
+            "hand": DIE_TEXT[self.hand] if self.hand != NO_DIE else None,
             "discards": dice_texts(self.discards),
             "seats": [self._seat_view(seat, s, public_cards) for s in range(self.players)],
             "results": results,
