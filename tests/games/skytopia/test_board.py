@@ -124,3 +124,26 @@ def test_end_shows_winners_and_int_scores() -> None:
     assert "Game over" in board
     for p, score in enumerate(view["scores"]):
         assert isinstance(score, int) and f"= {score}<" in board
+
+
+def test_row_choices_sit_where_the_row_is() -> None:
+    """``row`` names the mover's Tower card at the same height in Phase 1 (its city
+    panel) and a Market row in Phase 2 (the Market panel)."""
+    seen = set()
+    for seed in range(30):
+        for state in positions({}, 3, seed, every=1):
+            view = state.view(state.to_move)
+            if not any(a.startswith("row ") for a in view.get("legal", ())):
+                continue
+            phase1 = view["phase"].startswith("phase 1")
+            for panel in ET.fromstring(draw(view)).iter(f"{SVG}svg"):
+                rows = [p for p in pieces(panel)
+                        if (p.get("data-action") or "").startswith("row ")]
+                where = panel.get("aria-label") or ""
+                if rows:
+                    assert where == (f"seat {state.to_move} (you)'s city" if phase1
+                                     else "the Market")
+                    seen.add(phase1)
+        if seen == {True, False}:
+            return
+    pytest.fail(f"row choices not seen in both phases (phase 1 seen: {seen})")

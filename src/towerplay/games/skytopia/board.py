@@ -15,11 +15,12 @@ gets any:
 
 - a Market card: ``put <slot>`` / ``take <slot>``; its value chips ``place <slot>:<v>``
   (one per legal placement, the cost and rounds in the label); a column's heading
-  ``row <colour>``;
+  ``row <colour>`` when a Market card activates its row (Phase 2);
 - a golem on a card: ``back`` / ``recall <slot>:<v>``; ``turn`` and ``move`` have no
   single natural piece (a golem has several), so the decision panel lists them as
   buttons by golem: ``turn`` by steps, ``move`` by target card;
-- a Tower of the mover's city: ``tower <colour>`` / ``top <colour>``;
+- a Tower of the mover's city: ``tower <colour>`` / ``top <colour>``, and ``row
+  <colour>`` when a Tower card activates its row (Phase 1: the card at its height);
 - the decision panel: ``use``, ``skip``, ``done``, completed cards (``stack <slot>``),
   Ability tiles (``draft t<n>``) and sides (``side a`` / ``side b``).
 
@@ -221,7 +222,7 @@ def market_panel(view: dict[str, Any], legal: set[str]) -> str:
     top = 24
     for col, colour in enumerate(COLOURS):
         x = 4 + col * COL_W
-        parts.append(column_head(x, top, colour, legal))
+        parts.append(column_head(x, top, colour, legal, in_market(view)))
         for row in range(rows):
             slot = f"{colour[0]}{row + 1}"
             parts.append(market_card(view, legal, slot, x, top + 26 + row * (CARD_H + 6)))
@@ -229,14 +230,21 @@ def market_panel(view: dict[str, Any], legal: set[str]) -> str:
     return svg(height, "".join(parts), "the Market")
 
 
-def column_head(x: float, y: float, colour: str, legal: set[str]) -> str:
-    """A column's heading; clickable as ``row <colour>`` when that is legal."""
+def in_market(view: dict[str, Any]) -> bool:
+    """Whether a ``row`` choice names a Market row (Phase 2), not a row of the mover's
+    Towers (Phase 1: the card at the same height)."""
+    return not str(view.get("phase", "")).startswith("phase 1")
+
+
+def column_head(x: float, y: float, colour: str, legal: set[str], market: bool) -> str:
+    """A column's heading; clickable as ``row <colour>`` when that is legal and names a
+    Market row."""
     body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="22" rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>'
             + text(x + CARD_W / 2, y + 15, f"{colour[0].upper()} · {colour}", "middle", 12,
                    "bold", INK[colour]))
     action = f"row {colour}"
-    if action in legal:
+    if action in legal and market:
         return clickable(action, f"row {colour}: activate the {colour} card in the same "
                                  "row", body)
     return clickable(None, f"{colour} column", body)
@@ -505,11 +513,13 @@ def tower_column(view: dict[str, Any], legal: set[str], p: int, colour: str,
         short = name if len(name) <= 20 else name[:19] + "…"  # the title has it whole
         body.append(text(x + 3, cy + 23, short, size=8, fill="#222"))
     mine = p == view.get("seat")
-    action = next((a for a in (f"tower {colour}", f"top {colour}") if a in legal), None)
+    verbs = ["tower", "top"] + ([] if in_market(view) else ["row"])
+    action = next((a for a in (f"{v} {colour}" for v in verbs) if a in legal), None)
     cards = ", ".join(card_words(view, i) for i in tower) or "only its Foundation"
     label = f"{seat_name(view, p)}'s {colour} Tower: {cards}"
     if mine and action:
-        verb = "activate this Tower next" if action.startswith("tower") else \
-            "activate the top card of this Tower"
+        verb = {"tower": "activate this Tower next",
+                "top": "activate the top card of this Tower",
+                "row": "activate this Tower's card in the same row"}[action.split()[0]]
         return clickable(action, f"{action}: {verb} ({label})", "".join(body))
     return clickable(None, label, "".join(body))
