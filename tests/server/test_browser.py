@@ -57,12 +57,16 @@ def act(page: Any, piece: Any, keyboard: bool) -> str:
     return action
 
 
-def play_board(page: Any, rng: random.Random, moves: int | None = None) -> int:
+def play_board(page: Any, rng: random.Random, moves: int | None = None,
+               recent: list[str] | None = None) -> int:
     """Play 5 Towers by its board: a random clickable piece each turn (every fourth by
     keyboard). The board has a piece for every 5 Towers action (bids, pass, takes,
-    tear-downs, no tear-down, placements), so the button list is never needed."""
+    tear-downs, no tear-down, placements), so the button list is never needed. Each
+    turn's "since your last move" lines are added to ``recent``."""
     done = 0
     while (moves is None or done < moves) and wait_my_turn(page):
+        if recent is not None:
+            recent += page.locator("#recent li").all_inner_texts()
         pieces = page.locator("#board [data-action]")
         buttons = page.locator("#actions [data-action]").count()
         assert pieces.count() >= 1 and buttons >= 1
@@ -125,9 +129,12 @@ def test_five_towers_played_by_clicking_the_board(page: Any, web: ServeProcess) 
     wait_my_turn(page)
     refused_in_a_visible_line(page)
     screenshots(page, "five_towers-start")
-    play_board(page, rng, moves=18)
+    recent: list[str] = []
+    play_board(page, rng, moves=18, recent=recent)
     screenshots(page, "five_towers-mid")
-    play_board(page, rng)
+    play_board(page, rng, recent=recent)
+    assert recent and all(line.startswith(("Seat 1 (greedy): ", "Seat 2 (greedy): "))
+                          for line in recent)
     screenshots(page, "five_towers-end")
     check_end(page, web.base)
     page.click("#replay-link")
@@ -196,3 +203,28 @@ def test_the_pages_speak_polish_and_hungarian(page: Any, web: ServeProcess) -> N
     page.select_option("#lang", "hu")
     page.wait_for_selector("html[lang='hu']")
     assert page.inner_text("#create") == "Asztal létrehozása"
+
+
+def test_the_lobby_form_follows_each_games_options(page: Any, web: ServeProcess) -> None:
+    page.goto(f"{web.base}/")
+    page.wait_for_selector("#seats input")
+    games = page.locator("#game option").all_inner_texts()
+    assert len(games) == 4 and "5 Towers" in games
+    page.select_option("#game", "castle")
+    assert page.locator("#options select[data-option='variant']").count() == 1
+    assert page.get_attribute("#options [data-option='pair_cards']", "type") == "checkbox"
+    assert page.get_attribute("#options [data-option='max_turns']", "type") == "number"
+    assert page.locator("#options [data-option='cards']").count() == 0  # a file path
+    assert page.get_attribute("#rules-link", "href") == "/rules/castle"
+    page.select_option("#players", "2")
+    assert page.locator("#seats input").count() == 2
+    page.fill("#seats label:nth-of-type(2) input", "nonsense")
+    page.click("#create")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "nonsense" in page.inner_text("#error") and page.locator("#created").is_hidden()
+    page.fill("#seats label:nth-of-type(2) input", "random")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    assert page.locator("#error").is_hidden()
+    page.click("#links li:first-child button.copy")
+    page.wait_for_selector("#links li:first-child button.copy:text('copied')")

@@ -50,7 +50,7 @@ const TEXTS = {
     to_move: "{who} to move…", game_over: "Game over.", final_scores: "Final scores",
     won_by: "Won by {names}", and: " and ", nobody: "nobody", total: "total",
     download: "Download the record", replay_link: "Replay move by move",
-    what_happened: "What happened", first: "⏮ start", back: "◀ back", forward: "forward ▶",
+    what_happened: "What happened", since_last: "Since your last move", first: "⏮ start", back: "◀ back", forward: "forward ▶",
     last: "end ⏭", move_of: "move {k} of {n}", the_start: "The start.", hidden: "(hidden)",
     language: "Language",
     stale: "The table moved on: here is the current position.", illegal: "Not allowed: {message}",
@@ -70,7 +70,7 @@ const TEXTS = {
     to_move: "Ruch: {who}…", game_over: "Koniec gry.", final_scores: "Wyniki końcowe",
     won_by: "Wygrywa: {names}", and: " i ", nobody: "nikt", total: "razem",
     download: "Pobierz zapis partii", replay_link: "Odtwórz ruch po ruchu",
-    what_happened: "Co się wydarzyło", first: "⏮ początek", back: "◀ wstecz", forward: "dalej ▶",
+    what_happened: "Co się wydarzyło", since_last: "Od twojego ostatniego ruchu", first: "⏮ początek", back: "◀ wstecz", forward: "dalej ▶",
     last: "koniec ⏭", move_of: "ruch {k} z {n}", the_start: "Początek.", hidden: "(ukryte)",
     language: "Język",
     stale: "Stół poszedł dalej: oto aktualna pozycja.", illegal: "Niedozwolony ruch: {message}",
@@ -90,7 +90,7 @@ const TEXTS = {
     to_move: "{who} lép…", game_over: "Vége a játéknak.", final_scores: "Végeredmény",
     won_by: "Nyertes: {names}", and: " és ", nobody: "senki", total: "összesen",
     download: "A játszma letöltése", replay_link: "Visszajátszás lépésenként",
-    what_happened: "Mi történt", first: "⏮ eleje", back: "◀ vissza", forward: "előre ▶",
+    what_happened: "Mi történt", since_last: "Az utolsó lépésed óta", first: "⏮ eleje", back: "◀ vissza", forward: "előre ▶",
     last: "vége ⏭", move_of: "{k}. lépés ennyiből: {n}", the_start: "A kezdés.", hidden: "(rejtett)",
     language: "Nyelv",
     stale: "Az asztal továbblépett: itt az aktuális állás.", illegal: "Szabálytalan lépés: {message}",
@@ -334,6 +334,7 @@ const TablePage = {
   seat: null,
   seats: null,
   pending: false,
+  fresh: true,
   retry: 0,
   stopped: false,
 
@@ -360,6 +361,7 @@ const TablePage = {
     this.socket = socket;
     socket.onopen = () => {
       this.retry = 0;
+      this.fresh = true;
       this.status("connected");
     };
     socket.onmessage = (event) => this.receive(JSON.parse(event.data));
@@ -430,13 +432,31 @@ const TablePage = {
     document.body.dataset.toMove = legal.length ? "me" : (view.is_over ? "over" : "other");
   },
 
+  /** New log lines: all go to the history (newest first); the others' moves since this
+   * seat's last move also to "since your last move". A fresh connection resends the
+   * moves since that last move, so both lists start over then. */
   events(events) {
     const list = $("events");
-    for (const event of events) {
-      const item = document.createElement("li");
-      item.textContent = `${seatLabel(event.mover, this.seats, this.seat)}: ${event.line}`;
-      list.prepend(item);
+    const recent = $("recent");
+    if (this.fresh) {
+      list.replaceChildren();
+      recent.replaceChildren();
+      this.fresh = false;
     }
+    for (const event of events) {
+      const text = `${seatLabel(event.mover, this.seats, this.seat)}: ${event.line}`;
+      const item = document.createElement("li");
+      item.textContent = text;
+      list.prepend(item);
+      if (event.mover === this.seat) {
+        recent.replaceChildren();
+      } else {
+        const copy = document.createElement("li");
+        copy.textContent = text;
+        recent.append(copy);
+      }
+    }
+    $("recent-box").hidden = this.seat === null || recent.children.length === 0;
     while (list.children.length > 200) list.lastChild.remove();
   },
 
