@@ -36,7 +36,9 @@ def ensure_chromium() -> Path:
     if shutil.which("apt-get") is None or os.geteuid() != 0:
         pytest.skip("/usr/bin/chromium is missing and apt-get (as root) is unavailable")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "chromium"]):
+    wait = ["-o", "DPkg::Lock::Timeout=600"]  # the other test worker may be installing it
+    for command in (["apt-get", *wait, "update", "-q"],
+                    ["apt-get", *wait, "install", "-y", "-q", "chromium"]):
         done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
         if done.returncode != 0:
             pytest.skip(f"cannot install chromium: {' '.join(command)} failed: "
