@@ -27,6 +27,10 @@ from towerplay.core.rng import derive_seed
 from towerplay.envs import openspiel
 
 
+MIN_SIMS = 4
+"""OpenSpiel's ISMCTSBot fails (no visited child) with fewer simulations than this."""
+
+
 @dataclass(frozen=True)
 class Duel:
     game: str
@@ -96,7 +100,9 @@ def main() -> None:
     for name in args.game or games.names():
         same = match([Duel(name, i, f"ismcts:iterations={args.iterations}", args.iterations)
                       for i in range(args.games)], args.workers)
-        their_sims = max(1, round(same["their_iterations_per_s"] * args.seconds))
+        print(name, "same iterations", json.dumps(same), flush=True)
+        # OpenSpiel's ISMCTS needs a few simulations to visit the root's children at all
+        their_sims = max(MIN_SIMS, round(same["their_iterations_per_s"] * args.seconds))
         timed = match([Duel(name, i, f"ismcts:seconds={args.seconds}", their_sims)
                        for i in range(args.games)], args.workers)
         report[name] = {"same_iterations": same, "same_time": {**timed,
