@@ -142,6 +142,9 @@ def test_five_towers_played_by_clicking_the_board(page: Any, web: ServeProcess) 
     page.click("#forward")
     page.wait_for_selector("body[data-at='1']")
     assert "Seat" in page.inner_text("#move")
+    for _ in range(5):  # quick presses add up, each from the position asked for last
+        page.keyboard.press("ArrowRight")
+    page.wait_for_selector("body[data-at='6']")
     assert not errors
 
 
@@ -228,3 +231,8 @@ def test_the_lobby_form_follows_each_games_options(page: Any, web: ServeProcess)
     assert page.locator("#error").is_hidden()
     page.click("#links li:first-child button.copy")
     page.wait_for_selector("#links li:first-child button.copy:text('copied')")
+    spectate = page.get_attribute("#link-spectate", "href")
+    page.goto(f"{spectate}?token=forged")
+    page.wait_for_selector("body[data-connection='closed']")
+    assert "opens no seat" in page.inner_text("#error")
+    assert page.locator("#board [data-action]").count() == 0

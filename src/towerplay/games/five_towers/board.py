@@ -168,7 +168,12 @@ def turn_line(view: dict[str, Any]) -> str:
 
 def piles(view: dict[str, Any], y: int) -> tuple[int, str]:
     """The draw pile (a back with its count) and the face-up discard pile per suit."""
-    parts = [f'<rect x="10" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+    known = view.get("draw_cards") if view["pile"] == 2 else None
+    contents = "; ".join(f"{s} {' '.join(map(str, v))}" for s, v in (known or {}).items())
+    tip = f"draw pile: {view['draw_size']} cards" + (
+        f" (order unknown): {contents}" if contents else "")
+    parts = [f"<title>{escape(tip)}</title>",
+             f'<rect x="10" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" '
              f'fill="#5a4632" stroke="#2b1f12"/>',
              text(10 + CARD_W / 2, y + 42, str(view["draw_size"]), anchor="middle",
                   size=18, weight="bold", fill="#fff"),
@@ -185,7 +190,8 @@ def piles(view: dict[str, Any], y: int) -> tuple[int, str]:
         parts.append(text(x, line_y, f"{SYMBOL[suit]} {suit}: {shown}", size=11,
                           fill=INK[suit]))
         line_y += 14
-    return max(y + CARD_H + 22, line_y) + 4, "".join(parts)
+    return max(y + CARD_H + 22, line_y) + 4, "<g>" + "".join(parts[:4]) + "</g>" + \
+        "".join(parts[4:])
 
 
 def display(view: dict[str, Any], legal: set[str], y: int) -> tuple[int, str]:
@@ -259,8 +265,9 @@ def hand(view: dict[str, Any], legal: set[str], y: int) -> tuple[int, str]:
     if builder is None or view["phase"] not in ("take", "teardown", "place"):
         return y, ""
     cards = view["hand"]
-    parts = [text(10, y + 12, f"{seat_name(view, builder)} took ({len(cards)}):", size=13,
-                  weight="bold")]
+    doing = "still to place" if view["phase"] == "place" else "took"
+    parts = [text(10, y + 12, f"{seat_name(view, builder)} {doing} ({len(cards)}):",
+                  size=13, weight="bold")]
     for i, name in enumerate(cards):
         action = f"place {name}"
         parts.append(card(10 + i * (CARD_W + 8), y + 20, name,

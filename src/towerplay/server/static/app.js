@@ -50,8 +50,8 @@ const TEXTS = {
     to_move: "{who} to move…", game_over: "Game over.", final_scores: "Final scores",
     won_by: "Won by {names}", and: " and ", nobody: "nobody", total: "total",
     download: "Download the record", replay_link: "Replay move by move",
-    what_happened: "What happened", since_last: "Since your last move", first: "⏮ start", back: "◀ back", forward: "forward ▶",
-    last: "end ⏭", move_of: "move {k} of {n}", the_start: "The start.", hidden: "(hidden)",
+    what_happened: "What happened", since_last: "Since your last move", first: "« start", back: "◀ back", forward: "forward ▶",
+    last: "end »", move_of: "move {k} of {n}", the_start: "The start.", hidden: "(hidden)",
     language: "Language",
     stale: "The table moved on: here is the current position.", illegal: "Not allowed: {message}",
     forbidden: "Not allowed here: {message}", bad_message: "Not understood: {message}",
@@ -70,8 +70,8 @@ const TEXTS = {
     to_move: "Ruch: {who}…", game_over: "Koniec gry.", final_scores: "Wyniki końcowe",
     won_by: "Wygrywa: {names}", and: " i ", nobody: "nikt", total: "razem",
     download: "Pobierz zapis partii", replay_link: "Odtwórz ruch po ruchu",
-    what_happened: "Co się wydarzyło", since_last: "Od twojego ostatniego ruchu", first: "⏮ początek", back: "◀ wstecz", forward: "dalej ▶",
-    last: "koniec ⏭", move_of: "ruch {k} z {n}", the_start: "Początek.", hidden: "(ukryte)",
+    what_happened: "Co się wydarzyło", since_last: "Od twojego ostatniego ruchu", first: "« początek", back: "◀ wstecz", forward: "dalej ▶",
+    last: "koniec »", move_of: "ruch {k} z {n}", the_start: "Początek.", hidden: "(ukryte)",
     language: "Język",
     stale: "Stół poszedł dalej: oto aktualna pozycja.", illegal: "Niedozwolony ruch: {message}",
     forbidden: "Brak dostępu: {message}", bad_message: "Błędna wiadomość: {message}",
@@ -90,8 +90,8 @@ const TEXTS = {
     to_move: "{who} lép…", game_over: "Vége a játéknak.", final_scores: "Végeredmény",
     won_by: "Nyertes: {names}", and: " és ", nobody: "senki", total: "összesen",
     download: "A játszma letöltése", replay_link: "Visszajátszás lépésenként",
-    what_happened: "Mi történt", since_last: "Az utolsó lépésed óta", first: "⏮ eleje", back: "◀ vissza", forward: "előre ▶",
-    last: "vége ⏭", move_of: "{k}. lépés ennyiből: {n}", the_start: "A kezdés.", hidden: "(rejtett)",
+    what_happened: "Mi történt", since_last: "Az utolsó lépésed óta", first: "« eleje", back: "◀ vissza", forward: "előre ▶",
+    last: "vége »", move_of: "{k}. lépés ennyiből: {n}", the_start: "A kezdés.", hidden: "(rejtett)",
     language: "Nyelv",
     stale: "Az asztal továbblépett: itt az aktuális állás.", illegal: "Szabálytalan lépés: {message}",
     forbidden: "Nincs jogosultság: {message}", bad_message: "Hibás üzenet: {message}",
@@ -495,35 +495,43 @@ function scoreSheet(view, seat, seats) {
 const Replay = {
   id: decodeURIComponent(location.pathname.split("/").pop()),
   at: 0,
+  target: 0,
   total: 0,
+  titles: null,
 
   start() {
-    const moves = { first: () => 0, back: () => this.at - 1, forward: () => this.at + 1,
-                    last: () => this.total };
+    // Steps count from the position asked for last, so quick presses add up.
+    const moves = { first: () => 0, back: () => this.target - 1,
+                    forward: () => this.target + 1, last: () => this.total };
     for (const [id, to] of Object.entries(moves)) {
       $(id).addEventListener("click", () => this.show(to()));
     }
     document.addEventListener("keydown", (event) => {
-      if (event.key === "ArrowRight") this.show(this.at + 1);
-      if (event.key === "ArrowLeft") this.show(this.at - 1);
+      if (event.key === "ArrowRight") this.show(this.target + 1);
+      if (event.key === "ArrowLeft") this.show(this.target - 1);
     });
     $("record-link").href = `/api/tables/${encodeURIComponent(this.id)}/record`;
+    getJSON("/api/games").then((list) => { this.titles = list; }).catch(() => {});
     this.show(0);
   },
 
+  /** Ask for the position after ``at`` actions; only the latest answer is drawn. */
   async show(at) {
     if (at < 0 || (this.total && at > this.total)) return;
+    this.target = at;
     let step;
     try {
       step = await getJSON(`/api/tables/${encodeURIComponent(this.id)}/replay?at=${at}`);
     } catch (problem) {
-      showError(problem.message);
+      if (at === this.target) showError(problem.message);
       return;
     }
+    if (at !== this.target) return;
     showError(null);
     this.at = step.at;
     this.total = step.total;
-    $("game-title").textContent = step.view.game;
+    const game = (this.titles || []).find((g) => g.id === step.view.game);
+    $("game-title").textContent = game ? game.title : step.view.game;
     $("board").innerHTML = step.board;
     $("position").textContent = t("move_of", { k: step.at, n: step.total });
     $("move").textContent = step.at
