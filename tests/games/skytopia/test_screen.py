@@ -60,6 +60,40 @@ def test_the_log_survives_a_saved_position_and_bad_notes_are_refused() -> None:
         s.game.from_json(data)
 
 
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_saved_position_notes_each_use_as_it_was_played(players: int) -> None:
+    # the state keeps a 'use' cheaply (index, effect, round) and fills in the Chronometer
+    # and the first player when saving: compare with what they were at the time
+    s = start(players, seed=5)
+    rng, seen = random.Random(5), {}
+    while not s.is_over:
+        action = rng.choice(s.legal_actions())
+        key = s.stack[-1][0] if str(action) == "use" else -1
+        s.apply(action)
+        if key >= 0:
+            seen[len(s.history) - 1] = [key, s.round, s.comp.dial[s.build], s.first]
+    notes = {n[0]: n for n in s.to_json()["state"]["notes"]}
+    assert len(seen) > 20 and set(seen) <= set(notes)
+    for index, (key, rnd, build, first) in seen.items():
+        assert [notes[index][i] for i in (1, 2, 4, 5)] == [key, rnd, build, first]
+    assert set(notes) == set(seen) | {n[0] for n in s.notes}  # rounds' ends and the like
+    assert all(notes[n[0]] == list(n) for n in s.notes)
+
+
+def test_a_copy_keeps_its_own_log() -> None:
+    s = start(3, seed=6)
+    rng = random.Random(6)
+    for _ in range(60):
+        s.apply(rng.choice(s.legal_actions()))
+    before, copy = s.log(None), s.copy()
+    while not copy.is_over:
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert s.log(None) == before and copy.log(None)[:len(before)] == before
+    uses = [line for line in copy.log(None)[len(before):] if ": use" in line]
+    assert uses and all(" — " in line for line in uses)
+
+
 # ----------------------------------------------------------------------------- refusals
 @pytest.mark.parametrize("text,words", [
     ("place b1:{build}", "is the build value (✱)"),

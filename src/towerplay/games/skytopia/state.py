@@ -41,6 +41,8 @@ PHASE_NAMES = ("ability draft", "ability side", "preliminary turn", "phase 1: st
                "phase 1: activate towers", "phase 1: abilities", "phase 2: take a golem back",
                "phase 2: assign a golem", "phase 2: activate the card", "phase 2: abilities",
                "game over")
+Uses = tuple[int, int, int, "Uses"] | tuple[()]
+"""A chain of ``use`` announcements (see :attr:`SkytopiaState.uses`)."""
 MAX_ACTIONS = 4000
 """The game ends once this many actions were played: a guard that makes the game length
 provably finite (random games at any player count take less than a tenth of it)."""
@@ -54,7 +56,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
     __slots__ = ("comp", "round", "last_round", "first", "turn_index", "build", "market", "dice",
                  "decks", "towers", "coins", "prestige", "board", "tile", "side", "guilds",
                  "phase", "stack", "pending_towers", "completed", "added", "paid", "pool",
-                 "pick", "rows", "current", "notes", "_choices")
+                 "pick", "rows", "current", "notes", "uses", "_choices")
     game: Skytopia
     comp: Components
     round: int              # 1, 2, …
@@ -85,7 +87,14 @@ class SkytopiaState(EffectInterpreter, State[Act]):
     notes: tuple[tuple[int, ...], ...]
     """What the log tells besides an action's notation, by history index (ascending):
     ``(index, effect used or -1, round after it, rounds it ended, build value, first
-    player, last round newly known or 0, game over 0/1)``. An immutable tuple, shared by copies (it grows only on such events)."""
+    player, last round newly known or 0, game over 0/1)``, for the actions that ended a
+    round, made the last round known or ended the game, and for every note of a loaded
+    position. An immutable tuple, shared by copies (it grows only on such events)."""
+    uses: Uses
+    """The effects that ``use`` actions used since the game began or was loaded, newest
+    first: a chain ``(index, effect, round, older uses)`` ending in ``()``. A ``use`` is a
+    third of all actions: linking a 4-tuple costs a fraction of growing ``notes`` (copies
+    share the chain too). The log and the saved position merge it into ``notes``'s form."""
     _choices: list[Act]     # the decision now awaited
 
     # ----------------------------------------------------------------- setup
@@ -128,7 +137,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         self.pending_towers, self.completed, self.added, self.paid = 0, (), 0, -1
         self.pool = (0, 1, 2, 3)
         self.pick = 0
-        self.notes = ()
+        self.notes, self.uses = (), ()
         self._choices = []
         if opts.abilities == "draft":
             self.phase = PH_DRAFT
@@ -406,10 +415,10 @@ class SkytopiaState(EffectInterpreter, State[Act]):
     def _apply(self, act: Act) -> None:
         kind = act[0]
         seat = self.current
-        rounds, last, used = self.round, self.last_round, -1
+        rounds, last = self.round, self.last_round  # the log announces a round's end
         if self.stack:
-            if kind == A.USE:
-                used = self.stack[-1][0]  # the key of the effect offered
+            if kind == A.USE:  # the log names the effect offered (see ``uses``)
+                self.uses = (len(self.history), self.stack[-1][0], rounds, self.uses)
             self._apply_frame(act)
         elif kind == A.PLACE:
             slot, value = act[1], act[2]
@@ -454,17 +463,19 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         self._advance()
         if len(self.history) >= MAX_ACTIONS - 1:
             self._stop()  # the length guard (see MAX_ACTIONS)
-        if used >= 0 or self.round != rounds or self.last_round != last \
-                or self.phase == PH_OVER:
-            self._note(used, rounds, last)
+        if self.round != rounds or self.last_round != last or self.phase == PH_OVER:
+            self._note(rounds, last)
 
     def _why_illegal(self, action: Act, legal: list[Act]) -> str:
         """A refusal in the game's terms (see :mod:`~towerplay.games.skytopia.refusals`)."""
         return why_illegal(self, action, legal)
 
-    def _note(self, used: int, rounds: int, last: int) -> None:
-        """Remember what the log says of the action being applied (see ``notes``)."""
-        self.notes += ((len(self.history), used, self.round, self.round - rounds,
+    def _note(self, rounds: int, last: int) -> None:
+        """Remember what the log says of the action being applied (see ``notes``): the
+        round was ``rounds`` and the last round ``last`` before it."""
+        index, uses = len(self.history), self.uses
+        used = uses[1] if uses and uses[0] == index else -1
+        self.notes += ((index, used, self.round, self.round - rounds,
                         self.comp.dial[self.build], self.first,
                         self.last_round if self.last_round != last else 0,
                         int(self.phase == PH_OVER)),)
@@ -476,7 +487,8 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         notes = self.notes
         at = bisect_left(notes, (index,))
         if at == len(notes) or notes[at][0] != index:
-            return text
+            used = self._used_at(index)
+            return text if used < 0 else f"{text} — {self._effect_name(used)}"
         _, used, rnd, ended, build, first, last, over = notes[at]
         parts = [text + (f" — {self._effect_name(used)}" if used >= 0 else "")]
         if last:
@@ -487,6 +499,31 @@ class SkytopiaState(EffectInterpreter, State[Act]):
             parts.append(f"end of round {rnd - 1}: the Chronometer turns, ✱ now shows "
                          f"{build}; seat {first} starts round {rnd}")
         return " · ".join(parts)
+
+    def _used_at(self, index: int) -> int:
+        """The effect the ``use`` at history ``index`` used, from ``uses`` (-1: none). The
+        walk starts at the newest: the log line asked for is mostly the latest."""
+        node = self.uses
+        while node:
+            at, key, _, node = node
+            if at <= index:
+                return key if at == index else -1
+        return -1
+
+    def _all_notes(self) -> list[tuple[int, ...]]:
+        """``notes`` with ``uses`` merged in, in ascending order (the saved form). A plain
+        ``use`` came in a round that is over or still on: the Chronometer has turned one
+        step and the first player passed one seat back for each round since."""
+        merged = {note[0]: note for note in self.notes}
+        node = self.uses
+        while node:
+            index, key, rnd, node = node
+            note = merged.get(index)
+            if note is None:
+                back = self.round - rnd
+                merged[index] = (index, key, rnd, 0, self.comp.dial[(self.build - back) % 6],
+                                 (self.first + back) % self.players, 0, 0)
+        return [merged[index] for index in sorted(merged)]
 
     def _stop(self) -> None:
         """End the game where it stands (scored as it is)."""
@@ -518,7 +555,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         new.tile = self.tile[:]
         new.side = self.side[:]
         new.stack = self.stack[:]
-        new.notes = self.notes
+        new.notes, new.uses = self.notes, self.uses
         new._choices = self._choices
         return new
 
@@ -613,7 +650,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
     def _to_json(self) -> dict[str, Any]:
         data = {name: _plain(getattr(self, name)) for name in self._FIELDS}
         data["dice"] = [list(d) for d in self.dice]
-        data["notes"] = [list(n) for n in self.notes]
+        data["notes"] = [list(n) for n in self._all_notes()]
         return data
 
     def _load_json(self, data: dict[str, Any]) -> None:
@@ -628,7 +665,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         self.completed = tuple((slot, card) for slot, card in self.completed)
         self.stack = [frame_from_json(f, len(self.comp.effects)) for f in self.stack]
         self.dice = [tuple(d) for d in data["dice"]]
-        self.notes = self._loaded_notes(data.get("notes", []))
+        self.notes, self.uses = self._loaded_notes(data.get("notes", [])), ()
         self._check_loaded()
         self.current = (self.first + self.turn_index) % self.players
         saved, before = self.to_move, self._to_json()
