@@ -162,8 +162,9 @@ def test_the_breakdown_of_magda_72() -> None:
 # ----------------------------------------------------------------------------- the picture
 def text_of(view: dict) -> str:
     out = io.StringIO()
-    Console(file=out, width=200, color_system=None).print(
-        games.companion("skytopia", "render").draw(view))
+    render = games.companion("skytopia", "render")
+    assert render is not None
+    Console(file=out, width=200, color_system=None).print(render.draw(view))
     return out.getvalue()
 
 
@@ -186,9 +187,11 @@ def test_the_picture_shows_what_tiles_and_sides_do() -> None:
         assert tile[0].text in text and tile[1].text in text
     for _ in range(3):
         s.apply(s.legal_actions()[0])
-    text = text_of(s.view(s.to_move))
-    tile = s.comp.abilities[s.tile[s.to_move]]
-    assert f"Sides of seat {s.to_move}'s Ability tile" in text
+    seat = s.to_move
+    assert seat is not None
+    text = text_of(s.view(seat))
+    tile = s.comp.abilities[s.tile[seat]]
+    assert f"Sides of seat {seat}'s Ability tile" in text
     assert f"side a: {tile[0].text}" in text and f"side b: {tile[1].text}" in text
 
 
