@@ -45,16 +45,24 @@ def wait_my_turn(page: Any) -> bool:
 
 
 def act(page: Any, piece: Any, keyboard: bool) -> str:
-    """Click ``piece`` (or focus it and press Enter) and wait for the next view."""
+    """Click ``piece`` (or focus it and press Enter) and wait for the next view. A
+    scripted player can outpace the server's message limit (10 a second): that refusal
+    alone is waited out and the move made again."""
     version = page.evaluate("document.body.dataset.version")
     action = str(piece.get_attribute("data-action"))
-    if keyboard:
-        piece.focus()
-        page.keyboard.press("Enter")
-    else:
-        piece.click()
-    page.wait_for_function(f"document.body.dataset.version !== {version!r}")
-    return action
+    for _ in range(5):
+        if keyboard:
+            piece.focus()
+            page.keyboard.press("Enter")
+        else:
+            piece.click()
+        page.wait_for_function(f"document.body.dataset.version !== {version!r} || "
+                               "!document.getElementById('error').hidden")
+        if page.evaluate("document.body.dataset.version") != version:
+            return action
+        assert "too many" in page.inner_text("#error"), page.inner_text("#error")
+        page.wait_for_timeout(1000)
+    raise AssertionError(f"{action!r} was refused five times")
 
 
 def play_board(page: Any, rng: random.Random, moves: int | None = None,
