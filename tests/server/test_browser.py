@@ -93,8 +93,9 @@ def play_buttons(page: Any, rng: random.Random, moves: int | None = None) -> int
     return done
 
 
-def check_end(page: Any, base: str) -> None:
-    """The final scores and winners shown are the engine's (the record replayed)."""
+def check_end(page: Any, base: str) -> Record:
+    """The final scores and winners shown are the engine's (the record replayed): the
+    record."""
     page.wait_for_selector("#end:not([hidden])")
     href = page.get_attribute("#record-link", "href")
     record = Record.model_validate(httpx.get(f"{base}{href}", timeout=30).json())
@@ -106,6 +107,7 @@ def check_end(page: Any, base: str) -> None:
     for seat in range(state.players):
         assert (f"Seat {seat}" in winners) == (seat in state.winners())
     assert page.get_attribute("#replay-link", "href").startswith("/replay/")
+    return record
 
 
 def refused_in_a_visible_line(page: Any) -> None:
@@ -140,11 +142,13 @@ def test_five_towers_played_by_clicking_the_board(page: Any, web: ServeProcess) 
     recent: list[str] = []
     play_board(page, rng, moves=18, recent=recent)
     screenshots(page, "five_towers-mid")
+    mid_game = page.content()
     play_board(page, rng, recent=recent)
     assert recent and all(line.startswith(("Seat 1 (greedy): ", "Seat 2 (greedy): "))
                           for line in recent)
     screenshots(page, "five_towers-end")
-    check_end(page, web.base)
+    record = check_end(page, web.base)
+    assert str(record.seed) not in mid_game  # the seed is secret while the game runs
     page.click("#replay-link")
     page.wait_for_selector("body[data-at='0']")
     page.click("#forward")
@@ -179,6 +183,7 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         check_end(page, server.base)
         spectator.wait_for_selector("body[data-to-move='over']")  # it reconnected too
         assert spectator.locator("[data-action]").count() == 0
+        assert created["seats"][0]["token"] not in spectator.content()
         screenshots(page, "restart-end")
         spectator.close()
     finally:
