@@ -112,7 +112,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A fresh desktop-sized page."""
-    context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
+    context = browser.new_context(viewport=DESKTOP, locale="en-US", accept_downloads=True)
     opened = context.new_page()
     opened.set_default_timeout(TIMEOUT_MS)
     try:
