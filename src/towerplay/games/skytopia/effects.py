@@ -9,7 +9,7 @@ part of :class:`~towerplay.games.skytopia.state.SkytopiaState` that runs them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, final
 
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia.actions import ROWS, SLOTS, Act
@@ -24,6 +24,7 @@ TRIG_RETURNED, TRIG_JOINS = 0, 1
 """The any-time ability triggers: one's golem came back; another golem joined one's card."""
 
 
+@final  # (so that ``type(frame) is TowerFrame`` tells mypy the other case is an EffectFrame)
 class TowerFrame(NamedTuple):
     """Activating the current seat's Tower of ``colour``."""
 
@@ -31,6 +32,7 @@ class TowerFrame(NamedTuple):
     position: int  # the next to activate: 0 the Foundation, k the k-th card from the bottom
 
 
+@final
 class EffectFrame(NamedTuple):
     """One effect being run."""
 
@@ -49,6 +51,11 @@ Frame = TowerFrame | EffectFrame
 _new = tuple.__new__
 """``_new(EffectFrame, (fields…))`` builds a frame without the Python-level ``__new__`` of
 a NamedTuple: frames are made in the hot loop of every playout."""
+
+
+def tower_frame(colour: int) -> TowerFrame:
+    """A fresh frame activating the current seat's Tower of ``colour``."""
+    return _new(TowerFrame, (colour, 0))
 
 
 def effect_frame(key: int, excluded: int = 0, row: int = -1, height: int = -1,
@@ -112,7 +119,6 @@ class EffectInterpreter:
                 self.stack.append(_new(EffectFrame, (key, 0, False, 0, -1, position,
                                                      1 << key, 0)))
             return None
-        assert type(frame) is EffectFrame
         key, i, used, excluded, row, height, chain, turned = frame
         steps = self.comp.effects[key]
         seat = self.current
@@ -264,16 +270,16 @@ class EffectInterpreter:
     # ----------------------------------------------------------------- deciding
     def _apply_frame(self, act: Act) -> None:
         """The current seat's decision inside the top effect frame."""
-        frame = self.stack[-1]
-        assert type(frame) is EffectFrame
-        key, i, _, excluded, row, height, chain, turned = frame
         kind = act[0]
+        if kind == A.SKIP:  # (first: a skip is a quarter of all actions)
+            self.stack.pop()
+            return
+        frame = self.stack[-1]
+        assert type(frame) is EffectFrame  # a Tower frame never waits on a decision
+        key, i, _, excluded, row, height, chain, turned = frame
         if kind == A.USE:
             self.stack[-1] = _new(EffectFrame, (key, 0, True, excluded, row, height, chain,
                                                 turned))
-            return
-        if kind == A.SKIP:
-            self.stack.pop()
             return
         if kind == A.DONE:
             self.stack[-1] = _new(EffectFrame, (key, i + 1, True, excluded, row, height,

@@ -21,8 +21,8 @@ from towerplay.games.skytopia.actions import ROWS, SLOTS, Act, slot_name
 from towerplay.games.skytopia.components import (ANY_TIME, COLOURS, END_P1, END_P2, GAIN,
                                                  Components, Condition)
 from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED, EffectFrame,
-                                              EffectInterpreter, Frame, TowerFrame,
-                                              effect_frame, frame_from_json)
+                                              EffectInterpreter, Frame, effect_frame,
+                                              frame_from_json, tower_frame)
 
 if TYPE_CHECKING:
     from towerplay.games.skytopia.game import Skytopia
@@ -329,7 +329,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
                     break
                 if pend:
                     self.pending_towers = 0
-                    stack.append(TowerFrame(pend.bit_length() - 1, 0))
+                    stack.append(tower_frame(pend.bit_length() - 1))
                     continue
                 phase = self.phase = PH_ABIL1
                 self._ability_frame(END_P1)
@@ -446,7 +446,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
                     break
         elif kind == A.TOWER:
             self.pending_towers &= ~(1 << act[1])
-            self.stack.append(TowerFrame(act[1], 0))
+            self.stack.append(tower_frame(act[1]))
         elif kind == A.DRAFT:
             picker = self._picker()
             self.tile[picker] = act[1]
