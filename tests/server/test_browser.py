@@ -245,6 +245,16 @@ def test_the_lobby_form_follows_each_games_options(page: Any, web: ServeProcess)
     page.click("#links li:first-child button.copy")
     page.wait_for_selector("#links li:first-child button.copy:text('copied')")
     spectate = page.get_attribute("#link-spectate", "href")
+    page.select_option("#game", "blueprints")  # an optional number left empty: the default
+    with page.expect_request("**/api/tables") as empty:
+        page.click("#create")
+    assert empty.value.post_data_json["options"] == {}
+    page.fill("#options [data-option='first_player']", "1")
+    page.uncheck("#options [data-option='awards_public']")
+    with page.expect_request("**/api/tables") as chosen:
+        page.click("#create")
+    assert chosen.value.post_data_json["options"] == {"first_player": 1,
+                                                      "awards_public": False}
     page.goto(f"{spectate}?token=forged")
     page.wait_for_selector("body[data-connection='closed']")
     assert "opens no seat" in page.inner_text("#error")

@@ -226,6 +226,7 @@ const Lobby = {
     const options = {};
     for (const input of document.querySelectorAll("#options [data-option]")) {
       const prop = resolve(game.options, game.options.properties[input.dataset.option]);
+      if (input.type !== "checkbox" && input.value.trim() === "") continue;  // the default
       let value = input.value;
       if (input.type === "checkbox") value = input.checked;
       else if (input.type === "number") value = Number(input.value);
