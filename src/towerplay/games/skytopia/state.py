@@ -106,12 +106,12 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         self.comp = c
         self.rows = opts.market_size or n
         seed = self.seed
-        self.decks = []
-        for colour in range(4):
-            deck = [k for k in range(c.n_cards)
-                    if c.cards[k].colour == colour and c.cards[k].min_players <= n]
+        self.decks = [[], [], [], []]
+        for key, card in enumerate(c.cards[:c.n_cards]):  # one pass, not one per colour
+            if card.min_players <= n:
+                self.decks[card.colour].append(key)
+        for colour, deck in enumerate(self.decks):
             chance(seed, "deck", colour).shuffle(deck)
-            self.decks.append(deck)
         self.market = [-1] * SLOTS
         self.dice = [()] * SLOTS
         for colour in range(4):
@@ -220,8 +220,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         self.added, self.paid, self.pending_towers = 0, -1, 0
         finished = seat * 8 + self.comp.dial[self.build]  # this seat's die showing the ✱ value
         done = []
-        for slot in range(SLOTS):
-            dice = self.dice[slot]
+        for slot, dice in enumerate(self.dice):
             if finished in dice:
                 done.append((slot, self.market[slot]))
                 self.market[slot] = -1
@@ -237,6 +236,8 @@ class SkytopiaState(EffectInterpreter, State[Act]):
 
     def _stack_auto(self) -> None:
         """Stack every completed card that is alone in its colour (no order to choose)."""
+        if not self.completed:  # most turns
+            return
         colours = [self.comp.cards[card].colour for _, card in self.completed]
         keep = []
         for (slot, card), colour in zip(self.completed, colours):
@@ -249,12 +250,11 @@ class SkytopiaState(EffectInterpreter, State[Act]):
 
     def _end_turn(self) -> None:
         """Phase 3 (refill every empty slot), the end trigger, then the next turn."""
-        for colour in range(4):
-            deck = self.decks[colour]
-            for row in range(self.rows):
-                slot = colour * ROWS + row
-                if self.market[slot] < 0 and deck:
-                    self.market[slot] = deck.pop()
+        market = self.market
+        for colour, deck in enumerate(self.decks):
+            for slot in range(colour * ROWS, colour * ROWS + self.rows):
+                if market[slot] < 0 and deck:
+                    market[slot] = deck.pop()
         if not self.last_round and not all(self.decks):
             self.last_round = self.round + 1
         self.turn_index += 1
