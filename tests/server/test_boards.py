@@ -40,6 +40,19 @@ def test_the_game_board_is_used_when_the_game_has_one(game: str) -> None:
         assert draw(view).startswith('<div class="ft-board"')
 
 
+def test_a_failing_game_board_falls_back_to_the_generic_board(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    class Broken:
+        @staticmethod
+        def draw(view: dict[str, Any]) -> str:
+            raise KeyError("variant")
+
+    monkeypatch.setattr(games, "companion", lambda name, part: Broken)
+    view = games.load("castle").start(players=2, seed=1).view(0)
+    assert draw(view) == generic(view)
+    assert "castle board cannot draw" in caplog.text
+
+
 def test_an_unknown_or_missing_game_gets_the_generic_board() -> None:
     assert 'class="generic-board"' in draw({"game": "chess", "a": 1})
     assert 'class="generic-board"' in draw({"a": 1})

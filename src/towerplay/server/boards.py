@@ -3,17 +3,20 @@
 board — the view as readable, fully escaped HTML, without buttons (the page adds a button
 per legal action).
 
->>> "<dl" in draw({"game": "castle", "players": 2, "note": "<b>"})
+>>> "<dl" in draw({"game": "no_such_game", "players": 2, "note": "<b>"})
 True
->>> "<b>" in draw({"game": "castle", "players": 2, "note": "<b>"})
+>>> "<b>" in draw({"game": "no_such_game", "players": 2, "note": "<b>"})
 False
 """
 from __future__ import annotations
 
+import logging
 from html import escape
 from typing import Any
 
 from towerplay import games
+
+log = logging.getLogger("towerplay.server")
 
 HIDDEN_KEYS = frozenset({"legal", "log", "version", "game"})
 """Keys the page shows by itself (buttons, events, the title), not in the generic board."""
@@ -22,14 +25,20 @@ MAX_DEPTH = 12
 
 
 def draw(view: dict[str, Any]) -> str:
-    """The board of ``view``: the game's ``board.draw`` or :func:`generic`."""
+    """The board of ``view``: the game's ``board.draw`` or :func:`generic` — also when
+    the game's board fails (logged), so a drawing bug never stops a table: the page's
+    action buttons still play it."""
     name = view.get("game")
     module = None
     if isinstance(name, str) and name in games.names():
         module = games.companion(name, "board")
     game_draw = getattr(module, "draw", None)
     if game_draw is not None:
-        return str(game_draw(view))
+        try:
+            return str(game_draw(view))
+        except Exception:
+            log.exception("the %s board cannot draw this view; the generic board instead",
+                          name)
     return generic(view)
 
 
