@@ -199,6 +199,21 @@ class EffectInterpreter:
         dice.sort()  # a card's golems are kept in the order they came
         return dice
 
+    def _room_for(self, value: int, excluded: int) -> list[int]:
+        """The Market slots outside ``excluded`` with a card that no golem showing
+        ``value`` is on yet (a golem showing it may go there), in ascending order."""
+        dice = self.dice
+        out = []
+        for slot, card in enumerate(self.market):
+            if card < 0 or excluded >> slot & 1:
+                continue
+            for die in dice[slot]:  # (a plain loop: all() over a generator is slower)
+                if die & 7 == value:
+                    break
+            else:
+                out.append(slot)
+        return out
+
     def _choice_options(self, step: tuple[Any, ...], ex: int, row: int, height: int,
                         chain: int, turned: int) -> list[Act]:
         """The actions that carry out ``step`` in a frame with those fields (empty: it
@@ -223,18 +238,13 @@ class EffectInterpreter:
             out = []
             for s, v in self._own_dice(ex):
                 moves = A.A_MOVE[s][v]
-                # (``not dice[t]`` first: most cards are free, and all() is slow to start)
-                out += [moves[t] for t in range(SLOTS)
-                        if t != s and market[t] >= 0 and not ex >> t & 1
-                        and (not dice[t] or all(x & 7 != v for x in dice[t]))]
+                out += [moves[t] for t in self._room_for(v, ex | 1 << s)]
             return out
         if op == PLACE:
             seat = self.current
             if not self.board[seat] or (step[2] and self.coins[seat] < self.comp.cost[step[1]]):
                 return []
-            v = self._value_at(step[1])
-            return [A.A_PUT[t] for t in range(SLOTS) if market[t] >= 0 and not ex >> t & 1
-                    and (not dice[t] or all(x & 7 != v for x in dice[t]))]
+            return [A.A_PUT[t] for t in self._room_for(self._value_at(step[1]), ex)]
         if op == TAKE:
             return [A.A_TAKE[t] for t in range(SLOTS)
                     if market[t] >= 0 and not dice[t] and not ex >> t & 1]
