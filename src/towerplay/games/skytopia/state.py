@@ -511,15 +511,15 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         return -1
 
     def _all_notes(self) -> list[tuple[int, ...]]:
-        """``notes`` with ``uses`` merged in, in ascending order (the saved form). A plain
-        ``use`` came in a round that is over or still on: the Chronometer has turned one
-        step and the first player passed one seat back for each round since."""
+        """``notes`` with ``uses`` merged in, in ascending order (the saved form). A ``use``
+        that ended no round is not in ``notes``: its build value and first player follow
+        from its round, since every round since then turned the Chronometer one step and
+        passed the first player one seat back (see :meth:`_end_turn`)."""
         merged = {note[0]: note for note in self.notes}
         node = self.uses
         while node:
             index, key, rnd, node = node
-            note = merged.get(index)
-            if note is None:
+            if index not in merged:  # (else its note, which names the effect, is there)
                 back = self.round - rnd
                 merged[index] = (index, key, rnd, 0, self.comp.dial[(self.build - back) % 6],
                                  (self.first + back) % self.players, 0, 0)
