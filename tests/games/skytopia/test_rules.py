@@ -187,6 +187,17 @@ def test_forced_take_back_when_no_golem_is_free() -> None:
     assert f"place b1:{v}" in legal(s)               # it may return to the same card
 
 
+
+def test_two_golems_on_one_card_are_offered_in_id_order() -> None:
+    s = start(2, seed=6)
+    # the higher value came first: a card keeps its golems in the order they came
+    high, low = sorted((2, 3), key=lambda d: value_at(s, d), reverse=True)
+    s = scenario(s, seat=0, dice={"b1": [(0, high), (0, low)], "b2": [(0, 4)],
+                                  "g1": [(0, 5)], "r1": [(0, 1)]})
+    ids = [s.game.action_id(a) for a in s.legal_actions()]
+    assert ids == sorted(ids)
+    assert legal(s)[:2] == [f"back b1:{value_at(s, low)}", f"back b1:{value_at(s, high)}"]
+
 def test_phase_3_refills_every_empty_slot() -> None:
     s = start(2, seed=7)
     s = scenario(s, seat=0, market={"g1": "GLD-03"}, dice={"g1": [(0, 0)]})
