@@ -67,6 +67,7 @@ def test_costs_and_forbidden_values() -> None:
     with pytest.raises(IllegalAction):
         s.apply(f"place {empty}:6")
     seat = s.to_move
+    assert seat is not None
     s.apply(f"place {empty}:2")
     assert s.coins[seat] == 1
 
@@ -223,7 +224,7 @@ def test_end_trigger_and_the_extra_round() -> None:
             trigger_round = rnd
             assert not all(s.decks)
             assert s.last_round == rnd + 1
-    assert s.round == trigger_round + 1
+    assert trigger_round is not None and s.round == trigger_round + 1
     assert turns[0] == turns[1] == turns[2] == s.round
     assert s.phase == PH_OVER and s.legal_actions() == []
 
