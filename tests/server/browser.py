@@ -96,10 +96,12 @@ class ServeProcess:
                 self.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """A headless Debian chromium under Playwright (one for the whole session)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
+    """A headless Debian chromium under Playwright, for one test module: Playwright's sync
+    API runs an event loop while it is open, which other modules' asyncio.run() refuses."""
+    from playwright import sync_api
+
     path = ensure_chromium()
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(path), args=LAUNCH_ARGS)

@@ -1,7 +1,7 @@
 """The server's limits: how much one client may ask of it. Documented constants; tests and
 operators pass a :class:`Limits` of their own to :func:`towerplay.server.app.create_app`.
 
->>> bucket = TokenBucket(rate=2, burst=2, clock=iter([0.0, 0.0, 0.0, 1.0]).__next__)
+>>> bucket = TokenBucket(rate=2, burst=2, clock=iter([0.0, 0.0, 0.0, 0.0, 1.0]).__next__)
 >>> [bucket.take(), bucket.take(), bucket.take(), bucket.take()]
 [True, True, False, True]
 """
