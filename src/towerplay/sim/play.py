@@ -54,8 +54,8 @@ def play_game(game: Game[Any, Any], specs: Sequence[str], seed: int,
     if not timed:
         for _events in table.play_bots():
             pass
-        for seat in state.movers:
-            moves[seat] += 1
+        for mover in state.movers:
+            moves[mover] += 1
         return Played(state, think, moves)
     clock = time.perf_counter
     while not state.is_over:
@@ -101,8 +101,12 @@ def play_row(job: SimJob) -> Row:
     game = configured(job.game, job.options)
     module = stats_module(job.game)
     stats = module.make_stats(game, job.players) if module is not None else None
-    played = play_game(game, job.specs, job.seed, hooks=[stats] if stats is not None else (),
-                       timed=False)
+    # a collector that reads only the final state (per_action False) skips the per-action
+    # calls of the hot loop and is ended here instead
+    hooks = [stats] if stats is not None and getattr(stats, "per_action", True) else []
+    played = play_game(game, job.specs, job.seed, hooks=hooks, timed=False)
+    if stats is not None and not hooks:
+        stats.end(played.state)
     state = played.state
     scores = [whole(score) for score in state.scores()]
     winners = state.winners()

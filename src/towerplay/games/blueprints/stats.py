@@ -37,6 +37,9 @@ class BlueprintsStats:
     """Counts per game; :meth:`row` gives flat ``bp_``-prefixed columns (fixed keys for a
     player count, whatever the options)."""
 
+    per_action = False
+    """Only :meth:`end` does anything: a simulation may skip the per-action hooks."""
+
     def __init__(self, game: Any, players: int) -> None:
         self.game = game
         self.players = players

@@ -34,6 +34,9 @@ class CastleStats:
     """Counts per game; :meth:`row` gives flat ``ca_``-prefixed columns (fixed keys for a
     player count, whatever the options)."""
 
+    per_action = False
+    """Only :meth:`end` does anything: a simulation may skip the per-action hooks."""
+
     def __init__(self, game: Any, players: int) -> None:
         self.flags: tuple[int, ...] = tuple(game.characters.flags)
         self.players = players
