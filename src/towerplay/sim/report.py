@@ -127,11 +127,11 @@ def category_figure(groups: Sequence[dict[str, Any]], label: str) -> Figure:
     width = 0.8 / len(groups)
     for k, group in enumerate(groups):
         found = group["stats"]["categories"][label]
-        xs = [i + (k - (len(groups) - 1) / 2) * width for i in range(len(cats))]
-        entries = [found.get(c) for c in cats]
-        ys = [e["rate"] if e else 0.0 for e in entries]
-        errors = _errors(entries)
-        ax.bar(xs, ys, width * 0.9, yerr=errors, capsize=3, color=COLOURS[k % len(COLOURS)],
+        present = [i for i, c in enumerate(cats) if c in found]  # a set may lack some
+        xs = [i + (k - (len(groups) - 1) / 2) * width for i in present]
+        entries = [found[cats[i]] for i in present]
+        ax.bar(xs, [e["rate"] for e in entries], width * 0.9, yerr=_errors(entries),
+               capsize=3, color=COLOURS[k % len(COLOURS)],
                label=f"{_label(group)} (n={group['games']} games)")
     ax.axhline(1 / groups[0]["players"], color="#555", linestyle="--", linewidth=1,
                label="even share")
