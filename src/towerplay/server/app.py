@@ -27,7 +27,7 @@ from towerplay.core.errors import TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window
 from towerplay.server.live import Hub, LiveTable, StorageFailed, UnknownTable
-from towerplay.server import replay
+from towerplay.server import replay, review
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Storage, database_url
 
@@ -86,6 +86,7 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     add_api(app)
     add_websocket(app)
     app.include_router(replay.router)  # the replay page's positions (front end)
+    app.include_router(review.router)  # the replay page's game review (issue #21)
     return app
 
 
