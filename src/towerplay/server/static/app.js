@@ -514,6 +514,7 @@ const Replay = {
     $("record-link").href = `/api/tables/${encodeURIComponent(this.id)}/record`;
     getJSON("/api/games").then((list) => { this.titles = list; }).catch(() => {});
     this.show(0);
+    Review.start();
   },
 
   /** Ask for the position after ``at`` actions; only the latest answer is drawn. */
@@ -540,6 +541,93 @@ const Replay = {
     $("back").disabled = $("first").disabled = step.at === 0;
     $("forward").disabled = $("last").disabled = step.at === step.total;
     document.body.dataset.at = String(step.at);
+  },
+};
+
+// ------------------------------------------------------------------ the review (#21)
+const MARKS = {  // shape AND colour per mark, with a text label
+  inaccuracy: { glyph: "·", colour: "#b8860b", size: 28 },
+  mistake: { glyph: "▼", colour: "#e06000", size: 14 },
+  blunder: { glyph: "✖", colour: "#c00000", size: 14 },
+};
+const SEAT_COLOURS = ["#1f6fb4", "#2a9d3a", "#8e44ad", "#555"];
+
+const Review = {
+  url: () => `/api/tables/${encodeURIComponent(Replay.id)}/review`,
+
+  start() {
+    $("review-start").addEventListener("click", () => this.request());
+    this.poll();
+  },
+
+  /** Start a review (the server runs it in its bot pool), then wait for it. */
+  async request() {
+    $("review-start").disabled = true;
+    try {
+      await getJSON(this.url(), { method: "POST" });
+    } catch (problem) {
+      showError(problem.message);
+    }
+    this.poll();
+  },
+
+  /** Ask how the review stands every second until it is done. */
+  async poll() {
+    let answer;
+    try {
+      answer = await getJSON(this.url());
+    } catch (problem) {
+      $("review").hidden = true;  // not a finished table: nothing to review
+      return;
+    }
+    $("review-start").hidden = answer.state !== "none";
+    $("review-start").disabled = false;
+    $("review-state").textContent = answer.state === "running" ? "Reviewing…" : "";
+    if (answer.state === "running") setTimeout(() => this.poll(), 1000);
+    if (answer.state === "done") this.draw(answer.review);
+  },
+
+  /** The win-chance graph (SVG) and the three costliest decisions. */
+  draw(review) {
+    const W = 600, H = 200, pad = 24;
+    const last = Math.max(1, Replay.total, ...review.decisions.map((d) => d.index + 1));
+    const x = (i) => pad + (i / last) * (W - 2 * pad);
+    const y = (p) => H - pad - p * (H - 2 * pad);
+    const parts = [`<line x1="${pad}" y1="${y(0.5)}" x2="${W - pad}" y2="${y(0.5)}" class="mid"/>`,
+                   `<text x="2" y="${y(1) + 4}">100%</text><text x="2" y="${y(0) + 4}">0%</text>`];
+    for (const seat of review.seats) {
+      const mine = review.decisions.filter((d) => d.seat === seat);
+      const points = mine.map((d) => `${x(d.index).toFixed(1)},${y(d.best_chance).toFixed(1)}`);
+      parts.push(`<polyline fill="none" stroke="${SEAT_COLOURS[seat % 4]}" stroke-width="2" `
+                 + `points="${points.join(" ")}"><title>${esc(t("seat", { n: seat }))}</title></polyline>`);
+    }
+    for (const d of review.decisions.filter((d) => d.mark)) {
+      const m = MARKS[d.mark];
+      const label = `${d.mark}: move ${d.index + 1}, ${t("seat", { n: d.seat })} played `
+        + `${d.played}, better ${d.best} (−${Math.round(d.loss * 100)} points)`;
+      parts.push(`<text class="mark" data-at="${d.index + 1}" x="${x(d.index)}" `
+                 + `y="${y(d.best_chance) + m.size / 3}" fill="${m.colour}" style="font-size:${m.size}px" `
+                 + `text-anchor="middle" role="button" aria-label="${esc(label)}">${m.glyph}`
+                 + `<title>${esc(label)}</title></text>`);
+    }
+    const legend = Object.entries(MARKS).map(([name, m]) =>
+      `<span style="color:${m.colour}">${m.glyph} ${name}</span>`).join(" ");
+    $("review-graph").innerHTML = `<svg viewBox="0 0 ${W} ${H}" class="review-graph" `
+      + `role="img" aria-label="win chance over the game">${parts.join("")}</svg>`
+      + `<p class="review-legend">${legend}</p>`;
+    $("review-graph").querySelectorAll("[data-at]").forEach((mark) =>
+      mark.addEventListener("click", () => Replay.show(Number(mark.dataset.at))));
+    const worst = review.decisions.filter((d) => d.loss > 0)
+      .sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, 3);
+    $("review-costliest").innerHTML = worst.map((d) =>
+      `<li><a href="#" data-at="${d.index + 1}">move ${d.index + 1}</a>, `
+      + `${esc(t("seat", { n: d.seat }))}: played <code>${esc(d.played)}</code>, better `
+      + `<code>${esc(d.best)}</code> (−${Math.round(d.loss * 100)} points of win chance)</li>`).join("");
+    $("review-costliest").querySelectorAll("[data-at]").forEach((link) =>
+      link.addEventListener("click", (event) => {
+        event.preventDefault();
+        Replay.show(Number(link.dataset.at));
+      }));
   },
 };
 
