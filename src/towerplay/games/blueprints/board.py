@@ -23,9 +23,9 @@ its building (``place r<row>c<col>``) and the ``remove`` button.
 """
 from __future__ import annotations
 
-from html import escape
-from textwrap import wrap
 from typing import Any
+
+from towerplay.core.svg import clickable, lines, panel, panels, seat_name, text
 
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
 from towerplay.games.blueprints.scoring import PRIZE_TITLES
@@ -39,56 +39,25 @@ DIE = 34
 """A pool die's side."""
 SCORE_PARTS = ("bonus", "wood", "recycled", "stone", "glass")
 
-PANELS_STYLE = "display:flex;flex-wrap:wrap;gap:0.6rem;align-items:flex-start"
-PANEL_STYLE = "width:100%;max-width:460px;height:auto;background:#fff;border-radius:8px"
-"""Inline, so the panels wrap side by side on a desktop and stack on a phone whatever
-the page's style sheet says of these classes."""
-
 
 def draw(view: dict[str, Any]) -> str:
     """The board of ``view`` (a Blueprints view of any seat or a spectator) as HTML with
-    inline SVG panels: the table, the viewer's building, the seats, the results."""
+    inline SVG parts: the table, the viewer's building, the seats, the results."""
     legal = set(view.get("legal", ()))
     seat = view.get("seat")
-    panels = [table_panel(view, legal)]
+    parts = [table_panel(view, legal)]
     if isinstance(seat, int) and view["seats"][seat]["blueprint"] is not None:
-        panels.append(own_panel(view, legal, seat))
-    panels.append(seats_panel(view))
+        parts.append(own_panel(view, legal, seat))
+    parts.append(seats_panel(view))
     if view["results"]:
-        panels.append(results_panel(view))
-    return (f'<div class="board-panels bp-board" data-game="blueprints" '
-            f'style="{PANELS_STYLE}">{"".join(panels)}</div>')
+        parts.append(results_panel(view))
+    return panels("blueprints", "bp", parts)
 
 
 # ----------------------------------------------------------------- pieces
 def svg(height: float, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
-    return (f'<svg class="board-panel bp-panel" xmlns="http://www.w3.org/2000/svg" '
-            f'style="{PANEL_STYLE}" '
-            f'viewBox="0 0 {WIDTH} {height:g}" role="group" aria-label="{escape(label)}">'
-            f"{body}</svg>")
-
-
-def text(x: float, y: float, content: str, anchor: str = "start", size: int = 12,
-         weight: str = "normal", fill: str = "#222") -> str:
-    """An escaped SVG text."""
-    return (f'<text x="{x:g}" y="{y:g}" text-anchor="{anchor}" font-size="{size}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>')
-
-
-def clickable(action: str | None, label: str, body: str, extra: str = "") -> str:
-    """``body`` as a button sending ``action``, or a plain titled group if None."""
-    if action is None:
-        return f"<g{extra}><title>{escape(label)}</title>{body}</g>"
-    return (f'<g class="act" data-action="{escape(action)}" role="button" tabindex="0" '
-            f'aria-label="{escape(label)}"{extra}><title>{escape(label)}</title>{body}</g>')
-
-
-def seat_name(view: dict[str, Any], p: int | None) -> str:
-    """``seat 2`` or ``seat 2 (you)``."""
-    if p is None:
-        return "nobody"
-    return f"seat {p} (you)" if p == view.get("seat") else f"seat {p}"
+    return panel("bp", height, body, label)
 
 
 def die_words(die: str) -> str:
@@ -354,11 +323,7 @@ def results_panel(view: dict[str, Any]) -> str:
 
 def wrapped(x: float, y: float, content: str, width: int = 68) -> tuple[float, str]:
     """Small grey text wrapped to ``width`` characters (a phone's panel is narrow)."""
-    out = []
-    for line in wrap(content, width) or [""]:
-        out.append(text(x, y + 10, line, size=10, fill="#444"))
-        y += 13
-    return y, "".join(out)
+    return lines(x, y, content, width, size=10, fill="#444", step=13)
 
 
 def removed_text(dice: list[str] | None) -> str:

@@ -22,9 +22,10 @@ False
 """
 from __future__ import annotations
 
-from html import escape
 from textwrap import wrap
 from typing import Any
+
+from towerplay.core.svg import button, clickable, panel, panels, seat_name, text
 
 from towerplay.games.castle.cards import COLUMNS, ROWS
 
@@ -41,58 +42,19 @@ DECISION_TEXT = {"build": "build: add it to your castle",
                  "return": "return: put it back face down",
                  "remove": "remove: it leaves the game"}
 
-PANELS_STYLE = "display:flex;flex-wrap:wrap;gap:0.6rem;align-items:flex-start"
-PANEL_STYLE = "width:100%;max-width:460px;height:auto;background:#fff;border-radius:8px"
-"""Inline, so the panels wrap side by side on a desktop and stack on a phone whatever
-the page's style sheet says of these classes."""
-
 
 def draw(view: dict[str, Any]) -> str:
     """The board of ``view`` (a castle view of any seat or a spectator) as HTML with
-    inline SVG panels: the table, the revealed card, the castles, the removed cards."""
+    inline SVG parts: the table, the revealed card, the castles, the removed cards."""
     legal = set(view.get("legal", ()))
-    panels = [table_panel(view, legal), castles_panel(view, legal)]
-    return (f'<div class="board-panels castle-board" data-game="castle" '
-            f'style="{PANELS_STYLE}">{"".join(panels)}</div>')
+    parts = [table_panel(view, legal), castles_panel(view, legal)]
+    return panels("castle", "castle", parts)
 
 
 # ----------------------------------------------------------------- pieces
 def svg(height: int, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
-    return (f'<svg class="board-panel castle-panel" xmlns="http://www.w3.org/2000/svg" '
-            f'style="{PANEL_STYLE}" '
-            f'viewBox="0 0 {WIDTH} {height}" role="group" aria-label="{escape(label)}">'
-            f"{body}</svg>")
-
-
-def text(x: float, y: float, content: str, anchor: str = "start", size: int = 12,
-         weight: str = "normal", fill: str = "#222") -> str:
-    """An escaped SVG text."""
-    return (f'<text x="{x}" y="{y}" text-anchor="{anchor}" font-size="{size}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>')
-
-
-def clickable(action: str | None, label: str, body: str, extra: str = "") -> str:
-    """``body`` as a button sending ``action``, or a plain titled group if None."""
-    if action is None:
-        return f"<g{extra}><title>{escape(label)}</title>{body}</g>"
-    return (f'<g class="act" data-action="{escape(action)}" role="button" tabindex="0" '
-            f'aria-label="{escape(label)}"{extra}><title>{escape(label)}</title>{body}</g>')
-
-
-def button(x: float, y: float, w: float, caption: str, action: str, label: str) -> str:
-    """A rounded blue button."""
-    body = (f'<rect class="btn" x="{x}" y="{y}" width="{w}" height="28" rx="6" fill="#2d6cdf" '
-            f'stroke="#234"/>'
-            + text(x + w / 2, y + 19, caption, "middle", 13, "bold", "#fff"))
-    return clickable(action, label, body)
-
-
-def seat_name(view: dict[str, Any], p: int | None) -> str:
-    """``seat 2`` or ``seat 2 (you)``."""
-    if p is None:
-        return "nobody"
-    return f"seat {p} (you)" if p == view.get("seat") else f"seat {p}"
+    return panel("castle", height, body, label)
 
 
 def figures(view: dict[str, Any], card: int) -> list[str]:

@@ -36,9 +36,10 @@ False
 """
 from __future__ import annotations
 
-from html import escape
-from textwrap import wrap
 from typing import Any
+
+from towerplay.core.svg import button as shared_button
+from towerplay.core.svg import clickable, lines, panel, panels, seat_name, text
 
 from towerplay.games.skytopia.components import COLOURS
 
@@ -50,72 +51,33 @@ COL_W, CARD_W, CARD_H = 92, 88, 126
 """A Market column and its cards: four columns fill the 380-wide panel."""
 GOLEMS = 5
 
-PANELS_STYLE = "display:flex;flex-wrap:wrap;gap:0.6rem;align-items:flex-start"
-PANEL_STYLE = "width:100%;max-width:460px;height:auto;background:#fff;border-radius:8px"
-"""Inline, so the panels wrap side by side on a desktop and stack on a phone whatever
-the page's style sheet says of these classes."""
-
 
 def draw(view: dict[str, Any]) -> str:
     """The board of ``view`` (a Skytopia view of any seat or a spectator) as HTML with
-    inline SVG panels: Chronometer, Market, the pending decision, the cities."""
+    inline SVG parts: Chronometer, Market, the pending decision, the cities."""
     legal = set(view.get("legal", ()))
     seat = view.get("seat")
     order = list(range(view["players"]))
     if isinstance(seat, int) and 0 <= seat < len(order):
         order = order[seat:] + order[:seat]
-    panels = [chronometer_panel(view), market_panel(view, legal)]
+    parts = [chronometer_panel(view), market_panel(view, legal)]
     decision = decision_panel(view, legal)
     if decision:
-        panels.append(decision)
-    panels += [city_panel(view, legal, p) for p in order]
-    return (f'<div class="board-panels sky-board" data-game="skytopia" '
-            f'style="{PANELS_STYLE}">{"".join(panels)}</div>')
+        parts.append(decision)
+    parts += [city_panel(view, legal, p) for p in order]
+    return panels("skytopia", "sky", parts)
 
 
 # ----------------------------------------------------------------- pieces
 def svg(height: float, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
-    return (f'<svg class="board-panel sky-panel" xmlns="http://www.w3.org/2000/svg" '
-            f'style="{PANEL_STYLE}" '
-            f'viewBox="0 0 {WIDTH} {height:g}" role="group" aria-label="{escape(label)}">'
-            f"{body}</svg>")
-
-
-def text(x: float, y: float, content: str, anchor: str = "start", size: int = 12,
-         weight: str = "normal", fill: str = "#222") -> str:
-    """An escaped SVG text."""
-    return (f'<text x="{x:g}" y="{y:g}" text-anchor="{anchor}" font-size="{size}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>')
-
-
-def lines(x: float, y: float, content: str, width: int, size: int = 11,
-          fill: str = "#222", step: float = 0) -> tuple[float, str]:
-    """``content`` wrapped to ``width`` characters; the y below it and the texts."""
-    step = step or size + 3
-    out = []
-    for line in wrap(content, width) or [""]:
-        out.append(text(x, y + size, line, size=size, fill=fill))
-        y += step
-    return y, "".join(out)
-
-
-def clickable(action: str | None, label: str, body: str, extra: str = "") -> str:
-    """``body`` as a button sending ``action``, or a plain titled group if None."""
-    if action is None:
-        return f"<g{extra}><title>{escape(label)}</title>{body}</g>"
-    return (f'<g class="act" data-action="{escape(action)}" role="button" tabindex="0" '
-            f'aria-label="{escape(label)}"{extra}><title>{escape(label)}</title>{body}</g>')
+    return panel("sky", height, body, label)
 
 
 def button(x: float, y: float, w: float, caption: str, action: str, label: str,
            h: float = 26) -> str:
     """A rounded blue button."""
-    body = (f'<rect class="btn" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="5" '
-            f'fill="#2d6cdf" '
-            f'stroke="#234"/>'
-            + text(x + w / 2, y + h / 2 + 4, caption, "middle", 12, "bold", "#fff"))
-    return clickable(action, label, body)
+    return shared_button(x, y, w, caption, action, label, h, 12)
 
 
 def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 56
@@ -128,13 +90,6 @@ def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 5
         out.append(button(x, y, w, caption, action, label))
         x += w + 6
     return (y + 32 if items else y), "".join(out)
-
-
-def seat_name(view: dict[str, Any], p: int | None) -> str:
-    """``seat 2`` or ``seat 2 (you)``."""
-    if p is None:
-        return "nobody"
-    return f"seat {p} (you)" if p == view.get("seat") else f"seat {p}"
 
 
 def card_info(view: dict[str, Any], ident: str) -> dict[str, Any]:

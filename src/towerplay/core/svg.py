@@ -1,0 +1,120 @@
+"""SVG pieces the games' web boards share: panels, escaped text, clickable groups, buttons.
+
+A board (``games/<name>/board.py``) draws a view as a ``<div class="board-panels">`` of
+``<svg class="board-panel">`` panels. The page's style sheet styles these classes; the same
+layout is also inline, so a board looks right wherever it is shown (a test page, a replay).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from textwrap import wrap
+from typing import Any
+
+__all__ = ["PANELS_STYLE", "PANEL_STYLE", "WIDTH", "button", "clickable", "lines", "num",
+           "panel", "panels", "seat_name", "text"]
+
+WIDTH = 380
+"""A panel's viewBox width: readable on a 360 px phone, two side by side on a desktop."""
+
+PANELS_STYLE = "display:flex;flex-wrap:wrap;gap:0.6rem;align-items:flex-start"
+PANEL_STYLE = "width:100%;max-width:460px;height:auto;background:#fff;border-radius:8px"
+"""Inline, so the panels wrap side by side on a desktop and stack on a phone whatever
+the page's style sheet says of these classes."""
+
+
+def num(value: float) -> str:
+    """A coordinate as SVG text, without a useless ``.0``.
+
+    >>> num(3), num(3.0), num(2.5)
+    ('3', '3', '2.5')
+    """
+    return f"{value:g}"
+
+
+def panels(game: str, prefix: str, parts: list[str]) -> str:
+    """The board: ``parts`` (panels) side by side, wrapping on a narrow screen.
+
+    >>> panels("toy", "toy", ["<svg/>"])  # doctest: +ELLIPSIS
+    '<div class="board-panels toy-board" data-game="toy" style="display:flex;...<svg/></div>'
+    """
+    return (f'<div class="board-panels {prefix}-board" data-game="{escape(game)}" '
+            f'style="{PANELS_STYLE}">{"".join(parts)}</div>')
+
+
+def panel(prefix: str, height: float, body: str, label: str, width: float = WIDTH) -> str:
+    """One panel: an ``<svg>`` root with a viewBox, scaled to its container's width.
+
+    >>> panel("toy", 40, "", "a & b")  # doctest: +ELLIPSIS
+    '<svg class="board-panel toy-panel" ... viewBox="0 0 380 40" ... aria-label="a &amp; b"></svg>'
+    """
+    return (f'<svg class="board-panel {prefix}-panel" xmlns="http://www.w3.org/2000/svg" '
+            f'style="{PANEL_STYLE}" '
+            f'viewBox="0 0 {num(width)} {num(height)}" role="group" '
+            f'aria-label="{escape(label)}">{body}</svg>')
+
+
+def text(x: float, y: float, content: str, anchor: str = "start", size: int = 12,
+         weight: str = "normal", fill: str = "#222", cls: str = "") -> str:
+    """An escaped SVG text.
+
+    >>> text(1, 2.0, "<b>")
+    '<text x="1" y="2" text-anchor="start" font-size="12" font-weight="normal" fill="#222">&lt;b&gt;</text>'
+    """
+    klass = f' class="{cls}"' if cls else ""
+    return (f'<text{klass} x="{num(x)}" y="{num(y)}" text-anchor="{anchor}" '
+            f'font-size="{size}" font-weight="{weight}" fill="{fill}">{escape(content)}</text>')
+
+
+def lines(x: float, y: float, content: str, width: int, size: int = 11,
+          fill: str = "#222", step: float = 0) -> tuple[float, str]:
+    """``content`` wrapped to ``width`` characters; the y below it and the texts.
+
+    >>> lines(0, 0, "one two", 3)[0]
+    28
+    """
+    step = step or size + 3
+    out = []
+    for line in wrap(content, width) or [""]:
+        out.append(text(x, y + size, line, size=size, fill=fill))
+        y += step
+    return y, "".join(out)
+
+
+def clickable(action: str | None, label: str, body: str, extra: str = "") -> str:
+    """``body`` as a button sending ``action`` (keyboard-reachable, labelled), or a plain
+    titled group if ``action`` is None.
+
+    >>> clickable("take 1", "take it", "")
+    '<g class="act" data-action="take 1" role="button" tabindex="0" aria-label="take it"><title>take it</title></g>'
+    >>> clickable(None, "a", "")
+    '<g><title>a</title></g>'
+    """
+    if action is None:
+        return f"<g{extra}><title>{escape(label)}</title>{body}</g>"
+    return (f'<g class="act" data-action="{escape(action)}" role="button" tabindex="0" '
+            f'aria-label="{escape(label)}"{extra}><title>{escape(label)}</title>{body}</g>')
+
+
+def button(x: float, y: float, w: float, caption: str, action: str | None, label: str,
+           h: float = 28, size: int = 13) -> str:
+    """A rounded blue button sending ``action``.
+
+    >>> 'data-action="pass"' in button(0, 0, 50, "pass", "pass", "pass your turn")
+    True
+    """
+    body = (f'<rect class="btn" x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
+            f'rx="{5 if h < 28 else 6}" fill="#2d6cdf" stroke="#234"/>'
+            + text(x + w / 2, y + h / 2 + round(size * 0.35), caption, "middle", size, "bold", "#fff"))
+    return clickable(action, label, body)
+
+
+def seat_name(view: dict[str, Any], p: int | None, word: str = "seat") -> str:
+    """``seat 2`` or ``seat 2 (you)`` (``word`` may be ``Seat``); ``nobody`` for None.
+
+    >>> seat_name({"seat": 1}, 1), seat_name({"seat": 1}, 0), seat_name({}, None)
+    ('seat 1 (you)', 'seat 0', 'nobody')
+    """
+    if p is None:
+        return "nobody"
+    return f"{word} {p} (you)" if p == view.get("seat") else f"{word} {p}"
