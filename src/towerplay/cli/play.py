@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+from rich.markdown import Markdown
 from rich.markup import escape
 
 from towerplay import bots, games
@@ -13,6 +14,7 @@ from towerplay.arena.table import HUMAN
 from towerplay.cli.terminal import run_table, show_rules
 from towerplay.core import InvalidOptions, Record, fresh_seed
 from towerplay.core.record import check_writable
+from towerplay.games.summaries import default_language, rules_text
 
 SEATS_HELP = ("one per seat: human or a bot spec, separated by commas (a comma followed by "
               "key=value continues the bot before; ';' always separates)")
@@ -47,9 +49,17 @@ def list_games() -> None:
 @friendly
 def rules_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="a game id (see `towerplay games`)"),
+    lang: str = typer.Option(None, "--lang", metavar="en|pl|hu",
+                             help="language of the summary (default: from LANG/LC_ALL, else en)"),
 ) -> None:
     """A game's rules summary and its action notation."""
-    show_rules(games.game_class(game_name))
+    game = games.game_class(game_name)
+    if lang is None and default_language() == "en":
+        show_rules(game)
+        return
+    text = rules_text(game.name, lang or default_language())
+    console.print(Markdown(text))
+    console.print(f"[bold]Notation.[/bold] {escape(game.notation)}")
 
 
 @app.command()

@@ -1,0 +1,62 @@
+"""Each game's rules summary in the rulebooks' languages: English, Polish, Hungarian.
+
+A game package ships ``rules.md`` (English) and may ship ``rules.pl.md`` and
+``rules.hu.md`` beside it; a language a game lacks falls back to English.
+
+>>> "5 Towers" in rules_text("five_towers", "en")
+True
+>>> rules_text("five_towers", "xx")
+Traceback (most recent call last):
+...
+towerplay.core.errors.InvalidOptions: unknown language 'xx': expected en, pl or hu
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from importlib import resources
+
+from towerplay import games
+from towerplay.core import InvalidOptions
+
+LANGUAGES = ("en", "pl", "hu")
+"""The languages a summary may be in; English is the original and the fallback."""
+
+
+def summary_file(lang: str) -> str:
+    """The file name of a summary in ``lang`` (``rules.md`` for English)."""
+    if lang not in LANGUAGES:
+        raise InvalidOptions(f"unknown language {lang!r}: expected en, pl or hu")
+    return "rules.md" if lang == "en" else f"rules.{lang}.md"
+
+
+def _read(package: str, name: str) -> str | None:
+    """The text of ``name`` in ``package``, or ``None`` if it has no such file."""
+    try:
+        return (resources.files(package) / name).read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        return None
+
+
+def rules_text(game_name: str, lang: str = "en") -> str:
+    """The rules summary of ``game_name`` in ``lang``, else in English.
+
+    Raises InvalidOptions for an unknown language or a game without any summary.
+    """
+    name = summary_file(lang)
+    package = games.game_class(game_name).__module__.rpartition(".")[0]
+    text = _read(package, name) or _read(package, "rules.md")
+    if text is None:
+        raise InvalidOptions(f"no rules summary for {game_name!r}")
+    return text
+
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language from LC_ALL or LANG (``pl_PL.UTF-8`` → ``pl``), else English.
+
+    >>> default_language({"LANG": "hu_HU.UTF-8"}), default_language({"LANG": "de_DE"})
+    ('hu', 'en')
+    """
+    env = os.environ if environ is None else environ
+    value = env.get("LC_ALL") or env.get("LANG") or ""
+    return next((lang for lang in ("pl", "hu") if value.lower().startswith(lang)), "en")
