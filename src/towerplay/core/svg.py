@@ -1,8 +1,8 @@
 """SVG pieces the games' web boards share: panels, escaped text, clickable groups, buttons.
 
 A board (``games/<name>/board.py``) draws a view as a ``<div class="board-panels">`` of
-``<svg class="board-panel">`` panels. The page's style sheet styles these classes; the same
-layout is also inline, so a board looks right wherever it is shown (a test page, a replay).
+``<svg class="board-panel">`` panels. The web app's style sheet (``server/static/style.css``)
+lays these classes out: side by side on a desktop, stacked on a 360 px phone.
 """
 
 from __future__ import annotations
@@ -11,17 +11,11 @@ from html import escape
 from textwrap import wrap
 from typing import Any
 
-__all__ = ["PANELS_STYLE", "PANEL_STYLE", "WIDTH", "button", "clickable", "lines", "num",
+__all__ = ["WIDTH", "button", "clickable", "lines", "num",
            "panel", "panels", "seat_name", "text"]
 
 WIDTH = 380
 """A panel's viewBox width: readable on a 360 px phone, two side by side on a desktop."""
-
-PANELS_STYLE = "display:flex;flex-wrap:wrap;gap:0.6rem;align-items:flex-start"
-PANEL_STYLE = "width:100%;max-width:460px;height:auto;background:#fff;border-radius:8px"
-"""Inline, so the panels wrap side by side on a desktop and stack on a phone whatever
-the page's style sheet says of these classes."""
-
 
 def num(value: float) -> str:
     """A coordinate as SVG text, without a useless ``.0``.
@@ -33,28 +27,27 @@ def num(value: float) -> str:
 
 
 def panels(game: str, prefix: str, parts: list[str]) -> str:
-    """The board: ``parts`` (panels) side by side, wrapping on a narrow screen.
+    """The board: ``parts`` (panels), which the page's style sheet wraps.
 
-    >>> panels("toy", "toy", ["<svg/>"])  # doctest: +ELLIPSIS
-    '<div class="board-panels toy-board" data-game="toy" style="display:flex;...<svg/></div>'
+    >>> panels("toy", "toy", ["<svg/>"])
+    '<div class="toy-board board-panels" data-game="toy"><svg/></div>'
     """
-    return (f'<div class="board-panels {prefix}-board" data-game="{escape(game)}" '
-            f'style="{PANELS_STYLE}">{"".join(parts)}</div>')
+    return (f'<div class="{prefix}-board board-panels" data-game="{escape(game)}">'
+            f'{"".join(parts)}</div>')
 
 
 def panel(prefix: str, height: float, body: str, label: str, width: float = WIDTH) -> str:
     """One panel: an ``<svg>`` root with a viewBox, scaled to its container's width.
 
     >>> panel("toy", 40, "", "a & b")  # doctest: +ELLIPSIS
-    '<svg class="board-panel toy-panel" ... viewBox="0 0 380 40" ... aria-label="a &amp; b"></svg>'
+    '<svg class="toy-panel board-panel" ... viewBox="0 0 380 40" ... aria-label="a &amp; b"></svg>'
     """
-    return (f'<svg class="board-panel {prefix}-panel" xmlns="http://www.w3.org/2000/svg" '
-            f'style="{PANEL_STYLE}" '
+    return (f'<svg class="{prefix}-panel board-panel" xmlns="http://www.w3.org/2000/svg" '
             f'viewBox="0 0 {num(width)} {num(height)}" role="group" '
             f'aria-label="{escape(label)}">{body}</svg>')
 
 
-def text(x: float, y: float, content: str, anchor: str = "start", size: int = 12,
+def text(x: float, y: float, content: str, anchor: str = "start", size: float = 12,
          weight: str = "normal", fill: str = "#222", cls: str = "") -> str:
     """An escaped SVG text.
 
@@ -97,15 +90,17 @@ def clickable(action: str | None, label: str, body: str, extra: str = "") -> str
 
 
 def button(x: float, y: float, w: float, caption: str, action: str | None, label: str,
-           h: float = 28, size: int = 13) -> str:
-    """A rounded blue button sending ``action``.
+           h: float = 28, size: int = 13, stroke: str = "#234") -> str:
+    """A rounded blue button sending ``action``; grey and not clickable if it is None.
 
     >>> 'data-action="pass"' in button(0, 0, 50, "pass", "pass", "pass your turn")
     True
     """
+    fill, ink = ("#2d6cdf", "#fff") if action else ("#e4e4e4", "#888")
     body = (f'<rect class="btn" x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
-            f'rx="{5 if h < 28 else 6}" fill="#2d6cdf" stroke="#234"/>'
-            + text(x + w / 2, y + h / 2 + round(size * 0.35), caption, "middle", size, "bold", "#fff"))
+            f'rx="{5 if h < 28 else 6}" fill="{fill}" stroke="{stroke}"/>'
+            + text(x + w / 2, y + h / 2 + round(size * 0.35), caption, "middle", size, "bold",
+                   ink))
     return clickable(action, label, body)
 
 

@@ -25,6 +25,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from towerplay.core.svg import button as shared_button
+from towerplay.core.svg import clickable, panel
+from towerplay.core.svg import seat_name as shared_seat_name
+from towerplay.core.svg import text as shared_text
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.scoring import teardown_penalty
 
@@ -52,9 +56,11 @@ def draw(view: dict[str, Any]) -> str:
     order = list(range(view["players"]))
     if isinstance(seat, int) and 0 <= seat < len(order):
         order = order[seat:] + order[:seat]
-    panels = [table_panel(view, legal)]
-    panels += [seat_panel(view, p, legal) for p in order]
-    return f'<div class="ft-board" data-game="five_towers">{"".join(panels)}</div>'
+    parts = [table_panel(view, legal)]
+    parts += [seat_panel(view, p, legal) for p in order]
+    # tests/server/test_boards.py expects this exact opening; the style sheet lays out
+    # .ft-board like the shared .board-panels (towerplay.core.svg.panels)
+    return f'<div class="ft-board" data-game="five_towers">{"".join(parts)}</div>'
 
 
 # ----------------------------------------------------------------- pieces
@@ -70,26 +76,13 @@ def value_of(card: str) -> int:
 
 def svg(height: int, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
-    return (f'<svg class="ft-panel" xmlns="http://www.w3.org/2000/svg" '
-            f'viewBox="0 0 {WIDTH} {height}" role="group" aria-label="{escape(label)}">'
-            f"{body}</svg>")
+    return panel("ft", height, body, label)
 
 
 def text(x: float, y: float, content: str, cls: str = "", anchor: str = "start",
          size: float = 13, weight: str = "normal", fill: str = "#222") -> str:
     """An escaped SVG text."""
-    klass = f' class="{cls}"' if cls else ""
-    return (f'<text x="{x}" y="{y}"{klass} text-anchor="{anchor}" font-size="{size}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>')
-
-
-def clickable(action: str | None, label: str, body: str) -> str:
-    """``body`` as a button sending ``action`` (plain if ``action`` is None)."""
-    if action is None:
-        return f"<g><title>{escape(label)}</title>{body}</g>"
-    act = escape(action)
-    return (f'<g class="act" data-action="{act}" role="button" tabindex="0" '
-            f'aria-label="{escape(label)}"><title>{escape(label)}</title>{body}</g>')
+    return shared_text(x, y, content, anchor, size, weight, fill, cls)
 
 
 def card(x: float, y: float, name: str, action: str | None = None,
@@ -114,19 +107,13 @@ def card(x: float, y: float, name: str, action: str | None = None,
 def button(x: float, y: float, w: float, caption: str, action: str | None,
            label: str, enabled: bool = True) -> str:
     """A rounded button; greyed out (and not clickable) when not ``enabled``."""
-    fill, ink = ("#2d6cdf", "#fff") if enabled and action else ("#e4e4e4", "#888")
-    body = (f'<rect class="btn" x="{x}" y="{y}" width="{w}" height="28" rx="6" '
-            f'fill="{fill}" stroke="#555"/>'
-            + text(x + w / 2, y + 19, caption, anchor="middle", size=13, weight="bold",
-                   fill=ink))
-    return clickable(action if enabled else None, label, body)
+    return shared_button(x, y, w, caption, action if enabled else None, label,
+                         stroke="#555")
 
 
 def seat_name(view: dict[str, Any], p: int | None) -> str:
     """``Seat 2`` or ``Seat 2 (you)``."""
-    if p is None:
-        return "nobody"
-    return f"Seat {p} (you)" if p == view.get("seat") else f"Seat {p}"
+    return shared_seat_name(view, p, "Seat")
 
 
 # ----------------------------------------------------------------- the table panel
