@@ -580,7 +580,7 @@ const Review = {
       $("review").hidden = true;  // not a finished table: nothing to review
       return;
     }
-    $("review-start").hidden = answer.state !== "none";
+    $("review-start").style.display = answer.state === "none" ? "" : "none";  // CSS shows [hidden] buttons
     $("review-start").disabled = false;
     $("review-state").textContent = answer.state === "running" ? "Reviewing…" : "";
     if (answer.state === "running") setTimeout(() => this.poll(), 1000);
