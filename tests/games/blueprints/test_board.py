@@ -3,43 +3,19 @@ has a piece), labels on every piece, no other seat's building or blueprint befor
 scored, the building drawn die by die as the view holds it."""
 from __future__ import annotations
 
-import random
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
 
+from tests.games.boards import SVG, check_labels, pieces
+from tests.games.boards import positions as board_positions
 from towerplay import games
-from towerplay.core import State
 from towerplay.games.blueprints.board import draw, parse_building
 
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def positions(options: dict[str, Any], players: int, seed: int) -> Iterator[State[Any]]:
-    """A seeded random game's positions: every 5th, and the end."""
-    state = games.load("blueprints", **options).start(players=players, seed=seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over:
-        if step % 5 == 0:
-            yield state
-        state.apply(rng.choice(state.legal_actions()))
-        step += 1
-    yield state
-
-
-def pieces(root: ET.Element) -> list[ET.Element]:
-    return [e for e in root.iter() if "data-action" in e.attrib]
-
-
-def check_labels(piece: ET.Element) -> None:
-    """A clickable piece is a labelled, focusable button."""
-    assert piece.get("role") == "button" and piece.get("tabindex") == "0"
-    assert piece.get("aria-label")
-    title = piece.find(f"{SVG}title")
-    assert title is not None and title.text
+positions = partial(board_positions, "blueprints", every=5)
+"""A seeded random game's positions: every 5th, and the end."""
 
 
 def building_cells(root: ET.Element) -> list[ET.Element]:

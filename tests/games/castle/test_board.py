@@ -4,44 +4,19 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
 
+from tests.games.boards import SVG, check_labels, pieces
+from tests.games.boards import positions as board_positions
 from towerplay import games
-from towerplay.core import State
 from towerplay.games.castle.board import draw
 from towerplay.games.castle.cards import parse_position
 
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def positions(options: dict[str, Any], players: int, seed: int) -> Iterator[State[Any]]:
-    """A seeded random game's positions: every 7th, and the end."""
-    state = games.load("castle", **options).start(players=players, seed=seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over:
-        if step % 7 == 0:
-            yield state
-        state.apply(rng.choice(state.legal_actions()))
-        step += 1
-    yield state
-
-
-def pieces(board: str) -> list[ET.Element]:
-    """The clickable pieces of a board (it must parse as XML)."""
-    root = ET.fromstring(board)
-    return [e for e in root.iter() if "data-action" in e.attrib]
-
-
-def check_labels(piece: ET.Element) -> None:
-    """A clickable piece is a labelled, focusable button."""
-    assert piece.get("role") == "button" and piece.get("tabindex") == "0"
-    assert piece.get("aria-label")
-    title = piece.find(f"{SVG}title")
-    assert title is not None and title.text
+positions = partial(board_positions, "castle", every=7)
+"""A seeded random game's positions: every 7th, and the end."""
 
 
 def cell_text(board: str, pos: str) -> str:

@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
+from tests.games.boards import SVG, pieces
 from towerplay import games
 from towerplay.core.state import State
 from towerplay.games.five_towers.board import draw
-
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 def positions(players: int, rebid: str, seed: int) -> Iterator[State[Any]]:
@@ -25,12 +24,6 @@ def positions(players: int, rebid: str, seed: int) -> Iterator[State[Any]]:
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
         yield state.copy()
-
-
-def pieces(board: str) -> list[ET.Element]:
-    """The clickable elements of a board (it must parse as XML)."""
-    root = ET.fromstring(board)
-    return [e for e in root.iter() if "data-action" in e.attrib]
 
 
 @pytest.mark.parametrize(("players", "rebid", "seed"),

@@ -6,44 +6,22 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
 
+from tests.games.boards import SVG, check_labels, pieces
+from tests.games.boards import positions as board_positions
 from towerplay import games
-from towerplay.core import State
 from towerplay.games.skytopia.board import draw
 
-SVG = "{http://www.w3.org/2000/svg}"
 IDENT = re.compile(r"\b[A-Z]{3}-\d\d\b")
 DRAFT = {"abilities": "draft", "sides": "choose", "preliminary_turn": True}
 
 
-def positions(options: dict[str, Any], players: int, seed: int,
-              every: int = 3) -> Iterator[State[Any]]:
-    """A seeded random game's positions: every ``every``-th, and the end."""
-    state = games.load("skytopia", **options).start(players=players, seed=seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over:
-        if step % every == 0:
-            yield state
-        state.apply(rng.choice(state.legal_actions()))
-        step += 1
-    yield state
-
-
-def pieces(root: ET.Element) -> list[ET.Element]:
-    return [e for e in root.iter() if "data-action" in e.attrib]
-
-
-def check_labels(piece: ET.Element) -> None:
-    """A clickable piece is a labelled, focusable button."""
-    assert piece.get("role") == "button" and piece.get("tabindex") == "0"
-    assert piece.get("aria-label")
-    title = piece.find(f"{SVG}title")
-    assert title is not None and title.text
+positions = partial(board_positions, "skytopia", every=5)
+"""A seeded random game's positions: every 5th (or ``every=N``), and the end."""
 
 
 CASES = [({}, 2, 1), ({}, 3, 2), (DRAFT, 4, 3), ({"sides": "b", "market_size": 3}, 4, 4),

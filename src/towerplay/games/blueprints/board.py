@@ -26,7 +26,6 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.core.svg import clickable, lines, panel, panels, seat_name, text
-
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
 from towerplay.games.blueprints.scoring import PRIZE_TITLES
 

@@ -26,7 +26,6 @@ from textwrap import wrap
 from typing import Any
 
 from towerplay.core.svg import button, clickable, panel, panels, seat_name, text
-
 from towerplay.games.castle.cards import COLUMNS, ROWS
 
 WIDTH = 380

@@ -40,7 +40,6 @@ from typing import Any
 
 from towerplay.core.svg import button as shared_button
 from towerplay.core.svg import clickable, lines, panel, panels, seat_name, text
-
 from towerplay.games.skytopia.components import COLOURS
 
 WIDTH = 380
