@@ -39,3 +39,11 @@ def check_labels(piece: ET.Element) -> None:
     assert piece.get("aria-label")
     title = piece.find(f"{SVG}title")
     assert title is not None and title.text
+
+
+def check_escaped_and_phone_wide(board: str, raw: str, escaped: str) -> None:
+    """``raw`` (view text) shows only as ``escaped``, and every panel is 380 units wide
+    (readable on a 360 px phone)."""
+    assert raw not in board and escaped in board
+    boxes = [e.get("viewBox") for e in ET.fromstring(board).iter(f"{SVG}svg")]
+    assert boxes and all(b and b.split()[2] == "380" for b in boxes)

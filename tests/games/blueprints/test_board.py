@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.boards import SVG, check_labels, pieces
+from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
 from tests.games.boards import positions as board_positions
 from towerplay import games
 from towerplay.games.blueprints.board import draw, parse_building
@@ -96,8 +96,4 @@ def test_view_text_is_escaped_and_panels_fit_a_phone() -> None:
     state = games.load("blueprints").start(players=2, seed=3)
     view = state.view(0)
     view["discards"] = ["<b>&"]
-    board = draw(view)
-    assert "<b>&" not in board and "&lt;b&gt;&amp;" in board
-    root = ET.fromstring(board)
-    boxes = [e.get("viewBox") for e in root.iter(f"{SVG}svg")]
-    assert boxes and all(b and b.split()[2] == "380" for b in boxes)
+    check_escaped_and_phone_wide(draw(view), "<b>&", "&lt;b&gt;&amp;")

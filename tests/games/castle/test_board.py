@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.boards import SVG, check_labels, pieces
+from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
 from tests.games.boards import positions as board_positions
 from towerplay import games
 from towerplay.games.castle.board import draw
@@ -98,11 +98,7 @@ def test_view_text_is_escaped_and_panels_fit_a_phone() -> None:
     view = state.view(0)
     view["recent"] = [{"seat": 1, "pos": "a1", "card": 5, "result": "<script>x</script>",
                        "automatic": False}]
-    board = draw(view)
-    assert "<script>" not in board and "&lt;script&gt;" in board
-    root = ET.fromstring(board)
-    boxes = [e.get("viewBox") for e in root.iter(f"{SVG}svg")]
-    assert boxes and all(b and b.split()[2] == "380" for b in boxes)
+    check_escaped_and_phone_wide(draw(view), "<script>", "&lt;script&gt;")
 
 
 def test_end_shows_scores_and_winners() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.boards import SVG, check_labels, pieces
+from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
 from tests.games.boards import positions as board_positions
 from towerplay import games
 from towerplay.games.skytopia.board import draw
@@ -88,11 +88,7 @@ def test_view_text_is_escaped_and_panels_fit_a_phone() -> None:
     state = games.load("skytopia").start(players=2, seed=3)
     view = state.view(0)
     view["guild_texts"] = ["<img src=x onerror=alert(1)>"]
-    board = draw(view)
-    assert "<img" not in board and "&lt;img" in board
-    root = ET.fromstring(board)
-    boxes = [e.get("viewBox") for e in root.iter(f"{SVG}svg")]
-    assert boxes and all(b and b.split()[2] == "380" for b in boxes)
+    check_escaped_and_phone_wide(draw(view), "<img", "&lt;img")
 
 
 def test_end_shows_winners_and_int_scores() -> None:
