@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +21,9 @@ from towerplay import games
 from towerplay.arena.table import HUMAN, Refusal, SeatEvent, Table
 from towerplay.cli.app import console, number
 from towerplay.cli.records import Stopped, stop_on_signals
-from towerplay.core import BadRecord, Game, Record, State
+from towerplay.core import BadRecord, Game, Record, State, TowerplayError
 from towerplay.core.game import cut
+from towerplay.games import summaries
 
 MAX_INPUT_CHARS = 200
 """The longest line read as an action (notations are a few words)."""
@@ -32,11 +32,10 @@ HELP_WORDS = ("help", "?")
 
 
 def rules_text(game_name: str) -> str | None:
-    """The game's rules summary (``rules.md`` in its package), or ``None`` if it has none."""
-    package = games.game_class(game_name).__module__.rpartition(".")[0]
+    """The game's rules summary in the environment's language (``None``: it has none)."""
     try:
-        return (resources.files(package) / "rules.md").read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        return summaries.rules_text(game_name, summaries.default_language())
+    except TowerplayError:
         return None
 
 
