@@ -8,6 +8,7 @@ Every refusal has one shape, over HTTP and the websocket alike::
 """
 from __future__ import annotations
 
+import asyncio
 import importlib
 import json
 import logging
@@ -26,7 +27,7 @@ from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window
-from towerplay.server.live import Hub, LiveTable, StorageFailed, UnknownTable
+from towerplay.server.live import Client, Hub, LiveTable, StorageFailed, UnknownTable
 from towerplay.server import replay, review
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Storage, database_url
@@ -364,7 +365,8 @@ def add_websocket(app: FastAPI) -> None:
             await websocket.close(4403)
             return
         client = hub.join(live, seat)
-        sender = asyncio_task(hub.drain(live, client, websocket.send_text))
+        sender = asyncio.get_running_loop().create_task(
+            hub.drain(live, client, websocket.send_text))
         try:
             await receive_loop(websocket, hub, live, client)
         except WebSocketDisconnect:
@@ -376,13 +378,8 @@ def add_websocket(app: FastAPI) -> None:
                 await sender
 
 
-def asyncio_task(coroutine: Any) -> Any:
-    import asyncio
-
-    return asyncio.get_running_loop().create_task(coroutine)
-
-
-async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable, client: Any) -> None:
+async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable,
+                       client: Client) -> None:
     """Read the client's messages until it leaves; each bad one is answered, never fatal."""
     limits: Limits = websocket.app.state.limits
     bucket = TokenBucket(limits.actions_per_second, limits.actions_burst)
@@ -421,7 +418,7 @@ def parse_message(text: str) -> dict[str, Any]:
     return message
 
 
-def handle(hub: Hub, live: LiveTable, client: Any, message: dict[str, Any]) -> None:
+def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, Any]) -> None:
     """Act on one client message: a move, or a request for the current view."""
     if message["type"] == "view":
         client.outbox.put_nowait({"type": "resend"})
