@@ -13,6 +13,7 @@ towerplay.core.errors.UnknownGame: unknown game 'chess'; known games: blueprints
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import json
@@ -65,7 +66,13 @@ def companion(name: str, part: str) -> ModuleType | None:
     True
     """
     package = game_class(name).__module__.rpartition(".")[0]
-    module = f"{package}.{part}"
+    return _module_or_none(f"{package}.{part}")
+
+
+@functools.cache
+def _module_or_none(module: str) -> ModuleType | None:
+    """The module, or ``None`` if it does not exist (remembered: the web server asks for
+    a game's board at every move)."""
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as error:
@@ -86,7 +93,12 @@ def render_text(state: Any, seat: int | None) -> str:
 
 
 def _importable(name: str) -> bool:
-    module = _REGISTRY[name].partition(":")[0]
+    return _exists(_REGISTRY[name].partition(":")[0])
+
+
+@functools.cache
+def _exists(module: str) -> bool:
+    """Whether a game module can be imported (remembered: ``names()`` is asked often)."""
     return importlib.util.find_spec(module) is not None
 
 
