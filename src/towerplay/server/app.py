@@ -28,7 +28,7 @@ from towerplay.core.errors import TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window
 from towerplay.server.live import Client, Hub, LiveTable, StorageFailed, UnknownTable
-from towerplay.server import replay, review
+from towerplay.server import replay, review, words
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Storage, database_url
 
@@ -86,6 +86,7 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     add_pages(app)
     add_api(app)
     add_websocket(app)
+    app.include_router(words.router)  # the pages' texts in three languages (issue #18)
     app.include_router(replay.router)  # the replay page's positions (front end)
     app.include_router(review.router)  # the replay page's game review (issue #21)
     return app
@@ -255,14 +256,16 @@ def add_api(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}")
     async def get_table(request: Request, table_id: str, token: str | None = None) -> Response:
+        lang = words.page_language(request)
         try:
             live = hub_of(request).get(table_id)
             seat = live.seat_of(token)
         except UnknownTable:
             return not_found(table_id)
         except Refusal as refusal:
-            return JSONResponse(refusal_body(refusal), status_code=403)
-        body = {**live.summary(), **live.snapshot(seat), "events": live.events(seat, None)}
+            return JSONResponse(words.worded(refusal_body(refusal), lang), status_code=403)
+        body = {**live.summary(), **live.snapshot(seat, lang),
+                "events": live.events(seat, None, lang)}
         return JSONResponse(body)
 
     @app.post("/api/tables/{table_id}/actions")
@@ -303,7 +306,9 @@ async def http_act(request: Request, table_id: str) -> Response:
     except UnknownTable:
         return not_found(table_id)
     except Refusal as refusal:
-        return JSONResponse(refusal_body(refusal), status_code=STATUS[refusal.code])
+        return JSONResponse(words.worded(refusal_body(refusal), words.page_language(request),
+                                         live.table.state.game.name),
+                            status_code=STATUS[refusal.code])
     except StorageFailed as problem:
         return error(503, "bad_message", f"{problem}; try again")
     snapshot = live.snapshot(seat)
@@ -352,6 +357,7 @@ def add_websocket(app: FastAPI) -> None:
                            token: str | None = None) -> None:
         await websocket.accept()
         hub = hub_of(websocket)
+        lang = words.page_language(websocket)
         try:
             live = hub.get(table_id)
             seat = live.seat_of(token)
@@ -361,10 +367,10 @@ def add_websocket(app: FastAPI) -> None:
             await websocket.close(4404)
             return
         except Refusal as refusal:
-            await websocket.send_json(refusal_body(refusal))
+            await websocket.send_json(words.worded(refusal_body(refusal), lang))
             await websocket.close(4403)
             return
-        client = hub.join(live, seat)
+        client = hub.join(live, seat, lang)
         sender = asyncio.get_running_loop().create_task(
             hub.drain(live, client, websocket.send_text))
         try:
@@ -400,9 +406,11 @@ async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable,
                               limit=limits.actions_per_second)
             handle(hub, live, client, parse_message(text))
         except Refusal as refusal:
-            client.outbox.put_nowait(refusal_body(refusal))
+            client.outbox.put_nowait(words.worded(refusal_body(refusal), client.lang,
+                                                  live.table.state.game.name))
         except StorageFailed as problem:
-            client.outbox.put_nowait(error_body("bad_message", f"{problem}; reconnect"))
+            client.outbox.put_nowait(words.worded(
+                error_body("bad_message", f"{problem}; reconnect"), client.lang))
 
 
 def parse_message(text: str) -> dict[str, Any]:

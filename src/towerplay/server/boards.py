@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 from towerplay import games
+from towerplay.i18n import Translator
 
 log = logging.getLogger("towerplay.server")
 
@@ -24,10 +25,10 @@ MAX_DEPTH = 12
 """Deeper nesting is shown as text: a view is never this deep, but no input may recurse."""
 
 
-def draw(view: dict[str, Any]) -> str:
-    """The board of ``view``: the game's ``board.draw`` or :func:`generic` — also when
-    the game's board fails (logged), so a drawing bug never stops a table: the page's
-    action buttons still play it."""
+def draw(view: dict[str, Any], lang: str = "en") -> str:
+    """The board of ``view`` in ``lang``: the game's ``board.draw(view, tr)`` or
+    :func:`generic` — also when the game's board fails (logged), so a drawing bug never
+    stops a table: the page's action buttons still play it."""
     name = view.get("game")
     module = None
     if isinstance(name, str) and name in games.names():
@@ -35,7 +36,7 @@ def draw(view: dict[str, Any]) -> str:
     game_draw = getattr(module, "draw", None)
     if game_draw is not None:
         try:
-            return str(game_draw(view))
+            return str(game_draw(view, Translator(str(name), lang)))
         except Exception:
             log.exception("the %s board cannot draw this view; the generic board instead",
                           name)

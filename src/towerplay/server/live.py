@@ -22,6 +22,7 @@ from typing import Any
 from towerplay import games
 from towerplay.arena.table import HUMAN, Refusal, Table
 from towerplay.core.record import Record, whole
+from towerplay.i18n import Translator
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Storage, StoredTable, token_hash
 
@@ -39,16 +40,17 @@ class StorageFailed(RuntimeError):
     """An action could not be stored (the table is reloaded from storage)."""
 
 
-def draw_board(view: dict[str, Any]) -> str:
-    """The board of a view: the front end's :func:`towerplay.server.boards.draw`, or
-    the view as escaped text while that module is missing."""
+def draw_board(view: dict[str, Any], lang: str = "en") -> str:
+    """The board of a view in ``lang``: the front end's
+    :func:`towerplay.server.boards.draw`, or the view as escaped text while that module
+    is missing."""
     try:
         boards = importlib.import_module("towerplay.server.boards")
     except ModuleNotFoundError as error:
         if error.name != "towerplay.server.boards":
             raise
         return f"<pre>{html.escape(json.dumps(view, indent=1))}</pre>"
-    return str(boards.draw(view))
+    return str(boards.draw(view, lang))
 
 
 def json_view(view: dict[str, Any]) -> dict[str, Any]:
@@ -63,6 +65,7 @@ class Client:
     """One websocket connection: its seat and its outgoing messages, in order."""
 
     seat: int | None
+    lang: str = "en"
     sent_version: int | None = None
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
@@ -77,7 +80,8 @@ class LiveTable:
     created: datetime
     clients: set[Client] = field(default_factory=set)
     bot_busy: bool = False
-    cache: dict[int | None, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
+    cache: dict[tuple[int | None, str], tuple[int, dict[str, Any], str]] = field(
+        default_factory=dict)
 
     @property
     def specs(self) -> list[str]:
@@ -94,43 +98,46 @@ class LiveTable:
                 return seat
         raise Refusal("forbidden", "this link's token opens no seat at this table")
 
-    def snapshot(self, seat: int | None) -> dict[str, Any]:
+    def snapshot(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """The seat's view message without events (cached per version)."""
-        return self._cached(seat)[0]
+        return self._cached(seat, lang)[0]
 
-    def _cached(self, seat: int | None) -> tuple[dict[str, Any], str]:
-        """The seat's view message and its JSON text less the closing brace (the events
-        are added per client), made once per version and seat."""
+    def _cached(self, seat: int | None, lang: str) -> tuple[dict[str, Any], str]:
+        """The seat's view message in ``lang`` and its JSON text less the closing brace
+        (the events are added per client), made once per version, seat and language."""
         version = self.table.version
-        cached = self.cache.get(seat)
+        cached = self.cache.get((seat, lang))
         if cached is not None and cached[0] == version:
             return cached[1], cached[2]
         view = json_view(self.table.view(seat))
         message = {"type": "view", "table": self.id, "version": version, "seat": seat,
-                   "view": view, "board": draw_board(view)}
+                   "view": view, "board": draw_board(view, lang)}
         text = json.dumps(message, separators=(",", ":"))[:-1]
-        self.cache[seat] = (version, message, text)
+        self.cache[(seat, lang)] = (version, message, text)
         return message, text
 
-    def events(self, seat: int | None, since: int | None) -> list[dict[str, Any]]:
+    def events(self, seat: int | None, since: int | None,
+               lang: str = "en") -> list[dict[str, Any]]:
         """The log lines ``seat`` may see from history entry ``since`` on (``None``: the
-        moves since its last own move, for a fresh connection)."""
+        moves since its last own move, for a fresh connection), worded in ``lang``."""
         state = self.table.state
         end = len(state.history)
         if since is None:
             own = [i for i, mover in enumerate(state.movers) if mover == seat]
             since = max(own[-1] + 1 if own else 0, end - CONNECT_EVENTS)
         out = []
+        words = Translator(state.game.name, lang)
         for index in range(since, end):
             line = state.log_line(index, seat)
             if line is not None:
-                out.append({"index": index, "mover": state.movers[index], "line": line})
+                out.append({"index": index, "mover": state.movers[index],
+                            "line": words.line(line)})
         return out
 
     def message(self, client: Client) -> str:
         """The client's next view message as JSON text; it then counts as sent."""
-        text = self._cached(client.seat)[1]
-        events = self.events(client.seat, client.sent_version)
+        text = self._cached(client.seat, client.lang)[1]
+        events = self.events(client.seat, client.sent_version, client.lang)
         client.sent_version = self.table.version
         return f'{text},"events":{json.dumps(events, separators=(",", ":"))}}}'
 
@@ -264,8 +271,8 @@ class Hub:
         self.changed(live)
 
     # ----------------------------------------------------------------- clients
-    def join(self, live: LiveTable, seat: int | None) -> Client:
-        client = Client(seat)
+    def join(self, live: LiveTable, seat: int | None, lang: str = "en") -> Client:
+        client = Client(seat, lang)
         live.clients.add(client)
         client.outbox.put_nowait({})
         return client

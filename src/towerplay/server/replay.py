@@ -13,6 +13,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from towerplay.core.record import Record, whole
+from towerplay.i18n import Translator
+from towerplay.server.words import page_language
 from towerplay.server.boards import draw
 
 router = APIRouter()
@@ -25,7 +27,8 @@ def error(status: int, code: str, message: str, **params: Any) -> JSONResponse:
 
 
 @router.get("/api/tables/{table_id}/replay")
-async def replay_position(request: Request, table_id: str, at: str = "0") -> Response:
+async def replay_position(request: Request, table_id: str, at: str = "0",
+                          lang: str | None = None) -> Response:
     """The finished table's spectator view after ``at`` actions (0 … its length)."""
     from towerplay.server.live import UnknownTable
 
@@ -41,16 +44,20 @@ async def replay_position(request: Request, table_id: str, at: str = "0") -> Res
         return error(422, "bad_message", f"'at' is a whole number from 0 to {total}",
                      field="at", total=total)
     return JSONResponse(position(Record.from_state(state, seats=list(live.specs)),
-                                 int(at), total))
+                                 int(at), total, page_language(request, lang)))
 
 
-def position(record: Record, at: int, total: int) -> dict[str, Any]:
-    """The replay message for the record's position after ``at`` of ``total`` actions."""
+def position(record: Record, at: int, total: int, lang: str = "en") -> dict[str, Any]:
+    """The replay message for the record's position after ``at`` of ``total`` actions,
+    worded in ``lang``."""
     state = record.replay(until=at)
     view = state.view(None)
     if "scores" in view:
         view["scores"] = [whole(s) for s in view["scores"]]
     line = state.log_line(at - 1, None) if at > 0 else None
-    return {"type": "replay", "at": at, "total": total, "view": view, "board": draw(view),
+    if line is not None:
+        line = Translator(state.game.name, lang).line(line)
+    return {"type": "replay", "at": at, "total": total, "view": view,
+            "board": draw(view, lang),
             "mover": state.movers[at - 1] if at > 0 else None, "line": line,
             "seats": list(record.seats)}

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.i18n import Translator
 from towerplay.core.svg import clickable, lines, panel, panels, seat_name, text
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
 from towerplay.games.blueprints.scoring import PRIZE_TITLES
@@ -39,7 +40,7 @@ DIE = 34
 SCORE_PARTS = ("bonus", "wood", "recycled", "stone", "glass")
 
 
-def draw(view: dict[str, Any]) -> str:
+def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     """The board of ``view`` (a Blueprints view of any seat or a spectator) as HTML with
     inline SVG parts: the table, the viewer's building, the seats, the results."""
     legal = set(view.get("legal", ()))

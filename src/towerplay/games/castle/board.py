@@ -25,6 +25,7 @@ from __future__ import annotations
 from textwrap import wrap
 from typing import Any
 
+from towerplay.i18n import Translator
 from towerplay.core.svg import button, clickable, panel, panels, seat_name, text
 from towerplay.games.castle.cards import COLUMNS, ROWS
 
@@ -42,7 +43,7 @@ DECISION_TEXT = {"build": "build: add it to your castle",
                  "remove": "remove: it leaves the game"}
 
 
-def draw(view: dict[str, Any]) -> str:
+def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     """The board of ``view`` (a castle view of any seat or a spectator) as HTML with
     inline SVG parts: the table, the revealed card, the castles, the removed cards."""
     legal = set(view.get("legal", ()))

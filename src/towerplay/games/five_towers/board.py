@@ -25,6 +25,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from towerplay.i18n import Translator
 from towerplay.core.svg import button as shared_button
 from towerplay.core.svg import clickable, panel
 from towerplay.core.svg import seat_name as shared_seat_name
@@ -48,7 +49,7 @@ PHASE_TEXT = {"bid": "bids", "take": "takes {need} more card{s} from the display
               "place": "places the taken cards"}
 
 
-def draw(view: dict[str, Any]) -> str:
+def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     """The board of ``view`` (a 5 Towers view of any seat or a spectator) as HTML with
     inline SVG: the table panel, then one panel per seat (the viewer's first)."""
     legal = set(view.get("legal", ()))

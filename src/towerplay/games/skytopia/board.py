@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.i18n import Translator
 from towerplay.core.svg import button as shared_button
 from towerplay.core.svg import clickable, lines, panel, panels, seat_name, text
 from towerplay.games.skytopia.components import COLOURS
@@ -51,7 +52,7 @@ COL_W, CARD_W, CARD_H = 92, 88, 126
 GOLEMS = 5
 
 
-def draw(view: dict[str, Any]) -> str:
+def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     """The board of ``view`` (a Skytopia view of any seat or a spectator) as HTML with
     inline SVG parts: Chronometer, Market, the pending decision, the cities."""
     legal = set(view.get("legal", ()))

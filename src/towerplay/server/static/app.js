@@ -20,7 +20,8 @@ function showError(message) {
 
 /** A fetch of JSON that throws the server's error message on failure. */
 async function getJSON(url, init) {
-  const answer = await fetch(url, init);
+  const headers = { "Accept-Language": LANG, ...(init?.headers || {}) };
+  const answer = await fetch(url, { ...init, headers });
   const body = await answer.json().catch(() => ({}));
   if (!answer.ok) {
     throw new Error(body.code ? refusalText(body) : `${answer.status} ${answer.statusText}`);
@@ -34,87 +35,40 @@ function seatLabel(seat, seats, mine) {
 }
 
 // ------------------------------------------------------------------ languages
-// The rulebooks' languages. Boards and the server's reasons stay English; refusals are
-// worded here from their code (the server sends code and params for this).
-const TEXTS = {
-  en: {
-    tagline: "Four tower-building board games: play with friends and bots.",
-    new_table: "New table", game: "Game", players: "Players", options: "Options",
-    no_options: "No options.", seats: "Seats: human or a bot", create: "Create table",
-    table: "Table", send_links: "Send each person their own link: a link is that seat (anyone with it plays it).",
-    take_seat: "Take the first human seat", rules: "Rules", title_rules: "{title}: rules",
-    copy: "copy", copied: "copied", seat: "Seat {n}", you: "(you)", spectators: "Spectators",
-    connecting: "connecting…", connected: "connected", closed: "closed",
-    disconnected: "disconnected — reconnecting in {s} s", watching: "watching",
-    you_are: "you are seat {n}", your_move: "Your move", your_move_now: "Your move.",
-    to_move: "{who} to move…", game_over: "Game over.", final_scores: "Final scores",
-    won_by: "Won by {names}", and: " and ", nobody: "nobody", total: "total",
-    download: "Download the record", replay_link: "Replay move by move",
-    what_happened: "What happened", since_last: "Since your last move", first: "« start", back: "◀ back", forward: "forward ▶",
-    last: "end »", move_of: "move {k} of {n}", the_start: "The start.", hidden: "(hidden)",
-    language: "Language",
-    stale: "The table moved on: here is the current position.", illegal: "Not allowed: {message}",
-    forbidden: "Not allowed here: {message}", bad_message: "Not understood: {message}",
-    over: "The game is over.", not_found: "No table has this id.",
-  },
-  pl: {
-    tagline: "Cztery gry planszowe o budowaniu wież: graj z przyjaciółmi i botami.",
-    new_table: "Nowy stół", game: "Gra", players: "Gracze", options: "Opcje",
-    no_options: "Brak opcji.", seats: "Miejsca: człowiek lub bot", create: "Utwórz stół",
-    table: "Stół", send_links: "Wyślij każdej osobie jej własny link: link to miejsce przy stole (kto go ma, ten nim gra).",
-    take_seat: "Zajmij pierwsze miejsce gracza", rules: "Zasady", title_rules: "{title}: zasady",
-    copy: "kopiuj", copied: "skopiowano", seat: "Miejsce {n}", you: "(ty)", spectators: "Widzowie",
-    connecting: "łączenie…", connected: "połączono", closed: "zamknięto",
-    disconnected: "rozłączono — ponowne łączenie za {s} s", watching: "oglądasz",
-    you_are: "grasz na miejscu {n}", your_move: "Twój ruch", your_move_now: "Twój ruch.",
-    to_move: "Ruch: {who}…", game_over: "Koniec gry.", final_scores: "Wyniki końcowe",
-    won_by: "Wygrywa: {names}", and: " i ", nobody: "nikt", total: "razem",
-    download: "Pobierz zapis partii", replay_link: "Odtwórz ruch po ruchu",
-    what_happened: "Co się wydarzyło", since_last: "Od twojego ostatniego ruchu", first: "« początek", back: "◀ wstecz", forward: "dalej ▶",
-    last: "koniec »", move_of: "ruch {k} z {n}", the_start: "Początek.", hidden: "(ukryte)",
-    language: "Język",
-    stale: "Stół poszedł dalej: oto aktualna pozycja.", illegal: "Niedozwolony ruch: {message}",
-    forbidden: "Brak dostępu: {message}", bad_message: "Błędna wiadomość: {message}",
-    over: "Gra jest już skończona.", not_found: "Nie ma stołu o tym identyfikatorze.",
-  },
-  hu: {
-    tagline: "Négy toronyépítő társasjáték: játssz barátokkal és botokkal.",
-    new_table: "Új asztal", game: "Játék", players: "Játékosok", options: "Beállítások",
-    no_options: "Nincsenek beállítások.", seats: "Helyek: ember vagy bot", create: "Asztal létrehozása",
-    table: "Asztal", send_links: "Küldd el mindenkinek a saját linkjét: a link maga a hely (aki megkapja, az játszik vele).",
-    take_seat: "Az első emberi hely elfoglalása", rules: "Szabályok", title_rules: "{title}: szabályok",
-    copy: "másolás", copied: "másolva", seat: "Hely {n}", you: "(te)", spectators: "Nézők",
-    connecting: "kapcsolódás…", connected: "kapcsolódva", closed: "lezárva",
-    disconnected: "megszakadt — újrakapcsolódás {s} mp múlva", watching: "nézőként",
-    you_are: "a te helyed: {n}", your_move: "Te lépsz", your_move_now: "Te lépsz.",
-    to_move: "{who} lép…", game_over: "Vége a játéknak.", final_scores: "Végeredmény",
-    won_by: "Nyertes: {names}", and: " és ", nobody: "senki", total: "összesen",
-    download: "A játszma letöltése", replay_link: "Visszajátszás lépésenként",
-    what_happened: "Mi történt", since_last: "Az utolsó lépésed óta", first: "« eleje", back: "◀ vissza", forward: "előre ▶",
-    last: "vége »", move_of: "{k}. lépés ennyiből: {n}", the_start: "A kezdés.", hidden: "(rejtett)",
-    language: "Nyelv",
-    stale: "Az asztal továbblépett: itt az aktuális állás.", illegal: "Szabálytalan lépés: {message}",
-    forbidden: "Nincs jogosultság: {message}", bad_message: "Hibás üzenet: {message}",
-    over: "A játéknak már vége.", not_found: "Nincs ilyen azonosítójú asztal.",
-  },
-};
+// The rulebooks' languages. The texts are the server's catalogues (gettext files,
+// towerplay/locale), fetched once per page; boards, log lines and refusals come from
+// the server already worded in the page's language.
+const LANGUAGES = { en: "English", pl: "polski", hu: "magyar" };
+let TEXTS = {};
 
 /** The language: the one chosen with the switch, else the browser's first we have. */
 function pickLanguage() {
   const saved = localStorage.getItem("towerplay-lang");
-  if (saved && TEXTS[saved]) return saved;
+  if (saved && saved in LANGUAGES) return saved;
   for (const wanted of navigator.languages || [navigator.language || "en"]) {
     const code = wanted.slice(0, 2).toLowerCase();
-    if (TEXTS[code]) return code;
+    if (code in LANGUAGES) return code;
   }
   return "en";
 }
 
 let LANG = pickLanguage();
 
-/** The text ``key`` in the page's language, {name} filled from ``params``. */
+/** Loads the page's texts (``domains``: the catalogues it needs besides ``web``). */
+async function loadTexts(domains = []) {
+  const query = ["web", ...domains].join(",");
+  const answer = await fetch(`/api/i18n/${LANG}?domains=${query}`);
+  TEXTS = (await answer.json()).texts;
+}
+
+/** The text ``key`` in the page's language, {name} filled from ``params``; with
+ * ``params.count``, the plural form ``key.one``/``key.few``/… the language needs. */
 function t(key, params = {}) {
-  const text = TEXTS[LANG][key] ?? TEXTS.en[key] ?? key;
+  if (typeof params.count === "number") {
+    const form = `${key}.${new Intl.PluralRules(LANG).select(params.count)}`;
+    key = form in TEXTS ? form : `${key}.other` in TEXTS ? `${key}.other` : key;
+  }
+  const text = TEXTS[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
@@ -130,7 +84,7 @@ function translatePage() {
   label.append(`${t("language")} `);
   const select = document.createElement("select");
   select.id = "lang";
-  for (const [code, name] of [["en", "English"], ["pl", "polski"], ["hu", "magyar"]]) {
+  for (const [code, name] of Object.entries(LANGUAGES)) {
     select.append(new Option(name, code, false, code === LANG));
   }
   select.addEventListener("change", () => {
@@ -143,7 +97,7 @@ function translatePage() {
 
 /** A refusal from the server, worded in the page's language. */
 function refusalText(error) {
-  return t(error.code in TEXTS.en ? error.code : "bad_message", { message: error.message });
+  return t(error.code in TEXTS ? error.code : "bad_message", { message: error.message });
 }
 
 // ------------------------------------------------------------------ the lobby
@@ -357,7 +311,8 @@ const TablePage = {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    const token = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
+    const query = `?lang=${LANG}${token}`;
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.id)}${query}`);
     this.socket = socket;
     socket.onopen = () => {
@@ -636,6 +591,8 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest("button.copy");
   if (button) copyText(button);
 });
-translatePage();
 const pages = { lobby: Lobby, table: TablePage, replay: Replay };
-pages[document.body.dataset.page]?.start();
+loadTexts().catch(() => {}).finally(() => {
+  translatePage();
+  pages[document.body.dataset.page]?.start();
+});

@@ -1,0 +1,196 @@
+"""The rulebooks' languages — English, Polish and Hungarian — as message catalogues.
+
+Catalogues are gettext ``.po`` files read with Babel, one per domain and language, in
+``towerplay/locale/<lang>/LC_MESSAGES/<domain>.po``: ``web`` for the pages and the
+server's replies, and one domain per game (its board's words, its log lines, its
+refusals and its terms). A message id is a key, its text a template with ``{name}``
+fields:
+
+- ``key.one`` / ``key.few`` / ``key.many`` / ``key.other``: the plural forms of
+  ``key``, picked by Unicode CLDR's rule for the language (the same rule the pages use
+  through ``Intl.PluralRules``), e.g. Polish says 1 *karta*, 2 *karty*, 5 *kart*;
+- ``term.<word>``: a game term as the published rulebook names it (``term.sand``);
+- ``line.<name>``: a template of a line the engine writes in English (a log line, a
+  refusal's reason; a ``{count}`` field picks the plural form of the translation). :meth:`Translator.line` recognises the English line by these
+  templates and words it in the language, so the engines stay fast and language-free.
+
+A missing text falls back to English, then to the key itself; the tests check that no
+key is missing in any language and that every line the engines write has a template.
+
+>>> tr = Translator("web", "pl")
+>>> tr("seat", n=2)
+'Miejsce 2'
+>>> Translator("web", "en")("seat", n=2)
+'Seat 2'
+>>> language("hu-HU,hu;q=0.9,en;q=0.8"), language("de"), language(None)
+('hu', 'en', 'en')
+"""
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping, Sequence
+from functools import cache, lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from babel import Locale
+from babel.messages.pofile import read_po
+
+LANGUAGES: tuple[str, ...] = ("en", "pl", "hu")
+"""The languages every catalogue has, English (the engines' own) first."""
+NAMES = {"en": "English", "pl": "polski", "hu": "magyar"}
+"""Each language in its own words (the switch on every page)."""
+LOCALE = Path(__file__).parent / "locale"
+SEGMENT = " · "
+"""Engines join a log line's parts with this; each part is translated by itself."""
+
+
+def language(wanted: str | None) -> str:
+    """The language to use for ``wanted``: a code (``pl``) or an HTTP Accept-Language
+    header (the first language we have wins); English when none fits."""
+    for part in (wanted or "").split(","):
+        code = part.split(";")[0].strip()[:2].lower()
+        if code in LANGUAGES:
+            return code
+    return LANGUAGES[0]
+
+
+@cache
+def catalogue(domain: str, lang: str) -> Mapping[str, str]:
+    """The texts of ``domain`` in ``lang`` by key (empty when there is no such file)."""
+    path = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+    if not path.is_file():
+        return MappingProxyType({})
+    with path.open("rb") as file:
+        messages = read_po(file, locale=lang, domain=domain)
+    return MappingProxyType({str(m.id): str(m.string) for m in messages
+                             if m.id and m.string})
+
+
+def domains() -> list[str]:
+    """Every domain that has an English catalogue."""
+    return sorted(p.stem for p in (LOCALE / LANGUAGES[0] / "LC_MESSAGES").glob("*.po"))
+
+
+@cache
+def plural_category(lang: str, count: float) -> str:
+    """CLDR's plural category of ``count`` in ``lang`` (``one``, ``few``, ``many``,
+    ``other``).
+
+    >>> [plural_category("pl", n) for n in (1, 2, 5, 22)]
+    ['one', 'few', 'many', 'few']
+    """
+    return str(Locale.parse(lang).plural_form(count))
+
+
+class Translator:
+    """The texts of one domain in one language (falling back to the ``web`` domain's
+    common words, then to English, then to the key)."""
+
+    def __init__(self, domain: str, lang: str) -> None:
+        self.domain = domain
+        self.lang = language(lang)
+        chain = [domain] if domain == "web" else [domain, "web"]
+        self._chain = [catalogue(d, code) for code in (self.lang, LANGUAGES[0])
+                       for d in chain]
+
+    def has(self, key: str) -> bool:
+        """Whether some catalogue of the chain has ``key``."""
+        return any(key in texts for texts in self._chain)
+
+    def raw(self, key: str) -> str:
+        """The template of ``key`` (the key itself when no catalogue has it)."""
+        for texts in self._chain:
+            if key in texts:
+                return texts[key]
+        return key
+
+    def __call__(self, key: str, /, count: float | None = None, **params: object) -> str:
+        """The text ``key`` with its ``{name}`` fields filled; with ``count``, the
+        plural form ``key.<category>`` that the count needs (``{count}`` is filled)."""
+        if count is not None:
+            params["count"] = count
+            form = f"{key}.{plural_category(self.lang, count)}"
+            key = form if self.has(form) else f"{key}.other" if self.has(
+                f"{key}.other") else key
+        return fill(self.raw(key), params)
+
+    def term(self, word: str) -> str:
+        """A game term (a suit, a colour, a card's name) in this language."""
+        key = f"term.{word}"
+        return self.raw(key) if self.has(key) else word
+
+    def line(self, english: str) -> str:
+        """An engine's English line (a log line, a refusal) in this language: each
+        `` · `` part by the first ``line.*`` template it matches, the template's
+        fields that are terms translated too; a part no template matches stays as it
+        is (the tests make sure there is none)."""
+        if self.lang == LANGUAGES[0]:
+            return english
+        return SEGMENT.join(self._part(part) for part in english.split(SEGMENT))
+
+    def untranslated(self, english: str) -> list[str]:
+        """The parts of ``english`` that no ``line.*`` template matches."""
+        return [part for part in english.split(SEGMENT) if self._match(part) is None]
+
+    def _match(self, part: str) -> tuple[str, dict[str, str]] | None:
+        """The domain's template for ``part``, else a common one of ``web``."""
+        return match(self.domain, part) or match("web", part)
+
+    def _part(self, part: str) -> str:
+        found = self._match(part)
+        if found is None:
+            return part
+        key, values = found
+        params = {name: self.term(value) for name, value in values.items()}
+        count = params.pop("count", None)  # a {count} field picks the plural form
+        if count is not None and count.isdigit():
+            return self(key, count=int(count), **params)
+        return fill(self.raw(key), {**params, "count": count})
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """``template`` with ``{name}`` fields from ``params`` (missing ones left empty).
+
+    >>> fill("{a} and {b}", {"a": 1})
+    '1 and '
+    """
+    return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), "")), template)
+
+
+@cache
+def templates(domain: str) -> Sequence[tuple[re.Pattern[str], str]]:
+    """The English ``line.*`` templates of ``domain`` as patterns, the most specific
+    (most fixed words) first, so ``{who} passes`` does not swallow a longer line."""
+    found = []
+    for key, text in catalogue(domain, LANGUAGES[0]).items():
+        if key.startswith("line.") and not key.endswith(
+                (".one", ".few", ".many", ".other")):
+            found.append((pattern(text), key, len(re.sub(r"\{\w+\}", "", text))))
+    found.sort(key=lambda item: -item[2])
+    return tuple((compiled, key) for compiled, key, _ in found)
+
+
+def pattern(template: str) -> re.Pattern[str]:
+    """A template as a pattern matching the whole line, each field as a group.
+
+    >>> pattern("{who} bids {n}").fullmatch("Seat 1 bids 3").groupdict()
+    {'who': 'Seat 1', 'n': '3'}
+    """
+    parts = []
+    for literal, field, _, _ in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if field:
+            parts.append(f"(?P<{field}>.+?)")
+    return re.compile("".join(parts))
+
+
+@lru_cache(maxsize=8192)
+def match(domain: str, part: str) -> tuple[str, dict[str, str]] | None:
+    """The ``line.*`` key whose template matches ``part``, and the fields' values."""
+    for compiled, key in templates(domain):
+        found = compiled.fullmatch(part)
+        if found is not None:
+            return key, found.groupdict()
+    return None

@@ -1,0 +1,82 @@
+"""The catalogues: every key in all three languages, the same fields in each, plural
+forms where a language needs them, and every key the pages use defined."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from towerplay import i18n
+
+STATIC = Path(i18n.__file__).parent / "server" / "static"
+PLURAL = (".one", ".few", ".many", ".other")
+NEEDED_FORMS = {"en": {"one", "other"}, "pl": {"one", "few", "many"}, "hu": {"one", "other"}}
+
+
+def fields(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+@pytest.mark.parametrize("domain", i18n.domains())
+@pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
+def test_every_key_in_every_language(domain: str, lang: str) -> None:
+    english, other = i18n.catalogue(domain, "en"), i18n.catalogue(domain, lang)
+    bases = lambda texts: {k.rsplit(".", 1)[0] if k.endswith(PLURAL) else k for k in texts}
+    assert bases(english) - bases(other) == set(), f"{lang}/{domain}.po lacks these keys"
+    assert bases(other) - bases(english) == set(), f"{lang}/{domain}.po has unknown keys"
+    assert all(text.strip() for text in other.values())
+
+
+@pytest.mark.parametrize("domain", i18n.domains())
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_plural_forms_the_language_needs(domain: str, lang: str) -> None:
+    texts = i18n.catalogue(domain, lang)
+    plural = {k.rsplit(".", 1)[0] for k in texts if k.endswith(PLURAL)}
+    for base in plural:
+        forms = {k.rsplit(".", 1)[1] for k in texts if k.rsplit(".", 1)[0] == base
+                 and k.endswith(PLURAL)}
+        assert NEEDED_FORMS[lang] <= forms | ({"many"} if "other" in forms and lang != "pl"
+                                              else set()), (lang, domain, base, forms)
+
+
+@pytest.mark.parametrize("domain", i18n.domains())
+@pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
+def test_translations_keep_the_fields(domain: str, lang: str) -> None:
+    english, other = i18n.catalogue(domain, "en"), i18n.catalogue(domain, lang)
+    for key, text in other.items():
+        if key.endswith(PLURAL):  # "one" may say the number in words
+            source = english.get(key) or english.get(key.rsplit(".", 1)[0] + ".other", "")
+            assert fields(text) <= fields(source) | {"count"}, (lang, key)
+        else:
+            assert fields(text) == fields(english[key]), (lang, domain, key)
+
+
+def page_keys() -> set[str]:
+    """Every key the pages ask for: t("key"…), data-i18n="key", status("key"…)."""
+    keys: set[str] = set()
+    for path in STATIC.glob("*.*"):
+        source = path.read_text(encoding="utf-8")
+        keys |= set(re.findall(r'\bt\(\s*"([\w.]+)"', source))
+        keys |= set(re.findall(r'data-i18n="([\w.]+)"', source))
+    return keys
+
+
+def test_every_key_the_pages_use_is_defined() -> None:
+    defined = {k.rsplit(".", 1)[0] if k.endswith(PLURAL) else k
+               for d in i18n.domains() for k in i18n.catalogue(d, "en")}
+    assert page_keys(), "the pages ask for no key: the pattern is wrong"
+    assert page_keys() - defined == set()
+
+
+def test_a_translator_words_lines_by_templates() -> None:
+    tr = i18n.Translator("web", "pl")
+    assert tr("seat", n=3) == "Miejsce 3"
+    assert tr("no_such_key") == "no_such_key"  # shown as itself, caught by the tests above
+    assert i18n.Translator("web", "en").line("anything at all") == "anything at all"
+
+
+def test_the_language_of_a_request() -> None:
+    assert i18n.language("pl-PL,pl;q=0.9") == "pl"
+    assert i18n.language("fr-FR, hu;q=0.5") == "hu"
+    assert i18n.language("xx") == i18n.language("") == "en"
