@@ -591,8 +591,13 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest("button.copy");
   if (button) copyText(button);
 });
-const pages = { lobby: Lobby, table: TablePage, replay: Replay };
-loadTexts().catch(() => {}).finally(() => {
+// Other page modules import this one and add themselves here before the texts arrive;
+// <body data-domains="score,castle"> names the catalogues a page needs besides ``web``.
+export const pages = { lobby: Lobby, table: TablePage, replay: Replay };
+const domains = (document.body.dataset.domains || "").split(",").filter(Boolean);
+loadTexts(domains).catch(() => {}).finally(() => {
   translatePage();
   pages[document.body.dataset.page]?.start();
 });
+
+export { $, esc, getJSON, showError, t, LANG };
