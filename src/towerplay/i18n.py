@@ -28,7 +28,6 @@ key is missing in any language and that every line the engines write has a templ
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
@@ -173,17 +172,15 @@ def templates(domain: str) -> Sequence[tuple[re.Pattern[str], str]]:
 
 
 def pattern(template: str) -> re.Pattern[str]:
-    """A template as a pattern matching the whole line, each field as a group.
+    """A template as a pattern matching the whole line, each ``{name}`` field as a
+    group (other braces are literal, as :func:`fill` leaves them).
 
     >>> pattern("{who} bids {n}").fullmatch("Seat 1 bids 3").groupdict()
     {'who': 'Seat 1', 'n': '3'}
     """
-    parts = []
-    for literal, field, _, _ in string.Formatter().parse(template):
-        parts.append(re.escape(literal))
-        if field:
-            parts.append(f"(?P<{field}>.+?)")
-    return re.compile("".join(parts))
+    pieces = re.split(r"\{(\w+)\}", template)  # literal, field, literal, …
+    return re.compile("".join(re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>.+?)"
+                              for i, piece in enumerate(pieces)))
 
 
 @lru_cache(maxsize=8192)

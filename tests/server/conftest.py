@@ -186,8 +186,11 @@ async def receive(ws: Any, timeout: float = TIMEOUT) -> dict[str, Any]:
     return message
 
 
-def connect(server: Server, table: str, seat_token: str | None = None) -> Any:
-    """A websocket to the table (``seat_token`` None: a spectator)."""
-    query = f"?token={seat_token}" if seat_token is not None else ""
+def connect(server: Server, table: str, seat_token: str | None = None,
+            lang: str | None = None) -> Any:
+    """A websocket to the table (``seat_token`` None: a spectator) in ``lang``."""
+    params = {"token": seat_token, "lang": lang}
+    query = "&".join(f"{k}={v}" for k, v in params.items() if v is not None)
+    query = f"?{query}" if query else ""
     return websockets.connect(f"{server.ws_base}/ws/tables/{table}{query}",
                               max_size=None, open_timeout=TIMEOUT)

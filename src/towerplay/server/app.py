@@ -87,6 +87,7 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     add_api(app)
     add_websocket(app)
     app.include_router(words.router)  # the pages' texts in three languages (issue #18)
+    app.add_middleware(words.WordedErrors)  # error replies in the request's language
     app.include_router(replay.router)  # the replay page's positions (front end)
     app.include_router(review.router)  # the replay page's game review (issue #21)
     return app
@@ -263,7 +264,7 @@ def add_api(app: FastAPI) -> None:
         except UnknownTable:
             return not_found(table_id)
         except Refusal as refusal:
-            return JSONResponse(words.worded(refusal_body(refusal), lang), status_code=403)
+            return JSONResponse(refusal_body(refusal), status_code=403)
         body = {**live.summary(), **live.snapshot(seat, lang),
                 "events": live.events(seat, None, lang)}
         return JSONResponse(body)

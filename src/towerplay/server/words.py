@@ -6,10 +6,13 @@ The app includes :data:`router` (``app.include_router(router)``).
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
+from starlette.datastructures import Headers, QueryParams
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from towerplay import i18n
 
@@ -34,6 +37,55 @@ def worded(body: dict[str, Any], lang: str, game: str | None = None) -> dict[str
     if lang == i18n.LANGUAGES[0] or not isinstance(message, str):
         return body
     return {**body, "message": i18n.Translator(game or "web", lang).line(message)}
+
+
+class WordedErrors:
+    """ASGI middleware: an HTTP error reply (the protocol's ``{"type": "error", ...}``)
+    gets its ``message`` in the request's language; other replies pass untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        lang = i18n.language(QueryParams(scope.get("query_string", b"")).get("lang")
+                             or Headers(scope=scope).get("accept-language"))
+        if lang == i18n.LANGUAGES[0]:
+            await self.app(scope, receive, send)
+            return
+        start: Message | None = None
+        chunks: list[bytes] = []
+
+        async def reply(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start" and message["status"] >= 400:
+                start = message  # held until the body is reworded
+            elif start is None:
+                await send(message)
+            else:
+                chunks.append(message.get("body", b""))
+                if not message.get("more_body"):
+                    body = reworded(b"".join(chunks), lang)
+                    headers = [(k, v) for k, v in start.get("headers", [])
+                               if k.lower() != b"content-length"]
+                    headers.append((b"content-length", str(len(body)).encode()))
+                    await send({**start, "headers": headers})
+                    await send({"type": "http.response.body", "body": body})
+
+        await self.app(scope, receive, reply)
+
+
+def reworded(body: bytes, lang: str) -> bytes:
+    """An error body's JSON with its message in ``lang`` (other bodies unchanged)."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return body
+    if not isinstance(data, dict) or data.get("type") != "error":
+        return body
+    return json.dumps(worded(data, lang), ensure_ascii=False).encode()
 
 
 @router.get("/api/i18n/{lang}")

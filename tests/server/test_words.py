@@ -1,0 +1,79 @@
+"""The server speaks the page's language: its catalogues over HTTP, refusals over HTTP
+and the websocket, boards and log lines per client."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.conftest import Server, connect, create, receive, token
+from towerplay.i18n import Translator
+
+POLISH = {"Accept-Language": "pl-PL,pl;q=0.9"}
+CREATE_REFUSALS: list[Any] = [
+    {"game": "chess", "seats": ["human", "human"]},
+    {"game": "five_towers", "seats": ["human", "alphazero"]},
+    {"game": "five_towers", "seats": ["human", "ismcts:seconds=9999"]},
+    {"game": "five_towers", "seats": ["human"]},
+    {"game": "five_towers", "seats": ["human", "greedy"], "players": 3},
+    {"game": "five_towers", "seats": ["human", "greedy"], "options": {"nope": 1}},
+    {"game": "castle", "seats": ["human", "greedy"], "options": {"cards": "/etc/passwd"}},
+    {"game": "five_towers", "seats": ["human", "greedy"], "seed": "7"},
+    {"game": "five_towers", "seats": "human,greedy"},
+    {"game": "five_towers", "seats": ["human", "greedy"], "colour": 1},
+    [1, 2],
+]
+
+
+def test_the_catalogue_of_a_language(http: httpx.Client) -> None:
+    polish = http.get("/api/i18n/pl", params={"domains": "web"}).json()
+    english = http.get("/api/i18n/en").json()
+    assert polish["texts"]["new_table"] == "Nowy stół"
+    assert english["texts"]["new_table"] == "New table"
+    assert set(polish["texts"]) == set(english["texts"])
+    assert polish["languages"] == {"en": "English", "pl": "polski", "hu": "magyar"}
+    unknown = http.get("/api/i18n/de")
+    assert unknown.status_code == 404 and unknown.json()["code"] == "not_found"
+
+
+@pytest.mark.parametrize("body", CREATE_REFUSALS)
+def test_create_refusals_in_polish(http: httpx.Client, body: Any) -> None:
+    english = http.post("/api/tables", json=body).json()
+    polish = http.post("/api/tables", json=body, headers=POLISH).json()
+    assert Translator("web", "pl").untranslated(english["message"]) == []
+    assert polish["message"] != english["message"]
+    assert {k: v for k, v in polish.items() if k != "message"} == \
+        {k: v for k, v in english.items() if k != "message"}
+
+
+def test_move_refusals_and_unknown_tables_in_hungarian(http: httpx.Client) -> None:
+    made = create(http, "five_towers", ["human", "human"], seed=11)
+    table = made["table"]
+    mover = http.get(f"/api/tables/{table}").json()["view"]["to_move"]
+    stale = {"token": token(made, mover), "version": 3, "action": "bid 1"}
+    answer = http.post(f"/api/tables/{table}/actions", json=stale, params={"lang": "hu"})
+    assert answer.status_code == 409
+    assert answer.json()["message"] == "a(z) 3. változat nem az asztal jelenlegi változata (0)"
+    missing = http.get("/api/tables/nosuch", headers={"Accept-Language": "hu"})
+    assert missing.json()["message"] == "nincs ilyen azonosítójú asztal"
+    assert http.get("/api/tables/nosuch").json()["message"] == "no table has this id"
+
+
+def test_a_polish_websocket_client_gets_polish_refusals(sqlite_server: Server) -> None:
+    with httpx.Client(base_url=sqlite_server.base, timeout=30) as http:
+        made = create(http, "five_towers", ["human", "human"], seed=3)
+        table = made["table"]
+        mover = http.get(f"/api/tables/{table}").json()["view"]["to_move"]
+    other = token(made, 1 - mover)
+
+    async def scenario() -> dict[str, Any]:
+        async with connect(sqlite_server, table, other, lang="pl") as ws:
+            await receive(ws)  # the view
+            await ws.send('{"type": "act", "version": 0, "action": "bid 1"}')
+            return await receive(ws)
+
+    refusal = asyncio.run(scenario())
+    assert refusal["code"] == "forbidden"
+    assert refusal["message"] == f"to nie jest ruch miejsca {1 - mover}"
