@@ -72,6 +72,11 @@ function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
+/** The text ``key`` if a catalogue has it, else ``fallback``. */
+function tOr(key, fallback) {
+  return key in TEXTS ? t(key) : fallback;
+}
+
 /** Words every [data-i18n] element and adds the language switch to the header. */
 function translatePage() {
   document.documentElement.lang = LANG;
@@ -108,7 +113,7 @@ const Lobby = {
     try {
       this.games = await getJSON("/api/games");
     } catch (problem) {
-      showError(`Cannot load the games: ${problem.message}`);
+      showError(t("cannot_load_games", { message: problem.message }));
       return;
     }
     $("game").innerHTML = this.games.map((g) =>
@@ -137,27 +142,29 @@ const Lobby = {
     const preferred = counts.includes(3) ? 3 : game.min_players;
     $("players").innerHTML = counts.map((n) =>
       `<option${n === preferred ? " selected" : ""}>${n}</option>`).join("");
-    this.options(game.options);
+    this.options(game.options, game.id);
     this.seats();
   },
 
   /** The options form from the JSON schema: enums as selects, booleans as checkboxes,
    * integers as number inputs, anything else as text. */
-  options(schema) {
+  options(schema, game) {
     const box = $("options");
     const fields = Object.entries(schema.properties || {});
     box.innerHTML = `<legend>${esc(t("options"))}</legend>` +
       (fields.length ? "" : `<p>${esc(t("no_options"))}</p>`);
     for (const [name, raw] of fields) {
       const prop = resolve(schema, raw);
+      const key = `${game}.${name}`;  // the options catalogue: label, .help, .<value>
       const label = document.createElement("label");
-      label.title = prop.description || "";
-      label.append(`${name.replace(/_/g, " ")} `);
-      label.append(optionInput(name, prop));
-      if (prop.description) {
-        const help = document.createElement("small");
-        help.textContent = prop.description;
-        label.append(help);
+      const help = tOr(`${key}.help`, prop.description || "");
+      label.title = help;
+      label.append(`${tOr(key, name.replace(/_/g, " "))} `);
+      label.append(optionInput(name, prop, key));
+      if (help) {
+        const small = document.createElement("small");
+        small.textContent = help;
+        label.append(small);
       }
       box.append(label);
     }
@@ -170,7 +177,7 @@ const Lobby = {
     for (let s = 0; s < n; s++) {
       const value = old[s] || (s === 0 ? "human" : "greedy");
       rows.push(`<label>${esc(t("seat", { n: s }))} <input name="seat" list="bot-specs" value="${esc(value)}"
-        aria-label="seat ${s}: human or a bot (random, greedy, ismcts:seconds=1)" required></label>`);
+        aria-label="${esc(t("seat_input_label", { n: s }))}" required></label>`);
     }
     $("seats").innerHTML = `<legend>${esc(t("seats"))}</legend>` + rows.join("");
   },
@@ -228,12 +235,13 @@ function resolve(schema, prop) {
   return found;
 }
 
-function optionInput(name, prop) {
+function optionInput(name, prop, key) {
   let input;
   if (Array.isArray(prop.enum)) {
     input = document.createElement("select");
     for (const value of prop.enum) {
-      const option = new Option(String(value), String(value), false, value === prop.default);
+      const option = new Option(tOr(`${key}.${value}`, String(value)), String(value), false,
+                                value === prop.default);
       input.append(option);
     }
   } else if (prop.type === "boolean") {
@@ -537,7 +545,7 @@ const Review = {
     }
     $("review-start").style.display = answer.state === "none" ? "" : "none";  // CSS shows [hidden] buttons
     $("review-start").disabled = false;
-    $("review-state").textContent = answer.state === "running" ? "Reviewing…" : "";
+    $("review-state").textContent = answer.state === "running" ? t("reviewing") : "";
     if (answer.state === "running") setTimeout(() => this.poll(), 1000);
     if (answer.state === "done") this.draw(answer.review);
   },
@@ -558,26 +566,28 @@ const Review = {
     }
     for (const d of review.decisions.filter((d) => d.mark)) {
       const m = MARKS[d.mark];
-      const label = `${d.mark}: move ${d.index + 1}, ${t("seat", { n: d.seat })} played `
-        + `${d.played}, better ${d.best} (−${Math.round(d.loss * 100)} points)`;
+      const label = t("mark_label", { mark: t(`mark.${d.mark}`), k: d.index + 1,
+        seat: t("seat", { n: d.seat }), played: d.played, best: d.best,
+        points: Math.round(d.loss * 100) });
       parts.push(`<text class="mark" data-at="${d.index + 1}" x="${x(d.index)}" `
                  + `y="${y(d.best_chance) + m.size / 3}" fill="${m.colour}" style="font-size:${m.size}px" `
                  + `text-anchor="middle" role="button" aria-label="${esc(label)}">${m.glyph}`
                  + `<title>${esc(label)}</title></text>`);
     }
     const legend = Object.entries(MARKS).map(([name, m]) =>
-      `<span style="color:${m.colour}">${m.glyph} ${name}</span>`).join(" ");
+      `<span style="color:${m.colour}">${m.glyph} ${esc(t(`mark.${name}`))}</span>`).join(" ");
     $("review-graph").innerHTML = `<svg viewBox="0 0 ${W} ${H}" class="review-graph" `
-      + `role="img" aria-label="win chance over the game">${parts.join("")}</svg>`
+      + `role="img" aria-label="${esc(t("win_chance_graph"))}">${parts.join("")}</svg>`
       + `<p class="review-legend">${legend}</p>`;
     $("review-graph").querySelectorAll("[data-at]").forEach((mark) =>
       mark.addEventListener("click", () => Replay.show(Number(mark.dataset.at))));
     const worst = review.decisions.filter((d) => d.loss > 0)
       .sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, 3);
-    $("review-costliest").innerHTML = worst.map((d) =>
-      `<li><a href="#" data-at="${d.index + 1}">move ${d.index + 1}</a>, `
-      + `${esc(t("seat", { n: d.seat }))}: played <code>${esc(d.played)}</code>, better `
-      + `<code>${esc(d.best)}</code> (−${Math.round(d.loss * 100)} points of win chance)</li>`).join("");
+    // the catalogue's words are ours (trusted); every value is escaped
+    $("review-costliest").innerHTML = worst.map((d) => `<li>${t("costliest", {
+      move: `<a href="#" data-at="${d.index + 1}">${esc(t("move_n", { k: d.index + 1 }))}</a>`,
+      seat: esc(t("seat", { n: d.seat })), played: `<code>${esc(d.played)}</code>`,
+      best: `<code>${esc(d.best)}</code>`, points: Math.round(d.loss * 100) })}</li>`).join("");
     $("review-costliest").querySelectorAll("[data-at]").forEach((link) =>
       link.addEventListener("click", (event) => {
         event.preventDefault();
