@@ -28,7 +28,7 @@ from towerplay.core.errors import TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window
 from towerplay.server.live import Client, Hub, LiveTable, StorageFailed, UnknownTable
-from towerplay.server import replay, review, words
+from towerplay.server import replay, review, scoring, words
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Storage, database_url
 
@@ -90,6 +90,7 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     app.add_middleware(words.WordedErrors)  # error replies in the request's language
     app.include_router(replay.router)  # the replay page's positions (front end)
     app.include_router(review.router)  # the replay page's game review (issue #21)
+    app.include_router(scoring.router)  # the scoring pads for table games (issue #18)
     return app
 
 

@@ -1,0 +1,106 @@
+"""The scoring pads (issue #18): a page per game for people playing on a real table, who
+type each player's towers, castle, building or city and see the score as they type.
+
+The pads score in the browser (``static/score/<game>.js``, the same logic and refusals as
+``towerplay score <game>``) and work offline: a service worker, served here as
+``/score/sw.js`` so that its scope is ``/score/``, keeps the files :func:`pad_files`
+lists.
+
+- ``GET /score/``: the list of pads; ``GET /score/<game>``: a pad (both ``score.html``);
+- ``GET /score/pads.json``: the pads (id, title, address) and the files to keep offline;
+- ``GET /score/<game>/data.json``: the game's shipped component file as JSON (castle's
+  character cards, Blueprints' blueprint cards, Skytopia's components), ``{}`` if none;
+- ``GET /score/sw.js``: the service worker.
+
+The app includes :data:`router` (``app.include_router(router)``).
+"""
+from __future__ import annotations
+
+import tomllib
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from towerplay import games, i18n
+
+router = APIRouter()
+
+STATIC = Path(__file__).parent / "static"
+PADS = ("five_towers", "castle", "blueprints", "skytopia")
+"""The games with a scoring pad, in the order the list shows them."""
+DATA_FILES = {"castle": "characters.toml", "blueprints": "blueprints.toml",
+              "skytopia": "components.toml"}
+"""Each game's shipped component file, which its pad scores with."""
+DOMAINS = "web,score"
+"""The catalogues a pad loads (``<body data-domains="score">`` besides ``web``)."""
+
+
+def built(game: str) -> bool:
+    """Whether the game's pad module exists (the four are written by two people)."""
+    return (STATIC / "score" / f"{game}.js").is_file()
+
+
+def pad_files() -> list[str]:
+    """What a pad needs offline: the pages, scripts, style, data and texts."""
+    kept = ["/score/", "/score/pads.json", "/static/app.js", "/static/score.js",
+            "/static/style.css"]
+    for game in filter(built, PADS):
+        kept += [f"/score/{game}", f"/static/score/{game}.js", f"/score/{game}/data.json"]
+    return kept + [f"/api/i18n/{lang}?domains={DOMAINS}" for lang in i18n.LANGUAGES]
+
+
+def pad_data(game: str) -> dict[str, Any]:
+    """The game's shipped component file as JSON-ready data (``{}`` if it has none)."""
+    name = DATA_FILES.get(game)
+    if name is None:
+        return {}
+    text = files(f"towerplay.games.{game}").joinpath(name).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def pad_page() -> Response:
+    """``score.html``: it shows the list or a pad by its address."""
+    return FileResponse(STATIC / "score.html", media_type="text/html")
+
+
+def unknown(game: str) -> Response:
+    return HTMLResponse(f"<!doctype html><p>no scoring pad for {game[:40]!r}</p>",
+                        status_code=404)
+
+
+@router.get("/score", include_in_schema=False)
+async def score_root() -> Response:
+    return RedirectResponse("/score/")
+
+
+@router.get("/score/", include_in_schema=False)
+async def score_list() -> Response:
+    return pad_page()
+
+
+@router.get("/score/pads.json", include_in_schema=False)
+async def pads() -> Response:
+    listed = [{"id": g, "title": games.game_class(g).title, "url": f"/score/{g}"}
+              for g in PADS if built(g)]
+    return JSONResponse({"pads": listed, "files": pad_files()})
+
+
+@router.get("/score/sw.js", include_in_schema=False)
+async def service_worker() -> Response:
+    return FileResponse(STATIC / "sw.js", media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/score/{game}", include_in_schema=False)
+async def score_pad(game: str) -> Response:
+    return pad_page() if game in PADS else unknown(game)
+
+
+@router.get("/score/{game}/data.json", include_in_schema=False)
+async def score_data(game: str) -> Response:
+    if game not in PADS:
+        return unknown(game)
+    return JSONResponse(pad_data(game))

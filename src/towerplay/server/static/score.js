@@ -1,0 +1,211 @@
+/**
+ * The scoring pads (issue #18): people playing on a real table type what each player
+ * built and see the breakdown and the winner as they type. /score/ lists the pads,
+ * /score/<game> is one (both this page); a service worker (/score/sw.js) keeps them for
+ * offline use. The scoring runs here, ported from the game's scoring.py and cli.py
+ * (`towerplay score <game>`): tests/server/test_score_pads*.py prove both agree.
+ *
+ * A pad is the module static/score/<game>.js; its default export is
+ *
+ *   {
+ *     players: [2, 5],            // the fewest and the most players
+ *     options: [                  // table-wide settings (may be empty):
+ *       { name: "variant", key: "castle.variant",          // a select …
+ *         choices: [["base", "castle.base"], ["characters", "castle.characters"]] },
+ *       { name: "pair_cards", key: "castle.pair_cards" },  // … or, without choices, a checkbox
+ *     ],
+ *     fields: [                   // the inputs of each player, in order:
+ *       { name: "candy", key: "five_towers.candy",          // label (a catalogue key)
+ *         hint: "five_towers.tower_hint",                   // optional placeholder key
+ *         numeric: true },                                  // optional: a phone's number pad
+ *     ],
+ *     score(input, data) { … },   // pure: no page, no t()
+ *   }
+ *
+ * score(input, data) gets
+ *   input = { players: 3, options: { variant: "base", pair_cards: false },
+ *             seats: [{ candy: "15 12 9 0", …every field's text as typed }, …] }
+ *   data  = the game's shipped component file as JSON (GET /score/<game>/data.json,
+ *           e.g. castle's characters.toml; {} if the game has none)
+ * and returns
+ *   { seats: [{ total: 12, rows: [{ key, params, points }, …] }, …],  // rows add up to total
+ *     winners: [0],                                  // seat numbers, 0 first
+ *     reason: { key, params },                       // why they win (the tie-break)
+ *     notes: [{ key, params }] }                     // optional remarks
+ * or throws `new Refusal(key, params, seat)` (exported here) exactly where the CLI refuses
+ * the same input: `seat` (a number, or null for the whole table) names whose input it is.
+ *
+ * Texts are keys of the `score` catalogue (locale/<lang>/LC_MESSAGES/score.po): the
+ * general ones start `pad.`, a game's start `<game>.`. A param may itself be a text,
+ * `{ key, params }`, worded before it is filled in (a suit's name in a row's label).
+ */
+import { $, esc, getJSON, pages, showError, t } from "/static/app.js";
+
+/** A refusal of the input: the catalogue key of its reason, its params, whose input. */
+export class Refusal extends Error {
+  constructor(key, params = {}, seat = null) {
+    super(key);
+    this.key = key;
+    this.params = params;
+    this.seat = seat;
+  }
+}
+
+/** A text `{ key, params }` in the page's language, nested texts in params worded first. */
+export function word(text) {
+  const params = {};
+  for (const [name, value] of Object.entries(text.params || {})) {
+    params[name] = value && typeof value === "object" ? word(value) : value;
+  }
+  return t(text.key, params);
+}
+
+const ScorePad = {
+  game: "",
+  pad: null,
+  data: {},
+
+  async start() {
+    navigator.serviceWorker?.register("/score/sw.js").catch(() => {});
+    this.game = decodeURIComponent(location.pathname.split("/")[2] || "");
+    let listing;
+    try {
+      listing = await getJSON("/score/pads.json");
+      if (this.game) await this.load();
+    } catch (problem) {
+      showError(t("pad.missing", { message: problem.message }));
+      return;
+    }
+    if (!this.game) {
+      this.list(listing.pads);
+      return;
+    }
+    const title = listing.pads.find((p) => p.id === this.game)?.title || this.game;
+    $("pad-title").textContent = title;
+    document.title = `${title} — ${t("pad.pads")}`;
+    this.form();
+  },
+
+  /** The pad's module and its game's data. */
+  async load() {
+    const [module, data] = await Promise.all([
+      import(`/static/score/${this.game}.js`), getJSON(`/score/${this.game}/data.json`)]);
+    this.pad = module.default;
+    this.data = data;
+  },
+
+  list(pads) {
+    $("pads").innerHTML = pads.map((p) =>
+      `<li><a href="${esc(p.url)}">${esc(p.title)}</a></li>`).join("");
+    $("pad-list").hidden = false;
+  },
+
+  /** The table's settings and the players' inputs; any input scores again. */
+  form() {
+    const [min, max] = this.pad.players;
+    const counts = [];
+    for (let n = min; n <= max; n++) counts.push(`<option>${n}</option>`);
+    $("players").innerHTML = counts.join("");
+    $("pad-options").innerHTML = this.pad.options.map(optionHTML).join("");
+    $("players").addEventListener("change", () => this.seats());
+    $("pad").addEventListener("input", (event) => {
+      if (event.target !== $("players")) this.update();  // its "change" redraws the seats
+    });
+    $("pad").addEventListener("submit", (event) => event.preventDefault());
+    $("pad").hidden = false;
+    this.seats();
+  },
+
+  /** One fieldset per player (what was typed stays when the count changes). */
+  seats() {
+    const typed = new Map([...$("pad-seats").querySelectorAll("input")].map((i) =>
+      [i.id, i.value]));
+    const n = Number($("players").value);
+    const html = [];
+    for (let seat = 0; seat < n; seat++) html.push(this.seatHTML(seat));
+    $("pad-seats").innerHTML = html.join("");
+    for (const input of $("pad-seats").querySelectorAll("input")) {
+      input.value = typed.get(input.id) ?? "";
+    }
+    this.update();
+  },
+
+  seatHTML(seat) {
+    const inputs = this.pad.fields.map((f) =>
+      `<label><span>${esc(t(f.key))}</span> <input id="seat-${seat}-${f.name}" `
+      + `${f.numeric ? 'inputmode="numeric" ' : ""}`
+      + `placeholder="${esc(f.hint ? t(f.hint) : "")}"></label>`).join("");
+    return `<fieldset class="pad-seat"><legend><input id="seat-${seat}-name" class="pad-name" `
+      + `placeholder="${esc(t("pad.player", { n: seat + 1 }))}" aria-label="${esc(t("pad.name"))}"></legend>`
+      + `${inputs}</fieldset>`;
+  },
+
+  /** The player's name as typed, else "Player N". */
+  name(seat) {
+    return $(`seat-${seat}-name`)?.value.trim() || t("pad.player", { n: seat + 1 });
+  },
+
+  /** What is typed, as `score()` takes it. */
+  input() {
+    const options = {};
+    for (const option of this.pad.options) {
+      const input = $(`option-${option.name}`);
+      options[option.name] = option.choices ? input.value : input.checked;
+    }
+    const seats = [];
+    for (let seat = 0; seat < Number($("players").value); seat++) {
+      seats.push(Object.fromEntries(this.pad.fields.map((f) =>
+        [f.name, $(`seat-${seat}-${f.name}`).value])));
+    }
+    return { players: seats.length, options, seats };
+  },
+
+  /** Scores what is typed: the breakdown and the winners, or why it cannot be. */
+  update() {
+    const shown = $("pad-result");
+    shown.hidden = false;
+    let result;
+    try {
+      result = this.pad.score(this.input(), this.data);
+    } catch (problem) {
+      if (!(problem instanceof Refusal)) throw problem;
+      const who = problem.seat === null ? "" : `${this.name(problem.seat)}: `;
+      $("pad-refusal").textContent = who + word(problem);
+      $("pad-refusal").hidden = false;
+      shown.classList.add("refused");
+      shown.dataset.winners = "";
+      return;
+    }
+    $("pad-refusal").hidden = true;
+    shown.classList.remove("refused");
+    shown.dataset.winners = result.winners.join(",");
+    const names = result.winners.map((seat) => this.name(seat)).join(", ");
+    $("pad-winners").textContent = `${t("pad.winners", { count: result.winners.length, names })}`
+      + ` — ${word(result.reason)}`;
+    $("pad-breakdown").innerHTML = result.seats.map((s, seat) =>
+      this.seatTable(s, seat, result.winners.includes(seat))).join("")
+      + (result.notes || []).map((note) => `<p class="pad-note">${esc(word(note))}</p>`).join("");
+  },
+
+  seatTable(score, seat, winner) {
+    const rows = score.rows.map((row) =>
+      `<tr><td>${esc(word(row))}</td><td class="num">${row.points}</td></tr>`).join("");
+    return `<table class="score pad-score${winner ? " pad-winner" : ""}" data-seat="${seat}" `
+      + `data-total="${score.total}"><caption>${winner ? "★ " : ""}${esc(this.name(seat))}`
+      + `</caption>${rows}<tr class="pad-total"><th>${esc(t("pad.total"))}</th>`
+      + `<th class="num">${score.total}</th></tr></table>`;
+  },
+};
+
+/** A table-wide setting: a select with choices, else a checkbox. */
+function optionHTML(option) {
+  const id = `option-${option.name}`;
+  if (!option.choices) {
+    return `<label><input type="checkbox" id="${id}"> ${esc(t(option.key))}</label>`;
+  }
+  const choices = option.choices.map(([value, key]) =>
+    `<option value="${esc(value)}">${esc(t(key))}</option>`).join("");
+  return `<label><span>${esc(t(option.key))}</span> <select id="${id}">${choices}</select></label>`;
+}
+
+pages.score = ScorePad;
