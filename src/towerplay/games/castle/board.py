@@ -13,21 +13,26 @@ Clickable pieces carry ``data-action`` (the notation), ``role=button``, ``tabind
 and ``wizard <n>`` markers placed in the mover's castle between card ``n`` and the next.
 Characters are letters (K, Q, W, k, p), never colour alone.
 
+Every word comes from the ``castle`` catalogue in the translator's language (English when
+none is given); the ``data-action`` values stay the game's notation.
+
 >>> from towerplay import games
 >>> state = games.load("castle").start(players=2, seed=1)
 >>> 'data-action="reveal a1"' in draw(state.view(state.to_move))
 True
 >>> "data-action" in draw(state.view(1 - state.to_move))
 False
+>>> "Zamki" in draw(state.view(0), Translator("castle", "pl"))
+True
 """
 from __future__ import annotations
 
 from textwrap import wrap
 from typing import Any
 
-from towerplay.i18n import Translator
-from towerplay.core.svg import button, clickable, panel, panels, seat_name, text
+from towerplay.core.svg import button, clickable, lines, panel, panels, text
 from towerplay.games.castle.cards import COLUMNS, ROWS
+from towerplay.i18n import Translator
 
 WIDTH = 380
 CELL_W, CELL_H, GAP = 38, 50, 2
@@ -38,16 +43,20 @@ LETTER = {"king": "K", "queen": "Q", "wizard": "W", "knight": "k", "princess": "
 FIGURE_INK = {"king": "#8a6d00", "queen": "#8a1650", "wizard": "#1f4fa0",
               "knight": "#1d5e1a", "princess": "#a0306a"}
 SEAT_INK = ("#b03030", "#2a7a2a", "#2d5fbf", "#8a6d00")
-DECISION_TEXT = {"build": "build: add it to your castle",
-                 "return": "return: put it back face down",
-                 "remove": "remove: it leaves the game"}
+DECISIONS = ("build", "return", "remove")
+HINT_CHARS = 46
+"""The Wizard's hint wraps at this many characters (size 11 beside the revealed card)."""
+SCORE_CHARS = 60
+"""A score line wraps at this many characters (a phone is narrow)."""
 
 
 def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     """The board of ``view`` (a castle view of any seat or a spectator) as HTML with
-    inline SVG parts: the table, the revealed card, the castles, the removed cards."""
+    inline SVG parts in ``tr``'s language: the table, the revealed card, the castles, the
+    removed cards."""
+    tr = tr or Translator("castle", "en")
     legal = set(view.get("legal", ()))
-    parts = [table_panel(view, legal), castles_panel(view, legal)]
+    parts = [table_panel(view, legal, tr), castles_panel(view, legal, tr)]
     return panels("castle", "castle", parts)
 
 
@@ -79,22 +88,22 @@ def face(x: float, y: float, w: float, h: float, card: int, view: dict[str, Any]
     return "".join(parts)
 
 
-def plural(n: int, noun: str) -> str:
-    """``1 point``, ``2 points``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def seat_name(view: dict[str, Any], p: int, tr: Translator) -> str:
+    """``seat 2`` or ``seat 2 (you)`` in the board's language."""
+    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p)
 
 
-def card_words(view: dict[str, Any], card: int) -> str:
+def card_words(view: dict[str, Any], card: int, tr: Translator) -> str:
     """``"card 26 (wizard)"`` for labels."""
-    names = figures(view, card)
-    return f"card {card}" + (f" ({', '.join(names)})" if names else "")
+    names = ", ".join(tr.term(f) for f in figures(view, card))
+    return tr("card_figures", n=card, figures=names) if names else tr("card", n=card)
 
 
 # ----------------------------------------------------------------- the table
-def table_panel(view: dict[str, Any], legal: set[str]) -> str:
+def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     """Headline, turn, the 5 × 9 table, the revealed card and its decision buttons."""
-    parts = [text(10, 18, headline(view), size=14, weight="bold"),
-             text(10, 36, turn_line(view), size=12)]
+    parts = [text(10, 18, headline(view, tr), size=14, weight="bold"),
+             text(10, 36, turn_line(view, tr), size=12)]
     top = 48
     for c in range(COLUMNS):
         parts.append(text(18 + c * (CELL_W + GAP) + CELL_W / 2, top + 10, str(c + 1),
@@ -104,44 +113,45 @@ def table_panel(view: dict[str, Any], legal: set[str]) -> str:
         parts.append(text(8, y + CELL_H / 2 + 4, row, "middle", 11, "bold", "#666"))
         for c in range(COLUMNS):
             pos = f"{row}{c + 1}"
-            parts.append(table_cell(view, legal, pos, 18 + c * (CELL_W + GAP), y))
+            parts.append(table_cell(view, legal, pos, 18 + c * (CELL_W + GAP), y, tr))
     y = top + 14 + len(ROWS) * (CELL_H + GAP) + 4
-    for line in legend(view):
+    for line in legend(view, tr):
         parts.append(text(10, y + 10, line, size=10, fill="#555"))
         y += 13
-    y, piece = revealed(view, legal, y + 5)
+    y, piece = revealed(view, legal, y + 5, tr)
     parts.append(piece)
-    y, piece = recent(view, y)
+    y, piece = recent(view, y, tr)
     parts.append(piece)
-    return svg(y + 6, "".join(parts), "the table of face-down cards")
+    return svg(y + 6, "".join(parts), tr("table_label"))
 
 
-def headline(view: dict[str, Any]) -> str:
-    variant = "characters" if view["variant"] == "characters" else "base game"
-    return f"Budowa Zamku · {variant} · memory {view['memory']} · turn {view['turn']}"
+def headline(view: dict[str, Any], tr: Translator) -> str:
+    """The game, its variant and memory, and the rulebook's turn."""
+    variant = "characters" if view["variant"] == "characters" else "base"
+    return tr("headline", variant=tr(f"variant.{variant}"),
+              memory=tr(f"memory.{view['memory']}"), turn=view["turn"])
 
 
-def turn_line(view: dict[str, Any]) -> str:
+def turn_line(view: dict[str, Any], tr: Translator) -> str:
     """Who moves and what they do; at the end, the winners."""
     if view["is_over"]:
-        names = ", ".join(seat_name(view, w) for w in view.get("winners") or []) or "nobody"
-        return f"Game over · won by {names}"
-    doing = "decides on the revealed card" if view["revealed"] else "reveals a card"
-    return f"To move: {seat_name(view, view['to_move'])} — {doing}"
+        names = ", ".join(seat_name(view, w, tr) for w in view.get("winners") or [])
+        return tr("over_line", names=names or tr("nobody"))
+    doing = "doing.decide" if view["revealed"] else "doing.reveal"
+    return tr("turn_line", who=seat_name(view, view["to_move"], tr), doing=tr(doing))
 
 
-def legend(view: dict[str, Any]) -> list[str]:
+def legend(view: dict[str, Any], tr: Translator) -> list[str]:
     """What the table's marks mean (two short lines: a phone is narrow)."""
-    seen = ("a number: seen and put back" if view["memory"] == "open"
-            else "memory hidden: remember what you saw")
-    lines = [f"? face down ({view['face_down']}) · {seen} · dashed: empty"]
+    found = [tr("legend", n=view["face_down"], seen=tr(f"seen.{view['memory']}"))]
     if "figures" in view:
-        lines.append("characters: K king, Q queen, W wizard, k knight, p princess")
-    return lines
+        names = ", ".join(f"{letter} {tr.term(name)}" for name, letter in LETTER.items())
+        found.append(tr("legend_characters", letters=names))
+    return found
 
 
 def table_cell(view: dict[str, Any], legal: set[str], pos: str, x: float,
-               y: float) -> str:
+               y: float, tr: Translator) -> str:
     """One position: empty, a card back (``?`` or a remembered number) or the card
     just turned up (highlighted)."""
     value = view["table"].get(pos)
@@ -149,12 +159,12 @@ def table_cell(view: dict[str, Any], legal: set[str], pos: str, x: float,
     if value is None:
         body = (f'<rect x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" rx="4" '
                 f'fill="none" stroke="#ccc" stroke-dasharray="3 3"/>')
-        return clickable(None, f"{pos}: empty", body, extra)
+        return clickable(None, tr("cell.empty", pos=pos), body, extra)
     shown = view["revealed"] and view["revealed"]["pos"] == pos
     if shown:
         body = face(x, y, CELL_W, CELL_H, int(value), view, "#ffe680")
-        return clickable(None, f"{pos}: {card_words(view, int(value))}, just revealed",
-                         body, extra)
+        words = card_words(view, int(value), tr)
+        return clickable(None, tr("cell.revealed", pos=pos, card=words), body, extra)
     known = isinstance(value, int)
     body = (f'<rect class="card" x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" '
             f'rx="4" fill="{"#cfe3f5" if known else "#7a5c3a"}" stroke="#3d2b17"/>'
@@ -165,127 +175,138 @@ def table_cell(view: dict[str, Any], legal: set[str], pos: str, x: float,
         body += text(x + CELL_W - 3, y + CELL_H - 4, letters(view, int(value)), "end", 9,
                      "bold", "#1f4fa0")
     action = f"reveal {pos}"
-    seen = f", seen before: {card_words(view, int(value))}" if known else ""
+    seen = tr("cell.seen", card=card_words(view, int(value), tr)) if known else ""
     if action in legal:
-        return clickable(action, f"reveal the face-down card at {pos}{seen}", body, extra)
-    return clickable(None, f"{pos}: face down{seen}", body, extra)
+        return clickable(action, tr("cell.reveal", pos=pos, seen=seen), body, extra)
+    return clickable(None, tr("cell.down", pos=pos, seen=seen), body, extra)
 
 
-def revealed(view: dict[str, Any], legal: set[str], y: int) -> tuple[int, str]:
+def revealed(view: dict[str, Any], legal: set[str], y: int,
+             tr: Translator) -> tuple[int, str]:
     """The card just turned up, large, with the decisions the mover may take."""
     shown = view["revealed"]
     if not shown:
         return y, ""
     card = int(shown["card"])
-    parts = [text(10, y + 12, f"Revealed at {shown['pos']}:", size=13, weight="bold"),
+    parts = [text(10, y + 12, tr("revealed_at", pos=shown["pos"]), size=13, weight="bold"),
              face(10, y + 20, 50, 68, card, view, "#ffe680")]
     x = 72
-    for verb in ("build", "return", "remove"):
+    for verb in DECISIONS:
         if verb in legal:
-            parts.append(button(x, y + 20, 90, verb, verb, DECISION_TEXT[verb]))
+            parts.append(button(x, y + 20, 90, tr(f"verb.{verb}"), verb,
+                                tr(f"decision.{verb}")))
             x += 98
     if any(a.startswith("wizard ") for a in legal):
-        parts.append(text(72, y + 66, "or click a W marker in your castle: the Wizard",
-                          size=11, fill="#1f4fa0"))
-        parts.append(text(72, y + 80, "inserts the card there", size=11, fill="#1f4fa0"))
+        parts.append(lines(72, y + 55, tr("wizard_hint"), HINT_CHARS, fill="#1f4fa0")[1])
     return y + 96, "".join(parts)
 
 
-def recent(view: dict[str, Any], y: int) -> tuple[int, str]:
+def recent(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
     """The last round's reveals (what every player saw then)."""
     rows = view.get("recent") or []
     if not rows:
         return y, ""
-    parts = [text(10, y + 12, "Last round:", size=12, weight="bold")]
+    parts = [text(10, y + 12, tr("last_round"), size=12, weight="bold")]
     for i, r in enumerate(rows):
         card = "?" if not r["card"] else str(r["card"])
-        parts.append(text(20, y + 28 + i * 14, f"{seat_name(view, r['seat'])} revealed "
-                          f"{r['pos']}: {card} — {r['result']}", size=11))
+        line = tr("recent_line", who=seat_name(view, r["seat"], tr), pos=r["pos"],
+                  card=card, result=tr.term(str(r["result"])))
+        parts.append(text(20, y + 28 + i * 14, line, size=11))
     return y + 28 + len(rows) * 14, "".join(parts)
 
 
 # ----------------------------------------------------------------- castles
-def castles_panel(view: dict[str, Any], legal: set[str]) -> str:
+def castles_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     """Every castle from its start tile, then the removed cards and the scores."""
-    parts: list[str] = [text(10, 18, "Castles", size=14, weight="bold")]
+    parts: list[str] = [text(10, 18, tr("castles"), size=14, weight="bold")]
     y = 28
     for p, cards in enumerate(view["castles"]):
-        y, piece = castle_row(view, legal, p, cards, y)
+        y, piece = castle_row(view, legal, p, cards, y, tr)
         parts.append(piece)
-    y, piece = removed(view, y)
+    y, piece = removed(view, y, tr)
     parts.append(piece)
-    y, piece = scores(view, y)
+    y, piece = scores(view, y, tr)
     parts.append(piece)
-    return svg(y + 6, "".join(parts), "the castles")
+    return svg(y + 6, "".join(parts), tr("castles_label"))
 
 
-def castle_summary(view: dict[str, Any], p: int) -> str:
+def castle_summary(view: dict[str, Any], p: int, tr: Translator) -> str:
     """``seat 1 (you) · 4 elements · 5 points · Wizard used · ◀ to move``."""
-    line = f"{seat_name(view, p)} · {plural(view['elements'][p], 'element')}"
+    parts = [seat_name(view, p, tr), tr("elements", count=view["elements"][p])]
     if "points" in view:
-        line += f" · {plural(view['points'][p], 'point')}"
+        parts.append(tr("points", count=view["points"][p]))
         if view["wizard_used"][p]:
-            line += " · Wizard used"
+            parts.append(tr("wizard_used"))
     if view["is_over"] and p in (view.get("winners") or []):
-        line += " · ★ winner"
+        parts.append(tr("winner"))
     elif view["to_move"] == p and not view["is_over"]:
-        line += " · ◀ to move"
-    return line
+        parts.append(tr("moving"))
+    return " · ".join(parts)
 
 
 def castle_row(view: dict[str, Any], legal: set[str], p: int, cards: list[int],
-               y: int) -> tuple[int, str]:
+               y: int, tr: Translator) -> tuple[int, str]:
     """Seat ``p``'s castle left to right; the mover's Wizard markers under its gaps."""
     ink = SEAT_INK[p % len(SEAT_INK)]
-    parts = [text(10, y + 14, castle_summary(view, p), size=12, weight="bold", fill=ink)]
+    parts = [text(10, y + 14, castle_summary(view, p, tr), size=12, weight="bold",
+                  fill=ink)]
     per_row = (WIDTH - 20) // PITCH
     markers = p == view.get("seat") and any(a.startswith("wizard ") for a in legal)
     line_h = 72 if markers else 48  # room under the cards for the Wizard's markers
+    who = seat_name(view, p, tr)
     for i, card in enumerate(cards):
         x = 10 + (i % per_row) * PITCH
         cy = y + 20 + (i // per_row) * line_h
         body = face(x, cy, 30, 42, card, view, "#e9e0cc" if i == 0 else "#fdf6e3")
-        what = "start tile" if i == 0 else card_words(view, card)
-        parts.append(clickable(None, f"{seat_name(view, p)} castle: {what}", body))
-        wizard = f"wizard {card}"
-        if wizard in legal and markers:
-            parts.append(wizard_marker(x + 30 + (PITCH - 30) / 2, cy + 46, card, cards, i))
-    lines = (max(len(cards), 1) - 1) // per_row + 1
-    return y + 22 + lines * line_h, "".join(parts)
+        what = tr("start_tile") if i == 0 else card_words(view, card, tr)
+        parts.append(clickable(None, tr("castle_card", who=who, what=what), body))
+        if f"wizard {card}" in legal and markers:
+            parts.append(wizard_marker(x + 30 + (PITCH - 30) / 2, cy + 46, cards, i, tr))
+    rows = (max(len(cards), 1) - 1) // per_row + 1
+    return y + 22 + rows * line_h, "".join(parts)
 
 
-def wizard_marker(cx: float, y: float, card: int, cards: list[int], i: int) -> str:
-    """A ``W`` marker under the gap after ``card``: the Wizard inserts the card there."""
-    after = f" and {cards[i + 1]}" if i + 1 < len(cards) else ""
+def wizard_marker(cx: float, y: float, cards: list[int], i: int, tr: Translator) -> str:
+    """A ``W`` marker under the gap after ``cards[i]``: the Wizard inserts the card there."""
+    card = cards[i]
+    label = (tr("wizard_between", card=card, next=cards[i + 1]) if i + 1 < len(cards)
+             else tr("wizard_after", card=card))
     body = (f'<rect class="btn" x="{cx - 11}" y="{y}" width="22" height="20" rx="4" '
             f'fill="#1f4fa0"/>'
             + text(cx, y + 14, "W", "middle", 12, "bold", "#fff")
             + f'<path d="M{cx - 4} {y} L{cx} {y - 6} L{cx + 4} {y} Z" fill="#1f4fa0"/>')
-    return clickable(f"wizard {card}", f"Wizard: insert the card between {card}{after}",
-                     body)
+    return clickable(f"wizard {card}", label, body)
 
 
-def removed(view: dict[str, Any], y: int) -> tuple[int, str]:
+def removed(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
     """The cards out of the game: by number under ``memory=open``, else their count."""
     if "removed" in view:
         cards = view["removed"]
-        shown = " ".join(map(str, cards)) or "none"
-        line = f"Removed ({len(cards)}): {shown}"
+        shown = " ".join(map(str, cards)) or tr("none")
+        line = tr("removed_list", n=len(cards), cards=shown)
     else:
-        line = f"Removed: {view.get('removed_count', 0)} cards"
+        line = tr("removed_count", count=view.get("removed_count", 0))
     return y + 18, text(10, y + 12, line, size=12)
 
 
-def scores(view: dict[str, Any], y: int) -> tuple[int, str]:
+def score_label(label: str, tr: Translator) -> str:
+    """A part of the score sheet (``"wall cards"``) in the board's language."""
+    key = "score." + label.lower().replace(" ", "_").replace("-", "_")
+    return tr(key) if tr.has(key) else label
+
+
+def scores(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
     """At the end, each seat's score part by part."""
     if not view["is_over"] or "breakdown" not in view:
         return y, ""
-    parts = [text(10, y + 14, "Final scores", size=13, weight="bold")]
+    parts = [text(10, y + 14, tr("final_scores"), size=13, weight="bold")]
     y += 18
     for p, rows in enumerate(view["breakdown"]):
-        shown = " + ".join(f"{label} {points}" for label, points in rows if points) or "0"
-        line = f"{seat_name(view, p)}: {shown} = {view['scores'][p]}"
-        for part in wrap(line, 60, subsequent_indent="    "):  # a phone is narrow
+        shown = " + ".join(f"{score_label(label, tr)} {points}"
+                           for label, points in rows if points) or "0"
+        line = tr("score_line", who=seat_name(view, p, tr), parts=shown,
+                  total=view["scores"][p])
+        for part in wrap(line, SCORE_CHARS, subsequent_indent="    "):
             parts.append(text(10, y + 12, part, size=11))
             y += 15
     return y + 4, "".join(parts)
