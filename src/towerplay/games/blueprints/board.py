@@ -7,7 +7,8 @@ the discards), the viewer's blueprint and building (each of the 3 × 2 cells a s
 of its stack, bottom die at the bottom, the blueprint's target height as a dashed line,
 unusable cells hatched), every seat's taken dice and cards (and, once the game is over,
 its building), and the round results (every building revealed, its scoring, the Awards
-and Prizes handed out).
+and Prizes handed out). Every word comes from the ``blueprints`` catalogue in the
+language of the translator it is given (English without one).
 
 Every die names its material letter and value (``W3``), so colour is never the only cue;
 In-Demand materials carry ``★1`` / ``★2``. Clickable pieces carry ``data-action`` (the
@@ -25,10 +26,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from towerplay.i18n import Translator
-from towerplay.core.svg import clickable, lines, panel, panels, seat_name, text
+from towerplay.core.svg import clickable, lines, panel, panels, text
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
-from towerplay.games.blueprints.scoring import PRIZE_TITLES
+from towerplay.i18n import Translator
 
 WIDTH = 380
 NAMES = dict(zip(MATERIALS, MATERIAL_NAMES))
@@ -42,15 +42,17 @@ SCORE_PARTS = ("bonus", "wood", "recycled", "stone", "glass")
 
 def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     """The board of ``view`` (a Blueprints view of any seat or a spectator) as HTML with
-    inline SVG parts: the table, the viewer's building, the seats, the results."""
+    inline SVG parts: the table, the viewer's building, the seats, the results; in the
+    language of ``tr`` (English when None)."""
+    tr = tr or Translator("blueprints", "en")
     legal = set(view.get("legal", ()))
     seat = view.get("seat")
-    parts = [table_panel(view, legal)]
+    parts = [table_panel(view, legal, tr)]
     if isinstance(seat, int) and view["seats"][seat]["blueprint"] is not None:
-        parts.append(own_panel(view, legal, seat))
-    parts.append(seats_panel(view))
+        parts.append(own_panel(view, legal, seat, tr))
+    parts.append(seats_panel(view, tr))
     if view["results"]:
-        parts.append(results_panel(view))
+        parts.append(results_panel(view, tr))
     return panels("blueprints", "bp", parts)
 
 
@@ -60,9 +62,21 @@ def svg(height: float, body: str, label: str) -> str:
     return panel("bp", height, body, label)
 
 
-def die_words(die: str) -> str:
+def who(view: dict[str, Any], p: int | None, tr: Translator) -> str:
+    """``seat 2`` or ``seat 2 (you)``; ``nobody`` for None."""
+    if p is None:
+        return tr("nobody")
+    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p)
+
+
+def material(letter: str, tr: Translator) -> str:
+    """``"W"`` -> ``"wood"`` (a letter that names no material: nothing)."""
+    return tr.term(NAMES[letter]) if letter in NAMES else ""
+
+
+def die_words(die: str, tr: Translator) -> str:
     """``"W3"`` -> ``"wood 3"``."""
-    return f"{NAMES.get(die[:1], die[:1])} {die[1:]}"
+    return f"{material(die[:1], tr) or die[:1]} {die[1:]}"
 
 
 def demand_mark(view: dict[str, Any], material: str) -> str:
@@ -85,12 +99,12 @@ def die(x: float, y: float, name: str, view: dict[str, Any], size: float = DIE) 
     return body
 
 
-def block(x: float, y: float, w: float, h: float, name: str) -> str:
+def block(x: float, y: float, w: float, h: float, name: str, tr: Translator) -> str:
     """A die seen from the side, in a stack: its letter and value across it."""
     m = name[:1]
     return (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="2" '
             f'fill="{FILL.get(m, "#fff")}" stroke="{EDGE.get(m, "#000")}"/>'
-            + text(x + w / 2, y + h - 3, f"{name} {NAMES.get(m, '')}", "middle",
+            + text(x + w / 2, y + h - 3, f"{name} {material(m, tr)}", "middle",
                    max(int(h) - 5, 7), "bold", INK.get(m, "#000")))
 
 
@@ -111,60 +125,60 @@ def hatch(x: float, y: float, w: float, h: float) -> str:
 
 
 # ----------------------------------------------------------------- the table
-def table_panel(view: dict[str, Any], legal: set[str]) -> str:
+def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     """Headline, In-Demand materials and bag, the pool, the die in hand, the discards."""
     first, second = (list(view["demand"]) + ["?", "?"])[:2]
     bag = "  ".join(f"{m} {n}" for m, n in view["bag"].items())
-    parts = [text(10, 18, headline(view), size=14, weight="bold"),
-             text(10, 36, turn_line(view), size=12),
-             text(10, 54, f"In-Demand: ★1 {first} {NAMES.get(first, '')} · ★2 {second} "
-                          f"{NAMES.get(second, '')}", size=12, weight="bold"),
-             text(10, 70, f"Bag: {bag} (W wood, R recycled, S stone, G glass)", size=11,
-                  fill="#555")]
+    legend = ", ".join(f"{m} {material(m, tr)}" for m in MATERIALS)
+    parts = [text(10, 18, tr("headline", round=min(view["round"], 3)), size=14,
+                  weight="bold"),
+             text(10, 36, turn_line(view, tr), size=12),
+             text(10, 54, tr("demand", first=f"{first} {material(first, tr)}",
+                             second=f"{second} {material(second, tr)}"),
+                  size=12, weight="bold"),
+             text(10, 70, tr("bag", bag=bag, legend=legend), size=11, fill="#555")]
     y = 80.0
-    y, piece = pool(view, legal, y)
+    y, piece = pool(view, legal, y, tr)
     parts.append(piece)
     if view["hand"] and not view["is_over"]:
-        parts.append(text(10, y + 22, f"{seat_name(view, view['to_move'])} holds:", size=12,
-                          weight="bold"))
-        parts.append(clickable(None, f"held die: {die_words(view['hand'])}",
+        parts.append(text(10, y + 22, tr("holds", who=who(view, view["to_move"], tr)),
+                          size=12, weight="bold"))
+        parts.append(clickable(None, tr("held_die", die=die_words(view["hand"], tr)),
                                die(150, y + 2, view["hand"], view)))
         y += 42
     if view["discards"]:
         shown = " ".join(view["discards"])
-        parts.append(text(10, y + 14, f"Discarded: {shown}", size=11))
+        parts.append(text(10, y + 14, tr("discarded", dice=shown), size=11))
         y += 20
-    return svg(y + 6, "".join(parts), "the table: In-Demand materials, the dice pool")
+    return svg(y + 6, "".join(parts), tr("table_label"))
 
 
-def headline(view: dict[str, Any]) -> str:
-    return f"Blueprints · round {min(view['round'], 3)} of 3"
-
-
-def turn_line(view: dict[str, Any]) -> str:
+def turn_line(view: dict[str, Any], tr: Translator) -> str:
     """Who moves and what they do; at the end, the winners."""
     if view["is_over"]:
-        names = ", ".join(seat_name(view, w) for w in view.get("winners") or []) or "nobody"
-        return f"Game over · won by {names}"
-    doing = {"take": "takes a die from the pool", "place": "places the held die",
-             "discard": "discards a die from the pool"}.get(view["step"], view["step"])
-    return f"To move: {seat_name(view, view['to_move'])} — {doing}"
+        names = ", ".join(who(view, w, tr) for w in view.get("winners") or [])
+        return tr("game_over", names=names or tr("nobody"))
+    step = f"step_{view['step']}"
+    doing = tr(step) if tr.has(step) else view["step"]
+    return tr("to_move", who=who(view, view["to_move"], tr), doing=doing)
 
 
-def pool(view: dict[str, Any], legal: set[str], y: float) -> tuple[float, str]:
+def pool(view: dict[str, Any], legal: set[str], y: float,
+         tr: Translator) -> tuple[float, str]:
     """The pool's dice in rows of nine; each one the mover may take or discard clicks."""
     dice = view["pool"]
-    parts = [text(10, y + 14, f"Pool ({len(dice)}):", size=13, weight="bold")]
+    parts = [text(10, y + 14, tr("pool", count=len(dice)), size=13, weight="bold")]
     per_row = 9
     for i, name in enumerate(dice):
         x = 10 + (i % per_row) * (DIE + 6)
         dy = y + 22 + (i // per_row) * (DIE + 6)
         action = next((a for a in (f"take {name}", f"discard {name}") if a in legal), None)
-        label = (f"{action.split()[0]} {die_words(name)}" if action
-                 else f"{die_words(name)} in the pool")
+        words = die_words(name, tr)
+        label = (tr(f"{action.split()[0]}_die", die=words) if action
+                 else tr("in_pool", die=words))
         parts.append(clickable(action, label, die(x, dy, name, view)))
     if not dice:
-        parts.append(text(10, y + 40, "(empty)", size=12, fill="#777"))
+        parts.append(text(10, y + 40, tr("empty_pool"), size=12, fill="#777"))
     rows = max((len(dice) - 1) // per_row + 1, 1)
     return y + 22 + rows * (DIE + 6), "".join(parts)
 
@@ -182,9 +196,8 @@ def parse_heights(blueprint: str) -> list[int]:
     return [0 if ch == "X" else int(ch) for ch in chars]
 
 
-def building(x: float, y: float, view: dict[str, Any], blueprint: str, built: str,
-             seat: int, legal: set[str], cell_w: float = 170,
-             die_h: float = 18) -> tuple[float, str]:
+def building(x: float, y: float, blueprint: str, built: str, seat: int, legal: set[str],
+             tr: Translator, cell_w: float = 170, die_h: float = 18) -> tuple[float, str]:
     """A 3 × 2 grid of cells, each a side view of its stack with the target height as a
     dashed line; a cell the mover may place on is clickable."""
     heights, stacks = parse_heights(blueprint), parse_building(built)
@@ -197,35 +210,37 @@ def building(x: float, y: float, view: dict[str, Any], blueprint: str, built: st
             cell = r * COLS + c
             name = f"r{r + 1}c{c + 1}"
             body = cell_drawing(x + c * (cell_w + 6), y, cell_w, row_h, heights[cell],
-                                stacks[cell], name, die_h)
+                                stacks[cell], name, die_h, tr)
             action = f"place {name}" if f"place {name}" in legal else None
-            label = cell_label(name, heights[cell], stacks[cell], action)
+            label = cell_label(name, heights[cell], stacks[cell], action, tr)
             parts.append(clickable(action, label, body,
                                    f' data-seat="{seat}" data-cell="{name}"'))
         y += row_h + 6
     return y, "".join(parts)
 
 
-def cell_label(name: str, height: int, stack: list[str], action: str | None) -> str:
-    """``place on r2c1 (target 3, now W3, R5)`` or the same without the verb."""
-    target = "hatched, not to build on" if height == 0 else f"target {height}"
-    now = ", ".join(die_words(d) for d in stack) or "empty"
-    return f"{'place on ' if action else ''}{name} ({target}; bottom to top: {now})"
+def cell_label(name: str, height: int, stack: list[str], action: str | None,
+               tr: Translator) -> str:
+    """``place on r2c1 (target 3; bottom to top: wood 3, recycled 5)`` or the same
+    without the verb."""
+    target = tr("hatched") if height == 0 else tr("target", n=height)
+    now = ", ".join(die_words(d, tr) for d in stack) or tr("empty")
+    return tr("cell_place" if action else "cell", cell=name, target=target, dice=now)
 
 
 def cell_drawing(x: float, y: float, w: float, h: float, height: int, stack: list[str],
-                 name: str, die_h: float) -> str:
+                 name: str, die_h: float, tr: Translator) -> str:
     """One cell: frame, hatching if unusable, the stack from the bottom, the target."""
     parts = [f'<rect class="card" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" '
              f'fill="#f7f4ec" stroke="#8c8270"/>']
     if height == 0:
         parts.append(hatch(x, y, w, h))
     parts.append(text(x + 4, y + 11, name, size=9, fill="#555"))
-    parts.append(text(x + w - 4, y + 11, "X" if height == 0 else f"target {height}",
+    parts.append(text(x + w - 4, y + 11, "X" if height == 0 else tr("target", n=height),
                       "end", 9, "bold", "#555"))
     bottom = y + h - 3
     for i, name_ in enumerate(stack):
-        parts.append(block(x + 8, bottom - (i + 1) * die_h, w - 16, die_h - 1, name_))
+        parts.append(block(x + 8, bottom - (i + 1) * die_h, w - 16, die_h - 1, name_, tr))
     if height:
         line_y = bottom - height * die_h
         parts.append(f'<line x1="{x + 3:g}" y1="{line_y:g}" x2="{x + w - 3:g}" '
@@ -234,33 +249,33 @@ def cell_drawing(x: float, y: float, w: float, h: float, height: int, stack: lis
     return "".join(parts)
 
 
-def own_panel(view: dict[str, Any], legal: set[str], seat: int) -> str:
+def own_panel(view: dict[str, Any], legal: set[str], seat: int, tr: Translator) -> str:
     """The viewer's blueprint and building, the ``remove`` button, removed dice."""
     info = view["seats"][seat]
-    parts = [text(10, 18, f"Your blueprint {info['blueprint']} and building", size=14,
+    parts = [text(10, 18, tr("own_heading", blueprint=info["blueprint"]), size=14,
                   weight="bold"),
-             text(10, 34, "side view of each stack, bottom die at the bottom; dashed: the "
-                          "target height", size=10, fill="#555")]
-    y, piece = building(10, 42, view, info["blueprint"], info["building"], seat, legal)
+             text(10, 34, tr("own_note"), size=10, fill="#555")]
+    y, piece = building(10, 42, info["blueprint"], info["building"], seat, legal, tr)
     parts.append(piece)
     if "remove" in legal:
         body = (f'<rect class="btn" x="10" y="{y:g}" width="200" height="28" rx="6" '
                 f'fill="#2d6cdf"/>'
-                + text(110, y + 19, "remove the held die", "middle", 13, "bold", "#fff"))
-        parts.append(clickable("remove", "remove: the held die fits nowhere", body))
+                + text(110, y + 19, tr("remove_caption"), "middle", 13, "bold", "#fff"))
+        parts.append(clickable("remove", tr("remove_label"), body))
         y += 34
     if info["removed"]:
-        parts.append(text(10, y + 14, f"Removed: {' '.join(info['removed'])}", size=11))
+        parts.append(text(10, y + 14, tr("removed", dice=" ".join(info["removed"])),
+                          size=11))
         y += 20
-    return svg(y + 6, "".join(parts), "your blueprint and building")
+    return svg(y + 6, "".join(parts), tr("own_label"))
 
 
 # ----------------------------------------------------------------- seats and results
-def cards_text(cards: list[str] | None) -> str:
+def cards_text(cards: list[str] | None, tr: Translator) -> str:
     """The Award and Prize cards a seat holds, by name (``hidden`` if not shown)."""
     if cards is None:
-        return "cards hidden"
-    return ", ".join(PRIZE_TITLES.get(c, f"{c.capitalize()} Award") for c in cards) or "none"
+        return tr("cards_hidden")
+    return ", ".join(tr.term(c) for c in cards) or tr("no_cards")
 
 
 def number(value: Any) -> str:
@@ -272,53 +287,59 @@ def number(value: Any) -> str:
     return str(value)
 
 
-def seats_panel(view: dict[str, Any]) -> str:
+def seats_panel(view: dict[str, Any], tr: Translator) -> str:
     """Each seat: VP and cards, its taken dice (the buildings show in the results once
     a round is scored)."""
-    parts = [text(10, 18, "Players", size=14, weight="bold")]
+    parts = [text(10, 18, tr("players_heading"), size=14, weight="bold")]
     y = 26.0
     for p, info in enumerate(view["seats"]):
-        marks = " · ◀ to move" if view["to_move"] == p and not view["is_over"] else ""
+        marks = f" · {tr('mark_to_move')}" if view["to_move"] == p and not view[
+            "is_over"] else ""
         if view["is_over"] and p in (view.get("winners") or []):
-            marks = " · ★ winner"
-        parts.append(text(10, y + 14, f"{seat_name(view, p)} · {number(info['vp'])} VP · "
-                          f"{len(info['taken'])}/6 dice{marks}", size=12, weight="bold"))
-        parts.append(text(10, y + 28, f"cards: {cards_text(info['cards'])}", size=10,
-                          fill="#555"))
+            marks = f" · {tr('mark_winner')}"
+        line = tr("seat_line", who=who(view, p, tr), vp=number(info["vp"]),
+                  taken=len(info["taken"]))
+        parts.append(text(10, y + 14, line + marks, size=12, weight="bold"))
+        parts.append(text(10, y + 28, tr("cards_line", cards=cards_text(info["cards"], tr)),
+                          size=10, fill="#555"))
         y += 34
         for i, name in enumerate(info["taken"]):
-            parts.append(clickable(None, f"{seat_name(view, p)} took {die_words(name)}",
+            parts.append(clickable(None, tr("took", who=who(view, p, tr),
+                                            die=die_words(name, tr)),
                                    die(10 + i * 34, y, name, view, 30)))
         y += 36
-    return svg(y + 6, "".join(parts), "the players' dice and cards")
+    return svg(y + 6, "".join(parts), tr("seats_label"))
 
 
-def results_panel(view: dict[str, Any]) -> str:
+def results_panel(view: dict[str, Any], tr: Translator) -> str:
     """The latest round scored: every building, its scoring, Awards and Prizes; the
     earlier rounds in a line each; at the end, the final score sheet."""
     results = view["results"]
     last = results[-1]
-    parts = [text(10, 18, f"Round {last['round']} scored", size=14, weight="bold")]
+    parts = [text(10, 18, tr("round_scored", n=last["round"]), size=14, weight="bold")]
     y = 26.0
     for p, seat in enumerate(last["seats"]):
         score = seat["score"]
-        parts.append(text(10, y + 14, f"{seat_name(view, p)}: {score['total']} points on "
-                          f"{seat['card']} ({seat['blueprint']})", size=12, weight="bold"))
-        y, piece = wrapped(10, y + 18, " + ".join(f"{k} {score[k]}" for k in SCORE_PARTS)
-                           + winnings(last, p) + removed_text(seat.get("removed")))
+        parts.append(text(10, y + 14, tr("building_points", count=score["total"],
+                                         who=who(view, p, tr), card=seat["card"],
+                                         blueprint=seat["blueprint"]),
+                          size=12, weight="bold"))
+        sums = " + ".join(f"{tr.term(k)} {score[k]}" for k in SCORE_PARTS)
+        y, piece = wrapped(10, y + 18, sums + winnings(last, p, tr)
+                           + removed_text(seat.get("removed"), tr))
         parts.append(piece)
-        y, piece = building(10, y + 2, view, seat["blueprint"], seat["building"], p,
-                            set(), 170, 12)
+        y, piece = building(10, y + 2, seat["blueprint"], seat["building"], p, set(), tr,
+                            170, 12)
         parts.append(f'<g data-round="{last["round"]}">{piece}</g>')
     for old in results[:-1]:
-        line = "; ".join(f"seat {p} {s['score']['total']}{winnings(old, p)}"
+        line = "; ".join(f"{tr('seat_name', n=p)} {s['score']['total']}{winnings(old, p, tr)}"
                          for p, s in enumerate(old["seats"]))
-        y, piece = wrapped(10, y + 2, f"Round {old['round']}: {line}")
+        y, piece = wrapped(10, y + 2, tr("round_line", n=old["round"], scores=line))
         parts.append(piece)
     if view["is_over"] and "breakdown" in view:
-        y, piece = final_sheet(view, y + 6)
+        y, piece = final_sheet(view, y + 6, tr)
         parts.append(piece)
-    return svg(y + 6, "".join(parts), "the round results")
+    return svg(y + 6, "".join(parts), tr("results_label"))
 
 
 def wrapped(x: float, y: float, content: str, width: int = 68) -> tuple[float, str]:
@@ -326,28 +347,29 @@ def wrapped(x: float, y: float, content: str, width: int = 68) -> tuple[float, s
     return lines(x, y, content, width, size=10, fill="#444", step=13)
 
 
-def removed_text(dice: list[str] | None) -> str:
+def removed_text(dice: list[str] | None, tr: Translator) -> str:
     """`` · removed W3 G5`` (dice that fitted nowhere), or nothing."""
-    return f" · removed {' '.join(dice)}" if dice else ""
+    return f" · {tr('removed_dice', dice=' '.join(dice))}" if dice else ""
 
 
-def winnings(result: dict[str, Any], p: int) -> str:
+def winnings(result: dict[str, Any], p: int, tr: Translator) -> str:
     """`` · Gold Award, Skyscraper`` for what seat ``p`` won in ``result`` (if shown)."""
     award = result["awards"].get(str(p))
-    prizes = [PRIZE_TITLES.get(k, k) for k, w in result["prizes"].items() if w == p]
-    won = ([f"{award.capitalize()} Award"] if award else []) + prizes
+    prizes = [k for k, w in result["prizes"].items() if w == p]
+    won = [tr.term(card) for card in ([award] if award else []) + prizes]
     return f" · {', '.join(won)}" if won else ""
 
 
-def final_sheet(view: dict[str, Any], y: float) -> tuple[float, str]:
-    """Each seat's VP, card by card."""
-    parts = [text(10, y + 14, "Final score (VP)", size=13, weight="bold")]
+def final_sheet(view: dict[str, Any], y: float, tr: Translator) -> tuple[float, str]:
+    """Each seat's VP, card by card (the engine's English labels, worded by ``tr``)."""
+    parts = [text(10, y + 14, tr("final_heading"), size=13, weight="bold")]
     y += 20
     for p, rows in enumerate(view["breakdown"]):
-        parts.append(text(10, y + 14, f"{seat_name(view, p)}: {number(view['scores'][p])} VP",
+        parts.append(text(10, y + 14, tr("final_seat", who=who(view, p, tr),
+                                         vp=number(view["scores"][p])),
                           size=12, weight="bold"))
         y += 16
         for label, points in rows:
-            parts.append(text(20, y + 12, f"{label}: {number(points)}", size=10))
+            parts.append(text(20, y + 12, f"{tr.line(label)}: {number(points)}", size=10))
             y += 13
     return y, "".join(parts)
