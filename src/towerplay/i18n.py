@@ -41,6 +41,8 @@ LANGUAGES: tuple[str, ...] = ("en", "pl", "hu")
 NAMES = {"en": "English", "pl": "polski", "hu": "magyar"}
 """Each language in its own words (the switch on every page)."""
 LOCALE = Path(__file__).parent / "locale"
+PLURAL_FORMS = (".zero", ".one", ".two", ".few", ".many", ".other")
+"""The suffixes of a key's plural forms (CLDR's categories)."""
 SEGMENT = " · "
 """Engines join a log line's parts with this; each part is translated by itself."""
 
@@ -122,16 +124,19 @@ class Translator:
 
     def line(self, english: str) -> str:
         """An engine's English line (a log line, a refusal) in this language: each
-        `` · `` part by the first ``line.*`` template it matches, the template's
-        fields that are terms translated too; a part no template matches stays as it
-        is (the tests make sure there is none)."""
+        `` · `` part by the first ``line.*`` template it matches (any plural form's
+        English text matches), the template's fields that are terms translated too; a
+        part no template matches is translated if it is a term, else stays as it is
+        (the tests make sure there is none)."""
         if self.lang == LANGUAGES[0]:
             return english
         return SEGMENT.join(self._part(part) for part in english.split(SEGMENT))
 
     def untranslated(self, english: str) -> list[str]:
-        """The parts of ``english`` that no ``line.*`` template matches."""
-        return [part for part in english.split(SEGMENT) if self._match(part) is None]
+        """The parts of ``english`` that neither a ``line.*`` template matches nor a
+        term names."""
+        return [part for part in english.split(SEGMENT)
+                if self._match(part) is None and not self.has(f"term.{part}")]
 
     def _match(self, part: str) -> tuple[str, dict[str, str]] | None:
         """The domain's template for ``part``, else a common one of ``web``."""
@@ -140,7 +145,7 @@ class Translator:
     def _part(self, part: str) -> str:
         found = self._match(part)
         if found is None:
-            return part
+            return self.term(part)  # a whole part may be a term ("Laboratories")
         key, values = found
         params = {name: self.term(value) for name, value in values.items()}
         count = params.pop("count", None)  # a {count} field picks the plural form
@@ -164,9 +169,9 @@ def templates(domain: str) -> Sequence[tuple[re.Pattern[str], str]]:
     (most fixed words) first, so ``{who} passes`` does not swallow a longer line."""
     found = []
     for key, text in catalogue(domain, LANGUAGES[0]).items():
-        if key.startswith("line.") and not key.endswith(
-                (".one", ".few", ".many", ".other")):
-            found.append((pattern(text), key, len(re.sub(r"\{\w+\}", "", text))))
+        if key.startswith("line."):
+            base = key.rsplit(".", 1)[0] if key.endswith(PLURAL_FORMS) else key
+            found.append((pattern(text), base, len(re.sub(r"\{\w+\}", "", text))))
     found.sort(key=lambda item: -item[2])
     return tuple((compiled, key) for compiled, key, _ in found)
 

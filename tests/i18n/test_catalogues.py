@@ -2,12 +2,13 @@
 forms where a language needs them, and every key the pages use defined."""
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
-from towerplay import i18n
+from towerplay import games, i18n
 
 STATIC = Path(i18n.__file__).parent / "server" / "static"
 PLURAL = (".one", ".few", ".many", ".other")
@@ -80,3 +81,19 @@ def test_the_language_of_a_request() -> None:
     assert i18n.language("pl-PL,pl;q=0.9") == "pl"
     assert i18n.language("fr-FR, hu;q=0.5") == "hu"
     assert i18n.language("xx") == i18n.language("") == "en"
+
+
+@pytest.mark.parametrize("name", ["five_towers", "castle", "blueprints", "skytopia"])
+def test_every_score_breakdown_label_is_translated(name: str) -> None:
+    game = games.load(name)
+    for variant in game.variants:
+        each = games.load(name, **variant)
+        for players in range(each.min_players, each.max_players + 1):
+            state = each.start(players=players, seed=players)
+            rng = random.Random(players)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            for rows in state.view(None)["breakdown"]:
+                for label, _ in rows:
+                    for lang in i18n.LANGUAGES[1:]:
+                        assert i18n.Translator(name, lang).untranslated(label) == [], label

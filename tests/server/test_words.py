@@ -3,6 +3,7 @@ and the websocket, boards and log lines per client."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import httpx
@@ -77,3 +78,31 @@ def test_a_polish_websocket_client_gets_polish_refusals(sqlite_server: Server) -
     refusal = asyncio.run(scenario())
     assert refusal["code"] == "forbidden"
     assert refusal["message"] == f"to nie jest ruch miejsca {1 - mover}"
+
+
+def test_rules_pages_in_the_asked_language(http: httpx.Client) -> None:
+    polish = http.get("/rules/castle", params={"lang": "pl"})
+    assert polish.status_code == 200 and "<html lang=pl>" in polish.text
+    assert "Zapis ruchów" in polish.text and "Budowa Zamku" in polish.text
+    hungarian = http.get("/rules/five_towers", headers={"Accept-Language": "hu"}).text
+    assert "Lépésjelölés" in hungarian
+    assert "Notation" in http.get("/rules/five_towers").text
+    assert http.get("/rules/chess", params={"lang": "pl"}).text.endswith("nieznana gra</p>")
+
+
+def test_a_finished_tables_score_breakdown_in_polish(http: httpx.Client) -> None:
+    made = create(http, "castle", ["greedy", "greedy"], seed=4)
+    table = made["table"]
+    wait_over(http, table)
+    english = http.get(f"/api/tables/{table}").json()["view"]["breakdown"]
+    polish = http.get(f"/api/tables/{table}", params={"lang": "pl"}).json()["view"]["breakdown"]
+    assert [label for label, _ in english[0]] == ["start tile", "wall cards"]
+    assert [label for label, _ in polish[0]] == ["płytka startowa", "karty muru"]
+    assert [points for _, points in polish[0]] == [points for _, points in english[0]]
+
+
+def wait_over(http: httpx.Client, table: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not http.get(f"/api/tables/{table}").json()["view"]["is_over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)

@@ -16,10 +16,10 @@ import os
 from collections.abc import Mapping
 from importlib import resources
 
-from towerplay import games
+from towerplay import games, i18n
 from towerplay.core import InvalidOptions
 
-LANGUAGES = ("en", "pl", "hu")
+LANGUAGES = i18n.LANGUAGES
 """The languages a summary may be in; English is the original and the fallback."""
 
 

@@ -9,6 +9,7 @@ Every refusal has one shape, over HTTP and the websocket alike::
 from __future__ import annotations
 
 import asyncio
+from html import escape
 import importlib
 import json
 import logging
@@ -23,6 +24,8 @@ from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
 from towerplay import bots, games
+from towerplay.games import summaries
+from towerplay.i18n import Translator
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
 from towerplay.core.record import Record
@@ -121,8 +124,8 @@ def add_pages(app: FastAPI) -> None:
         return page("replay.html")
 
     @app.get("/rules/{game}", include_in_schema=False)
-    async def rules(game: str) -> Response:
-        return rules_page(game)
+    async def rules(request: Request, game: str) -> Response:
+        return rules_page(game, words.page_language(request))
 
 
 def page(name: str) -> Response:
@@ -133,20 +136,24 @@ def page(name: str) -> Response:
     return FileResponse(path, media_type="text/html")
 
 
-def rules_page(game: str) -> Response:
-    """The game's rules summary as HTML (raw HTML in the Markdown is escaped)."""
-    from towerplay.cli.terminal import rules_text
-
+def rules_page(game: str, lang: str = "en") -> Response:
+    """The game's rules summary in ``lang`` as HTML (raw HTML in the Markdown is
+    escaped); a language the game lacks falls back to English."""
+    tr = Translator("web", lang)
     if game not in games.names():
-        return HTMLResponse("<!doctype html><p>unknown game</p>", status_code=404)
+        return HTMLResponse(f"<!doctype html><p>{escape(tr('unknown_game'))}</p>",
+                            status_code=404)
     cls = games.game_class(game)
-    text = rules_text(game) or f"# {cls.title}\n\nNo rules summary yet."
-    text += f"\n\n## Notation\n\n{cls.notation}\n"
+    try:
+        text = summaries.rules_text(game, lang)
+    except TowerplayError:  # a game without a summary (yet)
+        text = f"# {cls.title}\n\n{tr('no_rules')}"
+    text += f"\n\n## {tr('notation')}\n\n{cls.notation}\n"
     body = MarkdownIt("commonmark", {"html": False}).render(text)
-    title = MarkdownIt().renderInline(cls.title)
-    return HTMLResponse(f"<!doctype html><html lang=en><meta charset=utf-8>"
+    title = tr("title_rules", title=MarkdownIt().renderInline(cls.title))
+    return HTMLResponse(f"<!doctype html><html lang={lang}><meta charset=utf-8>"
                         f"<meta name=viewport content='width=device-width'>"
-                        f"<title>{title} — rules</title>"
+                        f"<title>{title}</title>"
                         f"<link rel=stylesheet href='/static/style.css'>"
                         f"<body class=rules><main>{body}</main></body></html>")
 

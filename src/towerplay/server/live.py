@@ -25,6 +25,7 @@ from towerplay.core.record import Record, whole
 from towerplay.i18n import Translator
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Storage, StoredTable, token_hash
+from towerplay.server.words import localized
 
 log = logging.getLogger("towerplay.server")
 
@@ -109,7 +110,7 @@ class LiveTable:
         cached = self.cache.get((seat, lang))
         if cached is not None and cached[0] == version:
             return cached[1], cached[2]
-        view = json_view(self.table.view(seat))
+        view = localized(json_view(self.table.view(seat)), lang)
         message = {"type": "view", "table": self.id, "version": version, "seat": seat,
                    "view": view, "board": draw_board(view, lang)}
         text = json.dumps(message, separators=(",", ":"))[:-1]

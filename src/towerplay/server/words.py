@@ -39,6 +39,17 @@ def worded(body: dict[str, Any], lang: str, game: str | None = None) -> dict[str
     return {**body, "message": i18n.Translator(game or "web", lang).line(message)}
 
 
+def localized(view: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``view`` with the labels of its score breakdown in ``lang`` (engines write them
+    in English, as they write log lines)."""
+    rows = view.get("breakdown")
+    if lang == i18n.LANGUAGES[0] or not isinstance(rows, list):
+        return view
+    words = i18n.Translator(str(view.get("game")), lang)
+    return {**view, "breakdown": [[[words.line(str(label)), points] for label, points in seat]
+                                  for seat in rows]}
+
+
 class WordedErrors:
     """ASGI middleware: an HTTP error reply (the protocol's ``{"type": "error", ...}``)
     gets its ``message`` in the request's language; other replies pass untouched."""
