@@ -31,7 +31,7 @@ from towerplay.core.errors import TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window
 from towerplay.server.live import Client, Hub, LiveTable, StorageFailed, UnknownTable
-from towerplay.server import replay, review, scoring, words
+from towerplay.server import hints, replay, review, scoring, uploads, words
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Storage, database_url
 
@@ -94,6 +94,8 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     app.include_router(replay.router)  # the replay page's positions (front end)
     app.include_router(review.router)  # the replay page's game review (issue #21)
     app.include_router(scoring.router)  # the scoring pads for table games (issue #18)
+    app.include_router(hints.router)  # the table page's hints (issue #18)
+    app.include_router(uploads.router)  # replays of uploaded record files (issue #18)
     return app
 
 
@@ -205,10 +207,10 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     """(game, players, options, seats, seed) of a create request, checked."""
     if not isinstance(data, dict):
         raise Refusal("bad_message", "send a JSON object with 'game' and 'seats'")
-    unknown = sorted(set(data) - {"game", "players", "options", "seats", "seed"})
+    unknown = sorted(set(data) - {"game", "players", "options", "seats", "seed", "hints"})
     if unknown:
         raise Refusal("bad_message", f"unknown field {unknown[0]!r} (fields: game, "
-                      f"players, options, seats, seed)", field=unknown[0])
+                      f"players, options, seats, seed, hints)", field=unknown[0])
     game, seats = data.get("game"), data.get("seats")
     options = data.get("options") or {}
     if not isinstance(game, str):
@@ -242,6 +244,7 @@ def add_api(app: FastAPI) -> None:
         try:
             data = await read_json(request, limits.message_bytes)
             game, players, options, seats, seed = table_request(data, limits)
+            allow_hints = hints.wanted(data)
         except Refusal as refusal:
             return JSONResponse(refusal_body(refusal), status_code=422)
         except TowerplayError as problem:
@@ -253,6 +256,8 @@ def add_api(app: FastAPI) -> None:
             live, tokens = hub_of(request).create(game, players, options, seats, seed)
         except TowerplayError as problem:
             return error(422, "bad_message", str(problem))
+        if not allow_hints:
+            hub_of(request).storage.set_hints(live.id, False)
         return JSONResponse(created(live, tokens), status_code=201)
 
     @app.get("/api/tables")

@@ -1,7 +1,9 @@
 """The replay page's data: ``GET /api/tables/ID/replay?at=K`` gives a finished table's
 position after its first ``K`` actions as a spectator sees it, with its board and the
-``K``-th action's log line. Unfinished tables are refused (403), as their records are: a
-running game's moves belong to its live page.
+``K``-th action's log line; ``GET /api/tables/ID/moves`` gives every action's log line,
+for the page's move list. Unfinished tables are refused (403), as their records are: a
+running game's moves belong to its live page. Uploaded record files are replayed by the
+same functions (:mod:`.uploads`).
 
 The app includes :data:`router` (``app.include_router(router)``).
 """
@@ -14,7 +16,7 @@ from fastapi.responses import JSONResponse, Response
 
 from towerplay.core.record import Record, whole
 from towerplay.i18n import Translator
-from towerplay.server.words import page_language
+from towerplay.server.words import localized, page_language
 from towerplay.server.boards import draw
 
 router = APIRouter()
@@ -26,10 +28,8 @@ def error(status: int, code: str, message: str, **params: Any) -> JSONResponse:
                          "params": params}, status_code=status)
 
 
-@router.get("/api/tables/{table_id}/replay")
-async def replay_position(request: Request, table_id: str, at: str = "0",
-                          lang: str | None = None) -> Response:
-    """The finished table's spectator view after ``at`` actions (0 … its length)."""
+def finished_record(request: Request, table_id: str) -> Record | JSONResponse:
+    """The finished table's record, or the refusal (404 unknown, 403 not over)."""
     from towerplay.server.live import UnknownTable
 
     try:
@@ -39,12 +39,36 @@ async def replay_position(request: Request, table_id: str, at: str = "0",
     state = live.table.state
     if not state.is_over:
         return error(403, "forbidden", "a table can be replayed once the game is over")
-    total = len(state.history)
+    return Record.from_state(state, seats=list(live.specs))
+
+
+@router.get("/api/tables/{table_id}/replay")
+async def replay_position(request: Request, table_id: str, at: str = "0",
+                          lang: str | None = None) -> Response:
+    """The finished table's spectator view after ``at`` actions (0 … its length)."""
+    record = finished_record(request, table_id)
+    if isinstance(record, JSONResponse):
+        return record
+    return position_answer(record, at, page_language(request, lang))
+
+
+@router.get("/api/tables/{table_id}/moves")
+async def replay_moves(request: Request, table_id: str, lang: str | None = None) -> Response:
+    """Every action of the finished table as a spectator's log line."""
+    record = finished_record(request, table_id)
+    if isinstance(record, JSONResponse):
+        return record
+    return JSONResponse(moves(record, page_language(request, lang)))
+
+
+def position_answer(record: Record, at: str, lang: str) -> Response:
+    """The position after ``at`` actions (a whole number from 0 to the record's length),
+    or the refusal of any other ``at``."""
+    total = len(record.actions)
     if not at.isdigit() or int(at) > total:
         return error(422, "bad_message", f"'at' is a whole number from 0 to {total}",
                      field="at", total=total)
-    return JSONResponse(position(Record.from_state(state, seats=list(live.specs)),
-                                 int(at), total, page_language(request, lang)))
+    return JSONResponse(position(record, int(at), total, lang))
 
 
 def position(record: Record, at: int, total: int, lang: str = "en") -> dict[str, Any]:
@@ -54,6 +78,7 @@ def position(record: Record, at: int, total: int, lang: str = "en") -> dict[str,
     view = state.view(None)
     if "scores" in view:
         view["scores"] = [whole(s) for s in view["scores"]]
+    view = localized(view, lang)
     line = state.log_line(at - 1, None) if at > 0 else None
     if line is not None:
         line = Translator(state.game.name, lang).line(line)
@@ -61,3 +86,18 @@ def position(record: Record, at: int, total: int, lang: str = "en") -> dict[str,
             "board": draw(view, lang),
             "mover": state.movers[at - 1] if at > 0 else None, "line": line,
             "seats": list(record.seats)}
+
+
+def moves(record: Record, lang: str = "en") -> dict[str, Any]:
+    """The move list: after each action ``at`` (1 …), its mover and the spectators' log
+    line in ``lang`` (``None``: a move spectators do not see), each line as it read
+    just after its move, as :func:`position` gives it (a later line may say less)."""
+    state = record.start()
+    words = Translator(state.game.name, lang)
+    listed = []
+    for index, text in enumerate(record.actions):
+        state.apply(text)
+        line = state.log_line(index, None)
+        listed.append({"at": index + 1, "mover": state.movers[index],
+                       "line": None if line is None else words.line(line)})
+    return {"game": state.game.name, "total": len(listed), "moves": listed}

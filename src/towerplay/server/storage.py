@@ -4,6 +4,10 @@ A table's state is its record: game, options, seats, seed and the accepted actio
 accepted action is committed before anything is broadcast, so a killed server rebuilds
 every unfinished table by replaying (:meth:`Storage.unfinished`). Seat tokens are stored
 as SHA-256 hashes, never as themselves.
+
+Uploaded record files (the replay page's, issue #18) are kept as their text in
+``uploads``, named by a hash of it. A database made before a column existed gets it on
+opening (:func:`add_missing_columns`): old files keep working.
 """
 from __future__ import annotations
 
@@ -14,8 +18,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (JSON, BigInteger, Column, DateTime, Engine, ForeignKey, Integer,
-                        MetaData, String, Table, create_engine, event, select, update)
+from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Engine, ForeignKey,
+                        Integer, MetaData, String, Table, Text, create_engine, event,
+                        inspect, select, text, true, update)
+from sqlalchemy.exc import IntegrityError
 
 DATABASE_URL_ENV = "TOWERPLAY_DATABASE_URL"
 """The environment variable naming a database URL (PostgreSQL: ``postgresql://...``)."""
@@ -34,6 +40,7 @@ tables = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("finished", DateTime(timezone=True), nullable=True),
     Column("result", JSON, nullable=True),
+    Column("hints", Boolean, nullable=False, default=True, server_default=true()),
 )
 
 seat_tokens = Table(
@@ -51,6 +58,17 @@ actions = Table(
     Column("mover", Integer, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
+
+
+uploads = Table(
+    "uploads", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("text", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+ADDED_COLUMNS = {"tables": {"hints": "BOOLEAN NOT NULL DEFAULT TRUE"}}
+"""Columns added after the first release, with their SQL type (SQLite and PostgreSQL)."""
 
 
 def token_hash(token: str) -> str:
@@ -100,6 +118,17 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def add_missing_columns(engine: Engine) -> None:
+    """Add each of :data:`ADDED_COLUMNS` that an older database lacks."""
+    known = inspect(engine)
+    with engine.begin() as db:
+        for table, columns in ADDED_COLUMNS.items():
+            present = {column["name"] for column in known.get_columns(table)}
+            for name, sql in columns.items():
+                if name not in present:
+                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql}"))
+
+
 @dataclass
 class StoredTable:
     """One table as stored: what replaying it needs, and its seats' token hashes."""
@@ -114,6 +143,7 @@ class StoredTable:
     created: datetime
     finished: datetime | None = None
     result: dict[str, Any] | None = None
+    hints: bool = True
     token_hashes: dict[int, str] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
 
@@ -125,6 +155,7 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        add_missing_columns(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -135,7 +166,7 @@ class Storage:
             db.execute(tables.insert().values(
                 id=table.id, game=table.game, rules_version=table.rules_version,
                 options=table.options, seed=table.seed, players=table.players,
-                seats=table.seats, created=table.created))
+                seats=table.seats, created=table.created, hints=table.hints))
             if table.token_hashes:
                 db.execute(seat_tokens.insert(), [
                     {"table_id": table.id, "seat": seat, "token_hash": digest}
@@ -183,8 +214,37 @@ class Storage:
             return [_stored(row) for row in db.execute(query)]
 
 
+    def set_hints(self, table_id: str, allowed: bool) -> None:
+        """Turn a table's hints on or off."""
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(hints=allowed))
+
+    def hints(self, table_id: str) -> bool | None:
+        """Whether a table gives hints (``None``: no such table)."""
+        with self.engine.connect() as db:
+            found: bool | None = db.execute(
+                select(tables.c.hints).where(tables.c.id == table_id)).scalar()
+        return found
+
+    def add_upload(self, upload_id: str, record_text: str) -> None:
+        """Keep an uploaded record's text (a second upload of the same id is kept once)."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(uploads.insert().values(id=upload_id, text=record_text,
+                                                   created=datetime.now(UTC)))
+        except IntegrityError:
+            pass  # the same text (its id is its hash) was uploaded before
+
+    def upload(self, upload_id: str) -> str | None:
+        """An uploaded record's text (``None``: no such upload)."""
+        with self.engine.connect() as db:
+            found: str | None = db.execute(
+                select(uploads.c.text).where(uploads.c.id == upload_id)).scalar()
+        return found
+
+
 def _stored(row: Any) -> StoredTable:
     return StoredTable(id=row.id, game=row.game, rules_version=row.rules_version,
                        options=dict(row.options), seed=int(row.seed), players=row.players,
                        seats=list(row.seats), created=row.created, finished=row.finished,
-                       result=row.result)
+                       result=row.result, hints=bool(row.hints))
