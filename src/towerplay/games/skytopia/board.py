@@ -9,6 +9,11 @@ decision now pending (the effect, ``use`` / ``skip`` / ``done``, golem turns and
 cards to stack, Ability tiles and sides); one panel per city (coins, PP, golems on the
 board, the ability, the four Towers from their Foundations).
 
+Every word comes from the ``skytopia`` catalogue through the :class:`Translator` given
+(English without one). The view's own texts (card names, Guild Masters, abilities,
+phases) are terms keyed by their English text, so the cards of a components file of
+one's own show as that file words them.
+
 Every legal action has a piece. Clickable pieces carry ``data-action`` (the notation),
 ``role=button``, ``tabindex=0``, an ``aria-label`` and a ``<title>``; only the seat to move
 gets any:
@@ -33,15 +38,18 @@ owner as ``s<N>``.
 True
 >>> "data-action" in draw(state.view(1 - state.to_move))
 False
+>>> "Rynek" in draw(state.view(0), Translator("skytopia", "pl"))
+True
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from towerplay.i18n import Translator
 from towerplay.core.svg import button as shared_button
-from towerplay.core.svg import clickable, lines, panel, panels, seat_name, text
+from towerplay.core.svg import clickable, lines, panel, panels, text
 from towerplay.games.skytopia.components import COLOURS
+from towerplay.i18n import Translator
 
 WIDTH = 380
 FILL = {"blue": "#d3e3fa", "gold": "#f8e7a6", "red": "#f6c9bd", "purple": "#e2cff3"}
@@ -50,21 +58,24 @@ SEAT_FILL = ("#2f7fd0", "#2e9e4f", "#d2452f", "#7a7a7a")
 COL_W, CARD_W, CARD_H = 92, 88, 126
 """A Market column and its cards: four columns fill the 380-wide panel."""
 GOLEMS = 5
+COINS_SOURCE = re.compile(r"coins \((\d+) // 5\)")
+"""The final score's coin line as the engine names it (with the coins counted)."""
 
 
 def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     """The board of ``view`` (a Skytopia view of any seat or a spectator) as HTML with
     inline SVG parts: Chronometer, Market, the pending decision, the cities."""
+    tr = tr or Translator("skytopia", "en")
     legal = set(view.get("legal", ()))
     seat = view.get("seat")
     order = list(range(view["players"]))
     if isinstance(seat, int) and 0 <= seat < len(order):
         order = order[seat:] + order[:seat]
-    parts = [chronometer_panel(view), market_panel(view, legal)]
-    decision = decision_panel(view, legal)
+    parts = [chronometer_panel(view, tr), market_panel(view, legal, tr)]
+    decision = decision_panel(view, legal, tr)
     if decision:
         parts.append(decision)
-    parts += [city_panel(view, legal, p) for p in order]
+    parts += [city_panel(view, legal, p, tr) for p in order]
     return panels("skytopia", "sky", parts)
 
 
@@ -92,17 +103,36 @@ def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 5
     return (y + 32 if items else y), "".join(out)
 
 
+def seat_name(view: dict[str, Any], p: int | None, tr: Translator) -> str:
+    """``seat 2``, ``seat 2 (you)`` or ``nobody``, in the translator's language."""
+    if p is None:
+        return tr("nobody")
+    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p)
+
+
 def card_info(view: dict[str, Any], ident: str) -> dict[str, Any]:
     """The glossary entry of a card (name, colour, crest) the view names."""
     info = view.get("cards", {}).get(ident)
     return info or {"name": ident, "colour": "blue", "crest": None}
 
 
-def card_words(view: dict[str, Any], ident: str) -> str:
+def card_words(view: dict[str, Any], ident: str, tr: Translator) -> str:
     """``"BLU-05 Gain 3 PP (crest B)"`` for labels."""
     info = card_info(view, ident)
-    crest = f" (crest {info['crest']})" if info.get("crest") else ""
-    return f"{ident} {info['name']}{crest}"
+    name = tr.term(info["name"])
+    if info.get("crest"):
+        return tr("card_crest", ident=ident, name=name, crest=info["crest"])
+    return tr("card", ident=ident, name=name)
+
+
+def effect_words(effect: str, tr: Translator) -> str:
+    """A pending effect as the view names it (``BLU-05 Gain 3 PP (E4)``, ``ability T1A:
+    …``), the card's name or the ability's text translated."""
+    if effect.startswith("ability "):
+        tile, _, words = effect.removeprefix("ability ").partition(": ")
+        return tr("ability_effect", tile=tile, text=tr.term(words))
+    ident, _, name = effect.partition(" ")
+    return tr("card", ident=ident, name=tr.term(name))
 
 
 def rounds_of(view: dict[str, Any]) -> dict[int, int]:
@@ -111,13 +141,12 @@ def rounds_of(view: dict[str, Any]) -> dict[int, int]:
 
 
 # ----------------------------------------------------------------- the Chronometer
-def chronometer_panel(view: dict[str, Any]) -> str:
+def chronometer_panel(view: dict[str, Any], tr: Translator) -> str:
     """Headline, the Chronometer, the decks, the Guild Masters, the Foundations."""
-    parts = [text(10, 18, headline(view), size=14, weight="bold"),
-             text(10, 35, turn_line(view), size=12)]
+    parts = [text(10, 18, headline(view, tr), size=14, weight="bold"),
+             text(10, 35, turn_line(view, tr), size=12)]
     y = 44.0
-    parts.append(text(10, y + 12, "Chronometer (✱ build symbol: a golem showing it "
-                                  "completes its card)", size=11, weight="bold"))
+    parts.append(text(10, y + 12, tr("chronometer_title"), size=11, weight="bold"))
     y += 18
     for d, value in enumerate(view["chronometer"]):
         x = 10 + d * 60
@@ -127,62 +156,64 @@ def chronometer_panel(view: dict[str, Any]) -> str:
                      f'fill="{"#ffe680" if build else "#f2f2f2"}" stroke="#555"/>')
         parts.append(text(x + 28, y + 20, f"✱ {value}" if build else str(value), "middle",
                           16, "bold"))
-        price = "build" if cost is None else f"{cost} coin{'' if cost == 1 else 's'}"
+        price = tr("build") if cost is None else tr("coins", count=cost)
         parts.append(text(x + 28, y + 34, price, "middle", 10))
-        parts.append(text(x + 28, y + 46, "now" if build else f"{d} rd", "middle", 10,
-                          fill="#555"))
+        parts.append(text(x + 28, y + 46, tr("now") if build else tr("rounds_short", count=d),
+                          "middle", 10, fill="#555"))
     y += 58
-    decks = ", ".join(f"{c} {n}" for c, n in zip(COLOURS, view["deck_sizes"]))
-    parts.append(text(10, y + 12, f"Decks: {decks}", size=11))
+    decks = ", ".join(tr("deck", colour=tr.term(c), n=n)
+                      for c, n in zip(COLOURS, view["deck_sizes"]))
+    parts.append(text(10, y + 12, tr("decks", decks=decks), size=11))
     y += 18
-    parts.append(text(10, y + 12, "Guild Masters", size=12, weight="bold"))
+    parts.append(text(10, y + 12, tr("guild_masters"), size=12, weight="bold"))
     y += 16
     for guild in view["guild_texts"]:
-        y, piece = lines(14, y, guild, 62, 10)
+        y, piece = lines(14, y, tr.term(guild), 62, 10)
         parts.append(piece)
-    parts.append(text(10, y + 14, "Foundations (bottom of every Tower)", size=12,
-                      weight="bold"))
+    parts.append(text(10, y + 14, tr("foundations_title"), size=12, weight="bold"))
     y += 18
     for name, crest in zip(view["foundations"], view["foundation_crests"]):
-        y, piece = lines(14, y, f"{name} (crest {crest})", 62, 10)
+        y, piece = lines(14, y, tr("with_crest", name=tr.term(name), crest=crest), 62, 10)
         parts.append(piece)
     if view.get("provisional"):
-        y, piece = lines(10, y + 2, "Component data: provisional (a reconstruction, not "
-                         "the printed cards).", 66, 9, "#777")
+        y, piece = lines(10, y + 2, tr("provisional"), 66, 9, "#777")
         parts.append(piece)
-    return svg(y + 8, "".join(parts), "the Chronometer, Guild Masters and Foundations")
+    return svg(y + 8, "".join(parts), tr("chronometer_panel"))
 
 
-def headline(view: dict[str, Any]) -> str:
-    final = f" (final round {view['final_round']})" if view.get("final_round") else ""
-    return f"Skytopia · round {view['round']}{final} · first: seat {view['first_player']}"
+def headline(view: dict[str, Any], tr: Translator) -> str:
+    """The round (and the last one, once known) and its first player."""
+    final = tr("final_round", n=view["final_round"]) if view.get("final_round") else ""
+    return tr("headline", round=view["round"], final=final, first=view["first_player"])
 
 
-def turn_line(view: dict[str, Any]) -> str:
+def turn_line(view: dict[str, Any], tr: Translator) -> str:
     """Who moves and in which phase; at the end, the winners."""
     if view["is_over"]:
-        names = ", ".join(seat_name(view, w) for w in view.get("winners") or []) or "nobody"
-        return f"Game over · won by {names}"
-    return f"To move: {seat_name(view, view['to_move'])} — {view['phase']}"
+        names = ", ".join(seat_name(view, w, tr) for w in view.get("winners") or [])
+        return tr("game_over", names=names or tr("nobody"))
+    return tr("turn_line", who=seat_name(view, view["to_move"], tr),
+              phase=tr.term(view["phase"]))
 
 
 # ----------------------------------------------------------------- the Market
-def market_panel(view: dict[str, Any], legal: set[str]) -> str:
+def market_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     """Four columns of cards (row 1 at the top, nearest the deck)."""
     rows = int(view["rows"])
-    title = "Market (row 1 nearest the deck)"
+    title = tr("market_title")
     if any(a.startswith("place ") for a in legal):
-        title = "Market (row 1 by the deck) · tap a value to place"
+        title = tr("market_title_place")
     parts = [text(10, 16, title, size=12, weight="bold")]
     top = 24
     for col, colour in enumerate(COLOURS):
         x = 4 + col * COL_W
-        parts.append(column_head(x, top, colour, legal, in_market(view)))
+        parts.append(column_head(x, top, colour, legal, in_market(view), tr))
         for row in range(rows):
             slot = f"{colour[0]}{row + 1}"
-            parts.append(market_card(view, legal, slot, x, top + 26 + row * (CARD_H + 6)))
+            parts.append(market_card(view, legal, slot, x, top + 26 + row * (CARD_H + 6),
+                                     tr))
     height = top + 26 + rows * (CARD_H + 6) + 4
-    return svg(height, "".join(parts), "the Market")
+    return svg(height, "".join(parts), tr("market_panel"))
 
 
 def in_market(view: dict[str, Any]) -> bool:
@@ -191,22 +222,23 @@ def in_market(view: dict[str, Any]) -> bool:
     return not str(view.get("phase", "")).startswith("phase 1")
 
 
-def column_head(x: float, y: float, colour: str, legal: set[str], market: bool) -> str:
+def column_head(x: float, y: float, colour: str, legal: set[str], market: bool,
+                tr: Translator) -> str:
     """A column's heading; clickable as ``row <colour>`` when that is legal and names a
     Market row."""
     body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="22" rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>'
-            + text(x + CARD_W / 2, y + 15, f"{colour[0].upper()} · {colour}", "middle", 12,
-                   "bold", INK[colour]))
+            + text(x + CARD_W / 2, y + 15, f"{colour[0].upper()} · {tr.term(colour)}",
+                   "middle", 12, "bold", INK[colour]))
     action = f"row {colour}"
     if action in legal and market:
-        return clickable(action, f"row {colour}: activate the {colour} card in the same "
-                                 "row", body)
-    return clickable(None, f"{colour} column", body)
+        return clickable(action, tr("row_label", action=action, colour=tr.term(colour)),
+                         body)
+    return clickable(None, tr("column", colour=tr.term(colour)), body)
 
 
 def market_card(view: dict[str, Any], legal: set[str], slot: str, x: float,
-                y: float) -> str:
+                y: float, tr: Translator) -> str:
     """A Market card: ident, crest and name; its golems; the placements on it."""
     entry = view["market"].get(slot)
     ident = entry["card"] if entry else None
@@ -222,19 +254,20 @@ def market_card(view: dict[str, Any], legal: set[str], slot: str, x: float,
         crest = f" ◆{info['crest']}" if info.get("crest") else ""
         body.append(text(x + CARD_W - 4, y + 12, f"{ident}{crest}", "end", 9, "bold",
                          INK.get(colour, "#000")))
-        body.append(lines(x + 4, y + 14, info["name"], 15, 10, "#222", 12)[1])
+        body.append(lines(x + 4, y + 14, tr.term(info["name"]), 15, 10, "#222", 12)[1])
     else:
-        body.append(text(x + CARD_W / 2, y + 40, "(empty)", "middle", 10, fill="#888"))
+        body.append(text(x + CARD_W / 2, y + 40, tr("empty"), "middle", 10, fill="#888"))
     action = next((a for a in (f"put {slot}", f"take {slot}") if a in legal), None)
-    what = card_words(view, ident) if ident else "an empty space"
+    what = card_words(view, ident, tr) if ident else tr("empty_space")
     if action:
-        verb = ("put a golem on" if action.startswith("put") else "take into your city")
-        card = clickable(action, f"{verb} {slot}: {what}", "".join(body),
+        key = "put_label" if action.startswith("put") else "take_label"
+        card = clickable(action, tr(key, slot=slot, what=what), "".join(body),
                          f' data-slot="{slot}"')
     else:
-        card = clickable(None, f"{slot}: {what}", "".join(body), f' data-slot="{slot}"')
-    golem_row = golems(view, legal, slot, entry, x + 4, y + 78)
-    return card + golem_row + placements(view, legal, slot, x + 3, y + CARD_H - 18)
+        card = clickable(None, tr("card_label", slot=slot, what=what), "".join(body),
+                         f' data-slot="{slot}"')
+    golem_row = golems(view, legal, slot, entry, x + 4, y + 78, tr)
+    return card + golem_row + placements(view, legal, slot, x + 3, y + CARD_H - 18, tr)
 
 
 def golem_actions(legal: set[str], slot: str, value: int) -> str | None:
@@ -246,7 +279,7 @@ def golem_actions(legal: set[str], slot: str, value: int) -> str | None:
 
 
 def golems(view: dict[str, Any], legal: set[str], slot: str, entry: dict[str, Any] | None,
-           x: float, y: float) -> str:
+           x: float, y: float, tr: Translator) -> str:
     """The golems on a card: a disc per golem with its value and owner."""
     if not entry:
         return ""
@@ -257,17 +290,18 @@ def golems(view: dict[str, Any], legal: set[str], slot: str, entry: dict[str, An
                 f'fill="{SEAT_FILL[owner % 4]}" stroke="#111"/>'
                 + text(gx + 9, gy + 13, str(value), "middle", 11, "bold", "#fff")
                 + text(gx + 9, gy + 26, f"s{owner}", "middle", 8, "bold", "#222"))
-        when = "completes now" if rounds == 0 else f"{rounds} rd to complete"
-        label = f"{seat_name(view, owner)}'s golem on {slot} showing {value}, {when}"
+        when = tr("completes_now") if rounds == 0 else tr("to_complete", count=rounds)
+        label = tr("golem_label", seat=seat_name(view, owner, tr), slot=slot, value=value,
+                   when=when)
         action = golem_actions(legal, slot, value)
         if action:
-            label = f"{action.split()[0]}: {label}"
+            label = tr(f"golem_{action.split()[0]}", label=label)
         out.append(clickable(action, label, body))
     return "".join(out)
 
 
 def placements(view: dict[str, Any], legal: set[str], slot: str, x: float,
-               y: float) -> str:
+               y: float, tr: Translator) -> str:
     """The mover's placements on ``slot``: a chip per legal value."""
     values = [v for v in range(1, 7) if f"place {slot}:{v}" in legal]
     rounds = rounds_of(view)
@@ -275,43 +309,41 @@ def placements(view: dict[str, Any], legal: set[str], slot: str, x: float,
     pitch = min(28.0, (CARD_W - 6) / max(len(values), 1))  # wide chips: easy to tap
     for i, v in enumerate(values):
         cx = x + i * pitch
-        cost = view["costs"].get(str(v))
         body = (f'<rect class="btn" x="{cx:g}" y="{y - 1:g}" width="{pitch - 1.5:g}" '
                 f'height="17" rx="3" fill="#2d6cdf"/>'
                 + text(cx + (pitch - 1.5) / 2, y + 11.5, str(v), "middle", 11, "bold",
                        "#fff"))
         out.append(clickable(f"place {slot}:{v}",
-                             f"place a golem on {slot} showing {v}: {cost} coins, "
-                             f"{rounds.get(v, '?')} rounds to complete", body))
+                             tr("place_label", slot=slot, value=v,
+                                cost=view["costs"].get(str(v)), rounds=rounds.get(v, "?")),
+                             body))
     return "".join(out)
 
 
 # ----------------------------------------------------------------- the decision
-def decision_panel(view: dict[str, Any], legal: set[str]) -> str:
+def decision_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     """The effect now pending and every choice without a piece elsewhere; empty when
     there is nothing to show."""
     parts: list[str] = []
     y = 6.0
     pending = view.get("pending")
     if pending:
-        y, piece = lines(10, y, f"Now: {pending['effect']}", 58, 12, "#222", 16)
+        y, piece = lines(10, y, tr("now_effect", effect=effect_words(pending["effect"], tr)),
+                         58, 12, "#222", 16)
         parts.append(piece)
-    y, piece = buttons(10, y + 4, [(v, v, f"{v}: {DECISION_WORDS[v]}")
+    y, piece = buttons(10, y + 4, [(tr(v), v, tr(f"{v}_label"))
                                    for v in ("use", "skip", "done") if v in legal], 80)
     parts.append(piece)
     for builder in (golem_choices, stack_choices, draft_choices, side_choices):
-        y, piece = builder(view, legal, y)
+        y, piece = builder(view, legal, y, tr)
         parts.append(piece)
     if not "".join(parts):
         return ""
-    return svg(y + 6, "".join(parts), "the decision")
+    return svg(y + 6, "".join(parts), tr("decision_panel"))
 
 
-DECISION_WORDS = {"use": "use the effect now offered", "skip": "skip the effect",
-                  "done": "stop turning golems"}
-
-
-def golem_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[float, str]:
+def golem_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translator
+                  ) -> tuple[float, str]:
     """``turn`` and ``move`` choices, golem by golem (a golem has several of them)."""
     by_golem: dict[str, list[tuple[str, str, str]]] = {}
     for action in sorted(legal):
@@ -320,70 +352,72 @@ def golem_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[floa
             continue
         golem, _, arg = rest.partition(" ")
         caption = f"+{arg}" if verb == "turn" else f"→{arg}"
-        label = (f"turn the golem {golem} {arg} step{'s' if arg != '1' else ''} toward "
-                 f"the build symbol" if verb == "turn" else f"move the golem {golem} to {arg}")
+        label = (tr("turn_label", count=int(arg), golem=golem) if verb == "turn"
+                 else tr("move_label", golem=golem, target=arg))
         by_golem.setdefault(f"{verb} {golem}", []).append((caption, action, label))
     out = []
     for key, items in by_golem.items():
         verb, golem = key.split()
-        out.append(text(10, y + 14, f"{verb} the golem {golem}"
-                        + (" (steps toward ✱)" if verb == "turn" else " to:"), size=11,
+        out.append(text(10, y + 14, tr(f"{verb}_heading", golem=golem), size=11,
                         weight="bold"))
         y, piece = buttons(10, y + 20, items, 40)
         out.append(piece)
     return y, "".join(out)
 
 
-def stack_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[float, str]:
+def stack_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translator
+                  ) -> tuple[float, str]:
     """The completed cards, in the order the view lists them: each to stack next."""
     completed = view.get("completed") or []
     if not completed:
         return y, ""
-    out = [text(10, y + 14, "Completed cards, to stack (click the next):", size=11,
-                weight="bold")]
+    out = [text(10, y + 14, tr("stack_title"), size=11, weight="bold")]
     y += 20
     slots = [a.split()[1] for a in sorted(legal) if a.startswith("stack ")]
     for ident in completed:
         slot = next((s for s in slots if view["market"].get(s, {}).get("card") == ident),
                     None)
         action = f"stack {slot}" if slot else None
+        words = card_words(view, ident, tr)
         body = (f'<rect class="card" x="10" y="{y:g}" width="360" height="22" rx="4" '
                 f'fill="{"#dfe9fb" if action else "#f2f2f2"}" stroke="#555"/>'
-                + text(16, y + 15, card_words(view, ident)[:60], size=10))
-        out.append(clickable(action, f"stack {slot}: {card_words(view, ident)}" if action
-                             else card_words(view, ident), body))
+                + text(16, y + 15, words[:60], size=10))
+        out.append(clickable(action, tr("stack_label", slot=slot, words=words) if action
+                             else words, body))
         y += 26
     for slot in slots:  # a completed card the view lists under another name
         if not any(view["market"].get(slot, {}).get("card") == i for i in completed):
-            y, piece = buttons(10, y, [(f"stack {slot}", f"stack {slot}",
-                                        f"stack the card completed on {slot}")], 100)
+            y, piece = buttons(10, y, [(tr("stack_caption", slot=slot), f"stack {slot}",
+                                        tr("stack_other", slot=slot))], 100)
             out.append(piece)
     return y, "".join(out)
 
 
-def draft_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[float, str]:
+def draft_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translator
+                  ) -> tuple[float, str]:
     """The Ability tiles to draft, each with both sides' texts."""
     tiles = view.get("ability_tiles") or {}
     pool = view.get("draft_pool") or []
     if view["phase"] != "ability draft" or not pool:
         return y, ""
-    out = [text(10, y + 14, "Ability tiles to draft", size=12, weight="bold")]
+    out = [text(10, y + 14, tr("draft_title"), size=12, weight="bold")]
     y += 20
     for ident in pool:
         tile = tiles.get(ident)
         if tile is None:
             continue
         action = f"draft t{list(tiles).index(ident) + 1}"
-        body, h = tile_card(y, f"{ident} ({tile['colour']})",
-                            [f"A: {tile['A']}", f"B: {tile['B']}"], tile["colour"])
+        a, b = tr.term(tile["A"]), tr.term(tile["B"])
+        body, h = tile_card(y, tr("tile_title", tile=ident, colour=tr.term(tile["colour"])),
+                            [f"A: {a}", f"B: {b}"], tile["colour"])
         out.append(clickable(action if action in legal else None,
-                             f"{action}: {ident}, side A {tile['A']}; side B {tile['B']}",
-                             body))
+                             tr("draft_label", action=action, tile=ident, a=a, b=b), body))
         y += h + 6
     return y, "".join(out)
 
 
-def side_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[float, str]:
+def side_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translator
+                 ) -> tuple[float, str]:
     """The two sides of the mover's Ability tile."""
     tiles = view.get("ability_tiles") or {}
     mover = view.get("to_move")
@@ -393,15 +427,15 @@ def side_choices(view: dict[str, Any], legal: set[str], y: float) -> tuple[float
     tile = tiles.get(ability[:-1])
     if tile is None:
         return y, ""
-    out = [text(10, y + 14, f"Sides of {seat_name(view, mover)}'s tile {ability[:-1]}",
-                size=12, weight="bold")]
+    out = [text(10, y + 14, tr("sides_title", seat=seat_name(view, mover, tr),
+                               tile=ability[:-1]), size=12, weight="bold")]
     y += 20
     for side in "ab":
         action = f"side {side}"
-        words = tile[side.upper()]
-        body, h = tile_card(y, f"side {side.upper()}", [words], tile["colour"])
+        words = tr.term(tile[side.upper()])
+        body, h = tile_card(y, tr("side_title", side=side.upper()), [words], tile["colour"])
         out.append(clickable(action if action in legal else None,
-                             f"{action}: {words}", body))
+                             tr("side_label", side=side, words=words), body))
         y += h + 6
     return y, "".join(out)
 
@@ -420,48 +454,56 @@ def tile_card(y: float, title: str, texts: list[str], colour: str) -> tuple[str,
 
 
 # ----------------------------------------------------------------- the cities
-def city_panel(view: dict[str, Any], legal: set[str], p: int) -> str:
+def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) -> str:
     """Seat ``p``'s coins, PP, golems, ability and four Towers (Foundation at the
     bottom); the mover's Towers are clickable for ``tower`` / ``top``."""
     city = view["cities"][p]
     marks = ""
     if view["is_over"] and p in (view.get("winners") or []):
-        marks = " · ★ winner"
+        marks = tr("winner_mark")
     elif view["to_move"] == p and not view["is_over"]:
-        marks = " · ◀ to move"
-    head = (f"{seat_name(view, p)} · {city['coins']} coins · {city['pp']} PP · "
-            f"{city['golems_on_board']}/{GOLEMS} golems on board{marks}")
+        marks = tr("to_move_mark")
+    head = tr("city_head", seat=seat_name(view, p, tr), coins=city["coins"], pp=city["pp"],
+              golems=city["golems_on_board"], total=GOLEMS, marks=marks)
     parts = [f'<circle cx="16" cy="13" r="7" fill="{SEAT_FILL[p % 4]}" stroke="#111"/>',
              text(28, 18, head, size=12, weight="bold")]
     y = 24.0
     if city["ability"]:
-        y, piece = lines(10, y, f"Ability {city['ability']}: {city['ability_text']}", 62,
-                         10, "#333")
+        y, piece = lines(10, y, tr("ability_line", ability=city["ability"],
+                                   text=tr.term(city["ability_text"])), 62, 10, "#333")
         parts.append(piece)
     tallest = max((len(t) for t in city["towers"].values()), default=0)
     base = y + 8 + (tallest + 1) * 30
     for col, colour in enumerate(COLOURS):
         tower = city["towers"].get(colour, [])
-        parts.append(tower_column(view, legal, p, colour, tower, 4 + col * COL_W, base))
+        parts.append(tower_column(view, legal, p, colour, tower, 4 + col * COL_W, base, tr))
     y = base + 8
     if view["is_over"] and view.get("breakdown"):
-        shown = " + ".join(f"{label} {pts}" for label, pts in view["breakdown"][p])
-        y, piece = lines(10, y, f"Score: {shown} = {view['scores'][p]}", 62, 10)
+        shown = " + ".join(f"{score_source(label, tr)} {pts}"
+                           for label, pts in view["breakdown"][p])
+        y, piece = lines(10, y, tr("score_line", shown=shown, total=view["scores"][p]),
+                         62, 10)
         parts.append(piece)
-    return svg(y + 6, "".join(parts), f"{seat_name(view, p)}'s city")
+    return svg(y + 6, "".join(parts), tr("city_panel", seat=seat_name(view, p, tr)))
+
+
+def score_source(label: str, tr: Translator) -> str:
+    """A source of the final score, as the engine names it: a term, or the coins."""
+    coins = COINS_SOURCE.fullmatch(label)
+    return tr("score_coins", coins=coins.group(1)) if coins else tr.term(label)
 
 
 def tower_column(view: dict[str, Any], legal: set[str], p: int, colour: str,
-                 tower: list[str], x: float, base: float) -> str:
+                 tower: list[str], x: float, base: float, tr: Translator) -> str:
     """One Tower: the Foundation at ``base``, its cards above it (the top one last)."""
     body = [f'<rect class="card" x="{x:g}" y="{base - 28:g}" width="{CARD_W}" height="26" '
             f'rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}" stroke-width="2"/>',
-            text(x + CARD_W / 2, base - 11, f"{colour[0].upper()} Foundation", "middle", 10,
-                 "bold", INK[colour])]
+            text(x + CARD_W / 2, base - 11, tr("foundation_short", letter=colour[0].upper()),
+                 "middle", 10, "bold", INK[colour])]
     for i, ident in enumerate(tower):
         cy = base - 28 - (i + 1) * 30
-        name = card_info(view, ident)["name"]
+        name = tr.term(card_info(view, ident)["name"])
         body.append(f'<rect x="{x:g}" y="{cy:g}" width="{CARD_W}" height="28" rx="4" '
                     f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>')
         body.append(text(x + 3, cy + 11, ident, size=9, weight="bold", fill=INK[colour]))
@@ -470,11 +512,11 @@ def tower_column(view: dict[str, Any], legal: set[str], p: int, colour: str,
     mine = p == view.get("seat")
     verbs = ["tower", "top"] + ([] if in_market(view) else ["row"])
     action = next((a for a in (f"{v} {colour}" for v in verbs) if a in legal), None)
-    cards = ", ".join(card_words(view, i) for i in tower) or "only its Foundation"
-    label = f"{seat_name(view, p)}'s {colour} Tower: {cards}"
+    cards = ", ".join(card_words(view, i, tr) for i in tower) or tr("only_foundation")
+    label = tr("tower_label", seat=seat_name(view, p, tr), colour=tr.term(colour),
+               cards=cards)
     if mine and action:
-        verb = {"tower": "activate this Tower next",
-                "top": "activate the top card of this Tower",
-                "row": "activate this Tower's card in the same row"}[action.split()[0]]
-        return clickable(action, f"{action}: {verb} ({label})", "".join(body))
+        verb = tr(f"tower_{action.split()[0]}")
+        return clickable(action, tr("tower_action", action=action, verb=verb, label=label),
+                         "".join(body))
     return clickable(None, label, "".join(body))
