@@ -24,6 +24,7 @@ its building (``place r<row>c<col>``) and the ``remove`` button.
 """
 from __future__ import annotations
 
+from textwrap import wrap
 from typing import Any
 
 from towerplay.core.svg import clickable, lines, panel, panels, text
@@ -38,6 +39,9 @@ EDGE = {"W": "#7a4100", "R": "#1f5e1f", "S": "#000000", "G": "#2aa0b8"}
 DIE = 34
 """A pool die's side."""
 SCORE_PARTS = ("bonus", "wood", "recycled", "stone", "glass")
+EM = {"normal": 0.5, "bold": 0.58}
+"""A character's mean width in ems (the pages' sans-serif font), to wrap a line before
+the panel's edge cuts it: Polish and Hungarian texts run longer than English ones."""
 
 
 def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
@@ -83,6 +87,17 @@ def demand_mark(view: dict[str, Any], material: str) -> str:
     """``★1`` / ``★2`` for the first / second In-Demand material, else nothing."""
     demand = list(view.get("demand") or [])
     return f"★{demand.index(material) + 1}" if material in demand else ""
+
+
+def fit(x: float, y: float, content: str, size: int, weight: str = "normal",
+        fill: str = "#222") -> tuple[float, str]:
+    """``content`` on baseline ``y`` as one text when it fits the panel's width, else in
+    lines below each other: the baseline of its last line, and the texts."""
+    rows = wrap(content, int((WIDTH - x - 6) / (size * EM[weight]))) or [""]
+    step = size + 3
+    return y + (len(rows) - 1) * step, "".join(
+        text(x, y + i * step, row, size=size, weight=weight, fill=fill)
+        for i, row in enumerate(rows))
 
 
 def die(x: float, y: float, name: str, view: dict[str, Any], size: float = DIE) -> str:
@@ -135,9 +150,10 @@ def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
              text(10, 36, turn_line(view, tr), size=12),
              text(10, 54, tr("demand", first=f"{first} {material(first, tr)}",
                              second=f"{second} {material(second, tr)}"),
-                  size=12, weight="bold"),
-             text(10, 70, tr("bag", bag=bag, legend=legend), size=11, fill="#555")]
-    y = 80.0
+                  size=12, weight="bold")]
+    y, piece = fit(10, 70, tr("bag", bag=bag, legend=legend), 11, fill="#555")
+    parts.append(piece)
+    y += 10
     y, piece = pool(view, legal, y, tr)
     parts.append(piece)
     if view["hand"] and not view["is_over"]:
@@ -252,10 +268,10 @@ def cell_drawing(x: float, y: float, w: float, h: float, height: int, stack: lis
 def own_panel(view: dict[str, Any], legal: set[str], seat: int, tr: Translator) -> str:
     """The viewer's blueprint and building, the ``remove`` button, removed dice."""
     info = view["seats"][seat]
+    y, note = fit(10, 34, tr("own_note"), 10, fill="#555")
     parts = [text(10, 18, tr("own_heading", blueprint=info["blueprint"]), size=14,
-                  weight="bold"),
-             text(10, 34, tr("own_note"), size=10, fill="#555")]
-    y, piece = building(10, 42, info["blueprint"], info["building"], seat, legal, tr)
+                  weight="bold"), note]
+    y, piece = building(10, y + 8, info["blueprint"], info["building"], seat, legal, tr)
     parts.append(piece)
     if "remove" in legal:
         body = (f'<rect class="btn" x="10" y="{y:g}" width="200" height="28" rx="6" '
@@ -300,9 +316,10 @@ def seats_panel(view: dict[str, Any], tr: Translator) -> str:
         line = tr("seat_line", who=who(view, p, tr), vp=number(info["vp"]),
                   taken=len(info["taken"]))
         parts.append(text(10, y + 14, line + marks, size=12, weight="bold"))
-        parts.append(text(10, y + 28, tr("cards_line", cards=cards_text(info["cards"], tr)),
-                          size=10, fill="#555"))
-        y += 34
+        y, piece = fit(10, y + 28, tr("cards_line", cards=cards_text(info["cards"], tr)), 10,
+                       fill="#555")
+        parts.append(piece)
+        y += 6
         for i, name in enumerate(info["taken"]):
             parts.append(clickable(None, tr("took", who=who(view, p, tr),
                                             die=die_words(name, tr)),
@@ -320,12 +337,12 @@ def results_panel(view: dict[str, Any], tr: Translator) -> str:
     y = 26.0
     for p, seat in enumerate(last["seats"]):
         score = seat["score"]
-        parts.append(text(10, y + 14, tr("building_points", count=score["total"],
-                                         who=who(view, p, tr), card=seat["card"],
-                                         blueprint=seat["blueprint"]),
-                          size=12, weight="bold"))
+        y, piece = fit(10, y + 14, tr("building_points", count=score["total"],
+                                      who=who(view, p, tr), card=seat["card"],
+                                      blueprint=seat["blueprint"]), 12, "bold")
+        parts.append(piece)
         sums = " + ".join(f"{tr.term(k)} {score[k]}" for k in SCORE_PARTS)
-        y, piece = wrapped(10, y + 18, sums + winnings(last, p, tr)
+        y, piece = wrapped(10, y + 4, sums + winnings(last, p, tr)
                            + removed_text(seat.get("removed"), tr))
         parts.append(piece)
         y, piece = building(10, y + 2, seat["blueprint"], seat["building"], p, set(), tr,
