@@ -127,6 +127,7 @@ const Lobby = {
       this.create();
     });
     this.pickGame();
+    watchUploads();
   },
 
   game() {
@@ -194,7 +195,7 @@ const Lobby = {
       if (value !== prop.default) options[input.dataset.option] = value;
     }
     const seats = [...document.querySelectorAll("#seats input")].map((i) => i.value.trim());
-    return { game: game.id, players: seats.length, options, seats };
+    return { game: game.id, players: seats.length, options, seats, hints: $("hints").checked };
   },
 
   async create() {
@@ -300,9 +301,16 @@ const TablePage = {
   fresh: true,
   retry: 0,
   stopped: false,
+  hints: false,
 
   start() {
     $("board").addEventListener("click", (event) => this.pick(event));
+    $("hints").addEventListener("click", (event) => this.pick(event));
+    $("hint-button").addEventListener("click", () => this.askHint());
+    getJSON(`/api/tables/${encodeURIComponent(this.id)}/hint`).then((answer) => {
+      this.hints = answer.hints;
+      this.clearHints();
+    }).catch(() => {});
     $("board").addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") this.pick(event);
     });
@@ -390,6 +398,7 @@ const TablePage = {
     $("actions-box").hidden = legal.length === 0;
     $("actions").innerHTML = legal.map((a) =>
       `<button type="button" data-action="${esc(a)}">${esc(a)}</button>`).join("");
+    this.clearHints();
     this.events(message.events || []);
     this.end(view);
     document.body.dataset.version = String(message.version);
@@ -422,6 +431,47 @@ const TablePage = {
     }
     $("recent-box").hidden = this.seat === null || recent.children.length === 0;
     while (list.children.length > 200) list.lastChild.remove();
+  },
+
+  /** Hides the last hint; the button shows at this seat's turn where hints are on. */
+  clearHints() {
+    const mine = this.hints && this.token && document.querySelector("#actions [data-action]");
+    $("hint-box").hidden = !mine;
+    $("hint-button").disabled = false;
+    $("hint-state").textContent = "";
+    $("hint-note").hidden = true;
+    $("hints").replaceChildren();
+  },
+
+  /** Asks the server's search for each legal move's win chance (a few seconds); an
+   * answer for a version the table has left is dropped. */
+  async askHint() {
+    const version = this.version;
+    $("hint-button").disabled = true;
+    $("hint-state").textContent = t("hint_thinking");
+    let answer;
+    try {
+      answer = await getJSON(`/api/tables/${encodeURIComponent(this.id)}/hint`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ token: this.token, version }),
+      });
+    } catch (problem) {
+      if (version !== this.version) return;
+      this.clearHints();
+      showError(problem.message);
+      return;
+    }
+    if (answer.version !== this.version) return;
+    $("hint-state").textContent = "";
+    $("hint-button").disabled = false;
+    $("hint-note").hidden = false;
+    $("hints").innerHTML = answer.hints.map((hint, place) => {
+      const percent = Math.round(hint.win * 100);
+      const best = place === 0 ? ` <strong class="best-mark">★ ${esc(t("hint_best"))}</strong>` : "";
+      return `<li${place === 0 ? ' class="best"' : ""}><button type="button" data-action="${esc(hint.action)}">`
+        + `${esc(hint.label)}</button> <meter min="0" max="1" value="${hint.win}"></meter> `
+        + `<span class="win">${percent}%</span>${best}</li>`;
+    }).join("");
   },
 
   end(view) {
@@ -458,10 +508,16 @@ function scoreSheet(view, seat, seats) {
 // ------------------------------------------------------------------ the replay
 const Replay = {
   id: decodeURIComponent(location.pathname.split("/").pop()),
+  upload: location.pathname.startsWith("/replay/upload/"),
   at: 0,
   target: 0,
   total: 0,
   titles: null,
+
+  /** The API of what is replayed: a finished table or an uploaded record file. */
+  api() {
+    return `/api/${this.upload ? "uploads" : "tables"}/${encodeURIComponent(this.id)}`;
+  },
 
   start() {
     // Steps count from the position asked for last, so quick presses add up.
@@ -474,10 +530,58 @@ const Replay = {
       if (event.key === "ArrowRight") this.show(this.target + 1);
       if (event.key === "ArrowLeft") this.show(this.target - 1);
     });
-    $("record-link").href = `/api/tables/${encodeURIComponent(this.id)}/record`;
-    getJSON("/api/games").then((list) => { this.titles = list; }).catch(() => {});
+    $("moves").addEventListener("click", (event) => {
+      const item = event.target.closest("[data-at]");
+      if (item) this.show(Number(item.dataset.at));
+    });
+    $("record-link").href = `${this.api()}/record`;
+    $("record-link").parentElement.hidden = this.upload;  // its owner has the file
+    watchUploads();
+    getJSON("/api/games").then((list) => {
+      this.titles = list;
+      this.title();
+    }).catch(() => {});
     this.show(0);
-    Review.start();
+    this.listMoves();
+    if (this.upload) $("review").hidden = true;
+    else Review.start();
+  },
+
+  /** The game's title in the header (its id until the titles arrive). */
+  title() {
+    const game = (this.titles || []).find((g) => g.id === this.game);
+    $("game-title").textContent = game ? game.title : this.game || "";
+  },
+
+  /** The move list: the start, then every move's line; a click jumps there. */
+  async listMoves() {
+    let listed;
+    try {
+      listed = await getJSON(`${this.api()}/moves`);
+    } catch {
+      return;  // the position's own request reports what is wrong
+    }
+    const items = [`<li data-at="0"><button type="button">${esc(t("the_start"))}</button></li>`];
+    for (const move of listed.moves) {
+      items.push(`<li data-at="${move.at}"><button type="button">`
+        + `${esc(t("seat", { n: move.mover }))}: ${esc(move.line ?? t("hidden"))}</button></li>`);
+    }
+    $("moves").innerHTML = items.join("");
+    this.mark(this.at);
+  },
+
+  /** Highlights the move list's entry of position ``at`` and scrolls the list (only
+   * the list, never the page) to show it. */
+  mark(at) {
+    const list = $("moves");
+    for (const old of list.querySelectorAll("[aria-current]")) old.removeAttribute("aria-current");
+    const item = list.querySelector(`[data-at="${at}"]`);
+    if (!item) return;
+    item.setAttribute("aria-current", "step");
+    const top = item.offsetTop;
+    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
   },
 
   /** Ask for the position after ``at`` actions; only the latest answer is drawn. */
@@ -486,7 +590,7 @@ const Replay = {
     this.target = at;
     let step;
     try {
-      step = await getJSON(`/api/tables/${encodeURIComponent(this.id)}/replay?at=${at}`);
+      step = await getJSON(`${this.api()}/replay?at=${at}`);
     } catch (problem) {
       if (at === this.target) showError(problem.message);
       return;
@@ -495,17 +599,46 @@ const Replay = {
     showError(null);
     this.at = step.at;
     this.total = step.total;
-    const game = (this.titles || []).find((g) => g.id === step.view.game);
-    $("game-title").textContent = game ? game.title : step.view.game;
+    this.game = step.view.game;
+    this.title();
     $("board").innerHTML = step.board;
     $("position").textContent = t("move_of", { k: step.at, n: step.total });
     $("move").textContent = step.at
       ? `${t("seat", { n: step.mover })}: ${step.line ?? t("hidden")}` : t("the_start");
     $("back").disabled = $("first").disabled = step.at === 0;
     $("forward").disabled = $("last").disabled = step.at === step.total;
+    this.mark(step.at);
     document.body.dataset.at = String(step.at);
   },
 };
+
+// ------------------------------------------------------------------ uploaded records
+/** Sends a chosen record file to the server, which checks it as ``towerplay replay``
+ * does; a good one opens its replay, a bad one's reason shows under the form. */
+async function uploadRecord(file) {
+  const line = $("upload-error");
+  line.hidden = true;
+  $("upload-state").textContent = t("uploading");
+  try {
+    const made = await getJSON("/api/uploads", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: file,
+    });
+    location.assign(made.replay);
+  } catch (problem) {
+    line.textContent = problem.message;
+    line.hidden = false;
+  } finally {
+    $("upload-state").textContent = "";
+  }
+}
+
+function watchUploads() {
+  $("upload-file").addEventListener("change", (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";  // the same file chosen again is sent again
+    if (file) uploadRecord(file);
+  });
+}
 
 // ------------------------------------------------------------------ the review (#21)
 const MARKS = {  // shape AND colour per mark, with a text label
