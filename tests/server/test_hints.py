@@ -5,19 +5,19 @@ knowledge, never the true state."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import text
 
 from towerplay import games
 from towerplay.core.state import State
 from towerplay.server import hints
-from towerplay.server.storage import Storage
-from tests.server.conftest import Server, create, token, wait_turn
+from towerplay.server.storage import Storage, make_engine
+from tests.server.conftest import Server, create, new_database, token, wait_turn
 
 
 @pytest.fixture
@@ -116,7 +116,7 @@ def test_refusals_in_polish(http: httpx.Client) -> None:
     made, answer = my_turn(http, hints=False)
     refused = http.post(f"/api/tables/{made['table']}/hint", headers={
         "Accept-Language": "pl"}, json={"token": token(made, 0), "version": answer["version"]})
-    assert "hints" not in refused.json()["message"]  # worded by a web.po line template
+    assert refused.json()["message"] == "przy tym stole podpowiedzi są wyłączone"
 
 
 def test_one_hint_at_a_time_and_a_rate_limit(http: httpx.Client,
@@ -133,16 +133,28 @@ def test_one_hint_at_a_time_and_a_rate_limit(http: httpx.Client,
     assert limited.status_code == 429 and "too many hints" in limited.json()["message"]
 
 
-def test_an_old_database_gets_the_hints_column(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite"
-    with sqlite3.connect(path) as db:  # the tables table as it was before issue #18
-        db.execute("CREATE TABLE tables (id VARCHAR(40) PRIMARY KEY, game VARCHAR(40) NOT "
-                   "NULL, rules_version VARCHAR(20) NOT NULL, options JSON NOT NULL, seed "
-                   "BIGINT NOT NULL, players INTEGER NOT NULL, seats JSON NOT NULL, created "
-                   "DATETIME NOT NULL, finished DATETIME, result JSON)")
-        db.execute("INSERT INTO tables VALUES ('old', 'castle', '1', '{}', 1, 2, "
-                   "'[\"human\", \"greedy\"]', '2026-01-01 00:00:00', NULL, NULL)")
-    storage = Storage(f"sqlite:///{path}")
+OLD_TABLES = ("CREATE TABLE tables (id VARCHAR(40) PRIMARY KEY, game VARCHAR(40) NOT NULL, "
+              "rules_version VARCHAR(20) NOT NULL, options JSON NOT NULL, seed BIGINT NOT "
+              "NULL, players INTEGER NOT NULL, seats JSON NOT NULL, created {time} NOT NULL, "
+              "finished {time}, result JSON)")
+"""The tables table as it was before issue #18 (no hints column)."""
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_an_old_database_gets_the_hints_column(kind: str, tmp_path: Path,
+                                               request: pytest.FixtureRequest) -> None:
+    if kind == "sqlite":
+        url, time = f"sqlite:///{tmp_path / 'old.sqlite'}", "DATETIME"
+    else:
+        url = new_database(request.getfixturevalue("postgres_cluster"), "old_hints")
+        time = "TIMESTAMP WITH TIME ZONE"
+    engine = make_engine(url)
+    with engine.begin() as db:
+        db.execute(text(OLD_TABLES.format(time=time)))
+        db.execute(text("INSERT INTO tables VALUES ('old', 'castle', '1', '{}', 1, 2, "
+                        "'[\"human\", \"greedy\"]', '2026-01-01 00:00:00', NULL, NULL)"))
+    engine.dispose()
+    storage = Storage(url)
     try:
         loaded = storage.load("old")
         assert loaded is not None and loaded.hints and storage.hints("old") is True
@@ -150,6 +162,7 @@ def test_an_old_database_gets_the_hints_column(tmp_path: Path) -> None:
         assert storage.hints("old") is False and storage.hints("new") is None
     finally:
         storage.close()
+    Storage(url).close()  # opened again: the column is there, nothing to add
 
 
 # ----------------------------------------------------------------- hidden information

@@ -73,7 +73,12 @@ def search(seen: State[Any], seconds: float | None, iterations: int | None,
 
 def ranked(stats: list[tuple[str, float, int]], words: Translator) -> list[dict[str, Any]]:
     """The hint list: highest win chance first (more visits break ties), each action
-    with its label in the page's language."""
+    with its label in the page's language.
+
+    >>> [h["action"] for h in ranked([("build", 0.2, 5), ("return", 0.7, 30)],
+    ...                               Translator("castle", "pl"))]
+    ['return', 'build']
+    """
     ordered = sorted(stats, key=lambda stat: (-stat[1], -stat[2]))
     return [{"action": action, "label": words.line(action), "win": round(win, 4),
              "visits": visits} for action, win, visits in ordered]

@@ -46,7 +46,13 @@ REPLAY_PAGE = Path(__file__).parent / "static" / "replay.html"
 
 def checked(data: bytes) -> Record:
     """The record in an uploaded file, replayed to its end (raises :class:`BadRecord`
-    with the reason ``towerplay replay`` gives)."""
+    with the reason ``towerplay replay`` gives).
+
+    >>> checked(b"\\xff\\xfe")
+    Traceback (most recent call last):
+    ...
+    towerplay.core.errors.BadRecord: the record file is not UTF-8 text (a binary file?)
+    """
     if len(data) > MAX_UPLOAD_BYTES:
         raise BadRecord(f"the record file is too large (more than {MAX_UPLOAD_BYTES} "
                         f"bytes)")
