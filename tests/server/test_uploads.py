@@ -110,6 +110,10 @@ def wrong_result() -> bytes:
     (cut_short(), "cut short"),
     (wrong_result(), "differs from the replay's"),
     (b"", "must be JSON"),
+    (json.dumps({"game": "blueprints", "players": 2, "seed": 1, "actions": [],
+                 "options": {"blueprints": "/etc/hostname"}}).encode(), "names a file"),
+    (json.dumps({"game": "skytopia", "players": 2, "seed": 1, "actions": [],
+                 "options": {"components": "/etc/passwd"}}).encode(), "names a file"),
 ])
 def test_every_bad_file_is_refused_with_one_line(http: httpx.Client, data: bytes,
                                                  says: str) -> None:

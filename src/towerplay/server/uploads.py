@@ -6,7 +6,8 @@ and replayed from a spectator's view like a finished table.
 as ``towerplay replay`` checks a file — UTF-8 text, at most :data:`MAX_UPLOAD_BYTES`, a
 valid record of a known game whose actions replay to its stated result — and refused
 otherwise with the same one-line reason (``bad_record``; ``busy`` past
-:data:`UPLOADS_PER_MINUTE` from one address). A good one answers ``{"upload": ID,
+:data:`UPLOADS_PER_MINUTE` from one address). A component option naming a file by path
+is refused too: on the server that file would be one of its own. A good one answers ``{"upload": ID,
 "replay": "/replay/upload/ID", ...}``.
 
 Uploads are kept, not stateless: a replay is worth sharing ("look at move 40"), and a
@@ -61,6 +62,11 @@ def checked(data: bytes) -> Record:
     except UnicodeDecodeError:
         raise BadRecord("the record file is not UTF-8 text (a binary file?)") from None
     record = Record.loads(text)
+    from towerplay.server.app import PATH_OPTIONS  # the app includes this module
+
+    for name, value in sorted(record.options.items()):
+        if name in PATH_OPTIONS and isinstance(value, str):  # data is kept; a path is not
+            raise BadRecord(f"option {name!r} names a file: the server uses its own data")
     record.replay()  # every action legal, the result the replay's
     return record
 
