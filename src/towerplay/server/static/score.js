@@ -9,13 +9,15 @@
  *
  *   {
  *     players: [2, 5],            // the fewest and the most players
+ *     help: "five_towers.help",   // optional: how to fill the pad in (a catalogue key)
  *     options: [                  // table-wide settings (may be empty):
  *       { name: "variant", key: "castle.variant",          // a select …
- *         choices: [["base", "castle.base"], ["characters", "castle.characters"]] },
+ *         choices: [["base", "castle.variant.base"],
+ *                   ["characters", "castle.variant.characters"]] },
  *       { name: "pair_cards", key: "castle.pair_cards" },  // … or, without choices, a checkbox
  *     ],
  *     fields: [                   // the inputs of each player, in order:
- *       { name: "candy", key: "five_towers.candy",          // label (a catalogue key)
+ *       { name: "candy", key: "five_towers.tower.candy",    // label (a catalogue key)
  *         hint: "five_towers.tower_hint",                   // optional placeholder key
  *         numeric: true },                                  // optional: a phone's number pad
  *     ],
@@ -107,6 +109,7 @@ const ScorePad = {
     for (let n = min; n <= max; n++) counts.push(`<option>${n}</option>`);
     $("players").innerHTML = counts.join("");
     $("pad-options").innerHTML = this.pad.options.map(optionHTML).join("");
+    $("pad-help").textContent = this.pad.help ? t(this.pad.help) : "";
     $("players").addEventListener("change", () => this.seats());
     $("pad").addEventListener("input", (event) => {
       if (event.target !== $("players")) this.update();  // its "change" redraws the seats
@@ -173,6 +176,7 @@ const ScorePad = {
       $("pad-refusal").textContent = who + word(problem);
       $("pad-refusal").hidden = false;
       shown.classList.add("refused");
+      $("pad-winners").textContent = "";
       shown.dataset.winners = "";
       return;
     }
@@ -201,7 +205,7 @@ const ScorePad = {
 function optionHTML(option) {
   const id = `option-${option.name}`;
   if (!option.choices) {
-    return `<label><input type="checkbox" id="${id}"> ${esc(t(option.key))}</label>`;
+    return `<label class="pad-check"><input type="checkbox" id="${id}"> ${esc(t(option.key))}</label>`;
   }
   const choices = option.choices.map(([value, key]) =>
     `<option value="${esc(value)}">${esc(t(key))}</option>`).join("");
