@@ -32,7 +32,7 @@ from typing import Any
 
 from towerplay.core.svg import button, clickable, lines, panel, panels, text
 from towerplay.games.castle.cards import COLUMNS, ROWS
-from towerplay.i18n import Translator
+from towerplay.i18n import SEGMENT, Translator
 
 WIDTH = 380
 CELL_W, CELL_H, GAP = 38, 50, 2
@@ -46,8 +46,10 @@ SEAT_INK = ("#b03030", "#2a7a2a", "#2d5fbf", "#8a6d00")
 DECISIONS = ("build", "return", "remove")
 HINT_CHARS = 46
 """The Wizard's hint wraps at this many characters (size 11 beside the revealed card)."""
-SCORE_CHARS = 60
-"""A score line wraps at this many characters (a phone is narrow)."""
+HEADLINE_CHARS, SUMMARY_CHARS, LINE_CHARS, LEGEND_CHARS, SCORE_CHARS = 40, 46, 52, 62, 56
+"""How many characters of a headline (size 14, bold), a castle's summary (12, bold), a
+line (12), the legend (10) and a score line (11) fit the panel's width: longer texts wrap,
+as other languages run longer than English."""
 
 
 def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
@@ -61,6 +63,33 @@ def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
 
 
 # ----------------------------------------------------------------- pieces
+def fit(content: str, chars: int) -> list[str]:
+    """``content`` in lines of at most ``chars`` characters, broken at its `` · ``
+    separators where it can, else between words.
+
+    >>> fit("seat 1 · 4 elements · 5 points", 22)
+    ['seat 1 · 4 elements', '5 points']
+    """
+    rows: list[str] = []
+    for piece in content.split(SEGMENT):
+        if rows and len(rows[-1]) + len(SEGMENT) + len(piece) <= chars:
+            rows[-1] += SEGMENT + piece
+        else:
+            rows += wrap(piece, chars) or [""]
+    return rows
+
+
+def block(x: float, y: int, content: str, chars: int, size: int, weight: str = "normal",
+          fill: str = "#222", step: int = 0) -> tuple[int, str]:
+    """``content`` fitted to ``chars`` characters a line, the first baseline at ``y``
+    (``step`` apart: ``size + 3`` unless given); the last line's baseline and the texts."""
+    step = step or size + 3
+    rows = fit(content, chars)
+    texts = [text(x, y + i * step, row, size=size, weight=weight, fill=fill)
+             for i, row in enumerate(rows)]
+    return y + (len(rows) - 1) * step, "".join(texts)
+
+
 def svg(height: int, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
     return panel("castle", height, body, label)
@@ -102,9 +131,10 @@ def card_words(view: dict[str, Any], card: int, tr: Translator) -> str:
 # ----------------------------------------------------------------- the table
 def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     """Headline, turn, the 5 × 9 table, the revealed card and its decision buttons."""
-    parts = [text(10, 18, headline(view, tr), size=14, weight="bold"),
-             text(10, 36, turn_line(view, tr), size=12)]
-    top = 48
+    y, title = block(10, 18, headline(view, tr), HEADLINE_CHARS, 14, "bold", step=17)
+    y, turn = block(10, y + 18, turn_line(view, tr), LINE_CHARS, 12)
+    parts = [title, turn]
+    top = y + 12
     for c in range(COLUMNS):
         parts.append(text(18 + c * (CELL_W + GAP) + CELL_W / 2, top + 10, str(c + 1),
                           "middle", 10, fill="#666"))
@@ -116,8 +146,9 @@ def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
             parts.append(table_cell(view, legal, pos, 18 + c * (CELL_W + GAP), y, tr))
     y = top + 14 + len(ROWS) * (CELL_H + GAP) + 4
     for line in legend(view, tr):
-        parts.append(text(10, y + 10, line, size=10, fill="#555"))
-        y += 13
+        last, piece = block(10, y + 10, line, LEGEND_CHARS, 10, fill="#555")
+        parts.append(piece)
+        y = last + 3
     y, piece = revealed(view, legal, y + 5, tr)
     parts.append(piece)
     y, piece = recent(view, y, tr)
@@ -193,9 +224,10 @@ def revealed(view: dict[str, Any], legal: set[str], y: int,
     x = 72
     for verb in DECISIONS:
         if verb in legal:
-            parts.append(button(x, y + 20, 90, tr(f"verb.{verb}"), verb,
-                                tr(f"decision.{verb}")))
-            x += 98
+            caption = tr(f"verb.{verb}")
+            width = max(90, 8 * len(caption) + 14)  # a longer word (Hungarian) fits
+            parts.append(button(x, y + 20, width, caption, verb, tr(f"decision.{verb}")))
+            x += width + 8
     if any(a.startswith("wizard ") for a in legal):
         parts.append(lines(72, y + 55, tr("wizard_hint"), HINT_CHARS, fill="#1f4fa0")[1])
     return y + 96, "".join(parts)
@@ -248,8 +280,10 @@ def castle_row(view: dict[str, Any], legal: set[str], p: int, cards: list[int],
                y: int, tr: Translator) -> tuple[int, str]:
     """Seat ``p``'s castle left to right; the mover's Wizard markers under its gaps."""
     ink = SEAT_INK[p % len(SEAT_INK)]
-    parts = [text(10, y + 14, castle_summary(view, p, tr), size=12, weight="bold",
-                  fill=ink)]
+    last, summary = block(10, y + 14, castle_summary(view, p, tr), SUMMARY_CHARS, 12,
+                          "bold", ink)
+    parts = [summary]
+    y = last - 14
     per_row = (WIDTH - 20) // PITCH
     markers = p == view.get("seat") and any(a.startswith("wizard ") for a in legal)
     line_h = 72 if markers else 48  # room under the cards for the Wizard's markers
@@ -286,7 +320,8 @@ def removed(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
         line = tr("removed_list", n=len(cards), cards=shown)
     else:
         line = tr("removed_count", count=view.get("removed_count", 0))
-    return y + 18, text(10, y + 12, line, size=12)
+    last, piece = block(10, y + 12, line, LINE_CHARS, 12)
+    return last + 6, piece
 
 
 def score_label(label: str, tr: Translator) -> str:
