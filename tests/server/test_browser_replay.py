@@ -158,6 +158,7 @@ def test_an_uploaded_record_in_polish_jumped_by_its_move_list(
     assert page.inner_text("#upload-error") == ("Tego pliku zapisu nie da się odtworzyć: "
                                                 "plik zapisu nie jest tekstem UTF-8 "
                                                 "(plik binarny?)")
+    screenshots(page, "lobby-pl-upload-refused")
     path = record_file(tmp_path)
     total = len(json.loads(path.read_text())["actions"])
     page.set_input_files("#upload-file", str(path))
