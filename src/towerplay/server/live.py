@@ -25,7 +25,7 @@ from towerplay.core.record import Record, whole
 from towerplay.i18n import Translator
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Storage, StoredTable, token_hash
-from towerplay.server.words import localized
+from towerplay.server.words import action_labels, localized
 
 log = logging.getLogger("towerplay.server")
 
@@ -112,7 +112,8 @@ class LiveTable:
             return cached[1], cached[2]
         view = localized(json_view(self.table.view(seat)), lang)
         message = {"type": "view", "table": self.id, "version": version, "seat": seat,
-                   "view": view, "board": draw_board(view, lang)}
+                   "view": view, "board": draw_board(view, lang),
+                   "labels": action_labels(view, lang)}
         text = json.dumps(message, separators=(",", ":"))[:-1]
         self.cache[(seat, lang)] = (version, message, text)
         return message, text
