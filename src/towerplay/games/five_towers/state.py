@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from towerplay.core import State, chance
@@ -39,7 +40,6 @@ __all__ = ["BIDDING", "EVERY_ROUND", "NO_CAP", "OVER", "PASSED", "PHASE_NAMES", 
 
 _OK = rules.OK
 _placeable_all = rules.placeable_all
-_tower_top = rules.tower_top
 
 
 class FiveTowersState(State[Action]):
@@ -190,19 +190,23 @@ class FiveTowersState(State[Action]):
         towers = self.towers[self.builder * 5: self.builder * 5 + 5]
         if self.doomed:  # an invalid bid fails anyway: any tower top may go
             return [NO_TEARDOWN] + [TEARDOWN[s] for s, t in enumerate(towers) if t and t[-1]]
-        groups = rules.by_suit(self.hand)
+        held = _held_by_suit(tuple(self.hand))
         # suits whose taken cards do not fit their tower as it stands
-        misfits = [s for s in range(5) if not _placeable_all(_tower_top(towers[s]), groups[s])]
+        misfits = [s for s, values in held.items()
+                   if not _placeable_all(towers[s][-1] if towers[s] else NO_TOWER, values)]
         if len(misfits) > 1:
             return []  # cannot happen: the taken cards always have a buildable plan
         if misfits:  # only tearing down that suit's tower can help
             suit = misfits[0]
             return [TEARDOWN[suit]] if _placeable_all(_under_top(towers[suit]),
-                                                      groups[suit]) else []
-        # any tower top but a 0 may go, if the suit's taken cards still fit without it
-        return [NO_TEARDOWN] + [TEARDOWN[s] for s, tower in enumerate(towers)
-                                if tower and tower[-1]
-                                and _placeable_all(_under_top(tower), groups[s])]
+                                                      held[suit]) else []
+        actions = [NO_TEARDOWN]
+        for suit, tower in enumerate(towers):
+            # any top but a 0 may go, if the suit's taken cards still fit without it
+            if tower and tower[-1] and (suit not in held or _placeable_all(
+                    tower[-2] if len(tower) > 1 else NO_TOWER, held[suit])):
+                actions.append(TEARDOWN[suit])
+        return actions
 
     def _legal_placements(self) -> list[Action]:
         """A taken card that fits its tower and leaves the rest of its suit placeable."""
@@ -418,6 +422,16 @@ class FiveTowersState(State[Action]):
         towers = self.towers
         return [scoring.total(towers[p * 5: p * 5 + 5], self.torn[p])
                 for p in range(self.players)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _held_by_suit(hand: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """The values of a sorted hand, per suit held, in suit order (a remembered dict: do
+    not mutate it)."""
+    held: dict[int, list[int]] = {}
+    for c in hand:
+        held.setdefault(c >> 4, []).append(c & 15)
+    return {suit: tuple(values) for suit, values in held.items()}
 
 
 def _under_top(tower: tuple[int, ...]) -> int:
