@@ -1,19 +1,16 @@
 """The greedy bot and the search hooks of 5 Towers (spec §3.9): the playout policy, the
 candidate moves a search weighs and the position value that judges cut playouts.
 
-The greedy bot values a player's towers as points now plus a growth potential that
-shrinks as the game runs out: a high or 8 top keeps a tower open for many cards, a low
-top does not, and a tower top (0) doubles a tower for good — worth more the later it
-comes. It bids for the display that raises that value most (denying the high bidder
-counts too), takes and tears down according to the best complete plan, and places each
-suit's cards in the order that leaves the most useful top.
+The greedy bot values a player's towers as :mod:`.plans` does: points now plus a growth
+potential that shrinks as the game runs out. It bids for the display that raises that
+value most (denying the high bidder counts too), takes and tears down according to the
+best complete plan, and places each suit's cards in the order that leaves the most
+useful top. The playout policy (:func:`rollout_action`) is a cheap look-up version of it.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from functools import lru_cache
-from itertools import combinations
+from collections.abc import Callable
 
 from towerplay.core.heuristics import Heuristics
 from towerplay.core.memo import Memo
@@ -21,207 +18,21 @@ from towerplay.core.memo import Memo
 from towerplay.games.five_towers import rules
 from towerplay.games.five_towers.cards import (
     BID, NO_TEARDOWN, NO_TOWER, PASS, PLACE, TAKE, Action)
+from towerplay.games.five_towers.plans import (
+    NEG, W_CAP, W_OPEN, Towers, best_build, best_plan, bid_gains, horizon_of, openness,
+    orders, player_value, rounds_left, teardown_options, tower_value)
 from towerplay.games.five_towers.state import (
     BIDDING, PLACING, TAKING, TEARING, FiveTowersState)
 
-NEG = float("-inf")
-TEAR_AVERSION = 1.5
-"""Extra cost per torn-down card beyond the penalty: keeps tear-downs rare."""
-W_OPEN = 1.2
-"""Value of one unit of a tower's room to grow (see :func:`openness`) early in the game."""
-W_CAP = 0.55
-"""Value per card of an open tower's chance to be capped (doubled) later."""
-HORIZON_ROUNDS = 9.0
-"""Rounds left at which prospects start to shrink."""
 BID_MARGIN = 0.3
 """The least gain worth a bid."""
 LEAD_SCALE = (3.5, 1.1)
 """A lead of ``a + b·√(rounds left)`` points of :func:`evaluate` is worth about 73% odds
 (see :func:`value_scale`), fitted by ``benchmarks/calibrate_five_towers.py`` (the README's
 5 Towers section has the fit)."""
-Towers = Sequence[tuple[int, ...]]
-
-# ------------------------------------------------------------------ position value
 
 
-def rounds_left(state: FiveTowersState) -> float:
-    """A rough estimate of the rounds still to come after this one."""
-    left = len(state.draw) / 5
-    if not state.reshuffled:  # about half of each display is discarded and comes back
-        left += (len(state.discard) + 2.5 * left + 2.5) / 5
-    return left
-
-
-def openness(top: int) -> float:
-    """Roughly how many future cards a tower with this top can still take: a missing
-    tower or an 8 takes anything, a high top many, a low top few, a tower top none."""
-    if top == NO_TOWER:
-        return 7.5
-    if top == 8:
-        return 7.0
-    if top == 0:
-        return 0.0
-    return 0.5 * top + (0.5 if top < 9 else 0.0)
-
-
-def tower_value(tower: tuple[int, ...], horizon: float) -> float:
-    """Points now plus the tower's prospects within ``horizon`` (0 = game over, 1 = early).
-
-    An open tower may still grow and may still be capped (doubled) later; a suit without
-    a tower keeps the most room of all, so starting one with a low card costs value.
-    """
-    length = len(tower)
-    if not length:
-        return horizon * W_OPEN * openness(NO_TOWER)
-    top = tower[-1]
-    if top == 0:
-        return 2.0 * length
-    return length + horizon * (W_OPEN * openness(top) + W_CAP * length)
-
-
-def player_value(towers: Towers, torn: int, horizon: float) -> float:
-    """The value of a whole tower set: towers, the tallest-tower bonus, the penalty."""
-    return _set_value(sum(tower_value(t, horizon) for t in towers),
-                      max(len(t) for t in towers), torn)
-
-
-def _set_value(towers_value: float, tallest: int, torn: int) -> float:
-    """:func:`player_value` from the sum of its towers' values and its tallest height."""
-    return towers_value + tallest - torn * (torn + 1) / 2 - TEAR_AVERSION * torn
-
-
-def horizon_of(state: FiveTowersState) -> float:
-    """How much the future still counts: 1 early, falling to 0 as the game runs out."""
-    return min(1.0, rounds_left(state) / HORIZON_ROUNDS)
-
-
-# ------------------------------------------------------------------ placement orders
-@lru_cache(maxsize=1 << 18)
-def orders(top: int, values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """For each reachable final top, one placement order of ``values`` (sorted) on ``top``.
-
-    >>> orders(16, (3, 7))   # 7 then 3; 3 then 7 is illegal
-    {3: (7, 3)}
-    >>> sorted(orders(10, (8, 12)).items())   # 12 can only follow the 8
-    [(12, (8, 12))]
-    """
-    if not values:
-        return {top: ()}
-    result: dict[int, tuple[int, ...]] = {}
-    previous = -1
-    for i, v in enumerate(values):
-        if v == previous or not rules.OK[top][v]:
-            continue
-        previous = v
-        for final, order in orders(v, values[:i] + values[i + 1:]).items():
-            result.setdefault(final, (v, *order))
-    return result
-
-
-def best_build(towers: Towers, torn: int, hand: Sequence[int], teardown: int | None,
-               horizon: float) -> tuple[float, list[tuple[int, ...]]]:
-    """The value after tearing down ``teardown`` (a suit or None) and placing ``hand`` in
-    the best orders, and those orders (card ids, per suit); (-inf, []) if impossible."""
-    towers = list(towers)
-    if teardown is not None:
-        towers[teardown] = towers[teardown][:-1]
-        torn += 1
-    plan = []
-    for s, values in enumerate(rules.by_suit(hand)):
-        if not values:
-            continue
-        found = _best_order(towers[s], values, horizon)
-        if found is None:
-            return NEG, []
-        towers[s] += found[1]
-        plan.append(tuple(s * 16 + v for v in found[1]))
-    return player_value(towers, torn, horizon), plan
-
-
-def _best_order(tower: tuple[int, ...], values: tuple[int, ...],
-                horizon: float) -> tuple[float, tuple[int, ...]] | None:
-    """The placement order of ``values`` (one suit, sorted) on ``tower`` that gives the
-    best :func:`tower_value`, and that value; None if they cannot all be placed."""
-    best: tuple[float, tuple[int, ...]] | None = None
-    for order in orders(tower[-1] if tower else NO_TOWER, values).values():
-        value = tower_value(tower + order, horizon)
-        if best is None or value > best[0]:
-            best = (value, order)
-    return best
-
-
-def teardown_options(towers: Towers) -> list[int | None]:
-    """No tear-down (``None``) or the suit of any tower whose top is not a tower top."""
-    return [None] + [s for s, t in enumerate(towers) if t and t[-1] != 0]
-
-
-def best_plan(towers: Towers, torn: int, hands: list[tuple[int, ...]],
-              horizon: float) -> tuple[float, tuple[int, ...], int | None]:
-    """The best (value, hand, teardown) over the candidate full hands: the
-    :func:`best_build` value of each hand with each tear-down, worked out suit by suit
-    (a suit's best order does not depend on the others), so the hands share the work.
-
-    >>> from towerplay.games.five_towers.cards import parse_card as p
-    >>> towers = [(), (9,), (), (), (6, 4)]
-    >>> hands = [(p("candy3"), p("tree1")), (p("candy5"), p("sand7"))]
-    >>> value, hand, teardown = best_plan(towers, 0, hands, 1.0)
-    >>> value == max(best_build(towers, 0, h, t, 1.0)[0] for h in hands
-    ...              for t in teardown_options(towers))
-    True
-    """
-    best: tuple[float, tuple[int, ...], int | None] = (NEG, (), None)
-    options = teardown_options(towers)
-    suits: dict[tuple[int, tuple[int, ...], bool], tuple[float, int] | None] = {}
-    for hand in hands:
-        groups = rules.by_suit(hand)
-        for teardown in options:
-            total, tallest = 0.0, 0
-            for s in range(5):
-                key = (s, groups[s], s == teardown)
-                if key in suits:
-                    entry = suits[key]
-                else:
-                    entry = suits[key] = _best_tower(towers[s], groups[s], s == teardown,
-                                                     horizon)
-                if entry is None:
-                    break
-                total += entry[0]
-                if entry[1] > tallest:
-                    tallest = entry[1]
-            else:  # player_value of the built towers
-                value = _set_value(total, tallest, torn if teardown is None else torn + 1)
-                if value > best[0]:
-                    best = (value, hand, teardown)
-    return best
-
-
-def _best_tower(tower: tuple[int, ...], values: tuple[int, ...], torn_down: bool,
-                horizon: float) -> tuple[float, int] | None:
-    """The best :func:`tower_value` of ``tower`` (less its top if ``torn_down``) with
-    ``values`` placed on it, and its height; None if they cannot all be placed."""
-    if torn_down:
-        tower = tower[:-1]
-    if not values:
-        return tower_value(tower, horizon), len(tower)
-    found = _best_order(tower, values, horizon)
-    return None if found is None else (found[0], len(tower) + len(values))
-
-
-# ------------------------------------------------------------------ the bots
-
-
-def bid_gains(state: FiveTowersState, seat: int, horizon: float) -> list[float]:
-    """For k = 0…max buildable: how much winning k cards would raise ``seat``'s value."""
-    towers = state.seat_towers(seat)
-    torn = state.torn[seat]
-    now = player_value(towers, torn, horizon)
-    gains = [0.0]
-    for k in range(1, state.max_bid(seat) + 1):
-        hands = list(dict.fromkeys(combinations(state.display, k)))
-        gains.append(best_plan(towers, torn, hands, horizon)[0] - now)
-    return gains
-
-
+# ------------------------------------------------------------------ the greedy bot
 def greedy_action(state: FiveTowersState, rng: random.Random) -> Action:
     """The greedy bot's choice for ``state.to_move`` (``state`` is determinized).
 
@@ -349,6 +160,7 @@ def _one_step_bid(state: FiveTowersState, legal: list[Action],
     return choice
 
 
+# ------------------------------------------------------------------ the playout policy
 _OPEN = tuple(W_OPEN * openness(t) for t in range(17))
 """W_OPEN × openness, by top (NO_TOWER included)."""
 _GOOD_STEP = 0.25
@@ -393,35 +205,47 @@ def rollout_action(state: FiveTowersState, rng: random.Random) -> Action:
             if (action.arg & 15) > (best.arg & 15):
                 best = action
         return best
-    horizon = horizon_of(state)
+    if phase == BIDDING:
+        return _playout_bid(state, legal, horizon_of(state))
+    return _playout_take(state, legal, horizon_of(state), rng)
+
+
+def _playout_bid(state: FiveTowersState, legal: list[Action], horizon: float) -> Action:
+    """As many cards as each raise the seat's towers by a good step (each suit high to
+    low), or pass (or open with 0)."""
     seat = state.to_move
     assert seat is not None
     base = seat * 5
     towers = state.towers
-    if phase == BIDDING:
-        want = 0
-        for group in state.groups:
-            if not group:
-                continue
-            suit = group[0] >> 4
-            tower = towers[base + suit]
-            top = tower[-1] if tower else NO_TOWER
-            length = len(tower)
-            for card in reversed(group):  # high to low: descending steps
-                value = card & 15
-                if _gain(top, length, value, horizon) >= _GOOD_STEP:
-                    want += 1
-                    top = value
-                    length += 1
-        choice = None
-        for action in legal:
-            if action is not PASS and action.arg <= want:
-                if choice is None or action.arg > choice.arg:
-                    choice = action
-        if choice is None or choice.arg == 0 and PASS in legal:
-            return PASS if PASS in legal else legal[0]
-        return choice
-    # TAKING: the card that adds most on top of what is already in hand
+    want = 0
+    for group in state.groups:
+        if not group:
+            continue
+        suit = group[0] >> 4
+        tower = towers[base + suit]
+        top = tower[-1] if tower else NO_TOWER
+        length = len(tower)
+        for card in reversed(group):  # high to low: descending steps
+            value = card & 15
+            if _gain(top, length, value, horizon) >= _GOOD_STEP:
+                want += 1
+                top = value
+                length += 1
+    choice = None
+    for action in legal:
+        if action is not PASS and action.arg <= want:
+            if choice is None or action.arg > choice.arg:
+                choice = action
+    if choice is None or choice.arg == 0 and PASS in legal:
+        return PASS if PASS in legal else legal[0]
+    return choice
+
+
+def _playout_take(state: FiveTowersState, legal: list[Action], horizon: float,
+                  rng: random.Random) -> Action:
+    """The card that adds most on top of what is already in hand (ties broken at random)."""
+    base = state.builder * 5
+    towers = state.towers
     hand = state.hand
     best_gain, best = NEG, legal[0]
     for action in legal:
@@ -443,6 +267,7 @@ def rollout_action(state: FiveTowersState, rng: random.Random) -> Action:
     return best
 
 
+# ------------------------------------------------------------------ the search hooks
 _BUILDS: Memo[tuple[object, ...], Action] = Memo(maxsize=100_000)
 """The greedy builder's choices by public position (searches meet the same ones often)."""
 
@@ -547,4 +372,6 @@ class FiveTowersHeuristics(Heuristics[FiveTowersState, Action]):
 HEURISTICS = FiveTowersHeuristics()
 
 __all__ = ["HEURISTICS", "greedy_action", "rollout_action", "search_actions", "evaluate",
-           "value_scale", "player_value", "tower_value", "orders"]
+           "value_scale", "player_value", "tower_value", "orders",
+           # plans.py's, long imported from here (tests, benchmarks/calibrate_five_towers.py)
+           "NEG", "best_build", "best_plan", "rounds_left", "teardown_options"]
