@@ -29,6 +29,7 @@ from towerplay.games.castle.cards import DATA_FILE
 from towerplay.games.five_towers import cli as five_towers_cli
 from towerplay.games.five_towers.cards import SUITS, copies_in_deck
 from towerplay.games.five_towers.rules import can_place
+from towerplay.server import scoring
 from tests.server.browser import (  # noqa: F401 (fixtures)
     DESKTOP,
     TIMEOUT_MS,
@@ -417,6 +418,7 @@ def test_the_5_towers_rulebook_examples_typed_in_polish(browser: Any, web: Any) 
         assert rows_of(pad, 2)[-1] == ["Razem", "11"]
         assert pad.locator("#pad-refusal").is_hidden()
         assert pad.inner_text("#pad-winners") == "Zwycięzca: Zuza — najwyższy wynik (15)"
+        assert pad.inner_text("#pad-totals") == "Zuza 15 · Antek 14 · Gracz 3 11 · Gracz 4 0"
         assert pad.locator("table[data-seat='0'] caption").inner_text() == "★ Zuza"
         screenshots(pad, "score-five-towers")
         # a 7 on a 6 is refused, with the player's name and the rule, in Polish
@@ -503,6 +505,7 @@ def test_every_text_the_pads_use_is_in_the_catalogue(source: str) -> None:
     text = (STATIC / source).read_text(encoding="utf-8")
     keys = set(re.findall(r'"((?:pad|five_towers|castle)\.[\w.]+)"', text))
     keys |= {f"five_towers.tower.{suit}" for suit in SUITS} if "five_towers" in source else set()
+    keys |= {f"pad.title.{game}" for game in scoring.PADS} if source == "score.js" else set()
     assert keys
     for lang in i18n.LANGUAGES:
         texts = i18n.catalogue("score", lang)

@@ -82,7 +82,7 @@ const ScorePad = {
       this.list(listing.pads);
       return;
     }
-    const title = listing.pads.find((p) => p.id === this.game)?.title || this.game;
+    const title = padTitle(listing.pads.find((p) => p.id === this.game) || { id: this.game });
     $("pad-title").textContent = title;
     document.title = `${title} — ${t("pad.pads")}`;
     this.form();
@@ -98,7 +98,7 @@ const ScorePad = {
 
   list(pads) {
     $("pads").innerHTML = pads.map((p) =>
-      `<li><a href="${esc(p.url)}">${esc(p.title)}</a></li>`).join("");
+      `<li><a href="${esc(p.url)}">${esc(padTitle(p))}</a></li>`).join("");
     $("pad-list").hidden = false;
   },
 
@@ -166,7 +166,7 @@ const ScorePad = {
   /** Scores what is typed: the breakdown and the winners, or why it cannot be. */
   update() {
     const shown = $("pad-result");
-    shown.hidden = false;
+    shown.hidden = $("pad-live").hidden = false;
     let result;
     try {
       result = this.pad.score(this.input(), this.data);
@@ -176,7 +176,7 @@ const ScorePad = {
       $("pad-refusal").textContent = who + word(problem);
       $("pad-refusal").hidden = false;
       shown.classList.add("refused");
-      $("pad-winners").textContent = "";
+      $("pad-winners").textContent = $("pad-totals").textContent = "";
       shown.dataset.winners = "";
       return;
     }
@@ -186,6 +186,8 @@ const ScorePad = {
     const names = result.winners.map((seat) => this.name(seat)).join(", ");
     $("pad-winners").textContent = `${t("pad.winners", { count: result.winners.length, names })}`
       + ` — ${word(result.reason)}`;
+    $("pad-totals").textContent = result.seats.map((s, seat) => `${this.name(seat)} ${s.total}`)
+      .join(" · ");
     $("pad-breakdown").innerHTML = result.seats.map((s, seat) =>
       this.seatTable(s, seat, result.winners.includes(seat))).join("")
       + (result.notes || []).map((note) => `<p class="pad-note">${esc(word(note))}</p>`).join("");
@@ -200,6 +202,12 @@ const ScorePad = {
       + `<th class="num">${score.total}</th></tr></table>`;
   },
 };
+
+/** A pad's game by the name its rulebook in the page's language gives it. */
+function padTitle(pad) {
+  const key = `pad.title.${pad.id}`;
+  return t(key) === key ? pad.title || pad.id : t(key);
+}
 
 /** A table-wide setting: a select with choices, else a checkbox. */
 function optionHTML(option) {
