@@ -180,8 +180,8 @@ class FiveTowersState(State[Action]):
         return actions
 
     def _legal_takes(self) -> list[Action]:
-        # an invalid bid (physical mode) may take anything; otherwise only the cards of
-        # the buildable completions still open
+        """The cards of the buildable completions still open (an invalid bid of the
+        physical mode: any card of the display)."""
         cards = set(self.display) if self.doomed else {c for plan in self.plans for c in plan}
         return [TAKE[c] for c in sorted(cards)]
 
@@ -234,6 +234,8 @@ class FiveTowersState(State[Action]):
 
     # ----------------------------------------------------------------- applying
     def _apply(self, action: Action) -> None:
+        """A bid or pass, a take, a placement, or the tear-down choice (the kinds inline:
+        this runs for every move of every playout)."""
         kind = action.kind
         if kind == BID_K or kind == PASS_K:
             seat = self.to_move
@@ -245,7 +247,7 @@ class FiveTowersState(State[Action]):
             self.display.remove(c)
             insort(self.hand, c)
             self.need -= 1
-            if not self.doomed:
+            if not self.doomed:  # the completions holding this card, less it
                 plans = []
                 for plan in self.plans:
                     if c in plan:
@@ -263,7 +265,7 @@ class FiveTowersState(State[Action]):
                 self._end_round(self.builder)
             elif self.doomed:
                 self._check_stuck()
-        else:
+        else:  # TEARDOWN_K or NO_TEARDOWN_K
             if kind == TEARDOWN_K:
                 index = self.builder * 5 + action.arg
                 self.torn_cards[self.builder] += (action.arg * 16 + self.towers[index][-1],)
