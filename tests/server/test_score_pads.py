@@ -256,6 +256,8 @@ def test_the_5_towers_pad_scores_as_the_cli(page: Any, web: Any) -> None:
     seen = compare(inputs, answers, five_towers_python, five_towers_summary,
                    FIVE_TOWERS_REFUSALS)
     assert seen["one winner"] > 50 and seen["tie"] > 10, seen
+    scored = [len(a["result"]["seats"]) for a in answers if "result" in a]
+    assert set(scored) == {2, 3, 4, 5}
     assert {key for key in seen if key.startswith("refused")} == {
         f"refused {key}" for _, key in FIVE_TOWERS_REFUSALS}, seen
 
@@ -368,6 +370,8 @@ def test_the_castle_pad_scores_as_the_cli(page: Any, web: Any) -> None:
     answers = score_in_page(page, web.base, "castle", inputs)
     seen = compare(inputs, answers, castle_python, castle_summary, CASTLE_REFUSALS)
     assert seen["one winner"] > 50 and seen["tie"] > 5, seen
+    reasons = {a["result"]["reason"]["key"] for a in answers if "result" in a}
+    assert reasons == {key for _, key in CASTLE_REASONS}  # every tie-break was decisive
     assert {key for key in seen if key.startswith("refused")} == {
         f"refused {key}" for _, key in CASTLE_REFUSALS}, seen
 
