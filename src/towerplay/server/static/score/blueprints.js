@@ -104,7 +104,7 @@ export function parseBuilding(text) {
 /** Refuses a building that cannot arise in play (check_building). */
 function checkBuilding(building, layout) {
   const dice = building.flat();
-  if (dice.length > DIE_COUNT) throw refuse("building_dice", { count: dice.length });
+  if (dice.length > DIE_COUNT) throw refuse("building_dice", { n: dice.length });
   building.forEach((stack, cell) => {
     if (stack.length && !layout[cell]) throw refuse("building_hatched", { cell: cellText(cell) });
     for (let level = 1; level < stack.length; level++) {
@@ -313,6 +313,7 @@ function score(input, data = {}) {
 
 export default {
   players: [2, 4],
+  help: "blueprints.help",
   options: [
     ...NUMBERS.flatMap((n) => [
       { name: `r${n}_demand1`, key: `blueprints.r${n}_demand1`,

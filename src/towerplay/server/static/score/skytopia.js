@@ -206,6 +206,7 @@ const GUILDS = {
 
 export default {
   players: [2, 4],
+  help: "skytopia.help",
   options: [
     ...STACKS.map((stack) => ({
       name: `guild_${stack}`, key: `skytopia.guild_${stack}`,
