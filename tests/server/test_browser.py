@@ -231,7 +231,7 @@ def test_the_lobby_form_follows_each_games_options(page: Any, web: ServeProcess)
     assert page.get_attribute("#options [data-option='pair_cards']", "type") == "checkbox"
     assert page.get_attribute("#options [data-option='max_turns']", "type") == "number"
     assert page.locator("#options [data-option='cards']").count() == 0  # a file path
-    assert page.get_attribute("#rules-link", "href") == "/rules/castle"
+    assert page.get_attribute("#rules-link", "href") == "/rules/castle?lang=en"
     page.select_option("#players", "2")
     assert page.locator("#seats input").count() == 2
     page.fill("#seats label:nth-of-type(2) input", "nonsense")

@@ -253,11 +253,10 @@ def add_api(app: FastAPI) -> None:
             return error(429, "bad_message", f"at most {limits.tables_per_minute} new "
                          f"tables a minute from one address", limit=limits.tables_per_minute)
         try:
-            live, tokens = hub_of(request).create(game, players, options, seats, seed)
+            live, tokens = hub_of(request).create(game, players, options, seats, seed,
+                                                  hints=allow_hints)
         except TowerplayError as problem:
             return error(422, "bad_message", str(problem))
-        if not allow_hints:
-            hub_of(request).storage.set_hints(live.id, False)
         return JSONResponse(created(live, tokens), status_code=201)
 
     @app.get("/api/tables")

@@ -170,15 +170,16 @@ class Hub:
 
     # ----------------------------------------------------------------- creating, loading
     def create(self, game: str, players: int, options: dict[str, Any], specs: list[str],
-               seed: int | None) -> tuple[LiveTable, dict[int, str]]:
-        """A new stored table and each human seat's token (raises TowerplayError)."""
+               seed: int | None, hints: bool = True) -> tuple[LiveTable, dict[int, str]]:
+        """A new stored table (giving hints or not) and each human seat's token (raises
+        TowerplayError)."""
         state = games.load(game, **options).start(players=players, seed=seed)
         table: Table[Any] = Table(state, specs)
         tokens = {seat: new_token() for seat, spec in enumerate(specs) if spec == HUMAN}
         stored = StoredTable(
             id=secrets.token_urlsafe(9), game=game, rules_version=state.game.rules_version,
             options=state.game.options_dict(), seed=state.seed, players=players,
-            seats=list(specs), created=datetime.now(UTC),
+            seats=list(specs), created=datetime.now(UTC), hints=hints,
             token_hashes={seat: token_hash(t) for seat, t in tokens.items()})
         self.storage.create(stored)
         live = self._adopt(stored, table)
