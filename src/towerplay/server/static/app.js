@@ -119,7 +119,7 @@ const Lobby = {
     $("game").innerHTML = this.games.map((g) =>
       `<option value="${esc(g.id)}">${esc(g.title)}</option>`).join("");
     $("rules").innerHTML = this.games.map((g) =>
-      `<li><a href="/rules/${esc(g.id)}">${esc(g.title)}</a></li>`).join("");
+      `<li><a href="/rules/${esc(g.id)}?lang=${LANG}">${esc(g.title)}</a></li>`).join("");
     $("game").addEventListener("change", () => this.pickGame());
     $("players").addEventListener("change", () => this.seats());
     $("new-table").addEventListener("submit", (event) => {
@@ -136,7 +136,7 @@ const Lobby = {
 
   pickGame() {
     const game = this.game();
-    $("rules-link").href = `/rules/${game.id}`;
+    $("rules-link").href = `/rules/${game.id}?lang=${LANG}`;
     $("rules-link").textContent = t("title_rules", { title: game.title });
     const counts = [];
     for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
@@ -397,7 +397,7 @@ const TablePage = {
     const legal = view.legal || [];
     $("actions-box").hidden = legal.length === 0;
     $("actions").innerHTML = legal.map((a) =>
-      `<button type="button" data-action="${esc(a)}">${esc(a)}</button>`).join("");
+      `<button type="button" data-action="${esc(a)}">${esc((message.labels || {})[a] || a)}</button>`).join("");
     this.clearHints();
     this.events(message.events || []);
     this.end(view);
