@@ -67,6 +67,7 @@ const ScorePad = {
   pad: null,
   data: {},
 
+  /** The list of pads, or a pad with its module and data; offline use from now on. */
   async start() {
     navigator.serviceWorker?.register("/score/sw.js").catch(() => {});
     this.game = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -96,6 +97,7 @@ const ScorePad = {
     this.data = data;
   },
 
+  /** The list of pads (/score/). */
   list(pads) {
     $("pads").innerHTML = pads.map((p) =>
       `<li><a href="${esc(p.url)}">${esc(padTitle(p))}</a></li>`).join("");
@@ -133,6 +135,7 @@ const ScorePad = {
     this.update();
   },
 
+  /** A player's fieldset: their name (as the legend) and the pad's inputs. */
   seatHTML(seat) {
     const inputs = this.pad.fields.map((f) =>
       `<label><span>${esc(t(f.key))}</span> <input id="seat-${seat}-${f.name}" `
@@ -165,24 +168,30 @@ const ScorePad = {
 
   /** Scores what is typed: the breakdown and the winners, or why it cannot be. */
   update() {
-    const shown = $("pad-result");
-    shown.hidden = $("pad-live").hidden = false;
-    let result;
+    $("pad-result").hidden = $("pad-live").hidden = false;
     try {
-      result = this.pad.score(this.input(), this.data);
+      this.show(this.pad.score(this.input(), this.data));
     } catch (problem) {
       if (!(problem instanceof Refusal)) throw problem;
-      const who = problem.seat === null ? "" : `${this.name(problem.seat)}: `;
-      $("pad-refusal").textContent = who + word(problem);
-      $("pad-refusal").hidden = false;
-      shown.classList.add("refused");
-      $("pad-winners").textContent = $("pad-totals").textContent = "";
-      shown.dataset.winners = "";
-      return;
+      this.refuse(problem);
     }
+  },
+
+  /** The refusal, with whose input it is; the last breakdown stays, faded. */
+  refuse(refusal) {
+    const who = refusal.seat === null ? "" : `${this.name(refusal.seat)}: `;
+    $("pad-refusal").textContent = who + word(refusal);
+    $("pad-refusal").hidden = false;
+    $("pad-winners").textContent = $("pad-totals").textContent = "";
+    $("pad-result").classList.add("refused");
+    $("pad-result").dataset.winners = "";
+  },
+
+  /** The winners and why, every total, each player's breakdown. */
+  show(result) {
     $("pad-refusal").hidden = true;
-    shown.classList.remove("refused");
-    shown.dataset.winners = result.winners.join(",");
+    $("pad-result").classList.remove("refused");
+    $("pad-result").dataset.winners = result.winners.join(",");
     const names = result.winners.map((seat) => this.name(seat)).join(", ");
     $("pad-winners").textContent = `${t("pad.winners", { count: result.winners.length, names })}`
       + ` — ${word(result.reason)}`;
@@ -193,6 +202,7 @@ const ScorePad = {
       + (result.notes || []).map((note) => `<p class="pad-note">${esc(word(note))}</p>`).join("");
   },
 
+  /** One player's breakdown as a table, the winners starred. */
   seatTable(score, seat, winner) {
     const rows = score.rows.map((row) =>
       `<tr><td>${esc(word(row))}</td><td class="num">${row.points}</td></tr>`).join("");

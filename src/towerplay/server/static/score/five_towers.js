@@ -79,18 +79,14 @@ function parseSeat(fields, players, seat) {
 
 /** No card more often than the deck has it, no more cards than the deck (the table). */
 function checkTable(seats, players) {
-  const held = new Map();
-  for (const { towers } of seats) {
-    for (const [suit, values] of Object.entries(towers)) {
-      for (const value of values) held.set(`${suit} ${value}`, (held.get(`${suit} ${value}`) || 0) + 1);
-    }
-  }
-  const sorted = [...held].map(([card, count]) => [...card.split(" "), count])
-    .sort(([s1, v1], [s2, v2]) => (s1 < s2 ? -1 : s1 > s2 ? 1 : Number(v1) - Number(v2)));
-  for (const [suit, value, count] of sorted) {
-    if (count > copies(players, Number(value))) {
-      throw new Refusal("five_towers.table_copies", { tower: tower(suit), value: Number(value),
-        held: count, deck: deckSize(players), copies: copies(players, Number(value)) });
+  for (const suit of [...SUITS].sort()) {  // the CLI names the first by suit name, value
+    for (let value = 0; value < 16; value++) {
+      const held = seats.reduce((n, { towers }) =>
+        n + (towers[suit] || []).filter((v) => v === value).length, 0);
+      if (held > copies(players, value)) {
+        throw new Refusal("five_towers.table_copies", { tower: tower(suit), value, held,
+          deck: deckSize(players), copies: copies(players, value) });
+      }
     }
   }
   const built = seats.reduce((n, s) => n + Object.values(s.towers).flat().length, 0);
