@@ -3,29 +3,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.table import Table
 
 from towerplay import games
-from towerplay.bots.ismcts import Analysis, ISMCTSBot
+from towerplay.arena.hints import analyse
 from towerplay.cli.app import app, console, friendly
-from towerplay.core import InvalidOptions, Record, State, fresh_seed
-
-
-def analyse(state: State[Any], seconds: float | None = None, iterations: int | None = None,
-            seed: int | None = None) -> Analysis:
-    """Search the position for the seat to move, from only what that seat may know."""
-    seat = state.to_move
-    if seat is None:
-        raise InvalidOptions("the game is over: there is no move to hint")
-    if seconds is None and iterations is None:
-        seconds = 2.0
-    bot = ISMCTSBot(seed=fresh_seed() if seed is None else seed, seconds=seconds,
-                    iterations=iterations, forced=True)
-    seen = state.determinize(seat, bot.rng)  # the true state is never searched
-    return bot.analyse(seen, seat)
+from towerplay.core import InvalidOptions, Record
 
 
 @app.command()

@@ -28,7 +28,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from towerplay.arena.table import Refusal
-from towerplay.cli.hint import analyse
+from towerplay.arena.hints import analyse
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import State
 from towerplay.i18n import Translator
