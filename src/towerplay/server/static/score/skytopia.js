@@ -191,7 +191,9 @@ function score(input, data) {
   const keys = cities.map((city) => rankKey(city, tiebreakCoins));
   const best = keys.reduce((a, b) => (compare(a, b) >= 0 ? a : b));
   const winners = [...keys.keys()].filter((seat) => compare(keys[seat], best) === 0);
-  const notes = comp.provisional ? [{ key: "skytopia.note.provisional", params: {} }] : [];
+  const notes = [...(indices.length < STACKS.length ? ["guilds"] : []),
+                 ...(comp.provisional ? ["provisional"] : [])]
+    .map((note) => ({ key: `skytopia.note.${note}`, params: {} }));
   return { seats: cities.map((city) => ({ total: city.total, rows: rows(city) })),
            winners, reason: reason(keys, winners, tiebreakCoins), notes };
 }
