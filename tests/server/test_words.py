@@ -106,3 +106,11 @@ def wait_over(http: httpx.Client, table: str, timeout: float = 60) -> None:
     while not http.get(f"/api/tables/{table}").json()["view"]["is_over"]:
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.1)
+
+
+def test_game_titles_as_published_in_each_language(http: httpx.Client) -> None:
+    titles = {lang: {g["id"]: g["title"] for g in http.get(
+        "/api/games", headers={"Accept-Language": lang}).json()} for lang in ("en", "pl")}
+    assert titles["en"]["castle"] == "Budowa Zamku (Castle Building)"
+    assert titles["pl"]["castle"] == "Budowa Zamku"
+    assert titles["pl"]["five_towers"] == "5 Towers"

@@ -161,15 +161,18 @@ def rules_page(game: str, lang: str = "en") -> Response:
 
 
 # ----------------------------------------------------------------- API
-def game_entry(name: str) -> dict[str, Any]:
-    """A game for the lobby: id, title, player counts, options schema (no path options)."""
+def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
+    """A game for the lobby: id, title (as published in ``lang``), player counts,
+    options schema (no path options)."""
     cls = games.game_class(name)
     schema = cls.options_type.model_json_schema()
     schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
                             if k not in PATH_OPTIONS}
     if "required" in schema:
         schema["required"] = [k for k in schema["required"] if k not in PATH_OPTIONS]
-    return {"id": name, "title": cls.title, "min_players": cls.min_players,
+    title = Translator("web", lang)
+    return {"id": name, "title": title.raw(f"title.{name}") if title.has(f"title.{name}")
+            else cls.title, "min_players": cls.min_players,
             "max_players": cls.max_players, "options": schema, "notation": cls.notation}
 
 
@@ -235,8 +238,9 @@ def add_api(app: FastAPI) -> None:
     """The JSON API of DESIGN.md's protocol."""
 
     @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
-        return [game_entry(name) for name in games.names()]
+    async def list_games(request: Request) -> list[dict[str, Any]]:
+        lang = words.page_language(request)
+        return [game_entry(name, lang) for name in games.names()]
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> Response:
