@@ -15,13 +15,11 @@ import re
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
 from towerplay import i18n
 from towerplay.core import InvalidOptions
 from towerplay.games.blueprints.cards import blueprint_text, default_deck
 from towerplay.games.blueprints.cli import score_building
-from towerplay.games.blueprints.rounds import AWARDS, ROUNDS, VP
+from towerplay.games.blueprints.rounds import ROUNDS, VP
 from towerplay.games.blueprints.scoring import PRIZES
 from towerplay.games.skytopia.cli import tally_city
 from towerplay.games.skytopia.components import COLOURS, load_components
@@ -483,7 +481,7 @@ def test_the_pads_choices_and_labels(page: Any, web: Any) -> None:
 
 # ------------------------------------------------------------------ typed in Polish
 def polish_pad(browser: Any, base: str, game: str) -> Any:
-    """The pad in a Polish browser (the page picks the browser's language)."""
+    """The pad in a Polish browser (the pad picks the browser's language)."""
     context = browser.new_context(viewport=DESKTOP, locale="pl-PL")
     opened = context.new_page()
     opened.goto(f"{base}/score/{game}")
@@ -491,17 +489,17 @@ def polish_pad(browser: Any, base: str, game: str) -> Any:
     return opened
 
 
-def type_seats(page: Any, seats: list[dict[str, str]]) -> None:
+def type_seats(pad: Any, seats: list[dict[str, str]]) -> None:
     """Each player's name and fields, typed key by key as a person would."""
-    page.select_option("#players", str(len(seats)))
+    pad.select_option("#players", str(len(seats)))
     for seat, fields in enumerate(seats):
         for name, text in fields.items():
-            page.locator(f"#seat-{seat}-{name}").press_sequentially(text)
+            pad.locator(f"#seat-{seat}-{name}").press_sequentially(text)
 
 
-def breakdown(page: Any, seat: int) -> list[list[str]]:
+def breakdown(pad: Any, seat: int) -> list[list[str]]:
     """A seat's breakdown as shown: [label, points] rows, the caption first."""
-    table = page.locator(f"#pad-breakdown table[data-seat='{seat}']")
+    table = pad.locator(f"#pad-breakdown table[data-seat='{seat}']")
     rows = table.locator("tr").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.textContent.trim()))")
     return [[table.locator("caption").inner_text().strip()], *rows]
@@ -511,54 +509,82 @@ def test_blueprints_rulebook_examples_typed_in_polish(browser: Any, web: Any) ->
     """Round 1: the rules' 27-point building (X1 31 1X) takes the Gold Award; Anna and
     Bartek tie on 9 points and on green (the 1st In-Demand colour), and Bartek takes the
     Silver Award with one more black die (the rulebook's example, p. 5)."""
-    page = polish_pad(browser, web.base, "blueprints")
+    pad = polish_pad(browser, web.base, "blueprints")
     for name, value in (("r1_demand1", "R"), ("r1_demand2", "S"), ("r1_first", "0")):
-        page.select_option(f"#option-{name}", value)
-    type_seats(page, [
+        pad.select_option(f"#option-{name}", value)
+    type_seats(pad, [
         {"name": "Anna", "r1_blueprint": "11 11 11", "r1_building": "R2 , R2 / S3 , G2 / . , ."},
         {"name": "Bartek", "r1_blueprint": "11 11 11", "r1_building": "R2 , R2 / S1 , S1 / . , ."},
         {"name": "Celina", "r1_blueprint": "X1 31 1X",
          "r1_building": ". , W3 / G5+R5+S6 , W4 / R1 , ."}])
-    assert page.inner_text("#pad-winners") == "Zwycięzca: Celina — najwięcej punktów zwycięstwa"
-    assert breakdown(page, 2) == [
+    assert pad.inner_text("#pad-winners") == (
+        "Zwycięzca: Celina — najwięcej punktów zwycięstwa")
+    assert breakdown(pad, 2) == [
         ["★ Celina"],
         ["Runda 1: Złote Trofeum — budynek 27 pkt, 1. miejsce (premia 6, drewno 6, recykling 5, "
          "kamień 5, szkło 5)", "3"], ["Razem", "3"]]
-    assert breakdown(page, 1)[1] == [
+    assert breakdown(pad, 1)[1] == [
         "Runda 1: Srebrne Trofeum — budynek 9 pkt, 2. miejsce (premia 0, drewno 0, recykling 5, "
         "kamień 4, szkło 0)", "2"]
-    assert breakdown(page, 0)[1][0].startswith("Runda 1: bez Trofeum — budynek 9 pkt, 3. miejsce")
-    notes = page.locator(".pad-note").all_inner_texts()
+    assert breakdown(pad, 0)[1][0].startswith("Runda 1: bez Trofeum — budynek 9 pkt, 3. miejsce")
+    notes = pad.locator(".pad-note").all_inner_texts()
     assert notes[0].startswith("Rundę 2 zaczyna Gracz 1 (najsłabszy budynek")
     assert notes[-1] == "Policzono: rundę 1 z 3."
-    screenshots(page, "score-blueprints-pl")
+    screenshots(pad, "score-blueprints-pl")
     # a die on a hatched cell is refused, naming whose building and why
-    page.locator("#seat-2-r1_building").fill("W2 , . / G5+R5+S6 , W4 / R1 , .")
-    assert page.inner_text("#pad-refusal") == (
+    pad.locator("#seat-2-r1_building").fill("W2 , . / G5+R5+S6 , W4 / R1 , .")
+    assert pad.inner_text("#pad-refusal") == (
         "Celina: runda 1: pole r1c1 jest zakreskowane na tym Projekcie: nie można na nim budować")
-    page.context.close()
+    pad.context.close()
 
 
 def test_skytopia_rulebook_example_typed_in_polish(browser: Any, web: Any) -> None:
     """Magda's city, the rulebook's example: 45 PP on the track, the Guilds of Mechanics
     (2 blue+gold pairs) 6, Builders (a Tower of 4 with its Foundation) 4, Merchants
     (2 crests in the gold Tower) 6, 1 Laboratory 5, 22 coins 4, 2 golems 2: 72 PP."""
-    page = polish_pad(browser, web.base, "skytopia")
+    pad = polish_pad(browser, web.base, "skytopia")
     for stack, guild in enumerate(("mechanics", "builders", "merchants"), 1):
-        page.select_option(f"#option-guild_{stack}", guild)
-    type_seats(page, [
+        pad.select_option(f"#option-guild_{stack}", guild)
+    type_seats(pad, [
         {"name": "Magda", "track": "45", "blue": "1", "gold": "3", "purple": "1",
          "crests_gold": "2", "labs": "1", "coins": "22", "golems": "2"},
         {"name": "Jerzy", "track": "50", "red": "2", "coins": "7", "golems": "1"}])
-    assert page.inner_text("#pad-winners") == "Zwycięzca: Magda — najwięcej Punktów Prestiżu"
-    assert breakdown(page, 0) == [
+    assert pad.inner_text("#pad-winners") == "Zwycięzca: Magda — najwięcej Punktów Prestiżu"
+    assert breakdown(pad, 0) == [
         ["★ Magda"], ["Tor Punktacji", "45"], ["Gildia Mechaników", "6"],
         ["Gildia Budowniczych", "4"], ["Gildia Kupców", "6"], ["Laboratoria (1 × 5)", "5"],
         ["Monety (22 ÷ 5)", "4"], ["Golemy na Rynku (2)", "2"], ["Razem", "72"]]
-    assert breakdown(page, 1)[-1] == ["Razem", "61"]
-    screenshots(page, "score-skytopia-pl")
-    page.locator("#seat-1-labs").press_sequentially("1")  # Jerzy has no purple card
-    assert page.inner_text("#pad-refusal") == (
-        "Jerzy: Liczba Laboratoriów 1 jest niemożliwa: to karty fioletowe (Fioletowa Wieża ma 0; "
-        "w grze jest ich 3)")
-    page.context.close()
+    assert breakdown(pad, 1)[-1] == ["Razem", "61"]
+    screenshots(pad, "score-skytopia-pl")
+    pad.locator("#seat-1-labs").press_sequentially("1")  # Jerzy has no purple card
+    assert pad.inner_text("#pad-refusal") == (
+        "Jerzy: Liczba Laboratoriów 1 jest niemożliwa: to karty fioletowe "
+        "(Fioletowa Wieża ma 0; w grze jest ich 3)")
+    pad.context.close()
+
+
+def test_the_pads_work_offline_once_loaded(browser: Any, web: Any) -> None:
+    """Once a pad pad was opened, both pads load and score with the network gone."""
+    pad = polish_pad(browser, web.base, "blueprints")
+    kept = """async () => { await navigator.serviceWorker.ready;
+      const files = ["/static/score/blueprints.js", "/score/blueprints/data.json",
+                     "/static/score/skytopia.js", "/score/skytopia/data.json"];
+      return (await Promise.all(files.map((f) => caches.match(f)))).every(Boolean); }"""
+    for _ in range(50):
+        if pad.evaluate(kept):
+            break
+        pad.wait_for_timeout(200)
+    pad.context.set_offline(True)
+    pad.reload()
+    pad.wait_for_selector("#pad:not([hidden])")
+    type_seats(pad, [{"r1_blueprint": "X1 31 1X", "r1_building": ". , W3 / G5+R5+S6 , W4 / R1 , ."},
+                      {"r1_blueprint": "11 11 11", "r1_building": "G1 , . / . , . / . , ."}])
+    pad.select_option("#option-r1_demand1", "W")
+    pad.select_option("#option-r1_demand2", "G")
+    assert pad.inner_text("#pad-winners") == (
+        "Zwycięzca: Gracz 1 — najwięcej punktów zwycięstwa")
+    pad.goto(f"{web.base}/score/skytopia")
+    pad.wait_for_selector("#pad:not([hidden])")
+    type_seats(pad, [{"track": "45", "coins": "22"}, {"track": "40"}])
+    assert pad.locator("table[data-seat='0']").get_attribute("data-total") == "49"
+    pad.context.close()

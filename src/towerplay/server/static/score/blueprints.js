@@ -190,7 +190,8 @@ export function scoreRound(round, players, options = {}) {
   const key = (s, magnitude) => [magnitude, seats[s].colours[demand[0]],
                                  seats[s].colours[demand[1]], (s - first + players) % players];
   const order = [...seats.keys()];
-  const ranking = [...order].sort((a, b) => compare(key(b, seats[b].total), key(a, seats[a].total)));
+  const ranking = [...order].sort((a, b) =>
+    compare(key(b, seats[b].total), key(a, seats[a].total)));
   const awards = Object.fromEntries(AWARDS[players].map((award, place) => [ranking[place], award]));
   const prizes = {};
   PRIZES.forEach((prize, index) => {
@@ -327,7 +328,8 @@ export default {
     { name: "prize_magnitude", key: "blueprints.prize_magnitude" },
   ],
   fields: NUMBERS.flatMap((n) => [
-    { name: `r${n}_blueprint`, key: `blueprints.r${n}_blueprint`, hint: "blueprints.blueprint_hint" },
+    { name: `r${n}_blueprint`, key: `blueprints.r${n}_blueprint`,
+      hint: "blueprints.blueprint_hint" },
     { name: `r${n}_building`, key: `blueprints.r${n}_building`, hint: "blueprints.building_hint" },
   ]),
   score,

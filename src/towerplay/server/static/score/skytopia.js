@@ -117,8 +117,9 @@ export function tallyCity(comp, indices, fields) {
   const cards = pairs(fields, "", "tower", comp.deck);
   // every card and Foundation shows a crest: a Tower has its Foundation's kind and up
   // to one more per card
-  const upper = Object.fromEntries(COLOURS.map((c) => [c, Math.min(comp.crestKinds, (cards[c] || 0) + 1)]));
-  const crests = pairs(fields, "crests_", "crests", upper, Object.fromEntries(COLOURS.map((c) => [c, 1])));
+  const byColour = (value) => Object.fromEntries(COLOURS.map((c) => [c, value(c)]));
+  const upper = byColour((c) => Math.min(comp.crestKinds, (cards[c] || 0) + 1));
+  const crests = pairs(fields, "crests_", "crests", upper, byColour(() => 1));
   COLOURS.forEach((colour, i) => {
     if (!cards[colour]) crests[colour] ??= 1;  // a bare Foundation: its one crest
     if (!(colour in crests) && guilds.some((g) => g.kind === "crest_types" && g.tower === i)) {
@@ -131,8 +132,8 @@ export function tallyCity(comp, indices, fields) {
   }
   const counts = COLOURS.map((c) => cards[c] || 0);
   const kinds = COLOURS.map((c) => crests[c] || 0);
-  const parts = { track: n.track,
-                  guilds: Object.fromEntries(guilds.map((g) => [g.ident, guildPoints(g, counts, kinds)])),
+  const perGuild = guilds.map((g) => [g.ident, guildPoints(g, counts, kinds)]);
+  const parts = { track: n.track, guilds: Object.fromEntries(perGuild),
                   laboratories: n.labs * comp.labPP, coins: Math.floor(n.coins / 5),
                   golems: n.golems };
   parts.total = parts.track + Object.values(parts.guilds).reduce((a, b) => a + b, 0)
@@ -167,7 +168,8 @@ function rows(city) {
   return [
     { key: "skytopia.row.track", params: {}, points: city.track },
     ...Object.entries(city.guilds).map(([ident, points]) =>
-      ({ key: "skytopia.row.guild", params: { guild: { key: `skytopia.guild.${ident}` } }, points })),
+      ({ key: "skytopia.row.guild", params: { guild: { key: `skytopia.guild.${ident}` } },
+         points })),
     { key: "skytopia.row.labs", params: { count: city.labs }, points: city.laboratories },
     { key: "skytopia.row.coins", params: { coins: city.coinsHeld }, points: city.coins },
     { key: "skytopia.row.golems", params: { count: city.golems }, points: city.golems },
