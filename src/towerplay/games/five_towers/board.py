@@ -27,6 +27,7 @@ True
 """
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
@@ -108,6 +109,16 @@ def seat_name(view: dict[str, Any], p: int | None, tr: Translator) -> str:
     return f"{name} {tr('you')}" if p == view.get("seat") else name
 
 
+def fitted(words: str, size: float, width: float) -> float:
+    """The font size, at most ``size`` (in half steps), at which ``words`` fit ``width``
+    (a glyph is about 0.6 of the size wide): long suit names shrink a little.
+
+    >>> fitted("sand", 11, 66), fitted("● cukierkowa", 11, 66)
+    (11, 9.0)
+    """
+    return min(size, math.floor(width / (0.6 * len(words)) * 2) / 2)
+
+
 def svg(height: int, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
     return panel("ft", height, body, label)
@@ -131,8 +142,8 @@ def card(x: float, y: float, name: str, tr: Translator, action: str | None = Non
             + text(x + 4, y + 15, corner, size=12, weight="bold", fill=ink)
             + text(x + CARD_W / 2, y + 37, str(value), anchor="middle", size=22,
                    weight="bold", fill=ink)
-            + text(x + CARD_W / 2, y + 49, tr.term(suit), anchor="middle", size=9.5,
-                   fill=ink)
+            + text(x + CARD_W / 2, y + 49, tr.term(suit), anchor="middle",
+                   size=fitted(tr.term(suit), 9.5, CARD_W - 4), fill=ink)
             # the bottom strip stays visible under the cards above it in a tower
             + text(x + 4, y + CARD_H - 6, corner, size=11, weight="bold", fill=ink))
     return clickable(action, label or card_words(tr, name), body)
@@ -374,11 +385,12 @@ def tower(x: float, base: float, suit: str, values: list[int], action: str | Non
           p: int, tr: Translator) -> str:
     """One tower, bottom card at the bottom (``base`` is its lowest card's bottom edge);
     an empty slot if the seat has none of this suit."""
+    label = f"{SYMBOL[suit]} {tr.term(suit)}"
     parts = [f'<rect class="slot" x="{x - 3}" y="54" width="{CARD_W + 6}" height="{base - 51}" rx="6" '
              f'fill="{FILL[suit]}" fill-opacity="0.25" stroke="{INK[suit]}" '
              f'stroke-dasharray="3 3"/>',
-             text(x + CARD_W / 2, base + 16, f"{SYMBOL[suit]} {tr.term(suit)}",
-                  anchor="middle", size=11, fill=INK[suit])]
+             text(x + CARD_W / 2, base + 16, label, anchor="middle",
+                  size=fitted(label, 11, CARD_W + 12), fill=INK[suit])]
     for i, value in enumerate(values):
         parts.append(card(x, base - CARD_H - i * STEP, f"{suit}{value}", tr))
     if values and values[-1] == 0:
