@@ -464,6 +464,25 @@ def test_the_castle_rulebook_examples_typed_in_polish(browser: Any, web: Any) ->
         context.close()
 
 
+def test_a_pad_keeps_what_was_typed_until_cleared(page: Any, web: Any) -> None:
+    page.goto(f"{web.base}/score/castle")
+    page.wait_for_selector("#seat-1-castle")
+    page.select_option("#players", "3")
+    page.select_option("#option-variant", "characters")
+    type_into(page, {"seat-0-name": "Ann", "seat-0-castle": "44", "seat-2-castle": "2 3 4 6"})
+    shown = page.inner_text("#pad-live")
+    assert shown.startswith("Winner: Ann — a tie on points (4), won by the King")
+    page.reload()  # a phone put away, a page reloaded: nothing is lost
+    page.wait_for_selector("#seat-2-castle")
+    assert page.input_value("#seat-2-castle") == "2 3 4 6"
+    assert page.input_value("#option-variant") == "characters"
+    assert page.inner_text("#pad-live") == shown
+    page.click("#pad-clear")
+    assert page.input_value("#seat-0-name") == page.input_value("#seat-2-castle") == ""
+    assert page.input_value("#players") == "3"
+    assert page.inner_text("#pad-totals") == "Player 1 0 · Player 2 0 · Player 3 0"
+
+
 def test_the_pads_work_offline_once_loaded(browser: Any, web: Any) -> None:
     context, pad = polish_pad(browser, web.base, "castle")
     try:

@@ -104,7 +104,7 @@ const ScorePad = {
     $("pad-list").hidden = false;
   },
 
-  /** The table's settings and the players' inputs; any input scores again. */
+  /** The table's settings and the players' inputs, as last typed; any input scores again. */
   form() {
     const [min, max] = this.pad.players;
     const counts = [];
@@ -112,27 +112,38 @@ const ScorePad = {
     $("players").innerHTML = counts.join("");
     $("pad-options").innerHTML = this.pad.options.map(optionHTML).join("");
     $("pad-help").textContent = this.pad.help ? t(this.pad.help) : "";
+    const kept = this.kept();
+    fill($("pad-table"), kept);
+    if (!$("players").value) $("players").selectedIndex = 0;
     $("players").addEventListener("change", () => this.seats());
     $("pad").addEventListener("input", (event) => {
       if (event.target !== $("players")) this.update();  // its "change" redraws the seats
     });
     $("pad").addEventListener("submit", (event) => event.preventDefault());
+    $("pad-clear").addEventListener("click", () => {
+      fill($("pad-seats"), {}, "");
+      this.update();
+    });
     $("pad").hidden = false;
-    this.seats();
+    this.seats(kept);
   },
 
   /** One fieldset per player (what was typed stays when the count changes). */
-  seats() {
-    const typed = new Map([...$("pad-seats").querySelectorAll("input")].map((i) =>
-      [i.id, i.value]));
-    const n = Number($("players").value);
+  seats(typed = typedIn($("pad"))) {
     const html = [];
-    for (let seat = 0; seat < n; seat++) html.push(this.seatHTML(seat));
+    for (let seat = 0; seat < Number($("players").value); seat++) html.push(this.seatHTML(seat));
     $("pad-seats").innerHTML = html.join("");
-    for (const input of $("pad-seats").querySelectorAll("input")) {
-      input.value = typed.get(input.id) ?? "";
-    }
+    fill($("pad-seats"), typed, "");
     this.update();
+  },
+
+  /** What was last typed on this pad in this browser, by input id. */
+  kept() {
+    try {
+      return JSON.parse(localStorage.getItem(`towerplay-score-${this.game}`)) || {};
+    } catch {
+      return {};
+    }
   },
 
   /** A player's fieldset: their name (as the legend) and the pad's inputs. */
@@ -169,6 +180,8 @@ const ScorePad = {
   /** Scores what is typed: the breakdown and the winners, or why it cannot be. */
   update() {
     $("pad-result").hidden = $("pad-live").hidden = false;
+    // kept, so that a reload or a phone put away loses nothing
+    localStorage.setItem(`towerplay-score-${this.game}`, JSON.stringify(typedIn($("pad"))));
     try {
       this.show(this.pad.score(this.input(), this.data));
     } catch (problem) {
@@ -212,6 +225,22 @@ const ScorePad = {
       + `<th class="num">${score.total}</th></tr></table>`;
   },
 };
+
+/** Every input and select within ``element``: its value (checked, for a checkbox) by id. */
+function typedIn(element) {
+  return Object.fromEntries([...element.querySelectorAll("input, select")].map((input) =>
+    [input.id, input.type === "checkbox" ? input.checked : input.value]));
+}
+
+/** Sets the inputs within ``element`` to ``typed`` (ids not in it to ``missing``, if given). */
+function fill(element, typed, missing) {
+  for (const input of element.querySelectorAll("input, select")) {
+    const value = input.id in typed ? typed[input.id] : missing;
+    if (value === undefined) continue;
+    if (input.type === "checkbox") input.checked = Boolean(value);
+    else input.value = value;
+  }
+}
 
 /** A pad's game by the name its rulebook in the page's language gives it. */
 function padTitle(pad) {
