@@ -139,8 +139,10 @@ def random_building(rng: random.Random, blueprint: str) -> str:
 
 
 BAD_BLUEPRINTS = ["X1 31", "X1 31 1Y", "X1 32 1X", "11 X1 X1", "", "x1 31 1x ", "X11 31 1X",
-                  "61 XX XX", "XX 6X XX", "X1 3 11X", "1X X1 22", "X1 31 1-"]
-BAD_CELLS = ["W2+W5", "Q3", "W7", "W", "g 4", "W3++W2", "+", "G1+G1+G1+G1+G1+G1+G1"]
+                  "61 XX XX", "XX 6X XX", "X1 3 11X", "1X X1 22", "X1 31 1-",
+                  "X1 31 1\U0001f600"]
+BAD_CELLS = ["W2+W5", "Q3", "W7", "W", "g 4", "W3++W2", "+", "G1+G1+G1+G1+G1+G1+G1",
+             "W\U0001f600"]
 BAD_BUILDINGS = ["", ". , .", ". , . / . , . / . , . / .", ". . / . , . / . , .",
                  ". , . , . / . , . / . , ."]
 
@@ -167,7 +169,8 @@ def spoiled(rng: random.Random, blueprint: str, building: str) -> tuple[str, str
 
 def fixed_tables() -> list[dict]:
     """Two-player rounds with each listed mistake in the second seat's entry; a first
-    player not at the table; a shared victory (a Silver Award each)."""
+    player not at the table; a Silver Award against a Prize (more Prizes win); a shared
+    victory (a Silver Award each)."""
     good = ("X1 31 1X", ". , W3 / G5+R5+S6 , W4 / R1 , .")
     entries = [(b, good[1]) for b in BAD_BLUEPRINTS] + [(good[0], b) for b in BAD_BUILDINGS]
     entries += [(good[0], f"{cell} , W3 / G5+R5+S6 , W4 / R1 , .") for cell in BAD_CELLS]
@@ -180,6 +183,8 @@ def fixed_tables() -> list[dict]:
         for blueprint, building in entries]
     both = {"r1_blueprint": good[0], "r1_building": good[1], **blank}
     tables.append({"players": 2, "options": {**options, "r1_first": "3"}, "seats": [both, both]})
+    geometer = {**both, "r1_blueprint": "11 11 11", "r1_building": "S1 , R2 / G3 , S4 / R5 , W6"}
+    tables.append({"players": 2, "options": options, "seats": [both, geometer]})  # 2 VP each
     low = ("11 11 11", "G1 , . / . , . / . , .")
     rounds = {"r2_demand1": "S", "r2_demand2": "G", "r2_first": "rules", "r3_demand1": "",
               "r3_demand2": "", "r3_first": "rules"}

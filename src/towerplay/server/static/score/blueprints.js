@@ -49,7 +49,7 @@ const words = (text) => text.split(/\s+/).filter(Boolean);
 /** The six heights of a blueprint like `X1 31 1X` (0: hatched). */
 export function parseBlueprint(text) {
   const tokens = words(String(text).toUpperCase());
-  if (tokens.length !== 3 || tokens.some((t) => t.length !== 2)) {
+  if (tokens.length !== 3 || tokens.some((t) => [...t].length !== 2)) {  // code points
     throw refuse("blueprint_rows", { text });
   }
   const layout = [...tokens.join("")].map((ch) => {
@@ -78,7 +78,7 @@ function connected(layout) {
 
 /** A die written as material letter and value (`W3`, `g5`). */
 function parseDie(text, cell) {
-  const t = text.trim().toUpperCase();
+  const t = [...text.trim().toUpperCase()];
   if (t.length !== 2 || !MATERIALS.includes(t[0]) || !"123456".includes(t[1])) {
     throw refuse("building_die", { cell: cellText(cell), die: text.trim() });
   }
