@@ -53,6 +53,25 @@ export class Refusal extends Error {
   }
 }
 
+/** Two ranking keys (arrays of numbers) compared element by element, as Python compares
+ * tuples: 1, 0 or -1. For the pads' score(). */
+export function compareKeys(a, b) {
+  const i = a.findIndex((x, j) => x !== b[j]);
+  return i < 0 ? 0 : a[i] > b[i] ? 1 : -1;
+}
+
+/** The seats whose ranking key is the highest (they share the win), and for a lone
+ * winner the index of the first key element that sets it apart from the best of the
+ * others (which tie-break decided; null when the win is shared). For the pads' score(). */
+export function bestOf(keys) {
+  const best = keys.reduce((top, key) => (compareKeys(key, top) > 0 ? key : top));
+  const winners = keys.flatMap((key, seat) => (compareKeys(key, best) === 0 ? [seat] : []));
+  if (winners.length > 1 || winners.length === keys.length) return { winners, decidedBy: null };
+  const next = keys.filter((_, seat) => seat !== winners[0])
+    .reduce((top, key) => (compareKeys(key, top) > 0 ? key : top));
+  return { winners, decidedBy: best.findIndex((x, i) => x !== next[i]) };
+}
+
 /** A text `{ key, params }` in the page's language, nested texts in params worded first. */
 export function word(text) {
   const params = {};

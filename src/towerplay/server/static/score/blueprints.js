@@ -10,7 +10,7 @@
 // blueprints and buildings as the round ends, and sees every building's points, who
 // takes which Award and Prize, who starts the next round, and the winner so far by
 // the Award and Prize cards (§12). Buildings use the CLI's notation.
-import { Refusal } from "/static/score.js";
+import { Refusal, bestOf, compareKeys as compare } from "/static/score.js";
 
 const MATERIALS = "WRSG";
 const [WOOD, RECYCLED, STONE, GLASS] = [0, 1, 2, 3];
@@ -219,12 +219,6 @@ export function gameKey(cards) {
           count("gold"), count("silver"), count("bronze")];
 }
 
-/** Lexicographic comparison of two number lists (as Python compares tuples). */
-function compare(a, b) {
-  const i = a.findIndex((x, j) => x !== b[j]);
-  return i < 0 ? 0 : a[i] > b[i] ? 1 : -1;
-}
-
 // ------------------------------------------------------------------ the pad
 const NUMBERS = [1, 2, 3];
 const MATERIAL_CHOICES = [...MATERIALS].map((m) => [m, `blueprints.material.${m}`]);
@@ -266,16 +260,6 @@ function rowsOf(rounds, seat) {
   });
 }
 
-/** Why the winners win: the first of the §12 keys that sets them apart, else a share. */
-function reason(keys, winners) {
-  if (winners.length > 1) return { key: "blueprints.reason.shared", params: {} };
-  const best = keys[winners[0]];
-  const next = keys.filter((_, seat) => seat !== winners[0])
-    .reduce((a, b) => (compare(a, b) >= 0 ? a : b));
-  const index = best.findIndex((x, i) => x !== next[i]);
-  return { key: `blueprints.reason.${TIEBREAKS[index]}`, params: {} };
-}
-
 /** The whole table, as the shell's interface asks (see static/score.js). */
 function score(input, data = {}) {
   const players = Number(input.players);
@@ -300,16 +284,16 @@ function score(input, data = {}) {
   const cards = Array.from({ length: players }, (_, seat) =>
     rounds.flatMap((round) => wonIn(round, seat)));
   const keys = cards.map(gameKey);
-  const best = keys.reduce((a, b) => (compare(a, b) >= 0 ? a : b));
-  const winners = [...keys.keys()].filter((seat) => compare(keys[seat], best) === 0);
+  const { winners, decidedBy } = bestOf(keys);
   const notes = rounds.filter((round) => round.number < ROUNDS).map((round) => (
     { key: "blueprints.note.next_first",
       params: { round: round.number + 1,
                 player: { key: "pad.player", params: { n: round.nextFirst + 1 } } } }));
   notes.push({ key: "blueprints.note.counted",
                params: { rounds: rounds.map((r) => r.number).join(", "), count: rounds.length } });
-  return { seats: cards.map((won, seat) => ({ total: keys[seat][0], rows: rowsOf(rounds, seat) })),
-           winners, reason: reason(keys, winners), notes };
+  return { seats: keys.map((key, seat) => ({ total: key[0], rows: rowsOf(rounds, seat) })),
+           winners, notes,
+           reason: { key: `blueprints.reason.${TIEBREAKS[decidedBy] ?? "shared"}`, params: {} } };
 }
 
 export default {

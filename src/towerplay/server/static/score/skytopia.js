@@ -5,7 +5,7 @@
 // read from the shipped component file (GET /score/skytopia/data.json), and the winner
 // by the game's tie-breaks (state.py's ranking(): fewer Tower cards, then more coins).
 // tests/server/test_score_pads_more.py runs these in chromium against the Python.
-import { Refusal } from "/static/score.js";
+import { Refusal, bestOf } from "/static/score.js";
 
 export const COLOURS = ["blue", "gold", "red", "purple"];
 const GOLEMS = 5;  // each player's golem dice (effects.py)
@@ -142,27 +142,11 @@ export function tallyCity(comp, indices, fields) {
 }
 
 // ------------------------------------------------------------------ the table
-/** Lexicographic comparison of two number lists (as Python compares tuples). */
-function compare(a, b) {
-  const i = a.findIndex((x, j) => x !== b[j]);
-  return i < 0 ? 0 : a[i] > b[i] ? 1 : -1;
-}
-
 /** The ranking key of a city: PP, then fewer Tower cards, then more coins (all of them,
  * or only those left after 5 became a PP). */
 export const rankKey = (city, tiebreakCoins) =>
   [city.total, -city.cards, tiebreakCoins === "total" ? city.coinsHeld : city.coinsHeld % 5];
 
-const REASONS = ["pp", "cards", "coins"];
-
-function reason(keys, winners, tiebreakCoins) {
-  if (winners.length > 1) return { key: "skytopia.reason.shared", params: {} };
-  const best = keys[winners[0]];
-  const next = keys.filter((_, seat) => seat !== winners[0])
-    .reduce((a, b) => (compare(a, b) >= 0 ? a : b));
-  const why = REASONS[best.findIndex((x, i) => x !== next[i])];
-  return { key: `skytopia.reason.${why === "coins" ? `coins_${tiebreakCoins}` : why}`, params: {} };
-}
 
 function rows(city) {
   return [
@@ -190,14 +174,13 @@ function score(input, data) {
       throw problem;
     }
   });
-  const keys = cities.map((city) => rankKey(city, tiebreakCoins));
-  const best = keys.reduce((a, b) => (compare(a, b) >= 0 ? a : b));
-  const winners = [...keys.keys()].filter((seat) => compare(keys[seat], best) === 0);
+  const { winners, decidedBy } = bestOf(cities.map((city) => rankKey(city, tiebreakCoins)));
+  const why = ["pp", "cards", `coins_${tiebreakCoins}`][decidedBy] ?? "shared";
   const notes = [...(indices.length < STACKS.length ? ["guilds"] : []),
                  ...(comp.provisional ? ["provisional"] : [])]
     .map((note) => ({ key: `skytopia.note.${note}`, params: {} }));
   return { seats: cities.map((city) => ({ total: city.total, rows: rows(city) })),
-           winners, reason: reason(keys, winners, tiebreakCoins), notes };
+           winners, reason: { key: `skytopia.reason.${why}`, params: {} }, notes };
 }
 
 /** The shipped Guild Masters by stack (the choices; the test checks them against the
