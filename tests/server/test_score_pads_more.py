@@ -268,8 +268,7 @@ def blueprints_expected(table: dict) -> dict:
                      "params": {"round": n, "prize": {"key": f"blueprints.prize.{prize}"}}})
         if n < ROUNDS:
             notes.append({"key": "blueprints.note.next_first",
-                          "params": {"round": n + 1, "player": {
-                              "key": "pad.player", "params": {"n": state.first + 1}}}})
+                          "params": {"round": n + 1, "player": {"seat": state.first}}})
     if not typed:
         return refusal("blueprints.refusal.no_round")
     notes.append({"key": "blueprints.note.counted",
@@ -533,7 +532,7 @@ def test_blueprints_rulebook_examples_typed_in_polish(browser: Any, web: Any) ->
         "kamień 4, szkło 0)", "2"]
     assert breakdown(pad, 0)[1][0].startswith("Runda 1: bez Trofeum — budynek 9 pkt, 3. miejsce")
     notes = pad.locator(".pad-note").all_inner_texts()
-    assert notes[0].startswith("Rundę 2 zaczyna Gracz 1 (najsłabszy budynek")
+    assert notes[0].startswith("Rundę 2 zaczyna Anna (najsłabszy budynek")
     assert notes[-1] == "Policzono: rundę 1 z 3."
     screenshots(pad, "score-blueprints-pl")
     # a die on a hatched cell is refused, naming whose building and why

@@ -39,7 +39,8 @@
  *
  * Texts are keys of the `score` catalogue (locale/<lang>/LC_MESSAGES/score.po): the
  * general ones start `pad.`, a game's start `<game>.`. A param may itself be a text,
- * `{ key, params }`, worded before it is filled in (a suit's name in a row's label).
+ * `{ key, params }`, worded before it is filled in (a suit's name in a row's label), or
+ * `{ seat: 2 }`, that player's name as typed (who starts the next round, in a note).
  */
 import { $, esc, getJSON, pages, showError, t } from "/static/app.js";
 
@@ -76,7 +77,8 @@ export function bestOf(keys) {
 export function word(text) {
   const params = {};
   for (const [name, value] of Object.entries(text.params || {})) {
-    params[name] = value && typeof value === "object" ? word(value) : value;
+    params[name] = !value || typeof value !== "object" ? value
+      : "seat" in value ? ScorePad.name(value.seat) : word(value);
   }
   return t(text.key, params);
 }

@@ -287,8 +287,7 @@ function score(input, data = {}) {
   const { winners, decidedBy } = bestOf(keys);
   const notes = rounds.filter((round) => round.number < ROUNDS).map((round) => (
     { key: "blueprints.note.next_first",
-      params: { round: round.number + 1,
-                player: { key: "pad.player", params: { n: round.nextFirst + 1 } } } }));
+      params: { round: round.number + 1, player: { seat: round.nextFirst } } }));
   notes.push({ key: "blueprints.note.counted",
                params: { rounds: rounds.map((r) => r.number).join(", "), count: rounds.length } });
   return { seats: keys.map((key, seat) => ({ total: key[0], rows: rowsOf(rounds, seat) })),
