@@ -111,12 +111,12 @@ def seat_name(view: dict[str, Any], p: int | None, tr: Translator) -> str:
 
 def fitted(words: str, size: float, width: float) -> float:
     """The font size, at most ``size`` (in half steps), at which ``words`` fit ``width``
-    (a glyph is about 0.6 of the size wide): long suit names shrink a little.
+    (a glyph is at most about 0.58 of the size wide): long words shrink a little.
 
     >>> fitted("sand", 11, 66), fitted("● cukierkowa", 11, 66)
     (11, 9.0)
     """
-    return min(size, math.floor(width / (0.6 * len(words)) * 2) / 2)
+    return min(size, math.floor(width / (0.58 * len(words)) * 2) / 2)
 
 
 def svg(height: int, body: str, label: str) -> str:
@@ -126,7 +126,10 @@ def svg(height: int, body: str, label: str) -> str:
 
 def text(x: float, y: float, content: str, cls: str = "", anchor: str = "start",
          size: float = 13, weight: str = "normal", fill: str = "#222") -> str:
-    """An escaped SVG text."""
+    """An escaped SVG text; a left-aligned one shrinks to end inside its panel (a long
+    line in a wordier language)."""
+    if anchor == "start":
+        size = fitted(content, size, WIDTH - 6 - x)
     return shared_text(x, y, content, anchor, size, weight, fill, cls)
 
 
