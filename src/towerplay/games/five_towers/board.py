@@ -116,7 +116,7 @@ def fitted(words: str, size: float, width: float) -> float:
     >>> fitted("sand", 11, 66), fitted("● cukierkowa", 11, 66)
     (11, 9.0)
     """
-    return min(size, math.floor(width / (0.58 * len(words)) * 2) / 2)
+    return min(size, math.floor(width / (0.58 * max(len(words), 1)) * 2) / 2)
 
 
 def svg(height: int, body: str, label: str) -> str:
@@ -389,9 +389,9 @@ def tower(x: float, base: float, suit: str, values: list[int], action: str | Non
     """One tower, bottom card at the bottom (``base`` is its lowest card's bottom edge);
     an empty slot if the seat has none of this suit."""
     label = f"{SYMBOL[suit]} {tr.term(suit)}"
-    parts = [f'<rect class="slot" x="{x - 3}" y="54" width="{CARD_W + 6}" height="{base - 51}" rx="6" '
-             f'fill="{FILL[suit]}" fill-opacity="0.25" stroke="{INK[suit]}" '
-             f'stroke-dasharray="3 3"/>',
+    parts = [f'<rect class="slot" x="{x - 3}" y="54" width="{CARD_W + 6}" '
+             f'height="{base - 51}" rx="6" fill="{FILL[suit]}" fill-opacity="0.25" '
+             f'stroke="{INK[suit]}" stroke-dasharray="3 3"/>',
              text(x + CARD_W / 2, base + 16, label, anchor="middle",
                   size=fitted(label, 11, CARD_W + 12), fill=INK[suit])]
     for i, value in enumerate(values):
