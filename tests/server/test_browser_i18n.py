@@ -88,4 +88,4 @@ def test_the_check_catches_english(localized_page: Any, web: ServeProcess) -> No
     localized_page.goto(f"{web.base}/")
     localized_page.wait_for_selector("#game option", state="attached")
     with pytest.raises(AssertionError, match="shows English"):
-        shows_no_key(polish_page, "the English lobby")
+        shows_no_key(localized_page, "the English lobby")
