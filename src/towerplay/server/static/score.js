@@ -263,9 +263,10 @@ function fill(element, typed, missing) {
   }
 }
 
-/** A pad's game by the name its rulebook in the page's language gives it. */
+/** A pad's game by the name its rulebook in the page's language gives it (the web
+ * catalogue's game titles, as the lobby shows them). */
 function padTitle(pad) {
-  const key = `pad.title.${pad.id}`;
+  const key = `title.${pad.id}`;
   return t(key) === key ? pad.title || pad.id : t(key);
 }
 
