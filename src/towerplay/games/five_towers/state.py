@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from towerplay.core import State, chance
@@ -40,6 +39,7 @@ __all__ = ["BIDDING", "EVERY_ROUND", "NO_CAP", "OVER", "PASSED", "PHASE_NAMES", 
 
 _OK = rules.OK
 _placeable_all = rules.placeable_all
+_values_of = rules.values_of
 
 
 class FiveTowersState(State[Action]):
@@ -190,21 +190,32 @@ class FiveTowersState(State[Action]):
         towers = self.towers[self.builder * 5: self.builder * 5 + 5]
         if self.doomed:  # an invalid bid fails anyway: any tower top may go
             return [NO_TEARDOWN] + [TEARDOWN[s] for s, t in enumerate(towers) if t and t[-1]]
-        held = _held_by_suit(tuple(self.hand))
-        # suits whose taken cards do not fit their tower as it stands
-        misfits = [s for s, values in held.items()
-                   if not _placeable_all(towers[s][-1] if towers[s] else NO_TOWER, values)]
+        hand = self.hand  # sorted, so each suit's cards are a run
+        misfits = []  # (suit, taken values) that do not fit the suit's tower as it stands
+        i, n = 0, len(hand)
+        while i < n:
+            suit = hand[i] >> 4
+            j = i + 1
+            while j < n and hand[j] >> 4 == suit:
+                j += 1
+            values = _values_of(tuple(hand[i:j]))
+            tower = towers[suit]
+            if not _placeable_all(tower[-1] if tower else NO_TOWER, values):
+                misfits.append((suit, values))
+            i = j
         if len(misfits) > 1:
             return []  # cannot happen: the taken cards always have a buildable plan
         if misfits:  # only tearing down that suit's tower can help
-            suit = misfits[0]
-            return [TEARDOWN[suit]] if _placeable_all(_under_top(towers[suit]),
-                                                      held[suit]) else []
+            suit, values = misfits[0]
+            return [TEARDOWN[suit]] if _placeable_all(_under_top(towers[suit]), values) else []
         actions = [NO_TEARDOWN]
         for suit, tower in enumerate(towers):
             # any top but a 0 may go, if the suit's taken cards still fit without it
-            if tower and tower[-1] and (suit not in held or _placeable_all(
-                    tower[-2] if len(tower) > 1 else NO_TOWER, held[suit])):
+            if tower and tower[-1]:
+                if (held := [c & 15 for c in hand if c >> 4 == suit]):
+                    if not _placeable_all(tower[-2] if len(tower) > 1 else NO_TOWER,
+                                          tuple(held)):
+                        continue
                 actions.append(TEARDOWN[suit])
         return actions
 
@@ -424,16 +435,6 @@ class FiveTowersState(State[Action]):
         towers = self.towers
         return [scoring.total(towers[p * 5: p * 5 + 5], self.torn[p])
                 for p in range(self.players)]
-
-
-@lru_cache(maxsize=1 << 16)
-def _held_by_suit(hand: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """The values of a sorted hand, per suit held, in suit order (a remembered dict: do
-    not mutate it)."""
-    held: dict[int, list[int]] = {}
-    for c in hand:
-        held.setdefault(c >> 4, []).append(c & 15)
-    return {suit: tuple(values) for suit, values in held.items()}
 
 
 def _under_top(tower: tuple[int, ...]) -> int:
