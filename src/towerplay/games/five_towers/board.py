@@ -188,7 +188,7 @@ def turn_line(view: dict[str, Any], tr: Translator) -> str:
     if view["is_over"]:
         winners = view.get("winners") or []
         names = ", ".join(seat_name(view, w, tr) for w in winners) or tr("nobody")
-        return tr("game_over", names=names)
+        return tr("game_over", count=len(winners), names=names)
     phase = view["phase"]
     doing = tr(f"doing.{phase}", count=view["to_take"]) if phase in PHASES else phase
     return tr("turn", who=seat_name(view, view["to_move"], tr), doing=doing)
