@@ -5,6 +5,9 @@ Every refusal has one shape, over HTTP and the websocket alike::
 
     {"type": "error", "code": "stale|illegal|forbidden|bad_message|over",
      "message": "...", "params": {...}}
+
+(``not_found``, ``busy``, ``bad_record`` and ``conflict`` answer the other endpoints.) The
+``message`` is in the client's language (:mod:`.words`); the ``code`` never changes.
 """
 from __future__ import annotations
 
