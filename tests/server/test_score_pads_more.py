@@ -121,7 +121,7 @@ def blueprints_refusal(error: InvalidOptions) -> str:
 
 def random_building(rng: random.Random, blueprint: str) -> str:
     """A building on ``blueprint``: often exactly its heights (the bonus), else up to six
-    dice anywhere usable, tall stacks included; values never rise up a stack; materials
+    dice anywhere usable, tall stacks included; values never fall up a stack; materials
     and values skewed now and then so the Prizes and the tie-breaks come up."""
     heights = [0 if ch == "X" else int(ch) for ch in blueprint.replace(" ", "")]
     usable = [c for c in range(6) if heights[c]]
@@ -129,11 +129,11 @@ def random_building(rng: random.Random, blueprint: str) -> str:
         heights = [0] * 6
         for _ in range(rng.choice([1, 3, 5, 6, 6])):
             heights[rng.choice(usable[:1] if rng.random() < 0.3 else usable)] += 1
-    materials = rng.choice(["W", "R", "S", "G", "WRSG", "WWWWWR", "RRRRRG", "WRSG"])
+    materials = rng.choice(["W", "R", "S", "G", "WRSG", "WWWWWR", "RRRRRG", "SSSSSG", "WRSG"])
     values = rng.choice([[1, 2, 3, 4, 5, 6], [3, 3, 3, 3, 5, 6], [1, 2, 3], [4, 5, 6]])
     cells = []
     for height in heights:
-        dice = sorted((rng.choice(values) for _ in range(height)), reverse=True)
+        dice = sorted(rng.choice(values) for _ in range(height))
         cells.append("+".join(f"{rng.choice(materials)}{v}" for v in dice) or ".")
     return " / ".join(f"{cells[r * 2]} , {cells[r * 2 + 1]}" for r in range(3))
 
@@ -141,7 +141,7 @@ def random_building(rng: random.Random, blueprint: str) -> str:
 BAD_BLUEPRINTS = ["X1 31", "X1 31 1Y", "X1 32 1X", "11 X1 X1", "", "x1 31 1x ", "X11 31 1X",
                   "61 XX XX", "XX 6X XX", "X1 3 11X", "1X X1 22", "X1 31 1-",
                   "X1 31 1\U0001f600"]
-BAD_CELLS = ["W2+W5", "Q3", "W7", "W", "g 4", "W3++W2", "+", "G1+G1+G1+G1+G1+G1+G1",
+BAD_CELLS = ["W5+W2", "Q3", "W7", "W", "g 4", "W3++W2", "+", "G1+G1+G1+G1+G1+G1+G1",
              "W\U0001f600"]
 BAD_BUILDINGS = ["", ". , .", ". , . / . , . / . , . / .", ". . / . , . / . , .",
                  ". , . , . / . , . / . , ."]
@@ -169,11 +169,11 @@ def spoiled(rng: random.Random, blueprint: str, building: str) -> tuple[str, str
 
 def fixed_tables() -> list[dict]:
     """Two-player rounds with each listed mistake in the second seat's entry; a first
-    player not at the table; a Silver Award against a Prize (more Prizes win); a shared
-    victory (a Silver Award each)."""
+    player not at the table; one In-Demand colour twice; a Silver Award against a Prize (more Prizes win); a stone
+    skyscraper; a shared victory (a Silver Award each)."""
     good = ("X1 31 1X", ". , W3 / G5+R5+S6 , W4 / R1 , .")
     entries = [(b, good[1]) for b in BAD_BLUEPRINTS] + [(good[0], b) for b in BAD_BUILDINGS]
-    entries += [(good[0], f"{cell} , W3 / G5+R5+S6 , W4 / R1 , .") for cell in BAD_CELLS]
+    entries += [(good[0], f". , {cell} / G5 , W4 / R1 , .") for cell in BAD_CELLS]
     options = {"wood_only": False, "prize_magnitude": False, "r1_demand1": "W",
                "r1_demand2": "R", "r1_first": "0"}
     blank = {f"r{n}_{f}": "" for n in (2, 3) for f in ("blueprint", "building")}
@@ -183,8 +183,11 @@ def fixed_tables() -> list[dict]:
         for blueprint, building in entries]
     both = {"r1_blueprint": good[0], "r1_building": good[1], **blank}
     tables.append({"players": 2, "options": {**options, "r1_first": "3"}, "seats": [both, both]})
+    tables.append({"players": 2, "options": {**options, "r1_demand2": "W"}, "seats": [both, both]})
     geometer = {**both, "r1_blueprint": "11 11 11", "r1_building": "S1 , R2 / G3 , S4 / R5 , W6"}
     tables.append({"players": 2, "options": options, "seats": [both, geometer]})  # 2 VP each
+    tower = {**both, "r1_building": ". , . / S1+S2+S3+S4+S5+S6 , . / . , ."}  # every floor
+    tables.append({"players": 2, "options": options, "seats": [tower, geometer]})
     low = ("11 11 11", "G1 , . / . , . / . , .")
     rounds = {"r2_demand1": "S", "r2_demand2": "G", "r2_first": "rules", "r3_demand1": "",
               "r3_demand2": "", "r3_first": "rules"}
@@ -226,6 +229,27 @@ def random_blueprints_table(rng: random.Random) -> dict:
     return {"players": players, "options": options, "seats": seats}
 
 
+def round_rows(n: int, result: dict, scored: list[dict]) -> list[list[dict]]:
+    """Each seat's rows of round ``n`` as the engine scored it: its Award (or none)
+    with its building's points, place and parts, then its Prizes."""
+    rows: list[list[dict]] = [[] for _ in scored]
+    for place, seat in enumerate(result["ranking"], 1):
+        parts = {p: scored[seat][p] for p in ("bonus", "wood", "recycled", "stone", "glass",
+                                              "total")}
+        params = {"round": n, "place": place, **parts}
+        award = result["awards"].get(str(seat))
+        rows[seat].append(
+            {"key": "blueprints.row.award", "points": VP[award],
+             "params": {**params, "award": {"key": f"blueprints.award.{award}"}}}
+            if award else {"key": "blueprints.row.no_award", "params": params, "points": 0})
+    for prize in PRIZES:
+        if prize in result["prizes"]:
+            rows[result["prizes"][prize]].append(
+                {"key": "blueprints.row.prize", "points": VP[prize],
+                 "params": {"round": n, "prize": {"key": f"blueprints.prize.{prize}"}}})
+    return rows
+
+
 def blueprints_expected(table: dict) -> dict:
     """What the Python says of a table (rounds typed from the first on)."""
     players, options, seats = table["players"], table["options"], table["seats"]
@@ -252,20 +276,8 @@ def blueprints_expected(table: dict) -> dict:
         if not 0 <= first < players:
             return refusal("blueprints.refusal.first", None, n)
         result = score_round(state, entries, demand=demand, first=first)
-        for place, seat in enumerate(result["ranking"], 1):
-            parts = {p: scored[seat][p] for p in ("bonus", "wood", "recycled", "stone", "glass",
-                                                  "total")}
-            params = {"round": n, "place": place, **parts}
-            award = result["awards"].get(str(seat))
-            rows[seat].append(
-                {"key": "blueprints.row.award", "points": VP[award],
-                 "params": {**params, "award": {"key": f"blueprints.award.{award}"}}}
-                if award else {"key": "blueprints.row.no_award", "params": params, "points": 0})
-        for prize in PRIZES:
-            if prize in result["prizes"]:
-                rows[result["prizes"][prize]].append(
-                    {"key": "blueprints.row.prize", "points": VP[prize],
-                     "params": {"round": n, "prize": {"key": f"blueprints.prize.{prize}"}}})
+        for seat, seat_rows in enumerate(round_rows(n, result, scored)):
+            rows[seat] += seat_rows
         if n < ROUNDS:
             notes.append({"key": "blueprints.note.next_first",
                           "params": {"round": n + 1, "player": {"seat": state.first}}})
