@@ -348,16 +348,24 @@ def skytopia_refusal(error: InvalidOptions) -> str:
     raise AssertionError(f"no pad refusal for {error}")
 
 
-def random_number(rng: random.Random, typical: int, messy: bool) -> str:
-    """A number as a person types it: now and then blank, and at a messy table now and
-    then spaced, signed, negative or not a number."""
-    if rng.random() < 0.1:
-        return ""
-    if messy and rng.random() < 0.04:
-        return rng.choice(["x", "2.5", "1e2", "-", " 4 ", "+3", "1_0", "--1", "3 4"])
-    if messy and rng.random() < 0.04:
-        return str(rng.randint(-3, -1))
-    return str(rng.randint(0, typical))
+MESSES = ["x", "2.5", "1e2", "-", " 4 ", "+3", "1_0", "--1", "3 4", "-2", "13", "0", "7", ""]
+"""What a person may type by mistake (or harmlessly differently) into a city's field."""
+
+
+def random_city(rng: random.Random, messy: bool) -> dict[str, str]:
+    """A city as a person types it: a possible one (blank for 0 or not given now and
+    then), or at a messy table with a field or two mistyped."""
+    cards = {colour: rng.choice([0, 0, 1, 2, 3, 4, 6]) for colour in COLOURS}
+    city = {"track": str(rng.randint(0, 90)), "coins": str(rng.randint(0, 25)),
+            "labs": str(rng.randint(0, min(cards["purple"], 3))),
+            "golems": str(rng.randint(0, 5))}
+    for colour, n in cards.items():
+        city[colour] = "" if n == 0 and rng.random() < 0.5 else str(n)
+        crests = rng.randint(1, min(len(COMP.crests), n + 1))
+        city[f"crests_{colour}"] = str(crests) if rng.random() < 0.95 else ""
+    for name in rng.sample(sorted(city), rng.choice([1, 2])) if messy else []:
+        city[name] = rng.choice(MESSES)
+    return city
 
 
 def random_skytopia_table(rng: random.Random) -> dict:
@@ -372,25 +380,16 @@ def random_skytopia_table(rng: random.Random) -> dict:
         guilds[1] = rng.choice(["wizards", guilds[0], rng.choice(stacks[0])])
     options = {f"guild_{s + 1}": g for s, g in enumerate(guilds)}
     options["tiebreak_coins"] = rng.choice(["mod5", "total"])
-    players = rng.choice([2, 3, 4])
     messy = rng.random() < 0.3
     seats: list[dict[str, str]] = []
-    for _ in range(players):
+    for _ in range(rng.choice([2, 3, 4])):
         if seats and rng.random() < 0.3:
             seats.append(dict(rng.choice(seats)))
             if rng.random() < 0.5:  # the same PP another way: a tie-break decides
                 seats[-1]["coins"] = str(rng.randint(0, 14))
             continue
-        city = {"track": random_number(rng, 60, messy), "labs": random_number(rng, 2, messy),
-                "coins": random_number(rng, 25, messy),
-                "golems": random_number(rng, 6 if messy else 5, messy)}
-        for colour in COLOURS:
-            city[colour] = (random_number(rng, 6, messy) if rng.random() < 0.95 or not messy
-                            else "13")
-            city[f"crests_{colour}"] = ("" if rng.random() < 0.4 else
-                                        random_number(rng, 4 if messy else 1, messy))
-        seats.append(city)
-    return {"players": players, "options": options, "seats": seats}
+        seats.append(random_city(rng, messy))
+    return {"players": len(seats), "options": options, "seats": seats}
 
 
 def tie_tables() -> list[dict]:
