@@ -348,7 +348,7 @@ def skytopia_refusal(error: InvalidOptions) -> str:
     raise AssertionError(f"no pad refusal for {error}")
 
 
-MESSES = ["x", "2.5", "1e2", "-", " 4 ", "+3", "1_0", "--1", "3 4", "-2", "13", "0", "7", ""]
+MESSES = ["x", "2.5", "1e2", "-", " 4 ", "+3", "1_0", "--1", "3 4", "-2", "13", "0", "6", "7", ""]
 """What a person may type by mistake (or harmlessly differently) into a city's field."""
 
 
