@@ -169,8 +169,8 @@ def spoiled(rng: random.Random, blueprint: str, building: str) -> tuple[str, str
 
 def fixed_tables() -> list[dict]:
     """Two-player rounds with each listed mistake in the second seat's entry; a first
-    player not at the table; one In-Demand colour twice; a Silver Award against a Prize (more Prizes win); a stone
-    skyscraper; a shared victory (a Silver Award each)."""
+    player not at the table; one In-Demand colour twice; a Silver Award against a Prize
+    (more Prizes win); a stone skyscraper; a shared victory (a Silver Award each)."""
     good = ("X1 31 1X", ". , W3 / G5+R5+S6 , W4 / R1 , .")
     entries = [(b, good[1]) for b in BAD_BLUEPRINTS] + [(good[0], b) for b in BAD_BUILDINGS]
     entries += [(good[0], f". , {cell} / G5 , W4 / R1 , .") for cell in BAD_CELLS]
