@@ -43,7 +43,6 @@ True
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from towerplay.core.svg import button as shared_button
@@ -58,8 +57,8 @@ SEAT_FILL = ("#2f7fd0", "#2e9e4f", "#d2452f", "#7a7a7a")
 COL_W, CARD_W, CARD_H = 92, 88, 126
 """A Market column and its cards: four columns fill the 380-wide panel."""
 GOLEMS = 5
-COINS_SOURCE = re.compile(r"coins \((\d+) // 5\)")
-"""The final score's coin line as the engine names it (with the coins counted)."""
+GLYPH = 0.58
+"""A glyph is at most about this much of the font size wide (bold included)."""
 
 
 def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
@@ -103,6 +102,16 @@ def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 5
     return (y + 32 if items else y), "".join(out)
 
 
+def fit(words: str, size: float, width: float) -> float:
+    """The font size at which ``words`` fit in ``width`` (``size`` at most): a wordier
+    language shrinks a long line a little rather than cut it at the panel's edge.
+
+    >>> fit("short", 12, 300), fit("x" * 50, 12, 300)
+    (12, 10)
+    """
+    return min(size, int(width / (GLYPH * max(len(words), 1))))
+
+
 def seat_name(view: dict[str, Any], p: int | None, tr: Translator) -> str:
     """``seat 2``, ``seat 2 (you)`` or ``nobody``, in the translator's language."""
     if p is None:
@@ -143,10 +152,11 @@ def rounds_of(view: dict[str, Any]) -> dict[int, int]:
 # ----------------------------------------------------------------- the Chronometer
 def chronometer_panel(view: dict[str, Any], tr: Translator) -> str:
     """Headline, the Chronometer, the decks, the Guild Masters, the Foundations."""
-    parts = [text(10, 18, headline(view, tr), size=14, weight="bold"),
-             text(10, 35, turn_line(view, tr), size=12)]
+    head, turn, title = headline(view, tr), turn_line(view, tr), tr("chronometer_title")
+    parts = [text(10, 18, head, size=fit(head, 14, WIDTH - 20), weight="bold"),
+             text(10, 35, turn, size=fit(turn, 12, WIDTH - 20))]
     y = 44.0
-    parts.append(text(10, y + 12, tr("chronometer_title"), size=11, weight="bold"))
+    parts.append(text(10, y + 12, title, size=fit(title, 11, WIDTH - 20), weight="bold"))
     y += 18
     for d, value in enumerate(view["chronometer"]):
         x = 10 + d * 60
@@ -203,7 +213,7 @@ def market_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     title = tr("market_title")
     if any(a.startswith("place ") for a in legal):
         title = tr("market_title_place")
-    parts = [text(10, 16, title, size=12, weight="bold")]
+    parts = [text(10, 16, title, size=fit(title, 12, WIDTH - 20), weight="bold")]
     top = 24
     for col, colour in enumerate(COLOURS):
         x = 4 + col * COL_W
@@ -226,10 +236,11 @@ def column_head(x: float, y: float, colour: str, legal: set[str], market: bool,
                 tr: Translator) -> str:
     """A column's heading; clickable as ``row <colour>`` when that is legal and names a
     Market row."""
+    head = f"{colour[0].upper()} · {tr.term(colour)}"
     body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="22" rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>'
-            + text(x + CARD_W / 2, y + 15, f"{colour[0].upper()} · {tr.term(colour)}",
-                   "middle", 12, "bold", INK[colour]))
+            + text(x + CARD_W / 2, y + 15, head, "middle", fit(head, 12, CARD_W - 6), "bold",
+                   INK[colour]))
     action = f"row {colour}"
     if action in legal and market:
         return clickable(action, tr("row_label", action=action, colour=tr.term(colour)),
@@ -463,10 +474,10 @@ def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) ->
         marks = tr("winner_mark")
     elif view["to_move"] == p and not view["is_over"]:
         marks = tr("to_move_mark")
-    head = tr("city_head", seat=seat_name(view, p, tr), coins=city["coins"], pp=city["pp"],
-              golems=city["golems_on_board"], total=GOLEMS, marks=marks)
+    head = tr("city_head", seat=seat_name(view, p, tr), coins=tr("coins", count=city["coins"]),
+              pp=city["pp"], golems=city["golems_on_board"], total=GOLEMS, marks=marks)
     parts = [f'<circle cx="16" cy="13" r="7" fill="{SEAT_FILL[p % 4]}" stroke="#111"/>',
-             text(28, 18, head, size=12, weight="bold")]
+             text(28, 18, head, size=fit(head, 12, WIDTH - 34), weight="bold")]
     y = 24.0
     if city["ability"]:
         y, piece = lines(10, y, tr("ability_line", ability=city["ability"],
@@ -479,18 +490,11 @@ def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) ->
         parts.append(tower_column(view, legal, p, colour, tower, 4 + col * COL_W, base, tr))
     y = base + 8
     if view["is_over"] and view.get("breakdown"):
-        shown = " + ".join(f"{score_source(label, tr)} {pts}"
-                           for label, pts in view["breakdown"][p])
+        shown = " + ".join(f"{tr.line(label)} {pts}" for label, pts in view["breakdown"][p])
         y, piece = lines(10, y, tr("score_line", shown=shown, total=view["scores"][p]),
                          62, 10)
         parts.append(piece)
     return svg(y + 6, "".join(parts), tr("city_panel", seat=seat_name(view, p, tr)))
-
-
-def score_source(label: str, tr: Translator) -> str:
-    """A source of the final score, as the engine names it: a term, or the coins."""
-    coins = COINS_SOURCE.fullmatch(label)
-    return tr("score_coins", coins=coins.group(1)) if coins else tr.term(label)
 
 
 def tower_column(view: dict[str, Any], legal: set[str], p: int, colour: str,
