@@ -56,7 +56,7 @@ def test_translations_keep_the_fields(domain: str, lang: str) -> None:
 def page_keys() -> set[str]:
     """Every key the pages ask for: t("key"…), data-i18n="key", status("key"…)."""
     keys: set[str] = set()
-    for path in STATIC.glob("*.*"):
+    for path in STATIC.rglob("*.*"):  # the scoring pads in static/score/ too
         source = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r'\bt\(\s*"([\w.]+)"', source))
         keys |= set(re.findall(r'data-i18n="([\w.]+)"', source))
