@@ -173,8 +173,8 @@ def test_lines_in_polish_and_hungarian() -> None:
     reason = state.check(games.load("skytopia").parse_notation("tower red"))
     assert reason == ("'tower red' is refused: that is not what is asked now; assign a "
                       "golem: 'place <card>:<value>'")
-    assert pl.line(reason) == ("Odrzucono 'tower red': nie o to teraz chodzi; przypisz "
-                               "Golema do pracy: 'place <karta>:<wartość>'")
+    assert pl.line(reason) == ("'tower red' — nie o to teraz chodzi; przypisz Golema do "
+                               "pracy: 'place <karta>:<wartość>'")
     assert Translator("skytopia", "en").line(reason) == reason
 
 
