@@ -7,15 +7,31 @@ lays these classes out: side by side on a desktop, stacked on a 360 px phone.
 
 from __future__ import annotations
 
+import math
 from html import escape
 from textwrap import wrap
 from typing import Any
 
-__all__ = ["WIDTH", "button", "clickable", "lines", "num",
+__all__ = ["GLYPH", "WIDTH", "button", "clickable", "fit_size", "lines", "num",
            "panel", "panels", "seat_name", "text"]
 
 WIDTH = 380
 """A panel's viewBox width: readable on a 360 px phone, two side by side on a desktop."""
+
+GLYPH = 0.58
+"""About the widest a glyph is, in font sizes (text is not measured on the server)."""
+
+
+def fit_size(words: str, size: float, width: float) -> float:
+    """The font size, at most ``size`` (in half steps), at which ``words`` fit ``width``:
+    a wordier language shrinks a long line a little rather than cut it at the panel's
+    edge.
+
+    >>> fit_size("sand", 11, 66), fit_size("● cukierkowa", 11, 66)
+    (11, 9.0)
+    """
+    return min(size, math.floor(width / (GLYPH * max(len(words), 1)) * 2) / 2)
+
 
 def num(value: float) -> str:
     """A coordinate as SVG text, without a useless ``.0``.

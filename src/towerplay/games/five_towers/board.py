@@ -27,12 +27,11 @@ True
 """
 from __future__ import annotations
 
-import math
 from html import escape
 from typing import Any
 
 from towerplay.core.svg import button as shared_button
-from towerplay.core.svg import clickable, panel
+from towerplay.core.svg import clickable, fit_size, panel
 from towerplay.core.svg import text as shared_text
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.scoring import teardown_penalty
@@ -109,16 +108,6 @@ def seat_name(view: dict[str, Any], p: int | None, tr: Translator) -> str:
     return f"{name} {tr('you')}" if p == view.get("seat") else name
 
 
-def fitted(words: str, size: float, width: float) -> float:
-    """The font size, at most ``size`` (in half steps), at which ``words`` fit ``width``
-    (a glyph is at most about 0.58 of the size wide): long words shrink a little.
-
-    >>> fitted("sand", 11, 66), fitted("● cukierkowa", 11, 66)
-    (11, 9.0)
-    """
-    return min(size, math.floor(width / (0.58 * max(len(words), 1)) * 2) / 2)
-
-
 def svg(height: int, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
     return panel("ft", height, body, label)
@@ -129,7 +118,7 @@ def text(x: float, y: float, content: str, cls: str = "", anchor: str = "start",
     """An escaped SVG text; a left-aligned one shrinks to end inside its panel (a long
     line in a wordier language)."""
     if anchor == "start":
-        size = fitted(content, size, WIDTH - 6 - x)
+        size = fit_size(content, size, WIDTH - 6 - x)
     return shared_text(x, y, content, anchor, size, weight, fill, cls)
 
 
@@ -146,7 +135,7 @@ def card(x: float, y: float, name: str, tr: Translator, action: str | None = Non
             + text(x + CARD_W / 2, y + 37, str(value), anchor="middle", size=22,
                    weight="bold", fill=ink)
             + text(x + CARD_W / 2, y + 49, tr.term(suit), anchor="middle",
-                   size=fitted(tr.term(suit), 9.5, CARD_W - 4), fill=ink)
+                   size=fit_size(tr.term(suit), 9.5, CARD_W - 4), fill=ink)
             # the bottom strip stays visible under the cards above it in a tower
             + text(x + 4, y + CARD_H - 6, corner, size=11, weight="bold", fill=ink))
     return clickable(action, label or card_words(tr, name), body)
@@ -393,7 +382,7 @@ def tower(x: float, base: float, suit: str, values: list[int], action: str | Non
              f'height="{base - 51}" rx="6" fill="{FILL[suit]}" fill-opacity="0.25" '
              f'stroke="{INK[suit]}" stroke-dasharray="3 3"/>',
              text(x + CARD_W / 2, base + 16, label, anchor="middle",
-                  size=fitted(label, 11, CARD_W + 12), fill=INK[suit])]
+                  size=fit_size(label, 11, CARD_W + 12), fill=INK[suit])]
     for i, value in enumerate(values):
         parts.append(card(x, base - CARD_H - i * STEP, f"{suit}{value}", tr))
     if values and values[-1] == 0:

@@ -46,7 +46,7 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.core.svg import button as shared_button
-from towerplay.core.svg import clickable, lines, panel, panels, text
+from towerplay.core.svg import clickable, fit_size, lines, panel, panels, text
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.i18n import Translator
 
@@ -57,8 +57,6 @@ SEAT_FILL = ("#2f7fd0", "#2e9e4f", "#d2452f", "#7a7a7a")
 COL_W, CARD_W, CARD_H = 92, 88, 126
 """A Market column and its cards: four columns fill the 380-wide panel."""
 GOLEMS = 5
-GLYPH = 0.58
-"""A glyph is at most about this much of the font size wide (bold included)."""
 
 
 def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
@@ -102,16 +100,6 @@ def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 5
     return (y + 32 if items else y), "".join(out)
 
 
-def fit(words: str, size: float, width: float) -> float:
-    """The font size at which ``words`` fit in ``width`` (``size`` at most): a wordier
-    language shrinks a long line a little rather than cut it at the panel's edge.
-
-    >>> fit("short", 12, 300), fit("x" * 50, 12, 300)
-    (12, 10)
-    """
-    return min(size, int(width / (GLYPH * max(len(words), 1))))
-
-
 def seat_name(view: dict[str, Any], p: int | None, tr: Translator) -> str:
     """``seat 2``, ``seat 2 (you)`` or ``nobody``, in the translator's language."""
     if p is None:
@@ -153,10 +141,10 @@ def rounds_of(view: dict[str, Any]) -> dict[int, int]:
 def chronometer_panel(view: dict[str, Any], tr: Translator) -> str:
     """Headline, the Chronometer, the decks, the Guild Masters, the Foundations."""
     head, turn, title = headline(view, tr), turn_line(view, tr), tr("chronometer_title")
-    parts = [text(10, 18, head, size=fit(head, 14, WIDTH - 20), weight="bold"),
-             text(10, 35, turn, size=fit(turn, 12, WIDTH - 20))]
+    parts = [text(10, 18, head, size=fit_size(head, 14, WIDTH - 20), weight="bold"),
+             text(10, 35, turn, size=fit_size(turn, 12, WIDTH - 20))]
     y = 44.0
-    parts.append(text(10, y + 12, title, size=fit(title, 11, WIDTH - 20), weight="bold"))
+    parts.append(text(10, y + 12, title, size=fit_size(title, 11, WIDTH - 20), weight="bold"))
     y += 18
     for d, value in enumerate(view["chronometer"]):
         x = 10 + d * 60
@@ -213,7 +201,7 @@ def market_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     title = tr("market_title")
     if any(a.startswith("place ") for a in legal):
         title = tr("market_title_place")
-    parts = [text(10, 16, title, size=fit(title, 12, WIDTH - 20), weight="bold")]
+    parts = [text(10, 16, title, size=fit_size(title, 12, WIDTH - 20), weight="bold")]
     top = 24
     for col, colour in enumerate(COLOURS):
         x = 4 + col * COL_W
@@ -239,7 +227,7 @@ def column_head(x: float, y: float, colour: str, legal: set[str], market: bool,
     head = f"{colour[0].upper()} · {tr.term(colour)}"
     body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="22" rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>'
-            + text(x + CARD_W / 2, y + 15, head, "middle", fit(head, 12, CARD_W - 6), "bold",
+            + text(x + CARD_W / 2, y + 15, head, "middle", fit_size(head, 12, CARD_W - 6), "bold",
                    INK[colour]))
     action = f"row {colour}"
     if action in legal and market:
@@ -477,7 +465,7 @@ def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) ->
     head = tr("city_head", seat=seat_name(view, p, tr), coins=tr("coins", count=city["coins"]),
               pp=city["pp"], golems=city["golems_on_board"], total=GOLEMS, marks=marks)
     parts = [f'<circle cx="16" cy="13" r="7" fill="{SEAT_FILL[p % 4]}" stroke="#111"/>',
-             text(28, 18, head, size=fit(head, 12, WIDTH - 34), weight="bold")]
+             text(28, 18, head, size=fit_size(head, 12, WIDTH - 34), weight="bold")]
     y = 24.0
     if city["ability"]:
         y, piece = lines(10, y, tr("ability_line", ability=city["ability"],
