@@ -6,8 +6,8 @@ phases and bid marks as their numbers (:mod:`.phases`). :func:`load_json` refuse
 that are not the deck, seats out of range and any mix of fields the rules cannot reach:
 every later step relies on it.
 
-The checks keep their own wording rather than :mod:`towerplay.core.positions`': each
-names the value it got, which those helpers do not.
+The checks keep their own wording rather than the kernel's helpers
+(:mod:`towerplay.core.positions`): each names the value it got, which those do not.
 
 >>> from towerplay import games
 >>> state = games.load("five_towers").start(players=2, seed=1)
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 MOST_TORN = 99
 """The most tear-downs a saved position may count (play never comes near it)."""
 MOST_ROUNDS = 999
+"""The highest round number a saved position may hold (a game has at most 44)."""
 
 
 def to_json(state: FiveTowersState) -> dict[str, Any]:
