@@ -2,16 +2,16 @@
 forms where a language needs them, and every key the pages use defined."""
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import pytest
 
+from tests.i18n.wording import Wording
 from towerplay import games, i18n
+from towerplay.i18n import PLURAL_FORMS
 
 STATIC = Path(i18n.__file__).parent / "server" / "static"
-PLURAL = (".one", ".few", ".many", ".other")
 NEEDED_FORMS = {"en": {"one", "other"}, "pl": {"one", "few", "many"}, "hu": {"one", "other"}}
 
 
@@ -23,7 +23,7 @@ def fields(text: str) -> set[str]:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
 def test_every_key_in_every_language(domain: str, lang: str) -> None:
     english, other = i18n.catalogue(domain, "en"), i18n.catalogue(domain, lang)
-    bases = lambda texts: {k.rsplit(".", 1)[0] if k.endswith(PLURAL) else k for k in texts}
+    bases = lambda texts: {k.rsplit(".", 1)[0] if k.endswith(PLURAL_FORMS) else k for k in texts}
     assert bases(english) - bases(other) == set(), f"{lang}/{domain}.po lacks these keys"
     assert bases(other) - bases(english) == set(), f"{lang}/{domain}.po has unknown keys"
     assert all(text.strip() for text in other.values())
@@ -33,10 +33,10 @@ def test_every_key_in_every_language(domain: str, lang: str) -> None:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_plural_forms_the_language_needs(domain: str, lang: str) -> None:
     texts = i18n.catalogue(domain, lang)
-    plural = {k.rsplit(".", 1)[0] for k in texts if k.endswith(PLURAL)}
+    plural = {k.rsplit(".", 1)[0] for k in texts if k.endswith(PLURAL_FORMS)}
     for base in plural:
         forms = {k.rsplit(".", 1)[1] for k in texts if k.rsplit(".", 1)[0] == base
-                 and k.endswith(PLURAL)}
+                 and k.endswith(PLURAL_FORMS)}
         assert NEEDED_FORMS[lang] <= forms | ({"many"} if "other" in forms and lang != "pl"
                                               else set()), (lang, domain, base, forms)
 
@@ -46,7 +46,7 @@ def test_plural_forms_the_language_needs(domain: str, lang: str) -> None:
 def test_translations_keep_the_fields(domain: str, lang: str) -> None:
     english, other = i18n.catalogue(domain, "en"), i18n.catalogue(domain, lang)
     for key, text in other.items():
-        if key.endswith(PLURAL):  # "one" may say the number in words
+        if key.endswith(PLURAL_FORMS):  # "one" may say the number in words
             source = english.get(key) or english.get(key.rsplit(".", 1)[0] + ".other", "")
             assert fields(text) <= fields(source) | {"count"}, (lang, key)
         else:
@@ -64,7 +64,7 @@ def page_keys() -> set[str]:
 
 
 def test_every_key_the_pages_use_is_defined() -> None:
-    defined = {k.rsplit(".", 1)[0] if k.endswith(PLURAL) else k
+    defined = {k.rsplit(".", 1)[0] if k.endswith(PLURAL_FORMS) else k
                for d in i18n.domains() for k in i18n.catalogue(d, "en")}
     assert page_keys(), "the pages ask for no key: the pattern is wrong"
     assert page_keys() - defined == set()
@@ -89,10 +89,7 @@ def test_every_score_breakdown_label_is_translated(name: str) -> None:
     for variant in game.variants:
         each = games.load(name, **variant)
         for players in range(each.min_players, each.max_players + 1):
-            state = each.start(players=players, seed=players)
-            rng = random.Random(players)
-            while not state.is_over:
-                state.apply(rng.choice(state.legal_actions()))
+            state = Wording(name).random_game(variant, players, seed=players)[-1]
             for rows in state.view(None)["breakdown"]:
                 for label, _ in rows:
                     for lang in i18n.LANGUAGES[1:]:
