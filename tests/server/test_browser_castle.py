@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 
-from tests.i18n.test_castle import check_board
+from tests.i18n.test_castle import WORDING
 from tests.server.browser import (  # noqa: F401 (fixtures)
     DESKTOP,
     TIMEOUT_MS,
@@ -45,7 +45,7 @@ def pick(pieces: Any, rng: random.Random) -> Any:
 def check_polish(page: Any) -> None:
     """The board and the page speak Polish: no key, no English phrase on the board, the
     log lines worded, no key of the catalogues anywhere in the page's text."""
-    check_board(page.inner_html("#board"), "pl")
+    WORDING.check_board(page.inner_html("#board"), "pl")
     assert page.get_attribute("html", "lang") == "pl"
     board = page.inner_text("#board")
     for words in ("gra podstawowa", "pamięć ukryta", "Zamki", "zakryte"):  # the headings

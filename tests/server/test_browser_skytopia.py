@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 
-from tests.i18n.test_skytopia import english_phrases
+from tests.i18n.test_skytopia import WORDING
 from tests.server.browser import DESKTOP, TIMEOUT_MS, screenshots
 from tests.server.browser import browser, web  # noqa: F401 (fixtures)
 from tests.server.browser import ServeProcess
@@ -33,7 +33,7 @@ def check_polish(page: Any) -> None:
     texts = [board, page.inner_text("#events")]
     for text in texts:
         assert "term." not in text and "line." not in text, text[:200]
-        assert not [p for p in english_phrases("pl") if p in text], text[:200]
+        assert not [p for p in WORDING.english_phrases("pl") if p in text], text[:200]
     assert SKY("market_panel") in page.inner_html("#board")
     assert SKY("guild_masters") in board and SKY("foundations_title") in board
 
