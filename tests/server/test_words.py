@@ -114,3 +114,9 @@ def test_game_titles_as_published_in_each_language(http: httpx.Client) -> None:
     assert titles["en"]["castle"] == "Budowa Zamku (Castle Building)"
     assert titles["pl"]["castle"] == "Budowa Zamku"
     assert titles["pl"]["five_towers"] == "5 Wież" and titles["en"]["five_towers"] == "5 Towers"
+
+
+def test_the_rules_page_switches_language(http: httpx.Client) -> None:
+    page = http.get("/rules/skytopia", params={"lang": "hu"}).text
+    assert '<a href="/rules/skytopia?lang=pl" hreflang="pl">polski</a>' in page
+    assert "<strong>magyar</strong>" in page and 'aria-label="Nyelv"' in page

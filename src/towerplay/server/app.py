@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 from html import escape
-import importlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -28,6 +27,7 @@ from markdown_it import MarkdownIt
 
 from towerplay import bots, games
 from towerplay.games import summaries
+from towerplay import i18n
 from towerplay.i18n import Translator
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
@@ -160,7 +160,17 @@ def rules_page(game: str, lang: str = "en") -> Response:
                         f"<meta name=viewport content='width=device-width'>"
                         f"<title>{title}</title>"
                         f"<link rel=stylesheet href='/static/style.css'>"
-                        f"<body class=rules><main>{body}</main></body></html>")
+                        f"<body class=rules><header>{language_links(game, lang)}</header>"
+                        f"<main>{body}</main></body></html>")
+
+
+def language_links(game: str, lang: str) -> str:
+    """The rules page's language switch: a link per language, the current one marked."""
+    links = [f"<strong>{name}</strong>" if code == lang else
+             f'<a href="/rules/{game}?lang={code}" hreflang="{code}">{name}</a>'
+             for code, name in i18n.NAMES.items()]
+    label = escape(Translator("web", lang)("language"))
+    return f'<nav class="lang" aria-label="{label}">{" · ".join(links)}</nav>'
 
 
 # ----------------------------------------------------------------- API
