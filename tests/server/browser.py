@@ -1,5 +1,8 @@
 """Helpers of the browser tests: Debian's chromium driven by Playwright, the real server
-(``towerplay serve``) in a subprocess that a test may kill, and screenshots.
+(``towerplay serve``) in a subprocess that a test may kill, and screenshots; a page in a
+locale that fails the test on a script error (``localized_page``), a table created and
+played in the lobby and on the board, a forged piece's refusal (``forged_refusal``) and
+the end's scores and winners checked against the record replayed (``final_scores``).
 
 Playwright's own browser download cannot be reached here, so the tests drive
 ``/usr/bin/chromium`` (installed with apt-get when missing, as root; else skipped).
@@ -13,12 +16,16 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from towerplay.core.record import Record
+from towerplay.i18n import Translator
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -27,6 +34,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
 TIMEOUT_MS = 30_000
+MY_TURN = "['me', 'over'].includes(document.body.dataset.toMove)"
+TOO_MANY = {"en": "too many", "pl": "za dużo wiadomości"}
+"""The server's refusal of a message over its limit, by the page's language."""
 
 
 def ensure_chromium() -> Path:
@@ -111,16 +121,28 @@ def browser() -> Iterator[Any]:
             launched.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh desktop-sized page."""
-    context = browser.new_context(viewport=DESKTOP, locale="en-US", accept_downloads=True)
-    opened = context.new_page()
-    opened.set_default_timeout(TIMEOUT_MS)
+@contextmanager
+def localized_page(browser: Any, locale: str = "en-US", *,
+                   page_errors_fail: bool = True) -> Iterator[Any]:
+    """A fresh desktop-sized page of a browser that asks for ``locale`` (downloads
+    accepted); the test fails if a script on the page threw (a ``pageerror``)."""
+    context = browser.new_context(viewport=DESKTOP, locale=locale, accept_downloads=True)
     try:
+        opened = context.new_page()
+        opened.set_default_timeout(TIMEOUT_MS)
+        errors: list[str] = []
+        opened.on("pageerror", lambda error: errors.append(str(error)))
         yield opened
+        assert not (page_errors_fail and errors), f"errors on the page: {errors}"
     finally:
         context.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh desktop-sized page (in English; its script errors are not checked)."""
+    with localized_page(browser, page_errors_fail=False) as opened:
+        yield opened
 
 
 @pytest.fixture(scope="module")
@@ -140,3 +162,139 @@ def screenshots(page: Any, name: str) -> None:
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(ARTIFACTS / f"{name}-360px.png"), full_page=True)
     page.set_viewport_size(DESKTOP)
+
+
+def create_in_lobby(page: Any, base: str, game: str, seats: list[str]) -> dict[str, str]:
+    """Create a table in the lobby; the links it shows, by id (``seat-0``, ``spectate``)."""
+    page.goto(f"{base}/")
+    page.wait_for_selector("#seats input")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for seat, spec in enumerate(seats):
+        page.fill(f"#seats label:nth-of-type({seat + 1}) input", spec)
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    links = page.locator("#links a")
+    return {links.nth(i).get_attribute("id").removeprefix("link-"):
+            links.nth(i).get_attribute("href") for i in range(links.count())}
+
+
+def seated_in_lobby(page: Any, base: str, game: str, seats: list[str]) -> None:
+    """Create a table in the lobby (its button worded in the page's language) and take
+    the first seat by the lobby's button: this seat's turn, said in that language."""
+    create_in_lobby(page, base, game, seats)
+    said = Translator("web", page.get_attribute("html", "lang"))
+    assert page.inner_text("#create") == said("create")
+    page.click("#take-seat")
+    wait_my_turn(page)
+    assert page.inner_text("#turn") == said("your_move_now")
+
+
+def wait_my_turn(page: Any) -> bool:
+    """Wait until this seat is to move (True) or the game is over (False)."""
+    page.wait_for_function(MY_TURN)
+    return bool(page.evaluate("document.body.dataset.toMove") == "me")
+
+
+def act(page: Any, piece: Any, keyboard: bool = False) -> str:
+    """Click ``piece`` (or focus it and press Enter) and wait for the next view. A
+    scripted player can outpace the server's message limit (10 a second): that refusal
+    alone (in the page's language) is waited out and the move made again."""
+    version = page.evaluate("document.body.dataset.version")
+    action = str(piece.get_attribute("data-action"))
+    for _ in range(5):
+        if keyboard:
+            piece.focus()
+            page.keyboard.press("Enter")
+        else:
+            piece.click()
+        page.wait_for_function(f"document.body.dataset.version !== {version!r} || "
+                               "!document.getElementById('error').hidden")
+        if page.evaluate("document.body.dataset.version") != version:
+            return action
+        refusal = page.inner_text("#error")
+        assert TOO_MANY[page.get_attribute("html", "lang")] in refusal, refusal
+        page.wait_for_timeout(1000)
+    raise AssertionError(f"{action!r} was refused five times")
+
+
+def click_board_to_the_end(page: Any, choose: Callable[[int, Any], Any]) -> int:
+    """Play this seat to the game's end on the board's pieces (at least one each turn):
+    the piece clicked is ``choose(moves made so far, the pieces)``. The moves made."""
+    moves = 0
+    while wait_my_turn(page):
+        pieces = page.locator("#board [data-action]")
+        assert pieces.count() >= 1
+        act(page, choose(moves, pieces))
+        moves += 1
+    return moves
+
+
+def played_on_the_board(page: Any, base: str, game: str, seats: list[str], *,
+                        check: Callable[[Any], None], refused: Callable[[Any], None],
+                        pick: Callable[[Any], Any], mid_at: Callable[[int, Any], bool],
+                        least: int, end: Callable[[Any, str], Any]) -> None:
+    """A whole game clicked on the board in the page's language: the table created in
+    the lobby and its first seat taken (``seated_in_lobby``); ``check(page)`` at the
+    start, mid-game and the end; ``refused(page)`` at the start; each turn the piece
+    ``pick(pieces)``; mid-game is the first turn where ``mid_at(moves made, pieces)``;
+    at least ``least`` moves; then ``end(page, base)``. Screenshots (``screenshots``)
+    ``GAME-LANG-start``, ``-mid`` and ``-end``."""
+    seated_in_lobby(page, base, game, seats)
+    shots = f"{game}-{page.get_attribute('html', 'lang')}"
+    check(page)
+    refused(page)
+    screenshots(page, f"{shots}-start")
+    mid: list[int] = []
+
+    def choose(moves: int, pieces: Any) -> Any:
+        if not mid and mid_at(moves, pieces):
+            check(page)
+            screenshots(page, f"{shots}-mid")
+            mid.append(moves)
+        return pick(pieces)
+
+    assert click_board_to_the_end(page, choose) >= least and mid
+    check(page)
+    end(page, base)
+    screenshots(page, f"{shots}-end")
+
+
+def forged_refusal(page: Any, action: str) -> str:
+    """A forged piece of the board sends ``action``, which the server refuses: the
+    refusal shown in the error line (the position stays; the piece is removed again)."""
+    version = page.evaluate("document.body.dataset.version")
+    page.evaluate("""(action) => {
+        const forged = document.createElement("button");
+        forged.id = "forged";
+        forged.dataset.action = action;
+        document.getElementById("board").append(forged);
+    }""", action)
+    page.click("#forged")
+    page.wait_for_selector("#error:not([hidden])")
+    shown = str(page.inner_text("#error"))
+    assert page.evaluate("document.body.dataset.version") == version
+    page.evaluate("document.getElementById('forged').remove()")
+    return shown
+
+
+def final_scores(page: Any, base: str, seat_label: Callable[[int], str],
+                 winners_start: str = "") -> Record:
+    """At the game's end, the totals shown are the record's result and the engine's
+    scores (the downloaded record replayed), and ``#winners`` (which starts with
+    ``winners_start``) names, by ``seat_label``, exactly the engine's winners; the turn
+    line says the game is over (in the page's language): the record."""
+    page.wait_for_selector("#end:not([hidden])")
+    href = page.get_attribute("#record-link", "href")
+    record = Record.model_validate(httpx.get(f"{base}{href}", timeout=30).json())
+    state = record.replay()
+    shown = [page.inner_text(f"th.total[data-seat='{s}']") for s in range(state.players)]
+    assert shown == [str(score) for score in record.result["scores"]]  # type: ignore[index]
+    assert [float(s) for s in shown] == [float(s) for s in state.scores()]
+    winners = page.inner_text("#winners")
+    assert winners.startswith(winners_start), winners
+    for seat in range(state.players):
+        assert (seat_label(seat) in winners) == (seat in state.winners())
+    said = Translator("web", page.get_attribute("html", "lang"))
+    assert page.inner_text("#turn") == said("game_over")
+    return record

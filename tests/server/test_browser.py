@@ -13,56 +13,8 @@ import httpx
 
 from towerplay.core.record import Record
 from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess,
-    browser,
-    page,
-    screenshots,
-    web,
-)
-
-MY_TURN = "['me', 'over'].includes(document.body.dataset.toMove)"
-
-
-def create_in_lobby(page: Any, base: str, game: str, seats: list[str]) -> dict[str, str]:
-    """Create a table in the lobby; the links it shows, by id (``seat-0``, ``spectate``)."""
-    page.goto(f"{base}/")
-    page.wait_for_selector("#seats input")
-    page.select_option("#game", game)
-    page.select_option("#players", str(len(seats)))
-    for seat, spec in enumerate(seats):
-        page.fill(f"#seats label:nth-of-type({seat + 1}) input", spec)
-    page.click("#create")
-    page.wait_for_selector("#created:not([hidden])")
-    links = page.locator("#links a")
-    return {links.nth(i).get_attribute("id").removeprefix("link-"):
-            links.nth(i).get_attribute("href") for i in range(links.count())}
-
-
-def wait_my_turn(page: Any) -> bool:
-    """Wait until this seat is to move (True) or the game is over (False)."""
-    page.wait_for_function(MY_TURN)
-    return bool(page.evaluate("document.body.dataset.toMove") == "me")
-
-
-def act(page: Any, piece: Any, keyboard: bool) -> str:
-    """Click ``piece`` (or focus it and press Enter) and wait for the next view. A
-    scripted player can outpace the server's message limit (10 a second): that refusal
-    alone is waited out and the move made again."""
-    version = page.evaluate("document.body.dataset.version")
-    action = str(piece.get_attribute("data-action"))
-    for _ in range(5):
-        if keyboard:
-            piece.focus()
-            page.keyboard.press("Enter")
-        else:
-            piece.click()
-        page.wait_for_function(f"document.body.dataset.version !== {version!r} || "
-                               "!document.getElementById('error').hidden")
-        if page.evaluate("document.body.dataset.version") != version:
-            return action
-        assert "too many" in page.inner_text("#error"), page.inner_text("#error")
-        page.wait_for_timeout(1000)
-    raise AssertionError(f"{action!r} was refused five times")
+    ServeProcess, act, browser, create_in_lobby, final_scores, forged_refusal,
+    localized_page, page, screenshots, wait_my_turn, web)
 
 
 def play_board(page: Any, rng: random.Random, moves: int | None = None,
@@ -94,18 +46,9 @@ def play_buttons(page: Any, rng: random.Random, moves: int | None = None) -> int
 
 
 def check_end(page: Any, base: str) -> Record:
-    """The final scores and winners shown are the engine's (the record replayed): the
-    record."""
-    page.wait_for_selector("#end:not([hidden])")
-    href = page.get_attribute("#record-link", "href")
-    record = Record.model_validate(httpx.get(f"{base}{href}", timeout=30).json())
-    state = record.replay()
-    shown = [page.inner_text(f"th.total[data-seat='{s}']") for s in range(state.players)]
-    assert shown == [str(score) for score in record.result["scores"]]  # type: ignore[index]
-    assert [float(s) for s in shown] == [float(s) for s in state.scores()]
-    winners = page.inner_text("#winners")
-    for seat in range(state.players):
-        assert (f"Seat {seat}" in winners) == (seat in state.winners())
+    """The final scores and winners shown are the engine's (the record replayed), and a
+    link to the replay: the record."""
+    record = final_scores(page, base, "Seat {}".format)
     assert page.get_attribute("#replay-link", "href").startswith("/replay/")
     return record
 
@@ -113,51 +56,39 @@ def check_end(page: Any, base: str) -> Record:
 def refused_in_a_visible_line(page: Any) -> None:
     """A forged piece sends an action the server refuses: the reason shows in the error
     line, the position stays, and the next move clears the line."""
-    version = page.evaluate("document.body.dataset.version")
-    page.evaluate("""() => {
-        const forged = document.createElement("button");
-        forged.id = "forged";
-        forged.dataset.action = "bid 9";
-        document.getElementById("board").append(forged);
-    }""")
-    page.click("#forged")
-    page.wait_for_selector("#error:not([hidden])")
-    assert page.inner_text("#error").startswith("Not allowed: ")
-    assert page.evaluate("document.body.dataset.version") == version
+    assert forged_refusal(page, "bid 9").startswith("Not allowed: ")
     act(page, page.locator("#board [data-action]").first, keyboard=False)
     assert page.locator("#error").is_hidden()
 
 
-def test_five_towers_played_by_clicking_the_board(page: Any, web: ServeProcess) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    links = create_in_lobby(page, web.base, "five_towers", ["human", "greedy", "greedy"])
-    assert set(links) == {"seat-0", "spectate"} and "token=" in links["seat-0"]
-    assert "token" not in links["spectate"]
-    page.click("#take-seat")
-    rng = random.Random(1)
-    wait_my_turn(page)
-    refused_in_a_visible_line(page)
-    screenshots(page, "five_towers-start")
-    recent: list[str] = []
-    play_board(page, rng, moves=18, recent=recent)
-    screenshots(page, "five_towers-mid")
-    mid_game = page.content()
-    play_board(page, rng, recent=recent)
-    assert recent and all(line.startswith(("Seat 1 (greedy): ", "Seat 2 (greedy): "))
-                          for line in recent)
-    screenshots(page, "five_towers-end")
-    record = check_end(page, web.base)
-    assert str(record.seed) not in mid_game  # the seed is secret while the game runs
-    page.click("#replay-link")
-    page.wait_for_selector("body[data-at='0']")
-    page.click("#forward")
-    page.wait_for_selector("body[data-at='1']")
-    assert "Seat" in page.inner_text("#move")
-    for _ in range(5):  # quick presses add up, each from the position asked for last
-        page.keyboard.press("ArrowRight")
-    page.wait_for_selector("body[data-at='6']")
-    assert not errors
+def test_five_towers_played_by_clicking_the_board(browser: Any, web: ServeProcess) -> None:
+    with localized_page(browser) as page:
+        links = create_in_lobby(page, web.base, "five_towers", ["human", "greedy", "greedy"])
+        assert set(links) == {"seat-0", "spectate"} and "token=" in links["seat-0"]
+        assert "token" not in links["spectate"]
+        page.click("#take-seat")
+        rng = random.Random(1)
+        wait_my_turn(page)
+        refused_in_a_visible_line(page)
+        screenshots(page, "five_towers-start")
+        recent: list[str] = []
+        play_board(page, rng, moves=18, recent=recent)
+        screenshots(page, "five_towers-mid")
+        mid_game = page.content()
+        play_board(page, rng, recent=recent)
+        assert recent and all(line.startswith(("Seat 1 (greedy): ", "Seat 2 (greedy): "))
+                              for line in recent)
+        screenshots(page, "five_towers-end")
+        record = check_end(page, web.base)
+        assert str(record.seed) not in mid_game  # the seed is secret while the game runs
+        page.click("#replay-link")
+        page.wait_for_selector("body[data-at='0']")
+        page.click("#forward")
+        page.wait_for_selector("body[data-at='1']")
+        assert "Seat" in page.inner_text("#move")
+        for _ in range(5):  # quick presses add up, each from the position asked for last
+            page.keyboard.press("ArrowRight")
+        page.wait_for_selector("body[data-at='6']")
 
 
 def test_a_killed_server_comes_back_and_the_game_goes_on(
@@ -190,21 +121,19 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         server.stop()
 
 
-def test_the_other_games_played_with_the_buttons(page: Any, web: ServeProcess) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    for game in ("castle", "blueprints", "skytopia"):
-        links = create_in_lobby(page, web.base, game, ["human", "greedy"])
-        page.goto(links["seat-0"])
-        rng = random.Random(3)
-        wait_my_turn(page)
-        screenshots(page, f"{game}-start")
-        play_buttons(page, rng, moves=6)
-        screenshots(page, f"{game}-mid")
-        play_buttons(page, rng)
-        screenshots(page, f"{game}-end")
-        check_end(page, web.base)
-    assert not errors
+def test_the_other_games_played_with_the_buttons(browser: Any, web: ServeProcess) -> None:
+    with localized_page(browser) as page:
+        for game in ("castle", "blueprints", "skytopia"):
+            links = create_in_lobby(page, web.base, game, ["human", "greedy"])
+            page.goto(links["seat-0"])
+            rng = random.Random(3)
+            wait_my_turn(page)
+            screenshots(page, f"{game}-start")
+            play_buttons(page, rng, moves=6)
+            screenshots(page, f"{game}-mid")
+            play_buttons(page, rng)
+            screenshots(page, f"{game}-end")
+            check_end(page, web.base)
 
 
 def test_the_pages_speak_polish_and_hungarian(page: Any, web: ServeProcess) -> None:

@@ -10,47 +10,16 @@ import random
 import re
 from typing import Any
 
-import httpx
-
 from towerplay.core.record import Record
 from towerplay.i18n import Translator, catalogue
 from tests.server.browser import (  # noqa: F401 (fixtures)
-    DESKTOP,
-    TIMEOUT_MS,
-    ServeProcess,
-    browser,
-    screenshots,
-    web,
-)
-from tests.server.test_browser import create_in_lobby, wait_my_turn
+    ServeProcess, act, browser, create_in_lobby, final_scores, forged_refusal,
+    localized_page, screenshots, wait_my_turn, web)
 
 PL = Translator("blueprints", "pl")
 KEYS = {k.rsplit(".", 1)[0] for domain in ("web", "blueprints")
         for k in catalogue(domain, "en") if "_" in k}
 """Keys that would show if a text were missing (plain words like ``pool`` would not)."""
-
-
-def polish_page(browser: Any) -> Any:
-    """A desktop page of a browser that asks for Polish."""
-    context = browser.new_context(viewport=DESKTOP, locale="pl-PL", accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    return page
-
-
-def click(page: Any, piece: Any) -> None:
-    """Click ``piece`` and wait for the next view; a click faster than the server's
-    message limit is waited out and made again."""
-    version = page.evaluate("document.body.dataset.version")
-    for _ in range(5):
-        piece.click()
-        page.wait_for_function(f"document.body.dataset.version !== {version!r} || "
-                               "!document.getElementById('error').hidden")
-        if page.evaluate("document.body.dataset.version") != version:
-            return
-        assert "za dużo wiadomości" in page.inner_text("#error"), page.inner_text("#error")
-        page.wait_for_timeout(1000)
-    raise AssertionError("a click was refused five times")
 
 
 def play(page: Any, rng: random.Random, moves: int | None = None) -> int:
@@ -59,7 +28,7 @@ def play(page: Any, rng: random.Random, moves: int | None = None) -> int:
     while (moves is None or done < moves) and wait_my_turn(page):
         pieces = page.locator("#board [data-action]")
         assert pieces.count() >= 1
-        click(page, pieces.nth(rng.randrange(pieces.count())))
+        act(page, pieces.nth(rng.randrange(pieces.count())))
         done += 1
     return done
 
@@ -78,33 +47,14 @@ def check_polish(page: Any) -> None:
 
 def refused_in_polish(page: Any) -> None:
     """A forged piece with a garbled die: the reason shows in Polish, nothing moves."""
-    version = page.evaluate("document.body.dataset.version")
-    page.evaluate("""() => {
-        const forged = document.createElement("button");
-        forged.id = "forged";
-        forged.dataset.action = "take X9";
-        document.getElementById("board").append(forged);
-    }""")
-    page.click("#forged")
-    page.wait_for_selector("#error:not([hidden])")
-    shown = page.inner_text("#error")
+    shown = forged_refusal(page, "take X9")
     assert shown.startswith("Niedozwolony ruch: kość to litera materiału (W drewno"), shown
-    assert page.evaluate("document.body.dataset.version") == version
-    page.evaluate("document.getElementById('forged').remove()")
 
 
 def check_end(page: Any, base: str) -> Record:
-    """The final scores and winners shown are the engine's (the record replayed)."""
-    page.wait_for_selector("#end:not([hidden])")
-    record = Record.model_validate(httpx.get(
-        base + page.get_attribute("#record-link", "href"), timeout=30).json())
-    state = record.replay()
-    shown = [page.inner_text(f"th.total[data-seat='{s}']") for s in range(state.players)]
-    assert [float(s) for s in shown] == [float(s) for s in state.scores()]
-    winners = page.inner_text("#winners")
-    assert winners.startswith("Wygrywa: ")
-    for seat in range(state.players):
-        assert (f"Miejsce {seat}" in winners) == (seat in state.winners())
+    """The final scores and winners shown are the engine's (the record replayed), the
+    round sheet in Polish."""
+    record = final_scores(page, base, "Miejsce {}".format, "Wygrywa: ")
     sheet = page.inner_text("#breakdown")
     assert "runda 1: " in sheet and "Award" not in sheet and "Prize" not in sheet
     return record
@@ -112,10 +62,7 @@ def check_end(page: Any, base: str) -> Record:
 
 def test_blueprints_played_in_polish_by_clicking_the_board(browser: Any,
                                                            web: ServeProcess) -> None:
-    page = polish_page(browser)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    with localized_page(browser, "pl-PL") as page:
         links = create_in_lobby(page, web.base, "blueprints", ["human", "greedy"])
         page.goto(links["seat-0"])
         rng = random.Random(5)
@@ -132,11 +79,7 @@ def test_blueprints_played_in_polish_by_clicking_the_board(browser: Any,
         screenshots(page, "blueprints-pl-mid")
         moves += play(page, rng)
         assert moves >= 40  # every take, placement and discard of one seat
-        check_end(page, web.base)
-        assert page.inner_text("#turn") == "Koniec gry."
+        check_end(page, web.base)  # the turn line: "Koniec gry."
         check_polish(page)
         assert "Wynik końcowy (PZ)" in page.inner_text("#board")
         screenshots(page, "blueprints-pl-end")
-        assert not errors
-    finally:
-        page.context.close()

@@ -11,19 +11,10 @@ import random
 import re
 from typing import Any
 
-import httpx
-
 from tests.i18n.test_five_towers import check_board
 from tests.server.browser import (  # noqa: F401 (fixtures)
-    DESKTOP,
-    TIMEOUT_MS,
-    ServeProcess,
-    browser,
-    screenshots,
-    web,
-)
-from tests.server.test_browser import act, create_in_lobby, wait_my_turn
-from towerplay.core.record import Record
+    ServeProcess, browser, final_scores, forged_refusal, localized_page,
+    played_on_the_board, web)
 from towerplay.i18n import Translator, catalogue
 
 WEB = Translator("web", "pl")
@@ -54,76 +45,35 @@ def check_polish(page: Any) -> None:
 def refused_in_polish(page: Any) -> None:
     """A forged piece sends 'no-teardown' during the auction: the server's refusal shows
     in Polish, the game's reason worded by its template, and the position stays."""
-    version = page.evaluate("document.body.dataset.version")
-    page.evaluate("""() => {
-        const forged = document.createElement("button");
-        forged.id = "forged";
-        forged.dataset.action = "no-teardown";
-        document.getElementById("board").append(forged);
-    }""")
-    page.click("#forged")
-    page.wait_for_selector("#error:not([hidden])")
-    shown = page.inner_text("#error")
+    shown = forged_refusal(page, "no-teardown")
     assert shown.startswith(WEB("illegal", message="Ruch „no-teardown” jest niedozwolony: "
                                                    "trwa licytacja: miejsce 0 musi "))
     assert "; dozwolone: " in shown and "is not legal" not in shown
-    assert page.evaluate("document.body.dataset.version") == version
-    page.evaluate("document.getElementById('forged').remove()")
 
 
 def check_end_polish(page: Any, base: str) -> None:
     """The scores shown are the engine's (the downloaded record replayed), the winners
-    named in Polish, the board's end in Polish."""
-    page.wait_for_selector("#end:not([hidden])")
-    record = Record.model_validate(
-        httpx.get(base + page.get_attribute("#record-link", "href"), timeout=30).json())
-    state = record.replay()
-    shown = [page.inner_text(f"th.total[data-seat='{s}']") for s in range(state.players)]
-    assert shown == [str(score) for score in record.result["scores"]]  # type: ignore[index]
-    assert [float(s) for s in shown] == [float(s) for s in state.scores()]
-    winners = page.inner_text("#winners")
-    assert winners.startswith("Wygrywa: ")
-    for seat in range(state.players):
-        assert (WEB("seat", n=seat) in winners) == (seat in state.winners())
+    named in Polish, the turn line and the board's end in Polish."""
+    record = final_scores(page, base, lambda seat: WEB("seat", n=seat), "Wygrywa: ")
     board = page.inner_text("#board")
     assert "Koniec gry · wygrywa: " in board and "★ zwycięzca" in board
     for seat, score in enumerate(record.result["scores"]):  # type: ignore[index]
         assert f"{WEB('seat', n=seat)}{' (ty)' if seat == 0 else ''} · wynik {score}" in board
-    assert page.inner_text("#turn") == WEB("game_over")
+
+
+def places_a_card(moves: int, pieces: Any) -> bool:
+    """Mid-game: from the seventh move on, a turn that places a taken card (the taken
+    cards and the towers to place them on)."""
+    actions = [pieces.nth(i).get_attribute("data-action") for i in range(pieces.count())]
+    return moves >= 6 and any(a.startswith("place") for a in actions)
 
 
 def test_five_towers_played_whole_in_polish_by_clicking_the_board(
         browser: Any, web: ServeProcess) -> None:
-    context = browser.new_context(viewport=DESKTOP, locale="pl-PL", accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        create_in_lobby(page, web.base, "five_towers", ["human", "greedy", "random"])
-        assert page.inner_text("#create") == WEB("create")
-        page.click("#take-seat")
-        wait_my_turn(page)
-        assert page.inner_text("#turn") == WEB("your_move_now")
-        check_polish(page)
-        refused_in_polish(page)
-        screenshots(page, "five_towers-pl-start")
-        rng, moves, mid = random.Random(5), 0, False
-        while wait_my_turn(page):
-            pieces = page.locator("#board [data-action]")
-            assert pieces.count() >= 1
-            actions = [pieces.nth(i).get_attribute("data-action")
-                       for i in range(pieces.count())]
-            if not mid and moves >= 6 and any(a.startswith("place") for a in actions):
-                check_polish(page)  # the taken cards and the towers to place them on
-                screenshots(page, "five_towers-pl-mid")
-                mid = True
-            act(page, pieces.nth(rng.randrange(len(actions))), keyboard=False)
-            moves += 1
-        assert mid and moves >= 10
-        check_polish(page)
-        check_end_polish(page, web.base)
-        screenshots(page, "five_towers-pl-end")
-        assert not errors
-    finally:
-        context.close()
+    rng = random.Random(5)
+    with localized_page(browser, "pl-PL") as page:
+        played_on_the_board(
+            page, web.base, "five_towers", ["human", "greedy", "random"],
+            check=check_polish, refused=refused_in_polish, end=check_end_polish, least=10,
+            pick=lambda pieces: pieces.nth(rng.randrange(pieces.count())),
+            mid_at=places_a_card)

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from tests.server.browser import (  # noqa: F401 (fixtures)
-    DESKTOP, TIMEOUT_MS, ServeProcess, browser, web)
+    ServeProcess, browser, localized_page, web)
 from towerplay import i18n
 
 GAMES = ("five_towers", "castle", "blueprints", "skytopia")
@@ -47,45 +47,37 @@ def shows_no_key(page: Any, where: str) -> None:
     assert not english, f"{where} shows English: {english[:3]}"
 
 
-@pytest.fixture
-def localized_page(browser: Any, request: pytest.FixtureRequest) -> Any:
-    context = browser.new_context(viewport=DESKTOP, locale=request.param)
-    opened = context.new_page()
-    opened.set_default_timeout(TIMEOUT_MS)
-    yield opened
-    context.close()
+@pytest.mark.parametrize("locale", ["pl-PL", "hu-HU"])
+def test_no_page_shows_a_missing_key(locale: str, browser: Any, web: ServeProcess) -> None:
+    with localized_page(browser, locale) as page:
+        page.goto(f"{web.base}/")
+        page.wait_for_selector("#game option", state="attached")
+        shows_no_key(page, "the lobby")
+        for game in GAMES:
+            page.select_option("#game", game)
+            shows_no_key(page, f"the lobby's {game} options")
+        for game in GAMES:
+            made = httpx.post(f"{web.base}/api/tables", json={
+                "game": game, "seats": ["greedy", "greedy"], "seed": 3}, timeout=30).json()
+            page.goto(f"{web.base}{made['spectate']}")
+            page.wait_for_selector("body[data-version]")
+            shows_no_key(page, f"a {game} table")
+            page.wait_for_selector("#end:not([hidden])", timeout=120_000)
+            shows_no_key(page, f"a finished {game} table")
+            page.goto(f"{web.base}/replay/{made['table']}")
+            page.wait_for_selector("body[data-at='0']")
+            shows_no_key(page, f"the {game} replay")
+            page.goto(f"{web.base}/rules/{game}")
+            shows_no_key(page, f"the {game} rules")
+            page.goto(f"{web.base}/score/{game}")
+            page.wait_for_load_state("networkidle")
+            shows_no_key(page, f"the {game} scoring pad")
 
 
-@pytest.mark.parametrize("localized_page", ["pl-PL", "hu-HU"], indirect=True)
-def test_no_page_shows_a_missing_key(localized_page: Any, web: ServeProcess) -> None:
-    page = localized_page
-    page.goto(f"{web.base}/")
-    page.wait_for_selector("#game option", state="attached")
-    shows_no_key(page, "the lobby")
-    for game in GAMES:
-        page.select_option("#game", game)
-        shows_no_key(page, f"the lobby's {game} options")
-    for game in GAMES:
-        made = httpx.post(f"{web.base}/api/tables", json={
-            "game": game, "seats": ["greedy", "greedy"], "seed": 3}, timeout=30).json()
-        page.goto(f"{web.base}{made['spectate']}")
-        page.wait_for_selector("body[data-version]")
-        shows_no_key(page, f"a {game} table")
-        page.wait_for_selector("#end:not([hidden])", timeout=120_000)
-        shows_no_key(page, f"a finished {game} table")
-        page.goto(f"{web.base}/replay/{made['table']}")
-        page.wait_for_selector("body[data-at='0']")
-        shows_no_key(page, f"the {game} replay")
-        page.goto(f"{web.base}/rules/{game}")
-        shows_no_key(page, f"the {game} rules")
-        page.goto(f"{web.base}/score/{game}")
-        page.wait_for_load_state("networkidle")
-        shows_no_key(page, f"the {game} scoring pad")
-
-
-@pytest.mark.parametrize("localized_page", ["en-US"], indirect=True)
-def test_the_check_catches_english(localized_page: Any, web: ServeProcess) -> None:
-    localized_page.goto(f"{web.base}/")
-    localized_page.wait_for_selector("#game option", state="attached")
-    with pytest.raises(AssertionError, match="shows English"):
-        shows_no_key(localized_page, "the English lobby")
+@pytest.mark.parametrize("locale", ["en-US"])
+def test_the_check_catches_english(locale: str, browser: Any, web: ServeProcess) -> None:
+    with localized_page(browser, locale) as page:
+        page.goto(f"{web.base}/")
+        page.wait_for_selector("#game option", state="attached")
+        with pytest.raises(AssertionError, match="shows English"):
+            shows_no_key(page, "the English lobby")

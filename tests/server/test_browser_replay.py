@@ -7,38 +7,23 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from towerplay import games
 from towerplay.arena.match import play_match
 from towerplay.core.record import Record
 from tests.server.browser import (  # noqa: F401 (fixtures)
-    DESKTOP,
-    TIMEOUT_MS,
     ServeProcess,
     browser,
-    page,
+    create_in_lobby,
+    localized_page,
     screenshots,
+    wait_my_turn,
     web,
 )
-from tests.server.test_browser import create_in_lobby, wait_my_turn
-
-
-@pytest.fixture
-def polish(browser: Any) -> Iterator[Any]:
-    """A desktop page whose browser speaks Polish."""
-    context = browser.new_context(viewport=DESKTOP, locale="pl-PL")
-    opened = context.new_page()
-    opened.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield opened
-    finally:
-        context.close()
 
 
 def same_html(page: Any, selector: str, html: str) -> bool:
@@ -48,42 +33,40 @@ def same_html(page: Any, selector: str, html: str) -> bool:
     return bool(page.inner_html(selector) == parsed)
 
 
-def test_hints_at_my_turn_and_none_where_they_are_off(page: Any, web: ServeProcess) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    links = create_in_lobby(page, web.base, "castle", ["human", "greedy"])
-    page.goto(links["seat-0"])
-    assert wait_my_turn(page)
-    page.wait_for_selector("#hint-box:not([hidden])")
-    legal = sorted(page.locator("#actions [data-action]").evaluate_all(
-        "buttons => buttons.map(b => b.dataset.action)"))
-    page.click("#hint-button")
-    assert page.inner_text("#hint-state") == "thinking…"
-    page.wait_for_selector("#hints li", timeout=60_000)
-    entries = page.locator("#hints li")
-    assert sorted(entries.locator("button").evaluate_all(
-        "buttons => buttons.map(b => b.dataset.action)")) == legal
-    percents = [int(text.rstrip("%")) for text in entries.locator(".win").all_inner_texts()]
-    assert percents == sorted(percents, reverse=True) and all(0 <= p <= 100 for p in percents)
-    assert "best" in entries.first.inner_text() and page.locator(".best-mark").count() == 1
-    screenshots(page, "hints-castle")
-    version = page.evaluate("document.body.dataset.version")
-    entries.first.locator("button").click()  # a hint entry plays its move
-    page.wait_for_function(f"document.body.dataset.version !== {version!r}")
-    assert page.locator("#hints li").count() == 0
-    page.goto(f"{web.base}/")
-    page.wait_for_selector("#seats input")
-    page.uncheck("#hints")
-    with page.expect_request("**/api/tables") as sent:
-        page.click("#create")
-    assert sent.value.post_data_json["hints"] is False
-    page.wait_for_selector("#created:not([hidden])")
-    page.click("#take-seat")
-    assert wait_my_turn(page)
-    page.wait_for_timeout(500)  # the page has asked whether hints are on
-    assert page.locator("#hint-box").is_hidden()
-    assert page.locator("#actions [data-action]").count() >= 1
-    assert not errors
+def test_hints_at_my_turn_and_none_where_they_are_off(browser: Any, web: ServeProcess) -> None:
+    with localized_page(browser) as page:
+        links = create_in_lobby(page, web.base, "castle", ["human", "greedy"])
+        page.goto(links["seat-0"])
+        assert wait_my_turn(page)
+        page.wait_for_selector("#hint-box:not([hidden])")
+        legal = sorted(page.locator("#actions [data-action]").evaluate_all(
+            "buttons => buttons.map(b => b.dataset.action)"))
+        page.click("#hint-button")
+        assert page.inner_text("#hint-state") == "thinking…"
+        page.wait_for_selector("#hints li", timeout=60_000)
+        entries = page.locator("#hints li")
+        assert sorted(entries.locator("button").evaluate_all(
+            "buttons => buttons.map(b => b.dataset.action)")) == legal
+        percents = [int(text.rstrip("%")) for text in entries.locator(".win").all_inner_texts()]
+        assert percents == sorted(percents, reverse=True) and all(0 <= p <= 100 for p in percents)
+        assert "best" in entries.first.inner_text() and page.locator(".best-mark").count() == 1
+        screenshots(page, "hints-castle")
+        version = page.evaluate("document.body.dataset.version")
+        entries.first.locator("button").click()  # a hint entry plays its move
+        page.wait_for_function(f"document.body.dataset.version !== {version!r}")
+        assert page.locator("#hints li").count() == 0
+        page.goto(f"{web.base}/")
+        page.wait_for_selector("#seats input")
+        page.uncheck("#hints")
+        with page.expect_request("**/api/tables") as sent:
+            page.click("#create")
+        assert sent.value.post_data_json["hints"] is False
+        page.wait_for_selector("#created:not([hidden])")
+        page.click("#take-seat")
+        assert wait_my_turn(page)
+        page.wait_for_timeout(500)  # the page has asked whether hints are on
+        assert page.locator("#hint-box").is_hidden()
+        assert page.locator("#actions [data-action]").count() >= 1
 
 
 def finished(base: str) -> tuple[str, int]:
@@ -115,25 +98,23 @@ def check_position(page: Any, api: str, at: int) -> None:
         assert current.inner_text() == page.inner_text("#move")
 
 
-def test_a_finished_tables_replay_to_the_end_and_back(page: Any, web: ServeProcess) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    table, total = finished(web.base)
-    api = f"{web.base}/api/tables/{table}"
-    page.goto(f"{web.base}/replay/{table}")
-    check_position(page, api, 0)
-    assert page.inner_text("#move") == "The start."
-    page.wait_for_selector(f"#moves li[data-at='{total}']")
-    assert page.locator("#moves li").count() == total + 1
-    page.click("#last")
-    check_position(page, api, total)
-    assert page.locator("#forward").is_disabled()
-    assert page.locator("#board").inner_text() != ""
-    screenshots(page, "replay-end")
-    page.click("#first")
-    check_position(page, api, 0)
-    assert page.locator("#back").is_disabled()
-    assert not errors
+def test_a_finished_tables_replay_to_the_end_and_back(browser: Any, web: ServeProcess) -> None:
+    with localized_page(browser) as page:
+        table, total = finished(web.base)
+        api = f"{web.base}/api/tables/{table}"
+        page.goto(f"{web.base}/replay/{table}")
+        check_position(page, api, 0)
+        assert page.inner_text("#move") == "The start."
+        page.wait_for_selector(f"#moves li[data-at='{total}']")
+        assert page.locator("#moves li").count() == total + 1
+        page.click("#last")
+        check_position(page, api, total)
+        assert page.locator("#forward").is_disabled()
+        assert page.locator("#board").inner_text() != ""
+        screenshots(page, "replay-end")
+        page.click("#first")
+        check_position(page, api, 0)
+        assert page.locator("#back").is_disabled()
 
 
 def record_file(tmp_path: Path) -> Path:
@@ -145,39 +126,36 @@ def record_file(tmp_path: Path) -> Path:
 
 
 def test_an_uploaded_record_in_polish_jumped_by_its_move_list(
-        polish: Any, web: ServeProcess, tmp_path: Path) -> None:
-    page = polish
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{web.base}/")
-    page.wait_for_selector("html[lang='pl']")
-    bad = tmp_path / "bad.json"
-    bad.write_bytes(bytes(range(256)))
-    page.set_input_files("#upload-file", str(bad))
-    page.wait_for_selector("#upload-error:not([hidden])")
-    assert page.inner_text("#upload-error") == ("Tego pliku zapisu nie da się odtworzyć: "
-                                                "plik zapisu nie jest tekstem UTF-8 "
-                                                "(plik binarny?)")
-    screenshots(page, "lobby-pl-upload-refused")
-    path = record_file(tmp_path)
-    total = len(json.loads(path.read_text())["actions"])
-    page.set_input_files("#upload-file", str(path))
-    page.wait_for_url("**/replay/upload/*")
-    upload = page.url.rsplit("/", 1)[1]
-    api = f"{web.base}/api/uploads/{upload}"
-    check_position(page, api, 0)
-    assert page.inner_text("#move") == "Początek."
-    assert page.locator("#review").is_hidden()
-    page.wait_for_selector(f"#moves li[data-at='{total}']")
-    screenshots(page, "replay-pl-start")
-    middle = total // 2
-    page.click(f"#moves li[data-at='{middle}'] button")
-    check_position(page, api, middle)
-    assert page.inner_text("#move").startswith("Miejsce ")
-    screenshots(page, "replay-pl-middle")
-    page.click(f"#moves li[data-at='{total}'] button")
-    check_position(page, api, total)
-    page.keyboard.press("ArrowLeft")
-    check_position(page, api, total - 1)
-    screenshots(page, "replay-pl-end")
-    assert not errors
+        browser: Any, web: ServeProcess, tmp_path: Path) -> None:
+    with localized_page(browser, "pl-PL") as page:
+        page.goto(f"{web.base}/")
+        page.wait_for_selector("html[lang='pl']")
+        bad = tmp_path / "bad.json"
+        bad.write_bytes(bytes(range(256)))
+        page.set_input_files("#upload-file", str(bad))
+        page.wait_for_selector("#upload-error:not([hidden])")
+        assert page.inner_text("#upload-error") == ("Tego pliku zapisu nie da się odtworzyć: "
+                                                    "plik zapisu nie jest tekstem UTF-8 "
+                                                    "(plik binarny?)")
+        screenshots(page, "lobby-pl-upload-refused")
+        path = record_file(tmp_path)
+        total = len(json.loads(path.read_text())["actions"])
+        page.set_input_files("#upload-file", str(path))
+        page.wait_for_url("**/replay/upload/*")
+        upload = page.url.rsplit("/", 1)[1]
+        api = f"{web.base}/api/uploads/{upload}"
+        check_position(page, api, 0)
+        assert page.inner_text("#move") == "Początek."
+        assert page.locator("#review").is_hidden()
+        page.wait_for_selector(f"#moves li[data-at='{total}']")
+        screenshots(page, "replay-pl-start")
+        middle = total // 2
+        page.click(f"#moves li[data-at='{middle}'] button")
+        check_position(page, api, middle)
+        assert page.inner_text("#move").startswith("Miejsce ")
+        screenshots(page, "replay-pl-middle")
+        page.click(f"#moves li[data-at='{total}'] button")
+        check_position(page, api, total)
+        page.keyboard.press("ArrowLeft")
+        check_position(page, api, total - 1)
+        screenshots(page, "replay-pl-end")

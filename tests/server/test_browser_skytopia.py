@@ -10,14 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import httpx
-
 from tests.i18n.test_skytopia import WORDING
-from tests.server.browser import DESKTOP, TIMEOUT_MS, screenshots
-from tests.server.browser import browser, web  # noqa: F401 (fixtures)
-from tests.server.browser import ServeProcess
-from tests.server.test_browser import act, create_in_lobby, wait_my_turn
-from towerplay.core.record import Record
+from tests.server.browser import (  # noqa: F401 (fixtures)
+    ServeProcess, act, browser, create_in_lobby, final_scores, forged_refusal,
+    localized_page, screenshots, wait_my_turn, web)
 from towerplay.i18n import Translator
 
 WEB, SKY = Translator("web", "pl"), Translator("skytopia", "pl")
@@ -41,18 +37,7 @@ def check_polish(page: Any) -> None:
 def refused_in_polish(page: Any) -> None:
     """A forged piece sends an action that is not asked now: the server's reason shows
     in Polish, and the position stays."""
-    version = page.evaluate("document.body.dataset.version")
-    page.evaluate("""() => {
-        const forged = document.createElement("button");
-        forged.id = "forged";
-        forged.dataset.action = "tower red";
-        document.getElementById("board").append(forged);
-    }""")
-    page.click("#forged")
-    page.wait_for_selector("#error:not([hidden])")
-    assert "'tower red' — nie o to teraz chodzi; " in page.inner_text("#error")
-    assert page.evaluate("document.body.dataset.version") == version
-    page.evaluate("document.getElementById('forged').remove()")
+    assert "'tower red' — nie o to teraz chodzi; " in forged_refusal(page, "tower red")
 
 
 def play(page: Any, rng: random.Random, moves: int | None = None) -> int:
@@ -70,27 +55,12 @@ def play(page: Any, rng: random.Random, moves: int | None = None) -> int:
 
 def check_scores(page: Any, base: str) -> None:
     """The final scores and winners shown are the engine's (the record replayed)."""
-    page.wait_for_selector("#end:not([hidden])")
-    href = page.get_attribute("#record-link", "href")
-    record = Record.model_validate(httpx.get(f"{base}{href}", timeout=30).json())
-    state = record.replay()
-    shown = [page.inner_text(f"th.total[data-seat='{s}']") for s in range(state.players)]
-    assert [float(s) for s in shown] == [float(s) for s in state.scores()]
-    assert shown == [str(score) for score in record.result["scores"]]  # type: ignore[index]
-    winners = page.inner_text("#winners")
-    assert winners.startswith("Wygrywa: ")
-    for seat in range(state.players):
-        assert (WEB("seat", n=seat) in winners) == (seat in state.winners())
+    final_scores(page, base, lambda seat: WEB("seat", n=seat), "Wygrywa: ")
 
 
 def test_skytopia_played_in_polish_by_clicking_the_board(
         browser: Any, web: ServeProcess) -> None:  # noqa: F811 (fixtures)
-    context = browser.new_context(viewport=DESKTOP, locale="pl-PL", accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    with localized_page(browser, "pl-PL") as page:
         links = create_in_lobby(page, web.base, "skytopia", ["human", "greedy"])
         assert page.inner_text("#create") == WEB("create")  # the lobby spoke Polish
         page.goto(links["seat-0"])
@@ -110,6 +80,3 @@ def test_skytopia_played_in_polish_by_clicking_the_board(
         assert SKY("winner_mark").strip(" ·") in page.inner_text("#board")
         screenshots(page, "skytopia-pl-end")
         check_scores(page, web.base)
-        assert not errors
-    finally:
-        context.close()
