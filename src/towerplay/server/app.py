@@ -32,7 +32,7 @@ from towerplay.i18n import Translator
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
 from towerplay.core.record import Record
-from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window
+from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window, read_json
 from towerplay.server.live import Client, Hub, LiveTable, StorageFailed, UnknownTable
 from towerplay.server import hints, replay, review, scoring, uploads, words
 from towerplay.server.pool import BotPool
@@ -187,18 +187,6 @@ def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
     return {"id": name, "title": title.raw(f"title.{name}") if title.has(f"title.{name}")
             else cls.title, "min_players": cls.min_players,
             "max_players": cls.max_players, "options": schema, "notation": cls.notation}
-
-
-async def read_json(request: Request, limit: int) -> Any:
-    """The request's JSON body; :class:`Refusal` if too large or not JSON."""
-    body = await request.body()
-    if len(body) > limit:
-        raise Refusal("bad_message", f"the request is {len(body)} bytes; at most {limit}",
-                      limit=limit)
-    try:
-        return json.loads(body)
-    except (ValueError, RecursionError):
-        raise Refusal("bad_message", "the request body must be JSON") from None
 
 
 def check_spec(spec: object, limits: Limits) -> str:

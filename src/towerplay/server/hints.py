@@ -32,7 +32,7 @@ from towerplay.arena.hints import analyse
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import State
 from towerplay.i18n import Translator
-from towerplay.server.limits import Window
+from towerplay.server.limits import Window, read_json
 from towerplay.server.live import LiveTable, UnknownTable
 from towerplay.server.replay import error
 from towerplay.server.words import page_language
@@ -110,8 +110,6 @@ async def hints_allowed(request: Request, table_id: str) -> Response:
 @router.post("/api/tables/{table_id}/hint")
 async def hint(request: Request, table_id: str) -> Response:
     """A hint for the seat whose token is given, at the version it names."""
-    from towerplay.server.app import read_json  # the app includes this module
-
     hub = request.app.state.hub
     busy, window = running(request)
     if not window.take(client_address(request)):

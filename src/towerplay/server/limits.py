@@ -1,5 +1,6 @@
-"""The server's limits: how much one client may ask of it. Documented constants; tests and
-operators pass a :class:`Limits` of their own to :func:`towerplay.server.app.create_app`.
+"""The server's limits: how much one client may ask of it, and reading a request body
+within them. Documented constants; tests and operators pass a :class:`Limits` of their
+own to :func:`towerplay.server.app.create_app`.
 
 >>> bucket = TokenBucket(rate=2, burst=2, clock=iter([0.0, 0.0, 0.0, 0.0, 1.0]).__next__)
 >>> [bucket.take(), bucket.take(), bucket.take(), bucket.take()]
@@ -7,10 +8,16 @@ operators pass a :class:`Limits` of their own to :func:`towerplay.server.app.cre
 """
 from __future__ import annotations
 
+import json
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import Request
+
+from towerplay.arena.table import Refusal
 
 MAX_MESSAGE_BYTES = 4096
 """The largest websocket message or HTTP request body the server reads (real ones are
@@ -87,3 +94,15 @@ class Window:
             return False
         stamps.append(now)
         return True
+
+
+async def read_json(request: Request, limit: int) -> Any:
+    """The request's JSON body; :class:`Refusal` if too large or not JSON."""
+    body = await request.body()
+    if len(body) > limit:
+        raise Refusal("bad_message", f"the request is {len(body)} bytes; at most {limit}",
+                      limit=limit)
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise Refusal("bad_message", "the request body must be JSON") from None
