@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from towerplay import games
-from towerplay.arena.table import Table
+from tests.games.statistics import played_with_stats
 from towerplay.games.blueprints.scoring import PRIZES, facts
 
 
-def played(seed: int, players: int = 3, bots: str = "greedy") -> tuple[Any, dict]:
-    game = games.load("blueprints")
-    module = games.companion("blueprints", "stats")
-    assert module is not None
-    stats = module.make_stats(game, players)
-    table = Table(game.start(players=players, seed=seed), [bots] * players, hooks=[stats])
-    for _ in table.play_bots():
-        pass
-    return table.state, stats.row()
+def played(seed: int, players: int = 3, bots: str = "greedy") -> tuple[Any, dict[str, Any]]:
+    return played_with_stats("blueprints", seed, players, bots)
 
 
 MATERIALS = ("wood", "recycled", "stone", "glass")

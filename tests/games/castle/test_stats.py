@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from towerplay import games
-from towerplay.arena.table import Table
+from tests.games.statistics import played_with_stats
 from towerplay.games.castle.cards import KING
 from towerplay.games.castle.scoring import points_breakdown
 
 
-def played(seed: int, players: int = 3, bots: str = "greedy", **options: Any) -> tuple[Any, dict]:
-    game = games.load("castle", **options)
-    stats = games.companion("castle", "stats").make_stats(game, players)  # type: ignore[union-attr]
-    table = Table(game.start(players=players, seed=seed), [bots] * players, hooks=[stats])
-    for _ in table.play_bots():
-        pass
-    return table.state, stats.row()
+def played(seed: int, players: int = 3, bots: str = "greedy",
+           **options: Any) -> tuple[Any, dict[str, Any]]:
+    return played_with_stats("castle", seed, players, bots, **options)
 
 
 def test_turns_built_returned_and_removed() -> None:

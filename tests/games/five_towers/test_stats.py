@@ -6,18 +6,13 @@ from typing import Any
 
 import pytest
 
-from towerplay import games
-from towerplay.arena.table import Table
+from tests.games.statistics import played_with_stats
 from towerplay.games.five_towers import scoring
 
 
-def played(seed: int, players: int = 3, bots: str = "random", **options: Any) -> tuple[Any, dict]:
-    game = games.load("five_towers", **options)
-    stats = games.companion("five_towers", "stats").make_stats(game, players)  # type: ignore[union-attr]
-    table = Table(game.start(players=players, seed=seed), [bots] * players, hooks=[stats])
-    for _ in table.play_bots():
-        pass
-    return table.state, stats.row()
+def played(seed: int, players: int = 3, bots: str = "random",
+           **options: Any) -> tuple[Any, dict[str, Any]]:
+    return played_with_stats("five_towers", seed, players, bots, **options)
 
 
 @pytest.mark.parametrize("rebid", ["feasible", "physical"])
