@@ -36,32 +36,13 @@ from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window,
 from towerplay.server.live import Client, Hub, LiveTable, StorageFailed, UnknownTable
 from towerplay.server import hints, replay, review, scoring, uploads, words
 from towerplay.server.pool import BotPool
+from towerplay.server.protocol import (PATH_OPTIONS, STATUS, error, error_body, not_found,
+                                       refusal_body)
 from towerplay.server.storage import Storage, database_url
 
 log = logging.getLogger("towerplay.server")
 
 STATIC = Path(__file__).parent / "static"
-PATH_OPTIONS = frozenset({"cards", "blueprints", "components"})
-"""Options naming component files: never taken from a client (the shipped data is used)."""
-STATUS = {"stale": 409, "illegal": 422, "bad_message": 422, "forbidden": 403, "over": 409}
-
-
-def error_body(code: str, message: str, **params: Any) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, "params": params}
-
-
-def refusal_body(refusal: Refusal) -> dict[str, Any]:
-    return error_body(refusal.code, refusal.message, **refusal.params)
-
-
-def error(status: int, code: str, message: str, **params: Any) -> JSONResponse:
-    return JSONResponse(error_body(code, message, **params), status_code=status)
-
-
-def not_found(table_id: str) -> JSONResponse:
-    return error(404, "not_found", "no table has this id", table=table_id[:40])
-
-
 def create_app(db_url: str | None = None, *, limits: Limits | None = None,
                workers: int | None = None) -> FastAPI:
     """The app on ``db_url`` (default: :func:`~towerplay.server.storage.database_url`).

@@ -34,7 +34,7 @@ from towerplay.core.state import State
 from towerplay.i18n import Translator
 from towerplay.server.limits import Window, read_json
 from towerplay.server.live import LiveTable, UnknownTable
-from towerplay.server.replay import error
+from towerplay.server.protocol import error
 from towerplay.server.words import page_language
 
 router = APIRouter()

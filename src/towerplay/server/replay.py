@@ -16,29 +16,26 @@ from fastapi.responses import JSONResponse, Response
 
 from towerplay.core.record import Record, whole
 from towerplay.i18n import Translator
-from towerplay.server.words import localized, page_language
 from towerplay.server.boards import draw
+from towerplay.server.live import UnknownTable
+from towerplay.server.protocol import error, not_found
+from towerplay.server.words import localized, page_language
 
 router = APIRouter()
 
 
-def error(status: int, code: str, message: str, **params: Any) -> JSONResponse:
-    """The protocol's error body."""
-    return JSONResponse({"type": "error", "code": code, "message": message,
-                         "params": params}, status_code=status)
-
-
-def finished_record(request: Request, table_id: str) -> Record | JSONResponse:
-    """The finished table's record, or the refusal (404 unknown, 403 not over)."""
-    from towerplay.server.live import UnknownTable
-
+def finished_record(request: Request, table_id: str,
+                    early: str = "a table can be replayed once the game is over"
+                    ) -> Record | JSONResponse:
+    """The finished table's record, or the refusal (404 unknown, 403 ``early``: not over
+    yet)."""
     try:
         live = request.app.state.hub.get(table_id)
     except UnknownTable:
-        return error(404, "not_found", "no table has this id", table=table_id[:40])
+        return not_found(table_id)
     state = live.table.state
     if not state.is_over:
-        return error(403, "forbidden", "a table can be replayed once the game is over")
+        return error(403, "forbidden", early)
     return Record.from_state(state, seats=list(live.specs))
 
 

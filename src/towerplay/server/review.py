@@ -21,10 +21,13 @@ from fastapi.responses import JSONResponse, Response
 
 from towerplay.arena.review import review
 from towerplay.core.record import Record
-from towerplay.server.replay import error
+from towerplay.server.protocol import error
+from towerplay.server.replay import finished_record
 from towerplay.server.storage import default_sqlite_path
 
 router = APIRouter()
+EARLY = "a table can be reviewed once the game is over"
+"""The refusal of a review before the game's end."""
 log = logging.getLogger(__name__)
 
 ITERATIONS = 200
@@ -63,25 +66,10 @@ def stored(request: Request, table_id: str) -> dict[str, Any] | None:
         return None
 
 
-def finished_record(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
-    """The finished table's record as JSON, or the refusal (404 unknown, 403 not over)."""
-    from towerplay.server.live import UnknownTable
-
-    try:
-        live = request.app.state.hub.get(table_id)
-    except UnknownTable:
-        return error(404, "not_found", "no table has this id", table=table_id[:40])
-    state = live.table.state
-    if not state.is_over:
-        return error(403, "forbidden", "a table can be reviewed once the game is over")
-    record: dict[str, Any] = Record.from_state(state, seats=list(live.specs)).to_json()
-    return record
-
-
 @router.post("/api/tables/{table_id}/review")
 async def start_review(request: Request, table_id: str) -> Response:
     """Start the review of a finished table (409 while one runs; a done one is kept)."""
-    record = finished_record(request, table_id)
+    record = finished_record(request, table_id, EARLY)
     if isinstance(record, JSONResponse):
         return record
     known = reviews(request)
@@ -91,7 +79,7 @@ async def start_review(request: Request, table_id: str) -> Response:
     if current is not None or stored(request, table_id) is not None:
         return JSONResponse({"state": "done"})
     known[table_id] = asyncio.get_running_loop().create_task(
-        work(request, table_id, record))
+        work(request, table_id, record.to_json()))
     return JSONResponse({"state": "running"}, status_code=202)
 
 
@@ -120,7 +108,7 @@ async def work(request: Request, table_id: str, record: dict[str, Any]) -> dict[
 @router.get("/api/tables/{table_id}/review")
 async def get_review(request: Request, table_id: str) -> Response:
     """The table's review state and, once done, the review."""
-    record = finished_record(request, table_id)
+    record = finished_record(request, table_id, EARLY)
     if isinstance(record, JSONResponse):
         return record
     current = reviews(request).get(table_id)

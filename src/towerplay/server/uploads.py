@@ -32,7 +32,8 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from towerplay.core.errors import BadRecord, TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.limits import Window
-from towerplay.server.replay import error, moves, position_answer
+from towerplay.server.protocol import PATH_OPTIONS, error
+from towerplay.server.replay import moves, position_answer
 from towerplay.server.words import page_language
 
 router = APIRouter()
@@ -62,8 +63,6 @@ def checked(data: bytes) -> Record:
     except UnicodeDecodeError:
         raise BadRecord("the record file is not UTF-8 text (a binary file?)") from None
     record = Record.loads(text)
-    from towerplay.server.app import PATH_OPTIONS  # the app includes this module
-
     for name, value in sorted(record.options.items()):
         if name in PATH_OPTIONS and isinstance(value, str):  # data is kept; a path is not
             raise BadRecord(f"option {name!r} names a file: the server uses its own data")
