@@ -632,7 +632,14 @@ async function uploadRecord(file) {
   }
 }
 
+/** Fills the page's #upload-box with the upload form (the lobby's and the replay's). */
 function watchUploads() {
+  $("upload-box").innerHTML = `<h2>${esc(t("upload_title"))}</h2>
+    <p>${esc(t("upload_help"))}</p>
+    <label class="button upload-pick"><span>${esc(t("upload_choose"))}</span>
+      <input type="file" id="upload-file" accept=".json,application/json"></label>
+    <span id="upload-state" aria-live="polite"></span>
+    <p id="upload-error" class="error" role="alert" hidden></p>`;
   $("upload-file").addEventListener("change", (event) => {
     const file = event.target.files[0];
     event.target.value = "";  // the same file chosen again is sent again
