@@ -262,8 +262,10 @@ def summarize(bots: Sequence[str], results: Sequence[GameResult],
 # ----------------------------------------------------------------- the whole ladder
 def run_ladder(game: Game[Any, Any], players: int, bots: Sequence[str], games: int, seed: int = 0,
                workers: int | None = None,
-               on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
-    """Check the specs, play the ladder and return :func:`summarize`'s report."""
+               on_result: Callable[[GameResult], None] | None = None,
+               backend: str = "processes", address: str | None = None) -> dict[str, Any]:
+    """Check the specs, play the ladder (on local processes or Ray: ``backend``,
+    ``address``) and return :func:`summarize`'s report."""
     from towerplay import bots as bot_registry
 
     game.check_players(players)
@@ -272,7 +274,8 @@ def run_ladder(game: Game[Any, Any], players: int, bots: Sequence[str], games: i
     workers = workers or os.cpu_count() or 1
     jobs = schedule(bots, players, games, seed, game=game)
     started = time.perf_counter()
-    results = run_jobs(jobs, min(workers, len(jobs)), on_result)
+    results = run_jobs(jobs, min(workers, len(jobs)), on_result, backend=backend,
+                       address=address)
     elapsed = time.perf_counter() - started
     return summarize(bots, results, game=game.name, options=game.options_dict(),
                      players=players, seed=seed, workers=workers,

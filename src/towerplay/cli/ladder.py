@@ -15,6 +15,7 @@ from towerplay.arena.ladder import report_tables, run_ladder
 from towerplay.cli.app import app, console, friendly
 from towerplay.cli.play import parse_options
 from towerplay.core import Game, InvalidOptions
+from towerplay.sim.backends import check_backend
 
 
 @app.command()
@@ -32,6 +33,9 @@ def ladder(
                                     "(rounded up to whole seat rotations)"),
     workers: int = typer.Option(None, "--workers", "-w", metavar="N", help="worker processes "
                                 "(default: all cores)"),
+    backend: str = typer.Option("processes", "--backend", help="processes or ray"),
+    address: str = typer.Option(None, "--address", help="a Ray cluster's address "
+                                "(with --backend ray; default: start a local Ray)"),
     seed: int = typer.Option(0, metavar="N", help="seed of the whole ladder (deals and bots)"),
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                      help="a game option (repeatable)"),
@@ -50,6 +54,7 @@ def ladder(
     if not specs:
         raise InvalidOptions("name the bots with --bots random,greedy,... or --bot SPEC")
     check_arguments(game, players, specs, games_count, workers, self_play)
+    check_backend(backend, workers or 1, address)
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                         MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                         console=Console(stderr=True), transient=json_out)
@@ -62,7 +67,7 @@ def ladder(
         total = -(-games_count // players) * players
         progress.update(task, total=total)
         report = run_ladder(game, players, specs, games_count, seed=seed, workers=workers,
-                            on_result=advance)
+                            on_result=advance, backend=backend, address=address)
     if json_out:
         typer.echo(json.dumps(report, indent=1))
     else:
