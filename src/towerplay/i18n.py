@@ -11,7 +11,9 @@ fields:
   through ``Intl.PluralRules``), e.g. Polish says 1 *karta*, 2 *karty*, 5 *kart*;
 - ``term.<word>``: a game term as the published rulebook names it (``term.sand``);
 - ``line.<name>``: a template of a line the engine writes in English (a log line, a
-  refusal's reason; a ``{count}`` field picks the plural form of the translation). :meth:`Translator.line` recognises the English line by these
+  refusal's reason; a ``{count}`` field picks the plural form of the translation);
+- ``action.<name>``: a template of an action's notation as a button says it (an
+  imperative), where it should read otherwise than the log line the action writes. :meth:`Translator.line` recognises the English line by these
   templates and words it in the language, so the engines stay fast and language-free.
 
 A missing text falls back to English, then to the key itself; the tests check that no
@@ -44,6 +46,8 @@ LOCALE = Path(__file__).parent / "locale"
 PLURAL_FORMS = (".zero", ".one", ".two", ".few", ".many", ".other")
 """The suffixes of a key's plural forms (CLDR's categories)."""
 SEGMENT = " · "
+LINE, ACTION = "line", "action"
+"""The kinds of templates: an engine's English lines, and actions as buttons say them."""
 """Engines join a log line's parts with this; each part is translated by itself."""
 
 
@@ -130,7 +134,15 @@ class Translator:
         (the tests make sure there is none)."""
         if self.lang == LANGUAGES[0]:
             return english
-        return SEGMENT.join(self._part(part) for part in english.split(SEGMENT))
+        return SEGMENT.join(self._part(part, LINE) for part in english.split(SEGMENT))
+
+    def action(self, notation: str) -> str:
+        """An action's notation as a button's label in this language: by its
+        ``action.*`` template (an imperative: *weź piaskową 7*), else worded as the log
+        line the action writes (*bierze piaskową 7*)."""
+        if self.lang == LANGUAGES[0]:
+            return notation
+        return self._part(notation, ACTION, LINE)
 
     def untranslated(self, english: str) -> list[str]:
         """The parts of ``english`` that neither a ``line.*`` template matches nor a
@@ -138,12 +150,17 @@ class Translator:
         return [part for part in english.split(SEGMENT)
                 if self._match(part) is None and not self.has(f"term.{part}")]
 
-    def _match(self, part: str) -> tuple[str, dict[str, str]] | None:
-        """The domain's template for ``part``, else a common one of ``web``."""
-        return match(self.domain, part) or match("web", part)
+    def _match(self, part: str, *kinds: str) -> tuple[str, dict[str, str]] | None:
+        """The domain's template of the first of ``kinds`` (``line`` by default) that
+        matches ``part``, else a common one of ``web``."""
+        for kind in kinds or (LINE,):
+            found = match(self.domain, part, kind) or match("web", part, kind)
+            if found is not None:
+                return found
+        return None
 
-    def _part(self, part: str) -> str:
-        found = self._match(part)
+    def _part(self, part: str, *kinds: str) -> str:
+        found = self._match(part, *kinds)
         if found is None:
             return self.term(part)  # a whole part may be a term ("Laboratories")
         key, values = found
@@ -164,12 +181,12 @@ def fill(template: str, params: Mapping[str, object]) -> str:
 
 
 @cache
-def templates(domain: str) -> Sequence[tuple[re.Pattern[str], str]]:
-    """The English ``line.*`` templates of ``domain`` as patterns, the most specific
+def templates(domain: str, kind: str = LINE) -> Sequence[tuple[re.Pattern[str], str]]:
+    """The English ``<kind>.*`` templates of ``domain`` as patterns, the most specific
     (most fixed words) first, so ``{who} passes`` does not swallow a longer line."""
     found = []
     for key, text in catalogue(domain, LANGUAGES[0]).items():
-        if key.startswith("line."):
+        if key.startswith(f"{kind}."):
             base = key.rsplit(".", 1)[0] if key.endswith(PLURAL_FORMS) else key
             found.append((pattern(text), base, len(re.sub(r"\{\w+\}", "", text))))
     found.sort(key=lambda item: -item[2])
@@ -189,9 +206,9 @@ def pattern(template: str) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=8192)
-def match(domain: str, part: str) -> tuple[str, dict[str, str]] | None:
-    """The ``line.*`` key whose template matches ``part``, and the fields' values."""
-    for compiled, key in templates(domain):
+def match(domain: str, part: str, kind: str = LINE) -> tuple[str, dict[str, str]] | None:
+    """The ``<kind>.*`` key whose template matches ``part``, and the fields' values."""
+    for compiled, key in templates(domain, kind):
         found = compiled.fullmatch(part)
         if found is not None:
             return key, found.groupdict()

@@ -80,7 +80,7 @@ def ranked(stats: list[tuple[str, float, int]], words: Translator) -> list[dict[
     ['return', 'build']
     """
     ordered = sorted(stats, key=lambda stat: (-stat[1], -stat[2]))
-    return [{"action": action, "label": words.line(action), "win": round(win, 4),
+    return [{"action": action, "label": words.action(action), "win": round(win, 4),
              "visits": visits} for action, win, visits in ordered]
 
 

@@ -52,12 +52,13 @@ def localized(view: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def action_labels(view: dict[str, Any], lang: str) -> dict[str, str]:
     """The legal actions' notation worded in ``lang`` for the page's buttons (by the
-    game's log templates: ``take G5`` → ``bierze G5``); none in English."""
+    game's action templates, else its log templates: ``take G5`` → ``weź G5``); none in
+    English."""
     legal = view.get("legal") or []
     if lang == i18n.LANGUAGES[0]:
         return {}
     words = i18n.Translator(str(view.get("game")), lang)
-    return {action: words.line(action) for action in legal}
+    return {action: words.action(action) for action in legal}
 
 
 class WordedErrors:
