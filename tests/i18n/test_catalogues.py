@@ -94,3 +94,10 @@ def test_every_score_breakdown_label_is_translated(name: str) -> None:
                 for label, _ in rows:
                     for lang in i18n.LANGUAGES[1:]:
                         assert i18n.Translator(name, lang).untranslated(label) == [], label
+
+
+def test_an_action_is_worded_by_its_action_template_else_as_its_log_line() -> None:
+    assert i18n.Translator("five_towers", "en").action("take sand7") == "take sand7"
+    polish = i18n.Translator("web", "pl")
+    assert polish.action("the game is over") == polish.line("the game is over")
+    assert polish.action("no template at all") == "no template at all"
