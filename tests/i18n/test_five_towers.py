@@ -23,7 +23,7 @@ from towerplay.core.errors import IllegalAction
 from towerplay.games.five_towers.board import draw
 from towerplay.games.five_towers.cards import BID, SUITS
 from towerplay.games.five_towers.state import BIDDING
-from towerplay.i18n import Translator
+from towerplay.i18n import ACTION, Translator, match
 
 GAMES = [({"rebid": rebid}, players, seed) for rebid in ("feasible", "physical")
          for players in (2, 3, 4, 5) for seed in (players, 10 + players)]
@@ -100,6 +100,36 @@ def test_lines_in_polish_and_hungarian() -> None:
                                "licytację i nie może spasować: zalicytuj od 0 do 5")
     assert hu.line(reason).startswith("A „pass” lépés nem szabályos: a kezdőjátékos")
     assert Translator("five_towers", "en").line(reason) == reason
+
+
+@pytest.mark.parametrize("game", range(len(GAMES)))
+def test_every_legal_action_has_an_imperative_label(game: int) -> None:
+    """Every legal action of every position of the games above is matched by an
+    ``action.*`` template, and its button reads in Polish and Hungarian otherwise than
+    its notation and its log line (which tells in the third person what a seat did)."""
+    notations = {str(action) for positions in played(game) for state in positions
+                 for action in state.legal_actions()}
+    assert notations
+    for notation in notations:
+        assert match("five_towers", notation, ACTION) is not None, notation
+    for lang in LANGS:
+        tr = Translator("five_towers", lang)
+        for notation in notations:
+            label = tr.action(notation)
+            assert label not in (notation, tr.line(notation)), (lang, notation, label)
+
+
+def test_action_labels_in_polish_and_hungarian() -> None:
+    pl, hu = Translator("five_towers", "pl"), Translator("five_towers", "hu")
+    assert [pl.action(f"bid {n}") for n in (0, 1, 2, 5)] == [
+        "zalicytuj 0 kart", "zalicytuj 1 kartę", "zalicytuj 2 karty", "zalicytuj 5 kart"]
+    assert pl.action("take sand7") == "weź piaskową 7"
+    assert pl.action("teardown tree") == "usuń wierzchnią kartę z wieży roślinnej"
+    assert pl.action("pass") == "spasuj"
+    assert hu.action("take sand7") == "vedd el: homok 7"
+    assert hu.action("teardown candy") == "bontsd le az édességtornyod legfelső kártyáját"
+    assert hu.action("no-teardown") == "ne bonts le kártyát"
+    assert Translator("five_towers", "en").action("place scrap12") == "place scrap12"
 
 
 # ----------------------------------------------------------------- boards
