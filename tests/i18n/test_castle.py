@@ -20,7 +20,7 @@ from towerplay import games
 from towerplay.core.errors import IllegalAction
 from towerplay.games.castle.board import draw
 from towerplay.games.castle.cards import REMOVE
-from towerplay.i18n import Translator
+from towerplay.i18n import ACTION, Translator, catalogue, match
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -44,16 +44,21 @@ def decline(legal: list[Any], rng: random.Random) -> Any:
 
 
 @cache
+def played(game: int) -> tuple[Any, ...]:
+    """Every position of ``GAMES[game]`` played at random, at random declining the
+    Wizard, and by greedy bots."""
+    return (*WORDING.random_game(*GAMES[game]),
+            *WORDING.random_game(*GAMES[game], pick=decline),
+            *WORDING.greedy_game(*GAMES[game]))
+
+
+@cache
 def provoked(game: int) -> tuple[frozenset[str], frozenset[str]]:
-    """The log lines and the refusals (the kernel's "game over" aside) of ``GAMES[game]``
-    played at random, at random declining the Wizard, and by greedy bots: refusals at
-    every third position."""
+    """The log lines and the refusals (the kernel's "game over" aside) of the games
+    :func:`played` plays: refusals at every third position."""
     lines: set[str] = set()
     reasons: set[str] = set()
-    positions = [*WORDING.random_game(*GAMES[game]),
-                 *WORDING.random_game(*GAMES[game], pick=decline),
-                 *WORDING.greedy_game(*GAMES[game])]
-    for step, state in enumerate(positions):
+    for step, state in enumerate(played(game)):
         if step % 3 == 0 or state.is_over:
             reasons |= {r for r in WORDING.refusals(state) if not r.endswith(OVER)}
         lines |= log_lines(state)
@@ -88,6 +93,51 @@ def test_lines_in_polish_and_hungarian() -> None:
                                "odkryta na polu a1 (jedna karta na turę); wybierz 'build' "
                                "lub 'return'")
     assert Translator("castle", "en").line(reason) == reason
+
+
+@pytest.mark.parametrize("game", range(len(GAMES)))
+def test_every_legal_action_has_an_imperative_label(game: int) -> None:
+    """Every legal action of every position of the games above is matched by an
+    ``action.*`` template, and its button reads in Polish and Hungarian otherwise than
+    its notation and its log line (which tells in the third person what a seat did)."""
+    notations = {str(action) for state in played(game) for action in state.legal_actions()}
+    assert notations
+    for notation in notations:
+        assert match("castle", notation, ACTION) is not None, notation
+    for lang in LANGS:
+        tr = Translator("castle", lang)
+        for notation in notations:
+            label = tr.action(notation)
+            assert label not in (notation, tr.line(notation)), (lang, notation, label)
+
+
+def test_the_games_offer_every_kind_of_action() -> None:
+    """The games above offer every action template's kind, so each is tested (the
+    Wizard's insertion after card 5, rare, aside: the test below words it)."""
+    notations = {str(action) for game in range(len(GAMES)) for state in played(game)
+                 for action in state.legal_actions()}
+    met = {found[0] for notation in notations
+           if (found := match("castle", notation, ACTION)) is not None}
+    assert met | {"action.wizard_5"} == {
+        key for key in catalogue("castle", "en") if key.startswith("action.")}
+
+
+def test_action_labels_in_polish_and_hungarian() -> None:
+    pl, hu = Translator("castle", "pl"), Translator("castle", "hu")
+    assert pl.action("reveal c4") == "odkryj kartę na polu c4"
+    assert pl.action("build") == "dołóż kartę do zamku"
+    assert pl.action("return") == "odłóż kartę zakrytą na miejsce"
+    assert pl.action("remove") == "usuń kartę z gry"
+    assert pl.action("wizard 17") == "Czarnoksiężnik: wstaw kartę za 17"
+    assert pl.action("wizard 1") == "Czarnoksiężnik: wstaw kartę za płytkę startową"
+    assert hu.action("reveal c4") == "fordítsd fel a kártyát itt: c4"
+    assert hu.action("build") == "építsd be a kártyát a várad végére"
+    assert hu.action("return") == "tedd vissza a kártyát képpel lefelé"
+    assert [hu.action(f"wizard {n}") for n in (1, 5, 17)] == [
+        "Varázsló: illeszd be a kártyát a kezdőlapka után",
+        "Varázsló: illeszd be a kártyát az 5 után",
+        "Varázsló: illeszd be a kártyát a 17 után"]
+    assert Translator("castle", "en").action("wizard 17") == "wizard 17"
 
 
 # ----------------------------------------------------------------- boards
