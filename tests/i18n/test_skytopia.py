@@ -1,7 +1,8 @@
 """Skytopia in Polish and Hungarian: every log line any seat or a spectator sees, every
-refusal the game gives, every legal action (the page's buttons word them as log lines)
-and every source of the final score has a template or a term in the skytopia catalogue,
-and the boards drawn in those languages show no key and no English phrase.
+refusal the game gives, every legal action and every source of the final score has a
+template or a term in the skytopia catalogue, every legal action an ``action.*`` template
+(the button's imperative, unlike the log line), and the boards drawn in those languages
+show no key and no English phrase.
 
 Games: seeded random playouts and greedy-bot games of 2, 3 and 4 players under every
 value of every option (``components`` aside: a file of one's own words its cards itself).
@@ -21,7 +22,7 @@ from towerplay.core import State
 from towerplay.core.errors import IllegalAction
 from towerplay.games.skytopia.actions import parse
 from towerplay.games.skytopia.board import draw
-from towerplay.i18n import Translator
+from towerplay.i18n import ACTION, Translator, match
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -68,17 +69,26 @@ def refusals(state: State[Any]) -> dict[str, str]:
 
 
 @cache
-def provoked(game: int) -> tuple[frozenset[str], frozenset[str]]:
-    """The log lines, the score's sources, the legal actions and the refusals of
-    ``GAMES[game]`` played at random and by greedy bots."""
+def played(game: int) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The log lines and the score's sources, the refusals, and the notations of the
+    legal actions of every position of ``GAMES[game]`` played at random and by greedy
+    bots."""
     lines: set[str] = set()
     reasons: dict[str, str] = {}
+    notations: set[str] = set()
     for positions in (WORDING.random_game(*GAMES[game]), WORDING.greedy_game(*GAMES[game])):
         for state in positions[1:2] + positions[::REFUSALS_EVERY] + positions[-1:]:
             reasons |= refusals(state)
         lines |= log_lines(positions[-1]) | sources(positions[-1])
-        lines |= {str(action) for state in positions for action in state.legal_actions()}
-    return frozenset(lines), frozenset(reasons.values())
+        notations |= {str(action) for state in positions for action in state.legal_actions()}
+    return frozenset(lines), frozenset(reasons.values()), frozenset(notations)
+
+
+def provoked(game: int) -> tuple[frozenset[str], frozenset[str]]:
+    """The log lines, the score's sources, the legal actions and the refusals of
+    ``GAMES[game]`` (see :func:`played`)."""
+    lines, reasons, notations = played(game)
+    return lines | notations, reasons
 
 
 @pytest.mark.parametrize("game", range(len(GAMES)))
@@ -112,6 +122,37 @@ def test_lines_in_polish_and_hungarian() -> None:
     assert pl.line(reason) == ("'tower red' — nie o to teraz chodzi; przypisz Golema do "
                                "pracy: 'place <karta>:<wartość>'")
     assert Translator("skytopia", "en").line(reason) == reason
+
+
+@pytest.mark.parametrize("game", range(len(GAMES)))
+def test_every_legal_action_has_an_imperative_label(game: int) -> None:
+    """Every legal action of every position of the games above is matched by an
+    ``action.*`` template, and its button reads in Polish and Hungarian otherwise than
+    its notation and its log line (which tells in the third person what a seat did)."""
+    notations = played(game)[2]
+    assert notations
+    for text in notations:
+        assert match("skytopia", text, ACTION) is not None, text
+    for lang in LANGS:
+        tr = Translator("skytopia", lang)
+        for text in notations:
+            label = tr.action(text)
+            assert label not in (text, tr.line(text)), (lang, text, label)
+
+
+def test_action_labels_in_polish_and_hungarian() -> None:
+    pl, hu = Translator("skytopia", "pl"), Translator("skytopia", "hu")
+    assert pl.action("place g1:5") == "postaw Golema na g1 z wartością 5"
+    assert [pl.action(f"turn r2:4 {n}") for n in (1, 2)] == [
+        "obróć Golema z r2 (wartość 4) o 1 krok", "obróć Golema z r2 (wartość 4) o 2 kroki"]
+    assert pl.action("tower gold") == "aktywuj złotą Wieżę"
+    assert pl.action("top red") == "aktywuj wierzchnią kartę czerwonej Wieży"
+    assert pl.action("use") == "użyj efektu"
+    assert hu.action("place g1:5") == "küldj gólemet ide: g1, érték: 5"
+    assert hu.action("tower gold") == "aktiváld az arany Tornyodat"
+    assert hu.action("take p3") == "vedd a városodba a kártyát innen: p3"
+    assert hu.action("side a") == "válaszd a lapka A oldalát"
+    assert Translator("skytopia", "en").action("turn r2:4 2") == "turn r2:4 2"
 
 
 # ----------------------------------------------------------------- boards
