@@ -1,6 +1,7 @@
 """Blueprints in Polish and Hungarian: every log line any seat (or a spectator) sees and
-every refusal the game gives has a template in the ``blueprints`` catalogue, and its board
-speaks the language with no key and no English phrase left.
+every refusal the game gives has a template in the ``blueprints`` catalogue, every legal
+action an ``action.*`` template (the button's imperative, unlike the log line), and its
+board speaks the language with no key and no English phrase left.
 
 The games: seeded random and greedy-bot games of 2, 3 and 4 players in each of the game's
 variants (together they hold every value of its options)."""
@@ -16,7 +17,7 @@ from tests.i18n.wording import LANGS, Wording, seats
 from towerplay import games
 from towerplay.games.blueprints.board import draw
 from towerplay.games.blueprints.game import Blueprints
-from towerplay.i18n import Translator
+from towerplay.i18n import ACTION, Translator, match
 
 DOMAIN = "blueprints"
 SAMPLE = 7
@@ -34,6 +35,7 @@ class Played(NamedTuple):
     lines: set[str]
     refusals: set[str]
     views: list[dict[str, Any]]
+    actions: set[str]
 
 
 @cache
@@ -41,7 +43,7 @@ def play(variant: int, players: int, specs: tuple[str, ...]) -> Played:
     """One game (seeded by its place in :data:`GAMES`), looked at move by move: every
     seat's and a spectator's line for each move; at every 7th move and the end, the
     reason of every action not legal then; the views at the start, half way through and
-    at the end."""
+    at the end; the notation of every legal action of every position."""
     seed = GAMES.index((variant, players, list(specs)))
     positions = WORDING.match_game(Blueprints.variants[variant], specs, seed)
     half = positions[0].game.max_game_length(players) // 2
@@ -53,7 +55,8 @@ def play(variant: int, players: int, specs: tuple[str, ...]) -> Played:
          or state.is_over for reason in WORDING.refusals(state)},
         [state.view(seat) for state in positions
          if state is positions[0] or len(state.history) == half or state.is_over
-         for seat in seats(state)])
+         for seat in seats(state)],
+        {str(action) for state in positions for action in state.legal_actions()})
 
 
 def all_played() -> list[Played]:
@@ -75,6 +78,33 @@ def test_every_refusal_has_a_template(lang: str) -> None:
                  "fits nowhere on", "cannot read", "a die is", "a cell is"):
         assert any(kind in reason for reason in reasons), kind
     WORDING.assert_worded(sorted(reasons), langs=[lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_legal_action_has_an_imperative_label(lang: str) -> None:
+    """Every legal action of every position of the games is matched by an ``action.*``
+    template, and its button reads otherwise than its notation and its log line (which
+    tells in the third person what a seat did)."""
+    notations = set().union(*(p.actions for p in all_played()))
+    assert {"remove", "take G5", "discard R3", "place r2c1"} <= notations
+    tr = Translator(DOMAIN, lang)
+    for text in sorted(notations):
+        assert match(DOMAIN, text, ACTION) is not None, text
+        label = tr.action(text)
+        assert label not in (text, tr.line(text)), (lang, text, label)
+
+
+def test_action_labels_in_polish_and_hungarian() -> None:
+    pl, hu = Translator(DOMAIN, "pl"), Translator(DOMAIN, "hu")
+    assert pl.action("take W3") == "weź drewnianą kość o wartości 3"
+    assert pl.action("discard R1") == "odrzuć kość z recyklingu o wartości 1"
+    assert pl.action("place r2c1") == "połóż kość na polu r2c1"
+    assert pl.action("remove") == "usuń wziętą kość (nigdzie nie pasuje)"
+    assert hu.action("take G5") == "vegyél el egy 5 értékű üvegkockát"
+    assert hu.action("discard S6") == "dobj el egy 6 értékű kőkockát"
+    assert hu.action("place r3c2") == "rakd le a kockát az r3c2 mezőre"
+    assert hu.action("remove") == "távolítsd el a sehová sem férő kockát"
+    assert Translator(DOMAIN, "en").action("take G5") == "take G5"
 
 
 def test_a_refusal_reads_naturally() -> None:
