@@ -33,36 +33,45 @@ from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window, read_json
-from towerplay.server.live import Client, Hub, LiveTable, StorageFailed, UnknownTable
-from towerplay.server import hints, replay, review, scoring, uploads, words
+from towerplay.server.live import Client, Hub, LiveTable, UnknownTable
+from towerplay.server import bus, hints, jobs, replay, review, scoring, uploads, words
 from towerplay.server.pool import BotPool
 from towerplay.server.protocol import (PATH_OPTIONS, STATUS, error, error_body, not_found,
                                        refusal_body)
-from towerplay.server.storage import Storage, database_url
+from towerplay.server.storage import Storage, StorageFailed, database_url
 
 log = logging.getLogger("towerplay.server")
 
 STATIC = Path(__file__).parent / "static"
 def create_app(db_url: str | None = None, *, limits: Limits | None = None,
-               workers: int | None = None) -> FastAPI:
+               workers: int | None = None, bot_worker: bool = True) -> FastAPI:
     """The app on ``db_url`` (default: :func:`~towerplay.server.storage.database_url`).
-    Starting it rebuilds every unfinished table and lets its bots go on."""
+    With ``bot_worker`` (the default) it runs a job worker for bots in-process, with
+    ``workers`` thinking processes; on PostgreSQL, ``towerplay worker`` processes can do
+    that instead. Bots of unfinished tables go on (the worker's sweep finds them)."""
     limits = limits or Limits()
     url = db_url or database_url()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(url)
+        jobs.ensure_queue_schema(storage)
         pool = BotPool(workers)
-        hub = Hub(storage, pool)
+        queue = jobs.make_queue(url)
+        await queue.open_async()
+        hub = Hub(storage, pool, queue)
         app.state.hub = hub
-        restored = hub.restore()
-        if restored:
-            log.info("restored %d unfinished tables", restored)
+        if bot_worker:
+            runner = jobs.BotRunner(storage, pool, queue, moved=hub.moved)
+            hub.spawn(jobs.run_workers(runner, quick=max(1, pool.workers - 1), heavy=1))
+        if jobs.is_postgres(url):
+            hub.spawn(bus.listen(url, hub))
         try:
             yield
         finally:
             hub.close()
+            await asyncio.gather(*hub.tasks, return_exceptions=True)
+            await queue.close_async()
             pool.close()
             storage.close()
 
@@ -238,11 +247,18 @@ def add_api(app: FastAPI) -> None:
         if not request.app.state.creations.take(address(request)):
             return error(429, "bad_message", f"at most {limits.tables_per_minute} new "
                          f"tables a minute from one address", limit=limits.tables_per_minute)
+        hub = hub_of(request)
+        if HUMAN not in seats and await asyncio.to_thread(
+                hub.storage.count_bot_tables, address(request)) >= limits.bot_tables:
+            return error(429, "busy", f"at most {limits.bot_tables} unfinished tables of "
+                         f"bots only from one address", limit=limits.bot_tables)
         try:
-            live, tokens = hub_of(request).create(game, players, options, seats, seed,
-                                                  hints=allow_hints)
+            live, tokens = await hub.create(game, players, options, seats, seed,
+                                            hints=allow_hints, owner=address(request))
         except TowerplayError as problem:
             return error(422, "bad_message", str(problem))
+        except StorageFailed:
+            return unavailable()
         return JSONResponse(created(live, tokens), status_code=201)
 
     @app.get("/api/tables")
@@ -250,20 +266,23 @@ def add_api(app: FastAPI) -> None:
         if state not in (None, "finished", "open"):
             return error(422, "bad_message", "state is 'finished' or 'open'")
         hub = hub_of(request)
-        rows = hub.storage.listing(None if state is None else state == "finished")
+        rows = await asyncio.to_thread(hub.storage.listing,
+                                       None if state is None else state == "finished")
         return JSONResponse([listing_entry(row) for row in rows])
 
     @app.get("/api/tables/{table_id}")
     async def get_table(request: Request, table_id: str, token: str | None = None) -> Response:
         lang = words.page_language(request)
         try:
-            live = hub_of(request).get(table_id)
+            live = await hub_of(request).fetch(table_id)
             seat = live.seat_of(token)
         except UnknownTable:
             return not_found(table_id)
         except Refusal as refusal:
             return JSONResponse(refusal_body(refusal), status_code=403)
-        body = {**live.summary(), **live.snapshot(seat, lang),
+        except StorageFailed:
+            return unavailable()
+        body = {**live.summary(), **(await live.snapshot(seat, lang)),
                 "events": live.events(seat, None, lang)}
         return JSONResponse(body)
 
@@ -293,7 +312,7 @@ async def http_act(request: Request, table_id: str) -> Response:
         return error(429, "bad_message", f"too many actions: at most "
                      f"{limits.actions_per_second:g} a second", limit=limits.actions_per_second)
     try:
-        live = hub_of(request).get(table_id)
+        live = await hub_of(request).fetch(table_id)
         data = await read_json(request, limits.message_bytes)
         if not isinstance(data, dict):
             raise Refusal("bad_message", "send {\"token\", \"version\", \"action\"}")
@@ -301,16 +320,16 @@ async def http_act(request: Request, table_id: str) -> Response:
         if not isinstance(token, str):
             raise Refusal("forbidden", "a seat's token is needed to move")
         seat = live.seat_of(token)
-        hub_of(request).submit(live, seat, data.get("action"), data.get("version"))
+        await hub_of(request).submit(live, seat, data.get("action"), data.get("version"))
     except UnknownTable:
         return not_found(table_id)
     except Refusal as refusal:
         return JSONResponse(words.worded(refusal_body(refusal), words.page_language(request),
                                          live.table.state.game.name),
                             status_code=STATUS[refusal.code])
-    except StorageFailed as problem:
-        return error(503, "bad_message", f"{problem}; try again")
-    snapshot = live.snapshot(seat)
+    except StorageFailed:
+        return unavailable()
+    snapshot = await live.snapshot(seat)
     return JSONResponse({"version": snapshot["version"], "view": snapshot["view"],
                          "board": snapshot["board"], "seat": seat})
 
@@ -358,8 +377,12 @@ def add_websocket(app: FastAPI) -> None:
         hub = hub_of(websocket)
         lang = words.page_language(websocket)
         try:
-            live = hub.get(table_id)
+            live = await hub.fetch(table_id)
             seat = live.seat_of(token)
+        except StorageFailed:
+            await websocket.send_json(unavailable_body())
+            await websocket.close(1013)  # try again later
+            return
         except UnknownTable:
             await websocket.send_json(error_body("forbidden", "no table has this id",
                                                  table=table_id[:40]))
@@ -403,13 +426,12 @@ async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable,
                 raise Refusal("bad_message", f"too many messages: at most "
                               f"{limits.actions_per_second:g} a second",
                               limit=limits.actions_per_second)
-            handle(hub, live, client, parse_message(text))
+            await handle(hub, live, client, parse_message(text))
         except Refusal as refusal:
             client.outbox.put_nowait(words.worded(refusal_body(refusal), client.lang,
                                                   live.table.state.game.name))
-        except StorageFailed as problem:
-            client.outbox.put_nowait(words.worded(
-                error_body("bad_message", f"{problem}; reconnect"), client.lang))
+        except StorageFailed:
+            client.outbox.put_nowait(words.worded(unavailable_body(), client.lang))
 
 
 def parse_message(text: str) -> dict[str, Any]:
@@ -425,9 +447,19 @@ def parse_message(text: str) -> dict[str, Any]:
     return message
 
 
-def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, Any]) -> None:
+async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, Any]) -> None:
     """Act on one client message: a move, or a request for the current view."""
     if message["type"] == "view":
         client.outbox.put_nowait({"type": "resend"})
         return
-    hub.submit(live, client.seat, message.get("action"), message.get("version"))
+    await hub.submit(live, client.seat, message.get("action"), message.get("version"))
+
+
+def unavailable_body() -> dict[str, Any]:
+    """The refusal of a move or table the database cannot store now (nothing changed)."""
+    return error_body("unavailable", "the tables' database cannot be reached; nothing "
+                      "was changed: try again in a moment")
+
+
+def unavailable() -> JSONResponse:
+    return JSONResponse(unavailable_body(), status_code=503)

@@ -32,6 +32,8 @@ MAX_BOT_SECONDS = 10.0
 """The longest thinking time a bot seat may ask for (``ismcts:seconds=...``)."""
 MAX_BOT_ITERATIONS = 50_000
 """The most search iterations a bot seat may ask for (``ismcts:iterations=...``)."""
+BOT_TABLES_PER_ADDRESS = 2
+"""Unfinished tables of bots only (nobody waits on them) one address may have."""
 MAX_SPEC_CHARS = 100
 """The longest seat spec accepted."""
 WS_MAX_BYTES = 65536
@@ -48,6 +50,7 @@ class Limits:
     tables_per_minute: int = TABLES_PER_MINUTE
     bot_seconds: float = MAX_BOT_SECONDS
     bot_iterations: int = MAX_BOT_ITERATIONS
+    bot_tables: int = BOT_TABLES_PER_ADDRESS
 
 
 @dataclass
