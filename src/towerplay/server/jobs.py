@@ -11,7 +11,8 @@ number of ``towerplay serve`` and ``towerplay worker`` processes share one queue
   the quick bots of other tables.
 - Every worker sweeps the database every :data:`SWEEP_SECONDS`: a table whose bot has
   waited longer than that (its job lost to a restart, a failed store, a dead worker) gets
-  a job again, and jobs of workers that stopped beating are retried. The database, not the
+  a job again; the jobs of workers that stopped beating are dropped (they hold their
+  table's lock), and their tables get a fresh job. The database, not the
   queue, knows which bots are due (``tables.bot_queue``), so a lost job loses nothing.
 
 With SQLite (one process, the embedded default) the queue is procrastinate's in-memory
@@ -161,13 +162,17 @@ class BotRunner:
         return table
 
     async def sweep(self) -> int:
-        """Defer a job for each bot waiting without one; retry jobs of dead workers."""
+        """Drop the jobs of workers that stopped beating (they hold their table's lock),
+        then defer a job for each bot waiting without one: how many were deferred."""
+        manager = self.queue.job_manager
+        for job in await manager.get_stalled_jobs(seconds_since_heartbeat=STALLED_SECONDS):
+            assert job.id is not None
+            # not retried as such: the fresh job deferred below reads the table anew
+            await manager.finish_job_by_id_async(job.id, procrastinate.jobs.Status.FAILED,
+                                                 delete_job=True)
         due = await in_thread(self.storage.due_bots, SWEEP_SECONDS)
         for table_id, lane in due:
             await defer_bot(self.queue, table_id, lane)
-        for job in await self.queue.job_manager.get_stalled_jobs(
-                seconds_since_heartbeat=STALLED_SECONDS):
-            await self.queue.job_manager.retry_job(job)
         return len(due)
 
     async def sweep_forever(self) -> None:
@@ -212,3 +217,20 @@ async def _keep_running(queue: procrastinate.App, lane: str, slots: int,
         except Exception as error:  # the database went away: start again when it is back
             log.warning("bot worker on %s stopped (%s); restarting", lane, error)
             await asyncio.sleep(SWEEP_SECONDS)
+
+
+async def serve_queue(url: str, workers: int | None = None) -> None:
+    """``towerplay worker``: run bots' jobs of the PostgreSQL database at ``url`` until
+    cancelled (SIGINT/SIGTERM), with ``workers`` thinking processes."""
+    storage = Storage(url)
+    ensure_queue_schema(storage)
+    pool = BotPool(workers)
+    queue = make_queue(url)
+    await queue.open_async()
+    try:
+        await run_workers(BotRunner(storage, pool, queue), quick=max(1, pool.workers - 1),
+                          heavy=1)
+    finally:
+        await queue.close_async()
+        pool.close()
+        storage.close()
