@@ -201,16 +201,17 @@ def statistics_of(rows: Sequence[Row]) -> list[Statistic]:
     stems: dict[str, list[str]] = {}
     for column in rest:
         match = PER_SEAT.match(column)
-        stem = match.group(1) if match and int(match.group(2)) < players else column
-        stems.setdefault(stem, []).append(column)
-    for stem, columns in stems.items():
-        per_seat = len(columns) == players and stem != columns[0]
-        found: list[tuple[str, Scope]] = ([(stem, "seat")] if per_seat
-                                          else [(c, "game") for c in columns])
-        for key, scope in found:
-            values = _values(rows, Statistic(key, key, "", scope=scope))
-            present.append(Statistic(key, key, "not declared by the game", scope=scope,
-                                     kind=_kind_of(values)))
+        if match and int(match.group(2)) < players:
+            stems.setdefault(match.group(1), []).append(column)
+    # a stem without a column for every seat is no per-seat statistic
+    stems = {stem: columns for stem, columns in stems.items() if len(columns) == players}
+    per_seat = {c for columns in stems.values() for c in columns}
+    found: list[tuple[str, Scope]] = [(stem, "seat") for stem in stems]
+    found += [(c, "game") for c in rest if c not in per_seat]
+    for key, scope in found:
+        values = _values(rows, Statistic(key, key, "", scope=scope))
+        present.append(Statistic(key, key, "not declared by the game", scope=scope,
+                                 kind=_kind_of(values)))
     return present
 
 

@@ -31,13 +31,11 @@ svg{max-width:100%;height:auto}.stats{display:flex;flex-wrap:wrap;gap:1em}
 PLOT_FORMATS = ("png", "svg")
 
 
-def _pyplot() -> Any:
+def _matplotlib() -> Any:
     import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "towerplay",
-                         "figure.dpi": 100, "font.size": 9})
-    return plt
+    matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "towerplay",
+                                "figure.dpi": 100, "font.size": 9})
+    return matplotlib
 
 
 def _colour(k: int) -> str:
@@ -46,9 +44,12 @@ def _colour(k: int) -> str:
 
 def _figure(width: float = 7.5, height: float = 3.2, columns: int = 1) -> tuple[Figure, Any]:
     """A figure laid out so a legend placed outside the axes is never cut or over bars."""
-    plt = _pyplot()
-    fig, axes = plt.subplots(1, columns, figsize=(width, height), layout="constrained")
-    return fig, axes
+    _matplotlib()
+    from matplotlib.figure import Figure as MplFigure
+
+    # a Figure outside pyplot: no global registry to close it from, freed with the page
+    fig = MplFigure(figsize=(width, height), layout="constrained")
+    return fig, fig.subplots(1, columns)
 
 
 def _legend(fig: Figure) -> None:
@@ -435,22 +436,17 @@ def write_report(rows: Sequence[dict[str, Any]], html_path: Path | None,
                  plot_dir: Path | None, source: str = "", lang: str = "en",
                  plot_format: str = "png") -> list[Path]:
     """Write the page and/or each plot as a ``plot_format`` file; the paths written."""
-    plt = _pyplot()
     page, drawn = render_html(rows, source, lang)
     written = []
-    try:
-        if html_path is not None:
-            html_path.parent.mkdir(parents=True, exist_ok=True)
-            html_path.write_text(page, encoding="utf-8")
-            written.append(html_path)
-        if plot_dir is not None:
-            plot_dir.mkdir(parents=True, exist_ok=True)
-            for name, figure in drawn:
-                path = plot_dir / f"{name}.{plot_format}"
-                figure.savefig(path, format=plot_format, dpi=120,
-                               metadata={"Date": None} if plot_format == "svg" else None)
-                written.append(path)
-    finally:
-        for _name, figure in drawn:
-            plt.close(figure)
+    if html_path is not None:
+        html_path.parent.mkdir(parents=True, exist_ok=True)
+        html_path.write_text(page, encoding="utf-8")
+        written.append(html_path)
+    if plot_dir is not None:
+        plot_dir.mkdir(parents=True, exist_ok=True)
+        for name, figure in drawn:
+            path = plot_dir / f"{name}.{plot_format}"
+            figure.savefig(path, format=plot_format, dpi=120,
+                           metadata={"Date": None} if plot_format == "svg" else None)
+            written.append(path)
     return written
