@@ -161,9 +161,13 @@ def category_figure(groups: Sequence[Group], stat_id: str, name: str) -> Figure:
         found = group["stats"]["per_seat"][stat_id]["win_rate"]
         present = [i for i, c in enumerate(cats) if c in found]  # a set may lack some
         entries = [found[cats[i]] for i in present]
-        ax.bar([i + offsets[k] for i in present], [e["rate"] for e in entries], width * 0.9,
+        xs = [i + offsets[k] for i in present]
+        ax.bar(xs, [e["rate"] for e in entries], width * 0.9,
                yerr=_errors(entries), capsize=3, color=_colour(k),
                label=f"{group['label']} (n={group['games']} games)")
+        ax.hlines([1 / group["players"]] * len(xs), [x - width / 2 for x in xs],
+                  [x + width / 2 for x in xs], colors="#333", linestyles="--", linewidth=1)
+    ax.set_ylabel("win rate (dashes: even share)")
     ax.set_xticks(range(len(cats)), cats, rotation=30 if len(cats) > 8 else 0, fontsize=7)
     ax.set_title(f"win rate by {name} (95% CI)")
     _legend(fig)
@@ -359,8 +363,8 @@ def set_section(group: Group) -> str:
     parts = [f"<h3>{esc(group['label'])} — {group['games']} games</h3>"]
     if group["options"]:
         parts.append(f"<p>options: <code>{esc(str(group['options']))}</code></p>")
-    parts.append(_table(["bot", "seats", "win rate (95% CI)", "mean score", "OpenSkill μ ± σ",
-                         "ordinal"],
+    parts.append(_table(["bot", "seats", "win rate (95% CI)", "mean score",
+                         "OpenSkill μ ± σ", "ordinal"],
                         [[esc(b["bot"]), str(b["games"]), _ci(b),
                           f"{b['score']['mean']:.1f}",
                           f"{b['rating']['mu']:.1f} ± {b['rating']['sigma']:.1f}",
