@@ -108,7 +108,7 @@ def paired(before: Sequence[float], after: Sequence[float], cells: int = 1) -> d
     if sd == 0:  # the same game every time: no spread to test against
         p = 1.0 if mean == 0 else 0.0
     else:
-        p = float(stats.ttest_rel(after, before).pvalue)
+        p = _finite_p(stats.ttest_rel(after, before).pvalue)
     n = len(diffs)
     return {"paired": True, "difference": mean, "p": p,
             "effect_size": mean / sd if sd else None,
@@ -126,12 +126,17 @@ def unpaired(before: Sequence[float], after: Sequence[float], cells: int = 1) ->
     if va == 0 and vb == 0:
         p = 1.0 if mean == 0 else 0.0
     else:
-        p = float(stats.ttest_ind(after, before, equal_var=False).pvalue)
+        p = _finite_p(stats.ttest_ind(after, before, equal_var=False).pvalue)
     pooled = math.sqrt(((na - 1) * va + (nb - 1) * vb) / max(1, na + nb - 2))
     spread = math.sqrt(va / na + vb / nb) if na and nb else 0.0
     return {"paired": False, "difference": mean, "p": p,
             "effect_size": mean / pooled if pooled else None,
             "detectable": _power_z(cells) * spread}
+
+
+def _finite_p(p: float) -> float:
+    """A test's p-value, 1 where there is too little data to test (NaN)."""
+    return float(p) if math.isfinite(p) else 1.0
 
 
 def _power_z(cells: int) -> float:
