@@ -261,6 +261,19 @@ def test_report_refuses_mixed_games_in_one_line(tmp_path: Path) -> None:
     assert result.output.count("\n") == 1
 
 
+@pytest.mark.parametrize("args, words", [
+    (["--lang", "de", "--json", "-"], "--lang must be one of en, pl, hu"),
+    ([], "say what to write"),
+])
+def test_report_refuses_bad_options_in_one_line(args: list[str], words: str,
+                                                tmp_path: Path) -> None:
+    path = tmp_path / "rows.jsonl"
+    write_rows(path, castle_rows(6))
+    result = CliRunner().invoke(app, ["report", str(path), *args])
+    assert result.exit_code == 2 and words in result.output
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
+
+
 def test_skytopia_report_is_self_contained(sky_rows: list[dict], tmp_path: Path) -> None:
     page, drawn = render_html(sky_rows, source="rows.jsonl")
     assert page.count("<svg") == len(drawn) >= 6 + 20  # the game's own statistics too

@@ -45,8 +45,10 @@ BASE_COLUMNS = {
     "winners": "the winning seats, from 0, separated by spaces (several: a shared win)",
     "length": "actions in the game",
 }
-SEAT_COLUMNS = {"bot": "the bot playing seat {seat}", "score": "seat {seat}'s final score",
-                "rank": "seat {seat}'s place (1 = best: winners first, then by score)"}
+SEAT_COLUMNS = {"bot": "the bot playing seat {seat} (seats from 0)",
+                "score": "the final score of seat {seat} (seats from 0)",
+                "rank": "the place of seat {seat}, seats from 0 (1 = best: winners first, "
+                        "then by score)"}
 PER_SEAT = re.compile(r"^(.*)_(\d+)$")
 Z95 = 1.959963984540054
 
