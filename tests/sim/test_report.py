@@ -101,6 +101,18 @@ def test_turn_order_spans_player_counts_from_several_files(tmp_path: Path) -> No
     assert "2, 3 players" in (tmp_path / "r.html").read_text()
 
 
+def test_files_of_separate_runs_are_set_apart_by_their_options() -> None:
+    base = castle_rows(30)
+    other = [{**r, "options": '{"variant": "characters"}', "seed": r["seed"] + 1000}
+             for r in base]
+    groups = analyse([*[{**r, "options": '{"variant": "base"}'} for r in base], *other])
+    assert [g["label"] for g in groups] == ["3 players, variant=base",
+                                            "3 players, variant=characters"]
+    sweep = document([*base, *other])["sweeps"][0]
+    assert not sweep["paired"]  # other deals: Welch's test, not a paired one
+    assert all(not t["paired"] for line in sweep["lines"] for t in line["tests"])
+
+
 def test_a_seat_statistic_is_counted_by_seat_and_turn_order_never_averaged() -> None:
     rows = castle_rows()
     king = analyse(rows)[0]["stats"]["per_game"]["ca_king_holder"]

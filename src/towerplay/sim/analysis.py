@@ -18,6 +18,7 @@ Seats and places are counted as people count them, from 1.
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import Counter, defaultdict
@@ -345,10 +346,32 @@ def game_stats(rows: Sequence[Row], lang: str = "en") -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------- sets and sweeps
-def label(group: Mapping[str, Any]) -> str:
-    """A set's name: its player count, and its swept options if any."""
-    sweep = str(group.get("sweep", "") or "")
-    return f"{group['players']} players" + (f", {sweep}" if sweep else "")
+def labels(sets: Sequence[Sequence[Row]]) -> list[str]:
+    """Each set's name: its player count and swept options, and where that leaves two
+    sets alike (files of separate runs), the options they differ in.
+
+    >>> labels([[{"players": 3, "sweep": "", "options": '{"variant":"base","x":1}'}],
+    ...         [{"players": 3, "sweep": "", "options": '{"variant":"characters","x":1}'}]])
+    ['3 players, variant=base', '3 players, variant=characters']
+    """
+    plain = [f"{players_of(rows[0])} players"
+             + (f", {rows[0]['sweep']}" if rows[0].get("sweep") else "") for rows in sets]
+    options = [_options(rows[0]) for rows in sets]
+    out = []
+    for k, name in enumerate(plain):
+        alike = [options[j] for j, other in enumerate(plain) if other == name]
+        differ = sorted({key for o in alike for key in o if any(o.get(key) != p.get(key)
+                                                                 for p in alike)})
+        out.append(", ".join([name, *(f"{key}={options[k].get(key)}" for key in differ)]))
+    return out
+
+
+def _options(row: Row) -> dict[str, Any]:
+    try:
+        found = json.loads(str(row.get("options") or "{}"))
+    except ValueError:
+        return {"options": row.get("options")}
+    return found if isinstance(found, dict) else {"options": found}
 
 
 def analyse_set(rows: Sequence[Row], lang: str = "en") -> dict[str, Any]:
@@ -364,22 +387,25 @@ def analyse_set(rows: Sequence[Row], lang: str = "en") -> dict[str, Any]:
         "bots": bot_table(rows),
         "length": distribution([float(row["length"]) for row in rows]),
         "stats": game_stats(rows, lang)}
-    group["label"] = label(group)
     return group
 
 
 def split(rows: Iterable[Row]) -> list[list[Row]]:
     """The rows by player count, then option set (in order of appearance within each)."""
-    sets: dict[tuple[int, str], list[Row]] = {}
+    sets: dict[tuple[int, str, str], list[Row]] = {}
     for row in rows:
-        sets.setdefault((players_of(row), str(row.get("sweep", "") or "")), []).append(row)
+        key = (players_of(row), str(row.get("sweep", "") or ""), str(row.get("options", "")))
+        sets.setdefault(key, []).append(row)
     return [sets[key] for key in sorted(sets, key=lambda k: k[0])]
 
 
 def analyse(rows: Iterable[Row], lang: str = "en") -> list[dict[str, Any]]:
     """:func:`analyse_set` for each player count and option set; the turn-order table and
     the seat table are each corrected across all their cells (Holm)."""
-    groups = [analyse_set(part, lang) for part in split(rows)]
+    parts = split(rows)
+    groups = [analyse_set(part, lang) for part in parts]
+    for group, name in zip(groups, labels(parts)):
+        group["label"] = name
     for key in ("by_turn_order", "by_seat"):
         adjust([cell for group in groups for cell in group[key]])
     return groups
@@ -434,8 +460,8 @@ def compare(sets: Sequence[Sequence[Row]], lang: str = "en") -> dict[str, Any] |
     for test in cells:
         test.update(test_of(test.pop("_a"), test.pop("_b"), len(cells)))
     adjust(cells)
-    labels = [str(rows[0].get("sweep", "") or "") for rows in sets]
-    return {"players": players_of(sets[0][0]), "sets": labels, "reference": labels[0],
+    names_ = [name.partition(", ")[2] for name in labels(sets)]  # without "N players"
+    return {"players": players_of(sets[0][0]), "sets": names_, "reference": names_[0],
             "paired": same, "lines": lines}
 
 
@@ -488,8 +514,6 @@ def column_descriptions(game: str, players: int) -> dict[str, str]:
 def file_metadata(game: str, players: int, command: str, seed: int) -> dict[str, str]:
     """The key-value metadata a rows file carries: the command that made it, the run's
     seed, towerplay's version and the columns' descriptions (as JSON text)."""
-    import json
-
     from towerplay import __version__
 
     return {"towerplay.command": command, "towerplay.seed": str(seed),
