@@ -142,7 +142,7 @@ def count_figure(series: Sequence[tuple[str, dict[str, int]]], title: str,
         total = sum(counts.values()) or 1
         xs = [i + offsets[k] for i, c in enumerate(labels) if c in counts]
         ax.bar(xs, [counts[c] / total for c in labels if c in counts], width * 0.9,
-               color=_colour(k), label=f"{name} ({total})")
+               color=_colour(k), label=f"{name} (n={total})")
     ax.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 8 else 0,
                   fontsize=7)
     ax.set_title(title)
