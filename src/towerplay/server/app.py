@@ -6,7 +6,8 @@ Every refusal has one shape, over HTTP and the websocket alike::
     {"type": "error", "code": "stale|illegal|forbidden|bad_message|over",
      "message": "...", "params": {...}}
 
-(``not_found``, ``busy``, ``bad_record`` and ``conflict`` answer the other endpoints.) The
+(``not_found``, ``busy``, ``bad_record`` and ``conflict`` answer the other endpoints;
+``unavailable`` (503) any request the database cannot serve now: nothing changed.) The
 ``message`` is in the client's language (:mod:`.words`); the ``code`` never changes.
 """
 from __future__ import annotations
@@ -33,7 +34,7 @@ from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window, read_json
-from towerplay.server.live import Client, Hub, LiveTable, UnknownTable
+from towerplay.server.live import Client, Hub, LiveTable, UnknownTable, unavailable_body
 from towerplay.server import bus, hints, jobs, replay, review, scoring, uploads, words
 from towerplay.server.pool import BotPool
 from towerplay.server.protocol import (PATH_OPTIONS, STATUS, error, error_body, not_found,
@@ -431,7 +432,7 @@ async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable,
             client.outbox.put_nowait(words.worded(refusal_body(refusal), client.lang,
                                                   live.table.state.game.name))
         except StorageFailed:
-            client.outbox.put_nowait(words.worded(unavailable_body(), client.lang))
+            pass  # every client of the table was told (Hub.submit)
 
 
 def parse_message(text: str) -> dict[str, Any]:
@@ -453,12 +454,6 @@ async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, A
         client.outbox.put_nowait({"type": "resend"})
         return
     await hub.submit(live, client.seat, message.get("action"), message.get("version"))
-
-
-def unavailable_body() -> dict[str, Any]:
-    """The refusal of a move or table the database cannot store now (nothing changed)."""
-    return error_body("unavailable", "the tables' database cannot be reached; nothing "
-                      "was changed: try again in a moment")
 
 
 def unavailable() -> JSONResponse:

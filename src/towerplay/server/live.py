@@ -33,7 +33,8 @@ from towerplay.server import jobs, moves
 from towerplay.server.moves import in_thread
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Conflict, Storage, StorageFailed, StoredTable, token_hash
-from towerplay.server.words import action_labels, localized
+from towerplay.server.protocol import error_body
+from towerplay.server.words import action_labels, localized, worded
 
 log = logging.getLogger("towerplay.server")
 
@@ -169,6 +170,12 @@ def render(table_id: str, version: int, seat: int | None, view: dict[str, Any],
     return message, json.dumps(message, separators=(",", ":"))[:-1]
 
 
+def unavailable_body() -> dict[str, Any]:
+    """The refusal of a move or table the database cannot store now (nothing changed)."""
+    return error_body("unavailable", "the tables' database cannot be reached; nothing "
+                      "was changed: try again in a moment")
+
+
 def new_token() -> str:
     """An unguessable seat token."""
     return secrets.token_urlsafe(24)
@@ -253,6 +260,9 @@ class Hub:
                 await self._catch_up(live)
                 raise Refusal("stale", f"version {version} is not the table's version "
                               f"{live.table.version}", version=live.table.version) from None
+            except StorageFailed:
+                self.tell(live, unavailable_body())  # every client: nothing moved
+                raise
         self.changed(live)
         await self.schedule_bot(live)
 
@@ -279,6 +289,12 @@ class Hub:
     async def _catch_up(self, live: LiveTable) -> None:
         texts = await in_thread(self.storage.actions_since, live.id, live.table.version)
         moves.catch_up(live.table, texts)
+
+    def tell(self, live: LiveTable, body: dict[str, Any]) -> None:
+        """Send every client of the table an error body, each in its language."""
+        game = live.table.state.game.name
+        for client in live.clients:
+            client.outbox.put_nowait(worded(body, client.lang, game))
 
     def changed(self, live: LiveTable) -> None:
         """The table moved on: every client hears of it."""
