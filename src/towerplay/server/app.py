@@ -31,10 +31,9 @@ from towerplay import i18n
 from towerplay.i18n import Translator
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
-from towerplay.core.record import Record
-from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window, read_json
+from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, TokenBucket, Window, read_json
 from towerplay.server.live import Client, Hub, LiveTable, StorageFailed, UnknownTable
-from towerplay.server import hints, replay, review, scoring, uploads, words
+from towerplay.server import guards, hints, replay, review, scoring, uploads, words
 from towerplay.server.pool import BotPool
 from towerplay.server.protocol import (PATH_OPTIONS, STATUS, error, error_body, not_found,
                                        refusal_body)
@@ -44,9 +43,12 @@ log = logging.getLogger("towerplay.server")
 
 STATIC = Path(__file__).parent / "static"
 def create_app(db_url: str | None = None, *, limits: Limits | None = None,
-               workers: int | None = None) -> FastAPI:
+               workers: int | None = None,
+               allowed_origins: list[str] | None = None) -> FastAPI:
     """The app on ``db_url`` (default: :func:`~towerplay.server.storage.database_url`).
-    Starting it rebuilds every unfinished table and lets its bots go on."""
+    Starting it rebuilds every unfinished table and lets its bots go on.
+    ``allowed_origins``: the pages' origins that may post and connect (default: the
+    server's own; :mod:`.guards`)."""
     limits = limits or Limits()
     url = db_url or database_url()
 
@@ -74,6 +76,7 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     add_api(app)
     add_websocket(app)
     app.include_router(words.router)  # the pages' texts in three languages (issue #18)
+    guards.install(app, limits, allowed_origins, uploads.BODY_RULES)  # issue #25 item 5
     app.add_middleware(words.WordedErrors)  # error replies in the request's language
     app.include_router(replay.router)  # the replay page's positions (front end)
     app.include_router(review.router)  # the replay page's game review (issue #21)
@@ -213,6 +216,9 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     for name, value in (("players", players), ("seed", seed)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise Refusal("bad_message", f"{name!r} must be a whole number", field=name)
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise Refusal("bad_message", f"'seed' is a whole number from 0 to {MAX_SEED}",
+                      field="seed", limit=MAX_SEED)
     return game, players, options, [check_spec(s, limits) for s in seats], seed
 
 
@@ -273,17 +279,12 @@ def add_api(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Response:
-        try:
-            live = hub_of(request).get(table_id)
-        except UnknownTable:
-            return not_found(table_id)
-        if not live.table.is_over:
-            return error(403, "forbidden", "the record (with the seed) is given once the "
-                         "game is over")
-        state = live.table.state
-        return JSONResponse(Record.from_state(state, seats=live.specs).to_json(),
-                            headers={"Content-Disposition":
-                                     f'attachment; filename="{state.game.name}-{live.id}.json"'})
+        found = replay.finished_record(request, table_id, "the record (with the seed) is "
+                                       "given once the game is over")
+        if isinstance(found, JSONResponse):
+            return found
+        return await replay.record_answer(request, ("table", table_id), found,
+                                          f"{found.game}-{table_id}.json")
 
 
 async def http_act(request: Request, table_id: str) -> Response:
