@@ -2,7 +2,7 @@
 and the app, so that no route can forget them.
 
 - :class:`BodyLimit`: a request body is refused (413) as soon as its Content-Length or
-  the bytes streamed so far pass the route's limit — before any route reads or parses it;
+  the bytes streamed so far pass the route's limit — read before any route sees it;
 - :class:`OriginGuard`: a state-changing request (POST, PUT, PATCH, DELETE) or a
   websocket from a foreign ``Origin`` is refused (403; the socket closed with 4403);
   requests without an ``Origin`` (curl, the CLI, tests) pass;
@@ -109,13 +109,10 @@ class BodyRule:
     message: str = "the request body is too large: at most {limit} bytes"
 
 
-class BodyTooLarge(Exception):
-    """Raised into the route reading a body past its limit (the refusal is sent)."""
-
-
 class BodyLimit:
-    """Refuse a body past its route's limit while it streams in (413), never reading
-    further: memory stays flat whatever a client sends."""
+    """Read a request's body before its route does, refusing it (413) as soon as its
+    declared length or the bytes streamed so far pass the route's limit: a body is never
+    read further, nor parsed, and memory stays flat whatever a client sends."""
 
     def __init__(self, app: ASGIApp, default: BodyRule, rules: dict[str, BodyRule]) -> None:
         self.app, self.default, self.rules = app, default, rules
@@ -125,37 +122,41 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         rule = self.rules.get(scope["path"], self.default)
-        refusal = error_body(rule.code, rule.message.format(limit=rule.limit),
-                             limit=rule.limit)
         declared = Headers(scope=scope).get("content-length", "")
-        if declared.isdigit() and int(declared) > rule.limit:
-            await answer(send, 413, refusal, close=True)
+        first = None
+        if not (declared.isdigit() and int(declared) > rule.limit):
+            first = await self.read(receive, rule.limit)
+        if first is None:
+            await answer(send, 413, error_body(rule.code, rule.message.format(
+                limit=rule.limit), limit=rule.limit), close=True)
             return
-        seen, started, refused = 0, False, False
+        given = False
 
-        async def counted() -> Message:
-            nonlocal seen, refused
+        async def replayed() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return first
+
+        await self.app(scope, replayed, send)
+
+    @staticmethod
+    async def read(receive: Receive, limit: int) -> Message | None:
+        """The whole body as one message (or the disconnect that cut it short); ``None``
+        once it passes ``limit``."""
+        chunks: list[bytes] = []
+        seen = 0
+        while True:
             message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > rule.limit:
-                refused = True
-                if not started:
-                    await answer(send, 413, refusal, close=True)
-                raise BodyTooLarge(rule.limit)
-            return message
-
-        async def watched(message: Message) -> None:
-            nonlocal started
-            if refused:  # the refusal has answered
-                return
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counted, watched)
-        except BodyTooLarge:
-            if not refused:
-                raise
+            if message["type"] != "http.request":
+                return message
+            chunks.append(message.get("body", b""))
+            seen += len(chunks[-1])
+            if seen > limit:
+                return None
+            if not message.get("more_body"):
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
 
 
 # ----------------------------------------------------------------- origins
