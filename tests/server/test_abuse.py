@@ -52,9 +52,10 @@ class GuardedServer(Server):
 @pytest.fixture(scope="module")
 def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GuardedServer]:
     db = tmp_path_factory.mktemp("db") / "abuse.sqlite"
-    with GuardedServer(f"sqlite:///{db}", Limits(actions_per_second=1000, actions_burst=1000,
-                                                 tables_per_minute=10_000,
-                                                 sockets_per_address=3)) as running:
+    running = GuardedServer(f"sqlite:///{db}", Limits(
+        actions_per_second=1000, actions_burst=1000, tables_per_minute=10_000,
+        sockets_per_address=3))
+    with running:
         yield running
 
 
@@ -176,6 +177,23 @@ def test_every_endpoint_refuses_a_chunked_body_past_the_limit(http: httpx.Client
     answer = http.post(path, content=body())
     assert answer.status_code == 413, answer.text
     assert answer.json()["code"] == "bad_message"
+
+
+def test_refusals_at_the_edge_are_in_the_clients_language(http: httpx.Client,
+                                                         web: GuardedServer) -> None:
+    huge = http.post("/api/tables", params={"lang": "pl"}, content=b" " * 5000)
+    assert huge.status_code == 413
+    assert huge.json()["message"] == "treść żądania jest za duża: najwyżej 4096 bajtów"
+    foreign = http.post("/api/tables", json=table_body(),
+                        headers={"Origin": FOREIGN, "Accept-Language": "hu"})
+    assert foreign.json()["message"].startswith("más webhely oldalairól")
+
+    async def scenario() -> dict[str, Any]:
+        url = f"{web.ws_base}/ws/tables/x?lang=pl"
+        async with websockets.connect(url, origin=FOREIGN) as refused:  # type: ignore[arg-type]
+            return await receive(refused)
+
+    assert asyncio.run(scenario())["message"].startswith("żądania ze stron innej witryny")
 
 
 def test_an_upload_keeps_its_bigger_limit(http: httpx.Client) -> None:
@@ -348,7 +366,7 @@ def test_a_bad_replay_position_is_refused_not_a_500(http: httpx.Client) -> None:
 # ----------------------------------------------------------------- 9. finished games
 def finished(http: httpx.Client) -> str:
     """A table of two bots, played to its end: its id."""
-    table = create(http, "five_towers", ["greedy", "greedy"], seed=5)["table"]
+    table: str = create(http, "five_towers", ["greedy", "greedy"], seed=5)["table"]
     deadline = time.monotonic() + TIMEOUT
     while not http.get(f"/api/tables/{table}").json()["view"]["is_over"]:
         assert time.monotonic() < deadline, "the bots did not finish"

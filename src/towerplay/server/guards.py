@@ -27,14 +27,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from starlette.datastructures import Headers
+from starlette.datastructures import Headers, QueryParams
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from towerplay import i18n
 from towerplay.server.limits import Limits
-from towerplay.server.protocol import error, error_body
+from towerplay.server.protocol import error_body
+from towerplay.server.words import worded
 
 log = logging.getLogger("towerplay.server")
 
@@ -61,7 +62,6 @@ def install(app: FastAPI, limits: Limits, allowed_origins: Iterable[str] | None 
     then get the outer ones' treatment, e.g. worded by the request's language).
     ``body_rules``: the paths whose bodies may be larger than ``limits.message_bytes``."""
     app.add_exception_handler(HTTPException, http_error)
-    app.add_exception_handler(RequestValidationError, invalid_request)
     default = BodyRule(limits.message_bytes)
     app.add_middleware(BodyLimit, default=default, rules=dict(body_rules or {}))
     app.add_middleware(OriginGuard, allowed=allowed_origins)
@@ -89,13 +89,18 @@ async def answer(send: Send, status: int, body: dict[str, Any], close: bool = Fa
     await send({"type": "http.response.body", "body": data})
 
 
-async def refuse_socket(receive: Receive, send: Send, code: int, body: dict[str, Any]) -> None:
-    """Accept a websocket only to say why it is refused, then close it with ``code``."""
+async def refuse_socket(scope: Scope, receive: Receive, send: Send, code: int,
+                        body: dict[str, Any]) -> None:
+    """Accept a websocket only to say why it is refused (in the client's language),
+    then close it with ``code``."""
     message = await receive()
     if message["type"] != "websocket.connect":
         return
+    lang = i18n.language(QueryParams(scope.get("query_string", b"")).get("lang")
+                         or Headers(scope=scope).get("accept-language"))
     await send({"type": "websocket.accept"})
-    await send({"type": "websocket.send", "text": json.dumps(body)})
+    await send({"type": "websocket.send", "text": json.dumps(worded(body, lang),
+                                                             ensure_ascii=False)})
     await send({"type": "websocket.close", "code": code})
 
 
@@ -192,7 +197,7 @@ class OriginGuard:
         body = error_body("forbidden", f"requests from another site's pages are refused "
                           f"(origin {origin[:80]})", origin=origin[:80])
         if scope["type"] == "websocket":
-            await refuse_socket(receive, send, FORBIDDEN_SOCKET, body)
+            await refuse_socket(scope, receive, send, FORBIDDEN_SOCKET, body)
         else:
             await answer(send, 403, body)
 
@@ -211,7 +216,7 @@ class SocketCap:
             return
         key = peer(scope)
         if self.open[key] >= self.cap:
-            await refuse_socket(receive, send, BUSY_SOCKET, error_body(
+            await refuse_socket(scope, receive, send, BUSY_SOCKET, error_body(
                 "busy", f"too many connections: at most {self.cap} open from one address",
                 limit=self.cap))
             return
@@ -263,14 +268,6 @@ async def http_error(request: Request, problem: Exception) -> Response:
     code = "not_found" if problem.status_code == 404 else "bad_message"
     return JSONResponse(error_body(code, str(problem.detail).lower()),
                         status_code=problem.status_code, headers=problem.headers)
-
-
-async def invalid_request(request: Request, problem: Exception) -> Response:
-    """A query or path parameter of the wrong type, in the protocol's shape."""
-    assert isinstance(problem, RequestValidationError)
-    first = problem.errors()[0] if problem.errors() else {}
-    where = ".".join(str(part) for part in first.get("loc", ()))
-    return error(422, "bad_message", f"{where}: {first.get('msg', 'invalid')}".lower())
 
 
 # ----------------------------------------------------------------- headers
