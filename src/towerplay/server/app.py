@@ -6,7 +6,8 @@ Every refusal has one shape, over HTTP and the websocket alike::
     {"type": "error", "code": "stale|illegal|forbidden|bad_message|over",
      "message": "...", "params": {...}}
 
-(``not_found``, ``busy``, ``bad_record`` and ``conflict`` answer the other endpoints.) The
+(``not_found``, ``busy``, ``bad_record`` and ``conflict`` answer the other endpoints;
+``internal`` is a failure of the server, :mod:`.guards`.) The
 ``message`` is in the client's language (:mod:`.words`); the ``code`` never changes.
 """
 from __future__ import annotations
@@ -92,6 +93,8 @@ def hub_of(request: Request | WebSocket) -> Hub:
 
 
 def address(request: Request | WebSocket) -> str:
+    """The client's address, which limits count by: the TCP peer, or the client a
+    trusted proxy names (``towerplay serve --forwarded-allow-ips``; docs/deploy.md)."""
     return request.client.host if request.client else "unknown"
 
 
