@@ -20,8 +20,8 @@ def serve_command(
                                     "$TOWERPLAY_DATABASE_URL names a PostgreSQL "
                                     "database instead"),
     workers: int | None = typer.Option(None, help="bot worker processes"),
-    allowed_origin: list[str] | None = typer.Option(None, help="an origin whose pages may post and connect (repeatable; default: the server's own, by the request's Host)"),  # noqa: E501
-    forwarded_allow_ips: str = typer.Option("", help="comma-separated proxy addresses (or networks, or *) whose X-Forwarded-For names the client (default: none, the peer is the client)"),  # noqa: E501
+    allowed_origin: list[str] | None = typer.Option(None, metavar="ORIGIN", help="an origin whose pages may post and connect (repeatable; default: the server's own, by the request's Host)"),  # noqa: E501
+    forwarded_allow_ips: str = typer.Option("", metavar="IPS", help="comma-separated proxy addresses (or networks, or *) whose X-Forwarded-For names the client (default: none, the peer is the client)"),  # noqa: E501
 ) -> None:
     """Play in the browser: tables with friends and bots, saved and resumable."""
     import uvicorn
