@@ -27,6 +27,7 @@ import websockets
 
 from tests.server.conftest import (GENEROUS, TIMEOUT, Server, connect, create, free_port,
                                    receive, token, wait_turn)
+from tests.server.test_uploads import finished_record
 from towerplay.server import replay, uploads
 from towerplay.server.app import create_app
 from towerplay.server.limits import MAX_MESSAGE_BYTES, TABLES_PER_MINUTE, WS_MAX_BYTES, Limits
@@ -275,9 +276,13 @@ def test_websockets_per_address_are_capped(http: httpx.Client, web: GuardedServe
                 await receive(extra)
             code = extra.close_code
         await sockets.pop().close()
-        await asyncio.sleep(0.2)  # the server hears the close
-        async with connect(web, table) as again:
-            rejoined = await receive(again)
+        deadline = time.monotonic() + TIMEOUT
+        while True:  # until the server has heard the close
+            async with connect(web, table) as again:
+                rejoined = await receive(again)
+            if rejoined["type"] != "error" or time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.05)
         for opened in sockets:
             await opened.close()
         return said, code, rejoined
@@ -402,6 +407,19 @@ def test_a_finished_game_is_replayed_once_off_the_loop(http: httpx.Client, web: 
     assert records[1].headers["content-disposition"].startswith("attachment")
     http.get(f"/api/tables/{table}/moves", params={"lang": "pl"})
     assert len(moves) == 2  # another language, another answer
+
+
+def test_an_uploaded_record_is_replayed_once(http: httpx.Client,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    sent = http.post("/api/uploads", content=json.dumps(finished_record(seed=8)))
+    assert sent.status_code == 201, sent.text
+    upload = sent.json()["upload"]
+    moves, positions = counted(monkeypatch, "moves"), counted(monkeypatch, "position")
+    for _ in range(2):
+        assert http.get(f"/api/uploads/{upload}/moves").status_code == 200
+        assert http.get(f"/api/uploads/{upload}/replay", params={"at": 2}).status_code == 200
+        assert http.get(f"/api/uploads/{upload}/record").status_code == 200
+    assert len(moves) == 1 and len(positions) == 1
 
 
 def test_an_unfinished_table_is_not_kept_as_finished(http: httpx.Client) -> None:
