@@ -23,6 +23,8 @@ def serve_command(
     bot_worker: bool = typer.Option(True, help="run bots' moves in this process too (on "
                                           "PostgreSQL, `towerplay worker` processes can "
                                           "do it instead)"),
+    allowed_origin: list[str] | None = typer.Option(None, metavar="ORIGIN", help="an origin whose pages may post and connect (repeatable; default: the server's own, by the request's Host)"),  # noqa: E501
+    forwarded_allow_ips: str = typer.Option("", metavar="IPS", help="comma-separated proxy addresses (or networks, or *) whose X-Forwarded-For names the client (default: none, the peer is the client)"),  # noqa: E501
 ) -> None:
     """Play in the browser: tables with friends and bots, saved and resumable."""
     import uvicorn
@@ -36,7 +38,10 @@ def serve_command(
     where = url if url.startswith("sqlite") else url.split("@")[-1]  # no password shown
     print(f"towerplay: open {shown}:{port}/ in a browser (tables stored in {where})",
           flush=True)
-    uvicorn.run(create_app(url, workers=workers, bot_worker=bot_worker), host=host, port=port,
+    uvicorn.run(create_app(url, workers=workers, bot_worker=bot_worker,
+                           allowed_origins=allowed_origin),
+                host=host, port=port, proxy_headers=bool(forwarded_allow_ips),
+                forwarded_allow_ips=forwarded_allow_ips or [],  # the peer, unless trusted
                 ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
                 log_level=os.environ.get("TOWERPLAY_LOG", "warning"))
 

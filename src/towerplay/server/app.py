@@ -7,7 +7,8 @@ Every refusal has one shape, over HTTP and the websocket alike::
      "message": "...", "params": {...}}
 
 (``not_found``, ``busy``, ``bad_record`` and ``conflict`` answer the other endpoints;
-``unavailable`` (503) any request the database cannot serve now: nothing changed.) The
+``unavailable`` (503) any request the database cannot serve now: nothing changed;
+``internal`` is a failure of the server, :mod:`.guards`.) The
 ``message`` is in the client's language (:mod:`.words`); the ``code`` never changes.
 """
 from __future__ import annotations
@@ -32,10 +33,10 @@ from towerplay import i18n
 from towerplay.i18n import Translator
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
-from towerplay.core.record import Record
-from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window, read_json
+from towerplay.server.limits import (MAX_SEED, MAX_SPEC_CHARS, Limits, TokenBucket, Window,
+                                     read_json)
 from towerplay.server.live import Client, Hub, LiveTable, UnknownTable, unavailable_body
-from towerplay.server import bus, hints, jobs, replay, review, scoring, uploads, words
+from towerplay.server import bus, guards, hints, jobs, replay, review, scoring, uploads, words
 from towerplay.server.pool import BotPool
 from towerplay.server.protocol import (PATH_OPTIONS, STATUS, error, error_body, not_found,
                                        refusal_body)
@@ -45,11 +46,14 @@ log = logging.getLogger("towerplay.server")
 
 STATIC = Path(__file__).parent / "static"
 def create_app(db_url: str | None = None, *, limits: Limits | None = None,
-               workers: int | None = None, bot_worker: bool = True) -> FastAPI:
+               workers: int | None = None, bot_worker: bool = True,
+               allowed_origins: list[str] | None = None) -> FastAPI:
     """The app on ``db_url`` (default: :func:`~towerplay.server.storage.database_url`).
     With ``bot_worker`` (the default) it runs a job worker for bots in-process, with
     ``workers`` thinking processes; on PostgreSQL, ``towerplay worker`` processes can do
-    that instead. Bots of unfinished tables go on (the worker's sweep finds them)."""
+    that instead. Bots of unfinished tables go on (the worker's sweep finds them).
+    ``allowed_origins``: the pages' origins that may post and connect (default: the
+    server's own; :mod:`.guards`)."""
     limits = limits or Limits()
     url = db_url or database_url()
 
@@ -84,6 +88,7 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     add_api(app)
     add_websocket(app)
     app.include_router(words.router)  # the pages' texts in three languages (issue #18)
+    guards.install(app, limits, allowed_origins, uploads.BODY_RULES)  # issue #25 item 5
     app.add_middleware(words.WordedErrors)  # error replies in the request's language
     app.include_router(replay.router)  # the replay page's positions (front end)
     app.include_router(review.router)  # the replay page's game review (issue #21)
@@ -99,6 +104,8 @@ def hub_of(request: Request | WebSocket) -> Hub:
 
 
 def address(request: Request | WebSocket) -> str:
+    """The client's address, which limits count by: the TCP peer, or the client a
+    trusted proxy names (``towerplay serve --forwarded-allow-ips``; docs/deploy.md)."""
     return request.client.host if request.client else "unknown"
 
 
@@ -223,6 +230,9 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     for name, value in (("players", players), ("seed", seed)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise Refusal("bad_message", f"{name!r} must be a whole number", field=name)
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise Refusal("bad_message", f"'seed' is a whole number from 0 to {MAX_SEED}",
+                      field="seed", limit=MAX_SEED)
     return game, players, options, [check_spec(s, limits) for s in seats], seed
 
 
@@ -293,17 +303,12 @@ def add_api(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Response:
-        try:
-            live = hub_of(request).get(table_id)
-        except UnknownTable:
-            return not_found(table_id)
-        if not live.table.is_over:
-            return error(403, "forbidden", "the record (with the seed) is given once the "
-                         "game is over")
-        state = live.table.state
-        return JSONResponse(Record.from_state(state, seats=live.specs).to_json(),
-                            headers={"Content-Disposition":
-                                     f'attachment; filename="{state.game.name}-{live.id}.json"'})
+        found = await replay.finished_record(request, table_id, "the record (with the seed) is "
+                                       "given once the game is over")
+        if isinstance(found, JSONResponse):
+            return found
+        return await replay.record_answer(request, ("table", table_id), found,
+                                          f"{found.game}-{table_id}.json")
 
 
 async def http_act(request: Request, table_id: str) -> Response:

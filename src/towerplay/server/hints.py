@@ -116,7 +116,7 @@ async def hint(request: Request, table_id: str) -> Response:
         return error(429, "busy", f"too many hints: at most {HINTS_PER_MINUTE} a minute",
                      limit=HINTS_PER_MINUTE)
     try:
-        live = hub.get(table_id)
+        live = await hub.fetch(table_id)
         data = await read_json(request, request.app.state.limits.message_bytes)
         seat, version = check(live, data, hub.storage.hints(table_id))
     except UnknownTable:

@@ -69,7 +69,7 @@ def stored(request: Request, table_id: str) -> dict[str, Any] | None:
 @router.post("/api/tables/{table_id}/review")
 async def start_review(request: Request, table_id: str) -> Response:
     """Start the review of a finished table (409 while one runs; a done one is kept)."""
-    record = finished_record(request, table_id, EARLY)
+    record = await finished_record(request, table_id, EARLY)
     if isinstance(record, JSONResponse):
         return record
     known = reviews(request)
@@ -108,7 +108,7 @@ async def work(request: Request, table_id: str, record: dict[str, Any]) -> dict[
 @router.get("/api/tables/{table_id}/review")
 async def get_review(request: Request, table_id: str) -> Response:
     """The table's review state and, once done, the review."""
-    record = finished_record(request, table_id, EARLY)
+    record = await finished_record(request, table_id, EARLY)
     if isinstance(record, JSONResponse):
         return record
     current = reviews(request).get(table_id)

@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 
 from towerplay import games, i18n
+from towerplay.server.protocol import error
 
 router = APIRouter()
 
@@ -67,8 +68,8 @@ def pad_page() -> Response:
 
 
 def unknown(game: str) -> Response:
-    return HTMLResponse(f"<!doctype html><p>no scoring pad for {game[:40]!r}</p>",
-                        status_code=404)
+    """The refusal of a name no pad has: JSON, so the name is never read as HTML."""
+    return error(404, "not_found", "no scoring pad has this name", game=game[:40])
 
 
 @router.get("/score", include_in_schema=False)

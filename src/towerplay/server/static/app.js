@@ -710,15 +710,21 @@ const Review = {
         seat: t("seat", { n: d.seat }), played: d.played, best: d.best,
         points: Math.round(d.loss * 100) });
       parts.push(`<text class="mark" data-at="${d.index + 1}" x="${x(d.index)}" `
-                 + `y="${y(d.best_chance) + m.size / 3}" fill="${m.colour}" style="font-size:${m.size}px" `
+                 + `y="${y(d.best_chance) + m.size / 3}" fill="${m.colour}" data-size="${m.size}" `
                  + `text-anchor="middle" role="button" aria-label="${esc(label)}">${m.glyph}`
                  + `<title>${esc(label)}</title></text>`);
     }
     const legend = Object.entries(MARKS).map(([name, m]) =>
-      `<span style="color:${m.colour}">${m.glyph} ${esc(t(`mark.${name}`))}</span>`).join(" ");
+      `<span data-colour="${m.colour}">${m.glyph} ${esc(t(`mark.${name}`))}</span>`).join(" ");
     $("review-graph").innerHTML = `<svg viewBox="0 0 ${W} ${H}" class="review-graph" `
       + `role="img" aria-label="${esc(t("win_chance_graph"))}">${parts.join("")}</svg>`
       + `<p class="review-legend">${legend}</p>`;
+    $("review-graph").querySelectorAll("[data-colour]").forEach((span) => {
+      span.style.color = span.dataset.colour;  // not a style attribute: the CSP refuses those
+    });
+    $("review-graph").querySelectorAll("[data-size]").forEach((mark) => {
+      mark.style.fontSize = `${mark.dataset.size}px`;
+    });
     $("review-graph").querySelectorAll("[data-at]").forEach((mark) =>
       mark.addEventListener("click", () => Replay.show(Number(mark.dataset.at))));
     const worst = review.decisions.filter((d) => d.loss > 0)
