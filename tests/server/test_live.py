@@ -44,7 +44,7 @@ def test_a_killed_worker_is_replaced() -> None:
 def test_a_finished_table_nobody_watches_leaves_memory(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'live.sqlite'}"
     storage = Storage(url)
-    hub = Hub(storage, BotPool(1), make_queue(url))
+    hub = Hub(storage, make_queue(url))
 
     async def scenario() -> None:
         live, _ = await hub.create("five_towers", 2, {}, ["human", "human"], seed=3)
@@ -63,5 +63,4 @@ def test_a_finished_table_nobody_watches_leaves_memory(tmp_path: Path) -> None:
         asyncio.run(scenario())
     finally:
         hub.close()
-        hub.pool.close()
         storage.close()

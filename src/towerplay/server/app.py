@@ -33,11 +33,10 @@ from towerplay import i18n
 from towerplay.i18n import Translator
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
-from towerplay.server.limits import (MAX_SEED, MAX_SPEC_CHARS, Limits, TokenBucket, Window,
-                                     read_json)
+from towerplay.server.limits import (MAX_SEED, MAX_SPEC_CHARS, Limits, TokenBucket, read_json)
 from towerplay.server.live import Client, Hub, LiveTable, UnknownTable, unavailable_body
 from towerplay.server import bus, guards, hints, jobs, replay, review, scoring, uploads, words
-from towerplay.server.pool import BotPool
+from towerplay.server.pool import DEFAULT_WORKERS, BotPool
 from towerplay.server.protocol import (PATH_OPTIONS, STATUS, error, error_body, not_found,
                                        refusal_body)
 from towerplay.server.storage import Storage, StorageFailed, database_url
@@ -61,14 +60,15 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(url)
         jobs.ensure_queue_schema(storage)
-        pool = BotPool(workers)
+        slots = jobs.lane_slots(workers or DEFAULT_WORKERS)
+        pool = BotPool(sum(slots.values())) if bot_worker else None
         queue = jobs.make_queue(url)
         await queue.open_async()
-        hub = Hub(storage, pool, queue)
+        hub = Hub(storage, queue)
         app.state.hub = hub
-        if bot_worker:
-            runner = jobs.BotRunner(storage, pool, queue, moved=hub.moved)
-            hub.spawn(jobs.run_workers(runner, quick=max(1, pool.workers - 1), heavy=1))
+        if pool is not None:
+            hub.spawn(jobs.run_workers(jobs.Runner(storage, pool, queue, moved=hub.moved),
+                                       slots))
         if jobs.is_postgres(url):
             hub.spawn(bus.listen(url, hub))
         try:
@@ -77,13 +77,14 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
             hub.close()
             await asyncio.gather(*hub.tasks, return_exceptions=True)
             await queue.close_async()
-            pool.close()
+            if pool is not None:
+                pool.close()
             storage.close()
 
     app = FastAPI(title="towerplay", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.limits = limits
-    app.state.creations = Window(limits.tables_per_minute)
     app.state.buckets = {}
+    app.add_exception_handler(StorageFailed, storage_failed)
     add_pages(app)
     add_api(app)
     add_websocket(app)
@@ -96,6 +97,13 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     app.include_router(hints.router)  # the table page's hints (issue #18)
     app.include_router(uploads.router)  # replays of uploaded record files (issue #18)
     return app
+
+
+async def storage_failed(request: Request, problem: Exception) -> Response:
+    """Any request the database cannot serve now: 503 ``unavailable``, nothing changed."""
+    log.warning("database unavailable: %s", problem)
+    return JSONResponse(words.worded(unavailable_body(), words.page_language(request)),
+                        status_code=503)
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
@@ -255,10 +263,11 @@ def add_api(app: FastAPI) -> None:
             return JSONResponse(refusal_body(refusal), status_code=422)
         except TowerplayError as problem:
             return error(422, "bad_message", str(problem))
-        if not request.app.state.creations.take(address(request)):
+        hub = hub_of(request)
+        made = await asyncio.to_thread(hub.storage.tables_since, address(request), 60)
+        if made >= limits.tables_per_minute:  # counted in the database: every process
             return error(429, "bad_message", f"at most {limits.tables_per_minute} new "
                          f"tables a minute from one address", limit=limits.tables_per_minute)
-        hub = hub_of(request)
         if HUMAN not in seats and await asyncio.to_thread(
                 hub.storage.count_bot_tables, address(request)) >= limits.bot_tables:
             return error(429, "busy", f"at most {limits.bot_tables} unfinished tables of "

@@ -1,5 +1,8 @@
-"""Bot moves as jobs in a shared queue, run by workers: procrastinate on PostgreSQL, so any
-number of ``towerplay serve`` and ``towerplay worker`` processes share one queue.
+"""Bot moves, hints and reviews as jobs in a shared queue, run by workers: procrastinate on
+PostgreSQL, so any number of ``towerplay serve`` and ``towerplay worker`` processes share
+one queue. Bot moves come before hints, hints before reviews (job priorities), and each
+kind of work has its own worker slots (lanes): quick bots, long-thinking bots with hints,
+and reviews, so no long job holds up a quick bot of another table.
 
 - A job ``bot_move(table)`` plays the bot due at that table, whatever the version: it reads
   the table from the database, lets the bot think in a worker process (:mod:`.pool`),
@@ -38,13 +41,21 @@ from towerplay.arena.table import Table
 from towerplay.core.rng import derive_seed
 from towerplay.server import moves
 from towerplay.server.moves import BOT_QUEUE, HEAVY_QUEUE, in_thread
-from towerplay.server.pool import BotPool
+from towerplay.server.pool import DEFAULT_WORKERS, BotPool
 from towerplay.server.storage import Conflict, Storage, StorageFailed
 
 log = logging.getLogger("towerplay.server")
 
 BOT_PRIORITY = 100
-"""Bot moves come before hints and reviews (higher runs first)."""
+"""Bot moves come before hints and reviews (higher runs first)..."""
+HINT_PRIORITY = 50
+"""...hints before reviews..."""
+REVIEW_PRIORITY = 0
+"""...and reviews last."""
+HINT_QUEUE = "hints"
+REVIEW_QUEUE = "reviews"
+LANES = {"quick": (BOT_QUEUE,), "slow": (HEAVY_QUEUE, HINT_QUEUE), "reviews": (REVIEW_QUEUE,)}
+"""Each lane is a procrastinate worker with slots of its own, serving these queues."""
 SWEEP_SECONDS = 2.0
 """How often a worker looks for bots waiting without a job, and for how long they wait."""
 HEARTBEAT_SECONDS = 2.0
@@ -89,12 +100,24 @@ def make_queue(url: str) -> procrastinate.App:
     app = procrastinate.App(connector=connector)
     retry = procrastinate.RetryStrategy(wait=1, linear_wait=1, max_attempts=30)
     app.task(name="bot_move", pass_context=True, retry=retry, queue=BOT_QUEUE)(_bot_move)
+    app.task(name="hint", pass_context=True, queue=HINT_QUEUE)(_hint)
+    app.task(name="review", pass_context=True, queue=REVIEW_QUEUE)(_review)
     return app
 
 
 async def _bot_move(context: Any, table: str) -> None:
-    runner: BotRunner = context.additional_context["runner"]
+    runner: Runner = context.additional_context["runner"]
     await runner.bot_move(table)
+
+
+async def _hint(context: Any, request: str) -> None:
+    runner: Runner = context.additional_context["runner"]
+    await runner.hint(request)
+
+
+async def _review(context: Any, table: str) -> None:
+    runner: Runner = context.additional_context["runner"]
+    await runner.review(table)
 
 
 async def defer_bot(queue: procrastinate.App, table_id: str, lane: str) -> None:
@@ -105,8 +128,22 @@ async def defer_bot(queue: procrastinate.App, table_id: str, lane: str) -> None:
         await deferrer.defer_async(table=table_id)
 
 
-class BotRunner:
-    """What a worker does for a bot job: read the table, think, store, defer the next."""
+async def defer_hint(queue: procrastinate.App, request_id: str) -> None:
+    """Ask for the hint stored as ``request_id`` (:meth:`.storage.Storage.add_hint_request`)."""
+    await queue.configure_task("hint", priority=HINT_PRIORITY).defer_async(request=request_id)
+
+
+async def defer_review(queue: procrastinate.App, table_id: str) -> None:
+    """Ask for the review of a finished table (:meth:`.storage.Storage.request_review`)."""
+    deferrer = queue.configure_task("review", priority=REVIEW_PRIORITY,
+                                    queueing_lock=f"review:{table_id}")
+    with suppress(queue_errors.AlreadyEnqueued):
+        await deferrer.defer_async(table=table_id)
+
+
+class Runner:
+    """What a worker does for a job: a bot's move (read the table, think, store, defer the
+    next bot's), a hint, a review; the thinking in :mod:`.pool`'s processes."""
 
     def __init__(self, storage: Storage, pool: BotPool, queue: procrastinate.App,
                  moved: Moved | None = None) -> None:
@@ -144,6 +181,36 @@ class BotRunner:
         lane = moves.due_queue(table)
         if lane is not None:
             await defer_bot(self.queue, table_id, lane)
+
+    async def hint(self, request_id: str) -> None:
+        """Work out a hint and store it for the server that waits on it (a request whose
+        table moved on meanwhile is answered with nothing)."""
+        request = await in_thread(self.storage.hint_request, request_id)
+        if request is None:
+            return
+        result = None
+        try:
+            table = await self._current(request["table_id"])
+            if table is not None and table.version == request["version"] and \
+                    table.state.to_move == request["seat"]:
+                result = await self.pool.hint(table.state, request["seat"])
+        finally:
+            await in_thread(self.storage.finish_hint, request_id, result)
+
+    async def review(self, table_id: str) -> None:
+        """Review a finished table and store the review (``failed`` if it cannot be)."""
+        stored = await in_thread(self.storage.load, table_id)
+        if stored is None or stored.finished is None:
+            return
+        await in_thread(self.storage.set_review, table_id, "running")
+        try:
+            record = (await in_thread(moves.rebuild, stored)).state
+            found = await self.pool.review(record, stored.seats)
+        except Exception:
+            log.exception("the review of table %s failed", table_id)
+            await in_thread(self.storage.set_review, table_id, "failed")
+            return
+        await in_thread(self.storage.set_review, table_id, "done", found)
 
     async def _current(self, table_id: str) -> Table[Any] | None:
         """The table at its stored version (``None``: no such table)."""
@@ -184,18 +251,16 @@ class BotRunner:
             await asyncio.sleep(SWEEP_SECONDS)
 
 
-async def run_workers(runner: BotRunner, quick: int, heavy: int) -> None:
-    """Serve the queue until cancelled: ``quick`` slots for quick bots, ``heavy`` slots for
-    long thinkers (each lane its own procrastinate worker, restarted if the database
-    drops it)."""
+async def run_workers(runner: Runner, slots: dict[str, int]) -> None:
+    """Serve the queue until cancelled, with so many ``slots`` in each of :data:`LANES`
+    (each lane its own procrastinate worker, restarted if the database drops it)."""
     options: dict[str, Any] = {
         "install_signal_handlers": False, "delete_jobs": "successful",
         "additional_context": {"runner": runner}, "fetch_job_polling_interval": 1.0,
         "update_heartbeat_interval": HEARTBEAT_SECONDS,
         "stalled_worker_timeout": STALLED_SECONDS}
-    lanes = [(BOT_QUEUE, quick), (HEAVY_QUEUE, heavy)]
-    tasks = [asyncio.create_task(_keep_running(runner.queue, lane, slots, options))
-             for lane, slots in lanes if slots > 0]
+    tasks = [asyncio.create_task(_keep_running(runner.queue, lane, count, options))
+             for lane, count in slots.items() if count > 0]
     tasks.append(asyncio.create_task(runner.sweep_forever()))
     try:
         await asyncio.gather(*tasks)
@@ -205,11 +270,21 @@ async def run_workers(runner: BotRunner, quick: int, heavy: int) -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+def lane_slots(processes: int) -> dict[str, int]:
+    """Slots per lane for a pool of ``processes`` thinking processes: the quick bots get
+    all but two, at least one (:meth:`.pool.BotPool.for_lanes` adds the other two).
+
+    >>> lane_slots(2)
+    {'quick': 1, 'slow': 1, 'reviews': 1}
+    """
+    return {"quick": max(1, processes - 2), "slow": 1, "reviews": 1}
+
+
 async def _keep_running(queue: procrastinate.App, lane: str, slots: int,
                         options: dict[str, Any]) -> None:
     while True:
         try:
-            await queue.run_worker_async(queues=[lane], concurrency=slots,
+            await queue.run_worker_async(queues=list(LANES[lane]), concurrency=slots,
                                          name=f"towerplay-{lane}", **options)
             return
         except asyncio.CancelledError:
@@ -224,12 +299,12 @@ async def serve_queue(url: str, workers: int | None = None) -> None:
     cancelled (SIGINT/SIGTERM), with ``workers`` thinking processes."""
     storage = Storage(url)
     ensure_queue_schema(storage)
-    pool = BotPool(workers)
+    slots = lane_slots(workers or DEFAULT_WORKERS)
+    pool = BotPool(sum(slots.values()))
     queue = make_queue(url)
     await queue.open_async()
     try:
-        await run_workers(BotRunner(storage, pool, queue), quick=max(1, pool.workers - 1),
-                          heavy=1)
+        await run_workers(Runner(storage, pool, queue), slots)
     finally:
         await queue.close_async()
         pool.close()

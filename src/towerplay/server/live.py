@@ -31,7 +31,6 @@ from towerplay.core.record import whole
 from towerplay.i18n import Translator
 from towerplay.server import jobs, moves
 from towerplay.server.moves import in_thread
-from towerplay.server.pool import BotPool
 from towerplay.server.storage import Conflict, Storage, StorageFailed, StoredTable, token_hash
 from towerplay.server.protocol import error_body
 from towerplay.server.words import action_labels, localized, worded
@@ -184,9 +183,8 @@ def new_token() -> str:
 class Hub:
     """The live tables of one server process."""
 
-    def __init__(self, storage: Storage, pool: BotPool, queue: procrastinate.App) -> None:
+    def __init__(self, storage: Storage, queue: procrastinate.App) -> None:
         self.storage = storage
-        self.pool = pool
         self.queue = queue
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()

@@ -20,15 +20,19 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
+from functools import wraps
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Engine, ForeignKey,
                         Integer, MetaData, String, Table, Text, create_engine, event,
-                        inspect, select, text, true, update)
+                        func, inspect, select, text, true, update)
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+T = TypeVar("T")
 
 DATABASE_URL_ENV = "TOWERPLAY_DATABASE_URL"
 """The environment variable naming a database URL (PostgreSQL: ``postgresql://...``)."""
@@ -78,6 +82,27 @@ uploads = Table(
     "uploads", metadata,
     Column("id", String(40), primary_key=True),
     Column("text", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+hint_requests = Table(
+    "hint_requests", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("table_id", String(40), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("version", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("address", String(64), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("result", JSON, nullable=True),
+    Column("failed", Boolean, nullable=False, default=False),
+)
+
+reviews = Table(
+    "reviews", metadata,
+    Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
+    Column("state", String(10), nullable=False),  # queued, running, done, failed
+    Column("review", JSON, nullable=True),
+    Column("address", String(64), nullable=False, index=True),
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
@@ -164,6 +189,27 @@ class Conflict(StorageFailed):
     """Another process stored this table's action first (the caller's copy is behind)."""
 
 
+def guarded(cls: type[T]) -> type[T]:
+    """Make every public method of ``cls`` raise :class:`StorageFailed` (keeping its own
+    :class:`StorageFailed`s) where the database or the disk fails."""
+    for name, method in list(vars(cls).items()):
+        if callable(method) and not name.startswith("_"):
+            setattr(cls, name, _guard(method))
+    return cls
+
+
+def _guard(method: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(method)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except StorageFailed:
+            raise
+        except (SQLAlchemyError, OSError) as error:
+            raise StorageFailed(f"the database failed ({type(error).__name__})") from error
+    return run
+
+
 @dataclass
 class StoredTable:
     """One table as stored: what replaying it needs, and its seats' token hashes."""
@@ -186,8 +232,10 @@ class StoredTable:
     actions: list[str] = field(default_factory=list)
 
 
+@guarded
 class Storage:
-    """The tables, seat tokens and actions in one database."""
+    """The tables, seat tokens and actions in one database. Every method raises
+    :class:`StorageFailed` when the database cannot do it."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -319,6 +367,98 @@ class Storage:
             found: bool | None = db.execute(
                 select(tables.c.hints).where(tables.c.id == table_id)).scalar()
         return found
+
+    # ----------------------------------------------------------------- rates
+    def tables_since(self, owner: str, seconds: float) -> int:
+        """How many tables ``owner`` (an address) created in the last ``seconds``."""
+        since = datetime.now(UTC) - timedelta(seconds=seconds)
+        query = select(func.count()).select_from(tables).where(tables.c.owner == owner,
+                                                               tables.c.created > since)
+        with self.engine.connect() as db:
+            return int(db.execute(query).scalar() or 0)
+
+    # ----------------------------------------------------------------- hints
+    def add_hint_request(self, request_id: str, table_id: str, version: int, seat: int,
+                         address: str, busy_seconds: float, per_minute: int) -> str | None:
+        """Record a hint request, unless one of the table is being worked out (started in
+        the last ``busy_seconds``) or ``address`` asked ``per_minute`` in the last minute:
+        then why not (``"busy"`` or ``"rate"``), storing nothing."""
+        now = datetime.now(UTC)
+        with self.engine.begin() as db:
+            pending = db.execute(select(func.count()).select_from(hint_requests).where(
+                hint_requests.c.table_id == table_id, hint_requests.c.result.is_(None),
+                hint_requests.c.failed.is_(False),
+                hint_requests.c.created > now - timedelta(seconds=busy_seconds))).scalar()
+            if pending:
+                return "busy"
+            recent = db.execute(select(func.count()).select_from(hint_requests).where(
+                hint_requests.c.address == address,
+                hint_requests.c.created > now - timedelta(seconds=60))).scalar()
+            if (recent or 0) >= per_minute:
+                return "rate"
+            db.execute(hint_requests.insert().values(
+                id=request_id, table_id=table_id, version=version, seat=seat,
+                address=address, created=now, failed=False))
+        return None
+
+    def hint_request(self, request_id: str) -> dict[str, Any] | None:
+        """A hint request's row as a dict (``None``: no such request)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(hint_requests)
+                             .where(hint_requests.c.id == request_id)).first()
+        return None if row is None else dict(row._mapping)
+
+    def finish_hint(self, request_id: str, result: dict[str, Any] | None) -> None:
+        """Store a hint's answer (``None``: it could not be worked out)."""
+        values: dict[str, Any] = {"result": result} if result is not None else {"failed": True}
+        with self.engine.begin() as db:
+            db.execute(update(hint_requests).where(hint_requests.c.id == request_id)
+                       .values(**values))
+
+    # ----------------------------------------------------------------- reviews
+    def request_review(self, table_id: str, address: str, per_address: int) -> str:
+        """Queue a finished table's review: ``"queued"`` (a job is to be deferred),
+        ``"running"``/``"done"`` (one exists: nothing to do) or ``"rate"`` (``address``
+        has ``per_address`` reviews waiting already: nothing stored)."""
+        now = datetime.now(UTC)
+        with self.engine.begin() as db:
+            state = db.execute(select(reviews.c.state)
+                               .where(reviews.c.table_id == table_id)).scalar()
+            if state in ("queued", "running", "done"):
+                return "running" if state == "queued" else str(state)
+            waiting = db.execute(select(func.count()).select_from(reviews).where(
+                reviews.c.address == address,
+                reviews.c.state.in_(("queued", "running")))).scalar()
+            if (waiting or 0) >= per_address:
+                return "rate"
+            if state is None:
+                db.execute(reviews.insert().values(table_id=table_id, state="queued",
+                                                   address=address, created=now))
+            else:  # failed before: try again
+                db.execute(update(reviews).where(reviews.c.table_id == table_id)
+                           .values(state="queued", address=address, created=now))
+        return "queued"
+
+    def review(self, table_id: str) -> tuple[str, dict[str, Any] | None, int]:
+        """A table's review: its state (``none`` if never asked), the review once done,
+        and how many reviews wait before it while queued."""
+        with self.engine.connect() as db:
+            row = db.execute(select(reviews).where(reviews.c.table_id == table_id)).first()
+            if row is None:
+                return "none", None, 0
+            ahead = 0
+            if row.state == "queued":
+                ahead = int(db.execute(select(func.count()).select_from(reviews).where(
+                    reviews.c.state.in_(("queued", "running")),
+                    reviews.c.created < row.created)).scalar() or 0)
+        return str(row.state), row.review, ahead
+
+    def set_review(self, table_id: str, state: str,
+                   review: dict[str, Any] | None = None) -> None:
+        """Move a review on: ``running``, ``done`` (with the review) or ``failed``."""
+        with self.engine.begin() as db:
+            db.execute(update(reviews).where(reviews.c.table_id == table_id)
+                       .values(state=state, review=review))
 
     def add_upload(self, upload_id: str, record_text: str) -> None:
         """Keep an uploaded record's text (a second upload of the same id is kept once)."""

@@ -683,10 +683,13 @@ const Review = {
       $("review").hidden = true;  // not a finished table: nothing to review
       return;
     }
-    $("review-start").style.display = answer.state === "none" ? "" : "none";  // CSS shows [hidden] buttons
+    const again = answer.state === "none" || answer.state === "failed";
+    $("review-start").style.display = again ? "" : "none";  // CSS shows [hidden] buttons
     $("review-start").disabled = false;
-    $("review-state").textContent = answer.state === "running" ? t("reviewing") : "";
-    if (answer.state === "running") setTimeout(() => this.poll(), 1000);
+    const words = {queued: t("review_queued", {ahead: answer.ahead}), running: t("reviewing"),
+                   failed: t("review_failed")};
+    $("review-state").textContent = words[answer.state] || "";
+    if (answer.state === "queued" || answer.state === "running") setTimeout(() => this.poll(), 1000);
     if (answer.state === "done") this.draw(answer.review);
   },
 
