@@ -221,17 +221,6 @@ class Hub:
         table = await in_thread(moves.rebuild, stored)
         return self.tables.get(table_id) or self._adopt(stored, table)
 
-    def get(self, table_id: str) -> LiveTable:
-        """The live table, read from storage if not in memory (blocking: for callers
-        off the hot path; the rest use :meth:`fetch`)."""
-        live = self.tables.get(table_id)
-        if live is not None:
-            return live
-        stored = self.storage.load(table_id) if len(table_id) <= 40 else None
-        if stored is None:
-            raise UnknownTable(table_id)
-        return self._adopt(stored, moves.rebuild(stored))
-
     def _adopt(self, stored: StoredTable, table: Table[Any]) -> LiveTable:
         live = LiveTable(stored.id, table, stored.token_hashes, stored.created)
         self.tables[stored.id] = live

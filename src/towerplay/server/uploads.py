@@ -33,6 +33,7 @@ from towerplay.core.errors import BadRecord, TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.guards import BodyRule
 from towerplay.server.limits import MAX_SEED, Window
+from towerplay.server.moves import in_thread
 from towerplay.server.protocol import PATH_OPTIONS, error
 from towerplay.server.finished import memo
 from towerplay.server.replay import moves_answer, position_answer, record_answer
@@ -116,8 +117,8 @@ async def upload(request: Request) -> Response:
     except TowerplayError as problem:
         return error(422, "bad_record", str(problem))
     found = upload_id(record)
-    request.app.state.hub.storage.add_upload(
-        found, json.dumps(record.to_json(), separators=(",", ":")))
+    await in_thread(request.app.state.hub.storage.add_upload, found,
+                    json.dumps(record.to_json(), separators=(",", ":")))
     return JSONResponse({"upload": found, "replay": f"/replay/upload/{found}",
                          "game": record.game, "total": len(record.actions)},
                         status_code=201)
@@ -126,7 +127,7 @@ async def upload(request: Request) -> Response:
 async def stored(request: Request, upload: str) -> Record | JSONResponse:
     """An uploaded record (read once, then kept: :mod:`.finished`), or the refusal of an
     unknown id (404)."""
-    text = (request.app.state.hub.storage.upload(upload)
+    text = (await in_thread(request.app.state.hub.storage.upload, upload)
             if UPLOAD_ID.fullmatch(upload) else None)
     if text is None:
         return error(404, "not_found", "no uploaded record has this id",
