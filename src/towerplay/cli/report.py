@@ -8,6 +8,7 @@ import typer
 from towerplay.cli.app import app, console, friendly
 from towerplay.core.errors import InvalidOptions
 from towerplay.sim.runner import rows_of
+from towerplay.sim.store import OutputError
 
 
 @app.command()
@@ -31,5 +32,9 @@ def report(
         raise InvalidOptions(f"{rows_file} mixes games or player counts; report one at a time")
     from towerplay.sim.report import write_report
 
-    for path in write_report(rows, html_out, png, source=str(rows_file)):
+    try:
+        written = list(write_report(rows, html_out, png, source=str(rows_file)))
+    except OSError as error:  # a read-only folder, a full disk, a path through a file
+        raise OutputError.of(html_out if html_out is not None else png, error) from None
+    for path in written:
         console.print(f"wrote {path}", highlight=False, soft_wrap=True)
