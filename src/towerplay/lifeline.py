@@ -8,6 +8,9 @@ on every platform, starts a daemon thread that polls the parent and ends the wor
 soon as it is gone (the kernel way alone misses a parent that died before the call, and
 exists only on Linux).
 
+Processes that are not our workers (a local Ray's agents, which outlive their raylet) get
+a :class:`Reaper`: a watcher process that SIGKILLs them if this process dies first.
+
 >>> import os
 >>> from concurrent.futures import ProcessPoolExecutor
 >>> with ProcessPoolExecutor(1, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
@@ -20,9 +23,12 @@ import ctypes
 import multiprocessing
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
+from pathlib import Path
 
 PR_SET_PDEATHSIG = 1
 """prctl option: the signal this process gets when the thread that forked it ends."""
@@ -68,12 +74,8 @@ def alive(pid: int) -> bool:
 
 def _zombie(pid: int) -> bool:
     """Linux: the process has ended and waits to be reaped (``Z`` in /proc/PID/stat)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            stat = handle.read()
-    except OSError:
-        return False  # no /proc (macOS...): os.kill's answer stands
-    return stat[stat.rfind(b")") + 2:][:1] in (b"Z", b"X")
+    stat = _stat(pid)  # None without /proc (macOS...): os.kill's answer stands
+    return stat is not None and stat[0] in (b"Z", b"X")
 
 
 def _kernel_deathsig() -> None:
@@ -93,3 +95,79 @@ def _watch(direct: int, parent: int, poll: float) -> None:
     while os.getppid() == direct and (parent == direct or alive(parent)):
         time.sleep(poll)
     os._exit(EXIT_STATUS)
+
+
+class Reaper:
+    """A watcher process that SIGKILLs ``pids`` if this process ends without calling
+    :meth:`close` (killed with SIGKILL included): it waits on a pipe from us, and the
+    kernel closes that pipe whatever way we die. Each PID is checked to be the same
+    process still (its start time) before it is killed. Linux (it reads /proc)."""
+
+    def __init__(self, pids: Sequence[int]) -> None:
+        marks = [f"{pid}:{start}" for pid in pids if (start := _start_time(pid)) is not None]
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", "from towerplay.lifeline import _reap; _reap()", *marks],
+            stdin=subprocess.PIPE, start_new_session=True)  # no Ctrl-C from the terminal
+
+    def close(self) -> None:
+        """Stand the watcher down: the processes were ended in good order."""
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(b"done\n")
+            self.process.stdin.close()
+        except BrokenPipeError:  # the watcher is gone already
+            pass
+        self.process.wait()
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, their children and so on (Linux: /proc; empty
+    elsewhere).
+
+    >>> child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(9)"])
+    >>> child.pid in descendants(os.getpid()) or not sys.platform.startswith("linux")
+    True
+    >>> child.kill(); child.wait()
+    -9
+    """
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        stat = _stat(int(entry.name))
+        if stat is not None:
+            parents.setdefault(int(stat[1]), []).append(int(entry.name))
+    found: list[int] = []
+    frontier = [pid]
+    while frontier:
+        children = parents.get(frontier.pop(), [])
+        found += children
+        frontier += children
+    return sorted(found)
+
+
+def _stat(pid: int) -> list[bytes] | None:
+    """The fields of /proc/PID/stat after the command's name (state first)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            stat = handle.read()
+    except OSError:
+        return None
+    return stat[stat.rfind(b")") + 2:].split()
+
+
+def _start_time(pid: int) -> int | None:
+    stat = _stat(pid)
+    return int(stat[19]) if stat is not None and len(stat) > 19 else None
+
+
+def _reap() -> None:
+    """The watcher's body: wait for the parent's word (or its death), then kill."""
+    told = sys.stdin.buffer.readline()
+    if told == b"done\n":
+        return
+    for mark in sys.argv[1:]:
+        pid, start = map(int, mark.split(":"))
+        if _start_time(pid) == start:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:  # ended meanwhile
+                pass

@@ -9,7 +9,10 @@ package (a local Ray with the given CPUs, or the cluster at ``address``): no hom
 cluster code.
 
 Worker processes end with their parent, even under ``kill -9`` (:mod:`towerplay.lifeline`),
-and ignore Ctrl-C: the parent alone handles it and ends them.
+and ignore Ctrl-C: the parent alone handles it and ends them. A local Ray started here
+ends with it too: Ray ties its GCS, raylet and workers to the driver (Linux: kernel
+fate-sharing), but its dashboard and runtime-env agents outlive a killed driver, so a
+:class:`~towerplay.lifeline.Reaper` kills whatever Ray started if the driver dies.
 
 >>> list(execute([1, 2, 3], _double_all, workers=1))
 [2, 4, 6]
@@ -30,7 +33,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any, Literal, TypeVar
 
 from towerplay.core.errors import InvalidOptions
-from towerplay.lifeline import die_with_parent
+from towerplay.lifeline import Reaper, descendants, die_with_parent
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -176,8 +179,11 @@ def _ray(jobs: Sequence[J], play: Callable[[list[J]], list[R]], workers: int | N
          address: str | None, ordered: bool) -> Iterator[R]:
     ray = _ray_module()
     started = not ray.is_initialized()
+    reaper = None
     if started:
         _connect(ray, workers, address)
+        if address is None:  # Ray's agents outlive a killed driver: see to them ourselves
+            reaper = Reaper(descendants(os.getpid()))
     try:
         cpus = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
         remote = ray.remote(play)
@@ -200,6 +206,8 @@ def _ray(jobs: Sequence[J], play: Callable[[list[J]], list[R]], workers: int | N
     finally:
         if started:
             ray.shutdown()
+        if reaper is not None:
+            reaper.close()
 
 
 def _connect(ray: Any, workers: int | None, address: str | None) -> None:
