@@ -21,11 +21,11 @@ fate-sharing), but its dashboard and runtime-env agents outlive a killed driver,
 """
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import signal
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -44,7 +44,7 @@ IN_FLIGHT = 3
 WINDOW = 2
 """Ordered results: batches out (in flight or waiting for an earlier one) per batch in
 flight; a slow batch holds back at most this many batches' results."""
-CONNECT_SECONDS = 12.0
+CONNECT_SECONDS = 10.0
 """How long a Ray address gets to answer (connect and join) before the run is refused."""
 
 
@@ -230,29 +230,25 @@ def _connect(ray: Any, workers: int | None, address: str | None) -> None:
         except Exception as error:  # noqa: BLE001 - reported below, in one line
             ended.append(error)
 
-    with _quiet_stderr():
-        thread = threading.Thread(target=connect, daemon=True, name="ray-connect")
-        thread.start()
-        thread.join(max(0.5, deadline - time.monotonic()))
-    if not ended:
+    saved = os.dup(2)  # Ray's C++ core logs to file descriptor 2: /dev/null meanwhile
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    os.close(null)
+    thread = threading.Thread(target=connect, daemon=True, name="ray-connect")
+    thread.start()
+    thread.join(max(0.5, deadline - time.monotonic()))
+    if ended:
+        os.dup2(saved, 2)
+        os.close(saved)
+    else:  # the thread retries and logs until this process ends: keep fd 2 quiet and
+        # give Python's own stderr the real one, for our one line
+        sys.stderr.flush()
+        sys.stderr = os.fdopen(saved, "w", buffering=1, encoding="utf-8")
         raise InvalidOptions(f"--address {address}: no Ray cluster answered within "
                              f"{CONNECT_SECONDS:g} s")
     if ended[0] is not None:
         raise InvalidOptions(f"--address {address}: Ray did not connect "
                              f"({' '.join(str(ended[0]).split())[:120]})")
-
-
-@contextlib.contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """Send file descriptor 2 (where Ray's C++ core logs) to /dev/null meanwhile."""
-    saved = os.dup(2)
-    try:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
 
 
 def probe_address(address: str, seconds: float = CONNECT_SECONDS / 2) -> None:

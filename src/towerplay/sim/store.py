@@ -154,8 +154,13 @@ class OutputError(TowerplayError):
     def of(cls, path: Path, error: OSError) -> OutputError:
         """The one-line error for ``error`` met while writing ``path``."""
         reason = error.strerror or str(error) or type(error).__name__
-        where = error.filename if error.filename is not None else path
-        return cls(f"cannot write {where}: {reason}")
+        if isinstance(error, (FileExistsError, NotADirectoryError)):  # a file on the way
+            blocker = next((p for p in reversed(path.parents) if p.exists() and not p.is_dir()),
+                           error.filename or path.parent)
+            reason = f"{blocker} is a file, not a folder"
+        elif error.filename is not None and str(error.filename) != str(path):
+            reason = f"{error.filename}: {reason}"
+        return cls(f"cannot write {path}: {reason}")
 
 
 class Appender:
@@ -173,7 +178,7 @@ class Appender:
             self.handle: IO[str] = path.open("a", encoding="utf-8", newline="")
         except OSError as error:
             raise OutputError.of(path, error) from None
-        self.synced = time.monotonic()
+        self.synced = -SYNC_SECONDS  # the first row is synced at once: a full disk shows now
 
     def write(self, row: Row) -> None:
         """Append one row as one complete line."""
