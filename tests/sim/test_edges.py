@@ -124,7 +124,8 @@ def test_progress_lines_without_a_terminal(tmp_path: Path) -> None:
     progress = [line for line in lines if re.fullmatch(r"\d+/50 games, [\d,]+/s, eta \S+ s",
                                                          line)]
     assert [int(line.split("/")[0]) for line in progress] == list(range(5, 51, 5))
-    assert lines[-1].startswith(f"50 games in {out}; 50 played now; ") and "games/s" in lines[-1]
+    assert lines[-1].startswith(f"50 games in {out}; 50 played now; ")
+    assert "games/s" in lines[-1]
     assert "no failures" in lines[-1] and "\x1b" not in done.stderr  # no bar, no colours
 
 

@@ -71,7 +71,8 @@ def test_a_worker_ends_when_its_parent_is_killed() -> None:
     middle = ("import os, subprocess, sys, time; "
               f"p = subprocess.Popen([sys.executable, '-c', {worker!r}, str(os.getpid())]); "
               "print(p.pid, flush=True); time.sleep(60)")
-    process = subprocess.Popen([sys.executable, "-c", middle], stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen([sys.executable, "-c", middle], stdout=subprocess.PIPE,
+                               text=True)
     assert process.stdout is not None
     pid = int(process.stdout.readline())
     assert process.stdout.readline().strip() == "ready"  # the worker is watched now
