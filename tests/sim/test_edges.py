@@ -121,7 +121,7 @@ def test_progress_lines_without_a_terminal(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
-    progress = [line for line in lines if re.fullmatch(r"\d+/50 games, [\d,]+/s, eta \S+ s",
+    progress = [line for line in lines if re.fullmatch(r"\d+/50 games, [\d,]+/s, eta (\S+ s|—)",
                                                          line)]
     assert [int(line.split("/")[0]) for line in progress] == list(range(5, 51, 5))
     assert lines[-1].startswith(f"50 games in {out}; 50 played now; ")
