@@ -83,7 +83,9 @@ def iter_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]
                 for line in lines:
                     if line.strip():
                         yield json.loads(line)
-    except (ValueError, OSError, KeyError) as error:
+    except OSError as error:  # a folder, no permission...
+        raise InvalidOptions(f"cannot read {path}: {error.strerror or error}") from None
+    except (ValueError, KeyError) as error:
         raise InvalidOptions(f"{path} is not a {kind} file of simulation rows "
                              f"({type(error).__name__}: {str(error)[:80]})") from None
 
@@ -117,18 +119,21 @@ def torn_tail(path: Path) -> int:
     Reads only the file's end."""
     if not path.exists():
         return 0
-    with path.open("rb") as handle:
-        size = handle.seek(0, os.SEEK_END)
-        end = size
-        while end > 0:
-            start = max(0, end - 65536)
-            handle.seek(start)
-            chunk = handle.read(end - start)
-            newline = chunk.rfind(b"\n")
-            if newline >= 0:
-                return size - (start + newline + 1)
-            end = start
-        return size
+    try:
+        with path.open("rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            end = size
+            while end > 0:
+                start = max(0, end - 65536)
+                handle.seek(start)
+                chunk = handle.read(end - start)
+                newline = chunk.rfind(b"\n")
+                if newline >= 0:
+                    return size - (start + newline + 1)
+                end = start
+            return size
+    except OSError as error:
+        raise InvalidOptions(f"cannot read {path}: {error.strerror or error}") from None
 
 
 def drop_torn_line(path: Path) -> bool:
