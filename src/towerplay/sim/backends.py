@@ -48,9 +48,10 @@ CONNECT_SECONDS = 10.0
 """How long a Ray address gets to answer (connect and join) before the run is refused."""
 
 
-def batches(jobs: Sequence[J], workers: int, most: int = 32) -> list[list[J]]:
-    """Jobs cut into batches: small enough to spread over the workers and to show
-    progress, large enough that round trips do not dominate short games.
+def batches(jobs: Sequence[J], workers: int, most: int = 32) -> Iterator[list[J]]:
+    """Jobs cut into batches, made as they are asked for (a lazy sequence of jobs stays
+    lazy): small enough to spread over the workers and to show progress, large enough that
+    round trips do not dominate short games.
 
     >>> [len(b) for b in batches(list(range(100)), workers=2, most=8)]
     [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 4]
@@ -58,7 +59,8 @@ def batches(jobs: Sequence[J], workers: int, most: int = 32) -> list[list[J]]:
     [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
     """
     size = max(1, min(most, len(jobs) // (4 * max(1, workers)) or 1))
-    return [list(jobs[i:i + size]) for i in range(0, len(jobs), size)]
+    for start in range(0, len(jobs), size):
+        yield [jobs[i] for i in range(start, min(start + size, len(jobs)))]
 
 
 def execute(jobs: Sequence[J], play: Callable[[list[J]], list[R]], workers: int | None = 1,

@@ -21,10 +21,11 @@ with the same file as an uninterrupted one.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.sim.backends import execute
@@ -121,7 +122,7 @@ def run(plan: Plan, out: Path, workers: int | None = 1, backend: str = "processe
     written so far in a valid file; the same call resumes it."""
     kind = format_of(out)
     found = survey(plan, out)
-    missing = [job for job in plan.jobs if not found.done[job.index]]
+    missing = Missing(plan.jobs, array("q", (i for i, d in enumerate(found.done) if not d)))
     if on_start is not None:
         on_start(len(plan.jobs) - len(missing), len(plan.jobs))
     journal = journal_of(out)
@@ -141,7 +142,7 @@ def run(plan: Plan, out: Path, workers: int | None = 1, backend: str = "processe
     return outcome
 
 
-def _play(missing: list[SimJob], journal: Path, kind: str, outcome: Outcome,
+def _play(missing: Sequence[SimJob], journal: Path, kind: str, outcome: Outcome,
           on_game: Callable[[Row | Failure], None] | None, **backend: Any) -> None:
     """Play ``missing`` and append their rows to ``journal`` in index order."""
     appender = Appender(journal, kind)
@@ -159,6 +160,27 @@ def _play(missing: list[SimJob], journal: Path, kind: str, outcome: Outcome,
     finally:
         games.close()  # an error or Ctrl-C here: end the workers now
         appender.close()
+
+
+class Missing(Sequence[SimJob]):
+    """The plan's games without a row yet, by their indices (8 bytes a game)."""
+
+    def __init__(self, jobs: Sequence[SimJob], indices: array[int]) -> None:
+        self.jobs, self.indices = jobs, indices
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+    @overload
+    def __getitem__(self, at: int) -> SimJob: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> list[SimJob]: ...
+
+    def __getitem__(self, at: int | slice) -> SimJob | list[SimJob]:
+        if isinstance(at, slice):
+            return [self.jobs[i] for i in self.indices[at]]
+        return self.jobs[self.indices[at]]
 
 
 def _unique(rows: Iterable[Row]) -> Iterator[Row]:
