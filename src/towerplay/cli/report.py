@@ -13,6 +13,7 @@ from towerplay.cli.app import app, console, friendly
 from towerplay.core.errors import InvalidOptions
 from towerplay.i18n import LANGUAGES
 from towerplay.sim.runner import rows_of
+from towerplay.sim.store import OutputError
 
 
 @app.command()
@@ -47,15 +48,22 @@ def report(
         if json_out == "-":
             typer.echo(text)
         else:
-            Path(json_out).write_text(text + "\n", encoding="utf-8")
+            try:
+                Path(json_out).write_text(text + "\n", encoding="utf-8")
+            except OSError as error:
+                raise OutputError.of(Path(json_out), error) from None
             console.print(f"wrote {json_out}", highlight=False, soft_wrap=True)
     from towerplay.sim.report import write_report
 
     written = []
-    if html_out is not None or png is not None:
-        written += write_report(rows, html_out, png, ", ".join(sources), lang)
-    if svg is not None:
-        written += write_report(rows, None, svg, ", ".join(sources), lang, plot_format="svg")
+    try:
+        if html_out is not None or png is not None:
+            written += write_report(rows, html_out, png, ", ".join(sources), lang)
+        if svg is not None:
+            written += write_report(rows, None, svg, ", ".join(sources), lang,
+                                    plot_format="svg")
+    except OSError as error:  # a read-only folder, a full disk, a path through a file
+        raise OutputError.of(html_out or png or svg, error) from None
     for path in written:
         console.print(f"wrote {path}", highlight=False, soft_wrap=True)
 
