@@ -22,6 +22,7 @@ from towerplay.bots.base import Bot
 from towerplay.core.record import Record
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import State
+from towerplay.lifeline import die_with_parent
 
 DEFAULT_WORKERS = max(2, min(4, os.cpu_count() or 2))
 """Worker processes by default (a few: bots are short thinkers here)."""
@@ -66,8 +67,10 @@ class BotPool:
         self.executor = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
+        """Spawned workers that end with this process, also under ``kill -9``."""
         return ProcessPoolExecutor(max_workers=self.workers,
-                                   mp_context=multiprocessing.get_context("spawn"))
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=die_with_parent, initargs=(os.getpid(),))
 
     async def think(self, task: BotTask[Any]) -> tuple[Any, Bot]:
         """The bot's action and the bot after thinking (its generator moved on). A pool
