@@ -25,44 +25,51 @@ STACK = 4  # a stack's features: height, top value, top material, bottom materia
 class BlueprintsObserver(Observer[BlueprintsState]):
     def encode(self, view: dict[str, Any], vector: Vector) -> None:
         n = self.players
-        vector.one_hot(view["seat"], n)
-        vector.one_hot(view["to_move"], n)
-        vector.one_hot(view["first_player"], n)
+        for key in ("seat", "to_move", "first_player"):
+            vector.name(key)
+            vector.one_hot(view[key], n)
+        vector.name("round")
         vector.one_hot(view["round"] - 1, ROUNDS)
+        vector.name("step")
         vector.one_hot(None if view["is_over"] else STEPS.index(view["step"]), len(STEPS))
-        vector.counts(float(m in view["demand"]) for m in MATERIALS)
-        vector.counts(view["bag"][m] / 8 for m in MATERIALS)
-        vector.counts(dice_counts(view["pool"]))
+        vector.name("demand")
+        vector.counts([float(m in view["demand"]) for m in MATERIALS])
+        vector.name("bag")
+        vector.counts([view["bag"][m] / 8 for m in MATERIALS])
+        vector.name("pool")  # how many dice of each of the 24 kinds (material and value)
+        vector.tally(map(parse_die, view["pool"]), NUM_DICE_CODES)
+        vector.name("hand")
         vector.one_hot(parse_die(view["hand"]) if view["hand"] else None, NUM_DICE_CODES)
-        vector.counts(dice_counts(view["discards"]))
-        for seat in view["seats"]:
-            vector.counts(dice_counts(seat["taken"]))
-            vector.counts(dice_counts(seat["removed"] or []))
-            vector.counts(float((seat["cards"] or []).count(card)) for card in CARDS)
+        vector.name("discards")
+        vector.tally(map(parse_die, view["discards"]), NUM_DICE_CODES)
+        for index, seat in enumerate(view["seats"]):
+            vector.name("taken", index)
+            vector.tally(map(parse_die, seat["taken"]), NUM_DICE_CODES)
+            vector.name("removed", index)
+            vector.tally(map(parse_die, seat["removed"] or []), NUM_DICE_CODES)
+            vector.name("cards", index)
+            vector.counts([float((seat["cards"] or []).count(card)) for card in CARDS])
+            vector.name("vp", index)
             vector.scalar((seat["vp"] or 0) / 20)
+            vector.name("building", index)
             self.building(seat["blueprint"], seat["building"], vector)
 
     @staticmethod
     def building(blueprint: str | None, building: str | None, vector: Vector) -> None:
-        """Target heights (0: hatched) and each stack, or zeros when the seat may not see."""
+        """Target heights (0: hatched) and each stack, or zeros when the seat may not see:
+        shown, 9 heights, then per cell height, top value, top material, bottom material."""
         vector.scalar(float(blueprint is not None))
         layout = parse_blueprint(blueprint) if blueprint else (0,) * CELLS
-        vector.counts(height / 6 for height in layout)
+        vector.counts([height / 6 for height in layout])
         stacks = parse_building(building) if building else ((),) * CELLS
+        values: list[float] = []
         for stack in stacks:
             if stack:
-                vector.counts([len(stack) / 6, (stack[-1] >> 2) / 6,
-                               ((stack[-1] & 3) + 1) / 4, ((stack[0] & 3) + 1) / 4])
+                values += (len(stack) / 6, (stack[-1] >> 2) / 6,
+                           ((stack[-1] & 3) + 1) / 4, ((stack[0] & 3) + 1) / 4)
             else:
-                vector.counts([0.0] * STACK)
-
-
-def dice_counts(texts: list[str]) -> list[float]:
-    """How many dice of each of the 24 kinds (material and value)."""
-    counts = [0.0] * NUM_DICE_CODES
-    for text in texts:
-        counts[parse_die(text)] += 1
-    return counts
+                values += (0.0,) * STACK
+        vector.counts(values)
 
 
 def make_observer(game: Blueprints, players: int) -> BlueprintsObserver:
