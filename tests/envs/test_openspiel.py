@@ -1,5 +1,6 @@
-"""Every game as an OpenSpiel Python game: OpenSpiel's own consistency checks, and its
-MCTS and IS-MCTS bots playing whole games."""
+"""Every game as an OpenSpiel Python game: OpenSpiel's own consistency checks (serialization
+included), its MCTS and IS-MCTS bots playing whole games, and clones as OpenSpiel users
+expect them (cheap, consuming no randomness)."""
 from __future__ import annotations
 
 import numpy as np
@@ -13,35 +14,96 @@ from towerplay.envs import openspiel
 openspiel.register_all()
 
 
+def dealt(name: str, outcome: int = 3, moves: int = 0, **params: int) -> pyspiel.State:
+    game = pyspiel.load_game(openspiel.short_name(name), {"players": 2, **params})
+    state = game.new_initial_state()
+    if state.is_chance_node():
+        state.apply_action(outcome)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[-1])
+    return state
+
+
 @pytest.mark.parametrize("name", games.names())
-def test_openspiels_random_simulation_checks_pass(name: str) -> None:
+def test_openspiels_random_simulation_checks_pass_with_serialization(name: str) -> None:
     game = pyspiel.load_game(openspiel.short_name(name), {"players": 2})
     info = games.load(name).info(2)
     assert game.num_distinct_actions() == info.num_actions
     assert game.max_game_length() == info.max_game_length
-    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.utility_sum() == 1.0
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_serialized_state_round_trips(name: str) -> None:
+    state = dealt(name, moves=6)
+    text = pyspiel.serialize_game_and_state(state.get_game(), state)
+    game, copy = pyspiel.deserialize_game_and_state(text)
+    assert str(copy) == str(state) and copy.history() == state.history()
+    assert copy.information_state_string(0) == state.information_state_string(0)
+    while not state.is_terminal():  # and it plays on alike
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        copy.apply_action(action)
+    assert str(copy) == str(state)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_state_is_rebuilt_from_its_history(name: str) -> None:
+    state = dealt(name, outcome=11, moves=5)
+    again = state.get_game().new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert str(again) == str(state)
+
+
+CHANCE = [name for name in games.names() if games.game_class(name).chance]
+
+
+@pytest.mark.parametrize("name", CHANCE)
+def test_clones_consume_no_randomness_and_continue_identically(name: str) -> None:
+    game = pyspiel.load_game(openspiel.short_name(name), {"players": 2})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == openspiel.DEALS
+    before = str(game.new_initial_state().child(5))
+    state.apply_action(5)
+    clones = [state.clone() for _ in range(5)]
+    assert str(game.new_initial_state().child(5)) == before  # nothing was drawn
+    for clone in clones:
+        assert clone.history() == state.history() and str(clone) == str(state)
+    rng = np.random.RandomState(1)
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        clones[0].apply_action(action)
+    assert str(clones[0]) == str(state) and clones[0].returns() == state.returns()
+    assert str(clones[1]) != str(state)  # a clone is independent of its original
+    assert sum(state.returns()) == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize("name", games.names())
 def test_openspiels_mcts_and_ismcts_bots_play_a_whole_game(name: str) -> None:
-    game = pyspiel.load_game(openspiel.short_name(name), {"players": 2, "seed": 4})
+    state = dealt(name, outcome=4, seed=4)
+    game = state.get_game()
     rng = np.random.RandomState(4)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     players = [mcts.MCTSBot(game, 2.0, 3, evaluator, random_state=rng),
                ismcts.ISMCTSBot(game, evaluator, 2.0, 3, random_state=rng)]
-    state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(players[state.current_player()].step(state))
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
 def test_a_resampled_state_keeps_the_information_state() -> None:
-    game = pyspiel.load_game(openspiel.short_name("five_towers"), {"players": 3})
-    state = game.new_initial_state()
-    for _ in range(7):
-        state.apply_action(state.legal_actions()[0])
+    state = dealt("five_towers", moves=7, players=3)
     seat = state.current_player()
     guess = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0., 1.))
     assert guess.information_state_string(seat) == state.information_state_string(seat)
     assert guess.information_state_tensor(seat) == state.information_state_tensor(seat)
+    assert guess.history() == state.history()
+    assert guess.inner.to_json() != state.inner.to_json()  # hidden parts guessed anew
