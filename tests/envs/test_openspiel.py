@@ -107,3 +107,35 @@ def test_a_resampled_state_keeps_the_information_state() -> None:
     assert guess.information_state_tensor(seat) == state.information_state_tensor(seat)
     assert guess.history() == state.history()
     assert guess.inner.to_json() != state.inner.to_json()  # hidden parts guessed anew
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_information_state_tensor_has_perfect_recall(name: str) -> None:
+    state = dealt(name, moves=4)
+    seat = 0
+    observation = state.observation_tensor(seat)
+    info = state.information_state_tensor(seat)
+    observer = state.get_game().setup.observer
+    assert observation == list(observer.observation(state.inner, seat))
+    assert len(info) > len(observation)  # the recalled view, then the history as seen
+    assert info[:len(observation)] == list(observer.recalled(state.inner, seat))
+    assert any(info[len(observation):])
+    assert len(info) == state.get_game().information_state_tensor_size()
+
+
+def test_castles_hidden_memory_information_state_keeps_what_was_seen() -> None:
+    """Under hidden memory the observation forgets a number put back; the information state
+    (perfect recall) keeps it, as determinize does, so a resampled state agrees with it."""
+    game = pyspiel.load_game(openspiel.short_name("castle"), {"players": 2})
+    state = game.new_initial_state().child(2)
+    rng = np.random.RandomState(2)
+    inner = state.inner
+    while not any(inner.known[p] and p != inner.pending for p in inner.down):
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    assert state.information_state_string(seat) != state.observation_string(seat)
+    sampler = pyspiel.UniformProbabilitySampler(0., 1.)
+    for _ in range(3):
+        guess = state.resample_from_infostate(seat, sampler)
+        assert guess.information_state_string(seat) == state.information_state_string(seat)
+        assert guess.information_state_tensor(seat) == state.information_state_tensor(seat)

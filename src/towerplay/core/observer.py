@@ -130,16 +130,32 @@ class Observer(Generic[S]):
         self.encode(self.view(state, seat), vector)
         return vector.layout()
 
+    def recall_view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What a seat that forgets nothing knows, as a view :meth:`encode` reads: the view
+        itself, unless the game lets players forget what they saw (castle's hidden memory
+        overrides this). OpenSpiel's information state is written from it."""
+        return self.view(state, seat)
+
     def observation(self, state: S, seat: int | None,
                     out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """``seat``'s vector in ``state`` (``None``: the spectator's), written into ``out``
         when given (a row of a batch: it is zeroed first)."""
+        return self.write(self.view(state, seat), out)
+
+    def recalled(self, state: S, seat: int | None,
+                 out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """Like :meth:`observation`, from :meth:`recall_view` (same layout)."""
+        return self.write(self.recall_view(state, seat), out)
+
+    def write(self, view: dict[str, Any],
+              out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """``view`` encoded into ``out`` (zeroed first) or a new array."""
         if out is None:
             out = np.zeros(self.shape, np.float32)
         else:
             out.fill(0.0)
         vector = Vector(out)
-        self.encode(self.view(state, seat), vector)
+        self.encode(view, vector)
         if vector.size != self.shape[0]:
             raise AssertionError(f"{self.game.name} observer wrote {vector.size} values, "
                                  f"not {self.shape[0]}")

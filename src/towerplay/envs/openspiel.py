@@ -19,8 +19,11 @@ Serialized states carry the engine's full position (its save format), so a resam
 round-trips too.
 
 ``clone()`` is the engine's ``copy()``; ``resample_from_infostate`` the kernel's
-``determinize``. Observation tensors are the game's observer; information-state strings add
-the seat's whole log (perfect recall), observation strings leave it out.
+``determinize``. Observations (string: the seat's view as JSON; tensor: the game's observer)
+hold what the seat sees now. Information states have perfect recall: they are written from
+what a seat that forgets nothing knows (for castle under ``memory=hidden``: every number
+seen and put back, and the removed cards, which ``determinize`` keeps too), plus the seat's
+log (string) or its history of moves as seen (tensor); see :class:`TowerplayObserver`.
 """
 from __future__ import annotations
 
@@ -221,27 +224,63 @@ class _Handover(Cell):
 
 
 class TowerplayObserver:
-    """OpenSpiel's PyObserver: the view as text, the observer's vector as tensor."""
+    """OpenSpiel's PyObserver: the view as text, the observer's vector as tensor.
+
+    With perfect recall (the information state) both are written from what a seat that
+    forgets nothing knows (:meth:`Observer.recall_view`), and the tensor adds the seat's
+    history: for each log entry it sees, in order, the mover (one-hot), the action's id
+    over ``num_actions`` when the seat sees that very action, and a flag when it sees the
+    entry otherwise (a reveal showing a card, a concealed placement)."""
 
     def __init__(self, setup: Setup, perfect_recall: bool) -> None:
         self.setup = setup
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(setup.observer.shape, np.float32)
         self.dict = {"observation": self.tensor}
+        if perfect_recall:
+            length = setup.game.info(setup.players).max_game_length
+            self.history = np.zeros((length, setup.players + 2), np.float32)
+            self.dict["history"] = self.history
 
     def set_from(self, state: TowerplayState, player: int) -> None:
         inner = state.cell.state
         if inner is None:
             self.tensor.fill(0.0)
+            if self.perfect_recall:
+                self.history.fill(0.0)
+        elif self.perfect_recall:
+            self.setup.observer.recalled(inner, player, out=self.tensor)
+            self._history(inner, player)
         else:
             self.setup.observer.observation(inner, player, out=self.tensor)
+
+    def _history(self, inner: State[Any], player: int) -> None:
+        rows, players = self.history, self.setup.players
+        rows.fill(0.0)
+        action_id, scale = self.setup.game.action_id, 1.0 / self.setup.num_actions
+        slot = 0
+        for index, (action, mover) in enumerate(zip(inner.history, inner.movers)):
+            line = inner.log_line(index, player)
+            if line is None:
+                continue
+            row = rows[slot]
+            row[mover] = 1.0
+            if line == str(action):
+                row[players] = action_id(action) * scale
+            else:
+                row[players + 1] = 1.0
+            slot += 1
 
     def string_from(self, state: TowerplayState, player: int) -> str:
         inner = state.cell.state
         if inner is None:
             return "deal pending"
-        view = inner.view(player, log=self.perfect_recall)
-        view.pop("legal", None)
+        observer = self.setup.observer
+        if self.perfect_recall:
+            view = observer.recall_view(inner, player)
+            view["log"] = inner.log(player)
+        else:
+            view = observer.view(inner, player)
         return json.dumps(view, sort_keys=True)
 
 

@@ -64,5 +64,13 @@ class CastleObserver(Observer[CastleState]):
         vector.scalar(view["idle_turns"] / max(1, view["stall_limit"]))
 
 
+    def recall_view(self, state: CastleState, seat: int | None) -> dict[str, Any]:
+        """Under hidden memory a seat that forgets nothing still knows every number it saw
+        turned up and put back, and the removed cards (the open-memory table)."""
+        view = self.view(state, seat)
+        view.update(state.recall())
+        return view
+
+
 def make_observer(game: Castle, players: int) -> CastleObserver:
     return CastleObserver(game, players)
