@@ -10,7 +10,14 @@ The other seats are played by bot specs through the kernel's table, so each bot 
 a determinization of its seat's knowledge. The reward comes at the end: the agent's share
 of the win (1 alone, 1/k in a k-way tie, 0 otherwise). An action the mask does not allow
 ends the episode with reward -1 and ``info["illegal"]`` saying why (``illegal="raise"``
-raises the table's Refusal instead).
+raises the table's Refusal instead). ``render_mode="ansi"`` gives the seat's terminal
+picture as ANSI text.
+
+Each game is registered as ``towerplay/<Game>-v0`` on import of ``towerplay.envs``:
+
+    import gymnasium, towerplay.envs
+    env = gymnasium.make("towerplay/FiveTowers-v0", players=3, bots="random")
+    envs = gymnasium.make_vec("towerplay/Castle-v0", num_envs=8, vectorization_mode="sync")
 """
 from __future__ import annotations
 
@@ -22,10 +29,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from towerplay import games
 from towerplay.arena.table import HUMAN, Refusal, Table
 from towerplay.core.errors import InvalidOptions
-from towerplay.envs.common import OBSERVATION_BOUND, Setup
+from towerplay.envs.common import OBSERVATION_BOUND, Setup, ansi, check_render_mode
 
 Observation = dict[str, Any]
 
@@ -39,8 +45,7 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(self, game: str, players: int = 2, bots: Sequence[str] | str = "greedy",
                  seat: int | None = 0, render_mode: str | None = None,
                  illegal: str = "end", **options: Any) -> None:
-        if render_mode not in (None, "ansi"):
-            raise InvalidOptions(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        check_render_mode(render_mode)
         self.setup = Setup.load(game, players, options)
         specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
         if len(specs) != players - 1 or HUMAN in specs:
@@ -96,7 +101,7 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return games.render_text(self._table().state, self.seat)
+        return ansi(self._table().state, self.seat)
 
     def _table(self) -> Table[Any]:
         if self.table is None:
