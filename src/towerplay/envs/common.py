@@ -72,10 +72,15 @@ class Setup:
                     out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         return self.observer.observation(state, seat, out)
 
+    @functools.cached_property
+    def ids(self) -> dict[Any, int]:
+        """Each action's dense id (one dict lookup, where ``Game.action_id`` also checks)."""
+        return {action: index for index, action in enumerate(self.game.action_space)}
+
     def legal_ids(self, state: State[Any]) -> list[int]:
         """The dense ids of the legal actions, ascending (empty once the game is over)."""
-        action_id = self.game.action_id
-        return [action_id(action) for action in state.legal_actions()]
+        ids = self.ids
+        return [ids[action] for action in state.legal_actions()]
 
     def mask(self, state: State[Any], seat: int,
              ids: list[int] | None = None) -> npt.NDArray[np.int8]:

@@ -1,0 +1,150 @@
+"""RL interfaces against the raw engine, one core, same seeds, same run: random actions/s.
+
+    .venv/bin/python benchmarks/bench_rl.py                    # every game, 2 players
+    .venv/bin/python benchmarks/bench_rl.py castle --players 3 --seconds 2 --json
+
+Per game: the raw engine (``state.apply(random legal)``, nothing observed), the PettingZoo
+AEC env (standard wrappers; ``last()`` gives the observation and mask at every step), the
+batched env (``VectorEnv``, 64 games a call, observations and masks of every row) and
+OpenSpiel (``pyspiel`` with ``observation_tensor`` at every step). For reference, measured in
+the same run: PettingZoo's connect_four (``pettingzoo.classic``, observation and mask at
+every step) and OpenSpiel's C++ hearts (``information_state_tensor`` at every step: hearts
+has no observation tensor).
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from towerplay import games
+from towerplay.envs import openspiel, pettingzoo
+from towerplay.envs.vector import VectorEnv
+
+BATCH = 64
+
+
+def timed(play: Callable[[int], int], seconds: float) -> float:
+    """Actions/s of ``play(game_index) -> actions`` over whole games for ``seconds``."""
+    actions = index = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or index == 0:
+        actions += play(index)
+        index += 1
+    return actions / (time.perf_counter() - start)
+
+
+def raw(name: str, players: int, seconds: float) -> float:
+    game, rng = games.load(name), random.Random(0)
+
+    def play(index: int) -> int:
+        state = game.start(players=players, seed=index)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        return len(state.history)
+
+    return timed(play, seconds)
+
+
+def aec(make: Callable[[], object], seconds: float) -> float:
+    """A PettingZoo AEC env driven as its docs show, a random legal action from the mask."""
+    env, rng = make(), random.Random(0)
+
+    def play(index: int) -> int:
+        env.reset(seed=index)  # type: ignore[attr-defined]
+        steps = 0
+        for _ in env.agent_iter():  # type: ignore[attr-defined]
+            obs, _, termination, truncation, _ = env.last()  # type: ignore[attr-defined]
+            if termination or truncation:
+                env.step(None)  # type: ignore[attr-defined]
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))  # type: ignore[attr-defined]
+            steps += 1
+        return steps
+
+    return timed(play, seconds)
+
+
+def batched(name: str, players: int, seconds: float) -> float:
+    envs, rng = VectorEnv(name, players, BATCH, seed=0), np.random.default_rng(0)
+    _, mask, _ = envs.reset()
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _, mask, *_ = envs.step((rng.random(mask.shape) * mask).argmax(axis=1))
+        steps += BATCH
+    return steps / (time.perf_counter() - start)
+
+
+def spiel(game: pyspiel.Game, seconds: float, tensor: str = "observation_tensor") -> float:
+    rng = random.Random(0)
+
+    def play(index: int) -> int:
+        state, steps = game.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                continue
+            getattr(state, tensor)(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    return timed(play, seconds)
+
+
+def main(names: list[str] = typer.Argument(None, help="games (default: all)"),
+         players: int = typer.Option(2, help="seats per game"),
+         seconds: float = typer.Option(2.0, help="seconds per measurement"),
+         as_json: bool = typer.Option(False, "--json", help="print JSON instead of a table")
+         ) -> None:
+    openspiel.register_all()
+    results: dict[str, dict[str, float]] = {}
+    for name in names or games.names():
+        spiel_game = pyspiel.load_game(openspiel.short_name(name), {"players": players})
+        results[name] = {
+            "raw": raw(name, players, seconds),
+            "pettingzoo": aec(lambda: pettingzoo.env(name, players=players), seconds),
+            "vector": batched(name, players, seconds),
+            "pyspiel": spiel(spiel_game, seconds),
+        }
+    from pettingzoo.classic import connect_four_v3
+
+    results["reference"] = {
+        "pettingzoo connect_four": aec(connect_four_v3.env, seconds),
+        "pyspiel C++ hearts": spiel(pyspiel.load_game("hearts"), seconds,
+                                    "information_state_tensor"),
+    }
+    if as_json:
+        print(json.dumps(results, indent=1))
+        return
+    show(results, players)
+
+
+def show(results: dict[str, dict[str, float]], players: int) -> None:
+    table = Table(title=f"random actions/s, {players} players, one core (% of the raw engine)")
+    for column in ("game", "raw engine", "PettingZoo AEC", f"VectorEnv ×{BATCH}", "pyspiel"):
+        table.add_column(column, justify="right")
+    for name, r in results.items():
+        if name == "reference":
+            continue
+        cells = [f"{r[k]:,.0f} ({r[k] / r['raw']:.1%})" for k in ("pettingzoo", "vector",
+                                                                   "pyspiel")]
+        table.add_row(name, f"{r['raw']:,.0f}", *cells)
+    console = Console()
+    console.print(table)
+    for label, rate in results["reference"].items():
+        console.print(f"{label}: {rate:,.0f} actions/s")
+
+
+if __name__ == "__main__":
+    typer.run(main)
