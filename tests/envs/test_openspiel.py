@@ -139,3 +139,22 @@ def test_castles_hidden_memory_information_state_keeps_what_was_seen() -> None:
         guess = state.resample_from_infostate(seat, sampler)
         assert guess.information_state_string(seat) == state.information_state_string(seat)
         assert guess.information_state_tensor(seat) == state.information_state_tensor(seat)
+
+
+def test_castles_recalled_vector_is_what_open_memory_shows() -> None:
+    """A seat that forgets nothing knows under hidden memory what open memory shows."""
+    hidden, opened_game = games.load("castle"), games.load("castle", memory="open")
+    observer, open_observer = hidden.observer(2), opened_game.observer(2)
+    state, rng = hidden.start(players=2, seed=5), np.random.RandomState(5)
+    compared = 0
+    while not state.is_over:
+        saved = state.to_json()
+        saved["options"] = {**saved["options"], "memory": "open"}
+        opened = opened_game.from_json(saved)
+        seat = state.to_move
+        recalled = observer.recalled(state, seat)
+        assert (recalled == open_observer.observation(opened, seat)).all()
+        compared += (recalled != observer.observation(state, seat)).any()
+        legal = state.legal_actions()
+        state.apply(legal[rng.randint(len(legal))])
+    assert compared > 0  # hidden memory did forget something on the way

@@ -4,7 +4,9 @@ A game's ``observer.py`` defines ``make_observer(game, players)`` returning an
 :class:`Observer` whose :meth:`Observer.encode` writes a *view* (``state.view(seat)``, built
 without its log: no observer reads it) into a :class:`Vector`. Because it reads the view and
 nothing else, two positions a seat cannot tell apart always give that seat the same vector,
-and nothing hidden can leak into it.
+and nothing hidden can leak into it. Where building the view costs more than the encoding, a
+game's observer reads the state's public fields directly instead
+(:meth:`Observer.encode_state`), under the same test.
 
 The vector is written in named sections (:meth:`Vector.name`), so the observer can say
 which slice holds what (:meth:`Observer.layout`):
@@ -99,8 +101,10 @@ class Vector:
 class Observer(Generic[S]):
     """Writes a seat's view as a float32 vector of constant :attr:`shape`.
 
-    Subclasses implement :meth:`encode`; the shape and layout are measured once on a fresh
-    game. A game may override :meth:`view` with a cheaper dict holding the same keys.
+    Subclasses implement :meth:`encode` (from the view), or override :meth:`encode_state`
+    to read the state's fields directly where that is much cheaper: only fields the seat
+    may know (the contract tests compare the vectors of states a seat cannot tell apart).
+    The shape and layout are measured once on a fresh game.
     """
 
     def __init__(self, game: Any, players: int) -> None:
@@ -108,7 +112,7 @@ class Observer(Generic[S]):
         self.players = players
         sample = game.start(players=players, seed=0)
         vector = Vector(named=True)
-        self.encode(self.view(sample, 0), vector)
+        self.encode_state(sample, 0, vector)
         self.shape: tuple[int, ...] = (vector.size,)
         self._layout = vector.layout()
 
@@ -116,9 +120,22 @@ class Observer(Generic[S]):
         """Write ``view`` (a seat's or the spectator's) into ``vector``, same length always."""
         raise NotImplementedError
 
+    def encode_state(self, state: S, seat: int | None, vector: Vector,
+                     recall: bool = False) -> None:
+        """Write what ``seat`` knows of ``state`` (with ``recall``: what a seat that forgets
+        nothing knows). Default: :meth:`encode` of :meth:`view` or :meth:`recall_view`."""
+        self.encode(self.recall_view(state, seat) if recall else self.view(state, seat),
+                    vector)
+
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """What :meth:`encode` reads: the seat's view without the log."""
         return state.view(seat, log=False)
+
+    def recall_view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What a seat that forgets nothing knows, as a view :meth:`encode` reads: the view
+        itself, unless the game lets players forget what they saw (castle's hidden memory
+        overrides this). OpenSpiel's information state is written from it."""
+        return self.view(state, seat)
 
     def layout(self) -> Layout:
         """The observation's features: ``(name, slice)`` pairs in order, covering it all."""
@@ -127,35 +144,28 @@ class Observer(Generic[S]):
     def sections(self, state: S, seat: int | None) -> Layout:
         """The layout as written for ``state`` (it must equal :meth:`layout`: tests check)."""
         vector = Vector(named=True)
-        self.encode(self.view(state, seat), vector)
+        self.encode_state(state, seat, vector)
         return vector.layout()
-
-    def recall_view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """What a seat that forgets nothing knows, as a view :meth:`encode` reads: the view
-        itself, unless the game lets players forget what they saw (castle's hidden memory
-        overrides this). OpenSpiel's information state is written from it."""
-        return self.view(state, seat)
 
     def observation(self, state: S, seat: int | None,
                     out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """``seat``'s vector in ``state`` (``None``: the spectator's), written into ``out``
         when given (a row of a batch: it is zeroed first)."""
-        return self.write(self.view(state, seat), out)
+        return self._write(state, seat, out, recall=False)
 
     def recalled(self, state: S, seat: int | None,
                  out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
-        """Like :meth:`observation`, from :meth:`recall_view` (same layout)."""
-        return self.write(self.recall_view(state, seat), out)
+        """Like :meth:`observation`, for a seat that forgets nothing (same layout)."""
+        return self._write(state, seat, out, recall=True)
 
-    def write(self, view: dict[str, Any],
-              out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
-        """``view`` encoded into ``out`` (zeroed first) or a new array."""
+    def _write(self, state: S, seat: int | None, out: npt.NDArray[np.float32] | None,
+               recall: bool) -> npt.NDArray[np.float32]:
         if out is None:
             out = np.zeros(self.shape, np.float32)
         else:
             out.fill(0.0)
         vector = Vector(out)
-        self.encode(view, vector)
+        self.encode_state(state, seat, vector, recall)
         if vector.size != self.shape[0]:
             raise AssertionError(f"{self.game.name} observer wrote {vector.size} values, "
                                  f"not {self.shape[0]}")
