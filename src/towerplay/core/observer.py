@@ -75,8 +75,13 @@ class Vector:
     def counts(self, numbers: Iterable[float]) -> None:
         """Several numbers, in order."""
         values = numbers if isinstance(numbers, list) else list(numbers)
-        end = self.size + len(values)
-        self.buffer[self.size:end] = values
+        start, end = self.size, self.size + len(values)
+        if end - start > 8:
+            self.buffer[start:end] = values
+        else:  # a few stores beat converting a short list to an array
+            buffer = self.buffer
+            for index, value in enumerate(values, start):
+                buffer[index] = value
         self.size = end
 
     def tally(self, indices: Iterable[int], size: int) -> None:
