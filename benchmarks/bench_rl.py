@@ -26,7 +26,11 @@ from rich.table import Table
 
 from towerplay import games
 from towerplay.envs import openspiel, pettingzoo
-from towerplay.envs.vector import VectorEnv
+
+try:
+    from towerplay.envs.vector import VectorEnv
+except ImportError:  # an older towerplay (before/after figures): no batched env
+    VectorEnv = None  # type: ignore[assignment,misc]
 
 BATCH = 64
 
@@ -74,6 +78,8 @@ def aec(make: Callable[[], object], seconds: float) -> float:
 
 
 def batched(name: str, players: int, seconds: float) -> float:
+    if VectorEnv is None:
+        return float("nan")
     envs, rng = VectorEnv(name, players, BATCH, seed=0), np.random.default_rng(0)
     _, mask, _ = envs.reset()
     steps = 0

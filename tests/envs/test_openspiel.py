@@ -17,7 +17,7 @@ openspiel.register_all()
 def dealt(name: str, outcome: int = 3, moves: int = 0, **params: int) -> pyspiel.State:
     game = pyspiel.load_game(openspiel.short_name(name), {"players": 2, **params})
     state = game.new_initial_state()
-    if state.is_chance_node():
+    while state.is_chance_node():
         state.apply_action(outcome)
     for _ in range(moves):
         if state.is_terminal():
@@ -69,11 +69,17 @@ CHANCE = [name for name in games.names() if games.game_class(name).chance]
 def test_clones_consume_no_randomness_and_continue_identically(name: str) -> None:
     game = pyspiel.load_game(openspiel.short_name(name), {"players": 2})
     state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == openspiel.DEALS
-    before = str(game.new_initial_state().child(5))
-    state.apply_action(5)
+    seed = [5, 0, 9, 255]
+    for byte in seed:
+        assert state.is_chance_node() and len(state.chance_outcomes()) == 256
+        state.apply_action(byte)
+    assert not state.is_chance_node() and state.inner.seed == 0x050009FF
+    before = str(state)
     clones = [state.clone() for _ in range(5)]
-    assert str(game.new_initial_state().child(5)) == before  # nothing was drawn
+    again = game.new_initial_state()
+    for byte in seed:
+        again.apply_action(byte)
+    assert str(again) == before  # cloning drew nothing: the same bytes, the same deal
     for clone in clones:
         assert clone.history() == state.history() and str(clone) == str(state)
     rng = np.random.RandomState(1)
@@ -126,8 +132,7 @@ def test_the_information_state_tensor_has_perfect_recall(name: str) -> None:
 def test_castles_hidden_memory_information_state_keeps_what_was_seen() -> None:
     """Under hidden memory the observation forgets a number put back; the information state
     (perfect recall) keeps it, as determinize does, so a resampled state agrees with it."""
-    game = pyspiel.load_game(openspiel.short_name("castle"), {"players": 2})
-    state = game.new_initial_state().child(2)
+    state = dealt("castle", outcome=2)
     rng = np.random.RandomState(2)
     inner = state.inner
     while not any(inner.known[p] and p != inner.pending for p in inner.down):

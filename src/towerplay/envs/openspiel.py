@@ -8,9 +8,10 @@
 Sequential, constant-sum (the winners share 1: returns always sum to 1), terminal rewards;
 imperfect information where the game hides something.
 
-Chance is *explicit* but coarse: a new initial state is a chance node whose outcome, one of
-:data:`DEALS` equally likely numbers, picks the engine's seed (``seed * DEALS + outcome``,
-``seed`` a game parameter), from which the deal and every later draw follow. So a state is
+Chance is *explicit* but coarse: a new initial state opens with :data:`SEED_BYTES` chance
+nodes, each of 256 equally likely outcomes, that draw the engine's seed byte by byte
+(``seed * 2**32 + those bytes``, ``seed`` a game parameter); the deal and every later draw
+follow from it. So a state is
 rebuilt from its history (OpenSpiel's way: ``serialize_game_and_state``, replays, trajectory
 tools), clones and new states consume no randomness (whoever samples the chance node owns
 it), and the engine keeps its own shuffles instead of every draw becoming a chance node of
@@ -40,8 +41,10 @@ from towerplay.core.state import State
 from towerplay.envs.common import Setup
 
 PREFIX = "python_towerplay_"
-DEALS = 1 << 16
-"""How many outcomes the opening chance node has (each one engine seed)."""
+SEED_BYTES = 4
+"""How many chance nodes open a game: each draws one byte of the engine's seed."""
+BYTE = 256
+_BYTES = [(outcome, 1.0 / BYTE) for outcome in range(BYTE)]
 _PARAM_TYPES = (bool, int, float, str)
 
 
@@ -90,14 +93,14 @@ class TowerplayGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
         info = self.setup.game.info(players)
         super().__init__(spec, pyspiel.GameInfo(
             num_distinct_actions=info.num_actions,
-            max_chance_outcomes=DEALS if self.chance else 0,
+            max_chance_outcomes=BYTE if self.chance else 0,
             num_players=players, min_utility=info.min_utility,
             max_utility=info.max_utility, utility_sum=1.0,
             max_game_length=info.max_game_length),
             {"players": players, "seed": self.base_seed, **params})
 
     def new_initial_state(self) -> TowerplayState:
-        """The opening chance node (no engine state yet: it consumes no randomness)."""
+        """The first opening chance node (no engine state yet: it consumes no randomness)."""
         state = TowerplayState(self)
         if not self.chance:
             state.cell.state = self.setup.game.start(players=self.setup.players,
@@ -111,28 +114,31 @@ class TowerplayGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
 
 
 class Cell:
-    """The engine state inside an OpenSpiel state (``None`` before the deal). OpenSpiel's
-    ``Clone`` deep-copies a Python state's attributes and its serialization pickles them:
-    this copies through the engine's ``copy()`` and pickles the engine's saved position."""
+    """The engine state inside an OpenSpiel state (``None`` before the deal, while the seed's
+    bytes are drawn). OpenSpiel's ``Clone`` deep-copies a Python state's attributes and its
+    serialization pickles them: this copies through the engine's ``copy()`` and pickles the
+    engine's saved position."""
 
-    __slots__ = ("setup", "state")
+    __slots__ = ("setup", "state", "seed")
 
-    def __init__(self, setup: Setup, state: State[Any] | None = None) -> None:
-        self.setup, self.state = setup, state
+    def __init__(self, setup: Setup, state: State[Any] | None = None,
+                 seed: tuple[int, ...] = ()) -> None:
+        self.setup, self.state, self.seed = setup, state, seed
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Cell:
-        return Cell(self.setup, None if self.state is None else self.state.copy())
+        return Cell(self.setup, None if self.state is None else self.state.copy(), self.seed)
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.setup.game
         saved = None if self.state is None else self.state.to_json()
-        return (_rebuild, (game.name, game.options_dict(), self.setup.players, saved))
+        return (_rebuild, (game.name, game.options_dict(), self.setup.players, saved,
+                           self.seed))
 
 
 def _rebuild(name: str, options: dict[str, Any], players: int,
-             saved: dict[str, Any] | None) -> Cell:
+             saved: dict[str, Any] | None, seed: tuple[int, ...] = ()) -> Cell:
     setup = Setup.load(name, players, options)
-    return Cell(setup, None if saved is None else setup.game.from_json(saved))
+    return Cell(setup, None if saved is None else setup.game.from_json(saved), seed)
 
 
 class TowerplayState(pyspiel.State):  # type: ignore[misc]
@@ -160,27 +166,29 @@ class TowerplayState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.cell.state is not None:
             return []
-        return [(outcome, 1.0 / DEALS) for outcome in range(DEALS)]
+        return list(_BYTES)
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self.cell.state
         if state is None or player != state.to_move:
             return []
-        action_id = self.cell.setup.game.action_id
-        return [action_id(action) for action in state.legal_actions()]
+        return self.cell.setup.legal_ids(state)
 
     def _apply_action(self, action: int) -> None:
         cell = self.cell
         if cell.state is None:
-            game = self.get_game()
-            cell.state = cell.setup.game.start(players=cell.setup.players,
-                                               seed=game.base_seed * DEALS + action)
+            cell.seed += (action,)
+            if len(cell.seed) == SEED_BYTES:
+                seed = self.get_game().base_seed
+                for byte in cell.seed:
+                    seed = seed << 8 | byte
+                cell.state = cell.setup.game.start(players=cell.setup.players, seed=seed)
             return
         cell.state.apply(cell.setup.game.action_from_id(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            return f"seed byte {action}"
         return str(self.cell.setup.game.action_from_id(action))
 
     def is_terminal(self) -> bool:
@@ -220,7 +228,7 @@ class _Handover(Cell):
     __slots__ = ()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Cell:
-        return Cell(self.setup, self.state)
+        return Cell(self.setup, self.state, self.seed)
 
 
 class TowerplayObserver:
