@@ -93,6 +93,12 @@ class Vector:
                 buffer[base + index] += 1.0
         self.size += size
 
+    def block(self, size: int) -> npt.NDArray[np.float32]:
+        """The next ``size`` slots (zero) as an array view, for numpy writes at once."""
+        start = self.size
+        self.size += size
+        return self.buffer[start:self.size]
+
     def layout(self) -> Layout:
         """The named sections written so far, as slices (a vector made with ``named``)."""
         marks = list(self.sections or [])

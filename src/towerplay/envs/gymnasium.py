@@ -53,8 +53,9 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
                                  f"seats (got {specs})")
         if seat is not None and not 0 <= seat < players:
             raise InvalidOptions(f"seat must be 0 to {players - 1} or None (got {seat})")
-        if illegal not in ("end", "raise"):
-            raise InvalidOptions(f"illegal must be 'end' or 'raise' (got {illegal!r})")
+        if illegal not in ("end", "terminate", "raise"):  # "terminate": as the other envs say
+            raise InvalidOptions(f"illegal must be 'end' (or 'terminate') or 'raise' "
+                                 f"(got {illegal!r})")
         self.bots, self.seat_choice, self.render_mode = specs, seat, render_mode
         self.illegal = illegal
         self.observation_space = spaces.Dict({

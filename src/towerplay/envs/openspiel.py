@@ -11,11 +11,11 @@ imperfect information where the game hides something.
 Chance is *explicit* but coarse: a new initial state opens with :data:`SEED_BYTES` chance
 nodes, each of 256 equally likely outcomes, that draw the engine's seed byte by byte
 (``seed * 2**32 + those bytes``, ``seed`` a game parameter); the deal and every later draw
-follow from it. So a state is
-rebuilt from its history (OpenSpiel's way: ``serialize_game_and_state``, replays, trajectory
-tools), clones and new states consume no randomness (whoever samples the chance node owns
-it), and the engine keeps its own shuffles instead of every draw becoming a chance node of
-its own (which would need a second, chance-driven implementation of each game's rules).
+follow from it. So a state is rebuilt from its history (OpenSpiel's way:
+``serialize_game_and_state``, replays, trajectory tools), clones and new states consume no
+randomness (whoever samples the chance nodes owns it), and the engine keeps its own
+shuffles instead of every draw becoming a chance node of its own (which would need a
+second, chance-driven implementation of each game's rules).
 Serialized states carry the engine's full position (its save format), so a resampled state
 round-trips too.
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from towerplay.core.observer import Observer, Vector
 from towerplay.games.castle.cards import HIGHEST, POSITIONS
 from towerplay.games.castle.game import Castle
@@ -32,13 +34,13 @@ class CastleObserver(Observer[CastleState]):
         vector.name("to_move")
         vector.one_hot(state.to_move, n)
         vector.name("table")  # per position: face down there, the number seen (/HIGHEST)
-        grid, known, pending = state.grid, state.known, state.pending
-        cells = [0.0] * (2 * POSITIONS)
-        for p in state.down:
-            cells[2 * p] = 1.0
-            number = grid[p] if p == pending else known[p] if shown else 0
-            cells[2 * p + 1] = number / HIGHEST
-        vector.counts(cells)
+        grid, known, pending, down = state.grid, state.known, state.pending, state.down
+        cells = vector.block(2 * POSITIONS)
+        cells[0::2][down] = 1.0
+        if shown:
+            cells[1::2][down] = np.asarray(known, np.float32)[down] / HIGHEST
+        if pending >= 0:
+            cells[2 * pending + 1] = grid[pending] / HIGHEST
         vector.name("revealed_position")
         vector.one_hot(pending if pending >= 0 else None, POSITIONS)
         vector.name("revealed_card")
