@@ -34,6 +34,9 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     illegal = int((obs["action_mask"] == 0).nonzero()[0][0])
     _, reward, done, _, info = env.step(illegal)
     assert (reward, done) == (-1.0, True) and "not legal" in info["illegal"]
+    alias = TowerplayGymEnv("five_towers", players=2, illegal="terminate")
+    alias.reset(seed=1)
+    assert alias.step(illegal)[1:3] == (-1.0, True)
     strict = TowerplayGymEnv("five_towers", players=2, illegal="raise")
     strict.reset(seed=1)
     with pytest.raises(Refusal):

@@ -14,6 +14,7 @@ from towerplay.games.five_towers.state import (NO_CAP, PASSED, PHASE_NAMES, UNAC
 
 BID_SLOTS = ("none", "pass", 0, 1, 2, 3, 4, 5)
 SCALARS = ("round", "pile", "final_round", "draw_size", "to_take", "high_bid")
+TOWER_NAMES = [(f"tower_{suit}", f"tower_{suit}_size_top") for suit in SUITS]
 BID_INDEX = {UNACTED: 0, PASSED: 1, **{bid: BID_SLOTS.index(bid) for bid in range(6)}}
 
 
@@ -48,11 +49,11 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             vector.tally(cards, 80)
         towers = state.towers
         for index in range(n):
-            for s, suit in enumerate(SUITS):
+            for s, (counts, size_top) in enumerate(TOWER_NAMES):
                 tower = towers[index * 5 + s]
-                vector.name(f"tower_{suit}", index)  # counts of values 0-15
+                vector.name(counts, index)  # counts of values 0-15
                 vector.tally(tower, 16)
-                vector.name(f"tower_{suit}_size_top", index)
+                vector.name(size_top, index)
                 vector.counts([len(tower) / 16, tower[-1] / 15 if tower else -1.0])
         vector.name("torn")
         vector.counts([torn / 10 for torn in state.torn])

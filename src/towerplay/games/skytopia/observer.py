@@ -14,6 +14,8 @@ from towerplay.games.skytopia.effects import EffectFrame
 from towerplay.games.skytopia.game import Skytopia
 from towerplay.games.skytopia.state import GOLEMS, PH_SIDE, PHASE_NAMES, SkytopiaState
 
+TOWER_NAMES = [f"tower_{colour}" for colour in COLOURS]
+
 
 class SkytopiaObserver(Observer[SkytopiaState]):
     """Reads the state's fields directly: the view's card glossary and texts cost ten times
@@ -67,9 +69,9 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             vector.name("ability", index)
             vector.one_hot(2 * tile + state.side[index] if tile >= 0 else None,
                            len(self.abilities))
-            for col, colour in enumerate(COLOURS):
+            for col, label in enumerate(TOWER_NAMES):
                 tower = state.towers[index * 4 + col]
-                vector.name(f"tower_{colour}", index)  # height, then crests
+                vector.name(label, index)  # height, then crests
                 vector.scalar(len(tower) / 8)
                 vector.tally([cards[key].crest for key in tower], len(self.crests))
         vector.name("guild_masters")
