@@ -97,3 +97,18 @@ def test_ansi_rendering_is_ansi_text_not_rich_markup(name: str) -> None:
     env.reset(seed=3)
     text = env.render()
     assert "\x1b[" in text and "[bold" not in text and "[/]" not in text
+
+
+def test_the_env_checks_order_and_ids_by_itself_and_wraps_on_request() -> None:
+    env = tz.env("castle", players=2)
+    with pytest.raises(games.InvalidOptions, match="call reset"):
+        env.step(0)
+    with pytest.raises(games.InvalidOptions, match="call reset"):
+        env.observe("seat_0")
+    assert list(env.agent_iter()) == []
+    env.reset(seed=1)
+    with pytest.raises(IllegalAction, match="an action id is an integer from 0"):
+        env.step(10_000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(tz.env("castle", players=2, wrapped=True), num_cycles=100)

@@ -17,6 +17,8 @@ seat's fixed-size vector: only what that seat may know; its layout is
 ``illegal="terminate"`` ends the episode with -1 for a seat that plays an action its mask
 forbids (as PettingZoo's ``TerminateIllegalWrapper``); the default raises ``IllegalAction``.
 ``render_mode="ansi"`` returns the terminal picture of the seat to move, as ANSI text.
+``env()`` checks what PettingZoo's order-enforcing and out-of-bounds wrappers check, without
+them (their attribute forwarding cost more per step than the game; ``wrapped=True`` adds them).
 """
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from towerplay import games
-from towerplay.core.errors import IllegalAction
+from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.envs.common import (OBSERVATION_BOUND, Setup, ansi, check_illegal,
                                    check_render_mode)
 
@@ -65,6 +67,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         self.state_space = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND,
                                       (shape[0] * players,), np.float32)
         self._seeds = random.Random()
+        self.agents: list[str] = []
         self.state_: Any = None
         self._ids: list[int] | None = None  # the legal ids of this decision, once worked out
 
@@ -75,7 +78,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat, state = self._seats[agent], self.state_
+        seat, state = self._seats[agent], self._state()
         ids = None
         if seat == state.to_move:
             ids = self._ids
@@ -86,7 +89,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
 
     def state(self) -> npt.NDArray[np.float32]:
         """Every seat's observation, concatenated (see :attr:`state_space`)."""
-        return self.setup.central(self.state_)
+        return self.setup.central(self._state())
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -103,11 +106,11 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         self.agent_selection = self.possible_agents[self.state_.to_move]
 
     def step(self, action: int | None) -> None:
+        state = self._state()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_
         if action is None:
             raise IllegalAction(f"{agent} is to move: give an action id, not None")
         try:
@@ -147,24 +150,35 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return ansi(self.state_, self.state_.to_move)
+        state = self._state()
+        return ansi(state, state.to_move)
 
     def close(self) -> None:
         self.state_ = None
 
+    def _state(self) -> Any:
+        """The game, or the one-line error PettingZoo's order-enforcing wrapper would give."""
+        state = self.state_
+        if state is None:
+            raise InvalidOptions("call reset() before step(), observe(), state() or render()")
+        return state
+
 
 def raw_env(game: str, players: int = 2, render_mode: str | None = None,
             **options: Any) -> TowerplayEnv:
-    """The bare environment (no order-enforcing wrappers)."""
+    """The environment itself (what :func:`env` gives unless asked for the wrappers)."""
     return TowerplayEnv(game, players, render_mode, **options)
 
 
 def env(game: str, players: int = 2, render_mode: str | None = None,
-        **options: Any) -> AECEnv[str, dict[str, Any], int]:
-    """The environment of ``game`` with PettingZoo's standard wrappers."""
-    wrapped: Any = raw_env(game, players, render_mode, **options)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+        wrapped: bool = False, **options: Any) -> AECEnv[str, dict[str, Any], int]:
+    """The environment of ``game``. It checks by itself what PettingZoo's standard wrappers
+    check (reset first, action ids in range: one-line errors), for their forwarding of every
+    attribute cost more per step than the game itself; ``wrapped=True`` adds them anyway."""
+    bare: Any = raw_env(game, players, render_mode, **options)
+    if not wrapped:
+        return bare
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(bare))
 
 
 def _versioned(game: str) -> SimpleNamespace:
