@@ -18,6 +18,7 @@ import json
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -26,6 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from towerplay import games
+from towerplay.core.observer import Observer
 from towerplay.envs import openspiel, pettingzoo
 
 try:
@@ -113,12 +115,17 @@ def main(names: list[str] = typer.Argument(None, help="games (default: all)"),
          players: int = typer.Option(2, help="seats per game"),
          seconds: float = typer.Option(0.5, help="seconds per measurement"),
          rounds: int = typer.Option(5, help="rounds; each figure is its best round"),
+         stub: bool = typer.Option(False, "--stub-observer",
+                                   help="observers write zeros at no cost: what the envs "
+                                        "cost without the observation"),
          as_json: bool = typer.Option(False, "--json", help="print JSON instead of a table")
          ) -> None:
     """Every figure is the best of ``rounds`` short measurements taken in turns (raw engine,
     PettingZoo, VectorEnv, pyspiel, raw engine…), so that load from other work on the machine
     hits the compared figures alike instead of whichever ran during it."""
     openspiel.register_all()
+    if stub:
+        Observer.observation = _zeros  # type: ignore[method-assign]
     from pettingzoo.classic import connect_four_v3
 
     measures: dict[str, dict[str, Callable[[], float]]] = {}
@@ -146,6 +153,11 @@ def main(names: list[str] = typer.Argument(None, help="games (default: all)"),
         print(json.dumps(results, indent=1))
         return
     show(results, players)
+
+
+def _zeros(self: Observer[Any], state: Any, seat: int | None,
+           out: np.ndarray | None = None) -> np.ndarray:
+    return np.zeros(self.shape, np.float32) if out is None else out
 
 
 def show(results: dict[str, dict[str, float]], players: int) -> None:
