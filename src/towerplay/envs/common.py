@@ -86,10 +86,11 @@ class Setup:
              ids: list[int] | None = None) -> npt.NDArray[np.int8]:
         """The legal dense ids of ``seat`` (all zero when it is not to move); ``ids``: the
         legal ids when the caller has them already."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
+        flags = bytearray(self.num_actions)  # set byte by byte: cheaper than numpy indexing
         if state.to_move == seat:
-            mask[self.legal_ids(state) if ids is None else ids] = 1
-        return mask
+            for index in self.legal_ids(state) if ids is None else ids:
+                flags[index] = 1
+        return np.frombuffer(flags, dtype=np.int8)
 
     def central(self, state: State[Any]) -> npt.NDArray[np.float32]:
         """Every seat's observation, concatenated: all that some seat knows (for centralized
