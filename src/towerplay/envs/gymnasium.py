@@ -81,7 +81,8 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
         state = self.setup.game.start(players=players, seed=self._seeds.getrandbits(63))
         self.table = Table(state, specs)
         list(self.table.play_bots())
-        return self._observe(), self._info()
+        obs = self._observe()
+        return obs, self._info(obs)
 
     def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool,
                                                      dict[str, Any]]:
@@ -92,12 +93,13 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
         except Refusal as refusal:
             if self.illegal == "raise" or table.is_over:
                 raise
-            return self._observe(), -1.0, True, False, {**self._info(),
-                                                         "illegal": refusal.message}
+            obs = self._observe()
+            return obs, -1.0, True, False, {**self._info(obs), "illegal": refusal.message}
         list(table.play_bots())
         over = table.is_over
         reward = table.state.rewards()[self.seat] if over else 0.0
-        return self._observe(), float(reward), over, False, self._info()
+        obs = self._observe()
+        return obs, float(reward), over, False, self._info(obs)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -114,7 +116,7 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
         return {"observation": self.setup.observation(state, self.seat),
                 "action_mask": self.setup.mask(state, self.seat)}
 
-    def _info(self) -> dict[str, Any]:
-        state = self._table().state
-        return {"action_mask": self.setup.mask(state, self.seat), "seat": self.seat,
+    def _info(self, obs: Observation) -> dict[str, Any]:
+        """The info dict; its mask is a copy of the observation's (worked out once)."""
+        return {"action_mask": obs["action_mask"].copy(), "seat": self.seat,
                 "version": self._table().version}
