@@ -59,10 +59,10 @@ class VectorEnv:
             self._seeds.seed(seed)
         self.states = [self._start() for _ in range(self.num_envs)]
         self._ids = [self.setup.legal_ids(state) for state in self.states]
-        obs, mask, to_move = self._buffers()
+        obs, to_move = self._buffers()
         for row in range(self.num_envs):
-            self._observe(row, obs, mask, to_move)
-        return obs, mask, to_move
+            self._observe(row, obs, to_move)
+        return obs, self._masks(), to_move
 
     def step(self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]) -> Step:
         """Apply one action id per game; see the module's docstring for what comes back."""
@@ -73,7 +73,7 @@ class VectorEnv:
             raise IllegalAction(f"give one integer action id per game: an array of shape "
                                 f"({self.num_envs},) (got {actions.dtype} {actions.shape})")
         illegal = self._illegal_rows(actions)
-        obs, mask, to_move = self._buffers()
+        obs, to_move = self._buffers()
         rewards = np.zeros((self.num_envs, self.players), np.float32)
         terminated = np.zeros(self.num_envs, np.bool_)
         space, setup = self.setup.game.action_space, self.setup
@@ -91,8 +91,8 @@ class VectorEnv:
                     terminated[row] = True
                 else:
                     self._ids[row] = setup.legal_ids(state)
-            self._observe(row, obs, mask, to_move)
-        return obs, mask, to_move, rewards, terminated
+            self._observe(row, obs, to_move)
+        return obs, self._masks(), to_move, rewards, terminated
 
     def _illegal_rows(self, actions: npt.NDArray[np.integer[Any]]) -> set[int]:
         """The rows whose action is not legal (raising at the first, under ``raise``)."""
@@ -114,16 +114,21 @@ class VectorEnv:
         state = self.states[row] = self._start()
         self._ids[row] = self.setup.legal_ids(state)
 
-    def _buffers(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
-                                npt.NDArray[np.int64]]:
+    def _buffers(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int64]]:
         return (np.empty((self.num_envs, *self.observation_shape), np.float32),
-                np.zeros((self.num_envs, self.num_actions), np.int8),
                 np.empty(self.num_envs, np.int64))
 
-    def _observe(self, row: int, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8],
+    def _masks(self) -> npt.NDArray[np.int8]:
+        """Every row's mask, set in one numpy call from the legal ids worked out already."""
+        mask = np.zeros((self.num_envs, self.num_actions), np.int8)
+        width = self.num_actions
+        mask.reshape(-1)[[row * width + index for row, ids in enumerate(self._ids)
+                          for index in ids]] = 1
+        return mask
+
+    def _observe(self, row: int, obs: npt.NDArray[np.float32],
                  to_move: npt.NDArray[np.int64]) -> None:
         state = self.states[row]
         seat = state.to_move
         to_move[row] = -1 if seat is None else seat  # (never None: ended games restart)
         self.setup.observation(state, seat, obs[row])
-        mask[row, self._ids[row]] = 1
