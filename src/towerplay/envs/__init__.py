@@ -30,7 +30,8 @@ def register_gymnasium() -> list[str]:
     for name in games.names():
         env_id = gym_id(name)
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point="towerplay.envs.gymnasium:TowerplayGymEnv",
+            gymnasium.register(id=env_id,
+                               entry_point="towerplay.envs.gymnasium:TowerplayGymEnv",
                                kwargs={"game": name}, disable_env_checker=True)
         ids.append(env_id)
     return ids

@@ -1,9 +1,9 @@
 """What a seat of Skytopia may know, as a fixed-size vector (for learning agents).
 
 It reads what the view shows every seat (straight from the state's fields; only the decks'
-order is hidden, and it reads their sizes alone): the Chronometer, the Market's cards and golems, every
-city (Towers by colour and crest, coins, PP, golems, ability), the Guild Masters, the
-pending decision and the draft.
+order is hidden, and it reads their sizes alone): the Chronometer, the Market's cards and
+golems, every city (Towers by colour and crest, coins, PP, golems, ability), the Guild
+Masters, the pending decision and the draft.
 """
 from __future__ import annotations
 
@@ -79,9 +79,9 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         vector.name("deck_sizes")
         vector.counts([len(deck) / 10 for deck in state.decks])
         frame = state.stack[-1] if state.stack else None
-        effect = type(frame) is EffectFrame
+        step = frame.step if type(frame) is EffectFrame else None
         vector.name("pending")
-        vector.counts([float(effect), frame.step / 5 if effect else 0.0,  # type: ignore[union-attr]
+        vector.counts([float(step is not None), step / 5 if step is not None else 0.0,
                        len(state.completed) / ROWS])
         vector.name("draft_pool")
         vector.counts([float(state.phase <= PH_SIDE and t in state.pool)
