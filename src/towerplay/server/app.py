@@ -37,7 +37,7 @@ from towerplay.server.limits import (MAX_SEED, MAX_SPEC_CHARS, Limits, TokenBuck
 from towerplay.server.live import Client, Hub, LiveTable, UnknownTable, unavailable_body
 from towerplay.server import bus, guards, hints, jobs, replay, review, scoring, uploads, words
 from towerplay.server.pool import DEFAULT_WORKERS, BotPool
-from towerplay.server.protocol import (PATH_OPTIONS, STATUS, error, error_body, not_found,
+from towerplay.server.protocol import (STATUS, file_options, error, error_body, not_found,
                                        refusal_body)
 from towerplay.server.storage import Storage, StorageFailed, database_url
 
@@ -186,9 +186,9 @@ def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
     cls = games.game_class(name)
     schema = cls.options_type.model_json_schema()
     schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
-                            if k not in PATH_OPTIONS}
+                            if k not in file_options(name)}
     if "required" in schema:
-        schema["required"] = [k for k in schema["required"] if k not in PATH_OPTIONS]
+        schema["required"] = [k for k in schema["required"] if k not in file_options(name)]
     title = Translator("web", lang)
     return {"id": name, "title": title.raw(f"title.{name}") if title.has(f"title.{name}")
             else cls.title, "min_players": cls.min_players,
@@ -229,8 +229,8 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
         raise Refusal("bad_message", "'seats' must be a list: 'human' or a bot spec each")
     if not isinstance(options, dict):
         raise Refusal("bad_message", "'options' must be an object of option values")
-    if PATH_OPTIONS & set(options):
-        name = sorted(PATH_OPTIONS & set(options))[0]
+    if file_options(game) & set(options):
+        name = sorted(file_options(game) & set(options))[0]
         raise Refusal("bad_message", f"option {name!r} names a file: the server uses "
                       f"its own data", field=name)
     players = data.get("players", len(seats))

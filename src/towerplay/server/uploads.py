@@ -34,7 +34,7 @@ from towerplay.core.record import Record
 from towerplay.server.guards import BodyRule
 from towerplay.server.limits import MAX_SEED, Window
 from towerplay.server.moves import in_thread
-from towerplay.server.protocol import PATH_OPTIONS, error
+from towerplay.server.protocol import error, file_options
 from towerplay.server.finished import memo
 from towerplay.server.replay import moves_answer, position_answer, record_answer
 from towerplay.server.words import page_language
@@ -73,7 +73,7 @@ def checked(data: bytes) -> Record:
         raise BadRecord(f"field 'seed': a whole number from 0 to {MAX_SEED} (got "
                         f"{str(record.seed)[:24]})")
     for name, value in sorted(record.options.items()):
-        if name in PATH_OPTIONS and isinstance(value, str):  # data is kept; a path is not
+        if name in file_options(record.game) and isinstance(value, str):  # data, not a path
             raise BadRecord(f"option {name!r} names a file: the server uses its own data")
     record.replay()  # every action legal, the result the replay's
     return record
