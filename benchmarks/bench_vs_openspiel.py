@@ -22,7 +22,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from towerplay import bots, games
-from towerplay.arena.ladder import wilson
+from towerplay.sim.ladder import wilson
 from towerplay.core.rng import derive_seed
 from towerplay.envs import openspiel
 

@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from towerplay import games
+from towerplay.core import registry
 from towerplay.core import Record
 
 from tests.bots.toy import ToyGame
@@ -15,7 +16,7 @@ from tests.bots.toy import ToyGame
 
 @pytest.fixture
 def record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setitem(games._REGISTRY, "toy_pile", "tests.bots.toy:ToyGame")
+    monkeypatch.setitem(registry._REGISTRY, "toy_pile", "tests.bots.toy:ToyGame")
     state = ToyGame().start(players=2, seed=2)
     state.apply(state.legal_actions()[0])
     path = tmp_path / "game.json"

@@ -8,7 +8,8 @@ import pytest
 from rich.console import Console
 
 from towerplay import games
-from towerplay.arena.ladder import (lineups, play_job, report_tables, run_jobs, run_ladder,
+from towerplay.core import registry
+from towerplay.sim.ladder import (lineups, play_job, report_tables, run_jobs, run_ladder,
                                     schedule, summarize, wilson)
 from towerplay.core import InvalidOptions
 
@@ -80,7 +81,7 @@ def test_ladder_refuses_bad_input() -> None:
 
 @pytest.fixture
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games._REGISTRY, "toy_pile", "tests.bots.toy:ToyGame")
+    monkeypatch.setitem(registry._REGISTRY, "toy_pile", "tests.bots.toy:ToyGame")
 
 
 def test_ladder_command(toy_registered: None) -> None:

@@ -3,7 +3,7 @@ game with the same deal and seats are the same game, on any backend."""
 from __future__ import annotations
 
 from towerplay import games
-from towerplay.arena.ladder import run_jobs, schedule
+from towerplay.sim.ladder import run_jobs, schedule
 from towerplay.sim.plan import SimJob
 from towerplay.sim.play import play_row
 

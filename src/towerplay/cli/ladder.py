@@ -11,7 +11,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
 
 from towerplay import bots as bot_registry
 from towerplay import games
-from towerplay.arena.ladder import report_tables, run_ladder
+from towerplay.sim.ladder import report_tables, run_ladder
 from towerplay.cli.app import app, console, friendly
 from towerplay.cli.play import parse_options
 from towerplay.core import Game, InvalidOptions

@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from towerplay.core import registry
 from towerplay.core.errors import BadRecord, InvalidOptions, TowerplayError
 from towerplay.core.files import read_text_limited
 from towerplay.core.game import cut
@@ -127,10 +128,8 @@ class Record(BaseModel):
     # ----------------------------------------------------------------- replaying
     def start(self) -> State[Any]:
         """The initial state of this record's game."""
-        from towerplay import games
-
         try:
-            game = games.load(self.game, **self.options)
+            game = registry.load(self.game, **self.options)
         except InvalidOptions as error:
             raise RecordOptionsError(self._options_problem(str(error))) from None
         if self.rules_version != game.rules_version:
@@ -144,11 +143,9 @@ class Record(BaseModel):
 
     def _options_problem(self, problem: str) -> str:
         """Why the options are refused, naming the game they seem to belong to."""
-        from towerplay import games
-
         names = set(self.options)
-        owners = [name for name in games.names() if name != self.game and names
-                  and names <= set(games.game_class(name).options_type.model_fields)]
+        owners = [name for name in registry.names() if name != self.game and names
+                  and names <= set(registry.game_class(name).options_type.model_fields)]
         if owners:
             return (f"record of game '{self.game}' has options of {' or '.join(owners)} "
                     f"({', '.join(sorted(names))}): a record of another game? ({problem})")

@@ -1,106 +1,23 @@
-"""The game registry: ``load(name, **options)`` and ``names()``.
-
-Games are imported lazily, so loading one game never imports the others.
-
->>> names()[:4]
-['blueprints', 'castle', 'five_towers', 'skytopia']
->>> load("five_towers", rebid="physical").options.rebid
-'physical'
->>> load("chess")
-Traceback (most recent call last):
-...
-towerplay.core.errors.UnknownGame: unknown game 'chess'; known games: blueprints, castle, five_towers, skytopia...
+"""The four built-in games, registered in the kernel's registry
+(:mod:`towerplay.core.registry`), whose functions this package offers as well:
+``towerplay.games.load("five_towers")``.
 """
 from __future__ import annotations
 
-import functools
-import importlib
-import importlib.util
-import json
-from types import ModuleType
-from typing import Any
-
 from towerplay.core.errors import InvalidOptions, UnknownGame
-from towerplay.core.game import Game
+from towerplay.core.registry import (companion, game_class, load, names, register,
+                                     render_text)
 
-_REGISTRY: dict[str, str] = {
+BUILT_IN = {
     "five_towers": "towerplay.games.five_towers:FiveTowers",
     "castle": "towerplay.games.castle:Castle",
     "blueprints": "towerplay.games.blueprints:Blueprints",
     "skytopia": "towerplay.games.skytopia:Skytopia",
 }
+"""The games that come with towerplay: id -> ``"module:Class"``."""
 
+for _name, _target in BUILT_IN.items():
+    register(_name, _target)
 
-def register(name: str, target: str) -> None:
-    """Register a game class by import path ``"package.module:Class"`` (for plugins)."""
-    _REGISTRY[name] = target
-
-
-def names() -> list[str]:
-    """The ids of all registered games that can be imported."""
-    return sorted(name for name in _REGISTRY if _importable(name))
-
-
-def game_class(name: str) -> type[Game]:
-    """The class of a registered game (options not yet given)."""
-    if name not in _REGISTRY or not _importable(name):
-        known = ", ".join(names())
-        raise UnknownGame(f"unknown game {name!r}; known games: {known}")
-    module, _, attr = _REGISTRY[name].partition(":")
-    return getattr(importlib.import_module(module), attr)
-
-
-def load(name: str, **options: Any) -> Game:
-    """A game with validated options; :class:`UnknownGame` or :class:`InvalidOptions` if not."""
-    return game_class(name)(**options)
-
-
-def companion(name: str, part: str) -> ModuleType | None:
-    """A game's front-end module beside its rules — ``render`` (terminal text drawn from
-    a view), ``board`` (SVG drawn from a view), ``cli`` (its ``score`` command) — or
-    ``None`` if the game has none. Rules never import these; front ends find them here.
-
-    >>> companion("five_towers", "render").__name__
-    'towerplay.games.five_towers.render'
-    >>> companion("five_towers", "nothing") is None
-    True
-    """
-    package = game_class(name).__module__.rpartition(".")[0]
-    return _module_or_none(f"{package}.{part}")
-
-
-@functools.cache
-def _module_or_none(module: str) -> ModuleType | None:
-    """The module, or ``None`` if it does not exist (remembered: the web server asks for
-    a game's board at every move)."""
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as error:
-        if error.name != module:
-            raise
-        return None
-
-
-def render_text(state: Any, seat: int | None) -> str:
-    """The terminal picture of what ``seat`` sees, drawn by the game's ``render.draw``
-    from ``state.view(seat)`` alone (rich markup allowed); JSON if the game has none."""
-    module = companion(state.game.name, "render")
-    draw = getattr(module, "draw", None)
-    if draw is not None:
-        text: str = draw(state.view(seat))
-        return text
-    return json.dumps(state.view(seat), indent=1)
-
-
-def _importable(name: str) -> bool:
-    return _exists(_REGISTRY[name].partition(":")[0])
-
-
-@functools.cache
-def _exists(module: str) -> bool:
-    """Whether a game module can be imported (remembered: ``names()`` is asked often)."""
-    return importlib.util.find_spec(module) is not None
-
-
-__all__ = ["InvalidOptions", "UnknownGame", "companion", "game_class", "load", "names",
-           "register", "render_text"]
+__all__ = ["BUILT_IN", "InvalidOptions", "UnknownGame", "companion", "game_class", "load",
+           "names", "register", "render_text"]

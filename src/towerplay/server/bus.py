@@ -32,7 +32,8 @@ async def listen(url: str, hub: Hub) -> None:
                 await hub.resync()  # whatever was stored while nobody listened
                 async for note in db.notifies():
                     table_id, _, version = note.payload.partition(" ")
-                    hub.spawn(hub.moved(table_id, int(version)))
+                    if table_id in hub.tables:  # the others' tables are not read here
+                        hub.spawn(hub.moved(table_id, int(version)))
         except asyncio.CancelledError:
             raise
         except Exception as error:

@@ -219,7 +219,13 @@ class Hub:
         if stored is None:
             raise UnknownTable(table_id)
         table = await in_thread(moves.rebuild, stored)
-        return self.tables.get(table_id) or self._adopt(stored, table)
+        live = self.tables.get(table_id)
+        if live is None:
+            live = self._adopt(stored, table)
+            # a move stored while this table was being read was announced to nobody here
+            async with live.lock:
+                await self._catch_up(live)
+        return live
 
     def _adopt(self, stored: StoredTable, table: Table[Any]) -> LiveTable:
         live = LiveTable(stored.id, table, stored.token_hashes, stored.created)

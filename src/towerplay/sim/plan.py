@@ -23,8 +23,8 @@ from typing import Any, overload
 
 from towerplay import bots as bot_registry
 from towerplay import games
-from towerplay.arena.ladder import labels as labels_of
-from towerplay.arena.ladder import lineups
+from towerplay.sim.ladder import labels as labels_of
+from towerplay.sim.ladder import lineups
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.rng import derive_seed
 

@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import Any
 
 from towerplay import games
-from towerplay.arena.ladder import ranks
+from towerplay.sim.ladder import ranks
 from towerplay.arena.table import StatsHook, Table
 from towerplay.core.errors import UnknownGame
 from towerplay.core.game import Game
