@@ -224,7 +224,10 @@ class Hub:
             live = self._adopt(stored, table)
             # a move stored while this table was being read was announced to nobody here
             async with live.lock:
+                read = live.table.version
                 await self._catch_up(live)
+            if live.table.version != read:  # clients that joined meanwhile hear of it
+                self.changed(live)
         return live
 
     def _adopt(self, stored: StoredTable, table: Table[Any]) -> LiveTable:
