@@ -28,6 +28,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import tempfile
@@ -39,7 +40,7 @@ from typing import Any
 import httpx
 import typer
 import websockets
-from server_setups import postgres, setup
+from server_setups import group_cpu_seconds, postgres, setup
 
 SETUPS = ("sqlite", "pg1", "pg2")
 
@@ -83,12 +84,18 @@ async def person(base: str, table: str, token: str, seed: int, stats: Stats,
                                           "action": rng.choice(view["legal"])}))
 
 
-async def run(base: str, tables: int, seconds: float, think: float) -> tuple[Stats, float]:
-    stats = Stats()
+async def create_tables(base: str, tables: int) -> list[dict[str, Any]]:
+    """The tables' creation answers (each: two people and a greedy bot)."""
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        made = [(await http.post("/api/tables", json={
+        return [(await http.post("/api/tables", json={
             "game": "five_towers", "seats": ["human", "human", "greedy"]})).json()
             for _ in range(tables)]
+
+
+async def play(base: str, made: list[dict[str, Any]], seconds: float, think: float,
+               ) -> tuple[Stats, float]:
+    """Every person of the tables ``made`` plays for ``seconds``."""
+    stats = Stats()
     start = time.monotonic()
     stop = start + seconds
     await asyncio.gather(*(person(base, m["table"], s["token"], i * 7 + s["seat"], stats, stop,
@@ -147,18 +154,24 @@ def top_functions(stacks: Path, count: int = 15) -> dict[str, list[tuple[str, fl
                       if "towerplay" in n or "(server/" in n or "(core/" in n][:count]}
 
 
-def one_run(kind: str, tables: int, seconds: float, think: float, cluster: str | None,
-            home: Path, profile: Path | None) -> dict[str, Any]:
+def one_run(kind: str, tables: int, seconds: float, think: float,
+            cluster: tuple[str, int] | None, home: Path, profile: Path | None,
+            ) -> dict[str, Any]:
     """Start the setup, play, stop it: the run's figures."""
     name = f"{kind}-{tables}-{int(time.time())}"
-    with setup(kind, name, cluster, home) as (base, servers):
+    with setup(kind, name, cluster[0] if cluster else None, home) as (base, pids):
+        if cluster:
+            pids = {**pids, "postgres": [cluster[1]]}
+        made = asyncio.run(create_tables(base, tables))
         spy = None
         if profile:
             profile.mkdir(parents=True, exist_ok=True)
             stacks = profile / f"{kind}-{tables}.txt"
-            spy = profiler(servers[0], seconds, stacks)
+            spy = profiler(pids["serve"][0], seconds, stacks)
         load_start = os.getloadavg()[0]
-        stats, elapsed = asyncio.run(run(base, tables, seconds, think))
+        cpu_start = {part: group_cpu_seconds(ids) for part, ids in pids.items()}
+        stats, elapsed = asyncio.run(play(base, made, seconds, think))
+        cpu = {part: group_cpu_seconds(ids) - cpu_start[part] for part, ids in pids.items()}
         load_end = os.getloadavg()[0]
         if spy is not None:
             spy.wait(60)
@@ -171,7 +184,10 @@ def one_run(kind: str, tables: int, seconds: float, think: float, cluster: str |
         "round_trip_ms_median": round(statistics.median(trips), 2) if trips else None,
         "round_trip_ms_p99": round(percentile(trips, 0.99), 2) if trips else None,
         "load_1m_start": round(load_start, 2), "load_1m_end": round(load_end, 2),
-        "cpus": os.cpu_count()}
+        "cpus": os.cpu_count(),
+        "cpu_ms_per_action": {part: round(1000 * used / max(1, actions), 2)
+                              for part, used in cpu.items()},
+        "cpu_share": {part: round(used / elapsed, 2) for part, used in cpu.items()}}
     if profile and stacks.exists():
         report["profile"] = top_functions(stacks)
     return report
@@ -192,6 +208,7 @@ def main(setups: list[str] = typer.Option(list(SETUPS), "--setup", help="sqlite,
     if unknown:
         raise typer.BadParameter(f"--setup must be one of {', '.join(SETUPS)} (got "
                                  f"{', '.join(unknown)})")
+    signal.signal(signal.SIGTERM, stop_on_term)  # SIGTERM too kills the setup's processes
     home = Path(tempfile.mkdtemp(prefix="towerplay-bench-"))
     reports = []
     try:
@@ -203,6 +220,10 @@ def main(setups: list[str] = typer.Option(list(SETUPS), "--setup", help="sqlite,
                     show(report, as_json)
     finally:
         shutil.rmtree(home, ignore_errors=True)
+
+
+def stop_on_term(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 class _no_cluster:  # noqa: N801  (a context manager standing in for postgres())

@@ -35,9 +35,11 @@ http {{
     fastcgi_temp_path {home}/fastcgi;
     uwsgi_temp_path {home}/uwsgi;
     scgi_temp_path {home}/scgi;
+    # websockets: Upgrade passed on; plain requests: no Connection header, so that the
+    # upstream keepalive connections are reused
     map $http_upgrade $connection_upgrade {{
         default upgrade;
-        ''      close;
+        ''      '';
     }}
     upstream towerplay {{
 {servers}
@@ -51,8 +53,8 @@ http {{
             proxy_http_version 1.1;
             proxy_set_header Upgrade $http_upgrade;
             proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $remote_addr;
             proxy_set_header X-Forwarded-Proto $scheme;
             proxy_read_timeout 1h;
             proxy_send_timeout 1h;
@@ -145,13 +147,35 @@ def worker(url: str, home: Path) -> Iterator[subprocess.Popen[bytes]]:
 
 
 @contextmanager
-def postgres() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster (tests/server/conftest.py's): its base URL."""
+def postgres() -> Iterator[tuple[str, int]]:
+    """A throwaway PostgreSQL cluster (tests/server/conftest.py's): its base URL and its
+    postmaster's process id."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from tests.server.conftest import running_cluster
 
     with running_cluster() as cluster:
-        yield cluster.url
+        postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+        yield cluster.url, postmaster
+
+
+def group_cpu_seconds(pids: list[int]) -> float:
+    """CPU seconds (user + system) used so far by the living processes of the process
+    groups of ``pids`` (a server or worker with its thinking processes; PostgreSQL's
+    backends), read from /proc (Linux); 0 elsewhere."""
+    groups, ticks = set(), 0
+    for pid in pids:
+        try:
+            groups.add(os.getpgid(pid))
+        except ProcessLookupError:
+            continue
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[2]) in groups:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def new_database(cluster: str, name: str) -> str:
@@ -186,8 +210,8 @@ def nginx_config(home: Path, listen: str, bases: list[str]) -> str:
 
 
 @contextmanager
-def nginx(bases: list[str], home: Path) -> Iterator[str]:
-    """nginx on a free loopback port in front of ``bases``: its base URL."""
+def nginx(bases: list[str], home: Path) -> Iterator[tuple[str, int]]:
+    """nginx on a free loopback port in front of ``bases``: its base URL and master's id."""
     binary = nginx_binary()
     port = free_port()
     conf = home / "nginx.conf"
@@ -197,13 +221,14 @@ def nginx(bases: list[str], home: Path) -> Iterator[str]:
                  log) as child:
         base = f"http://127.0.0.1:{port}"
         wait_answering(base, child, log)
-        yield base
+        yield base, child.pid
 
 
 @contextmanager
 def setup(kind: str, run_name: str, cluster: str | None, home: Path,
-          ) -> Iterator[tuple[str, list[int]]]:
-    """The running setup: the clients' base URL and the server processes' ids.
+          ) -> Iterator[tuple[str, dict[str, list[int]]]]:
+    """The running setup: the clients' base URL and the process ids of its parts
+    (``serve``, ``worker``, ``nginx``), each the leader of its process group.
 
     ``sqlite``: one ``towerplay serve`` on SQLite (bots in-process);
     ``pg1``: one ``serve --no-bot-worker`` + one ``towerplay worker`` on PostgreSQL;
@@ -213,14 +238,17 @@ def setup(kind: str, run_name: str, cluster: str | None, home: Path,
         if kind == "sqlite":
             base, child = stack.enter_context(
                 serve(f"sqlite:///{folder / 'bench.sqlite'}", folder, "serve", True))
-            yield base, [child.pid]
+            yield base, {"serve": [child.pid]}
             return
         assert cluster is not None
         url = new_database(cluster, run_name)
         count = 2 if kind == "pg2" else 1
         servers = [stack.enter_context(serve(url, folder, f"serve{i}", False))
                    for i in range(count)]
-        stack.enter_context(worker(url, folder))
-        base = servers[0][0] if count == 1 else stack.enter_context(
-            nginx([b for b, _ in servers], folder))
-        yield base, [child.pid for _, child in servers]
+        pids = {"serve": [child.pid for _, child in servers],
+                "worker": [stack.enter_context(worker(url, folder)).pid]}
+        base = servers[0][0]
+        if count > 1:
+            base, balancer = stack.enter_context(nginx([b for b, _ in servers], folder))
+            pids["nginx"] = [balancer]
+        yield base, pids
