@@ -31,6 +31,7 @@ import shutil
 import signal
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -53,21 +54,28 @@ class Stats:
         self.versions: dict[str, int] = {}
         self.first: dict[str, int] = {}
         self.errors: Counter[str] = Counter()
+        self.stalled: list[dict[str, Any]] = []
 
 
-async def person(base: str, table: str, token: str, seed: int, stats: Stats,
-                 stop: float, think: float) -> None:
+async def person(base: str, table: str, seat: int, token: str, seed: int, stats: Stats,
+                 stop: float, think: float, stall: float) -> None:
     """A scripted person: a random legal action after thinking about ``think`` seconds
-    (uniform between half and one and a half times that; 0: at once)."""
-    rng, sent_at, sent_version = random.Random(seed), 0.0, -1
+    (uniform between half and one and a half times that; 0: at once). Hearing nothing
+    for ``stall`` seconds, it notes the table as stalled and leaves."""
+    rng, sent_at, sent_version, seen = random.Random(seed), 0.0, -1, -1
     url = f"ws{base.removeprefix('http')}/ws/tables/{table}?token={token}"
     async with websockets.connect(url, max_size=None, open_timeout=120) as ws:
         while time.monotonic() < stop:
-            message = json.loads(await asyncio.wait_for(ws.recv(), 120))
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), stall))
+            except TimeoutError:
+                stats.stalled.append({"table": table, "seat": seat, "seen": seen,
+                                      "acted": sent_version >= 0})
+                return
             if message["type"] == "error":
                 stats.errors[message.get("code", "?")] += 1
                 continue
-            version = message["version"]
+            version = seen = message["version"]
             stats.first.setdefault(table, version)
             stats.versions[table] = max(stats.versions.get(table, 0), version)
             if sent_version >= 0 and version > sent_version:
@@ -93,13 +101,13 @@ async def create_tables(base: str, tables: int) -> list[dict[str, Any]]:
 
 
 async def play(base: str, made: list[dict[str, Any]], seconds: float, think: float,
-               ) -> tuple[Stats, float]:
+               stall: float) -> tuple[Stats, float]:
     """Every person of the tables ``made`` plays for ``seconds``."""
     stats = Stats()
     start = time.monotonic()
     stop = start + seconds
-    await asyncio.gather(*(person(base, m["table"], s["token"], i * 7 + s["seat"], stats, stop,
-                                  think)
+    await asyncio.gather(*(person(base, m["table"], s["seat"], s["token"], i * 7 + s["seat"],
+                                  stats, stop, think, stall)
                            for i, m in enumerate(made) for s in m["seats"]
                            if s["kind"] == "human"))
     return stats, time.monotonic() - start
@@ -154,12 +162,26 @@ def top_functions(stacks: Path, count: int = 15) -> dict[str, list[tuple[str, fl
                       if "towerplay" in n or "(server/" in n or "(core/" in n][:count]}
 
 
-def one_run(kind: str, tables: int, seconds: float, think: float,
+def stored_state(url: str, table: str) -> dict[str, Any]:
+    """A table's stored version and bot queue, read from the database itself."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as db:
+            row = db.execute(text("SELECT version, bot_queue FROM tables WHERE id = :id"),
+                             {"id": table}).one()
+    finally:
+        engine.dispose()
+    return {"stored": row[0], "bot_queue": row[1]}
+
+
+def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
             cluster: tuple[str, int] | None, home: Path, profile: Path | None,
             ) -> dict[str, Any]:
     """Start the setup, play, stop it: the run's figures."""
     name = f"{kind}-{tables}-{int(time.time())}"
-    with setup(kind, name, cluster[0] if cluster else None, home) as (base, pids):
+    with setup(kind, name, cluster[0] if cluster else None, home) as (base, pids, url):
         if cluster:
             pids = {**pids, "postgres": [cluster[1]]}
         made = asyncio.run(create_tables(base, tables))
@@ -170,7 +192,10 @@ def one_run(kind: str, tables: int, seconds: float, think: float,
             spy = profiler(pids["serve"][0], seconds, stacks)
         load_start = os.getloadavg()[0]
         cpu_start = {part: group_cpu_seconds(ids) for part, ids in pids.items()}
-        stats, elapsed = asyncio.run(play(base, made, seconds, think))
+        stats, elapsed = asyncio.run(play(base, made, seconds, think, stall))
+        stalled = [{**seat, **stored_state(url, seat["table"])} for seat in stats.stalled]
+        for log in home.glob(f"{name}-*/*.log") if stalled else ():
+            print(f"--- {log.name} (stalled seats):\n{log.read_text()[-3000:]}", file=sys.stderr)
         cpu = {part: group_cpu_seconds(ids) - cpu_start[part] for part, ids in pids.items()}
         load_end = os.getloadavg()[0]
         if spy is not None:
@@ -181,6 +206,7 @@ def one_run(kind: str, tables: int, seconds: float, think: float,
         "setup": kind, "tables": tables, "think_s": think, "seconds": round(elapsed, 1),
         "actions_per_second": round(actions / elapsed, 1),
         "human_actions": len(trips), "errors": dict(stats.errors),
+        "stalled_seats": len(stalled), "stalled_examples": stalled[:5],
         "round_trip_ms_median": round(statistics.median(trips), 2) if trips else None,
         "round_trip_ms_p99": round(percentile(trips, 0.99), 2) if trips else None,
         "load_1m_start": round(load_start, 2), "load_1m_end": round(load_end, 2),
@@ -200,6 +226,8 @@ def main(setups: list[str] = typer.Option(list(SETUPS), "--setup", help="sqlite,
          seconds: float = typer.Option(60.0, help="stop the clients after this long"),
          think: float = typer.Option(1.0, help="a person's mean thinking time in seconds "
                                      "(0: act at once, which saturates the server)"),
+         stall: float = typer.Option(60.0, help="a seat hearing nothing this long counts "
+                                     "as stalled (and stops playing)"),
          profile: Path | None = typer.Option(None, help="folder for py-spy profiles of "
                                              "each run's first server"),
          as_json: bool = typer.Option(False, "--json")) -> None:
@@ -215,7 +243,8 @@ def main(setups: list[str] = typer.Option(list(SETUPS), "--setup", help="sqlite,
         with postgres() if set(setups) - {"sqlite"} else _no_cluster() as cluster:
             for kind in setups:
                 for count in tables:
-                    report = one_run(kind, count, seconds, think, cluster, home, profile)
+                    report = one_run(kind, count, seconds, think, stall, cluster, home,
+                                     profile)
                     reports.append(report)
                     show(report, as_json)
     finally:

@@ -226,9 +226,10 @@ def nginx(bases: list[str], home: Path) -> Iterator[tuple[str, int]]:
 
 @contextmanager
 def setup(kind: str, run_name: str, cluster: str | None, home: Path,
-          ) -> Iterator[tuple[str, dict[str, list[int]]]]:
-    """The running setup: the clients' base URL and the process ids of its parts
-    (``serve``, ``worker``, ``nginx``), each the leader of its process group.
+          ) -> Iterator[tuple[str, dict[str, list[int]], str]]:
+    """The running setup: the clients' base URL, the process ids of its parts
+    (``serve``, ``worker``, ``nginx``; each the leader of its process group) and the
+    database URL.
 
     ``sqlite``: one ``towerplay serve`` on SQLite (bots in-process);
     ``pg1``: one ``serve --no-bot-worker`` + one ``towerplay worker`` on PostgreSQL;
@@ -236,9 +237,9 @@ def setup(kind: str, run_name: str, cluster: str | None, home: Path,
     folder = Path(tempfile.mkdtemp(prefix=f"{run_name}-", dir=home))
     with ExitStack() as stack:
         if kind == "sqlite":
-            base, child = stack.enter_context(
-                serve(f"sqlite:///{folder / 'bench.sqlite'}", folder, "serve", True))
-            yield base, {"serve": [child.pid]}
+            url = f"sqlite:///{folder / 'bench.sqlite'}"
+            base, child = stack.enter_context(serve(url, folder, "serve", True))
+            yield base, {"serve": [child.pid]}, url
             return
         assert cluster is not None
         url = new_database(cluster, run_name)
@@ -251,4 +252,4 @@ def setup(kind: str, run_name: str, cluster: str | None, home: Path,
         if count > 1:
             base, balancer = stack.enter_context(nginx([b for b, _ in servers], folder))
             pids["nginx"] = [balancer]
-        yield base, pids
+        yield base, pids, url
