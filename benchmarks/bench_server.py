@@ -72,6 +72,8 @@ async def person(base: str, table: str, seat: int, token: str, seed: int, stats:
                 stats.stalled.append({"table": table, "seat": seat, "seen": seen,
                                       "acted": sent_version >= 0})
                 return
+            if time.monotonic() > stop:  # the run is over: not counted
+                return
             if message["type"] == "error":
                 stats.errors[message.get("code", "?")] += 1
                 continue
@@ -110,7 +112,7 @@ async def play(base: str, made: list[dict[str, Any]], seconds: float, think: flo
                                   stats, stop, think, stall)
                            for i, m in enumerate(made) for s in m["seats"]
                            if s["kind"] == "human"))
-    return stats, time.monotonic() - start
+    return stats, min(seconds, time.monotonic() - start)  # stalled seats wait past it
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -160,8 +160,9 @@ def postgres() -> Iterator[tuple[str, int]]:
 
 def group_cpu_seconds(pids: list[int]) -> float:
     """CPU seconds (user + system) used so far by the living processes of the process
-    groups of ``pids`` (a server or worker with its thinking processes; PostgreSQL's
-    backends), read from /proc (Linux); 0 elsewhere."""
+    groups of ``pids`` (a server or worker with its thinking processes) and by their
+    children (PostgreSQL's backends each start a session of their own), read from /proc
+    (Linux); 0 elsewhere."""
     groups, ticks = set(), 0
     for pid in pids:
         try:
@@ -173,7 +174,7 @@ def group_cpu_seconds(pids: list[int]) -> float:
             fields = stat.read_text().rpartition(")")[2].split()
         except OSError:
             continue  # gone meanwhile
-        if int(fields[2]) in groups:
+        if int(fields[2]) in groups or int(fields[1]) in pids:
             ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
 
