@@ -13,13 +13,17 @@ tables (two scripted people and one greedy bot each) against one of three setups
 Reports, per setup and table count: accepted actions per second (people and bots), the
 round trip of a person's action (from sending ``act`` to receiving the view of the next
 version: median, p99), the 1-minute load average at the start and end of the run, and the
-machine's core count. People think ``--think`` seconds on average before each action (0:
+machine's core count, the CPU milliseconds per accepted action of each part (servers,
+worker, nginx, PostgreSQL: a figure that a busy machine distorts less than actions/s), and
+seats that heard nothing for ``--stall`` seconds (``missed``: the database holds a version
+the seat never heard). People think ``--think`` seconds on average before each action (0:
 at once, which only measures the server saturated). Every server and worker is a
 ``python -m towerplay`` subprocess in its own process group, killed at the end (Ctrl-C
 too), with per-address limits raised (``serve --limits``, hidden: the clients share one
 address); the clients run here, in one asyncio loop, on the same machine.
-``--profile DIR``: py-spy samples the first server of each run (all threads) into
-``DIR/SETUP-TABLES.txt`` (collapsed stacks), and the top functions are printed.
+``--profile DIR``: py-spy (``pip install py-spy``) samples the first server of each run,
+whichever thread holds the GIL, into ``DIR/SETUP-TABLES.txt`` (collapsed stacks), and the
+top functions by share of the samples are printed.
 """
 from __future__ import annotations
 
@@ -184,7 +188,7 @@ def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
     """Start the setup, play, stop it: the run's figures."""
     name = f"{kind}-{tables}-{int(time.time())}"
     with setup(kind, name, cluster[0] if cluster else None, home) as (base, pids, url):
-        if cluster:
+        if cluster and kind != "sqlite":
             pids = {**pids, "postgres": [cluster[1]]}
         made = asyncio.run(create_tables(base, tables))
         spy = None
@@ -208,7 +212,11 @@ def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
         "setup": kind, "tables": tables, "think_s": think, "seconds": round(elapsed, 1),
         "actions_per_second": round(actions / elapsed, 1),
         "human_actions": len(trips), "errors": dict(stats.errors),
-        "stalled_seats": len(stalled), "stalled_examples": stalled[:5],
+        # missed: the database has a version the seat never heard (a lost update);
+        # else a quiet seat waited on someone who had left at the end of the run
+        "missed_seats": sum(seat["stored"] > seat["seen"] for seat in stalled),
+        "quiet_seats": sum(seat["stored"] <= seat["seen"] for seat in stalled),
+        "missed_examples": [seat for seat in stalled if seat["stored"] > seat["seen"]][:5],
         "round_trip_ms_median": round(statistics.median(trips), 2) if trips else None,
         "round_trip_ms_p99": round(percentile(trips, 0.99), 2) if trips else None,
         "load_1m_start": round(load_start, 2), "load_1m_end": round(load_end, 2),
