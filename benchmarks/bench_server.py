@@ -5,7 +5,9 @@ tables (two scripted people and one greedy bot each) against one of three setups
 - ``pg1``: one ``towerplay serve --no-bot-worker`` and one ``towerplay worker`` on a
   throwaway PostgreSQL cluster;
 - ``pg2``: two such servers and one worker behind nginx (round robin, no sticky sessions;
-  installed with apt-get if missing), so a table's seats often sit on different servers.
+  installed with apt-get if missing), so a table's seats often sit on different servers;
+- ``pg2-table``: the same with nginx routing by table (a consistent hash of the table id
+  in the path), so a table's seats sit on one server (not run by default).
 
     .venv/bin/python benchmarks/bench_server.py --tables 200 --tables 50 --seconds 30
     .venv/bin/python benchmarks/bench_server.py --setup sqlite --tables 200 --profile prof/
@@ -47,7 +49,7 @@ import typer
 import websockets
 from server_setups import group_cpu_seconds, postgres, setup
 
-SETUPS = ("sqlite", "pg1", "pg2")
+SETUPS = ("sqlite", "pg1", "pg2", "pg2-table")
 
 
 class Stats:
@@ -229,8 +231,9 @@ def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
     return report
 
 
-def main(setups: list[str] = typer.Option(list(SETUPS), "--setup", help="sqlite, pg1 or "
-                                          "pg2 (repeatable; default: all three)"),
+def main(setups: list[str] = typer.Option(list(SETUPS[:3]), "--setup", help="sqlite, pg1, "
+                                          "pg2 or pg2-table (repeatable; default: the "
+                                          "first three)"),
          tables: list[int] = typer.Option([200], "--tables", help="concurrent tables "
                                           "(repeatable: one run each)"),
          seconds: float = typer.Option(60.0, help="stop the clients after this long"),

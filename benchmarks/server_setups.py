@@ -41,8 +41,8 @@ http {{
         default upgrade;
         ''      '';
     }}
-    upstream towerplay {{
-{servers}
+{table_map}    upstream towerplay {{
+{balance}{servers}
         keepalive 64;
     }}
     server {{
@@ -205,18 +205,34 @@ def nginx_binary() -> str:
     return found
 
 
-def nginx_config(home: Path, listen: str, bases: list[str]) -> str:
+TABLE_MAP = """\
+    # by table: a table's pages, API calls and websockets go to one server (any other
+    # request: anywhere); a server that goes away hands its tables to the others
+    map $uri $table_key {{
+        ~^(/api|/ws)?/tables/(?<table>[^/]+) $table;
+        default $request_id;
+    }}
+"""
+
+
+def nginx_config(home: Path, listen: str, bases: list[str], by_table: bool = False) -> str:
+    """The configuration: round robin, or (``by_table``) a consistent hash of the table id
+    in the path."""
     servers = "\n".join(f"        server {base.removeprefix('http://')};" for base in bases)
-    return NGINX_CONF.format(home=home, listen=listen, servers=servers)
+    return NGINX_CONF.format(home=home, listen=listen, servers=servers,
+                             table_map=TABLE_MAP.format() if by_table else "",
+                             balance="        hash $table_key consistent;\n" if by_table
+                             else "")
 
 
 @contextmanager
-def nginx(bases: list[str], home: Path) -> Iterator[tuple[str, int]]:
+def nginx(bases: list[str], home: Path, by_table: bool = False,
+          ) -> Iterator[tuple[str, int]]:
     """nginx on a free loopback port in front of ``bases``: its base URL and master's id."""
     binary = nginx_binary()
     port = free_port()
     conf = home / "nginx.conf"
-    conf.write_text(nginx_config(home, f"127.0.0.1:{port}", bases))
+    conf.write_text(nginx_config(home, f"127.0.0.1:{port}", bases, by_table))
     log = home / "nginx.log"
     with process([binary, "-p", str(home), "-c", str(conf), "-g", "daemon off;"],
                  log) as child:
@@ -234,7 +250,8 @@ def setup(kind: str, run_name: str, cluster: str | None, home: Path,
 
     ``sqlite``: one ``towerplay serve`` on SQLite (bots in-process);
     ``pg1``: one ``serve --no-bot-worker`` + one ``towerplay worker`` on PostgreSQL;
-    ``pg2``: two of those servers + one worker behind nginx (round robin)."""
+    ``pg2``: two of those servers + one worker behind nginx (round robin);
+    ``pg2-table``: the same, nginx routing by table (a consistent hash of its id)."""
     folder = Path(tempfile.mkdtemp(prefix=f"{run_name}-", dir=home))
     with ExitStack() as stack:
         if kind == "sqlite":
@@ -244,13 +261,14 @@ def setup(kind: str, run_name: str, cluster: str | None, home: Path,
             return
         assert cluster is not None
         url = new_database(cluster, run_name)
-        count = 2 if kind == "pg2" else 1
+        count = 1 if kind == "pg1" else 2
         servers = [stack.enter_context(serve(url, folder, f"serve{i}", False))
                    for i in range(count)]
         pids = {"serve": [child.pid for _, child in servers],
                 "worker": [stack.enter_context(worker(url, folder)).pid]}
         base = servers[0][0]
         if count > 1:
-            base, balancer = stack.enter_context(nginx([b for b, _ in servers], folder))
+            base, balancer = stack.enter_context(
+                nginx([b for b, _ in servers], folder, by_table=kind == "pg2-table"))
             pids["nginx"] = [balancer]
         yield base, pids, url
