@@ -1,15 +1,31 @@
 """Web server load: scripted websocket clients on loopback play N concurrent 5 Towers
-tables (two scripted people and one greedy bot each) against one server process.
+tables (two scripted people and one greedy bot each) against one of three setups:
 
-    .venv/bin/python benchmarks/bench_server.py --tables 200               # SQLite
-    .venv/bin/python benchmarks/bench_server.py --tables 200 --db-url postgresql://...
+- ``sqlite``: one ``towerplay serve`` on SQLite (its bots in-process);
+- ``pg1``: one ``towerplay serve --no-bot-worker`` and one ``towerplay worker`` on a
+  throwaway PostgreSQL cluster;
+- ``pg2``: two such servers and one worker behind nginx (round robin, no sticky sessions;
+  installed with apt-get if missing), so a table's seats often sit on different servers;
+- ``pg2-table``: the same with nginx routing by table (a consistent hash of the table id
+  in the path), so a table's seats sit on one server (not run by default).
 
-Reports accepted actions per second (people and bots) and the round trip of a person's
-action: from sending ``act`` to receiving the view of the next version (median, p99).
-People think ``--think`` seconds on average before each action (0: at once, which only
-measures the server saturated: every round trip then includes the queue of every other
-table's actions). The server runs in its own process with limits raised (the clients share one address);
-the clients run here, in one asyncio loop, on the same machine.
+    .venv/bin/python benchmarks/bench_server.py --tables 200 --tables 50 --seconds 30
+    .venv/bin/python benchmarks/bench_server.py --setup sqlite --tables 200 --profile prof/
+
+Reports, per setup and table count: accepted actions per second (people and bots), the
+round trip of a person's action (from sending ``act`` to receiving the view of the next
+version: median, p99), the 1-minute load average at the start and end of the run, and the
+machine's core count, the CPU milliseconds per accepted action of each part (servers,
+worker, nginx, PostgreSQL: a figure that a busy machine distorts less than actions/s), and
+seats that heard nothing for ``--stall`` seconds (``missed``: the database holds a version
+the seat never heard). People think ``--think`` seconds on average before each action (0:
+at once, which only measures the server saturated). Every server and worker is a
+``python -m towerplay`` subprocess in its own process group, killed at the end (Ctrl-C
+too), with per-address limits raised (``serve --limits``, hidden: the clients share one
+address); the clients run here, in one asyncio loop, on the same machine.
+``--profile DIR``: py-spy (``pip install py-spy``) samples the first server of each run,
+whichever thread holds the GIL, into ``DIR/SETUP-TABLES.txt`` (collapsed stacks), and the
+top functions by share of the samples are printed.
 """
 from __future__ import annotations
 
@@ -17,48 +33,23 @@ import asyncio
 import json
 import os
 import random
-import socket
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import httpx
 import typer
 import websockets
+from server_setups import group_cpu_seconds, postgres, setup
 
-SERVER = """
-import sys, uvicorn
-from towerplay.server.app import create_app
-from towerplay.server.limits import Limits, WS_MAX_BYTES
-limits = Limits(tables_per_minute=100_000, actions_per_second=1000, actions_burst=1000)
-uvicorn.run(create_app(sys.argv[1], limits=limits), host="127.0.0.1", port=int(sys.argv[2]),
-            log_level="warning", ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False)
-"""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
-    """The server in its own process, once it answers."""
-    process = subprocess.Popen([sys.executable, "-c", SERVER, db_url, str(port)])
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-            return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
+SETUPS = ("sqlite", "pg1", "pg2", "pg2-table")
 
 
 class Stats:
@@ -67,22 +58,33 @@ class Stats:
     def __init__(self) -> None:
         self.round_trips: list[float] = []
         self.versions: dict[str, int] = {}
-        self.errors = 0
+        self.first: dict[str, int] = {}
+        self.errors: Counter[str] = Counter()
+        self.stalled: list[dict[str, Any]] = []
 
 
-async def person(port: int, table: str, token: str, seed: int, stats: Stats,
-                 stop: float, think: float) -> None:
+async def person(base: str, table: str, seat: int, token: str, seed: int, stats: Stats,
+                 stop: float, think: float, stall: float) -> None:
     """A scripted person: a random legal action after thinking about ``think`` seconds
-    (uniform between half and one and a half times that; 0: at once)."""
-    rng, sent_at, sent_version = random.Random(seed), 0.0, -1
-    url = f"ws://127.0.0.1:{port}/ws/tables/{table}?token={token}"
+    (uniform between half and one and a half times that; 0: at once). Hearing nothing
+    for ``stall`` seconds, it notes the table as stalled and leaves."""
+    rng, sent_at, sent_version, seen = random.Random(seed), 0.0, -1, -1
+    url = f"ws{base.removeprefix('http')}/ws/tables/{table}?token={token}"
     async with websockets.connect(url, max_size=None, open_timeout=120) as ws:
         while time.monotonic() < stop:
-            message = json.loads(await asyncio.wait_for(ws.recv(), 120))
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), stall))
+            except TimeoutError:
+                stats.stalled.append({"table": table, "seat": seat, "seen": seen,
+                                      "acted": sent_version >= 0})
+                return
+            if time.monotonic() > stop:  # the run is over: not counted
+                return
             if message["type"] == "error":
-                stats.errors += 1
+                stats.errors[message.get("code", "?")] += 1
                 continue
-            version = message["version"]
+            version = seen = message["version"]
+            stats.first.setdefault(table, version)
             stats.versions[table] = max(stats.versions.get(table, 0), version)
             if sent_version >= 0 and version > sent_version:
                 stats.round_trips.append(time.perf_counter() - sent_at)
@@ -98,19 +100,25 @@ async def person(port: int, table: str, token: str, seed: int, stats: Stats,
                                           "action": rng.choice(view["legal"])}))
 
 
-async def run(port: int, tables: int, seconds: float, think: float) -> tuple[Stats, float]:
-    stats = Stats()
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
-        made = [(await http.post("/api/tables", json={
+async def create_tables(base: str, tables: int) -> list[dict[str, Any]]:
+    """The tables' creation answers (each: two people and a greedy bot)."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        return [(await http.post("/api/tables", json={
             "game": "five_towers", "seats": ["human", "human", "greedy"]})).json()
             for _ in range(tables)]
+
+
+async def play(base: str, made: list[dict[str, Any]], seconds: float, think: float,
+               stall: float) -> tuple[Stats, float]:
+    """Every person of the tables ``made`` plays for ``seconds``."""
+    stats = Stats()
     start = time.monotonic()
     stop = start + seconds
-    await asyncio.gather(*(person(port, m["table"], s["token"], i * 7 + s["seat"], stats, stop,
-                                  think)
+    await asyncio.gather(*(person(base, m["table"], s["seat"], s["token"], i * 7 + s["seat"],
+                                  stats, stop, think, stall)
                            for i, m in enumerate(made) for s in m["seats"]
                            if s["kind"] == "human"))
-    return stats, time.monotonic() - start
+    return stats, min(seconds, time.monotonic() - start)  # stalled seats wait past it
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -118,33 +126,169 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def main(tables: int = typer.Option(200, help="concurrent tables"),
+def profiler(pid: int, seconds: float, out: Path) -> subprocess.Popen[bytes] | None:
+    """py-spy sampling ``pid`` for ``seconds`` into collapsed stacks: the thread holding
+    the GIL (whichever it is), i.e. where the process's Python time goes."""
+    spy = shutil.which("py-spy")
+    if spy is None:
+        raise SystemExit("--profile needs py-spy (pip install py-spy)")
+    return subprocess.Popen([spy, "record", "--pid", str(pid), "--duration",
+                             str(max(1, int(seconds))), "--rate", "100", "--format", "raw",
+                             "--output", str(out), "--nonblocking", "--gil"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def frame_name(frame: str) -> str:
+    """``function (path:line)`` without the line and the path's folders up to the package."""
+    name, _, where = frame.partition(" (")
+    path = where.rsplit(":", 1)[0]
+    for marker in ("site-packages/", "towerplay/", "lib/python3"):
+        if marker in path:
+            path = path.split(marker, 1)[1]
+            break
+    return f"{name} ({path})"
+
+
+def top_functions(stacks: Path, count: int = 15) -> dict[str, list[tuple[str, float]]]:
+    """The functions with the largest shares of the samples: as the innermost frame (self)
+    and anywhere on the stack (total), in percent of all non-idle samples."""
+    own: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    samples = 0
+    for line in stacks.read_text().splitlines():
+        stack, _, weight = line.rpartition(" ")
+        frames = [frame_name(f) for f in stack.split(";")[1:]]  # [0]: the thread
+        if not frames or not weight.isdigit():
+            continue
+        samples += int(weight)
+        own[frames[-1]] += int(weight)
+        for name in set(frames):
+            total[name] += int(weight)
+    share = 100 / max(1, samples)
+    return {"self": [(n, round(c * share, 1)) for n, c in own.most_common(count)],
+            "total": [(n, round(c * share, 1)) for n, c in total.most_common(count * 3)
+                      if "towerplay" in n or "(server/" in n or "(core/" in n][:count]}
+
+
+def stored_state(url: str, table: str) -> dict[str, Any]:
+    """A table's stored version and bot queue, read from the database itself."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as db:
+            row = db.execute(text("SELECT version, bot_queue FROM tables WHERE id = :id"),
+                             {"id": table}).one()
+    finally:
+        engine.dispose()
+    return {"stored": row[0], "bot_queue": row[1]}
+
+
+def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
+            cluster: tuple[str, int] | None, home: Path, profile: Path | None,
+            ) -> dict[str, Any]:
+    """Start the setup, play, stop it: the run's figures."""
+    name = f"{kind}-{tables}-{int(time.time())}"
+    with setup(kind, name, cluster[0] if cluster else None, home) as (base, pids, url):
+        if cluster and kind != "sqlite":
+            pids = {**pids, "postgres": [cluster[1]]}
+        made = asyncio.run(create_tables(base, tables))
+        spy = None
+        if profile:
+            profile.mkdir(parents=True, exist_ok=True)
+            stacks = profile / f"{kind}-{tables}.txt"
+            spy = profiler(pids["serve"][0], seconds, stacks)
+        load_start = os.getloadavg()[0]
+        cpu_start = {part: group_cpu_seconds(ids) for part, ids in pids.items()}
+        stats, elapsed = asyncio.run(play(base, made, seconds, think, stall))
+        stalled = [{**seat, **stored_state(url, seat["table"])} for seat in stats.stalled]
+        for log in home.glob(f"{name}-*/*.log") if stalled else ():
+            print(f"--- {log.name} (stalled seats):\n{log.read_text()[-3000:]}", file=sys.stderr)
+        cpu = {part: group_cpu_seconds(ids) - cpu_start[part] for part, ids in pids.items()}
+        load_end = os.getloadavg()[0]
+        if spy is not None:
+            spy.wait(60)
+    trips = [t * 1000 for t in stats.round_trips]
+    actions = sum(v - stats.first.get(t, 0) for t, v in stats.versions.items())
+    report: dict[str, Any] = {
+        "setup": kind, "tables": tables, "think_s": think, "seconds": round(elapsed, 1),
+        "actions_per_second": round(actions / elapsed, 1),
+        "human_actions": len(trips), "errors": dict(stats.errors),
+        # missed: the database has a version the seat never heard (a lost update);
+        # else a quiet seat waited on someone who had left at the end of the run
+        "missed_seats": sum(seat["stored"] > seat["seen"] for seat in stalled),
+        "quiet_seats": sum(seat["stored"] <= seat["seen"] for seat in stalled),
+        "missed_examples": [seat for seat in stalled if seat["stored"] > seat["seen"]][:5],
+        "round_trip_ms_median": round(statistics.median(trips), 2) if trips else None,
+        "round_trip_ms_p99": round(percentile(trips, 0.99), 2) if trips else None,
+        "load_1m_start": round(load_start, 2), "load_1m_end": round(load_end, 2),
+        "cpus": os.cpu_count(),
+        "cpu_ms_per_action": {part: round(1000 * used / max(1, actions), 2)
+                              for part, used in cpu.items()},
+        "cpu_share": {part: round(used / elapsed, 2) for part, used in cpu.items()}}
+    if profile and stacks.exists():
+        report["profile"] = top_functions(stacks)
+    return report
+
+
+def main(setups: list[str] = typer.Option(list(SETUPS[:3]), "--setup", help="sqlite, pg1, "
+                                          "pg2 or pg2-table (repeatable; default: the "
+                                          "first three)"),
+         tables: list[int] = typer.Option([200], "--tables", help="concurrent tables "
+                                          "(repeatable: one run each)"),
          seconds: float = typer.Option(60.0, help="stop the clients after this long"),
          think: float = typer.Option(1.0, help="a person's mean thinking time in seconds "
                                      "(0: act at once, which saturates the server)"),
-         db_url: str = typer.Option("", help="database URL (default: a temporary SQLite "
-                                    "file); postgresql://... for PostgreSQL"),
+         stall: float = typer.Option(60.0, help="a seat hearing nothing this long counts "
+                                     "as stalled (and stops playing)"),
+         profile: Path | None = typer.Option(None, help="folder for py-spy profiles of "
+                                             "each run's first server"),
          as_json: bool = typer.Option(False, "--json")) -> None:
-    """Run the load and print actions/s and the people's round trips."""
-    folder = tempfile.mkdtemp(prefix="towerplay-bench-")
-    url = db_url or f"sqlite:///{Path(folder) / 'bench.sqlite'}"
-    port = free_port()
-    server = start_server(url, port)
+    """Run the load on each setup and print actions/s and the people's round trips."""
+    unknown = sorted(set(setups) - set(SETUPS))
+    if unknown:
+        raise typer.BadParameter(f"--setup must be one of {', '.join(SETUPS)} (got "
+                                 f"{', '.join(unknown)})")
+    signal.signal(signal.SIGTERM, stop_on_term)  # SIGTERM too kills the setup's processes
+    home = Path(tempfile.mkdtemp(prefix="towerplay-bench-"))
+    reports = []
     try:
-        stats, elapsed = asyncio.run(run(port, tables, seconds, think))
+        with postgres() if set(setups) - {"sqlite"} else _no_cluster() as cluster:
+            for kind in setups:
+                for count in tables:
+                    report = one_run(kind, count, seconds, think, stall, cluster, home,
+                                     profile)
+                    reports.append(report)
+                    show(report, as_json)
     finally:
-        server.terminate()
-        server.wait(30)
-    trips = [t * 1000 for t in stats.round_trips]
-    report: dict[str, Any] = {
-        "database": url.split("://")[0], "tables": tables, "think_s": think, "seconds": round(elapsed, 1),
-        "actions_per_second": round(sum(stats.versions.values()) / elapsed, 1),
-        "human_actions": len(trips), "errors": stats.errors,
-        "round_trip_ms_median": round(statistics.median(trips), 2) if trips else None,
-        "round_trip_ms_p99": round(percentile(trips, 0.99), 2) if trips else None,
-        "cpus": os.cpu_count()}
-    print(json.dumps(report) if as_json else
-          "\n".join(f"{key:>22}: {value}" for key, value in report.items()))
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def stop_on_term(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+class _no_cluster:  # noqa: N801  (a context manager standing in for postgres())
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def show(report: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report), flush=True)
+        return
+    for key, value in report.items():
+        if key == "profile":
+            for part, rows in value.items():
+                print(f"{'profile, ' + part:>22}:")
+                for function, share in rows:
+                    print(f"{share:>27.1f}%  {function}")
+        else:
+            print(f"{key:>22}: {value}")
+    print(flush=True)
 
 
 if __name__ == "__main__":

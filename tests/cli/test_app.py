@@ -18,12 +18,23 @@ runner = CliRunner()
     (["play", "five_towers", "--bogus"], "--bogus"),
     (["replay"], "RECORD"),
     (["ladder", "castle", "--games", "many"], "--games"),
+    (["serve", "--limits", "bogus=1"], "--limits"),
+    (["serve", "--limits", "sockets_per_address=many"], "sockets_per_address"),
 ])
 def test_usage_errors_are_one_line_with_status_2(args: list[str], words: str) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
     assert len(result.output.strip().splitlines()) == 1, result.output
     assert words in result.output and "╭" not in result.output
+
+
+def test_serve_limits_override_only_the_named_fields() -> None:
+    from towerplay.cli.serve import parse_limits
+    from towerplay.server.limits import Limits
+
+    raised = parse_limits("actions_per_second=500, sockets_per_address=2000")
+    assert raised == Limits(actions_per_second=500.0, sockets_per_address=2000)
+    assert parse_limits("") == Limits()
 
 
 def test_usage_errors_are_one_line_from_the_installed_command_too() -> None:

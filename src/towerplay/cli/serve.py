@@ -2,11 +2,16 @@
 from __future__ import annotations
 
 import os
+from dataclasses import fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from towerplay.cli.app import app, fail
+
+if TYPE_CHECKING:
+    from towerplay.server.limits import Limits
 
 
 @app.command("serve")
@@ -25,6 +30,8 @@ def serve_command(
                                           "do it instead)"),
     allowed_origin: list[str] | None = typer.Option(None, metavar="ORIGIN", help="an origin whose pages may post and connect (repeatable; default: the server's own, by the request's Host)"),  # noqa: E501
     forwarded_allow_ips: str = typer.Option("", metavar="IPS", help="comma-separated proxy addresses (or networks, or *) whose X-Forwarded-For names the client (default: none, the peer is the client)"),  # noqa: E501
+    limits: str = typer.Option("", hidden=True, help="for benchmarks only: NAME=VALUE,... "
+                               "overriding towerplay.server.limits.Limits fields"),
 ) -> None:
     """Play in the browser: tables with friends and bots, saved and resumable."""
     import uvicorn
@@ -33,17 +40,40 @@ def serve_command(
     from towerplay.server.limits import WS_MAX_BYTES
     from towerplay.server.storage import database_url
 
+    raised = parse_limits(limits)
     url = database_url(db)
     shown = "http://127.0.0.1" if host in ("0.0.0.0", "::") else f"http://{host}"
     where = url if url.startswith("sqlite") else url.split("@")[-1]  # no password shown
     print(f"towerplay: open {shown}:{port}/ in a browser (tables stored in {where})",
           flush=True)
     uvicorn.run(create_app(url, workers=workers, bot_worker=bot_worker,
-                           allowed_origins=allowed_origin),
+                           allowed_origins=allowed_origin, limits=raised),
                 host=host, port=port, proxy_headers=bool(forwarded_allow_ips),
                 forwarded_allow_ips=forwarded_allow_ips or [],  # the peer, unless trusted
                 ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
                 log_level=os.environ.get("TOWERPLAY_LOG", "warning"))
+
+
+def parse_limits(text: str) -> Limits:
+    """The default :class:`Limits` with ``NAME=VALUE,...`` overrides: the hidden
+    ``--limits`` of ``towerplay serve``, for load benchmarks whose clients share one
+    address (benchmarks/bench_server.py); a bad entry is one error line."""
+    from towerplay.server.limits import Limits
+
+    defaults = Limits()
+    values: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, raw = part.partition("=")
+        kind = type(getattr(defaults, name.strip(), None))
+        if kind not in (int, float):
+            fail(f"--limits expects NAME=VALUE entries with NAME one of "
+                 f"{', '.join(f.name for f in fields(Limits))} (got {part!r})")
+        try:
+            values[name.strip()] = kind(raw)
+        except ValueError:
+            fail(f"--limits: {name.strip()} must be {'an integer' if kind is int else 'a number'}"
+                 f" (got {raw!r})")
+    return replace(defaults, **values)
 
 
 @app.command("worker")

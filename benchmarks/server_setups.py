@@ -1,0 +1,274 @@
+"""The processes of benchmarks/bench_server.py's setups: ``towerplay serve`` and
+``towerplay worker`` subprocesses (each in its own process group, killed with it), a
+throwaway PostgreSQL cluster (tests/server/conftest.py's), and nginx as a round-robin
+load balancer with a generated config (installed with apt-get if missing, as root)."""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import httpx
+
+BENCH_LIMITS = ("actions_per_second=1000,actions_burst=1000,tables_per_minute=100000,"
+                "bot_tables=100000,sockets_per_address=100000")
+"""The clients share one address: per-address limits raised (serve's hidden --limits)."""
+
+NGINX_CONF = """\
+# towerplay behind nginx: round robin, no sticky sessions, websockets upgraded.
+worker_processes 1;
+pid {home}/nginx.pid;
+error_log {home}/error.log warn;
+events {{ worker_connections 16384; }}
+http {{
+    access_log off;
+    client_body_temp_path {home}/body;
+    proxy_temp_path {home}/proxy;
+    fastcgi_temp_path {home}/fastcgi;
+    uwsgi_temp_path {home}/uwsgi;
+    scgi_temp_path {home}/scgi;
+    # websockets: Upgrade passed on; plain requests: no Connection header, so that the
+    # upstream keepalive connections are reused
+    map $http_upgrade $connection_upgrade {{
+        default upgrade;
+        ''      '';
+    }}
+{table_map}    upstream towerplay {{
+{balance}{servers}
+        keepalive 64;
+    }}
+    server {{
+        listen {listen};
+        client_max_body_size 2m;
+        location / {{
+            proxy_pass http://towerplay;
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $remote_addr;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_read_timeout 1h;
+            proxy_send_timeout 1h;
+        }}
+    }}
+}}
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def kill(child: subprocess.Popen[bytes]) -> None:
+    """SIGTERM a process group, SIGKILL it if still there after 10 s."""
+    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 30)):
+        try:
+            os.killpg(child.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            child.wait(wait)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@contextmanager
+def process(command: list[str], log: Path, env: dict[str, str] | None = None,
+            ) -> Iterator[subprocess.Popen[bytes]]:
+    """``command`` in its own process group (its output to ``log``), killed afterwards."""
+    with open(log, "wb") as out:
+        child = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                 env={**os.environ, **(env or {})}, start_new_session=True)
+    try:
+        yield child
+    finally:
+        kill(child)
+
+
+def wait_answering(base: str, child: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            raise SystemExit(f"{log.name} exited:\n{log.read_text()[-2000:]}")
+        try:
+            if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"{base} did not answer in 90 s:\n{log.read_text()[-2000:]}")
+
+
+@contextmanager
+def serve(url: str, home: Path, name: str, bot_worker: bool,
+          ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``python -m towerplay serve`` on ``url`` (SQLite or PostgreSQL): its base URL."""
+    port = free_port()
+    command = [sys.executable, "-m", "towerplay", "serve", "--port", str(port),
+               "--limits", BENCH_LIMITS, "--forwarded-allow-ips", "127.0.0.1"]
+    env = {}
+    if url.startswith("sqlite:///"):
+        command += ["--db", url.removeprefix("sqlite:///")]
+    else:
+        env["TOWERPLAY_DATABASE_URL"] = url
+    if not bot_worker:
+        command.append("--no-bot-worker")
+    log = home / f"{name}.log"
+    with process(command, log, env) as child:
+        base = f"http://127.0.0.1:{port}"
+        wait_answering(base, child, log)
+        yield base, child
+
+
+@contextmanager
+def worker(url: str, home: Path) -> Iterator[subprocess.Popen[bytes]]:
+    log = home / "worker.log"
+    with process([sys.executable, "-m", "towerplay", "worker", "--database-url", url],
+                 log) as child:
+        deadline = time.monotonic() + 90
+        while "towerplay worker" not in log.read_text():
+            if child.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the worker did not start:\n{log.read_text()[-2000:]}")
+            time.sleep(0.1)
+        yield child
+
+
+@contextmanager
+def postgres() -> Iterator[tuple[str, int]]:
+    """A throwaway PostgreSQL cluster (tests/server/conftest.py's): its base URL and its
+    postmaster's process id."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.server.conftest import running_cluster
+
+    with running_cluster() as cluster:
+        postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+        yield cluster.url, postmaster
+
+
+def group_cpu_seconds(pids: list[int]) -> float:
+    """CPU seconds (user + system) used so far by the living processes of the process
+    groups of ``pids`` (a server or worker with its thinking processes) and by their
+    children (PostgreSQL's backends each start a session of their own), read from /proc
+    (Linux); 0 elsewhere."""
+    groups, ticks = set(), 0
+    for pid in pids:
+        try:
+            groups.add(os.getpgid(pid))
+        except ProcessLookupError:
+            continue
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[2]) in groups or int(fields[1]) in pids:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def new_database(cluster: str, name: str) -> str:
+    import psycopg
+
+    with psycopg.connect(f"{cluster}/postgres", autocommit=True) as db:
+        db.execute(f'CREATE DATABASE "{name}"')
+    return f"{cluster}/{name}"
+
+
+def nginx_binary() -> str:
+    """nginx's path, installed with apt-get (Debian's package) if missing."""
+    found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+    if found:
+        return found
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        raise SystemExit("nginx is not installed and apt-get (as root) is unavailable")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["apt-get", "update", "-q"],
+                    ["apt-get", "install", "-y", "-q", "--no-install-recommends",
+                     "nginx-light"]):
+        subprocess.run(command, env=env, check=True, capture_output=True, timeout=900)
+    found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+    if not found:
+        raise SystemExit("apt-get installed nginx but it is not to be found")
+    return found
+
+
+TABLE_MAP = """\
+    # by table: a table's pages, API calls and websockets go to one server (any other
+    # request: anywhere); a server that goes away hands its tables to the others
+    map $uri $table_key {{
+        ~^(/api|/ws)?/tables/(?<table>[^/]+) $table;
+        default $request_id;
+    }}
+"""
+
+
+def nginx_config(home: Path, listen: str, bases: list[str], by_table: bool = False) -> str:
+    """The configuration: round robin, or (``by_table``) a consistent hash of the table id
+    in the path."""
+    servers = "\n".join(f"        server {base.removeprefix('http://')};" for base in bases)
+    return NGINX_CONF.format(home=home, listen=listen, servers=servers,
+                             table_map=TABLE_MAP.format() if by_table else "",
+                             balance="        hash $table_key consistent;\n" if by_table
+                             else "")
+
+
+@contextmanager
+def nginx(bases: list[str], home: Path, by_table: bool = False,
+          ) -> Iterator[tuple[str, int]]:
+    """nginx on a free loopback port in front of ``bases``: its base URL and master's id."""
+    binary = nginx_binary()
+    port = free_port()
+    conf = home / "nginx.conf"
+    conf.write_text(nginx_config(home, f"127.0.0.1:{port}", bases, by_table))
+    log = home / "nginx.log"
+    with process([binary, "-p", str(home), "-c", str(conf), "-g", "daemon off;"],
+                 log) as child:
+        base = f"http://127.0.0.1:{port}"
+        wait_answering(base, child, log)
+        yield base, child.pid
+
+
+@contextmanager
+def setup(kind: str, run_name: str, cluster: str | None, home: Path,
+          ) -> Iterator[tuple[str, dict[str, list[int]], str]]:
+    """The running setup: the clients' base URL, the process ids of its parts
+    (``serve``, ``worker``, ``nginx``; each the leader of its process group) and the
+    database URL.
+
+    ``sqlite``: one ``towerplay serve`` on SQLite (bots in-process);
+    ``pg1``: one ``serve --no-bot-worker`` + one ``towerplay worker`` on PostgreSQL;
+    ``pg2``: two of those servers + one worker behind nginx (round robin);
+    ``pg2-table``: the same, nginx routing by table (a consistent hash of its id)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"{run_name}-", dir=home))
+    with ExitStack() as stack:
+        if kind == "sqlite":
+            url = f"sqlite:///{folder / 'bench.sqlite'}"
+            base, child = stack.enter_context(serve(url, folder, "serve", True))
+            yield base, {"serve": [child.pid]}, url
+            return
+        assert cluster is not None
+        url = new_database(cluster, run_name)
+        count = 1 if kind == "pg1" else 2
+        servers = [stack.enter_context(serve(url, folder, f"serve{i}", False))
+                   for i in range(count)]
+        pids = {"serve": [child.pid for _, child in servers],
+                "worker": [stack.enter_context(worker(url, folder)).pid]}
+        base = servers[0][0]
+        if count > 1:
+            base, balancer = stack.enter_context(
+                nginx([b for b, _ in servers], folder, by_table=kind == "pg2-table"))
+            pids["nginx"] = [balancer]
+        yield base, pids, url
