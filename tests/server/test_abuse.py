@@ -352,7 +352,7 @@ def test_an_internal_error_is_the_protocols_error(http: httpx.Client,
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("secret detail of the failure")
 
-    monkeypatch.setattr("towerplay.server.app.game_entry", broken)
+    monkeypatch.setattr("towerplay.server.tables.game_entry", broken)
     answer = http.get("/api/games")
     assert answer.status_code == 500
     assert answer.json() == {"type": "error", "code": "internal", "params": {},

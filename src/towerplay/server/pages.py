@@ -1,0 +1,80 @@
+"""The web app's pages: the lobby, table and replay pages (the front end's static files)
+and each game's rules summary in the reader's language, with its language switch."""
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
+
+from towerplay import games, i18n
+from towerplay.core.errors import TowerplayError
+from towerplay.games import summaries
+from towerplay.i18n import Translator
+from towerplay.server import words
+
+STATIC = Path(__file__).parent / "static"
+
+
+def add_pages(app: FastAPI) -> None:
+    """The lobby, table and replay pages (the front end's files), rules, static files."""
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> Response:
+        return page("lobby.html")
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return page("table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> Response:
+        return page("replay.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules(request: Request, game: str) -> Response:
+        return rules_page(game, words.page_language(request))
+
+
+def page(name: str) -> Response:
+    path = STATIC / name
+    if not path.is_file():
+        return HTMLResponse("<!doctype html><title>towerplay</title><p>This page is not "
+                            "built yet.</p>", status_code=503)
+    return FileResponse(path, media_type="text/html")
+
+
+def rules_page(game: str, lang: str = "en") -> Response:
+    """The game's rules summary in ``lang`` as HTML (raw HTML in the Markdown is
+    escaped); a language the game lacks falls back to English."""
+    tr = Translator("web", lang)
+    if game not in games.names():
+        return HTMLResponse(f"<!doctype html><p>{escape(tr('unknown_game'))}</p>",
+                            status_code=404)
+    cls = games.game_class(game)
+    try:
+        text = summaries.rules_text(game, lang)
+    except TowerplayError:  # a game without a summary (yet)
+        text = f"# {cls.title}\n\n{tr('no_rules')}"
+    text += f"\n\n## {tr('notation')}\n\n{cls.notation}\n"
+    body = MarkdownIt("commonmark", {"html": False}).render(text)
+    title = tr("title_rules", title=MarkdownIt().renderInline(cls.title))
+    return HTMLResponse(f"<!doctype html><html lang={lang}><meta charset=utf-8>"
+                        f"<meta name=viewport content='width=device-width'>"
+                        f"<title>{title}</title>"
+                        f"<link rel=stylesheet href='/static/style.css'>"
+                        f"<body class=rules><header>{language_links(game, lang)}</header>"
+                        f"<main>{body}</main></body></html>")
+
+
+def language_links(game: str, lang: str) -> str:
+    """The rules page's language switch: a link per language, the current one marked."""
+    links = [f"<strong>{name}</strong>" if code == lang else
+             f'<a href="/rules/{game}?lang={code}" hreflang="{code}">{name}</a>'
+             for code, name in i18n.NAMES.items()]
+    label = escape(Translator("web", lang)("language"))
+    return f'<nav class="lang" aria-label="{label}">{" · ".join(links)}</nav>'

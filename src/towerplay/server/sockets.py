@@ -1,0 +1,104 @@
+"""One websocket per client (DESIGN.md, "The protocol"): the seat's view after every
+change, and the client's moves, each bad message answered and never fatal."""
+from __future__ import annotations
+
+import asyncio
+import json
+from contextlib import suppress
+from typing import Any
+
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+
+from towerplay.arena.table import Refusal
+from towerplay.server import words
+from towerplay.server.limits import Limits, TokenBucket
+from towerplay.server.live import Client, Hub, LiveTable, UnknownTable, unavailable_body
+from towerplay.server.protocol import error_body, refusal_body
+from towerplay.server.storage import StorageFailed
+from towerplay.server.tables import hub_of
+
+
+def add_websocket(app: FastAPI) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str,
+                           token: str | None = None) -> None:
+        await websocket.accept()
+        hub = hub_of(websocket)
+        lang = words.page_language(websocket)
+        try:
+            live = await hub.fetch(table_id)
+            seat = live.seat_of(token)
+        except StorageFailed:
+            await websocket.send_json(unavailable_body())
+            await websocket.close(1013)  # try again later
+            return
+        except UnknownTable:
+            await websocket.send_json(error_body("forbidden", "no table has this id",
+                                                 table=table_id[:40]))
+            await websocket.close(4404)
+            return
+        except Refusal as refusal:
+            await websocket.send_json(words.worded(refusal_body(refusal), lang))
+            await websocket.close(4403)
+            return
+        client = hub.join(live, seat, lang)
+        sender = asyncio.get_running_loop().create_task(
+            hub.drain(live, client, websocket.send_text))
+        try:
+            await receive_loop(websocket, hub, live, client)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.leave(live, client)
+            client.outbox.put_nowait(None)
+            with suppress(Exception):
+                await sender
+
+
+async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable,
+                       client: Client) -> None:
+    """Read the client's messages until it leaves; each bad one is answered, never fatal."""
+    limits: Limits = websocket.app.state.limits
+    bucket = TokenBucket(limits.actions_per_second, limits.actions_burst)
+    while True:
+        received = await websocket.receive()
+        if received["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(received.get("code", 1000))
+        text = received.get("text")
+        try:
+            if not isinstance(text, str):
+                raise Refusal("bad_message", "messages are JSON text, not binary frames")
+            if len(text.encode("utf-8")) > limits.message_bytes:
+                raise Refusal("bad_message", f"a message is at most {limits.message_bytes} "
+                              "bytes", limit=limits.message_bytes)
+            if not bucket.take():
+                raise Refusal("bad_message", f"too many messages: at most "
+                              f"{limits.actions_per_second:g} a second",
+                              limit=limits.actions_per_second)
+            await handle(hub, live, client, parse_message(text))
+        except Refusal as refusal:
+            client.outbox.put_nowait(words.worded(refusal_body(refusal), client.lang,
+                                                  live.table.state.game.name))
+        except StorageFailed:
+            pass  # every client of the table was told (Hub.submit)
+
+
+def parse_message(text: str) -> dict[str, Any]:
+    """A client message as an object with a ``type`` (raises Refusal ``bad_message``)."""
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refusal("bad_message", "a message must be JSON, e.g. "
+                      "{\"type\": \"act\", \"version\": 3, \"action\": \"bid 2\"}") from None
+    if not isinstance(message, dict) or message.get("type") not in ("act", "view"):
+        raise Refusal("bad_message", "a message is {\"type\": \"act\", \"version\": N, "
+                      "\"action\": \"...\"} or {\"type\": \"view\"}")
+    return message
+
+
+async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, Any]) -> None:
+    """Act on one client message: a move, or a request for the current view."""
+    if message["type"] == "view":
+        client.outbox.put_nowait({"type": "resend"})
+        return
+    await hub.submit(live, client.seat, message.get("action"), message.get("version"))

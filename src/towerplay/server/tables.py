@@ -1,0 +1,239 @@
+"""The JSON API of the tables (DESIGN.md, "The protocol"): the games, creating and listing
+tables, a table's view, moves over HTTP and finished records."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import JSONResponse, Response
+
+from towerplay import bots, games
+from towerplay.arena.table import HUMAN, Refusal
+from towerplay.core.errors import TowerplayError
+from towerplay.i18n import Translator
+from towerplay.server import hints, replay, words
+from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, TokenBucket, read_json
+from towerplay.server.live import Hub, LiveTable, UnknownTable, unavailable_body
+from towerplay.server.protocol import STATUS, error, file_options, not_found, refusal_body
+from towerplay.server.storage import StorageFailed
+
+
+def hub_of(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def address(request: Request | WebSocket) -> str:
+    """The client's address, which limits count by: the TCP peer, or the client a
+    trusted proxy names (``towerplay serve --forwarded-allow-ips``; docs/deploy.md)."""
+    return request.client.host if request.client else "unknown"
+
+
+
+
+def unavailable() -> JSONResponse:
+    return JSONResponse(unavailable_body(), status_code=503)
+
+
+def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
+    """A game for the lobby: id, title (as published in ``lang``), player counts,
+    options schema (no path options)."""
+    cls = games.game_class(name)
+    schema = cls.options_type.model_json_schema()
+    schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
+                            if k not in file_options(name)}
+    if "required" in schema:
+        schema["required"] = [k for k in schema["required"] if k not in file_options(name)]
+    title = Translator("web", lang)
+    return {"id": name, "title": title.raw(f"title.{name}") if title.has(f"title.{name}")
+            else cls.title, "min_players": cls.min_players,
+            "max_players": cls.max_players, "options": schema, "notation": cls.notation}
+
+
+def check_spec(spec: object, limits: Limits) -> str:
+    """A seat spec: ``human`` or a bot the server can afford (raises TowerplayError)."""
+    if not isinstance(spec, str) or not spec or len(spec) > MAX_SPEC_CHARS:
+        raise Refusal("bad_message", f"a seat is 'human' or a bot spec of at most "
+                      f"{MAX_SPEC_CHARS} characters (got {str(spec)[:40]!r})")
+    if spec == HUMAN:
+        return spec
+    options = bots.load(spec).options
+    seconds = getattr(options, "seconds", None) or 0
+    iterations = getattr(options, "iterations", None) or 0
+    if seconds > limits.bot_seconds or iterations > limits.bot_iterations:
+        raise Refusal("bad_message", f"bot {spec!r} thinks too long here (at most "
+                      f"seconds={limits.bot_seconds:g}, iterations={limits.bot_iterations})",
+                      spec=spec)
+    return spec
+
+
+def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], list[str],
+                                                        int | None]:
+    """(game, players, options, seats, seed) of a create request, checked."""
+    if not isinstance(data, dict):
+        raise Refusal("bad_message", "send a JSON object with 'game' and 'seats'")
+    unknown = sorted(set(data) - {"game", "players", "options", "seats", "seed", "hints"})
+    if unknown:
+        raise Refusal("bad_message", f"unknown field {unknown[0]!r} (fields: game, "
+                      f"players, options, seats, seed, hints)", field=unknown[0])
+    game, seats = data.get("game"), data.get("seats")
+    options = data.get("options") or {}
+    if not isinstance(game, str):
+        raise Refusal("bad_message", "'game' must be a game id, e.g. 'five_towers'")
+    if not isinstance(seats, list) or not seats:
+        raise Refusal("bad_message", "'seats' must be a list: 'human' or a bot spec each")
+    if not isinstance(options, dict):
+        raise Refusal("bad_message", "'options' must be an object of option values")
+    if file_options(game) & set(options):
+        name = sorted(file_options(game) & set(options))[0]
+        raise Refusal("bad_message", f"option {name!r} names a file: the server uses "
+                      f"its own data", field=name)
+    players = data.get("players", len(seats))
+    seed = data.get("seed")
+    for name, value in (("players", players), ("seed", seed)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise Refusal("bad_message", f"{name!r} must be a whole number", field=name)
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise Refusal("bad_message", f"'seed' is a whole number from 0 to {MAX_SEED}",
+                      field="seed", limit=MAX_SEED)
+    return game, players, options, [check_spec(s, limits) for s in seats], seed
+
+
+def add_api(app: FastAPI) -> None:
+    """The JSON API of DESIGN.md's protocol."""
+
+    @app.get("/api/games")
+    async def list_games(request: Request) -> list[dict[str, Any]]:
+        lang = words.page_language(request)
+        return [game_entry(name, lang) for name in games.names()]
+
+    @app.post("/api/tables")
+    async def create_table(request: Request) -> Response:
+        limits: Limits = request.app.state.limits
+        try:
+            data = await read_json(request, limits.message_bytes)
+            game, players, options, seats, seed = table_request(data, limits)
+            allow_hints = hints.wanted(data)
+        except Refusal as refusal:
+            return JSONResponse(refusal_body(refusal), status_code=422)
+        except TowerplayError as problem:
+            return error(422, "bad_message", str(problem))
+        hub = hub_of(request)
+        made = await asyncio.to_thread(hub.storage.tables_since, address(request), 60)
+        if made >= limits.tables_per_minute:  # counted in the database: every process
+            return error(429, "bad_message", f"at most {limits.tables_per_minute} new "
+                         f"tables a minute from one address", limit=limits.tables_per_minute)
+        if HUMAN not in seats and await asyncio.to_thread(
+                hub.storage.count_bot_tables, address(request)) >= limits.bot_tables:
+            return error(429, "busy", f"at most {limits.bot_tables} unfinished tables of "
+                         f"bots only from one address", limit=limits.bot_tables)
+        try:
+            live, tokens = await hub.create(game, players, options, seats, seed,
+                                            hints=allow_hints, owner=address(request))
+        except TowerplayError as problem:
+            return error(422, "bad_message", str(problem))
+        except StorageFailed:
+            return unavailable()
+        return JSONResponse(created(live, tokens), status_code=201)
+
+    @app.get("/api/tables")
+    async def list_tables(request: Request, state: str | None = None) -> Response:
+        if state not in (None, "finished", "open"):
+            return error(422, "bad_message", "state is 'finished' or 'open'")
+        hub = hub_of(request)
+        rows = await asyncio.to_thread(hub.storage.listing,
+                                       None if state is None else state == "finished")
+        return JSONResponse([listing_entry(row) for row in rows])
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(request: Request, table_id: str, token: str | None = None) -> Response:
+        lang = words.page_language(request)
+        try:
+            live = await hub_of(request).fetch(table_id)
+            seat = live.seat_of(token)
+        except UnknownTable:
+            return not_found(table_id)
+        except Refusal as refusal:
+            return JSONResponse(refusal_body(refusal), status_code=403)
+        except StorageFailed:
+            return unavailable()
+        body = {**live.summary(), **(await live.snapshot(seat, lang)),
+                "events": live.events(seat, None, lang)}
+        return JSONResponse(body)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(request: Request, table_id: str) -> Response:
+        return await http_act(request, table_id)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(request: Request, table_id: str) -> Response:
+        found = await replay.finished_record(request, table_id, "the record (with the seed) is "
+                                       "given once the game is over")
+        if isinstance(found, JSONResponse):
+            return found
+        return await replay.record_answer(request, ("table", table_id), found,
+                                          f"{found.game}-{table_id}.json")
+
+
+async def http_act(request: Request, table_id: str) -> Response:
+    """``POST /api/tables/ID/actions``: a move by the seat whose token is given."""
+    limits: Limits = request.app.state.limits
+    if not bucket_of(request, limits).take():  # before the token: no fast guessing
+        return error(429, "bad_message", f"too many actions: at most "
+                     f"{limits.actions_per_second:g} a second", limit=limits.actions_per_second)
+    try:
+        live = await hub_of(request).fetch(table_id)
+        data = await read_json(request, limits.message_bytes)
+        if not isinstance(data, dict):
+            raise Refusal("bad_message", "send {\"token\", \"version\", \"action\"}")
+        token = data.get("token")
+        if not isinstance(token, str):
+            raise Refusal("forbidden", "a seat's token is needed to move")
+        seat = live.seat_of(token)
+        await hub_of(request).submit(live, seat, data.get("action"), data.get("version"))
+    except UnknownTable:
+        return not_found(table_id)
+    except Refusal as refusal:
+        return JSONResponse(words.worded(refusal_body(refusal), words.page_language(request),
+                                         live.table.state.game.name),
+                            status_code=STATUS[refusal.code])
+    except StorageFailed:
+        return unavailable()
+    snapshot = await live.snapshot(seat)
+    return JSONResponse({"version": snapshot["version"], "view": snapshot["view"],
+                         "board": snapshot["board"], "seat": seat})
+
+
+def bucket_of(request: Request, limits: Limits) -> TokenBucket:
+    """The action rate bucket of the request's address (HTTP moves)."""
+    buckets: dict[str, TokenBucket] = request.app.state.buckets
+    key = address(request)
+    if key not in buckets:
+        if len(buckets) > 10_000:
+            buckets.clear()
+        buckets[key] = TokenBucket(limits.actions_per_second, limits.actions_burst)
+    return buckets[key]
+
+
+def created(live: LiveTable, tokens: dict[int, str]) -> dict[str, Any]:
+    """The answer to a new table: a link per human seat, the spectators' link."""
+    seats: list[dict[str, Any]] = []
+    for seat, spec in enumerate(live.specs):
+        if spec == HUMAN:
+            seats.append({"seat": seat, "kind": "human", "token": tokens[seat],
+                          "url": f"/tables/{live.id}?token={tokens[seat]}"})
+        else:
+            seats.append({"seat": seat, "kind": "bot", "spec": spec})
+    return {"table": live.id, "game": live.table.state.game.name, "seats": seats,
+            "spectate": f"/tables/{live.id}", "version": live.table.version}
+
+
+def listing_entry(row: Any) -> dict[str, Any]:
+    """A table in a list: never its seed or tokens (the result once it is over)."""
+    return {"table": row.id, "game": row.game, "players": row.players,
+            "seats": [spec if spec != HUMAN else "human" for spec in row.seats],
+            "created": row.created.isoformat(),
+            "finished": row.finished.isoformat() if row.finished else None,
+            "result": row.result, "spectate": f"/tables/{row.id}",
+            "replay": f"/replay/{row.id}" if row.finished else None}
