@@ -6,13 +6,17 @@ import asyncio
 import os
 import signal
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from towerplay import games
 from towerplay.arena.table import Table
+from towerplay.server import moves
 from towerplay.server.jobs import make_queue
 from towerplay.server.live import Hub
 from towerplay.server.pool import BotPool
-from towerplay.server.storage import Storage
+from towerplay.server.storage import Storage, StoredTable
 
 
 def test_a_killed_worker_is_replaced() -> None:
@@ -58,6 +62,41 @@ def test_a_finished_table_nobody_watches_leaves_memory(tmp_path: Path) -> None:
         back = await hub.fetch(live.id)
         assert back is not live and back.table.is_over
         assert back.table.state.to_json() == live.table.state.to_json()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        hub.close()
+        storage.close()
+
+
+def test_a_move_announced_while_a_table_is_read_in_is_not_lost(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process stores a move and announces it while this one reads the table in
+    (the announcement finds no table in memory): the table read in still gets it."""
+    url = f"sqlite:///{tmp_path / 'race.sqlite'}"
+    storage = Storage(url)
+    hub = Hub(storage, make_queue(url))
+    real_rebuild = moves.rebuild
+
+    async def scenario() -> None:
+        live, _ = await hub.create("castle", 2, {"first_player": 0}, ["human", "human"],
+                                   seed=3)
+        action = str(live.table.state.legal_actions()[0])
+        del hub.tables[live.id]  # as in a process that has not read this table yet
+        announced = []
+
+        def rebuild_meanwhile(stored: StoredTable) -> Table[Any]:
+            table = real_rebuild(stored)  # read at version 0; now another process moves
+            storage.add_action(live.id, 0, action, 0)
+            announced.append(asyncio.run_coroutine_threadsafe(hub.moved(live.id, 1), loop))
+            return table
+
+        loop = asyncio.get_running_loop()
+        monkeypatch.setattr(moves, "rebuild", rebuild_meanwhile)
+        again = await hub.fetch(live.id)
+        await asyncio.wrap_future(announced[0])
+        assert again.table.version == 1
 
     try:
         asyncio.run(scenario())
