@@ -60,7 +60,7 @@ def compose(parts: list[ET.Element]) -> ET.Element:
     """The panels in ``COLUMNS`` columns, each into the shortest column so far (as the page's
     flex layout wraps them), on white rounded cards over a light background."""
     widest = max(size(p)[0] for p in parts)
-    heights = [GAP] * COLUMNS
+    heights = [float(GAP)] * COLUMNS
     placed: list[tuple[ET.Element, float, float]] = []
     for part in parts:
         column = heights.index(min(heights))
