@@ -42,8 +42,10 @@ def mid_game_view() -> dict[str, object]:
 
 
 def panels(board_html: str) -> list[ET.Element]:
-    """The board's SVG panels (the web board is a ``<div>`` of them)."""
+    """The board's SVG panels (the web board is a ``<div>`` of them, or one SVG)."""
     root = ET.fromstring(board_html)
+    if root.tag == f"{{{SVG}}}svg":
+        return [root]
     found = [child for child in root if child.tag == f"{{{SVG}}}svg"]
     if not found:
         raise RuntimeError("the board drew no SVG panel")

