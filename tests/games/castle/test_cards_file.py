@@ -25,7 +25,7 @@ def test_shipped_file_is_marked_provisional() -> None:
     assert deck.provisional
     assert "PROVISIONAL" in DATA_FILE.read_text(encoding="utf-8")
     assert (deck.king, deck.queen, deck.wizard) == (44, 42, 26)
-    doc = Path(__file__).parents[3] / "README.md"
+    doc = Path(__file__).parents[3] / "docs" / "games" / "castle.md"
     assert "PROVISIONAL" in doc.read_text(encoding="utf-8")
 
 
