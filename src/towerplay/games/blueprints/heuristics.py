@@ -194,7 +194,7 @@ class BlueprintsHeuristics(Heuristics[BlueprintsState, Move]):
     """Playouts of 12 more actions (two turns each at two players) judged by
     :func:`position_values`; the other seats move by the greedy bot, which knows its own
     sampled blueprint, instead of being searched in a tree that averages their choices
-    over every blueprint they might hold (the README's Strength section has the
+    over every blueprint they might hold (docs/bots-and-ladder.md's Strength section has the
     measurements)."""
 
     def greedy_action(self, state: BlueprintsState, rng: random.Random) -> Move:

@@ -21,7 +21,7 @@ from towerplay.games.castle.cards import (BUILD, GOAL, KING, KNIGHT, PRINCESS,
 from towerplay.games.castle.state import CastleState
 
 ALPHA = 1.5  # share of the per-card slack a bot spends on one card (plus one per player);
-# tuned in greedy self-play (the README's castle Bots paragraph has the measurements)
+# tuned in greedy self-play (docs/games/castle.md's Bots paragraph has the measurements)
 
 
 def _character_bonus(state: CastleState, card: int) -> float:
@@ -151,7 +151,7 @@ class CastleHeuristics(Heuristics[CastleState, Act]):
 
     def rollout_action(self, state: CastleState, rng: random.Random) -> Act:
         """Playouts play the greedy bot: it is as cheap as a lighter policy, and playouts
-        that build as boldly as real players let the search see the race (the README's
+        that build as boldly as real players let the search see the race (docs/bots-and-ladder.md's
         Strength section has the measurements)."""
         return greedy_action(state, rng)
 

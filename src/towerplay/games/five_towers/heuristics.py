@@ -28,7 +28,7 @@ BID_MARGIN = 0.3
 """The least gain worth a bid."""
 LEAD_SCALE = (3.5, 1.1)
 """A lead of ``a + b·√(rounds left)`` points of :func:`evaluate` is worth about 73% odds
-(see :func:`value_scale`), fitted by ``benchmarks/calibrate_five_towers.py`` (the README's
+(see :func:`value_scale`), fitted by ``benchmarks/calibrate_five_towers.py`` (docs/bots-and-ladder.md's
 5 Towers section has the fit)."""
 
 
@@ -351,7 +351,7 @@ class FiveTowersHeuristics(Heuristics[FiveTowersState, Action]):
     chance on :func:`value_scale`) beat full playouts, whose outcome is mostly the luck of
     later draws. Each search starts afresh: a seat bids once a round, so its next search
     always follows a newly shown display, of which a kept tree knew only guesses (the
-    README's Strength section has the measurements behind these values)."""
+    docs/bots-and-ladder.md's Strength section has the measurements behind these values)."""
 
     def greedy_action(self, state: FiveTowersState, rng: random.Random) -> Action:
         return greedy_action(state, rng)

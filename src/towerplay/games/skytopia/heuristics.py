@@ -154,7 +154,7 @@ class SkytopiaHeuristics(Heuristics[SkytopiaState, Act]):
     search_defaults = {"depth": 10}
     """Playouts of ten random actions judged by :meth:`evaluate` (the static estimate of
     each seat's final score) run six times the iterations of full random playouts and
-    judge more steadily (the README's Strength section has the measurements)."""
+    judge more steadily (docs/bots-and-ladder.md, Strength, has the measurements)."""
 
     def greedy_action(self, state: SkytopiaState, rng: random.Random) -> Act:
         return greedy_action(state, rng)
