@@ -61,3 +61,21 @@ def test_moves_per_second_an_address_over_http(strict: Server) -> None:
                  for _ in range(LIMITS.actions_burst + 3)]
     assert codes[:LIMITS.actions_burst] == [403] * LIMITS.actions_burst
     assert codes[-1] == 429
+
+
+def test_every_server_on_one_database_counts_the_same_limits(tmp_path: Path) -> None:
+    """Two servers on one database (as several processes behind a load balancer): the
+    tables an address makes, and its moves over HTTP, count once across both."""
+    url = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    with Server(url, limits=LIMITS) as one, Server(url, limits=LIMITS) as other, \
+            httpx.Client() as http:
+        bases = [one.base, other.base]
+        made = [http.post(f"{bases[i % 2]}/api/tables", json={
+            "game": "five_towers", "seats": ["human", "human"]}).status_code
+            for i in range(LIMITS.tables_per_minute + 1)]
+        assert made == [201] * LIMITS.tables_per_minute + [429]
+        table = http.get(f"{one.base}/api/tables").json()[0]["table"]
+        forged = {"token": "forged", "version": 99, "action": "pass"}
+        codes = [http.post(f"{bases[i % 2]}/api/tables/{table}/actions",
+                           json=forged).status_code for i in range(LIMITS.actions_burst + 1)]
+    assert codes == [403] * LIMITS.actions_burst + [429]

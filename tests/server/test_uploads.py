@@ -15,14 +15,14 @@ from towerplay.arena.match import play_match
 from towerplay.core.record import Record
 from towerplay.server import uploads
 from towerplay.server.boards import draw
+from towerplay.server.storage import rate_events
 from tests.server.conftest import Server
 from tests.server.test_boards import finished_table
 
 
 @pytest.fixture
-def http(sqlite_server: Server) -> Iterator[httpx.Client]:
-    app: Any = sqlite_server.server.config.app
-    app.state.upload_window = uploads.Window(10_000)  # the limit has its own test
+def http(sqlite_server: Server, monkeypatch: pytest.MonkeyPatch) -> Iterator[httpx.Client]:
+    monkeypatch.setattr(uploads, "UPLOADS_PER_MINUTE", 10_000)  # the limit has its own test
     with httpx.Client(base_url=sqlite_server.base, timeout=60) as client:
         yield client
 
@@ -138,13 +138,15 @@ def test_refusals_are_worded_in_polish_and_hungarian(http: httpx.Client) -> None
     assert hungarian.startswith("a játszmafájlnak JSON-objektumnak kell lennie")
 
 
-def test_unknown_uploads_and_the_rate_limit(http: httpx.Client,
-                                           sqlite_server: Server) -> None:
+def test_unknown_uploads_and_the_rate_limit(http: httpx.Client, sqlite_server: Server,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("A" * 22, "nope", "../../etc"):
         assert http.get(f"/api/uploads/{name}/replay").status_code == 404
         assert http.get(f"/api/uploads/{name}/moves").status_code == 404
-    app: Any = sqlite_server.server.config.app
-    app.state.upload_window = uploads.Window(1)
+    storage = sqlite_server.server.config.app.state.hub.storage
+    with storage.engine.begin() as db:  # this address's earlier uploads are forgotten
+        db.execute(rate_events.delete().where(rate_events.c.key == "upload 127.0.0.1"))
+    monkeypatch.setattr(uploads, "UPLOADS_PER_MINUTE", 1)
     assert send(http, b"[]").status_code == 422
     limited = send(http, json.dumps(finished_record()).encode())
     assert limited.status_code == 429 and "too many uploads" in limited.json()["message"]

@@ -75,7 +75,6 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
 
     app = FastAPI(title="towerplay", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.limits = limits
-    app.state.buckets = {}
     app.add_exception_handler(StorageFailed, storage_failed)
     add_pages(app)
     add_api(app)

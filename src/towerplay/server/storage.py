@@ -27,7 +27,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Engine, ForeignKey,
+from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Engine, ForeignKey, Index,
                         Integer, MetaData, String, Table, Text, create_engine, event,
                         func, inspect, select, text, true, update)
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -104,6 +104,14 @@ reviews = Table(
     Column("review", JSON, nullable=True),
     Column("address", String(64), nullable=False, index=True),
     Column("created", DateTime(timezone=True), nullable=False),
+)
+
+rate_events = Table(
+    "rate_events", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(120), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("rate_events_key_at", "key", "at"),
 )
 
 ADDED_COLUMNS = {"tables": {"hints": "BOOLEAN NOT NULL DEFAULT TRUE",
@@ -376,6 +384,22 @@ class Storage:
                                                                tables.c.created > since)
         with self.engine.connect() as db:
             return int(db.execute(query).scalar() or 0)
+
+    def take(self, key: str, count: int, seconds: float) -> bool:
+        """Count one event for ``key`` (an address and what it does) if it had fewer
+        than ``count`` in the last ``seconds``: the rate limits every process shares
+        (``False``: over the limit, nothing counted)."""
+        now = datetime.now(UTC)
+        since = now - timedelta(seconds=seconds)
+        with self.engine.begin() as db:
+            db.execute(rate_events.delete().where(rate_events.c.key == key,
+                                                  rate_events.c.at <= since))
+            recent = db.execute(select(func.count()).select_from(rate_events)
+                                .where(rate_events.c.key == key)).scalar()
+            if (recent or 0) >= count:
+                return False
+            db.execute(rate_events.insert().values(key=key, at=now))
+        return True
 
     # ----------------------------------------------------------------- hints
     def add_hint_request(self, request_id: str, table_id: str, version: int, seat: int,

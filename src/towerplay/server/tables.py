@@ -13,7 +13,7 @@ from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
 from towerplay.i18n import Translator
 from towerplay.server import hints, replay, words
-from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, TokenBucket, read_json
+from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, read_json
 from towerplay.server.live import Hub, LiveTable, UnknownTable, unavailable_body
 from towerplay.server.protocol import STATUS, error, file_options, not_found, refusal_body
 from towerplay.server.storage import StorageFailed
@@ -179,7 +179,7 @@ def add_api(app: FastAPI) -> None:
 async def http_act(request: Request, table_id: str) -> Response:
     """``POST /api/tables/ID/actions``: a move by the seat whose token is given."""
     limits: Limits = request.app.state.limits
-    if not bucket_of(request, limits).take():  # before the token: no fast guessing
+    if not await allowed(request, limits):  # before the token: no fast guessing
         return error(429, "bad_message", f"too many actions: at most "
                      f"{limits.actions_per_second:g} a second", limit=limits.actions_per_second)
     try:
@@ -205,15 +205,13 @@ async def http_act(request: Request, table_id: str) -> Response:
                          "board": snapshot["board"], "seat": seat})
 
 
-def bucket_of(request: Request, limits: Limits) -> TokenBucket:
-    """The action rate bucket of the request's address (HTTP moves)."""
-    buckets: dict[str, TokenBucket] = request.app.state.buckets
-    key = address(request)
-    if key not in buckets:
-        if len(buckets) > 10_000:
-            buckets.clear()
-        buckets[key] = TokenBucket(limits.actions_per_second, limits.actions_burst)
-    return buckets[key]
+async def allowed(request: Request, limits: Limits) -> bool:
+    """Whether the request's address may make another move over HTTP: at most
+    ``actions_burst`` in ``actions_burst / actions_per_second`` seconds, counted in the
+    database, so every server process counts the same moves."""
+    window = limits.actions_burst / limits.actions_per_second
+    return await asyncio.to_thread(hub_of(request).storage.take,
+                                   f"act {address(request)}", limits.actions_burst, window)
 
 
 def created(live: LiveTable, tokens: dict[int, str]) -> dict[str, Any]:

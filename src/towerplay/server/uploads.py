@@ -32,7 +32,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from towerplay.core.errors import BadRecord, TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.guards import BodyRule
-from towerplay.server.limits import MAX_SEED, Window
+from towerplay.server.limits import MAX_SEED
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import error, file_options
 from towerplay.server.finished import memo
@@ -96,20 +96,12 @@ async def read_limited(request: Request) -> bytes:
     return bytes(data)
 
 
-def window(request: Request) -> Window:
-    """The uploads per address, kept with the app."""
-    state = request.app.state
-    if not hasattr(state, "upload_window"):
-        state.upload_window = Window(UPLOADS_PER_MINUTE)
-    found: Window = state.upload_window
-    return found
-
-
 @router.post("/api/uploads")
 async def upload(request: Request) -> Response:
     """Check and keep an uploaded record file: its id and replay link."""
     address = request.client.host if request.client else "unknown"
-    if not window(request).take(address):
+    if not await in_thread(request.app.state.hub.storage.take, f"upload {address}",
+                           UPLOADS_PER_MINUTE, 60):  # counted in the database: every process
         return error(429, "busy", f"too many uploads: at most {UPLOADS_PER_MINUTE} a "
                      f"minute", limit=UPLOADS_PER_MINUTE)
     try:
