@@ -25,6 +25,9 @@ from towerplay.games.castle.state import CastleState
 NOTATION_HELP = ("expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', "
                  "'return', 'remove' or 'wizard <n>' (insert after castle card n)")
 DECISIONS = {"build": BUILD, "return": RETURN, "remove": REMOVE}
+HIDDEN_RECALL = 0.5
+"""The share of cards put back before the last round a player is assumed to remember
+under ``memory=hidden`` (reviews and hints; bots have their own ``recall``)."""
 
 
 class CastleOptions(Options):
@@ -144,6 +147,12 @@ class Castle(Game[CastleState, Act]):
             raise IllegalAction(f"{text!r}: n must be a castle card from 1 to "
                                 f"{HIGHEST - 1}; {NOTATION_HELP}")
         raise IllegalAction(f"{text!r} is not an action; {NOTATION_HELP}")
+
+    def recall(self) -> float:
+        """Under ``memory=open`` every card put back shows its number: nothing to forget.
+        Under ``memory=hidden`` a player remembers each card put back before the last
+        round with an even chance (:data:`HIDDEN_RECALL`, an assumption about people)."""
+        return 1.0 if self.options.memory == "open" else HIDDEN_RECALL
 
     def max_game_length(self, players: int) -> int:
         """A cap the game enforces: it ends after ``max_turns`` turns, and a turn is a
