@@ -28,7 +28,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from towerplay.arena.table import Refusal
-from towerplay.arena.hints import analyse
+from towerplay.arena.hints import DEFAULT_ITERATIONS, analyse
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import State
 from towerplay.i18n import Translator
@@ -40,10 +40,11 @@ from towerplay.server.words import page_language
 router = APIRouter()
 log = logging.getLogger(__name__)
 
-SECONDS: float | None = 2.0
-"""The search's thinking time per hint."""
-ITERATIONS: int | None = None
-"""...or its iterations (tests set these for speed)."""
+SECONDS: float | None = None
+"""The search's thinking time per hint..."""
+ITERATIONS: int | None = DEFAULT_ITERATIONS
+"""...or its iterations (the default: a budget that does not depend on the server's load;
+tests set these for speed)."""
 HINTS_PER_MINUTE = 12
 """Hints one address may ask for in any 60 seconds (each costs a worker seconds)."""
 STATUS = {"forbidden": 403, "over": 409, "stale": 409, "bad_message": 422, "busy": 429}
@@ -67,11 +68,14 @@ def search(seen: State[Any], seconds: float | None, iterations: int | None,
            seed: int) -> dict[str, Any]:
     """Rank the legal actions of ``seen``'s seat to move (in a worker process)."""
     result = analyse(seen, seconds, iterations, seed)
+    searched = result.iterations > 0  # else one choice: no win chance was estimated
     return {"iterations": result.iterations,
-            "stats": [(str(s.action), s.win, s.visits) for s in result.stats]}
+            "stats": [(str(s.action), s.win if searched else None, s.visits)
+                      for s in result.stats]}
 
 
-def ranked(stats: list[tuple[str, float, int]], words: Translator) -> list[dict[str, Any]]:
+def ranked(stats: list[tuple[str, float | None, int]],
+           words: Translator) -> list[dict[str, Any]]:
     """The hint list: highest win chance first (more visits break ties), each action
     with its label in the page's language.
 
@@ -79,8 +83,9 @@ def ranked(stats: list[tuple[str, float, int]], words: Translator) -> list[dict[
     ...                               Translator("castle", "pl"))]
     ['return', 'build']
     """
-    ordered = sorted(stats, key=lambda stat: (-stat[1], -stat[2]))
-    return [{"action": action, "label": words.action(action), "win": round(win, 4),
+    ordered = sorted(stats, key=lambda stat: (-(stat[1] or 0.0), -stat[2]))
+    return [{"action": action, "label": words.action(action),
+             "win": None if win is None else round(win, 4),
              "visits": visits} for action, win, visits in ordered]
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from towerplay.arena.review import review
+from towerplay.arena.review import DEFAULT_ITERATIONS, review
 from towerplay.core.record import Record
 from towerplay.server.protocol import error
 from towerplay.server.replay import finished_record
@@ -30,7 +30,7 @@ EARLY = "a table can be reviewed once the game is over"
 """The refusal of a review before the game's end."""
 log = logging.getLogger(__name__)
 
-ITERATIONS = 200
+ITERATIONS = DEFAULT_ITERATIONS
 """Search iterations per reviewed decision (with seed 0: the same review every run)."""
 
 
