@@ -131,6 +131,8 @@ def review_decision(state: State[Any], played: Any, index: int, *,
     if seat is None:
         raise InvalidOptions("the game is over: there is no decision to review")
     bot = ISMCTSBot(seed=seed, iterations=iterations, seconds=seconds, forced=True)
+    if isinstance(played, str):
+        played = state.game.parse_action(state, played)
     memory = state.game.recall() if recall is None else recall
     seen = state.determinize(seat, bot.rng, recall=memory)
     analysis = bot.analyse(seen, seat)
