@@ -62,6 +62,7 @@ class Decision:
     mark: str | None      # "inaccuracy", "mistake", "blunder" or None
     iterations: int
     noise: float = 0.0    # the loss a mark needs to exceed (see noise())
+    best_alike: int = 1   # legal actions alike to ``best`` (one choice: any of them)
 
 
 @dataclass
@@ -141,11 +142,12 @@ def review_decision(state: State[Any], played: Any, index: int, *,
     best = analysis.stats[0]
     if analysis.iterations == 0:  # one choice: nothing to weigh
         return Decision(index, seat, str(played), str(played), math.nan, math.nan, 0.0, None,
-                        0, 0.0)
+                        0, 0.0, best.alike)
     loss = max(0.0, best.win - mine.win)
     margin = min(noise(best, mine), 1.0)  # (a loss never exceeds 1: no mark, valid JSON)
     return Decision(index, seat, str(played), str(best.action), mine.win, best.win, loss,
-                    mark(loss) if loss > margin else None, analysis.iterations, margin)
+                    mark(loss) if loss > margin else None, analysis.iterations, margin,
+                    best.alike)
 
 
 def review(record: Record, seats: Iterable[int] | None = None, *,

@@ -78,7 +78,8 @@ def show(result: Review) -> None:
         table.add_column(column, justify="right" if column in ("win", "loss", "±") else "left")
     for d in result.costliest():
         table.add_row(str(d.index + 1), str(d.seat), d.played, f"{d.played_chance:.0%}",
-                      d.best, f"{d.best_chance:.0%}", f"{100 * d.loss:.0f}",
+                      d.best + (f" (or {d.best_alike - 1} alike)" if d.best_alike > 1 else ""),
+                      f"{d.best_chance:.0%}", f"{100 * d.loss:.0f}",
                       f"{100 * d.noise:.0f}",
                       f"[{MARK_STYLE[d.mark]}]{d.mark}[/]" if d.mark else "")
     console.print(table)
