@@ -7,7 +7,7 @@ import pytest
 from towerplay import games
 from towerplay.arena.hints import analyse
 from towerplay.arena.match import play_match
-from towerplay.arena.review import review, review_decision
+from towerplay.arena.review import SEARCHES, review, review_decision
 from towerplay.bots.ismcts import ActionStat, ISMCTSBot
 from towerplay.core import Record
 from towerplay.games.castle.state import UNSEEN, CastleState
@@ -88,7 +88,7 @@ def test_the_default_budget_is_iterations(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(module, "DEFAULT_ITERATIONS", 40)
     result = review(castle_record(), seats=[0])
-    assert result.decisions and {d.iterations for d in result.decisions} == {40}
+    assert result.decisions and {d.iterations for d in result.decisions} == {40 * SEARCHES}
 
 
 def test_one_choice_decisions_are_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -113,7 +113,7 @@ def test_one_choice_decisions_are_not_searched(monkeypatch: pytest.MonkeyPatch) 
     last = position([[1, 30], [1, 20]], {"a1": 35}, rest="removed", memory="open")
     assert [str(a) for a in last.legal_actions()] == ["reveal a1"]
     assert analyse(last, iterations=50, seed=1).iterations == 0 and runs == []
-    # a review searches exactly the decisions it lists, each once
+    # a review searches exactly the decisions it lists, each SEARCHES times
     result = review(castle_record(), iterations=30, seed=1)
-    assert len(runs) == len(result.decisions) and all(r == 30 for r in runs)
-    assert all(d.iterations == 30 for d in result.decisions)
+    assert len(runs) == SEARCHES * len(result.decisions) and all(r == 30 for r in runs)
+    assert all(d.iterations == 30 * SEARCHES for d in result.decisions)

@@ -5,15 +5,16 @@ For every decision of the chosen seats, the search (the ISMCTS bot, weighing eve
 move) estimates the win chance of the action played and of the best one, from a
 determinization of the seat's knowledge: never the true state. The difference is the
 decision's *loss*, marked as an inaccuracy, a mistake or a blunder by :data:`THRESHOLDS`
-only where it exceeds the search's own uncertainty (:func:`noise`). See docs/review.md.
+only where each of :data:`SEARCHES` independent searches finds it above its own
+uncertainty (:func:`noise`). See docs/review.md.
 
 - Actions the seat cannot tell apart (``State.action_class``: revealing one unseen card
   or another) are one choice: searched as one, never compared with each other. A
   decision with one legal action, or one class of them, is not searched nor listed.
 - The seat's memory is the game's (``Game.recall``, e.g. castle under ``memory=hidden``
   assumes nothing older than the log shows), unless ``recall`` says otherwise.
-- The budget is :data:`DEFAULT_ITERATIONS` per decision and the seed is fixed, so a
-  record reviews the same on every run (``seconds`` is the exception).
+- The budget is :data:`DEFAULT_ITERATIONS` per search and the seed is fixed, so a record
+  reviews the same on every run (``seconds`` is the exception).
 
 >>> from towerplay import games
 >>> from towerplay.arena.match import play_match
@@ -29,7 +30,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -42,8 +43,11 @@ from towerplay.core.state import State
 THRESHOLDS = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """A decision whose loss (best win chance less the played one's) reaches 20 points of win
 chance is a blunder; 10 a mistake; 5 an inaccuracy (if the loss exceeds its noise)."""
-DEFAULT_ITERATIONS = 1000
-"""Search iterations per decision when neither iterations nor seconds are given."""
+DEFAULT_ITERATIONS = 500
+"""Iterations of each of a decision's searches when neither iterations nor seconds are
+given (:data:`SEARCHES` of them: 1,000 a decision)."""
+SEARCHES = 2
+"""Independent searches per decision: a mark needs all of them to find the loss."""
 Z = 2.0
 """How many standard errors of the difference a loss must exceed to be marked."""
 
@@ -124,30 +128,43 @@ def review_decision(state: State[Any], played: Any, index: int, *,
                     recall: float | None = None) -> Decision:
     """Review the decision of ``state.to_move`` who played ``played`` in ``state``.
 
-    The search starts from ``state.determinize(seat, recall=...)``: it sees what the seat
-    saw and remembers (``recall``, default the game's). ``played`` is judged as its class:
-    the alike actions (``State.action_class``) are one choice. A decision with one class
-    is not searched (``iterations`` 0, no mark)."""
+    :data:`SEARCHES` independent searches (seeds derived from ``seed``), each with the
+    budget, start from ``state.determinize(seat, recall=...)``: they see what the seat saw
+    and remembers (``recall``, default the game's). ``played`` is judged as its class: the
+    alike actions (``State.action_class``) are one choice. The best class is the most
+    visited over all searches; a mark needs every search to find a loss above its own
+    :func:`noise`, and is the mark of the smallest of those losses. A decision with one
+    class is not searched (``iterations`` 0, no mark)."""
     seat = state.to_move
     if seat is None:
         raise InvalidOptions("the game is over: there is no decision to review")
-    bot = ISMCTSBot(seed=seed, iterations=iterations, seconds=seconds, forced=True)
     if isinstance(played, str):
         played = state.game.parse_action(state, played)
     memory = state.game.recall() if recall is None else recall
-    seen = state.determinize(seat, bot.rng, recall=memory)
-    analysis = bot.analyse(seen, seat)
-    key = seen.action_class(played, seat)
-    mine = next(stat for stat in analysis.stats if seen.action_class(stat.action, seat) == key)
-    best = analysis.stats[0]
-    if analysis.iterations == 0:  # one choice: nothing to weigh
-        return Decision(index, seat, str(played), str(played), math.nan, math.nan, 0.0, None,
-                        0, 0.0, best.alike)
-    loss = max(0.0, best.win - mine.win)
-    margin = min(noise(best, mine), 1.0)  # (a loss never exceeds 1: no mark, valid JSON)
-    return Decision(index, seat, str(played), str(best.action), mine.win, best.win, loss,
-                    mark(loss) if loss > margin else None, analysis.iterations, margin,
-                    best.alike)
+    runs: list[dict[Hashable, ActionStat]] = []
+    mine: list[Hashable] = []
+    done = 0
+    for run in range(SEARCHES):
+        bot = ISMCTSBot(seed=derive_seed(seed, "search", run), iterations=iterations,
+                        seconds=seconds, forced=True)
+        seen = state.determinize(seat, bot.rng, recall=memory)
+        analysis = bot.analyse(seen, seat)
+        if analysis.iterations == 0:  # one choice: nothing to weigh
+            return Decision(index, seat, str(played), str(played), math.nan, math.nan, 0.0,
+                            None, 0, 0.0, analysis.stats[0].alike)
+        done += analysis.iterations
+        runs.append({seen.action_class(stat.action, seat): stat for stat in analysis.stats})
+        mine.append(seen.action_class(played, seat))
+    keys = set.intersection(*(set(r) for r in runs))
+    best = max(keys, key=lambda k: (sum(r[k].visits for r in runs), sum(r[k].win for r in runs)))
+    losses = [max(0.0, r[best].win - r[m].win) for r, m in zip(runs, mine)]
+    margins = [min(noise(r[best], r[m]), 1.0) for r, m in zip(runs, mine)]
+    agreed = all(loss > margin for loss, margin in zip(losses, margins))
+    chance = sum(r[m].win for r, m in zip(runs, mine)) / len(runs)
+    best_chance = sum(r[best].win for r in runs) / len(runs)
+    return Decision(index, seat, str(played), str(runs[0][best].action), chance, best_chance,
+                    sum(losses) / len(losses), mark(min(losses)) if agreed else None, done,
+                    max(margins), runs[0][best].alike)
 
 
 def review(record: Record, seats: Iterable[int] | None = None, *,

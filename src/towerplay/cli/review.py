@@ -8,7 +8,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from towerplay.arena.review import DEFAULT_ITERATIONS, THRESHOLDS, Review, review
+from towerplay.arena.review import DEFAULT_ITERATIONS, SEARCHES, THRESHOLDS, Review, review
 from towerplay.cli.app import app, console, friendly
 from towerplay.core import InvalidOptions, Record
 
@@ -26,7 +26,8 @@ def review_command(
                                   help="search time per decision instead of iterations "
                                        "(not reproducible)"),
     iterations: int = typer.Option(None, "--iterations", "-i", metavar="K",
-                                   help="search iterations per decision (default "
+                                   help="iterations of each of a decision's "
+                                        f"{SEARCHES} searches (default "
                                         f"{DEFAULT_ITERATIONS})"),
     recall: float = typer.Option(None, "--recall", metavar="R",
                                  help="share of the cards seen and put back that a seat "
@@ -40,7 +41,8 @@ def review_command(
     """Search every decision again from what its seat knew then; mark the costly ones.
 
     Marks: inaccuracy, mistake and blunder lose 5, 10 and 20 points of win chance against
-    the best move found, and more than twice the search's standard error (docs/review.md).
+    the best move found, in each of two independent searches by more than twice its
+    standard error (docs/review.md).
     Moves the seat could not tell apart are one choice. Ctrl-C stops and keeps what is
     reviewed.
     """
