@@ -33,8 +33,8 @@ LEVELS: dict[str, str] = {
 }
 """Named levels, weakest first, for people picking an opponent: each is a bot spec with a
 fixed budget of iterations (never seconds), so a level plays the same on every machine,
-only faster or slower. ``expert`` needs at most about 1 s of one core per move in every
-game; docs/bots.md has the measurements and the levels' ratings."""
+only faster or slower. ``expert`` needed at most 2.3 s of one core per move in every game
+(measured: docs/bots.md, with the levels' ratings)."""
 
 
 def names() -> list[str]:
