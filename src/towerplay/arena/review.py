@@ -156,7 +156,8 @@ def review_decision(state: State[Any], played: Any, index: int, *,
         runs.append({seen.action_class(stat.action, seat): stat for stat in analysis.stats})
         mine.append(seen.action_class(played, seat))
     keys = set.intersection(*(set(r) for r in runs))
-    best = max(keys, key=lambda k: (sum(r[k].visits for r in runs), sum(r[k].win for r in runs)))
+    best = max(keys, key=lambda k: (sum(r[k].visits for r in runs),
+                                    sum(r[k].win for r in runs)))
     losses = [max(0.0, r[best].win - r[m].win) for r, m in zip(runs, mine)]
     margins = [min(noise(r[best], r[m]), 1.0) for r, m in zip(runs, mine)]
     agreed = all(loss > margin for loss, margin in zip(losses, margins))

@@ -59,7 +59,8 @@ def review_command(
                   disable=json_out) as progress:
         task = progress.add_task("reviewing decisions", total=None)
         result = review(record, seat or None, iterations=iterations, seconds=seconds,
-                        seed=seed, recall=recall, on_decision=lambda done, total: progress.update(
+                        seed=seed, recall=recall,
+                        on_decision=lambda done, total: progress.update(
                             task, completed=done, total=total))
     if png is not None:
         draw_graph(result, png)
