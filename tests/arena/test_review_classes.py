@@ -2,6 +2,11 @@
 memory is the game's, a one-choice decision is not searched, and runs agree."""
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
 from towerplay import games
@@ -117,3 +122,18 @@ def test_one_choice_decisions_are_not_searched(monkeypatch: pytest.MonkeyPatch) 
     result = review(castle_record(), iterations=30, seed=1)
     assert len(runs) == SEARCHES * len(result.decisions) and all(r == 30 for r in runs)
     assert all(d.iterations == 30 * SEARCHES for d in result.decisions)
+
+
+def test_reviews_agree_across_processes() -> None:
+    """String hashes differ from process to process: nothing may depend on their order
+    (a small budget makes ties between classes likely)."""
+    code = ("import json; from tests.arena.test_review_classes import castle_record; "
+            "from towerplay.arena.review import review; "
+            "print(json.dumps(review(castle_record(), iterations=8, seed=1).to_json()))")
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                              text=True, timeout=300, check=True)
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1] and json.loads(outputs[0])["decisions"]

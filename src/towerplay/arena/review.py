@@ -155,7 +155,8 @@ def review_decision(state: State[Any], played: Any, index: int, *,
         done += analysis.iterations
         runs.append({seen.action_class(stat.action, seat): stat for stat in analysis.stats})
         mine.append(seen.action_class(played, seat))
-    keys = set.intersection(*(set(r) for r in runs))
+    # in the first search's order (never a set's: string hashes differ between processes)
+    keys = [k for k in runs[0] if all(k in r for r in runs[1:])]
     best = max(keys, key=lambda k: (sum(r[k].visits for r in runs),
                                     sum(r[k].win for r in runs)))
     losses = [max(0.0, r[best].win - r[m].win) for r, m in zip(runs, mine)]
