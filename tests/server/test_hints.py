@@ -40,8 +40,19 @@ def ask(http: httpx.Client, table: str, body: Any) -> httpx.Response:
     return http.post(f"/api/tables/{table}/hint", json=body)
 
 
-def test_a_hint_ranks_exactly_the_legal_actions(http: httpx.Client) -> None:
+def test_one_choice_is_not_searched(http: httpx.Client) -> None:
+    # a castle game's first reveal: 45 face-down cards, none known, one choice
     made, answer = my_turn(http)
+    hinted = ask(http, made["table"], {"token": token(made, 0),
+                                        "version": answer["version"]})
+    assert hinted.status_code == 200, hinted.text
+    body = hinted.json()
+    assert body["iterations"] == 0 and len(body["hints"]) == 1
+    assert body["hints"][0]["win"] is None and body["hints"][0]["visits"] == 0
+
+
+def test_a_hint_ranks_exactly_the_legal_actions(http: httpx.Client) -> None:
+    made, answer = my_turn(http, "five_towers")
     assert http.get(f"/api/tables/{made['table']}/hint").json() == {"hints": True}
     hinted = ask(http, made["table"], {"token": token(made, 0),
                                         "version": answer["version"]})

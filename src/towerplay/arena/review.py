@@ -1,11 +1,20 @@
 """Game review: where did a seat lose? Each decision searched again from what that seat
 knew at that moment, as a chess site reviews a game.
 
-For every decision of the chosen seats (forced moves skipped), the search (the ISMCTS bot,
-weighing every legal move) estimates the win chance of the action played and of the best
-one, from a determinization of the seat's knowledge: never the true state. The difference
-is the decision's *loss*, marked as an inaccuracy, a mistake or a blunder by
-:data:`THRESHOLDS`.
+For every decision of the chosen seats, the search (the ISMCTS bot, weighing every legal
+move) estimates the win chance of the action played and of the best one, from a
+determinization of the seat's knowledge: never the true state. The difference is the
+decision's *loss*, marked as an inaccuracy, a mistake or a blunder by :data:`THRESHOLDS`
+only where each of :data:`SEARCHES` independent searches finds it above its own
+uncertainty (:func:`noise`). See docs/review.md.
+
+- Actions the seat cannot tell apart (``State.action_class``: revealing one unseen card
+  or another) are one choice: searched as one, never compared with each other. A
+  decision with one legal action, or one class of them, is not searched nor listed.
+- The seat's memory is the game's (``Game.recall``, e.g. castle under ``memory=hidden``
+  assumes nothing older than the log shows), unless ``recall`` says otherwise.
+- The budget is :data:`DEFAULT_ITERATIONS` per search and the seed is fixed, so a record
+  reviews the same on every run (``seconds`` is the exception).
 
 >>> from towerplay import games
 >>> from towerplay.arena.match import play_match
@@ -20,11 +29,12 @@ True
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import math
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from towerplay.bots.ismcts import ISMCTSBot
+from towerplay.bots.ismcts import ActionStat, ISMCTSBot
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.record import Record
 from towerplay.core.rng import derive_seed
@@ -32,7 +42,14 @@ from towerplay.core.state import State
 
 THRESHOLDS = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """A decision whose loss (best win chance less the played one's) reaches 20 points of win
-chance is a blunder; 10 a mistake; 5 an inaccuracy."""
+chance is a blunder; 10 a mistake; 5 an inaccuracy (if the loss exceeds its noise)."""
+DEFAULT_ITERATIONS = 500
+"""Iterations of each of a decision's searches when neither iterations nor seconds are
+given (:data:`SEARCHES` of them: 1,000 a decision)."""
+SEARCHES = 2
+"""Independent searches per decision: a mark needs all of them to find the loss."""
+Z = 2.0
+"""How many standard errors of the difference a loss must exceed to be marked."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +65,8 @@ class Decision:
     loss: float           # best_chance - played_chance, never below 0
     mark: str | None      # "inaccuracy", "mistake", "blunder" or None
     iterations: int
+    noise: float = 0.0    # the loss a mark needs to exceed (see noise())
+    best_alike: int = 1   # legal actions alike to ``best`` (one choice: any of them)
 
 
 @dataclass
@@ -91,35 +110,79 @@ def mark(loss: float) -> str | None:
     return None
 
 
+def noise(best: ActionStat, played: ActionStat) -> float:
+    """The loss a mark needs: :data:`Z` standard errors of the difference of the two win
+    chances, each from its visits (:meth:`ActionStat.spread`, a bound on a win share's
+    variance; the two estimates taken as independent). Infinite when either was never
+    visited, so an untried action is never marked.
+
+    >>> from towerplay.bots.ismcts import ActionStat
+    >>> round(noise(ActionStat("a", 400, 0.6, 0.6), ActionStat("b", 100, 0.4, 0.4)), 3)
+    0.109
+    """
+    return Z * math.hypot(best.spread(), played.spread())
+
+
 def review_decision(state: State[Any], played: Any, index: int, *,
-                    iterations: int | None, seconds: float | None, seed: int) -> Decision:
+                    iterations: int | None, seconds: float | None, seed: int,
+                    recall: float | None = None) -> Decision:
     """Review the decision of ``state.to_move`` who played ``played`` in ``state``.
 
-    The search starts from ``state.determinize(seat)``: it sees what the seat saw."""
+    :data:`SEARCHES` independent searches (seeds derived from ``seed``), each with the
+    budget, start from ``state.determinize(seat, recall=...)``: they see what the seat saw
+    and remembers (``recall``, default the game's). ``played`` is judged as its class: the
+    alike actions (``State.action_class``) are one choice. The best class is the most
+    visited over all searches; a mark needs every search to find a loss above its own
+    :func:`noise`, and is the mark of the smallest of those losses. A decision with one
+    class is not searched (``iterations`` 0, no mark)."""
     seat = state.to_move
     if seat is None:
         raise InvalidOptions("the game is over: there is no decision to review")
-    bot = ISMCTSBot(seed=seed, iterations=iterations, seconds=seconds, forced=True)
-    seen = state.determinize(seat, bot.rng)
-    analysis = bot.analyse(seen, seat)
-    by_action = {str(stat.action): stat for stat in analysis.stats}
-    best = analysis.stats[0]
-    mine = by_action[str(played)]
-    loss = max(0.0, best.win - mine.win)
-    return Decision(index, seat, str(played), str(best.action), mine.win, best.win, loss,
-                    mark(loss), analysis.iterations)
+    if isinstance(played, str):
+        played = state.game.parse_action(state, played)
+    memory = state.game.recall() if recall is None else recall
+    runs: list[dict[Hashable, ActionStat]] = []
+    mine: list[Hashable] = []
+    done = 0
+    for run in range(SEARCHES):
+        bot = ISMCTSBot(seed=derive_seed(seed, "search", run), iterations=iterations,
+                        seconds=seconds, forced=True)
+        seen = state.determinize(seat, bot.rng, recall=memory)
+        analysis = bot.analyse(seen, seat)
+        if analysis.iterations == 0:  # one choice: nothing to weigh
+            return Decision(index, seat, str(played), str(played), math.nan, math.nan, 0.0,
+                            None, 0, 0.0, analysis.stats[0].alike)
+        done += analysis.iterations
+        runs.append({seen.action_class(stat.action, seat): stat for stat in analysis.stats})
+        mine.append(seen.action_class(played, seat))
+    # in the first search's order (never a set's: string hashes differ between processes)
+    keys = [k for k in runs[0] if all(k in r for r in runs[1:])]
+    best = max(keys, key=lambda k: (sum(r[k].visits for r in runs),
+                                    sum(r[k].win for r in runs)))
+    losses = [max(0.0, r[best].win - r[m].win) for r, m in zip(runs, mine)]
+    margins = [min(noise(r[best], r[m]), 1.0) for r, m in zip(runs, mine)]
+    agreed = all(loss > margin for loss, margin in zip(losses, margins))
+    chance = sum(r[m].win for r, m in zip(runs, mine)) / len(runs)
+    best_chance = sum(r[best].win for r in runs) / len(runs)
+    return Decision(index, seat, str(played), str(runs[0][best].action), chance, best_chance,
+                    sum(losses) / len(losses), mark(min(losses)) if agreed else None, done,
+                    max(margins), runs[0][best].alike)
 
 
 def review(record: Record, seats: Iterable[int] | None = None, *,
            iterations: int | None = None, seconds: float | None = None, seed: int = 0,
+           recall: float | None = None,
            on_decision: Callable[[int, int], None] | None = None) -> Review:
     """Review the decisions of ``seats`` (all by default) in ``record``.
 
     ``on_decision(done, total)`` reports progress. Ctrl-C stops the review and returns what
-    is done (``complete`` is then False). With ``iterations`` and ``seed`` the review of a
-    record is the same on every run."""
+    is done (``complete`` is then False). Without ``seconds`` (the default budget is
+    :data:`DEFAULT_ITERATIONS`) the review of a record is the same on every run. ``recall``
+    (default the game's, ``Game.recall``) is how much of what it saw a seat remembers."""
     if iterations is None and seconds is None:
-        seconds = 1.0
+        iterations = DEFAULT_ITERATIONS
+    if recall is not None and not 0.0 <= recall <= 1.0:
+        raise InvalidOptions(f"recall must be from 0 to 1 (got {recall})")
     final = record.replay()
     if not final.is_over:
         raise InvalidOptions("a review is of a finished game: this record's game goes on "
@@ -133,12 +196,15 @@ def review(record: Record, seats: Iterable[int] | None = None, *,
     result = Review(final.game.name, chosen)
     try:
         for done, index in enumerate(todo):
-            result.decisions.append(review_decision(
+            decision = review_decision(
                 states[index], final.history[index], index, iterations=iterations,
-                seconds=seconds, seed=derive_seed(seed, "review", index)))
+                seconds=seconds, seed=derive_seed(seed, "review", index), recall=recall)
+            if decision.iterations:  # (one class of alike actions: no choice to list)
+                result.decisions.append(decision)
             if on_decision is not None:
                 on_decision(done + 1, len(todo))
     except KeyboardInterrupt:
         result.complete = False
     return result
+
 

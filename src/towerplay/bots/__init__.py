@@ -1,12 +1,15 @@
-"""Bots by spec: ``load("random")``, ``load("ismcts:iterations=2000", seed=7)``.
+"""Bots by spec: ``load("random")``, ``load("ismcts:iterations=2000", seed=7)``, or by
+level: ``load("hard")`` (:data:`LEVELS`; options may follow, ``hard:recall=0.5``).
 
 >>> bot = load("random", seed=1)
 >>> bot.spec, bot.seed
 ('random', 1)
+>>> load("expert").spec
+'ismcts:iterations=1000'
 >>> load("alphazero")
 Traceback (most recent call last):
 ...
-towerplay.core.errors.UnknownBot: unknown bot 'alphazero'; known bots: greedy, ismcts, random
+towerplay.core.errors.UnknownBot: unknown bot 'alphazero'; known bots: greedy, ismcts, random; levels: easy, medium, hard, expert
 """
 from __future__ import annotations
 
@@ -22,6 +25,17 @@ _REGISTRY: dict[str, str] = {
     "ismcts": "towerplay.bots.ismcts:ISMCTSBot",
 }
 
+LEVELS: dict[str, str] = {
+    "easy": "random",
+    "medium": "greedy",
+    "hard": "ismcts:iterations=250",
+    "expert": "ismcts:iterations=1000",
+}
+"""Named levels, weakest first, for people picking an opponent: each is a bot spec with a
+fixed budget of iterations (never seconds), so a level plays the same on every machine,
+only faster or slower. ``expert`` needed at most 2.3 s of one core per move in every game
+(measured: docs/bots.md, with the levels' ratings)."""
+
 
 def names() -> list[str]:
     """The bot names that can be loaded."""
@@ -29,18 +43,38 @@ def names() -> list[str]:
                   if importlib.util.find_spec(_REGISTRY[n].partition(":")[0]) is not None)
 
 
+def expand(spec: str) -> tuple[str, dict[str, str]]:
+    """A spec's bot name and options, a level replaced by its spec (options given after
+    the level override the level's).
+
+    >>> expand("hard:recall=0.5")
+    ('ismcts', {'iterations': '250', 'recall': '0.5'})
+    """
+    name, options = parse_spec(spec)
+    if name in LEVELS:
+        base, preset = parse_spec(LEVELS[name])
+        return base, {**preset, **options}
+    return name, options
+
+
 def bot_class(name: str) -> type[Bot]:
+    """The class of a bot name or level (:class:`UnknownBot` lists both if wrong)."""
+    if name in LEVELS:
+        name = parse_spec(LEVELS[name])[0]
     if name not in names():
-        raise UnknownBot(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+        raise UnknownBot(f"unknown bot {name!r}; known bots: {', '.join(names())}; "
+                         f"levels: {', '.join(LEVELS)}")
     module, _, attr = _REGISTRY[name].partition(":")
     found: type[Bot] = getattr(importlib.import_module(module), attr)
     return found
 
 
 def load(spec: str, seed: int | None = None) -> Bot:
-    """A bot from its spec; :class:`UnknownBot` or :class:`InvalidOptions` if wrong."""
-    name, options = parse_spec(spec)
+    """A bot from its spec or level; :class:`UnknownBot` or :class:`InvalidOptions` if
+    wrong."""
+    name, options = expand(spec)
     return bot_class(name)(seed=seed, **options)
 
 
-__all__ = ["Bot", "BotOptions", "bot_class", "load", "names", "parse_spec", "split_specs"]
+__all__ = ["LEVELS", "Bot", "BotOptions", "bot_class", "expand", "load", "names",
+           "parse_spec", "split_specs"]

@@ -11,12 +11,17 @@ backs up one reward per seat (max-n: each seat picks the child best for itself).
 game's log tells the searching seat more than an action (a card turned up), the tree
 branches below that action on what the seat saw; where it tells less (another seat's move
 the searching seat will not see, ``State.conceals_move``), the tree does not branch at all
-and the playout policy makes that move. With ``opponents="greedy"`` (or ``"game"``) every
+and the playout policy makes that move. Actions the mover cannot tell apart
+(``State.action_class``: revealing one unseen card or another) share one node, so the
+search weighs a choice once, not once per indistinguishable action, and does not spread
+its visits over them; in each sampled world the class's first action stands for it. With
+``opponents="greedy"`` (or ``"game"``) every
 other seat's move is made that way, by the game's greedy (or playout) policy in the sampled
 world: the tree then holds the searching seat's decisions only, and each opponent plays
 knowing its own sampled hidden cards, where the max-n tree would average its choices over
 all of them. The tree is kept between moves and re-rooted when the new position is still
-in it.
+in it (not in games that group actions: a past action's class would need the position
+it was made in).
 
 Rewards are the game's win shares (``State.rewards``), optionally blended with score
 margins; playouts cut at ``depth`` are judged by the game's optional ``evaluate(state)``
@@ -35,7 +40,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, Literal, NamedTuple, cast
 
 from pydantic import Field
@@ -71,9 +76,10 @@ class ISMCTSOptions(BotOptions):
         "made in each sampled world by the game's rollout_action or its greedy_action "
         "(an opponent that knows its own sampled hidden cards)")
     reuse: bool = Field(True, description="keep the tree between moves")
-    forced: bool = Field(False, description="search even when only one action is legal "
-                         "or the game narrows the choice, weighing every legal action "
-                         "at the root (for hints)")
+    forced: bool = Field(False, description="weigh every legal action at the root, "
+                         "even where the game narrows the choice to one (for hints and "
+                         "reviews); a decision with one legal action, or one class of "
+                         "alike actions, is never searched")
 
 
 class Node:
@@ -87,7 +93,7 @@ class Node:
     __slots__ = ("children", "visits", "avail", "total", "outcomes")
 
     def __init__(self, width: int) -> None:
-        self.children: dict[Action, Node] = {}
+        self.children: dict[Hashable, Node] = {}  # by action class (State.action_class)
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * width
@@ -115,6 +121,19 @@ class ActionStat(NamedTuple):
     """Estimated chance that the searching seat wins after this action (shared wins split)."""
     value: float
     """Mean search reward of the searching seat (equals ``win`` when ``score_weight`` is 0)."""
+    alike: int = 1
+    """How many legal actions share this one's class (``State.action_class``): they are one
+    choice, searched and reported as one, ``action`` standing for them all."""
+
+    def spread(self) -> float:
+        """The standard error of :attr:`win`, from the visits alone: a win share lies in
+        [0, 1], so its variance is at most p(1 - p); p is taken with one win and one loss
+        added (so 0 or 1 from a few visits is not mistaken for certainty). Infinite
+        without visits."""
+        if self.visits <= 0:
+            return math.inf
+        p = (self.win * self.visits + 1) / (self.visits + 2)
+        return math.sqrt(p * (1 - p) / (self.visits + 2))
 
 
 class Analysis(NamedTuple):
@@ -172,8 +191,10 @@ class ISMCTSBot(Bot):
         if not legal:
             raise ValueError("analyse needs a position with a move to make")
         opts = self.settings(state.game)
-        if len(legal) == 1 and not opts.forced:
-            return Analysis([ActionStat(legal[0], 0, math.nan, math.nan)], 0, 0.0)
+        classes = state.action_classes(legal, seat)
+        if len(classes) == 1:  # one choice, however many actions: nothing to weigh
+            return Analysis([ActionStat(legal[0], 0, math.nan, math.nan, len(legal))],
+                            0, 0.0)
         if opts.narrow and not opts.forced:
             candidates = state.game.heuristics.search_actions(state, self.rng)
             if len(candidates) == 1:  # a routine decision the game settles itself
@@ -184,13 +205,14 @@ class ISMCTSBot(Bot):
         elapsed = time.perf_counter() - started
         if opts.reuse:
             self._tree = (state.game, seat, list(state.history), root)
-        return Analysis(self._stats(root, legal, seat), done, elapsed)
+        return Analysis(self._stats(root, classes, seat), done, elapsed)
 
     # ----------------------------------------------------------------- tree reuse
     def _root(self, state: State[Any], seat: int) -> Node:
         """The node for ``state`` in the kept tree, or a fresh root."""
         width = state.players + 1
-        if self._tree is None or not self.settings(state.game).reuse:
+        if (self._tree is None or not self.settings(state.game).reuse
+                or state.groups_actions):
             return Node(width)
         game, old_seat, old_history, node = self._tree
         history = state.history
@@ -267,6 +289,8 @@ class ISMCTSBot(Bot):
         conceals = type(state).conceals_move if state.conceals_moves else None
         model = {"tree": None, "game": game.rollout_action,
                  "greedy": game.greedy_action}[opts.opponents]
+        # Games where some actions are alike to their mover key the tree by class.
+        klass = type(state)._action_class if state.groups_actions else None
 
         def evaluate(s: State[Any]) -> list[float]:
             """Rewards per seat, plus the searching seat's win share in the last slot."""
@@ -300,18 +324,25 @@ class ISMCTSBot(Bot):
                         s.apply(policy(s, rng))
                         continue
                 legal = s.legal_actions() if wide_root and node is root else candidates(s)
+                if klass is None:
+                    keys: list[Any] = legal
+                else:  # one action per class (the first), keyed by the class
+                    by_key: dict[Hashable, Action] = {}
+                    for action in legal:
+                        by_key.setdefault(klass(s, action, mover), action)
+                    keys, legal = list(by_key), list(by_key.values())
                 children = node.children
                 untried = None
                 best = None
                 best_child = node
                 best_score = -1.0
-                for action in legal:
-                    child = children.get(action)
+                for index, key in enumerate(keys):
+                    child = children.get(key)
                     if child is None:
                         if untried is None:
-                            untried = [action]
+                            untried = [index]
                         else:
-                            untried.append(action)
+                            untried.append(index)
                     else:
                         child.avail += 1
                         if untried is None:
@@ -319,16 +350,21 @@ class ISMCTSBot(Bot):
                             score = (child.total[mover] / visits
                                      + c * sqrt(log(child.avail) / visits))
                             if score > best_score:
-                                best_score, best, best_child = score, action, child
+                                best_score, best, best_child = score, legal[index], child
                 if untried is not None:
                     if len(untried) == 1:
-                        action = untried[0]
+                        pick = untried[0]
                     else:  # first the move the playout policy would make, then the others
-                        action = policy(s, rng) if len(untried) == len(legal) else None
-                        if action not in untried:
-                            action = rng.choice(untried)
-                    child = children[action] = Node(width)
-                    s.apply(action)
+                        pick = -1
+                        if len(untried) == len(legal):
+                            wanted = policy(s, rng)
+                            wanted_key = wanted if klass is None else klass(s, wanted, mover)
+                            if wanted_key in keys:
+                                pick = keys.index(wanted_key)
+                        if pick < 0:
+                            pick = rng.choice(untried)
+                    child = children[keys[pick]] = Node(width)
+                    s.apply(legal[pick])
                     path.append(child)
                     break
                 s.apply(best)
@@ -353,16 +389,18 @@ class ISMCTSBot(Bot):
         return iterate
 
     @staticmethod
-    def _stats(root: Node, legal: list[Action], seat: int) -> list[ActionStat]:
-        """Root actions with their statistics, most visited (then best valued) first."""
+    def _stats(root: Node, classes: dict[Hashable, list[Any]], seat: int) -> list[ActionStat]:
+        """Root action classes (each by its first action) with their statistics, most
+        visited (then best valued) first."""
         stats = []
-        for action in legal:
-            child = root.children.get(action)
+        for key, actions in classes.items():
+            child = root.children.get(key)
+            action, alike = actions[0], len(actions)
             if child is None or child.visits == 0:
-                stats.append(ActionStat(action, 0, 0.0, 0.0))
+                stats.append(ActionStat(action, 0, 0.0, 0.0, alike))
             else:
                 stats.append(ActionStat(action, child.visits, child.total[-1] / child.visits,
-                                        child.total[seat] / child.visits))
+                                        child.total[seat] / child.visits, alike))
         order = sorted(range(len(stats)), key=lambda i: (-stats[i].visits, -stats[i].value, i))
         return [stats[i] for i in order]
 

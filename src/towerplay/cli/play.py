@@ -123,5 +123,5 @@ def split_seats(seats: str) -> list[str]:
     specs = bots.split_specs(seats)
     for spec in specs:
         if spec != HUMAN:
-            bots.bot_class(bots.parse_spec(spec)[0])
+            bots.load(spec, seed=0)  # (a level or a bot, and its options)
     return specs

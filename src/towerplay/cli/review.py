@@ -8,7 +8,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from towerplay.arena.review import THRESHOLDS, Review, review
+from towerplay.arena.review import DEFAULT_ITERATIONS, SEARCHES, THRESHOLDS, Review, review
 from towerplay.cli.app import app, console, friendly
 from towerplay.core import InvalidOptions, Record
 
@@ -23,9 +23,16 @@ def review_command(
     seat: list[int] = typer.Option([], "--seat", metavar="N",
                                    help="review this seat (repeat; default: every seat)"),
     seconds: float = typer.Option(None, "--seconds", "-s", metavar="SECONDS",
-                                  help="search time per decision (default 1)"),
+                                  help="search time per decision instead of iterations "
+                                       "(not reproducible)"),
     iterations: int = typer.Option(None, "--iterations", "-i", metavar="K",
-                                   help="search iterations per decision (reproducible)"),
+                                   help="iterations of each of a decision's "
+                                        f"{SEARCHES} searches (default "
+                                        f"{DEFAULT_ITERATIONS})"),
+    recall: float = typer.Option(None, "--recall", metavar="R",
+                                 help="share of the cards seen and put back that a seat "
+                                      "remembers, 0 to 1 (default: the game's, e.g. castle "
+                                      "memory=hidden assumes 0)"),
     seed: int = typer.Option(0, metavar="SEED", help="seed of the searches"),
     json_out: bool = typer.Option(False, "--json", help="print the review as JSON"),
     png: Path = typer.Option(None, "--png", metavar="FILE",
@@ -34,12 +41,17 @@ def review_command(
     """Search every decision again from what its seat knew then; mark the costly ones.
 
     Marks: inaccuracy, mistake and blunder lose 5, 10 and 20 points of win chance against
-    the best move found. Ctrl-C stops and keeps what is reviewed.
+    the best move found, in each of two independent searches by more than twice its
+    standard error (docs/review.md).
+    Moves the seat could not tell apart are one choice. Ctrl-C stops and keeps what is
+    reviewed.
     """
     if seconds is not None and seconds <= 0:
         raise InvalidOptions(f"--seconds must be positive (got {seconds})")
     if iterations is not None and iterations < 1:
         raise InvalidOptions(f"--iterations must be at least 1 (got {iterations})")
+    if recall is not None and not 0 <= recall <= 1:
+        raise InvalidOptions(f"--recall must be from 0 to 1 (got {recall})")
     record = Record.load(path)
     columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
@@ -47,7 +59,8 @@ def review_command(
                   disable=json_out) as progress:
         task = progress.add_task("reviewing decisions", total=None)
         result = review(record, seat or None, iterations=iterations, seconds=seconds,
-                        seed=seed, on_decision=lambda done, total: progress.update(
+                        seed=seed, recall=recall,
+                        on_decision=lambda done, total: progress.update(
                             task, completed=done, total=total))
     if png is not None:
         draw_graph(result, png)
@@ -64,12 +77,14 @@ def show(result: Review) -> None:
     if not result.complete:
         console.print("[yellow]review stopped early: what was reviewed so far[/yellow]")
     table = Table(title="the costliest decisions")
-    for column in ("move", "seat", "played", "win", "better", "win", "loss", "mark"):
-        table.add_column(column, justify="right" if column in ("win", "loss") else "left")
+    for column in ("move", "seat", "played", "win", "better", "win", "loss", "±", "mark"):
+        table.add_column(column, justify="right" if column in ("win", "loss", "±") else "left")
     for d in result.costliest():
         table.add_row(str(d.index + 1), str(d.seat), d.played, f"{d.played_chance:.0%}",
-                      d.best, f"{d.best_chance:.0%}", f"{100 * d.loss:.0f}",
-                      f"[{MARK_STYLE.get(d.mark or '', '')}]{d.mark or ''}[/]")
+                      d.best + (f" (or {d.best_alike - 1} alike)" if d.best_alike > 1 else ""),
+                      f"{d.best_chance:.0%}", f"{100 * d.loss:.0f}",
+                      f"{100 * d.noise:.0f}",
+                      f"[{MARK_STYLE[d.mark]}]{d.mark}[/]" if d.mark else "")
     console.print(table)
     for seat, loss in result.accuracy().items():
         marks = [d.mark for d in result.decisions if d.seat == seat]

@@ -311,6 +311,12 @@ class Game(Generic[S, A]):
         return mask
 
     # ----------------------------------------------------------------- metadata
+    def recall(self) -> float:
+        """How much of what a seat saw it is assumed to remember where nothing else says
+        (a review's or a hint's search; a bot has its own ``recall`` option): 1.0 unless
+        the game's options leave some of it to the players' memory."""
+        return 1.0
+
     def max_game_length(self, players: int) -> int:
         """The most actions a game at ``players`` seats can take (a proven bound, or a
         cap the game enforces)."""

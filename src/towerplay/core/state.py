@@ -7,6 +7,7 @@ actions, validation before any change, the history, views with the public log, a
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from towerplay.core.errors import IllegalAction
@@ -45,6 +46,11 @@ class State(Generic[A]):
 
     __slots__ = ("game", "players", "seed", "to_move", "history", "movers", "_legal")
 
+    groups_actions: ClassVar[bool] = False
+    """Whether some legal actions are alike to the seat making them (revealing one unseen
+    card or another): set from the game's ``_action_class`` hook. Searches then weigh one
+    node per class and reviews never compare two actions of one class."""
+
     filters_log: ClassVar[bool] = False
     """Whether some seat may see a history entry differently from its notation (a reveal
     showing what was found, a hidden choice): set from the game's ``_log_entry`` hook."""
@@ -60,6 +66,7 @@ class State(Generic[A]):
         super().__init_subclass__(**kwargs)
         cls.filters_log = cls._log_entry is not State._log_entry
         cls.conceals_moves = cls._conceals_move is not State._conceals_move
+        cls.groups_actions = cls._action_class is not State._action_class
 
     def __init__(self, game: Game[Any, A], players: int, seed: int) -> None:
         self.game = game
@@ -144,6 +151,14 @@ class State(Generic[A]):
         hidden board. It must agree with :meth:`_log_entry`. Most games hide none (the
         kernel sets :attr:`conceals_moves` when a game overrides this)."""
         return False
+
+    def _action_class(self, action: A, seat: int) -> Hashable:
+        """The information key of a legal ``action`` of ``seat`` (the seat to move): two
+        actions with equal keys are alike from all ``seat`` knows in this position, so
+        choosing one or the other is one choice. Default: the action itself (the kernel
+        sets :attr:`groups_actions` when a game overrides this). It must read only what
+        ``seat`` knows."""
+        return action
 
     # ----------------------------------------------------------------- the public API
     @property
@@ -245,6 +260,30 @@ class State(Generic[A]):
         """Whether ``seat`` will not see which action the seat to move takes now (only
         that one was taken). Always ``False`` in games without :attr:`conceals_moves`."""
         return self._conceals_move(seat)
+
+    def action_class(self, action: A, seat: int | None = None) -> Hashable:
+        """The information key of a legal ``action`` for ``seat`` (default the seat to
+        move): actions with equal keys are one choice from that seat's knowledge (see
+        :meth:`action_classes`). Without :attr:`groups_actions` it is the action."""
+        if not self.groups_actions:
+            return action
+        mover = self.to_move if seat is None else seat
+        return action if mover is None else self._action_class(action, mover)
+
+    def action_classes(self, actions: list[A] | None = None,
+                       seat: int | None = None) -> dict[Hashable, list[A]]:
+        """``actions`` (default the legal ones) grouped by :meth:`action_class`, in order:
+        each class's first action stands for it.
+
+        >>> from towerplay import games
+        >>> state = games.load("castle").start(players=2, seed=1)
+        >>> [len(group) for group in state.action_classes().values()]
+        [45]
+        """
+        groups: dict[Hashable, list[A]] = {}
+        for action in self.legal_actions() if actions is None else actions:
+            groups.setdefault(self.action_class(action, seat), []).append(action)
+        return groups
 
     def view(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
         """A JSON-ready dict of what ``seat`` may know (``None``: a spectator).

@@ -60,7 +60,8 @@ def wanted(data: dict[str, Any]) -> bool:
     return allowed
 
 
-def ranked(stats: list[tuple[str, float, int]], words: Translator) -> list[dict[str, Any]]:
+def ranked(stats: list[tuple[str, float | None, int]],
+           words: Translator) -> list[dict[str, Any]]:
     """The hint list: highest win chance first (more visits break ties), each action
     with its label in the page's language.
 
@@ -68,8 +69,9 @@ def ranked(stats: list[tuple[str, float, int]], words: Translator) -> list[dict[
     ...                               Translator("castle", "pl"))]
     ['return', 'build']
     """
-    ordered = sorted(stats, key=lambda stat: (-stat[1], -stat[2]))
-    return [{"action": action, "label": words.action(action), "win": round(win, 4),
+    ordered = sorted(stats, key=lambda stat: (-(stat[1] or 0.0), -stat[2]))
+    return [{"action": action, "label": words.action(action),
+             "win": None if win is None else round(win, 4),
              "visits": visits} for action, win, visits in ordered]
 
 

@@ -15,8 +15,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 
-from towerplay.arena.hints import analyse
-from towerplay.arena.review import review
+from towerplay.arena.hints import DEFAULT_ITERATIONS as HINT_DEFAULT, analyse
+from towerplay.arena.review import DEFAULT_ITERATIONS as REVIEW_DEFAULT, review
 from towerplay.arena.table import BotTask
 from towerplay.bots.base import Bot
 from towerplay.core.record import Record
@@ -28,9 +28,9 @@ DEFAULT_WORKERS = max(2, min(4, os.cpu_count() or 2))
 """Worker processes by default (a few: bots are short thinkers here)."""
 
 
-HINT_ITERATIONS = 2000
+HINT_ITERATIONS = HINT_DEFAULT
 """Search iterations of a hint (about a second on one core)."""
-REVIEW_ITERATIONS = 200
+REVIEW_ITERATIONS = REVIEW_DEFAULT
 """Search iterations per reviewed decision (with seed 0: the same review every run)."""
 
 
@@ -50,8 +50,10 @@ def hint_search(seen: State[Any], iterations: int, seed: int) -> dict[str, Any]:
     """Rank the legal actions of ``seen``'s seat to move (in a worker process):
     ``{"iterations", "stats": [(action, win, visits), ...]}``."""
     result = analyse(seen, None, iterations, seed)
+    searched = result.iterations > 0  # else one choice: no win chance was estimated
     return {"iterations": result.iterations,
-            "stats": [(str(s.action), s.win, s.visits) for s in result.stats]}
+            "stats": [(str(s.action), s.win if searched else None, s.visits)
+                      for s in result.stats]}
 
 
 def review_record(record_json: dict[str, Any], iterations: int) -> dict[str, Any]:

@@ -170,16 +170,27 @@ def test_determinize_keeps_seen_cards_and_shuffles_the_rest() -> None:
     assert len(grids) > 1
 
 
-def test_recall_zero_forgets_every_seen_card() -> None:
-    state = position([[1, 30], [1, 20]], {"b2": 25, "b3": 35})
-    state.apply("reveal b2")
-    state.apply("reveal b3")
-    state.apply("return")
+def test_recall_zero_forgets_every_seen_card_the_log_no_longer_shows() -> None:
+    state = position([[1, 30], [1, 20]], {"b2": 25, "b3": 35, "b4": 21, "b5": 22})
+    for move in ("reveal b2", "reveal b3", "return", "reveal b4", "reveal b5", "return"):
+        state.apply(move)
     world = state.determinize(0, random.Random(2), recall=0.0)
-    assert not any(world.known) and Counter(world.grid) == Counter(state.grid)
+    # the last round's cards (b4, b5) are still in the log: only b2 and b3 are forgotten
+    assert [p for p, k in enumerate(world.known) if k] == [parse_position("b4"),
+                                                            parse_position("b5")]
+    assert Counter(world.grid) == Counter(state.grid)
     assert world.castles == state.castles and world.removed == state.removed
-    assert all(r[3] == 0 for r in world.reveals)  # the bot's own record is blanked too
+    assert [r[3] for r in world.reveals] == [0, 0, 21, 22]  # its own record is blanked too
     assert state.known[parse_position("b2")] == 25  # the true state is untouched
+
+
+def test_nothing_is_forgotten_where_the_table_shows_it() -> None:
+    state = position([[1, 30], [1, 20]], {"b2": 25, "b3": 35, "b4": 21, "b5": 22},
+                     memory="open")
+    for move in ("reveal b2", "reveal b3", "return", "reveal b4", "reveal b5", "return"):
+        state.apply(move)
+    world = state.determinize(0, random.Random(2), recall=0.0)
+    assert world.known == state.known and world.reveals == state.reveals
 
 
 def test_recall_forgets_about_its_share() -> None:
@@ -188,11 +199,12 @@ def test_recall_forgets_about_its_share() -> None:
     for _ in range(30):  # turn up many cards, putting them back
         legal = state.legal_actions()
         state.apply(legal[-1] if state.pending >= 0 else rng.choice(legal))
-    seen = sum(1 for k in state.known if k)
-    assert seen >= 10
-    kept = [sum(1 for k in state.determinize(0, rng, recall=0.5).known if k)
+    shown = {r[2] for r in state.reveals[-2:] if state.known[r[2]]}  # still in the log
+    older = sum(1 for k in state.known if k) - len(shown)
+    assert older >= 10
+    kept = [sum(1 for k in state.determinize(0, rng, recall=0.5).known if k) - len(shown)
             for _ in range(200)]
-    assert 0.4 < sum(kept) / len(kept) / seen < 0.6
+    assert 0.4 < sum(kept) / len(kept) / older < 0.6
 
 
 def test_greedy_uses_its_memory() -> None:

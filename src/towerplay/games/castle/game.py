@@ -25,6 +25,11 @@ from towerplay.games.castle.state import CastleState
 NOTATION_HELP = ("expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', "
                  "'return', 'remove' or 'wizard <n>' (insert after castle card n)")
 DECISIONS = {"build": BUILD, "return": RETURN, "remove": REMOVE}
+HIDDEN_RECALL = 0.0
+"""The share of cards put back before the last round a player is assumed to remember
+under ``memory=hidden`` (reviews and hints; bots have their own ``recall``): none, so a
+review judges from what the table and the log show and never marks a player for
+forgetting; ``towerplay review --recall 1`` assumes perfect memory instead."""
 
 
 class CastleOptions(Options):
@@ -145,6 +150,12 @@ class Castle(Game[CastleState, Act]):
             raise IllegalAction(f"{text!r}: n must be a castle card from 1 to "
                                 f"{HIGHEST - 1}; {NOTATION_HELP}")
         raise IllegalAction(f"{text!r} is not an action; {NOTATION_HELP}")
+
+    def recall(self) -> float:
+        """Under ``memory=open`` every card put back shows its number: nothing to forget.
+        Under ``memory=hidden`` nothing older than the last round is assumed remembered
+        (:data:`HIDDEN_RECALL`)."""
+        return 1.0 if self.options.memory == "open" else HIDDEN_RECALL
 
     def max_game_length(self, players: int) -> int:
         """A cap the game enforces: it ends after ``max_turns`` turns, and a turn is a

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from towerplay.core.rng import shuffle
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 # a reveal record: (history index, seat, position, card, result, resolved automatically)
 Reveal = tuple[int, int, int, int, str, bool]
 RESULTS = ("revealed", "built", "inserted", "returned", "removed")
+UNSEEN = "reveal ?"
+"""The class of every reveal of a card whose number is not known (see ``action_class``)."""
 
 
 class CastleState(State[Act]):
@@ -258,15 +261,18 @@ class CastleState(State[Act]):
 
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
         """Shuffle the cards nobody has seen among their positions. Everything else is
-        public, so every seat knows the same. With ``recall`` < 1 each seen-and-returned
-        card is forgotten with probability ``1 - recall`` (drawn afresh on every call):
-        it joins the shuffled unknowns and its ``known`` entry and reveal records are
-        blanked in the copy."""
+        public, so every seat knows the same. With ``recall`` < 1 under ``memory=hidden``
+        each card seen and put back before the last round (older than the log shows) is
+        forgotten with probability ``1 - recall`` (drawn afresh on every call): it joins
+        the shuffled unknowns and its ``known`` entry and reveal records are blanked in
+        the copy. Under ``memory=open`` the table shows every such card: none is
+        forgotten."""
         unknown = self.unknown_positions()
-        if recall < 1.0:
+        if recall < 1.0 and self.game.options.memory == "hidden":
             known = self.known
-            forgotten = {p for p in self.down
-                         if known[p] and p != self.pending and rng.random() >= recall}
+            shown = {r[2] for r in self.reveals[-self.players:]}  # the log still shows them
+            forgotten = {p for p in self.down if known[p] and p != self.pending
+                         and p not in shown and rng.random() >= recall}
             if forgotten:
                 for p in forgotten:
                     known[p] = 0
@@ -279,6 +285,13 @@ class CastleState(State[Act]):
         shuffle(cards, rng)
         for p, card in zip(unknown, cards):
             self.grid[p] = card
+
+    def _action_class(self, action: Act, seat: int) -> Hashable:
+        """Revealing one card nobody knows is like revealing any other: one class
+        (everything else about a position is public, so the class is every seat's)."""
+        if action.verb == "reveal" and not self.known[action.arg]:
+            return UNSEEN
+        return action
 
     # ----------------------------------------------------------------- views
     def _view(self, seat: int | None) -> dict[str, Any]:

@@ -466,11 +466,12 @@ const TablePage = {
     $("hint-button").disabled = false;
     $("hint-note").hidden = false;
     $("hints").innerHTML = answer.hints.map((hint, place) => {
-      const percent = Math.round(hint.win * 100);
       const best = place === 0 ? ` <strong class="best-mark">★ ${esc(t("hint_best"))}</strong>` : "";
+      // win is null where there was one choice only (nothing was searched)
+      const chance = hint.win === null ? "" : `<meter min="0" max="1" value="${hint.win}"></meter> `
+        + `<span class="win">${Math.round(hint.win * 100)}%</span>`;
       return `<li${place === 0 ? ' class="best"' : ""}><button type="button" data-action="${esc(hint.action)}">`
-        + `${esc(hint.label)}</button> <meter min="0" max="1" value="${hint.win}"></meter> `
-        + `<span class="win">${percent}%</span>${best}</li>`;
+        + `${esc(hint.label)}</button> ${chance}${best}</li>`;
     }).join("");
   },
 
