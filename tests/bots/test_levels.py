@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from towerplay import bots, games
-from towerplay.arena.ladder import run_ladder
+from towerplay.sim.ladder import run_ladder
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.bots.simple import GreedyBot, RandomBot
 from towerplay.cli import app
@@ -62,7 +62,7 @@ def test_levels_sit_at_cli_tables_ladders_and_the_lobby() -> None:
     report = run_ladder(games.load("castle"), 2, ["easy", "medium"], games=2, seed=1,
                         workers=1)
     assert sorted(row["bot"] for row in report["bots"]) == ["easy", "medium"]
-    from towerplay.server.app import check_spec
+    from towerplay.server.tables import check_spec
     from towerplay.server.limits import Limits
 
     assert all(check_spec(level, Limits()) == level for level in bots.LEVELS)
