@@ -7,6 +7,7 @@ import glob
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -221,3 +222,41 @@ def connect(server: Server, table: str, seat_token: str | None = None,
     query = f"?{query}" if query else ""
     return websockets.connect(f"{server.ws_base}/ws/tables/{table}{query}",
                               max_size=None, open_timeout=TIMEOUT)
+
+
+# ----------------------------------------------------------------- servers as processes
+def wait_answering(base: str, process: subprocess.Popen[Any], timeout: float = 60) -> None:
+    """Poll until a ``towerplay serve`` subprocess answers; fail if it ends or is slow."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if httpx.get(f"{base}/api/games").status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline and process.poll() is None, "no server"
+        time.sleep(0.1)
+
+
+def kill_group(process: subprocess.Popen[Any]) -> None:
+    """SIGKILL a process and its thinking workers (its process group)."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait(30)
+
+
+def move_until_bots_turn(http: httpx.Client, table: str, seat_token: str,
+                         bot: int) -> dict[str, Any]:
+    """The person moves (first legal action) until it is seat ``bot``'s turn: the
+    answer to the last move."""
+    while True:
+        answer = wait_turn(http, table, seat_token)
+        moved = http.post(f"/api/tables/{table}/actions", json={
+            "token": seat_token, "version": answer["version"],
+            "action": answer["view"]["legal"][0]})
+        assert moved.status_code == 200, moved.text
+        if moved.json()["view"]["to_move"] == bot:
+            found: dict[str, Any] = moved.json()
+            return found

@@ -25,6 +25,7 @@ import pytest
 import uvicorn
 import websockets
 
+from tests.server.conftest import wait_answering
 from tests.server.conftest import (GENEROUS, TIMEOUT, Server, connect, create, free_port,
                                    receive, token, wait_turn)
 from tests.server.test_uploads import finished_record
@@ -78,15 +79,7 @@ def serving(tmp: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], s
         start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/api/games").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline and process.poll() is None, "no server"
-            time.sleep(0.1)
+        wait_answering(base, process)
         yield process, base
     finally:
         stop(process)

@@ -9,7 +9,6 @@ import asyncio
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
 import tempfile
@@ -23,8 +22,10 @@ import httpx
 import pytest
 import websockets
 
-from tests.server.conftest import (TIMEOUT, create, free_port, new_database, running_cluster,
-                                   token, wait_turn)
+from tests.server.conftest import (TIMEOUT, create, free_port, move_until_bots_turn,
+                                   new_database, running_cluster, token, wait_answering,
+                                   wait_turn)
+from tests.server.conftest import kill_group as kill
 from towerplay.core.record import Record
 
 pytestmark = pytest.mark.slow
@@ -53,30 +54,14 @@ def process(args: list[str], url: str, ready: str) -> Iterator[subprocess.Popen[
             kill(child)
 
 
-def kill(child: subprocess.Popen[bytes]) -> None:
-    """SIGKILL a process and its thinking workers (its group)."""
-    try:
-        os.killpg(child.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    child.wait(30)
-
-
 @contextmanager
 def server(url: str) -> Iterator[str]:
     """A ``towerplay serve`` without bots of its own, answering: its base URL."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with process(["serve", "--port", str(port), "--no-bot-worker"], url, "open http"):
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/api/games").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not answer"
-            time.sleep(0.1)
+    with process(["serve", "--port", str(port), "--no-bot-worker"], url,
+                 "open http") as child:
+        wait_answering(base, child)
         yield base
 
 
@@ -180,15 +165,7 @@ def test_a_worker_killed_mid_thought_is_replaced(cluster_url: str) -> None:
             first = first_worker.enter_context(worker(url))
             made = create(http, "five_towers", ["human", "ismcts:seconds=4"])
             table, seat_token = made["table"], token(made, 0)
-            while True:  # the person moves until it is the bot's turn
-                answer = wait_turn(http, table, seat_token)
-                moved = http.post(f"/api/tables/{table}/actions", json={
-                    "token": seat_token, "version": answer["version"],
-                    "action": answer["view"]["legal"][0]})
-                assert moved.status_code == 200, moved.text
-                if moved.json()["view"]["to_move"] == 1:
-                    break
-            stored = moved.json()["version"]
+            stored = move_until_bots_turn(http, table, seat_token, bot=1)["version"]
             time.sleep(1.0)  # the bot is thinking
             assert len(stored_actions(url, table)) == stored
             kill(first)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import httpx
 
-from tests.server.conftest import GENEROUS, TIMEOUT, Server, create, token, wait_turn
+from tests.server.conftest import (GENEROUS, TIMEOUT, Server, create, move_until_bots_turn,
+                                   token, wait_turn)
 from towerplay.server.jobs import LANES
 from towerplay.server.limits import Limits
 from towerplay.server.moves import BOT_QUEUE, HEAVY_QUEUE, bot_queue
@@ -28,7 +29,8 @@ def test_a_greedy_bot_answers_while_other_tables_bots_think_long(tmp_path: Path)
             httpx.Client(base_url=server.base, timeout=TIMEOUT) as http:
         made = create(http, "castle", ["human", "greedy"], options={"first_player": 0})
         table, seat_token = made["table"], token(made, 0)
-        play_until_the_bot_answered(http, table, seat_token)  # its thinking process is up
+        move_until_bots_turn(http, table, seat_token, bot=1)
+        wait_turn(http, table, seat_token)  # the bot answered: its thinking process is up
         for _ in range(2):  # every long-thinking slot is taken, with more waiting
             create(http, "five_towers", [HEAVY, HEAVY, HEAVY, HEAVY])
         waits = []
@@ -46,18 +48,6 @@ def test_a_greedy_bot_answers_while_other_tables_bots_think_long(tmp_path: Path)
                 waits.append(time.monotonic() - started)
         # one long thought is 10 s: a greedy bot queued behind it would wait that long
         assert waits and max(waits) < 5.0, waits
-
-
-def play_until_the_bot_answered(http: httpx.Client, table: str, seat_token: str) -> None:
-    while True:
-        answer = wait_turn(http, table, seat_token)
-        moved = http.post(f"/api/tables/{table}/actions", json={
-            "token": seat_token, "version": answer["version"],
-            "action": answer["view"]["legal"][0]})
-        assert moved.status_code == 200, moved.text
-        if moved.json()["view"]["to_move"] == 1:
-            wait_turn(http, table, seat_token)
-            return
 
 
 def test_an_address_keeps_only_so_many_tables_of_bots_alone(tmp_path: Path) -> None:

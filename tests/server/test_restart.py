@@ -15,7 +15,8 @@ from pathlib import Path
 
 import httpx
 
-from tests.server.conftest import create, free_port, token, wait_turn
+from tests.server.conftest import create, free_port, token, wait_answering, wait_turn
+from tests.server.conftest import kill_group as kill
 from towerplay.core.record import Record
 from towerplay.lifeline import alive, descendants
 
@@ -34,27 +35,10 @@ def serving(db: Path, port: int) -> Iterator[subprocess.Popen[str]]:
     try:
         assert process.stdout is not None
         assert f"open http://127.0.0.1:{port}/" in process.stdout.readline()
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/games").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline and process.poll() is None, "no server"
-            time.sleep(0.1)
+        wait_answering(f"http://127.0.0.1:{port}", process)
         yield process
     finally:
         kill(process)
-
-
-def kill(process: subprocess.Popen[str]) -> None:
-    """SIGKILL the server and its bot workers (its process group)."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    process.wait(30)
 
 
 def move(http: httpx.Client, table: str, body: dict[str, object]) -> httpx.Response:
