@@ -140,7 +140,9 @@ class Translator:
         ``count`` picks the plural form. A legacy English line (a game not yet speaking
         events) goes by :meth:`line`."""
         if event.key == LEGACY:
-            return self.line(str(event.get("text")))
+            domain = event.get("domain")
+            words = self if domain is None else translator(str(domain), self.lang)
+            return words.line(str(event.get("text")))
         if event.domain not in (self.domain, "web"):
             return translator(event.domain, self.lang).event(event, form)
         key = event.key

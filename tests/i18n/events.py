@@ -61,6 +61,16 @@ def nested(value: Param) -> Iterable[Event]:
             yield from nested(item)
 
 
+def keys(found: Iterable[Event]) -> set[str]:
+    """The keys of ``found`` and of the events nested in them."""
+    out = set()
+    for event in found:
+        out.add(event.key)
+        for _, value in event.params:
+            out |= keys(nested(value))
+    return out
+
+
 class EventCheck:
     """The checks of a game's events. ``codes`` is the game's own internal-code pattern
     (a card's notation where a phrase belongs); ``notation_keys`` the events that explain
@@ -110,6 +120,13 @@ class EventCheck:
                     bare = QUOTED.sub("", text)  # the action the seat sent, as sent
                     assert not self.codes.search(bare), (lang, event, text)
 
-    def assert_english_is(self, event: Event, english: str) -> None:
-        """``event`` worded in English is ``english`` (the engine's old words)."""
-        assert word(event, "en") == english
+    @staticmethod
+    def unmet(domain: str, found: Iterable[Event]) -> set[str]:
+        """The event keys of ``domain``'s catalogue (plural and grammatical forms aside)
+        that no event of ``found`` uses: those left untested. The catalogue must have no
+        ``line.*`` template left (the game speaks events)."""
+        english = catalogue(domain, LANGUAGES[0])
+        assert not [key for key in english if key.startswith("line.")], domain
+        defined = {re.sub(r"(@\w+)?(\.(zero|one|two|few|many|other))?$", "", key)
+                   for key in english if key.startswith(f"{domain}.")}
+        return defined - keys(found)

@@ -86,10 +86,14 @@ Param = Union[int, float, str, Notation, Term, Event, Seq]
 """What an event's parameter may be."""
 
 LEGACY = "core.line"
-"""The key of an English line from a game that does not speak events yet (its one
-parameter ``text``): worded by the catalogues' ``line.*`` templates, as before events."""
+"""The key of an English line from a game that does not speak events yet (parameters
+``text`` and, where known, ``domain``: the game's catalogue): worded by the catalogue's
+``line.*`` templates, as before events."""
 
 
-def legacy(text: str) -> Event:
-    """An English line of a game not yet converted to events, as an event."""
-    return Event(LEGACY, (("text", text),))
+def legacy(text: str, domain: str | None = None) -> Event:
+    """An English line of a game not yet converted to events, as an event (worded by
+    ``domain``'s templates; without one, by the translator's own)."""
+    if domain is None:
+        return Event(LEGACY, (("text", text),))
+    return Event(LEGACY, (("text", text), ("domain", domain)))

@@ -7,6 +7,7 @@ actions, validation before any change, the history, views with the public log, a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from towerplay.core.errors import IllegalAction
@@ -147,7 +148,7 @@ class State(Generic[A]):
         A game speaking events overrides this (built here, lazily, never in ``_apply``);
         the default is the English line of :meth:`_log_entry`."""
         text = self._log_entry(index, seat)
-        return None if text is None else legacy(text)
+        return None if text is None else legacy(text, self.game.name)
 
     def _log_entry(self, index: int, seat: int | None) -> str | None:
         """The English text ``seat`` sees for history entry ``index``; ``None`` hides it
@@ -217,7 +218,7 @@ class State(Generic[A]):
         overrides it if even that would reveal something, or to say it in its terms (a
         game not yet speaking events overrides :meth:`_why_illegal` instead)."""
         if type(self)._why_illegal is not State._why_illegal:
-            return legacy(self._why_illegal(action, legal))
+            return legacy(self._why_illegal(action, legal), self.game.name)
         return self._kernel_refusal(action, legal)
 
     def _kernel_refusal(self, action: A, legal: list[A]) -> Event:
@@ -337,6 +338,13 @@ class State(Generic[A]):
 
 
 def _english(event: Event) -> str:
-    """``event`` worded by the English catalogue (loaded on first use)."""
-    from towerplay.i18n import english
-    return english(event)
+    """``event`` worded by the English catalogue (imported on first use: the kernel
+    loads no catalogue until something is worded; searches ask often, so it is kept)."""
+    global _english_words
+    if _english_words is None:
+        from towerplay.i18n import english
+        _english_words = english
+    return _english_words(event)
+
+
+_english_words: Callable[[Event], str] | None = None

@@ -39,7 +39,7 @@ def worded(body: dict[str, Any], lang: str, game: str | None = None) -> dict[str
         return body
     event = getattr(body, "event", None)
     if event is not None:
-        return {**body, "message": i18n.word(event, lang)}
+        return {**body, "message": i18n.translator(game or "web", lang).event(event)}
     return {**body, "message": i18n.Translator(game or "web", lang).line(message)}
 
 
