@@ -59,7 +59,7 @@ class State(Generic[A]):
     them): set from the game's ``_conceals_move`` hook. Searches cannot branch on those."""
     speaks_events: ClassVar[bool] = False
     """Whether the game says its log entries as events (it overrides ``_log_event``);
-    a game that does not yet writes English lines (``_log_entry``)."""
+    a game that does not, yet, writes English lines (``_log_entry``)."""
     log_is_notation: ClassVar[bool] = False
     """Set by a game that speaks events whose log entries, worded in English, are every
     seat's view of the action's notation (nothing filtered: :attr:`filters_log` stays
