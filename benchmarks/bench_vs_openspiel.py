@@ -59,6 +59,8 @@ def play(duel: Duel) -> Outcome:
     ours = bots.load(duel.ours, seed=seed)
     me = duel.index % 2
     state = game.new_initial_state()
+    for byte in (seed % 2**32).to_bytes(openspiel.SEED_BYTES, "big"):  # the chance nodes
+        state.apply_action(byte)
     counts = [0, 0.0, 0, 0.0]
     while not state.is_terminal():
         start = time.perf_counter()

@@ -9,6 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from towerplay import games
+from towerplay.core.errors import IllegalAction
 from towerplay.envs import pettingzoo as tz
 
 from tests.conftest import game_player_counts
@@ -56,3 +57,58 @@ def test_unknown_names_are_refused() -> None:
         tz.chess_v0  # noqa: B018
     with pytest.raises(games.InvalidOptions):
         tz.env("five_towers", players=9)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_state_is_every_seats_observation_for_a_centralized_critic(name: str) -> None:
+    env = tz.raw_env(name, players=3 if name != "castle" else 2)
+    env.reset(seed=2)
+    state = env.state()
+    assert env.state_space.contains(state)
+    size = env.setup.observer.shape[0]
+    for seat, agent in enumerate(env.possible_agents):
+        assert (state[seat * size:(seat + 1) * size] == env.observe(agent)["observation"]).all()
+
+
+def test_an_illegal_action_ends_the_episode_with_minus_one_when_asked() -> None:
+    env = tz.env("five_towers", players=3, illegal="terminate")
+    env.reset(seed=1)
+    offender = env.agent_selection
+    mask = env.observe(offender)["action_mask"]
+    env.step(int((mask == 0).nonzero()[0][0]))
+    totals = {agent: 0.0 for agent in env.possible_agents}
+    for agent in env.agent_iter():
+        _, reward, termination, _, _ = env.last()
+        assert termination
+        totals[agent] += reward
+        env.step(None)
+    assert totals == {a: (-1.0 if a == offender else 0.0) for a in env.possible_agents}
+    strict = tz.env("five_towers", players=3)
+    strict.reset(seed=1)
+    with pytest.raises(IllegalAction):
+        strict.step(int((mask == 0).nonzero()[0][0]))
+    with pytest.raises(games.InvalidOptions):
+        tz.env("five_towers", illegal="ignore")
+
+
+@pytest.mark.parametrize("name", ["five_towers", "castle", "blueprints", "skytopia"])
+def test_ansi_rendering_is_ansi_text_not_rich_markup(name: str) -> None:
+    env = tz.env(name, players=2, render_mode="ansi")
+    env.reset(seed=3)
+    text = env.render()
+    assert "\x1b[" in text and "[bold" not in text and "[/]" not in text
+
+
+def test_the_env_checks_order_and_ids_by_itself_and_wraps_on_request() -> None:
+    env = tz.env("castle", players=2)
+    with pytest.raises(games.InvalidOptions, match="call reset"):
+        env.step(0)
+    with pytest.raises(games.InvalidOptions, match="call reset"):
+        env.observe("seat_0")
+    assert list(env.agent_iter()) == []
+    env.reset(seed=1)
+    with pytest.raises(IllegalAction, match="an action id is an integer from 0"):
+        env.step(10_000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(tz.env("castle", players=2, wrapped=True), num_cycles=100)

@@ -13,6 +13,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,8 @@ import websockets
 from towerplay.server.app import create_app
 from towerplay.server.limits import WS_MAX_BYTES, Limits
 
-GENEROUS = Limits(actions_per_second=1000, actions_burst=1000, tables_per_minute=10_000)
+GENEROUS = Limits(actions_per_second=1000, actions_burst=1000, tables_per_minute=10_000,
+                  bot_tables=10_000)
 """Limits that whole scripted games never reach (the limits have tests of their own)."""
 TIMEOUT = 30.0
 
@@ -95,27 +97,52 @@ def as_postgres(command: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
 
 
+class Cluster:
+    """A throwaway PostgreSQL cluster on 127.0.0.1 that a test may stop and start."""
+
+    def __init__(self) -> None:
+        self.bin = pg_bin() or install_postgres()
+        self.home = Path(tempfile.mkdtemp(prefix="towerplay-pg-"))
+        self.data, self.port = self.home / "data", free_port()
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}"
+        if os.geteuid() == 0:
+            shutil.chown(self.home, "postgres", "postgres")
+        subprocess.run(as_postgres([str(self.bin / "initdb"), "-D", str(self.data), "-U",
+                                    "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]),
+                       check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        options = (f"-p {self.port} -k {self.home} -c listen_addresses=127.0.0.1 "
+                   f"-c fsync=off")
+        subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-o",
+                                    options, "-l", str(self.home / "log"), "-w", "start"]),
+                       check=True, capture_output=True, timeout=120)
+
+    def stop(self) -> None:
+        subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m",
+                                    "immediate", "stop"]), capture_output=True, timeout=60)
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+@contextmanager
+def running_cluster() -> Iterator[Cluster]:
+    """A started throwaway cluster, removed afterwards."""
+    cluster = Cluster()
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.remove()
+
+
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[str]:
     """A throwaway PostgreSQL cluster on 127.0.0.1 (removed afterwards): its base URL."""
-    bin_dir = pg_bin() or install_postgres()
-    home = Path(tempfile.mkdtemp(prefix="towerplay-pg-"))
-    data, port = home / "data", free_port()
-    if os.geteuid() == 0:
-        shutil.chown(home, "postgres", "postgres")
-    subprocess.run(as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres",
-                                "--auth=trust", "-E", "UTF8", "--no-sync"]),
-                   check=True, capture_output=True, timeout=120)
-    options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options,
-                                "-l", str(home / "log"), "-w", "start"]),
-                   check=True, capture_output=True, timeout=120)
-    try:
-        yield f"postgresql://postgres@127.0.0.1:{port}"
-    finally:
-        subprocess.run(as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m",
-                                    "immediate", "stop"]), capture_output=True, timeout=60)
-        shutil.rmtree(home, ignore_errors=True)
+    with running_cluster() as cluster:
+        yield cluster.url
 
 
 def new_database(cluster: str, name: str) -> str:

@@ -65,7 +65,7 @@ def test_create_refuses_garbled_and_oversized_bodies(http: httpx.Client) -> None
     assert garbled.status_code == 422 and "JSON" in garbled.json()["message"]
     huge = {"game": "five_towers", "seats": ["human", "greedy"], "pad": "x" * 5000}
     oversized = http.post("/api/tables", json=huge)
-    assert oversized.status_code == 422 and "at most" in oversized.json()["message"]
+    assert oversized.status_code == 413 and "at most" in oversized.json()["message"]
 
 
 def test_views_by_token(http: httpx.Client) -> None:

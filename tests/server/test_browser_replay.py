@@ -53,7 +53,7 @@ def test_hints_at_my_turn_and_none_where_they_are_off(browser: Any, web: ServePr
         screenshots(page, "hints-castle")
         version = page.evaluate("document.body.dataset.version")
         entries.first.locator("button").click()  # a hint entry plays its move
-        page.wait_for_function(f"document.body.dataset.version !== {version!r}")
+        page.wait_for_function(f"() => document.body.dataset.version !== {version!r}")
         assert page.locator("#hints li").count() == 0
         page.goto(f"{web.base}/")
         page.wait_for_selector("#seats input")

@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from towerplay import games
 from towerplay.core.state import State
-from towerplay.server import hints
+from towerplay.server import hints, pool
 from towerplay.server.storage import Storage, make_engine
 from tests.server.conftest import Server, create, new_database, token, wait_turn
 
@@ -23,10 +23,8 @@ from tests.server.conftest import Server, create, new_database, token, wait_turn
 @pytest.fixture
 def http(sqlite_server: Server, monkeypatch: pytest.MonkeyPatch) -> Iterator[httpx.Client]:
     """A client of the SQLite server; hints search a few iterations (the tests' time)."""
-    monkeypatch.setattr(hints, "SECONDS", None)
-    monkeypatch.setattr(hints, "ITERATIONS", 40)
-    app: Any = sqlite_server.server.config.app
-    app.state.hinting = (set(), hints.Window(10_000))  # the rate limit has its own test
+    monkeypatch.setattr(pool, "HINT_ITERATIONS", 40)
+    monkeypatch.setattr(hints, "HINTS_PER_MINUTE", 10_000)  # the rate limit has its own test
     with httpx.Client(base_url=sqlite_server.base, timeout=60) as client:
         yield client
 
@@ -119,15 +117,21 @@ def test_refusals_in_polish(http: httpx.Client) -> None:
     assert refused.json()["message"] == "przy tym stole podpowiedzi są wyłączone"
 
 
-def test_one_hint_at_a_time_and_a_rate_limit(http: httpx.Client,
-                                             sqlite_server: Server) -> None:
+def test_one_hint_at_a_time_and_a_rate_limit(http: httpx.Client, sqlite_server: Server,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
     made, answer = my_turn(http)
     body = {"token": token(made, 0), "version": answer["version"]}
-    app: Any = sqlite_server.server.config.app
-    app.state.hinting = ({made["table"]}, hints.Window(2))  # as if one were running
+    storage: Storage = sqlite_server.server.config.app.state.hub.storage
+    pending = "pending-one"  # as if another process were working one out
+    assert storage.add_hint_request(pending, made["table"], answer["version"], 0,
+                                    "10.0.0.9", 60, 100) is None
     busy = ask(http, made["table"], body)
     assert busy.status_code == 429 and "being worked out" in busy.json()["message"]
-    app.state.hinting[0].clear()
+    storage.finish_hint(pending, None)
+    with storage.engine.connect() as db:  # this address's hints of the last minute
+        asked = db.execute(text("SELECT COUNT(*) FROM hint_requests WHERE address = "
+                                "'127.0.0.1'")).scalar()
+    monkeypatch.setattr(hints, "HINTS_PER_MINUTE", asked + 1)
     assert ask(http, made["table"], body).status_code == 200
     limited = ask(http, made["table"], body)
     assert limited.status_code == 429 and "too many hints" in limited.json()["message"]
@@ -178,9 +182,9 @@ def mid_game(game: str, seed: int) -> State[Any]:
 
 def hint_of(state: State[Any], seed: int) -> list[tuple[str, float, int]]:
     """The server's hint for the seat to move, worked out here: what the search is
-    given (:func:`hints.knowledge`) searched by :func:`hints.search`."""
-    seen = hints.knowledge(state, state.to_move, random.Random(seed))
-    stats: list[tuple[str, float, int]] = hints.search(seen, None, 60, seed)["stats"]
+    given (:func:`pool.knowledge`) searched by :func:`pool.hint_search`."""
+    seen = pool.knowledge(state, state.to_move, random.Random(seed))
+    stats: list[tuple[str, float, int]] = pool.hint_search(seen, 60, seed)["stats"]
     return stats
 
 
@@ -198,6 +202,6 @@ def test_a_hint_is_the_same_for_positions_the_seat_cannot_tell_apart(game: str) 
 def test_the_search_is_given_a_guess_never_the_true_state(game: str) -> None:
     state = mid_game(game, 5)
     seat = state.to_move
-    guesses = [hints.knowledge(state, seat, random.Random(seed)) for seed in range(6)]
+    guesses = [pool.knowledge(state, seat, random.Random(seed)) for seed in range(6)]
     assert all(seen.view(seat) == state.view(seat) for seen in guesses)
     assert all(seen.to_json()["state"] != state.to_json()["state"] for seen in guesses)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from towerplay import games
 from towerplay.arena.table import Table
+from towerplay.server.jobs import make_queue
 from towerplay.server.live import Hub
 from towerplay.server.pool import BotPool
 from towerplay.server.storage import Storage
@@ -41,18 +42,20 @@ def test_a_killed_worker_is_replaced() -> None:
 
 
 def test_a_finished_table_nobody_watches_leaves_memory(tmp_path: Path) -> None:
-    storage = Storage(f"sqlite:///{tmp_path / 'live.sqlite'}")
-    hub = Hub(storage, BotPool(1))
+    url = f"sqlite:///{tmp_path / 'live.sqlite'}"
+    storage = Storage(url)
+    hub = Hub(storage, make_queue(url))
 
     async def scenario() -> None:
-        live, _ = hub.create("five_towers", 2, {}, ["human", "human"], seed=3)
+        live, _ = await hub.create("five_towers", 2, {}, ["human", "human"], seed=3)
         client = hub.join(live, 0)
         while not live.table.is_over:
             state = live.table.state
-            hub.submit(live, state.to_move, str(state.legal_actions()[0]), live.table.version)
+            await hub.submit(live, state.to_move, str(state.legal_actions()[0]),
+                             live.table.version)
         hub.leave(live, client)
         assert live.id not in hub.tables
-        back = hub.get(live.id)
+        back = await hub.fetch(live.id)
         assert back is not live and back.table.is_over
         assert back.table.state.to_json() == live.table.state.to_json()
 
@@ -60,5 +63,4 @@ def test_a_finished_table_nobody_watches_leaves_memory(tmp_path: Path) -> None:
         asyncio.run(scenario())
     finally:
         hub.close()
-        hub.pool.close()
         storage.close()

@@ -17,6 +17,7 @@ import httpx
 
 from tests.server.conftest import create, free_port, token, wait_turn
 from towerplay.core.record import Record
+from towerplay.lifeline import alive, descendants
 
 BOT = "ismcts:seconds=0.3"
 """A bot that thinks long enough for the kill to land mid-thought."""
@@ -90,3 +91,20 @@ def test_a_killed_server_goes_on_with_every_table(tmp_path: Path) -> None:
         record = Record.from_json(http.get(f"/api/tables/{table}/record").json())
     assert record.replay().is_over
     assert all(record.actions[index] == action for index, action in sent.items())
+
+
+def test_a_killed_server_leaves_no_worker(tmp_path: Path) -> None:
+    port = free_port()
+    with serving(tmp_path / "tables.sqlite", port) as server, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+        create(http, "five_towers", ["greedy", "greedy", "greedy"])  # workers start
+        deadline = time.monotonic() + 30
+        while len(workers := descendants(server.pid)) < 2:
+            assert time.monotonic() < deadline, "no thinking process started"
+            time.sleep(0.1)
+        os.kill(server.pid, signal.SIGKILL)  # the server alone, not its group
+        server.wait(30)
+        deadline = time.monotonic() + 10
+        while left := [pid for pid in workers if alive(pid)]:
+            assert time.monotonic() < deadline, f"workers outlived the server: {left}"
+            time.sleep(0.1)

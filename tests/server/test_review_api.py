@@ -1,7 +1,9 @@
 """The replay page's game review over HTTP (issue #21): refused before the end and for
-unknown tables, reproducible, stored, and run in the bot pool while play goes on."""
+unknown tables, reproducible, stored in the database, queued with its place shown, limited
+per address, and run in slots of its own while play goes on."""
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from collections.abc import Iterator
@@ -12,7 +14,8 @@ import pytest
 
 from towerplay.arena.review import THRESHOLDS
 from towerplay.core.record import Record
-from towerplay.server import review as review_api
+from towerplay.server import pool, review as review_api
+from towerplay.server.storage import Storage
 from tests.server.conftest import Server, create, token, wait_turn
 from tests.server.test_boards import finished_table
 
@@ -22,7 +25,7 @@ MARKS = {name for name, _ in THRESHOLDS} | {None}
 @pytest.fixture
 def http(sqlite_server: Server, monkeypatch: pytest.MonkeyPatch) -> Iterator[httpx.Client]:
     """A client of the SQLite server, reviews at a small budget (the tests' time)."""
-    monkeypatch.setattr(review_api, "ITERATIONS", 8)
+    monkeypatch.setattr(pool, "REVIEW_ITERATIONS", 8)
     with httpx.Client(base_url=sqlite_server.base, timeout=30) as client:
         yield client
 
@@ -35,7 +38,7 @@ def wait_done(http: httpx.Client, table: str, timeout: float = 120) -> dict[str,
         if answer["state"] == "done":
             found: dict[str, Any] = answer["review"]
             return found
-        assert answer["state"] == "running", answer
+        assert answer["state"] in ("queued", "running"), answer
         assert time.monotonic() < deadline, "the review did not finish"
         time.sleep(0.1)
 
@@ -53,7 +56,7 @@ def test_a_finished_tables_review_is_done_reproducible_and_stored(
         http: httpx.Client, sqlite_server: Server) -> None:
     table = finished_table(http)["table"]
     assert http.get(f"/api/tables/{table}/review").json() == {"state": "none",
-                                                               "review": None}
+                                                               "review": None, "ahead": 0}
     started = http.post(f"/api/tables/{table}/review")
     assert started.status_code == 202
     again = http.post(f"/api/tables/{table}/review")
@@ -65,22 +68,51 @@ def test_a_finished_tables_review_is_done_reproducible_and_stored(
                 if len(states[i].legal_actions()) > 1]
     assert [d["index"] for d in done["decisions"]] == unforced
     assert {d["mark"] for d in done["decisions"]} <= MARKS
-    assert done == review_api.run_review(record.to_json(), 8)
+    assert done == pool.review_record(record.to_json(), 8)
     app: Any = sqlite_server.server.config.app
-    url = app.state.hub.storage.url
-    assert (Path(url.removeprefix("sqlite:///")).parent / "reviews" / f"{table}.json").exists()
-    app.state.reviews.pop(table)  # as after a restart: only the stored file is left
-    assert http.get(f"/api/tables/{table}/review").json() == {"state": "done", "review": done}
+    elsewhere = Storage(app.state.hub.storage.url)  # another process reads it too
+    try:
+        assert elsewhere.review(table) == ("done", done, 0)
+    finally:
+        elsewhere.close()
+
+
+def test_reviews_wait_in_line_with_their_place_and_a_limit_per_address(
+        http: httpx.Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = [finished_table(http)["table"] for _ in range(4)]
+    monkeypatch.setattr(pool, "REVIEW_ITERATIONS", 400)
+    monkeypatch.setattr(review_api, "PER_ADDRESS", 3)
+    for table in tables[:3]:
+        assert http.post(f"/api/tables/{table}/review").status_code == 202
+    limited = http.post(f"/api/tables/{tables[3]}/review")
+    assert limited.status_code == 429 and limited.json()["code"] == "busy"
+    last = http.get(f"/api/tables/{tables[2]}/review").json()
+    assert last["state"] == "queued" and last["ahead"] >= 1  # one review runs at a time
+    for table in tables[:3]:
+        wait_done(http, table, timeout=300)
+    assert http.post(f"/api/tables/{tables[3]}/review").status_code == 202
+
+
+def test_a_review_stored_as_a_file_by_an_older_version_is_read(
+        http: httpx.Client, sqlite_server: Server) -> None:
+    table = finished_table(http)["table"]
+    url = sqlite_server.server.config.app.state.hub.storage.url
+    folder = Path(url.removeprefix("sqlite:///")).parent / "reviews"
+    folder.mkdir(exist_ok=True)
+    old = {"seats": [0, 1], "decisions": []}
+    (folder / f"{table}.json").write_text(json.dumps(old))
+    assert http.get(f"/api/tables/{table}/review").json()["review"] == old
+    assert http.post(f"/api/tables/{table}/review").json() == {"state": "done"}
 
 
 def test_play_goes_on_while_a_review_runs(http: httpx.Client,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     table = finished_table(http)["table"]
-    monkeypatch.setattr(review_api, "ITERATIONS", 300)
+    monkeypatch.setattr(pool, "REVIEW_ITERATIONS", 300)
     assert http.post(f"/api/tables/{table}/review").status_code == 202
     made = create(http, "five_towers", ["human", "greedy"])
     answer = wait_turn(http, made["table"], token(made, 0))
-    assert http.get(f"/api/tables/{table}/review").json()["state"] == "running"
+    assert http.get(f"/api/tables/{table}/review").json()["state"] in ("queued", "running")
     move = {"token": token(made, 0), "version": answer["version"],
             "action": answer["view"]["legal"][0]}
     moved = http.post(f"/api/tables/{made['table']}/actions", json=move)

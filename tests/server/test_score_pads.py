@@ -528,7 +528,7 @@ def test_every_text_the_pads_use_is_in_the_catalogue(source: str) -> None:
     text = (STATIC / source).read_text(encoding="utf-8")
     keys = set(re.findall(r'"((?:pad|five_towers|castle)\.[\w.]+)"', text))
     keys |= {f"five_towers.tower.{suit}" for suit in SUITS} if "five_towers" in source else set()
-    keys |= {f"title.{game}" for game in scoring.PADS} if source == "score.js" else set()
+    keys |= {f"title.{game}" for game in scoring.pad_games()} if source == "score.js" else set()
     assert keys
     for lang in i18n.LANGUAGES:
         texts = {**i18n.catalogue("web", lang), **i18n.catalogue("score", lang)}

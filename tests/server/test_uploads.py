@@ -94,12 +94,17 @@ def wrong_result() -> bytes:
     return json.dumps(record).encode()
 
 
+def test_a_too_large_file_is_refused_unread(http: httpx.Client) -> None:
+    answer = send(http, b" " * (uploads.MAX_UPLOAD_BYTES + 1))
+    assert answer.status_code == 413, answer.text
+    assert answer.json()["code"] == "bad_record" and "too large" in answer.json()["message"]
+
+
 @pytest.mark.parametrize(("data", "says"), [
     (bytes(range(256)) * 4, "not UTF-8 text"),
     (b"{\"game\": ", "must be JSON"),
     (b"[1, 2]", "JSON object, not a list"),
     (b"[" * 100_000 + b"]" * 100_000, "sane depth"),
-    (b" " * (uploads.MAX_UPLOAD_BYTES + 1), "too large"),
     (json.dumps({"game": "chess", "players": 2, "seed": 1, "actions": []}).encode(),
      "unknown game 'chess'"),
     (json.dumps({"game": "castle", "players": 2, "seed": 1}).encode(),

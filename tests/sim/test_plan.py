@@ -78,3 +78,13 @@ def test_bad_arguments_are_refused_in_one_line(build, error, words) -> None:  # 
         build()
     message = str(caught.value)
     assert words in message and "\n" not in message
+
+
+def test_a_huge_plan_is_made_as_its_games_are_asked_for() -> None:
+    plan = Plan.build("castle", players=2, bots=["random", "greedy"], games=10**8, seed=3)
+    assert len(plan.jobs) == 10**8  # no hundred million jobs in memory: made on demand
+    last = plan.jobs[-1]
+    assert last.index == 10**8 - 1 and last.specs == ("greedy", "random")
+    assert last.seed == plan.jobs[-2].seed != plan.jobs[-3].seed  # one deal, both rotations
+    small = Plan.build("castle", players=2, bots=["random", "greedy"], games=6, seed=3)
+    assert plan.jobs[:6] == small.jobs  # more games extend the plan, renumbering nothing

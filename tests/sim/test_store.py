@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from towerplay.core import InvalidOptions
-from towerplay.sim.plan import Plan, parse_sweep
+from towerplay.sim import store
+from towerplay.sim.plan import Plan, SimJob, parse_sweep
 from towerplay.sim.runner import run
 from towerplay.sim.store import drop_torn_line, read_rows
 
@@ -70,3 +71,39 @@ def test_another_runs_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "junk.jsonl").write_text('{"no": "index"}\n')
     with pytest.raises(InvalidOptions, match="without a game index"):
         run(other, tmp_path / "junk.jsonl")
+
+
+def test_parquet_is_written_in_row_groups_with_one_type_a_column(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    parquet = pytest.importorskip("pyarrow.parquet")
+    monkeypatch.setattr(store, "ROW_GROUP", 2)
+    rows = [{"index": i, "score_0": 6 if i < 3 else 6.5, "note": None if i else "x"}
+            for i in range(5)]
+    out = tmp_path / "rows.parquet"
+    assert store.write_parquet(out, lambda: iter(rows)) == 5
+    assert parquet.ParquetFile(out).metadata.num_row_groups == 3
+    assert [r["score_0"] for r in read_rows(out)] == [6.0, 6.0, 6.0, 6.5, 6.5]
+    assert [r["note"] for r in read_rows(out)] == ["x", None, None, None, None]
+
+
+def test_a_game_that_raises_is_counted_and_replayed(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from towerplay.sim import runner
+    from towerplay.sim.play import play_row as real
+
+    def broken(job: SimJob) -> dict[str, object]:
+        if job.index == 2:
+            raise RuntimeError("the engine broke")
+        return real(job)
+    monkeypatch.setattr(runner, "play_row", broken)
+    out = tmp_path / "rows.jsonl"
+    outcome = run(plan(), out)
+    failed = [(f.index, f.error) for f in outcome.failures]
+    assert failed == [(2, "RuntimeError: the engine broke")]
+    assert outcome.played == 11
+    assert [r["index"] for r in read_rows(out)] == [0, 1, *range(3, 12)]
+    assert "1 failed (game 2: RuntimeError: the engine broke)" in runner.describe(outcome, out)
+    monkeypatch.setattr(runner, "play_row", real)
+    again = run(plan(), out)
+    assert again.played == 1 and not again.failures
+    assert sorted(r["index"] for r in read_rows(out)) == list(range(12))

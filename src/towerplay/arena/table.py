@@ -163,6 +163,11 @@ class Table(Generic[A]):
     def submit(self, seat: int, text: object, version: int) -> list[SeatEvent]:
         """A person's move as text, answering ``version``. A :class:`Refusal` (stale,
         forbidden, over, illegal, bad_message) changes nothing."""
+        return self._accept(self.prepare(seat, text, version))
+
+    def prepare(self, seat: int, text: object, version: int) -> A:
+        """The action a person's move names, checked as :meth:`submit` checks it but not
+        applied: a server stores it first, then :meth:`advance`."""
         if not isinstance(text, str):
             raise Refusal("bad_message", "an action must be text")
         if len(text) > MAX_ACTION_CHARS:
@@ -184,6 +189,11 @@ class Table(Generic[A]):
         reason = self.state.refusal(action)
         if reason is not None:
             raise Refusal("illegal", english(reason), event=reason, action=cut(text))
+        return action
+
+    def advance(self, action: A) -> list[SeatEvent]:
+        """Apply an action already checked and stored elsewhere (a move another process
+        accepted, a prepared move once stored): callbacks, hooks and events as usual."""
         return self._accept(action)
 
     # ----------------------------------------------------------------- bots

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from towerplay.cli.app import app
+from towerplay.cli.app import app, fail
 
 
 @app.command("serve")
@@ -20,6 +20,11 @@ def serve_command(
                                     "$TOWERPLAY_DATABASE_URL names a PostgreSQL "
                                     "database instead"),
     workers: int | None = typer.Option(None, help="bot worker processes"),
+    bot_worker: bool = typer.Option(True, help="run bots' moves in this process too (on "
+                                          "PostgreSQL, `towerplay worker` processes can "
+                                          "do it instead)"),
+    allowed_origin: list[str] | None = typer.Option(None, metavar="ORIGIN", help="an origin whose pages may post and connect (repeatable; default: the server's own, by the request's Host)"),  # noqa: E501
+    forwarded_allow_ips: str = typer.Option("", metavar="IPS", help="comma-separated proxy addresses (or networks, or *) whose X-Forwarded-For names the client (default: none, the peer is the client)"),  # noqa: E501
 ) -> None:
     """Play in the browser: tables with friends and bots, saved and resumable."""
     import uvicorn
@@ -33,6 +38,48 @@ def serve_command(
     where = url if url.startswith("sqlite") else url.split("@")[-1]  # no password shown
     print(f"towerplay: open {shown}:{port}/ in a browser (tables stored in {where})",
           flush=True)
-    uvicorn.run(create_app(url, workers=workers), host=host, port=port,
+    uvicorn.run(create_app(url, workers=workers, bot_worker=bot_worker,
+                           allowed_origins=allowed_origin),
+                host=host, port=port, proxy_headers=bool(forwarded_allow_ips),
+                forwarded_allow_ips=forwarded_allow_ips or [],  # the peer, unless trusted
                 ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
                 log_level=os.environ.get("TOWERPLAY_LOG", "warning"))
+
+
+@app.command("worker")
+def worker_command(
+    database_url: str | None = typer.Option(
+        None, "--database-url", help="the PostgreSQL database of the servers (default "
+                                     "$TOWERPLAY_DATABASE_URL)"),
+    workers: int | None = typer.Option(None, help="bot thinking processes"),
+) -> None:
+    """Run bots' moves for every `towerplay serve` on one PostgreSQL database (any number
+    of workers, on any machine; stop with Ctrl-C or SIGTERM)."""
+    import asyncio
+    import logging
+    import signal
+
+    from towerplay.server.jobs import is_postgres, serve_queue
+    from towerplay.server.storage import DATABASE_URL_ENV
+
+    url = database_url or os.environ.get(DATABASE_URL_ENV) or ""
+    if not is_postgres(url):
+        fail(f"towerplay worker needs a PostgreSQL database (--database-url "
+                             f"or ${DATABASE_URL_ENV}, postgresql://...); with SQLite, "
+                             f"towerplay serve runs its own worker")
+
+    logging.basicConfig(level=os.environ.get("TOWERPLAY_LOG", "warning").upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    async def main() -> None:
+        work = asyncio.ensure_future(serve_queue(url, workers))
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, work.cancel)
+        print(f"towerplay worker: running bots' moves for {url.split('@')[-1]}", flush=True)
+        try:
+            await work
+        except asyncio.CancelledError:
+            pass
+
+    asyncio.run(main())

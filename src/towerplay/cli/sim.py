@@ -1,7 +1,11 @@
 """``towerplay sim``: many seat-rotated games between bots, one row per game in a file."""
 from __future__ import annotations
 
+import shlex
+import sys
+import time
 from pathlib import Path
+from typing import Any, TextIO
 
 import typer
 from rich.console import Console
@@ -13,8 +17,13 @@ from towerplay import bots as bot_registry
 from towerplay.cli.app import app, friendly
 from towerplay.sim.backends import check_backend
 from towerplay.sim.plan import Plan, parse_sweep
-from towerplay.sim.runner import describe, run
+from towerplay.sim.runner import Failure, Outcome, describe, run
 from towerplay.sim.store import format_of
+
+LINE_SECONDS = 10.0
+"""Without a terminal: a progress line at least this often (and at every tenth)."""
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 class SpeedColumn(ProgressColumn):
@@ -23,6 +32,67 @@ class SpeedColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
         return Text("— games/s" if speed is None else f"{speed:,.1f} games/s", style="cyan")
+
+
+class Meter:
+    """Counts the games of a run and shows how far it is: a rich bar on a terminal,
+    otherwise a plain line at every tenth or every :data:`LINE_SECONDS`
+    (``1200/5000 games, 240/s, eta 16 s``) that logs and CI keep readable."""
+
+    def __init__(self, title: str, stream: TextIO, terminal: bool) -> None:
+        self.stream = stream
+        self.done = self.total = self.played = 0
+        self.started = self.shown = self.first = time.monotonic()
+        self.tenth = 0
+        self.bar: Progress | None = None
+        if terminal:
+            self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                                MofNCompleteColumn(), SpeedColumn(), TimeElapsedColumn(),
+                                TextColumn("ETA"), TimeRemainingColumn(),
+                                console=Console(file=stream), transient=False)
+            self.task = self.bar.add_task(title, total=None)
+
+    def __enter__(self) -> Meter:
+        if self.bar is not None:
+            self.bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def start(self, done: int, total: int) -> None:
+        """The run found ``done`` of ``total`` games in its file."""
+        self.done, self.total = done, total
+        self.started = self.shown = self.first = time.monotonic()
+        self.tenth = self._tenth()
+        if self.bar is not None:
+            self.bar.reset(self.task, completed=done, total=total)
+
+    def advance(self, _game: dict[str, Any] | Failure) -> None:
+        """One more game played."""
+        self.done += 1
+        self.played += 1
+        if self.bar is not None:
+            self.bar.advance(self.task)
+            return
+        now = time.monotonic()
+        if self.played == 1:  # workers (or a Ray) are up: the speed counts from here
+            self.first = self.shown = now
+        if self._tenth() > self.tenth or now - self.shown >= LINE_SECONDS:
+            self.tenth, self.shown = self._tenth(), now
+            print(self.line(now), file=self.stream, flush=True)
+
+    def _tenth(self) -> int:
+        return 10 * self.done // self.total if self.total else 0
+
+    def line(self, now: float) -> str:
+        """``1200/5000 games, 240/s, eta 16 s``: the speed since the first game ended."""
+        elapsed = now - self.first
+        speed = (self.played - 1) / elapsed if elapsed > 0 else 0.0
+        left = self.total - self.done
+        eta = f"eta {left / speed:,.0f} s" if speed > 0 else "eta —"
+        return f"{self.done}/{self.total} games, {speed:,.0f}/s, {eta}"
 
 
 @app.command()
@@ -38,7 +108,8 @@ def sim(
     option: list[str] = typer.Option([], "--option", "-o", help="game option name=value; "
                                      "name=v1,v2 sweeps the values (every combination "
                                      "plays)"),
-    workers: int = typer.Option(1, "--workers", "-w", help="worker processes (or Ray CPUs)"),
+    workers: int = typer.Option(None, "--workers", "-w", help="worker processes (default 1) "
+                                "or Ray CPUs (default: all of the cluster's)"),
     backend: str = typer.Option("processes", "--backend", help="processes or ray"),
     address: str = typer.Option(None, "--address", help="a Ray cluster's address "
                                 "(with --backend ray; default: start a local Ray)"),
@@ -49,23 +120,62 @@ def sim(
     """Play bots against each other from every seat and write one row per game.
 
     Rows: seed, options, bots per seat, scores, ranks, winners, length, the first player
-    and the game's own statistics. Read them with `towerplay report FILE`.
+    and the game's own statistics. Read them with `towerplay report FILE`. Rows are
+    written as they come; Ctrl-C keeps them, and the same command resumes the run.
     """
     format_of(out)
     check_backend(backend, workers, address)
     specs = bot_registry.split_specs(bots)
     plan = Plan.build(game_name, players, specs, games_count, parse_sweep(game_name, option),
                       seed=seed)
-    stderr = Console(stderr=True)
-    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
-                        MofNCompleteColumn(), SpeedColumn(), TimeElapsedColumn(),
-                        TextColumn("ETA"), TimeRemainingColumn(), console=stderr)
-    with progress:
-        task = progress.add_task(f"{game_name} sim", total=len(plan.jobs))
+    if backend == "processes" and workers is None:
+        workers = 1
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    meter = Meter(f"{game_name} sim", sys.stderr, errors.is_terminal)
+    try:
+        with meter:
+            outcome = run(plan, out, workers=workers, backend=backend, address=address,
+                          on_game=meter.advance, on_start=meter.start)
+    except KeyboardInterrupt:
+        again = resume_command(game_name, players, bots, games_count, option, workers,
+                               backend, address, seed, out)
+        errors.print(f"interrupted: {meter.done} of {meter.total} games in {out} (every "
+                     f"row written is kept); resume with: {again}")
+        raise typer.Exit(INTERRUPTED) from None
+    errors.print(summary(outcome, out, meter))
+    if outcome.failures:
+        raise typer.Exit(1)
 
-        def started(done: int, total: int) -> None:
-            progress.reset(task, completed=done, total=total)
 
-        outcome = run(plan, out, workers=workers, backend=backend, address=address,
-                      on_row=lambda _row: progress.advance(task), on_start=started)
-    stderr.print(describe(outcome, out), highlight=False, soft_wrap=True)
+def summary(outcome: Outcome, out: Path, meter: Meter) -> str:
+    """The end-of-run line: games, time, speed, where, failures."""
+    if outcome.untouched:
+        return describe(outcome, out)
+    seconds = time.monotonic() - meter.started
+    speed = outcome.played / seconds if seconds > 0 else 0.0
+    failed = (f"; {len(outcome.failures)} failed, rerun the command to retry them"
+              if outcome.failures else "; no failures")
+    return f"{describe(outcome, out)}; {seconds:,.1f} s, {speed:,.1f} games/s{failed}"
+
+
+def resume_command(game_name: str, players: int, bots: str, games_count: int,
+                   option: list[str], workers: int | None, backend: str,
+                   address: str | None, seed: int, out: Path) -> str:
+    """The command line that continues this run (the same plan, the same file).
+
+    >>> resume_command("castle", 2, "greedy,random", 6, ["memory=open"], 1, "processes",
+    ...                None, 0, Path("my runs/c.csv"))
+    "towerplay sim castle --players 2 --bots greedy,random --games 6 -o memory=open --workers 1 --seed 0 --out 'my runs/c.csv'"
+    """
+    words = ["towerplay", "sim", game_name, "--players", str(players), "--bots", bots,
+             "--games", str(games_count)]
+    for pair in option:
+        words += ["-o", pair]
+    if workers is not None:
+        words += ["--workers", str(workers)]
+    if backend != "processes":
+        words += ["--backend", backend]
+    if address is not None:
+        words += ["--address", address]
+    words += ["--seed", str(seed), "--out", str(out)]
+    return shlex.join(words)

@@ -32,6 +32,30 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
+    @classmethod
+    def file_options(cls) -> frozenset[str]:
+        """The options that name a file (marked :data:`FILE`): a server never takes
+        them from a client, whatever the game.
+
+        >>> from towerplay import games
+        >>> sorted(games.game_class("castle").options_type.file_options())
+        ['cards']
+        """
+        return frozenset(name for name, field in cls.model_fields.items()
+                         if any(isinstance(mark, FileOption) for mark in field.metadata))
+
+
+class FileOption:
+    """The mark of an option whose value may be read from a file (a path given on the
+    command line, kept as its data): ``Annotated[..., FILE]``."""
+
+    def __repr__(self) -> str:
+        return "FILE"
+
+
+FILE = FileOption()
+"""Marks an option that names a file (see :meth:`Options.file_options`)."""
+
 
 def option_value(annotation: object, text: str) -> Any:
     """An option's value from command-line text: kept as text where the option takes text
@@ -159,6 +183,9 @@ class Game(Generic[S, A]):
     """Whether shuffles or dice take part."""
     variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     """Option sets that change the rules (variants, modes): the generic tests run each."""
+    component_file: ClassVar[str | None] = None
+    """The shipped component data (a TOML file in the game's package) that a scoring pad
+    scores with, if the game has one."""
     heuristics_module: ClassVar[str | None] = None
     """Where ``HEURISTICS`` lives; default: the ``heuristics`` module of the game's package."""
 

@@ -1,14 +1,23 @@
 """Observers: what a seat may know, as a fixed-size vector for learning agents.
 
 A game's ``observer.py`` defines ``make_observer(game, players)`` returning an
-:class:`Observer` whose :meth:`Observer.encode` writes a *view* (``state.view(seat)``) into
-a :class:`Vector`. Because it reads the view and nothing else, two positions a seat cannot
-tell apart always give that seat the same vector, and nothing hidden can leak into it.
+:class:`Observer` whose :meth:`Observer.encode` writes a *view* (``state.view(seat)``, built
+without its log: no observer reads it) into a :class:`Vector`. Because it reads the view and
+nothing else, two positions a seat cannot tell apart always give that seat the same vector,
+and nothing hidden can leak into it. Where building the view costs more than the encoding, a
+game's observer reads the state's public fields directly instead
+(:meth:`Observer.encode_state`), under the same test.
 
->>> vector = Vector()
->>> vector.one_hot(2, 4); vector.scalar(0.5); vector.counts([1, 0, 3])
+The vector is written in named sections (:meth:`Vector.name`), so the observer can say
+which slice holds what (:meth:`Observer.layout`):
+
+>>> vector = Vector(named=True)
+>>> vector.name("seat"); vector.one_hot(2, 4); vector.name("total"); vector.scalar(0.5)
+>>> vector.name("counts"); vector.counts([1, 0, 3])
 >>> vector.values
 [0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 0.0, 3.0]
+>>> vector.layout()
+[('seat', slice(0, 4, None)), ('total', slice(4, 5, None)), ('counts', slice(5, 8, None))]
 """
 from __future__ import annotations
 
@@ -22,56 +31,153 @@ from towerplay.core.state import State
 
 S = TypeVar("S", bound=State[Any])
 
+Layout = list[tuple[str, slice]]
+"""An observation's named slices, in order, covering the whole vector."""
+
+_SCRATCH = 1 << 16
+"""Room for the first, measuring write (no observer comes near it)."""
+
 
 class Vector:
-    """A flat list of floats written in named slices (as OpenSpiel's observers do)."""
+    """Floats written in order into a zeroed float32 buffer, in named sections (as
+    OpenSpiel's observers do). Writing into a preallocated array, a one-hot costs one store."""
 
-    __slots__ = ("values",)
+    __slots__ = ("buffer", "size", "sections")
 
-    def __init__(self) -> None:
-        self.values: list[float] = []
+    def __init__(self, buffer: npt.NDArray[np.float32] | None = None, *,
+                 named: bool = False) -> None:
+        self.buffer = np.zeros(_SCRATCH, np.float32) if buffer is None else buffer
+        self.size = 0
+        self.sections: list[tuple[str, int]] | None = [] if named else None
+
+    @property
+    def values(self) -> list[float]:
+        """What was written so far, as a list."""
+        return [float(v) for v in self.buffer[:self.size]]
+
+    def name(self, label: str, index: int | None = None) -> None:
+        """Start the section ``label`` (``label[index]`` for one of several alike); a no-op
+        unless the vector records its layout, so observers call it at every write."""
+        if self.sections is not None:
+            self.sections.append((label if index is None else f"{label}[{index}]", self.size))
 
     def scalar(self, value: float) -> None:
         """One number."""
-        self.values.append(float(value))
+        self.buffer[self.size] = value
+        self.size += 1
 
     def one_hot(self, index: int | None, size: int) -> None:
         """``size`` slots, a 1 at ``index`` (all 0 for ``None`` or an index out of range)."""
-        slots = [0.0] * size
         if index is not None and 0 <= index < size:
-            slots[index] = 1.0
-        self.values.extend(slots)
+            self.buffer[self.size + index] = 1.0
+        self.size += size
 
     def counts(self, numbers: Iterable[float]) -> None:
         """Several numbers, in order."""
-        self.values.extend(float(n) for n in numbers)
+        values = numbers if isinstance(numbers, list) else list(numbers)
+        start, end = self.size, self.size + len(values)
+        if end - start > 8:
+            self.buffer[start:end] = values
+        else:  # a few stores beat converting a short list to an array
+            buffer = self.buffer
+            for index, value in enumerate(values, start):
+                buffer[index] = value
+        self.size = end
+
+    def tally(self, indices: Iterable[int], size: int) -> None:
+        """``size`` slots counting how often each index occurs (out of range: ignored);
+        a multi-hot when each occurs once."""
+        buffer, base = self.buffer, self.size
+        for index in indices:
+            if 0 <= index < size:
+                buffer[base + index] += 1.0
+        self.size += size
+
+    def block(self, size: int) -> npt.NDArray[np.float32]:
+        """The next ``size`` slots (zero) as an array view, for numpy writes at once."""
+        start = self.size
+        self.size += size
+        return self.buffer[start:self.size]
+
+    def layout(self) -> Layout:
+        """The named sections written so far, as slices (a vector made with ``named``)."""
+        marks = list(self.sections or [])
+        if not marks or marks[0][1] != 0:
+            marks.insert(0, ("unnamed", 0))
+        ends = [start for _, start in marks[1:]] + [self.size]
+        return [(label, slice(start, end)) for (label, start), end in zip(marks, ends)
+                if end > start]
 
 
 class Observer(Generic[S]):
     """Writes a seat's view as a float32 vector of constant :attr:`shape`.
 
-    Subclasses implement :meth:`encode`; the shape is measured once on a fresh game.
+    Subclasses implement :meth:`encode` (from the view), or override :meth:`encode_state`
+    to read the state's fields directly where that is much cheaper: only fields the seat
+    may know (the contract tests compare the vectors of states a seat cannot tell apart).
+    The shape and layout are measured once on a fresh game.
     """
 
     def __init__(self, game: Any, players: int) -> None:
         self.game = game
         self.players = players
         sample = game.start(players=players, seed=0)
-        self.shape: tuple[int, ...] = (len(self._write(sample.view(0))),)
+        vector = Vector(named=True)
+        self.encode_state(sample, 0, vector)
+        self.shape: tuple[int, ...] = (vector.size,)
+        self._layout = vector.layout()
 
     def encode(self, view: dict[str, Any], vector: Vector) -> None:
         """Write ``view`` (a seat's or the spectator's) into ``vector``, same length always."""
         raise NotImplementedError
 
-    def _write(self, view: dict[str, Any]) -> list[float]:
-        vector = Vector()
-        self.encode(view, vector)
-        return vector.values
+    def encode_state(self, state: S, seat: int | None, vector: Vector,
+                     recall: bool = False) -> None:
+        """Write what ``seat`` knows of ``state`` (with ``recall``: what a seat that forgets
+        nothing knows). Default: :meth:`encode` of :meth:`view` or :meth:`recall_view`."""
+        self.encode(self.recall_view(state, seat) if recall else self.view(state, seat),
+                    vector)
 
-    def observation(self, state: S, seat: int | None) -> npt.NDArray[np.float32]:
-        """``seat``'s vector in ``state`` (``None``: the spectator's)."""
-        values = self._write(state.view(seat))
-        if len(values) != self.shape[0]:
-            raise AssertionError(f"{self.game.name} observer wrote {len(values)} values, "
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What :meth:`encode` reads: the seat's view without the log."""
+        return state.view(seat, log=False)
+
+    def recall_view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What a seat that forgets nothing knows, as a view :meth:`encode` reads: the view
+        itself, unless the game lets players forget what they saw (castle's hidden memory
+        overrides this). OpenSpiel's information state is written from it."""
+        return self.view(state, seat)
+
+    def layout(self) -> Layout:
+        """The observation's features: ``(name, slice)`` pairs in order, covering it all."""
+        return list(self._layout)
+
+    def sections(self, state: S, seat: int | None) -> Layout:
+        """The layout as written for ``state`` (it must equal :meth:`layout`: tests check)."""
+        vector = Vector(named=True)
+        self.encode_state(state, seat, vector)
+        return vector.layout()
+
+    def observation(self, state: S, seat: int | None,
+                    out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """``seat``'s vector in ``state`` (``None``: the spectator's), written into ``out``
+        when given (a row of a batch: it is zeroed first)."""
+        return self._write(state, seat, out, recall=False)
+
+    def recalled(self, state: S, seat: int | None,
+                 out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """Like :meth:`observation`, for a seat that forgets nothing (same layout)."""
+        return self._write(state, seat, out, recall=True)
+
+    def _write(self, state: S, seat: int | None, out: npt.NDArray[np.float32] | None,
+               recall: bool) -> npt.NDArray[np.float32]:
+        if out is None:
+            out = np.zeros(self.shape, np.float32)
+        else:
+            out.fill(0.0)
+        vector = Vector(out)
+        self.encode_state(state, seat, vector, recall)
+        if vector.size != self.shape[0]:
+            raise AssertionError(f"{self.game.name} observer wrote {vector.size} values, "
                                  f"not {self.shape[0]}")
-        return np.asarray(values, dtype=np.float32)
+        return out

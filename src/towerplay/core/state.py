@@ -293,8 +293,11 @@ class State(Generic[A]):
         that one was taken). Always ``False`` in games without :attr:`conceals_moves`."""
         return self._conceals_move(seat)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-ready dict of what ``seat`` may know (``None``: a spectator)."""
+    def view(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+        """A JSON-ready dict of what ``seat`` may know (``None``: a spectator).
+
+        ``log=False`` leaves out the log and the legal actions' notation (observers for
+        learning agents read neither, and building them is most of a view's cost)."""
         view: dict[str, Any] = {
             "game": self.game.name,
             "players": self.players,
@@ -304,12 +307,13 @@ class State(Generic[A]):
             "turn": len(self.history),
         }
         view.update(self._view(seat))
-        if seat is not None and seat == self.to_move:
+        if log and seat is not None and seat == self.to_move:
             view["legal"] = [str(a) for a in self.legal_actions()]
         if self.is_over:
             view["scores"] = self.scores()
             view["winners"] = self.winners()
-        view["log"] = self.log(seat)
+        if log:
+            view["log"] = self.log(seat)
         return view
 
     def rewards(self) -> list[float]:

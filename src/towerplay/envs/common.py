@@ -1,4 +1,4 @@
-"""What the RL adapters share: the game, its observer, spaces and seeds."""
+"""What the RL adapters share: the game, its observer, spaces, masks and ANSI pictures."""
 from __future__ import annotations
 
 import functools
@@ -7,14 +7,43 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from rich.console import Console
 
 from towerplay import games
+from towerplay.core.errors import InvalidOptions
 from towerplay.core.game import Game
 from towerplay.core.observer import Observer
 from towerplay.core.state import State
 
 OBSERVATION_BOUND = 1e6
 """The observation spaces' bound: observers write counts and scores, never more than this."""
+ILLEGAL = ("raise", "terminate")
+"""What an env does with an action its mask forbids: raise :class:`IllegalAction` (nothing
+changes), or end the episode with -1 for the offender and 0 for the others (PettingZoo's
+``TerminateIllegalWrapper``)."""
+
+
+def check_illegal(illegal: str) -> str:
+    if illegal not in ILLEGAL:
+        raise InvalidOptions(f"illegal must be 'raise' or 'terminate' (got {illegal!r})")
+    return illegal
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode not in (None, "ansi"):
+        raise InvalidOptions(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+    return render_mode
+
+
+def ansi(state: State[Any], seat: int | None, width: int = 100) -> str:
+    """The game's terminal picture of what ``seat`` sees, as ANSI text (its Rich markup
+    rendered with colours, as a terminal would show it)."""
+    console = Console(force_terminal=True, color_system="standard", width=width,
+                      highlight=False)
+    drawn = hasattr(games.companion(state.game.name, "render"), "draw")
+    with console.capture() as capture:  # a game without a drawing gives JSON: no markup
+        console.print(games.render_text(state, seat), markup=drawn)
+    return capture.get()
 
 
 @dataclass
@@ -39,11 +68,46 @@ class Setup:
     def num_actions(self) -> int:
         return self.game.num_actions
 
-    def observation(self, state: State[Any], seat: int) -> npt.NDArray[np.float32]:
-        return self.observer.observation(state, seat)
+    def observation(self, state: State[Any], seat: int | None,
+                    out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        return self.observer.observation(state, seat, out)
 
-    def mask(self, state: State[Any], seat: int) -> npt.NDArray[np.int8]:
-        """The legal dense ids of ``seat`` (all zero when it is not to move)."""
-        if state.to_move != seat:
-            return np.zeros(self.num_actions, dtype=np.int8)
-        return np.asarray(self.game.action_mask(state), dtype=np.int8)
+    @functools.cached_property
+    def ids(self) -> dict[Any, int]:
+        """Each action's dense id (one dict lookup, where ``Game.action_id`` also checks)."""
+        return {action: index for index, action in enumerate(self.game.action_space)}
+
+    def legal_ids(self, state: State[Any]) -> list[int]:
+        """The dense ids of the legal actions, ascending (empty once the game is over)."""
+        ids = self.ids
+        return [ids[action] for action in state.legal_actions()]
+
+    def mask(self, state: State[Any], seat: int,
+             ids: list[int] | None = None) -> npt.NDArray[np.int8]:
+        """The legal dense ids of ``seat`` (all zero when it is not to move); ``ids``: the
+        legal ids when the caller has them already."""
+        flags = bytearray(self.num_actions)  # set byte by byte: cheaper than numpy indexing
+        if state.to_move == seat:
+            for index in self.legal_ids(state) if ids is None else ids:
+                flags[index] = 1
+        return np.frombuffer(flags, dtype=np.int8)
+
+    def central(self, state: State[Any]) -> npt.NDArray[np.float32]:
+        """Every seat's observation, concatenated: all that some seat knows (for centralized
+        critics; what no seat knows, such as the order of a shuffled pile, stays out)."""
+        size = self.observer.shape[0]
+        out = np.zeros(size * self.players, np.float32)
+        for seat in range(self.players):
+            self.observer.observation(state, seat, out[seat * size:(seat + 1) * size])
+        return out
+
+
+def layout_markdown(name: str, players: int = 2) -> str:
+    """The observation layout of ``name`` at ``players`` seats as a Markdown table (feature,
+    first index, length), as docs/rl.md shows it (a test keeps the two equal)."""
+    observer = Setup.load(name, players, {}).observer
+    rows = [f"| `{feature}` | {part.start} | {part.stop - part.start} |"
+            for feature, part in observer.layout()]
+    head = (f"{name}, {players} players: {observer.shape[0]} floats\n\n"
+            "| feature | from | length |\n|---|---|---|")
+    return "\n".join([head, *rows])

@@ -10,7 +10,14 @@ The other seats are played by bot specs through the kernel's table, so each bot 
 a determinization of its seat's knowledge. The reward comes at the end: the agent's share
 of the win (1 alone, 1/k in a k-way tie, 0 otherwise). An action the mask does not allow
 ends the episode with reward -1 and ``info["illegal"]`` saying why (``illegal="raise"``
-raises the table's Refusal instead).
+raises the table's Refusal instead). ``render_mode="ansi"`` gives the seat's terminal
+picture as ANSI text.
+
+Each game is registered as ``towerplay/<Game>-v0`` on import of ``towerplay.envs``:
+
+    import gymnasium, towerplay.envs
+    env = gymnasium.make("towerplay/FiveTowers-v0", players=3, bots="random")
+    envs = gymnasium.make_vec("towerplay/Castle-v0", num_envs=8, vectorization_mode="sync")
 """
 from __future__ import annotations
 
@@ -22,10 +29,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from towerplay import games
 from towerplay.arena.table import HUMAN, Refusal, Table
 from towerplay.core.errors import InvalidOptions
-from towerplay.envs.common import OBSERVATION_BOUND, Setup
+from towerplay.envs.common import OBSERVATION_BOUND, Setup, ansi, check_render_mode
 
 Observation = dict[str, Any]
 
@@ -39,8 +45,7 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(self, game: str, players: int = 2, bots: Sequence[str] | str = "greedy",
                  seat: int | None = 0, render_mode: str | None = None,
                  illegal: str = "end", **options: Any) -> None:
-        if render_mode not in (None, "ansi"):
-            raise InvalidOptions(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        check_render_mode(render_mode)
         self.setup = Setup.load(game, players, options)
         specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
         if len(specs) != players - 1 or HUMAN in specs:
@@ -48,8 +53,9 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
                                  f"seats (got {specs})")
         if seat is not None and not 0 <= seat < players:
             raise InvalidOptions(f"seat must be 0 to {players - 1} or None (got {seat})")
-        if illegal not in ("end", "raise"):
-            raise InvalidOptions(f"illegal must be 'end' or 'raise' (got {illegal!r})")
+        if illegal not in ("end", "terminate", "raise"):  # "terminate": as the other envs say
+            raise InvalidOptions(f"illegal must be 'end' (or 'terminate') or 'raise' "
+                                 f"(got {illegal!r})")
         self.bots, self.seat_choice, self.render_mode = specs, seat, render_mode
         self.illegal = illegal
         self.observation_space = spaces.Dict({
@@ -75,7 +81,8 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
         state = self.setup.game.start(players=players, seed=self._seeds.getrandbits(63))
         self.table = Table(state, specs)
         list(self.table.play_bots())
-        return self._observe(), self._info()
+        obs = self._observe()
+        return obs, self._info(obs)
 
     def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool,
                                                      dict[str, Any]]:
@@ -86,17 +93,18 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
         except Refusal as refusal:
             if self.illegal == "raise" or table.is_over:
                 raise
-            return self._observe(), -1.0, True, False, {**self._info(),
-                                                         "illegal": refusal.message}
+            obs = self._observe()
+            return obs, -1.0, True, False, {**self._info(obs), "illegal": refusal.message}
         list(table.play_bots())
         over = table.is_over
         reward = table.state.rewards()[self.seat] if over else 0.0
-        return self._observe(), float(reward), over, False, self._info()
+        obs = self._observe()
+        return obs, float(reward), over, False, self._info(obs)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return games.render_text(self._table().state, self.seat)
+        return ansi(self._table().state, self.seat)
 
     def _table(self) -> Table[Any]:
         if self.table is None:
@@ -108,7 +116,7 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
         return {"observation": self.setup.observation(state, self.seat),
                 "action_mask": self.setup.mask(state, self.seat)}
 
-    def _info(self) -> dict[str, Any]:
-        state = self._table().state
-        return {"action_mask": self.setup.mask(state, self.seat), "seat": self.seat,
+    def _info(self, obs: Observation) -> dict[str, Any]:
+        """The info dict; its mask is a copy of the observation's (worked out once)."""
+        return {"action_mask": obs["action_mask"].copy(), "seat": self.seat,
                 "version": self._table().version}

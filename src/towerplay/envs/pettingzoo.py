@@ -10,9 +10,15 @@
         e.step(action)
 
 Agents are ``seat_0``, ``seat_1``, …; an observation is a dict with ``observation`` (the
-seat's fixed-size vector: only what that seat may know) and ``action_mask`` over the dense
-action ids (zero when the seat is not to move). Rewards come at the end: the winners share 1.
-``render_mode="ansi"`` returns the terminal picture of the seat to move.
+seat's fixed-size vector: only what that seat may know; its layout is
+``env.unwrapped.setup.observer.layout()``) and ``action_mask`` over the dense action ids
+(zero when the seat is not to move). Rewards come at the end: the winners share 1.
+``state()`` is every seat's observation concatenated, for centralized critics.
+``illegal="terminate"`` ends the episode with -1 for a seat that plays an action its mask
+forbids (as PettingZoo's ``TerminateIllegalWrapper``); the default raises ``IllegalAction``.
+``render_mode="ansi"`` returns the terminal picture of the seat to move, as ANSI text.
+``env()`` checks what PettingZoo's order-enforcing and out-of-bounds wrappers check, without
+them (their attribute forwarding cost more per step than the game; ``wrapped=True`` adds them).
 """
 from __future__ import annotations
 
@@ -22,13 +28,15 @@ from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from towerplay import games
 from towerplay.core.errors import IllegalAction, InvalidOptions
-from towerplay.envs.common import OBSERVATION_BOUND, Setup
+from towerplay.envs.common import (OBSERVATION_BOUND, Setup, ansi, check_illegal,
+                                   check_render_mode)
 
 VERSION = 0
 """Raised whenever a change could change learning results (PettingZoo's convention)."""
@@ -40,14 +48,14 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game: str, players: int = 2, render_mode: str | None = None,
-                 **options: Any) -> None:
+                 illegal: str = "raise", **options: Any) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise InvalidOptions(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        self.render_mode = check_render_mode(render_mode)
+        self.illegal = check_illegal(illegal)
         self.setup = Setup.load(game, players, options)
         self.metadata = {**self.metadata, "name": f"{game}_v{VERSION}"}
-        self.render_mode = render_mode
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         shape = self.setup.observer.shape
         space = spaces.Dict({
             "observation": spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, shape, np.float32),
@@ -56,8 +64,12 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         self.observation_spaces = {agent: space for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.setup.num_actions)
                               for agent in self.possible_agents}
+        self.state_space = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND,
+                                      (shape[0] * players,), np.float32)
         self._seeds = random.Random()
+        self.agents: list[str] = []
         self.state_: Any = None
+        self._ids: list[int] | None = None  # the legal ids of this decision, once worked out
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -66,15 +78,25 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
-        return {"observation": self.setup.observation(self.state_, seat),
-                "action_mask": self.setup.mask(self.state_, seat)}
+        seat, state = self._seats[agent], self._state()
+        ids = None
+        if seat == state.to_move:
+            ids = self._ids
+            if ids is None:
+                ids = self._ids = self.setup.legal_ids(state)
+        return {"observation": self.setup.observation(state, seat),
+                "action_mask": self.setup.mask(state, seat, ids)}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """Every seat's observation, concatenated (see :attr:`state_space`)."""
+        return self.setup.central(self._state())
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds.seed(seed)
         self.state_ = self.setup.game.start(players=self.setup.players,
                                             seed=self._seeds.getrandbits(63))
+        self._ids = None
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -84,15 +106,22 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         self.agent_selection = self.possible_agents[self.state_.to_move]
 
     def step(self, action: int | None) -> None:
+        state = self._state()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_
         if action is None:
             raise IllegalAction(f"{agent} is to move: give an action id, not None")
-        move = self.setup.game.action_from_id(int(action))
-        state.apply(move)  # IllegalAction if the mask did not allow it
+        try:
+            move = self.setup.game.action_from_id(int(action))
+            state.apply(move)  # IllegalAction if the mask did not allow it
+        except IllegalAction:
+            if self.illegal == "raise":
+                raise
+            self._end_illegal(agent)
+            return
+        self._ids = None
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:
             rewards = state.rewards()
@@ -101,8 +130,17 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
             self._accumulate_rewards()
             self.agent_selection = self._next_alive(agent)
         else:
-            self.rewards = {a: 0.0 for a in self.agents}
+            if any(self.rewards.values()):
+                self.rewards = {a: 0.0 for a in self.agents}
             self.agent_selection = self.possible_agents[state.to_move]
+
+    def _end_illegal(self, agent: str) -> None:
+        """The episode ends: -1 for ``agent``, 0 for the others (nothing else changes)."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: (-1.0 if a == agent else 0.0) for a in self.agents}
+        self.terminations = {a: True for a in self.agents}
+        self.infos[agent] = {**self.infos[agent], "illegal": True}
+        self._accumulate_rewards()
 
     def _next_alive(self, agent: str) -> str:
         """After the end each agent is visited once more, to see its final reward."""
@@ -112,25 +150,35 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        seat = self.state_.to_move
-        return games.render_text(self.state_, seat)
+        state = self._state()
+        return ansi(state, state.to_move)
 
     def close(self) -> None:
         self.state_ = None
 
+    def _state(self) -> Any:
+        """The game, or the one-line error PettingZoo's order-enforcing wrapper would give."""
+        state = self.state_
+        if state is None:
+            raise InvalidOptions("call reset() before step(), observe(), state() or render()")
+        return state
+
 
 def raw_env(game: str, players: int = 2, render_mode: str | None = None,
             **options: Any) -> TowerplayEnv:
-    """The bare environment (no order-enforcing wrappers)."""
+    """The environment itself (what :func:`env` gives unless asked for the wrappers)."""
     return TowerplayEnv(game, players, render_mode, **options)
 
 
 def env(game: str, players: int = 2, render_mode: str | None = None,
-        **options: Any) -> AECEnv[str, dict[str, Any], int]:
-    """The environment of ``game`` with PettingZoo's standard wrappers."""
-    wrapped: Any = raw_env(game, players, render_mode, **options)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+        wrapped: bool = False, **options: Any) -> AECEnv[str, dict[str, Any], int]:
+    """The environment of ``game``. It checks by itself what PettingZoo's standard wrappers
+    check (reset first, action ids in range: one-line errors), for their forwarding of every
+    attribute cost more per step than the game itself; ``wrapped=True`` adds them anyway."""
+    bare: Any = raw_env(game, players, render_mode, **options)
+    if not wrapped:
+        return bare
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(bare))
 
 
 def _versioned(game: str) -> SimpleNamespace:

@@ -6,7 +6,9 @@ Every refusal has one shape, over HTTP and the websocket alike::
     {"type": "error", "code": "stale|illegal|forbidden|bad_message|over",
      "message": "...", "params": {...}}
 
-(``not_found``, ``busy``, ``bad_record`` and ``conflict`` answer the other endpoints.) The
+(``not_found``, ``busy``, ``bad_record`` and ``conflict`` answer the other endpoints;
+``unavailable`` (503) any request the database cannot serve now: nothing changed;
+``internal`` is a failure of the server, :mod:`.guards`.) The
 ``message`` is in the client's language (:mod:`.words`); the ``code`` never changes.
 """
 from __future__ import annotations
@@ -31,49 +33,63 @@ from towerplay import i18n
 from towerplay.i18n import Translator
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
-from towerplay.core.record import Record
-from towerplay.server.limits import MAX_SPEC_CHARS, Limits, TokenBucket, Window, read_json
-from towerplay.server.live import Client, Hub, LiveTable, StorageFailed, UnknownTable
-from towerplay.server import hints, replay, review, scoring, uploads, words
-from towerplay.server.pool import BotPool
-from towerplay.server.protocol import (PATH_OPTIONS, STATUS, error, error_body, not_found,
+from towerplay.server.limits import (MAX_SEED, MAX_SPEC_CHARS, Limits, TokenBucket, read_json)
+from towerplay.server.live import Client, Hub, LiveTable, UnknownTable, unavailable_body
+from towerplay.server import bus, guards, hints, jobs, replay, review, scoring, uploads, words
+from towerplay.server.pool import DEFAULT_WORKERS, BotPool
+from towerplay.server.protocol import (STATUS, file_options, error, error_body, not_found,
                                        refusal_body)
-from towerplay.server.storage import Storage, database_url
+from towerplay.server.storage import Storage, StorageFailed, database_url
 
 log = logging.getLogger("towerplay.server")
 
 STATIC = Path(__file__).parent / "static"
 def create_app(db_url: str | None = None, *, limits: Limits | None = None,
-               workers: int | None = None) -> FastAPI:
+               workers: int | None = None, bot_worker: bool = True,
+               allowed_origins: list[str] | None = None) -> FastAPI:
     """The app on ``db_url`` (default: :func:`~towerplay.server.storage.database_url`).
-    Starting it rebuilds every unfinished table and lets its bots go on."""
+    With ``bot_worker`` (the default) it runs a job worker for bots in-process, with
+    ``workers`` thinking processes; on PostgreSQL, ``towerplay worker`` processes can do
+    that instead. Bots of unfinished tables go on (the worker's sweep finds them).
+    ``allowed_origins``: the pages' origins that may post and connect (default: the
+    server's own; :mod:`.guards`)."""
     limits = limits or Limits()
     url = db_url or database_url()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(url)
-        pool = BotPool(workers)
-        hub = Hub(storage, pool)
+        jobs.ensure_queue_schema(storage)
+        slots = jobs.lane_slots(workers or DEFAULT_WORKERS)
+        pool = BotPool(sum(slots.values())) if bot_worker else None
+        queue = jobs.make_queue(url)
+        await queue.open_async()
+        hub = Hub(storage, queue)
         app.state.hub = hub
-        restored = hub.restore()
-        if restored:
-            log.info("restored %d unfinished tables", restored)
+        if pool is not None:
+            hub.spawn(jobs.run_workers(jobs.Runner(storage, pool, queue, moved=hub.moved),
+                                       slots))
+        if jobs.is_postgres(url):
+            hub.spawn(bus.listen(url, hub))
         try:
             yield
         finally:
             hub.close()
-            pool.close()
+            await asyncio.gather(*hub.tasks, return_exceptions=True)
+            await queue.close_async()
+            if pool is not None:
+                pool.close()
             storage.close()
 
     app = FastAPI(title="towerplay", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.limits = limits
-    app.state.creations = Window(limits.tables_per_minute)
     app.state.buckets = {}
+    app.add_exception_handler(StorageFailed, storage_failed)
     add_pages(app)
     add_api(app)
     add_websocket(app)
     app.include_router(words.router)  # the pages' texts in three languages (issue #18)
+    guards.install(app, limits, allowed_origins, uploads.BODY_RULES)  # issue #25 item 5
     app.add_middleware(words.WordedErrors)  # error replies in the request's language
     app.include_router(replay.router)  # the replay page's positions (front end)
     app.include_router(review.router)  # the replay page's game review (issue #21)
@@ -83,12 +99,21 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     return app
 
 
+async def storage_failed(request: Request, problem: Exception) -> Response:
+    """Any request the database cannot serve now: 503 ``unavailable``, nothing changed."""
+    log.warning("database unavailable: %s", problem)
+    return JSONResponse(words.worded(unavailable_body(), words.page_language(request)),
+                        status_code=503)
+
+
 def hub_of(request: Request | WebSocket) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
 
 
 def address(request: Request | WebSocket) -> str:
+    """The client's address, which limits count by: the TCP peer, or the client a
+    trusted proxy names (``towerplay serve --forwarded-allow-ips``; docs/deploy.md)."""
     return request.client.host if request.client else "unknown"
 
 
@@ -161,9 +186,9 @@ def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
     cls = games.game_class(name)
     schema = cls.options_type.model_json_schema()
     schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
-                            if k not in PATH_OPTIONS}
+                            if k not in file_options(name)}
     if "required" in schema:
-        schema["required"] = [k for k in schema["required"] if k not in PATH_OPTIONS]
+        schema["required"] = [k for k in schema["required"] if k not in file_options(name)]
     title = Translator("web", lang)
     return {"id": name, "title": title.raw(f"title.{name}") if title.has(f"title.{name}")
             else cls.title, "min_players": cls.min_players,
@@ -204,8 +229,8 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
         raise Refusal("bad_message", "'seats' must be a list: 'human' or a bot spec each")
     if not isinstance(options, dict):
         raise Refusal("bad_message", "'options' must be an object of option values")
-    if PATH_OPTIONS & set(options):
-        name = sorted(PATH_OPTIONS & set(options))[0]
+    if file_options(game) & set(options):
+        name = sorted(file_options(game) & set(options))[0]
         raise Refusal("bad_message", f"option {name!r} names a file: the server uses "
                       f"its own data", field=name)
     players = data.get("players", len(seats))
@@ -213,6 +238,9 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     for name, value in (("players", players), ("seed", seed)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise Refusal("bad_message", f"{name!r} must be a whole number", field=name)
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise Refusal("bad_message", f"'seed' is a whole number from 0 to {MAX_SEED}",
+                      field="seed", limit=MAX_SEED)
     return game, players, options, [check_spec(s, limits) for s in seats], seed
 
 
@@ -235,14 +263,22 @@ def add_api(app: FastAPI) -> None:
             return JSONResponse(refusal_body(refusal), status_code=422)
         except TowerplayError as problem:
             return error(422, "bad_message", str(problem))
-        if not request.app.state.creations.take(address(request)):
+        hub = hub_of(request)
+        made = await asyncio.to_thread(hub.storage.tables_since, address(request), 60)
+        if made >= limits.tables_per_minute:  # counted in the database: every process
             return error(429, "bad_message", f"at most {limits.tables_per_minute} new "
                          f"tables a minute from one address", limit=limits.tables_per_minute)
+        if HUMAN not in seats and await asyncio.to_thread(
+                hub.storage.count_bot_tables, address(request)) >= limits.bot_tables:
+            return error(429, "busy", f"at most {limits.bot_tables} unfinished tables of "
+                         f"bots only from one address", limit=limits.bot_tables)
         try:
-            live, tokens = hub_of(request).create(game, players, options, seats, seed,
-                                                  hints=allow_hints)
+            live, tokens = await hub.create(game, players, options, seats, seed,
+                                            hints=allow_hints, owner=address(request))
         except TowerplayError as problem:
             return error(422, "bad_message", str(problem))
+        except StorageFailed:
+            return unavailable()
         return JSONResponse(created(live, tokens), status_code=201)
 
     @app.get("/api/tables")
@@ -250,20 +286,23 @@ def add_api(app: FastAPI) -> None:
         if state not in (None, "finished", "open"):
             return error(422, "bad_message", "state is 'finished' or 'open'")
         hub = hub_of(request)
-        rows = hub.storage.listing(None if state is None else state == "finished")
+        rows = await asyncio.to_thread(hub.storage.listing,
+                                       None if state is None else state == "finished")
         return JSONResponse([listing_entry(row) for row in rows])
 
     @app.get("/api/tables/{table_id}")
     async def get_table(request: Request, table_id: str, token: str | None = None) -> Response:
         lang = words.page_language(request)
         try:
-            live = hub_of(request).get(table_id)
+            live = await hub_of(request).fetch(table_id)
             seat = live.seat_of(token)
         except UnknownTable:
             return not_found(table_id)
         except Refusal as refusal:
             return JSONResponse(refusal_body(refusal), status_code=403)
-        body = {**live.summary(), **live.snapshot(seat, lang),
+        except StorageFailed:
+            return unavailable()
+        body = {**live.summary(), **(await live.snapshot(seat, lang)),
                 "events": live.events(seat, None, lang)}
         return JSONResponse(body)
 
@@ -273,17 +312,12 @@ def add_api(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Response:
-        try:
-            live = hub_of(request).get(table_id)
-        except UnknownTable:
-            return not_found(table_id)
-        if not live.table.is_over:
-            return error(403, "forbidden", "the record (with the seed) is given once the "
-                         "game is over")
-        state = live.table.state
-        return JSONResponse(Record.from_state(state, seats=live.specs).to_json(),
-                            headers={"Content-Disposition":
-                                     f'attachment; filename="{state.game.name}-{live.id}.json"'})
+        found = await replay.finished_record(request, table_id, "the record (with the seed) is "
+                                       "given once the game is over")
+        if isinstance(found, JSONResponse):
+            return found
+        return await replay.record_answer(request, ("table", table_id), found,
+                                          f"{found.game}-{table_id}.json")
 
 
 async def http_act(request: Request, table_id: str) -> Response:
@@ -293,7 +327,7 @@ async def http_act(request: Request, table_id: str) -> Response:
         return error(429, "bad_message", f"too many actions: at most "
                      f"{limits.actions_per_second:g} a second", limit=limits.actions_per_second)
     try:
-        live = hub_of(request).get(table_id)
+        live = await hub_of(request).fetch(table_id)
         data = await read_json(request, limits.message_bytes)
         if not isinstance(data, dict):
             raise Refusal("bad_message", "send {\"token\", \"version\", \"action\"}")
@@ -301,16 +335,16 @@ async def http_act(request: Request, table_id: str) -> Response:
         if not isinstance(token, str):
             raise Refusal("forbidden", "a seat's token is needed to move")
         seat = live.seat_of(token)
-        hub_of(request).submit(live, seat, data.get("action"), data.get("version"))
+        await hub_of(request).submit(live, seat, data.get("action"), data.get("version"))
     except UnknownTable:
         return not_found(table_id)
     except Refusal as refusal:
         return JSONResponse(words.worded(refusal_body(refusal), words.page_language(request),
                                          live.table.state.game.name),
                             status_code=STATUS[refusal.code])
-    except StorageFailed as problem:
-        return error(503, "bad_message", f"{problem}; try again")
-    snapshot = live.snapshot(seat)
+    except StorageFailed:
+        return unavailable()
+    snapshot = await live.snapshot(seat)
     return JSONResponse({"version": snapshot["version"], "view": snapshot["view"],
                          "board": snapshot["board"], "seat": seat})
 
@@ -358,8 +392,12 @@ def add_websocket(app: FastAPI) -> None:
         hub = hub_of(websocket)
         lang = words.page_language(websocket)
         try:
-            live = hub.get(table_id)
+            live = await hub.fetch(table_id)
             seat = live.seat_of(token)
+        except StorageFailed:
+            await websocket.send_json(unavailable_body())
+            await websocket.close(1013)  # try again later
+            return
         except UnknownTable:
             await websocket.send_json(error_body("forbidden", "no table has this id",
                                                  table=table_id[:40]))
@@ -403,13 +441,12 @@ async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable,
                 raise Refusal("bad_message", f"too many messages: at most "
                               f"{limits.actions_per_second:g} a second",
                               limit=limits.actions_per_second)
-            handle(hub, live, client, parse_message(text))
+            await handle(hub, live, client, parse_message(text))
         except Refusal as refusal:
             client.outbox.put_nowait(words.worded(refusal_body(refusal), client.lang,
                                                   live.table.state.game.name))
-        except StorageFailed as problem:
-            client.outbox.put_nowait(words.worded(
-                error_body("bad_message", f"{problem}; reconnect"), client.lang))
+        except StorageFailed:
+            pass  # every client of the table was told (Hub.submit)
 
 
 def parse_message(text: str) -> dict[str, Any]:
@@ -425,9 +462,13 @@ def parse_message(text: str) -> dict[str, Any]:
     return message
 
 
-def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, Any]) -> None:
+async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, Any]) -> None:
     """Act on one client message: a move, or a request for the current view."""
     if message["type"] == "view":
         client.outbox.put_nowait({"type": "resend"})
         return
-    hub.submit(live, client.seat, message.get("action"), message.get("version"))
+    await hub.submit(live, client.seat, message.get("action"), message.get("version"))
+
+
+def unavailable() -> JSONResponse:
+    return JSONResponse(unavailable_body(), status_code=503)

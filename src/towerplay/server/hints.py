@@ -4,16 +4,18 @@ the seat to move, worked out from that seat's knowledge only.
 ``POST /api/tables/ID/hint`` with ``{"token": ..., "version": N}`` answers
 ``{"version": N, "seat": S, "iterations": I, "hints": [{"action", "label", "win",
 "visits"}, ...]}``, best (highest win chance) first. The search is the ISMCTS bot's, as
-``towerplay hint`` runs it, in the bot pool's worker processes (never on the event loop).
-It receives a determinization of the table's state for the seat (:func:`knowledge`):
-hidden parts guessed afresh, never the true ones. ``GET /api/tables/ID/hint`` says
+``towerplay hint`` runs it: a job in the shared queue (:mod:`.jobs`, after bots' moves,
+before reviews), worked out by any worker's thinking processes and stored for this
+request, which waits for it. It receives a determinization of the table's state for the
+seat (:func:`.pool.knowledge`): hidden parts guessed afresh, never the true ones. ``GET /api/tables/ID/hint`` says
 whether the table gives hints (a table is created with ``"hints": false`` to forbid them).
 
 A hint is refused, with the protocol's error body, without a seat's valid token
 (``forbidden``), at a table without hints (``forbidden``), for a finished game
 (``over``), for a version that is not the table's (``stale``), when it is not the seat's
 turn (``forbidden``), and while another hint of the table is being worked out or over
-:data:`HINTS_PER_MINUTE` from one address (``busy``, 429).
+:data:`HINTS_PER_MINUTE` from one address (``busy``, 429). Both are counted in the database,
+so every server process sees them.
 
 The app includes :data:`router`.
 """
@@ -21,31 +23,32 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
+import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from towerplay.arena.table import Refusal
-from towerplay.arena.hints import analyse
-from towerplay.core.rng import fresh_seed
-from towerplay.core.state import State
 from towerplay.i18n import Translator
-from towerplay.server.limits import Window, read_json
-from towerplay.server.live import LiveTable, UnknownTable
+from towerplay.server import jobs
+from towerplay.server.limits import read_json
+from towerplay.server.live import LiveTable, UnknownTable, unavailable_body
+from towerplay.server.moves import in_thread
 from towerplay.server.protocol import error
+from towerplay.server.storage import Storage, StorageFailed
 from towerplay.server.words import page_language
 
 router = APIRouter()
 log = logging.getLogger(__name__)
 
-SECONDS: float | None = 2.0
-"""The search's thinking time per hint."""
-ITERATIONS: int | None = None
-"""...or its iterations (tests set these for speed)."""
 HINTS_PER_MINUTE = 12
-"""Hints one address may ask for in any 60 seconds (each costs a worker seconds)."""
+"""Hints one address may ask for in any 60 seconds (each costs a worker a second)."""
+WAIT_SECONDS = 60.0
+"""How long a request waits for its hint (in the queue, then searched) before giving up;
+while it waits, another hint of the table is ``busy``."""
+POLL_SECONDS = 0.05
+"""How often the waiting request looks for its answer."""
 STATUS = {"forbidden": 403, "over": 409, "stale": 409, "bad_message": 422, "busy": 429}
 
 
@@ -55,20 +58,6 @@ def wanted(data: dict[str, Any]) -> bool:
     if not isinstance(allowed, bool):
         raise Refusal("bad_message", "'hints' must be true or false", field="hints")
     return allowed
-
-
-def knowledge(state: State[Any], seat: int, rng: random.Random) -> State[Any]:
-    """What the search is given: a state consistent with all ``seat`` knows, its hidden
-    parts guessed with ``rng`` (never the true state, which stays in this process)."""
-    return state.determinize(seat, rng)
-
-
-def search(seen: State[Any], seconds: float | None, iterations: int | None,
-           seed: int) -> dict[str, Any]:
-    """Rank the legal actions of ``seen``'s seat to move (in a worker process)."""
-    result = analyse(seen, seconds, iterations, seed)
-    return {"iterations": result.iterations,
-            "stats": [(str(s.action), s.win, s.visits) for s in result.stats]}
 
 
 def ranked(stats: list[tuple[str, float, int]], words: Translator) -> list[dict[str, Any]]:
@@ -84,16 +73,6 @@ def ranked(stats: list[tuple[str, float, int]], words: Translator) -> list[dict[
              "visits": visits} for action, win, visits in ordered]
 
 
-def running(request: Request) -> tuple[set[str], Window]:
-    """The tables whose hint is being worked out now (one at a time per table) and the
-    hints asked for per address, both kept with the app."""
-    state = request.app.state
-    if not hasattr(state, "hinting"):
-        state.hinting = (set(), Window(HINTS_PER_MINUTE))
-    found: tuple[set[str], Window] = state.hinting
-    return found
-
-
 def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
@@ -101,7 +80,8 @@ def client_address(request: Request) -> str:
 @router.get("/api/tables/{table_id}/hint")
 async def hints_allowed(request: Request, table_id: str) -> Response:
     """``{"hints": true|false}``: whether the table gives hints."""
-    allowed = request.app.state.hub.storage.hints(table_id) if len(table_id) <= 40 else None
+    allowed = await in_thread(request.app.state.hub.storage.hints, table_id) \
+        if len(table_id) <= 40 else None
     if allowed is None:
         return error(404, "not_found", "no table has this id", table=table_id[:40])
     return JSONResponse({"hints": allowed})
@@ -111,35 +91,47 @@ async def hints_allowed(request: Request, table_id: str) -> Response:
 async def hint(request: Request, table_id: str) -> Response:
     """A hint for the seat whose token is given, at the version it names."""
     hub = request.app.state.hub
-    busy, window = running(request)
-    if not window.take(client_address(request)):
-        return error(429, "busy", f"too many hints: at most {HINTS_PER_MINUTE} a minute",
-                     limit=HINTS_PER_MINUTE)
     try:
-        live = hub.get(table_id)
+        live = await hub.fetch(table_id)
         data = await read_json(request, request.app.state.limits.message_bytes)
-        seat, version = check(live, data, hub.storage.hints(table_id))
+        seat, version = check(live, data, await in_thread(hub.storage.hints, table_id))
+        request_id = secrets.token_urlsafe(12)
+        why = await in_thread(hub.storage.add_hint_request, request_id, table_id, version,
+                              seat, client_address(request), WAIT_SECONDS, HINTS_PER_MINUTE)
     except UnknownTable:
         return error(404, "not_found", "no table has this id", table=table_id[:40])
     except Refusal as refusal:
         return error(STATUS[refusal.code], refusal.code, refusal.message, **refusal.params)
-    if table_id in busy:
+    except StorageFailed:
+        return JSONResponse(unavailable_body(), status_code=503)
+    if why == "busy":
         return error(429, "busy", "a hint for this table is being worked out; wait for it")
-    state = live.table.state
-    seen = knowledge(state, seat, random.Random(fresh_seed()))
-    busy.add(table_id)
-    try:
-        found = await asyncio.get_running_loop().run_in_executor(
-            hub.pool.executor, search, seen, SECONDS, ITERATIONS, fresh_seed())
-    except Exception:
-        log.exception("the hint at table %s failed", table_id)
+    if why == "rate":
+        return error(429, "busy", f"too many hints: at most {HINTS_PER_MINUTE} a minute",
+                     limit=HINTS_PER_MINUTE)
+    await jobs.defer_hint(hub.queue, request_id)
+    found = await answer(hub.storage, request_id)
+    if found is None:
         return error(503, "busy", "the hint could not be worked out; try again")
-    finally:
-        busy.discard(table_id)
-    words = Translator(state.game.name, page_language(request))
+    words = Translator(live.table.state.game.name, page_language(request))
     return JSONResponse({"version": version, "seat": seat,
                          "iterations": found["iterations"],
                          "hints": ranked(found["stats"], words)})
+
+
+async def answer(storage: Storage, request_id: str) -> dict[str, Any] | None:
+    """The stored answer of a hint request once a worker gave it (``None``: it failed,
+    or none came within :data:`WAIT_SECONDS`)."""
+    deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
+    while asyncio.get_running_loop().time() < deadline:
+        row = await in_thread(storage.hint_request, request_id)
+        if row is None or row["failed"]:
+            return None
+        if row["result"] is not None:
+            found: dict[str, Any] = row["result"]
+            return found
+        await asyncio.sleep(POLL_SECONDS)
+    return None
 
 
 def check(live: LiveTable, data: Any, allowed: bool | None) -> tuple[int, int]:

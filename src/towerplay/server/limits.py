@@ -32,8 +32,15 @@ MAX_BOT_SECONDS = 10.0
 """The longest thinking time a bot seat may ask for (``ismcts:seconds=...``)."""
 MAX_BOT_ITERATIONS = 50_000
 """The most search iterations a bot seat may ask for (``ismcts:iterations=...``)."""
+BOT_TABLES_PER_ADDRESS = 2
+"""Unfinished tables of bots only (nobody waits on them) one address may have."""
 MAX_SPEC_CHARS = 100
 """The longest seat spec accepted."""
+MAX_SEED = 2**63 - 1
+"""The largest seed a table or an uploaded record may have (the database's BIGINT)."""
+SOCKETS_PER_ADDRESS = 64
+"""Websockets one address may hold open at once (a page holds one; a household behind one
+address a few)."""
 WS_MAX_BYTES = 65536
 """The websocket layer drops connections sending more than this in one frame."""
 
@@ -48,6 +55,8 @@ class Limits:
     tables_per_minute: int = TABLES_PER_MINUTE
     bot_seconds: float = MAX_BOT_SECONDS
     bot_iterations: int = MAX_BOT_ITERATIONS
+    bot_tables: int = BOT_TABLES_PER_ADDRESS
+    sockets_per_address: int = SOCKETS_PER_ADDRESS
 
 
 @dataclass

@@ -1,9 +1,13 @@
 """The live tables: the kernel's :class:`~towerplay.arena.table.Table` objects in memory,
-rebuilt from storage on demand, their connected clients, and their bots' turns.
+their connected clients, and the moves people make at them.
 
-Everything here runs on the event loop; only bots think elsewhere (:mod:`.pool`). Each
-accepted action is committed to storage in the table's ``on_action`` callback, before
-any client hears of it.
+The database holds the truth of every table (:mod:`.storage`); a table in memory is a cache
+that follows the stored version. A move is stored before it is applied (:mod:`.moves`),
+so memory never runs ahead of the database; moves stored by other processes (bots'
+workers, other servers) arrive by :meth:`Hub.moved` (in-process, or PostgreSQL's
+notifications: :mod:`.bus`) and are read from the database. Bots' moves are jobs in the
+shared queue (:mod:`.jobs`). Database work and board drawing run in threads, never on the
+event loop.
 """
 from __future__ import annotations
 
@@ -19,13 +23,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import procrastinate
+
 from towerplay import games
 from towerplay.arena.table import HUMAN, Refusal, Table
-from towerplay.core.record import Record, whole
+from towerplay.core.record import whole
 from towerplay.i18n import Translator
-from towerplay.server.pool import BotPool
-from towerplay.server.storage import Storage, StoredTable, token_hash
-from towerplay.server.words import action_labels, localized
+from towerplay.server import jobs, moves
+from towerplay.server.moves import in_thread
+from towerplay.server.storage import Conflict, Storage, StorageFailed, StoredTable, token_hash
+from towerplay.server.protocol import error_body
+from towerplay.server.words import action_labels, localized, worded
 
 log = logging.getLogger("towerplay.server")
 
@@ -35,10 +43,6 @@ CONNECT_EVENTS = 40
 
 class UnknownTable(LookupError):
     """No table has this id."""
-
-
-class StorageFailed(RuntimeError):
-    """An action could not be stored (the table is reloaded from storage)."""
 
 
 def draw_board(view: dict[str, Any], lang: str = "en") -> str:
@@ -80,9 +84,10 @@ class LiveTable:
     token_hashes: dict[int, str]
     created: datetime
     clients: set[Client] = field(default_factory=set)
-    bot_busy: bool = False
-    cache: dict[tuple[int | None, str], tuple[int, dict[str, Any], str]] = field(
-        default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while the table's next move is stored or others' moves are read in."""
+    cache: dict[tuple[int | None, str], tuple[int, asyncio.Future[tuple[dict[str, Any], str]]]] \
+        = field(default_factory=dict)
 
     @property
     def specs(self) -> list[str]:
@@ -99,24 +104,21 @@ class LiveTable:
                 return seat
         raise Refusal("forbidden", "this link's token opens no seat at this table")
 
-    def snapshot(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
-        """The seat's view message without events (cached per version)."""
-        return self._cached(seat, lang)[0]
+    async def snapshot(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """The seat's view message without events (made once per version)."""
+        return (await self._rendered(seat, lang))[0]
 
-    def _cached(self, seat: int | None, lang: str) -> tuple[dict[str, Any], str]:
+    async def _rendered(self, seat: int | None, lang: str) -> tuple[dict[str, Any], str]:
         """The seat's view message in ``lang`` and its JSON text less the closing brace
-        (the events are added per client), made once per version, seat and language."""
+        (the events are added per client). Made once per version for each seat and
+        language (spectators share one), the board drawn in a thread."""
         version = self.table.version
         cached = self.cache.get((seat, lang))
-        if cached is not None and cached[0] == version:
-            return cached[1], cached[2]
-        view = localized(json_view(self.table.view(seat)), lang)
-        message = {"type": "view", "table": self.id, "version": version, "seat": seat,
-                   "view": view, "board": draw_board(view, lang),
-                   "labels": action_labels(view, lang)}
-        text = json.dumps(message, separators=(",", ":"))[:-1]
-        self.cache[(seat, lang)] = (version, message, text)
-        return message, text
+        if cached is None or cached[0] != version:
+            view = json_view(self.table.view(seat))  # read now: the table moves on
+            job = asyncio.ensure_future(in_thread(render, self.id, version, seat, view, lang))
+            self.cache[(seat, lang)] = cached = (version, job)
+        return await asyncio.shield(cached[1])
 
     def events(self, seat: int | None, since: int | None,
                lang: str = "en") -> list[dict[str, Any]]:
@@ -135,11 +137,14 @@ class LiveTable:
                 out.append({"index": index, "mover": state.movers[index], "line": line})
         return out
 
-    def message(self, client: Client) -> str:
+    async def message(self, client: Client) -> str:
         """The client's next view message as JSON text; it then counts as sent."""
-        text = self._cached(client.seat, client.lang)[1]
+        version = self.table.version
         events = self.events(client.seat, client.sent_version, client.lang)
-        client.sent_version = self.table.version
+        text = (await self._rendered(client.seat, client.lang))[1]
+        if self.table.version != version:  # moved on while drawing: send the newer one
+            return await self.message(client)
+        client.sent_version = version
         return f'{text},"events":{json.dumps(events, separators=(",", ":"))}}}'
 
     def summary(self) -> dict[str, Any]:
@@ -153,25 +158,42 @@ class LiveTable:
                 "created": self.created.isoformat()}
 
 
+def render(table_id: str, version: int, seat: int | None, view: dict[str, Any],
+           lang: str) -> tuple[dict[str, Any], str]:
+    """A view message and its JSON text less the closing brace (in a thread)."""
+    view = localized(view, lang)
+    message = {"type": "view", "table": table_id, "version": version, "seat": seat,
+               "view": view, "board": draw_board(view, lang),
+               "labels": action_labels(view, lang)}
+    return message, json.dumps(message, separators=(",", ":"))[:-1]
+
+
+def unavailable_body() -> dict[str, Any]:
+    """The refusal of a move or table the database cannot store now (nothing changed)."""
+    return error_body("unavailable", "the tables' database cannot be reached; nothing "
+                      "was changed: try again in a moment")
+
+
 def new_token() -> str:
     """An unguessable seat token."""
     return secrets.token_urlsafe(24)
 
 
 class Hub:
-    """All live tables of one server process."""
+    """The live tables of one server process."""
 
-    def __init__(self, storage: Storage, pool: BotPool) -> None:
+    def __init__(self, storage: Storage, queue: procrastinate.App) -> None:
         self.storage = storage
-        self.pool = pool
+        self.queue = queue
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
     # ----------------------------------------------------------------- creating, loading
-    def create(self, game: str, players: int, options: dict[str, Any], specs: list[str],
-               seed: int | None, hints: bool = True) -> tuple[LiveTable, dict[int, str]]:
-        """A new stored table (giving hints or not) and each human seat's token (raises
-        TowerplayError)."""
+    async def create(self, game: str, players: int, options: dict[str, Any],
+                     specs: list[str], seed: int | None, hints: bool = True,
+                     owner: str | None = None) -> tuple[LiveTable, dict[int, str]]:
+        """A new stored table (giving hints or not; made by address ``owner``) and each
+        human seat's token (raises TowerplayError, or StorageFailed storing nothing)."""
         state = games.load(game, **options).start(players=players, seed=seed)
         table: Table[Any] = Table(state, specs)
         tokens = {seat: new_token() for seat, spec in enumerate(specs) if spec == HUMAN}
@@ -179,98 +201,103 @@ class Hub:
             id=secrets.token_urlsafe(9), game=game, rules_version=state.game.rules_version,
             options=state.game.options_dict(), seed=state.seed, players=players,
             seats=list(specs), created=datetime.now(UTC), hints=hints,
+            bot_queue=moves.due_queue(table), owner=owner,
             token_hashes={seat: token_hash(t) for seat, t in tokens.items()})
-        self.storage.create(stored)
+        await in_thread(self.storage.create, stored)
         live = self._adopt(stored, table)
-        self.schedule_bot(live)
+        await self.schedule_bot(live)
         return live, tokens
 
-    def get(self, table_id: str) -> LiveTable:
-        """The live table, rebuilt from storage if not in memory."""
+    async def fetch(self, table_id: str) -> LiveTable:
+        """The live table, read from storage (in a thread) if not in memory."""
         live = self.tables.get(table_id)
         if live is not None:
             return live
-        stored = self.storage.load(table_id) if len(table_id) <= 40 else None
+        stored = await in_thread(self.storage.load, table_id) if len(table_id) <= 40 \
+            else None
         if stored is None:
             raise UnknownTable(table_id)
-        record = Record(game=stored.game, rules_version=stored.rules_version,
-                        options=stored.options, players=stored.players, seed=stored.seed,
-                        actions=stored.actions, seats=stored.seats)
-        return self._adopt(stored, Table(record.replay(), stored.seats))
+        table = await in_thread(moves.rebuild, stored)
+        return self.tables.get(table_id) or self._adopt(stored, table)
 
     def _adopt(self, stored: StoredTable, table: Table[Any]) -> LiveTable:
         live = LiveTable(stored.id, table, stored.token_hashes, stored.created)
-        table.on_action.append(lambda t: self._store(live))
         self.tables[stored.id] = live
         return live
 
-    def restore(self) -> int:
-        """Rebuild every unfinished table and let its bots go on; how many."""
-        ids = self.storage.unfinished_ids()
-        for table_id in ids:
-            try:
-                self.schedule_bot(self.get(table_id))
-            except Exception:  # one broken table must not keep the others down
-                log.exception("cannot restore table %s", table_id)
-        return len(ids)
-
-    def _store(self, live: LiveTable) -> None:
-        """The ``on_action`` callback: commit the action just applied."""
-        state = live.table.state
-        index = len(state.history) - 1
-        result = Record.from_state(state).result if state.is_over else None
-        try:
-            self.storage.add_action(live.id, index, str(state.history[index]),
-                                    state.movers[index], result)
-        except Exception as error:
-            self.tables.pop(live.id, None)  # memory is ahead of storage: reload it
-            self.close_clients(live)
-            raise StorageFailed(f"table {live.id}: the action could not be stored") \
-                from error
-
     # ----------------------------------------------------------------- moving
-    def submit(self, live: LiveTable, seat: int | None, text: object, version: object) -> None:
-        """A person's move (raises :class:`Refusal`, changing nothing); then every client
-        hears of it and a bot to move starts thinking."""
+    async def submit(self, live: LiveTable, seat: int | None, text: object,
+                     version: object) -> None:
+        """A person's move, stored then applied (raises :class:`Refusal`, or
+        StorageFailed, changing nothing); then every client hears of it and the bot to
+        move, if any, gets its job."""
         if seat is None:
             raise Refusal("forbidden", "spectators cannot move; open a seat's link to play")
         if not isinstance(version, int) or isinstance(version, bool):
             raise Refusal("bad_message", "'version' must be the number of the view "
                           "answered", field="version")
-        live.table.submit(seat, text, version)
+        async with live.lock:
+            if version > live.table.version:  # another process stored moves we lack
+                await self._catch_up(live)
+            action = live.table.prepare(seat, text, version)
+            try:
+                await moves.store(self.storage, live.id, live.table, action)
+            except Conflict:
+                await self._catch_up(live)
+                raise Refusal("stale", f"version {version} is not the table's version "
+                              f"{live.table.version}", version=live.table.version) from None
+            except StorageFailed:
+                self.tell(live, unavailable_body())  # every client: nothing moved
+                raise
         self.changed(live)
+        await self.schedule_bot(live)
+
+    async def moved(self, table_id: str, version: int) -> None:
+        """A move was stored elsewhere (a bot's worker, another server): read it in and
+        tell this process's clients."""
+        live = self.tables.get(table_id)
+        if live is None or live.table.version >= version:
+            return
+        async with live.lock:
+            await self._catch_up(live)
+        self.changed(live)
+
+    async def resync(self) -> None:
+        """Read in whatever every table in memory missed (after a lost connection)."""
+        for live in list(self.tables.values()):
+            if not live.table.is_over:
+                before = live.table.version
+                async with live.lock:
+                    await self._catch_up(live)
+                if live.table.version != before:
+                    self.changed(live)
+
+    async def _catch_up(self, live: LiveTable) -> None:
+        texts = await in_thread(self.storage.actions_since, live.id, live.table.version)
+        moves.catch_up(live.table, texts)
+
+    def tell(self, live: LiveTable, body: dict[str, Any]) -> None:
+        """Send every client of the table an error body, each in its language."""
+        game = live.table.state.game.name
+        for client in live.clients:
+            client.outbox.put_nowait(worded(body, client.lang, game))
 
     def changed(self, live: LiveTable) -> None:
-        """The table moved on: tell every client, start a bot if one is to move."""
+        """The table moved on: every client hears of it."""
         for client in live.clients:
             client.outbox.put_nowait({})
-        self.schedule_bot(live)
 
-    def schedule_bot(self, live: LiveTable) -> None:
-        """Let the bot to move think in the pool (once at a time per table)."""
-        if live.bot_busy or live.table.bot_to_move() is None or \
-                self.tables.get(live.id) is not live:
+    async def schedule_bot(self, live: LiveTable) -> None:
+        """Queue the move of the bot due at the table, if one is (a failure is left to
+        the workers' sweep, which finds the bot waiting in the database)."""
+        lane = moves.due_queue(live.table)
+        if lane is None:
             return
-        live.bot_busy = True
-        task = asyncio.get_running_loop().create_task(self._bot_turn(live))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    async def _bot_turn(self, live: LiveTable) -> None:
-        task = live.table.bot_task()
         try:
-            if task is None:
-                return
-            action, bot = await self.pool.think(task)
-            live.table.accept(task, action, bot)
-        except Refusal:
-            pass  # the table moved on meanwhile; think again below
-        except Exception:
-            log.exception("bot turn failed at table %s", live.id)
-            return
-        finally:
-            live.bot_busy = False
-        self.changed(live)
+            await jobs.defer_bot(self.queue, live.id, lane)
+        except Exception as error:
+            log.warning("cannot queue the bot of table %s (%s): the sweep will", live.id,
+                        error)
 
     # ----------------------------------------------------------------- clients
     def join(self, live: LiveTable, seat: int | None, lang: str = "en") -> Client:
@@ -301,9 +328,15 @@ class Hub:
             if not item or item.get("type") == "resend":
                 if not item and client.sent_version == live.table.version:
                     continue
-                await send(live.message(client))
+                await send(await live.message(client))
             else:
                 await send(json.dumps(item))
+
+    def spawn(self, work: Awaitable[None]) -> None:
+        """Run ``work`` as a task of this hub (cancelled when it closes)."""
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def close(self) -> None:
         for task in list(self.tasks):

@@ -1,24 +1,62 @@
-"""Bots think in a process pool, never on the event loop: one slow bot never delays
-another table's moves (only, with every worker busy, another bot's thinking)."""
+"""Bots, hints and reviews think in a process pool, never on the event loop (the job
+workers of :mod:`.jobs` hand them over; each kind of job has its own slots, so a long
+thinker never delays a quick bot of another table).
+
+The search budgets of hints and reviews are iterations, not seconds: the same request
+gets the same answer on a busy machine as on an idle one."""
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
 import os
+import random
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+
+from towerplay.arena.hints import analyse
+from towerplay.arena.review import review
 from towerplay.arena.table import BotTask
 from towerplay.bots.base import Bot
+from towerplay.core.record import Record
+from towerplay.core.rng import fresh_seed
+from towerplay.core.state import State
+from towerplay.lifeline import die_with_parent
 
 DEFAULT_WORKERS = max(2, min(4, os.cpu_count() or 2))
 """Worker processes by default (a few: bots are short thinkers here)."""
 
 
+HINT_ITERATIONS = 2000
+"""Search iterations of a hint (about a second on one core)."""
+REVIEW_ITERATIONS = 200
+"""Search iterations per reviewed decision (with seed 0: the same review every run)."""
+
+
 def think(task: BotTask[Any]) -> tuple[Any, Bot]:
     """Run one bot decision (in a worker process)."""
     return task.run()
+
+
+def knowledge(state: State[Any], seat: int, rng: random.Random) -> State[Any]:
+    """What a hint's search is given: a state consistent with all ``seat`` knows, its
+    hidden parts guessed with ``rng`` (never the true state, which stays out of the
+    thinking process)."""
+    return state.determinize(seat, rng)
+
+
+def hint_search(seen: State[Any], iterations: int, seed: int) -> dict[str, Any]:
+    """Rank the legal actions of ``seen``'s seat to move (in a worker process):
+    ``{"iterations", "stats": [(action, win, visits), ...]}``."""
+    result = analyse(seen, None, iterations, seed)
+    return {"iterations": result.iterations,
+            "stats": [(str(s.action), s.win, s.visits) for s in result.stats]}
+
+
+def review_record(record_json: dict[str, Any], iterations: int) -> dict[str, Any]:
+    """Review every seat's decisions of a finished record (in a worker process)."""
+    return review(Record.from_json(record_json), iterations=iterations, seed=0).to_json()
 
 
 class BotPool:
@@ -29,19 +67,42 @@ class BotPool:
         self.executor = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
+        """Spawned workers that end with this process, also under ``kill -9``."""
         return ProcessPoolExecutor(max_workers=self.workers,
-                                   mp_context=multiprocessing.get_context("spawn"))
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=die_with_parent, initargs=(os.getpid(),))
 
     async def think(self, task: BotTask[Any]) -> tuple[Any, Bot]:
         """The bot's action and the bot after thinking (its generator moved on). A pool
         broken by a dead worker (killed, out of memory) is replaced and asked again."""
+        found: tuple[Any, Bot] = await self._run(think, task)
+        return found
+
+    async def hint(self, state: State[Any], seat: int) -> dict[str, Any]:
+        """A hint for ``seat`` at ``state``: the search gets a determinization of the
+        seat's knowledge, never the true state."""
+        seen = knowledge(state, seat, random.Random(fresh_seed()))
+        found: dict[str, Any] = await self._run(hint_search, seen, HINT_ITERATIONS,
+                                                fresh_seed())
+        return found
+
+    async def review(self, state: State[Any], seats: list[str]) -> dict[str, Any]:
+        """The review of a finished game."""
+        record = Record.from_state(state, seats=seats).to_json()
+        found: dict[str, Any] = await self._run(review_record, record, REVIEW_ITERATIONS)
+        return found
+
+    async def _run(self, call: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.executor, think, task)
+            return await loop.run_in_executor(self.executor, call, *args)
         except BrokenProcessPool:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = self._start()
-            return await loop.run_in_executor(self.executor, think, task)
+            self._restart()
+            return await loop.run_in_executor(self.executor, call, *args)
+
+    def _restart(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.executor = self._start()
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -10,11 +10,17 @@ from typing import Any
 
 from fastapi.responses import JSONResponse
 
+from towerplay import games
 from towerplay.arena.table import Refusal
 from towerplay.core.events import Event
 
-PATH_OPTIONS = frozenset({"cards", "blueprints", "components"})
-"""Options naming component files: never taken from a client (the shipped data is used)."""
+def file_options(game: str) -> frozenset[str]:
+    """The game's options that name component files (its own declaration,
+    :meth:`~towerplay.core.game.Options.file_options`): never taken from a client, the
+    shipped data is used. An unknown game has none."""
+    if game not in games.names():
+        return frozenset()
+    return games.game_class(game).options_type.file_options()
 STATUS = {"stale": 409, "illegal": 422, "bad_message": 422, "forbidden": 403, "over": 409}
 """The HTTP status of each refusal of a move."""
 

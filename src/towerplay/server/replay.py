@@ -3,12 +3,14 @@ position after its first ``K`` actions as a spectator sees it, with its board an
 ``K``-th action's log line; ``GET /api/tables/ID/moves`` gives every action's log line,
 for the page's move list. Unfinished tables are refused (403), as their records are: a
 running game's moves belong to its live page. Uploaded record files are replayed by the
-same functions (:mod:`.uploads`).
+same functions (:mod:`.uploads`). A finished game's answers are computed once, off the
+event loop, and kept (:mod:`.finished`).
 
 The app includes :data:`router` (``app.include_router(router)``).
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -17,6 +19,7 @@ from fastapi.responses import JSONResponse, Response
 from towerplay.core.record import Record, whole
 from towerplay.i18n import Translator
 from towerplay.server.boards import draw
+from towerplay.server.finished import memo
 from towerplay.server.live import UnknownTable
 from towerplay.server.protocol import error, not_found
 from towerplay.server.words import localized, page_language
@@ -24,13 +27,13 @@ from towerplay.server.words import localized, page_language
 router = APIRouter()
 
 
-def finished_record(request: Request, table_id: str,
-                    early: str = "a table can be replayed once the game is over"
-                    ) -> Record | JSONResponse:
+async def finished_record(request: Request, table_id: str,
+                          early: str = "a table can be replayed once the game is over"
+                          ) -> Record | JSONResponse:
     """The finished table's record, or the refusal (404 unknown, 403 ``early``: not over
     yet)."""
     try:
-        live = request.app.state.hub.get(table_id)
+        live = await request.app.state.hub.fetch(table_id)
     except UnknownTable:
         return not_found(table_id)
     state = live.table.state
@@ -43,29 +46,58 @@ def finished_record(request: Request, table_id: str,
 async def replay_position(request: Request, table_id: str, at: str = "0",
                           lang: str | None = None) -> Response:
     """The finished table's spectator view after ``at`` actions (0 … its length)."""
-    record = finished_record(request, table_id)
+    record = await finished_record(request, table_id)
     if isinstance(record, JSONResponse):
         return record
-    return position_answer(record, at, page_language(request, lang))
+    return await position_answer(request, ("table", table_id), record, at,
+                                 page_language(request, lang))
 
 
 @router.get("/api/tables/{table_id}/moves")
 async def replay_moves(request: Request, table_id: str, lang: str | None = None) -> Response:
     """Every action of the finished table as a spectator's log line."""
-    record = finished_record(request, table_id)
+    record = await finished_record(request, table_id)
     if isinstance(record, JSONResponse):
         return record
-    return JSONResponse(moves(record, page_language(request, lang)))
+    return await moves_answer(request, ("table", table_id), record,
+                              page_language(request, lang))
 
 
-def position_answer(record: Record, at: str, lang: str) -> Response:
+def json_bytes(data: Any) -> bytes:
+    """``data`` as a JSON response's body."""
+    return bytes(JSONResponse(data).body)
+
+
+def cached_json(body: bytes, **headers: str) -> Response:
+    return Response(body, media_type="application/json", headers=headers)
+
+
+async def position_answer(request: Request, game: tuple[Hashable, ...], record: Record,
+                          at: str, lang: str) -> Response:
     """The position after ``at`` actions (a whole number from 0 to the record's length),
-    or the refusal of any other ``at``."""
+    or the refusal of any other ``at``. ``game``: the finished game's key in the cache."""
     total = len(record.actions)
-    if not at.isdigit() or int(at) > total:
+    if not (at.isascii() and at.isdigit()) or len(at) > 9 or int(at) > total:
         return error(422, "bad_message", f"'at' is a whole number from 0 to {total}",
                      field="at", total=total)
-    return JSONResponse(position(record, int(at), total, lang))
+    body = await memo(request).get((*game, "replay", int(at), lang), lambda: json_bytes(
+        position(record, int(at), total, lang)))
+    return cached_json(body)
+
+
+async def moves_answer(request: Request, game: tuple[Hashable, ...], record: Record,
+                       lang: str) -> Response:
+    """The finished game's move list (computed once, see :func:`moves`)."""
+    body = await memo(request).get((*game, "moves", lang),
+                                   lambda: json_bytes(moves(record, lang)))
+    return cached_json(body)
+
+
+async def record_answer(request: Request, game: tuple[Hashable, ...], record: Record,
+                        filename: str) -> Response:
+    """The finished game's record file, to download."""
+    body = await memo(request).get((*game, "record"), lambda: json_bytes(record.to_json()))
+    return cached_json(body, **{"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def position(record: Record, at: int, total: int, lang: str = "en") -> dict[str, Any]:

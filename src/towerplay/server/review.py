@@ -1,64 +1,46 @@
-"""The replay page's game review (issue #21): ``POST /api/tables/ID/review`` starts a
-review of a finished table in the bot pool's worker processes (never on the event loop, so
-play goes on); ``GET /api/tables/ID/review`` answers ``{"state": "none" | "running" |
-"done", "review": {...} | null}``.
+"""The replay page's game review (issue #21): ``POST /api/tables/ID/review`` asks for a
+review of a finished table, a job in the shared queue (:mod:`.jobs`: after bots' moves and
+hints, in slots of its own, so play goes on); ``GET /api/tables/ID/review`` answers
+``{"state": "none" | "queued" | "running" | "done" | "failed", "review": {...} | null,
+"ahead": N}`` (``ahead``: reviews waiting before this one while it is queued).
 
-A review is reproducible (:data:`ITERATIONS` per decision, seed 0). Finished reviews are
-kept in memory and stored as one JSON file per table, ``reviews/<table>.json`` next to
-the SQLite database (under the default data folder for PostgreSQL), so a restart keeps
-them. The app includes :data:`router`.
+A review is reproducible (:data:`~.pool.REVIEW_ITERATIONS` per decision, seed 0) and stored
+in the database, so every server process and a restart see it. One address may have
+:data:`PER_ADDRESS` reviews waiting at once. Reviews stored as files by earlier versions
+(``reviews/<table>.json`` beside the SQLite database) are read in once. The app includes
+:data:`router`.
 """
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from towerplay.arena.review import review
-from towerplay.core.record import Record
+from towerplay.server import jobs
+from towerplay.server.moves import in_thread
 from towerplay.server.protocol import error
 from towerplay.server.replay import finished_record
-from towerplay.server.storage import default_sqlite_path
+from towerplay.server.storage import Storage
 
 router = APIRouter()
 EARLY = "a table can be reviewed once the game is over"
 """The refusal of a review before the game's end."""
-log = logging.getLogger(__name__)
-
-ITERATIONS = 200
-"""Search iterations per reviewed decision (with seed 0: the same review every run)."""
+PER_ADDRESS = 2
+"""Reviews one address may have queued or running at once."""
 
 
-def run_review(record_json: dict[str, Any], iterations: int) -> dict[str, Any]:
-    """Review every seat's decisions of a finished record (in a worker process)."""
-    return review(Record.from_json(record_json), iterations=iterations, seed=0).to_json()
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
 
 
-def folder(request: Request) -> Path:
-    """Where the reviews are stored: beside the SQLite file, else the default data folder."""
-    url: str = request.app.state.hub.storage.url
-    base = (Path(url.removeprefix("sqlite:///")).parent if url.startswith("sqlite:///")
-            else default_sqlite_path().parent)
-    return base / "reviews"
-
-
-def reviews(request: Request) -> dict[str, asyncio.Task[dict[str, Any]] | dict[str, Any]]:
-    """The app's reviews by table: a running task or a finished review."""
-    state = request.app.state
-    if not hasattr(state, "reviews"):
-        state.reviews = {}
-    found: dict[str, Any] = state.reviews
-    return found
-
-
-def stored(request: Request, table_id: str) -> dict[str, Any] | None:
-    """A review stored by an earlier run, if any (an unreadable file counts as none)."""
-    path = folder(request) / f"{table_id}.json"
+def legacy_file(storage: Storage, table_id: str) -> dict[str, Any] | None:
+    """A review an earlier version stored as a file beside the SQLite database."""
+    if not storage.url.startswith("sqlite:///"):
+        return None
+    path = Path(storage.url.removeprefix("sqlite:///")).parent / "reviews" / f"{table_id}.json"
     try:
         loaded: dict[str, Any] = json.loads(path.read_text())
         return loaded
@@ -68,54 +50,34 @@ def stored(request: Request, table_id: str) -> dict[str, Any] | None:
 
 @router.post("/api/tables/{table_id}/review")
 async def start_review(request: Request, table_id: str) -> Response:
-    """Start the review of a finished table (409 while one runs; a done one is kept)."""
-    record = finished_record(request, table_id, EARLY)
+    """Ask for the review of a finished table (202: queued; 200: it is done; 409: it
+    runs already; 429: this address has :data:`PER_ADDRESS` waiting)."""
+    record = await finished_record(request, table_id, EARLY)
     if isinstance(record, JSONResponse):
         return record
-    known = reviews(request)
-    current = known.get(table_id)
-    if isinstance(current, asyncio.Task):
-        return error(409, "conflict", "a review of this table is already running")
-    if current is not None or stored(request, table_id) is not None:
+    hub = request.app.state.hub
+    if await in_thread(legacy_file, hub.storage, table_id) is not None:
         return JSONResponse({"state": "done"})
-    known[table_id] = asyncio.get_running_loop().create_task(
-        work(request, table_id, record.to_json()))
-    return JSONResponse({"state": "running"}, status_code=202)
-
-
-async def work(request: Request, table_id: str, record: dict[str, Any]) -> dict[str, Any]:
-    """Run the review in the pool, keep it in memory and store it; a failure is logged
-    and forgotten (the button may be pressed again)."""
-    pool = request.app.state.hub.pool
-    loop = asyncio.get_running_loop()
-    try:
-        result: dict[str, Any] = await loop.run_in_executor(
-            pool.executor, run_review, record, ITERATIONS)
-    except Exception:
-        log.exception("the review of table %s failed", table_id)
-        reviews(request).pop(table_id, None)
-        raise
-    reviews(request)[table_id] = result
-    try:
-        path = folder(request) / f"{table_id}.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(result))
-    except OSError:
-        log.exception("the review of table %s could not be stored", table_id)
-    return result
+    asked = await in_thread(hub.storage.request_review, table_id, client_address(request),
+                            PER_ADDRESS)
+    if asked == "queued":
+        await jobs.defer_review(hub.queue, table_id)
+    if asked == "running":
+        return error(409, "conflict", "a review of this table is already running")
+    if asked == "rate":
+        return error(429, "busy", f"at most {PER_ADDRESS} reviews waiting from one address",
+                     limit=PER_ADDRESS)
+    return JSONResponse({"state": asked}, status_code=202 if asked == "queued" else 200)
 
 
 @router.get("/api/tables/{table_id}/review")
 async def get_review(request: Request, table_id: str) -> Response:
-    """The table's review state and, once done, the review."""
-    record = finished_record(request, table_id, EARLY)
+    """The table's review state, its place in the queue and, once done, the review."""
+    record = await finished_record(request, table_id, EARLY)
     if isinstance(record, JSONResponse):
         return record
-    current = reviews(request).get(table_id)
-    if isinstance(current, asyncio.Task):
-        return JSONResponse({"state": "running", "review": None})
-    found = current if current is not None else stored(request, table_id)
-    if found is None:
-        return JSONResponse({"state": "none", "review": None})
-    reviews(request)[table_id] = found
-    return JSONResponse({"state": "done", "review": found})
+    storage: Storage = request.app.state.hub.storage
+    state, found, ahead = await in_thread(storage.review, table_id)
+    if state == "none" and (old := await in_thread(legacy_file, storage, table_id)):
+        state, found = "done", old
+    return JSONResponse({"state": state, "review": found, "ahead": ahead})

@@ -22,42 +22,44 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 
 from towerplay import games, i18n
+from towerplay.server.protocol import error
 
 router = APIRouter()
 
 STATIC = Path(__file__).parent / "static"
-PADS = ("five_towers", "castle", "blueprints", "skytopia")
-"""The games with a scoring pad, in the order the list shows them."""
-DATA_FILES = {"castle": "characters.toml", "blueprints": "blueprints.toml",
-              "skytopia": "components.toml"}
-"""Each game's shipped component file, which its pad scores with."""
 DOMAINS = "web,score"
 """The catalogues a pad loads (``<body data-domains="score">`` besides ``web``)."""
 
 
 def built(game: str) -> bool:
-    """Whether the game's pad module exists (the four are written by two people)."""
+    """Whether the game has a pad: its module ``static/score/<game>.js``."""
     return (STATIC / "score" / f"{game}.js").is_file()
+
+
+def pad_games() -> list[str]:
+    """The registered games with a scoring pad, in the registry's order."""
+    return [game for game in games.names() if built(game)]
 
 
 def pad_files() -> list[str]:
     """What a pad needs offline: the pages, scripts, style, data and texts."""
     kept = ["/score/", "/score/pads.json", "/static/app.js", "/static/score.js",
             "/static/style.css"]
-    for game in filter(built, PADS):
+    for game in pad_games():
         kept += [f"/score/{game}", f"/static/score/{game}.js", f"/score/{game}/data.json"]
     return kept + [f"/api/i18n/{lang}?domains={DOMAINS}" for lang in i18n.LANGUAGES]
 
 
 def pad_data(game: str) -> dict[str, Any]:
     """The game's shipped component file as JSON-ready data (``{}`` if it has none)."""
-    name = DATA_FILES.get(game)
-    if name is None:
+    cls = games.game_class(game)
+    if cls.component_file is None:
         return {}
-    text = files(f"towerplay.games.{game}").joinpath(name).read_text(encoding="utf-8")
+    package = cls.__module__.rpartition(".")[0]
+    text = files(package).joinpath(cls.component_file).read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 
@@ -67,8 +69,8 @@ def pad_page() -> Response:
 
 
 def unknown(game: str) -> Response:
-    return HTMLResponse(f"<!doctype html><p>no scoring pad for {game[:40]!r}</p>",
-                        status_code=404)
+    """The refusal of a name no pad has: JSON, so the name is never read as HTML."""
+    return error(404, "not_found", "no scoring pad has this name", game=game[:40])
 
 
 @router.get("/score", include_in_schema=False)
@@ -84,7 +86,7 @@ async def score_list() -> Response:
 @router.get("/score/pads.json", include_in_schema=False)
 async def pads() -> Response:
     listed = [{"id": g, "title": games.game_class(g).title, "url": f"/score/{g}"}
-              for g in PADS if built(g)]
+              for g in pad_games()]
     return JSONResponse({"pads": listed, "files": pad_files()})
 
 
@@ -96,11 +98,11 @@ async def service_worker() -> Response:
 
 @router.get("/score/{game}", include_in_schema=False)
 async def score_pad(game: str) -> Response:
-    return pad_page() if game in PADS else unknown(game)
+    return pad_page() if game in pad_games() else unknown(game)
 
 
 @router.get("/score/{game}/data.json", include_in_schema=False)
 async def score_data(game: str) -> Response:
-    if game not in PADS:
+    if game not in pad_games():
         return unknown(game)
     return JSONResponse(pad_data(game))

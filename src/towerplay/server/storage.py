@@ -5,6 +5,13 @@ accepted action is committed before anything is broadcast, so a killed server re
 every unfinished table by replaying (:meth:`Storage.unfinished`). Seat tokens are stored
 as SHA-256 hashes, never as themselves.
 
+Several server processes may share one PostgreSQL database: the row of a table carries its
+``version`` (the number of stored actions) and the job queue of the bot due to move
+(``bot_queue``, ``NULL`` when none is), so any process can tell whether its copy in memory
+is behind and which bots wait. On
+PostgreSQL each stored action also notifies channel :data:`CHANNEL` (in the same
+transaction, so only committed actions are announced).
+
 Uploaded record files (the replay page's, issue #18) are kept as their text in
 ``uploads``, named by a hash of it. A database made before a column existed gets it on
 opening (:func:`add_missing_columns`): old files keep working.
@@ -13,18 +20,25 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
+from functools import wraps
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Engine, ForeignKey,
                         Integer, MetaData, String, Table, Text, create_engine, event,
-                        inspect, select, text, true, update)
-from sqlalchemy.exc import IntegrityError
+                        func, inspect, select, text, true, update)
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+T = TypeVar("T")
 
 DATABASE_URL_ENV = "TOWERPLAY_DATABASE_URL"
 """The environment variable naming a database URL (PostgreSQL: ``postgresql://...``)."""
+
+CHANNEL = "towerplay_tables"
+"""The PostgreSQL notification channel of stored actions: payload ``"<table id> <version>"``."""
 
 metadata = MetaData()
 
@@ -41,6 +55,10 @@ tables = Table(
     Column("finished", DateTime(timezone=True), nullable=True),
     Column("result", JSON, nullable=True),
     Column("hints", Boolean, nullable=False, default=True, server_default=true()),
+    Column("version", Integer, nullable=False, default=0, server_default="0"),
+    Column("bot_queue", String(20), nullable=True),
+    Column("owner", String(64), nullable=True),
+    Column("updated", DateTime(timezone=True), nullable=True),
 )
 
 seat_tokens = Table(
@@ -67,8 +85,40 @@ uploads = Table(
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
-ADDED_COLUMNS = {"tables": {"hints": "BOOLEAN NOT NULL DEFAULT TRUE"}}
+hint_requests = Table(
+    "hint_requests", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("table_id", String(40), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("version", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("address", String(64), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("result", JSON, nullable=True),
+    Column("failed", Boolean, nullable=False, default=False),
+)
+
+reviews = Table(
+    "reviews", metadata,
+    Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
+    Column("state", String(10), nullable=False),  # queued, running, done, failed
+    Column("review", JSON, nullable=True),
+    Column("address", String(64), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+ADDED_COLUMNS = {"tables": {"hints": "BOOLEAN NOT NULL DEFAULT TRUE",
+                            "version": "INTEGER NOT NULL DEFAULT 0",
+                            "bot_queue": "VARCHAR(20)",
+                            "owner": "VARCHAR(64)",
+                            "updated": "TIMESTAMP WITH TIME ZONE"}}
 """Columns added after the first release, with their SQL type (SQLite and PostgreSQL)."""
+BACKFILL = {
+    ("tables", "version"): "UPDATE tables SET version = (SELECT COUNT(*) FROM actions "
+                           "WHERE actions.table_id = tables.id)",
+    # whether a bot waits is found out by the bot's job, which clears the flag if not
+    ("tables", "bot_queue"): "UPDATE tables SET bot_queue = 'bots' WHERE finished IS NULL",
+}
+"""What a column added to an older database starts as (SQL run once, when it is added)."""
 
 
 def token_hash(token: str) -> str:
@@ -127,6 +177,37 @@ def add_missing_columns(engine: Engine) -> None:
             for name, sql in columns.items():
                 if name not in present:
                     db.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql}"))
+                    if (table, name) in BACKFILL:
+                        db.execute(text(BACKFILL[table, name]))
+
+
+class StorageFailed(RuntimeError):
+    """The database could not do what was asked (down, disk full, ...): nothing changed."""
+
+
+class Conflict(StorageFailed):
+    """Another process stored this table's action first (the caller's copy is behind)."""
+
+
+def guarded(cls: type[T]) -> type[T]:
+    """Make every public method of ``cls`` raise :class:`StorageFailed` (keeping its own
+    :class:`StorageFailed`s) where the database or the disk fails."""
+    for name, method in list(vars(cls).items()):
+        if callable(method) and not name.startswith("_"):
+            setattr(cls, name, _guard(method))
+    return cls
+
+
+def _guard(method: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(method)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except StorageFailed:
+            raise
+        except (SQLAlchemyError, OSError) as error:
+            raise StorageFailed(f"the database failed ({type(error).__name__})") from error
+    return run
 
 
 @dataclass
@@ -144,12 +225,17 @@ class StoredTable:
     finished: datetime | None = None
     result: dict[str, Any] | None = None
     hints: bool = True
+    version: int = 0
+    bot_queue: str | None = None
+    owner: str | None = None
     token_hashes: dict[int, str] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
 
 
+@guarded
 class Storage:
-    """The tables, seat tokens and actions in one database."""
+    """The tables, seat tokens and actions in one database. Every method raises
+    :class:`StorageFailed` when the database cannot do it."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -161,28 +247,84 @@ class Storage:
         self.engine.dispose()
 
     def create(self, table: StoredTable) -> None:
-        """Store a new table with its seats' token hashes (one transaction)."""
+        """Store a new table with its seats' token hashes (one transaction;
+        :class:`StorageFailed` if it cannot be)."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(tables.insert().values(
+                    id=table.id, game=table.game, rules_version=table.rules_version,
+                    options=table.options, seed=table.seed, players=table.players,
+                    seats=table.seats, created=table.created, hints=table.hints,
+                    version=table.version, bot_queue=table.bot_queue, owner=table.owner,
+                    updated=table.created))
+                if table.token_hashes:
+                    db.execute(seat_tokens.insert(), [
+                        {"table_id": table.id, "seat": seat, "token_hash": digest}
+                        for seat, digest in table.token_hashes.items()])
+        except (SQLAlchemyError, OSError) as error:
+            raise StorageFailed(f"table {table.id} could not be stored") from error
+
+    def clear_bot_queue(self, table_id: str, version: int) -> None:
+        """No bot is to move at ``version`` (unless the table moved on meanwhile)."""
         with self.engine.begin() as db:
-            db.execute(tables.insert().values(
-                id=table.id, game=table.game, rules_version=table.rules_version,
-                options=table.options, seed=table.seed, players=table.players,
-                seats=table.seats, created=table.created, hints=table.hints))
-            if table.token_hashes:
-                db.execute(seat_tokens.insert(), [
-                    {"table_id": table.id, "seat": seat, "token_hash": digest}
-                    for seat, digest in table.token_hashes.items()])
+            db.execute(update(tables).where(tables.c.id == table_id,
+                                            tables.c.version == version)
+                       .values(bot_queue=None))
 
     def add_action(self, table_id: str, index: int, text: str, mover: int,
-                   result: dict[str, Any] | None = None) -> None:
-        """Commit action ``index`` of a table (and its result if it ended the game). A
-        second action with the same index is refused by the database."""
+                   result: dict[str, Any] | None = None, bot_queue: str | None = None) -> None:
+        """Commit action ``index`` of a table (and its result if it ended the game; the
+        queue of the bot to move next, if one is). A second action with the same index raises
+        :class:`Conflict`; any other failure :class:`StorageFailed`, storing nothing."""
         now = datetime.now(UTC)
-        with self.engine.begin() as db:
-            db.execute(actions.insert().values(table_id=table_id, index=index, text=text,
-                                               mover=mover, at=now))
-            if result is not None:
-                db.execute(update(tables).where(tables.c.id == table_id)
-                           .values(finished=now, result=result))
+        try:
+            with self.engine.begin() as db:
+                db.execute(actions.insert().values(table_id=table_id, index=index, text=text,
+                                                   mover=mover, at=now))
+                values: dict[str, Any] = {"version": index + 1, "bot_queue": bot_queue,
+                                          "updated": now}
+                if result is not None:
+                    values |= {"finished": now, "result": result}
+                db.execute(update(tables).where(tables.c.id == table_id).values(**values))
+                self._notify(db, table_id, index + 1)
+        except IntegrityError as error:
+            raise Conflict(f"table {table_id}: action {index} is stored already") from error
+        except (SQLAlchemyError, OSError) as error:
+            raise StorageFailed(f"table {table_id}: the action could not be stored") \
+                from error
+
+    def _notify(self, db: Any, table_id: str, version: int) -> None:
+        """Announce a stored action to every process (PostgreSQL; sent on commit)."""
+        if self.engine.dialect.name == "postgresql":
+            db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                       {"channel": CHANNEL, "payload": f"{table_id} {version}"})
+
+    def actions_since(self, table_id: str, start: int) -> list[str]:
+        """The texts of a table's actions from index ``start`` on, in order."""
+        with self.engine.connect() as db:
+            return list(db.execute(
+                select(actions.c.text).where(actions.c.table_id == table_id,
+                                             actions.c.index >= start)
+                .order_by(actions.c.index)).scalars())
+
+    def due_bots(self, idle_seconds: float = 0.0, limit: int = 1000) -> list[tuple[str, str]]:
+        """(table id, queue) of the unfinished tables waiting on a bot for at least
+        ``idle_seconds``, longest waiting first."""
+        since = datetime.now(UTC) - timedelta(seconds=idle_seconds)
+        query = (select(tables.c.id, tables.c.bot_queue)
+                 .where(tables.c.finished.is_(None), tables.c.bot_queue.is_not(None),
+                        (tables.c.updated <= since) | tables.c.updated.is_(None))
+                 .order_by(tables.c.updated).limit(limit))
+        with self.engine.connect() as db:
+            return [(row.id, row.bot_queue) for row in db.execute(query)]
+
+    def count_bot_tables(self, owner: str) -> int:
+        """How many unfinished bots-only tables ``owner`` (an address) created."""
+        query = select(tables.c.seats).where(tables.c.finished.is_(None),
+                                             tables.c.owner == owner)
+        with self.engine.connect() as db:
+            return sum(1 for seats in db.execute(query).scalars()
+                       if "human" not in seats)
 
     def load(self, table_id: str) -> StoredTable | None:
         """A table with its actions and token hashes (``None``: no such table)."""
@@ -226,6 +368,98 @@ class Storage:
                 select(tables.c.hints).where(tables.c.id == table_id)).scalar()
         return found
 
+    # ----------------------------------------------------------------- rates
+    def tables_since(self, owner: str, seconds: float) -> int:
+        """How many tables ``owner`` (an address) created in the last ``seconds``."""
+        since = datetime.now(UTC) - timedelta(seconds=seconds)
+        query = select(func.count()).select_from(tables).where(tables.c.owner == owner,
+                                                               tables.c.created > since)
+        with self.engine.connect() as db:
+            return int(db.execute(query).scalar() or 0)
+
+    # ----------------------------------------------------------------- hints
+    def add_hint_request(self, request_id: str, table_id: str, version: int, seat: int,
+                         address: str, busy_seconds: float, per_minute: int) -> str | None:
+        """Record a hint request, unless one of the table is being worked out (started in
+        the last ``busy_seconds``) or ``address`` asked ``per_minute`` in the last minute:
+        then why not (``"busy"`` or ``"rate"``), storing nothing."""
+        now = datetime.now(UTC)
+        with self.engine.begin() as db:
+            pending = db.execute(select(func.count()).select_from(hint_requests).where(
+                hint_requests.c.table_id == table_id, hint_requests.c.result.is_(None),
+                hint_requests.c.failed.is_(False),
+                hint_requests.c.created > now - timedelta(seconds=busy_seconds))).scalar()
+            if pending:
+                return "busy"
+            recent = db.execute(select(func.count()).select_from(hint_requests).where(
+                hint_requests.c.address == address,
+                hint_requests.c.created > now - timedelta(seconds=60))).scalar()
+            if (recent or 0) >= per_minute:
+                return "rate"
+            db.execute(hint_requests.insert().values(
+                id=request_id, table_id=table_id, version=version, seat=seat,
+                address=address, created=now, failed=False))
+        return None
+
+    def hint_request(self, request_id: str) -> dict[str, Any] | None:
+        """A hint request's row as a dict (``None``: no such request)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(hint_requests)
+                             .where(hint_requests.c.id == request_id)).first()
+        return None if row is None else dict(row._mapping)
+
+    def finish_hint(self, request_id: str, result: dict[str, Any] | None) -> None:
+        """Store a hint's answer (``None``: it could not be worked out)."""
+        values: dict[str, Any] = {"result": result} if result is not None else {"failed": True}
+        with self.engine.begin() as db:
+            db.execute(update(hint_requests).where(hint_requests.c.id == request_id)
+                       .values(**values))
+
+    # ----------------------------------------------------------------- reviews
+    def request_review(self, table_id: str, address: str, per_address: int) -> str:
+        """Queue a finished table's review: ``"queued"`` (a job is to be deferred),
+        ``"running"``/``"done"`` (one exists: nothing to do) or ``"rate"`` (``address``
+        has ``per_address`` reviews waiting already: nothing stored)."""
+        now = datetime.now(UTC)
+        with self.engine.begin() as db:
+            state = db.execute(select(reviews.c.state)
+                               .where(reviews.c.table_id == table_id)).scalar()
+            if state in ("queued", "running", "done"):
+                return "running" if state == "queued" else str(state)
+            waiting = db.execute(select(func.count()).select_from(reviews).where(
+                reviews.c.address == address,
+                reviews.c.state.in_(("queued", "running")))).scalar()
+            if (waiting or 0) >= per_address:
+                return "rate"
+            if state is None:
+                db.execute(reviews.insert().values(table_id=table_id, state="queued",
+                                                   address=address, created=now))
+            else:  # failed before: try again
+                db.execute(update(reviews).where(reviews.c.table_id == table_id)
+                           .values(state="queued", address=address, created=now))
+        return "queued"
+
+    def review(self, table_id: str) -> tuple[str, dict[str, Any] | None, int]:
+        """A table's review: its state (``none`` if never asked), the review once done,
+        and how many reviews wait before it while queued."""
+        with self.engine.connect() as db:
+            row = db.execute(select(reviews).where(reviews.c.table_id == table_id)).first()
+            if row is None:
+                return "none", None, 0
+            ahead = 0
+            if row.state == "queued":
+                ahead = int(db.execute(select(func.count()).select_from(reviews).where(
+                    reviews.c.state.in_(("queued", "running")),
+                    reviews.c.created < row.created)).scalar() or 0)
+        return str(row.state), row.review, ahead
+
+    def set_review(self, table_id: str, state: str,
+                   review: dict[str, Any] | None = None) -> None:
+        """Move a review on: ``running``, ``done`` (with the review) or ``failed``."""
+        with self.engine.begin() as db:
+            db.execute(update(reviews).where(reviews.c.table_id == table_id)
+                       .values(state=state, review=review))
+
     def add_upload(self, upload_id: str, record_text: str) -> None:
         """Keep an uploaded record's text (a second upload of the same id is kept once)."""
         try:
@@ -247,4 +481,5 @@ def _stored(row: Any) -> StoredTable:
     return StoredTable(id=row.id, game=row.game, rules_version=row.rules_version,
                        options=dict(row.options), seed=int(row.seed), players=row.players,
                        seats=list(row.seats), created=row.created, finished=row.finished,
-                       result=row.result, hints=bool(row.hints))
+                       result=row.result, hints=bool(row.hints), version=row.version,
+                       bot_queue=row.bot_queue, owner=row.owner)

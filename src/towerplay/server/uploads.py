@@ -31,9 +31,12 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from towerplay.core.errors import BadRecord, TowerplayError
 from towerplay.core.record import Record
-from towerplay.server.limits import Window
-from towerplay.server.protocol import PATH_OPTIONS, error
-from towerplay.server.replay import moves, position_answer
+from towerplay.server.guards import BodyRule
+from towerplay.server.limits import MAX_SEED, Window
+from towerplay.server.moves import in_thread
+from towerplay.server.protocol import error, file_options
+from towerplay.server.finished import memo
+from towerplay.server.replay import moves_answer, position_answer, record_answer
 from towerplay.server.words import page_language
 
 router = APIRouter()
@@ -42,6 +45,9 @@ MAX_UPLOAD_BYTES = 256_000
 """The largest record file taken (real ones are a few KB; the terminal reads 2 MB)."""
 UPLOADS_PER_MINUTE = 10
 """Uploads one address may send in any 60 seconds."""
+BODY_RULES = {"/api/uploads": BodyRule(MAX_UPLOAD_BYTES, "bad_record", "the record file is "
+                                       "too large (more than {limit} bytes)")}
+"""The upload's body limit (:class:`~towerplay.server.guards.BodyLimit`)."""
 UPLOAD_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 REPLAY_PAGE = Path(__file__).parent / "static" / "replay.html"
 
@@ -63,8 +69,11 @@ def checked(data: bytes) -> Record:
     except UnicodeDecodeError:
         raise BadRecord("the record file is not UTF-8 text (a binary file?)") from None
     record = Record.loads(text)
+    if record.seed > MAX_SEED:
+        raise BadRecord(f"field 'seed': a whole number from 0 to {MAX_SEED} (got "
+                        f"{str(record.seed)[:24]})")
     for name, value in sorted(record.options.items()):
-        if name in PATH_OPTIONS and isinstance(value, str):  # data is kept; a path is not
+        if name in file_options(record.game) and isinstance(value, str):  # data, not a path
             raise BadRecord(f"option {name!r} names a file: the server uses its own data")
     record.replay()  # every action legal, the result the replay's
     return record
@@ -108,21 +117,22 @@ async def upload(request: Request) -> Response:
     except TowerplayError as problem:
         return error(422, "bad_record", str(problem))
     found = upload_id(record)
-    request.app.state.hub.storage.add_upload(
-        found, json.dumps(record.to_json(), separators=(",", ":")))
+    await in_thread(request.app.state.hub.storage.add_upload, found,
+                    json.dumps(record.to_json(), separators=(",", ":")))
     return JSONResponse({"upload": found, "replay": f"/replay/upload/{found}",
                          "game": record.game, "total": len(record.actions)},
                         status_code=201)
 
 
-def stored(request: Request, upload: str) -> Record | JSONResponse:
-    """An uploaded record, or the refusal of an unknown id (404)."""
-    text = (request.app.state.hub.storage.upload(upload)
+async def stored(request: Request, upload: str) -> Record | JSONResponse:
+    """An uploaded record (read once, then kept: :mod:`.finished`), or the refusal of an
+    unknown id (404)."""
+    text = (await in_thread(request.app.state.hub.storage.upload, upload)
             if UPLOAD_ID.fullmatch(upload) else None)
     if text is None:
         return error(404, "not_found", "no uploaded record has this id",
                      upload=upload[:40])
-    return Record.loads(text)
+    return await memo(request).get(("upload", upload), lambda: Record.loads(text))
 
 
 @router.get("/replay/upload/{upload}", include_in_schema=False)
@@ -134,29 +144,33 @@ async def replay_page(upload: str) -> Response:
 async def upload_position(request: Request, upload: str, at: str = "0",
                           lang: str | None = None) -> Response:
     """The uploaded game's spectator view after ``at`` actions."""
-    record = stored(request, upload)
+    record = await stored(request, upload)
     if isinstance(record, JSONResponse):
         return record
-    return position_answer(record, at, page_language(request, lang))
+    return await position_answer(request, ("upload", upload), record, at,
+                                 page_language(request, lang))
 
 
 @router.get("/api/uploads/{upload}/moves")
 async def upload_moves(request: Request, upload: str, lang: str | None = None) -> Response:
     """Every action of the uploaded game as a spectator's log line."""
-    record = stored(request, upload)
+    record = await stored(request, upload)
     if isinstance(record, JSONResponse):
         return record
-    return JSONResponse(moves(record, page_language(request, lang)))
+    return await moves_answer(request, ("upload", upload), record,
+                              page_language(request, lang))
 
 
 @router.get("/api/uploads/{upload}/record")
 async def upload_record(request: Request, upload: str) -> Response:
     """The uploaded record file, to download again."""
-    record = stored(request, upload)
+    record = await stored(request, upload)
     if isinstance(record, JSONResponse):
         return record
-    if not record.replay().is_over:  # its seed would show the cards still to come
+    over = await memo(request).get(("upload", upload, "over"),
+                                   lambda: record.replay().is_over)
+    if not over:  # its seed would show the cards still to come
         return error(403, "forbidden", "the record (with the seed) is given once the "
                      "game is over")
-    return JSONResponse(record.to_json(), headers={
-        "Content-Disposition": f'attachment; filename="{record.game}-{upload}.json"'})
+    return await record_answer(request, ("upload", upload), record,
+                               f"{record.game}-{upload}.json")

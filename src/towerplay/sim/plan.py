@@ -14,15 +14,17 @@ True
 """
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from towerplay import bots as bot_registry
 from towerplay import games
-from towerplay.arena.ladder import labels, lineups
+from towerplay.arena.ladder import labels as labels_of
+from towerplay.arena.ladder import lineups
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.rng import derive_seed
 
@@ -95,6 +97,84 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
+class Jobs(Sequence[SimJob]):
+    """A plan's games in index order, each made when asked for: a million-game plan holds
+    a few numbers, not a million jobs (and starts at once).
+
+    >>> jobs = Plan.build("castle", players=2, bots=["greedy", "random"], games=3).jobs
+    >>> len(jobs), [job.specs for job in jobs[1:3]]
+    (4, [('random', 'greedy'), ('greedy', 'random')])
+    """
+
+    def __init__(self, game: str, players: int, bots: Sequence[str], sets: Sequence[str],
+                 labels: Sequence[str], games: int, seed: int) -> None:
+        self.game, self.players, self.seed = game, players, seed
+        self.bots, self.sets, self.labels = tuple(bots), tuple(sets), tuple(labels)
+        self.names = tuple(labels_of(bots))
+        self.tables = lineups(len(bots), players)
+        # a lineup of one bot plays one game a round, others one per seat rotation
+        self.sizes = [1 if len(set(t)) == 1 else players for t in self.tables]
+        self.starts = list(itertools.accumulate(self.sizes, initial=0))[:-1]
+        self.deals = _deal_count(self.sizes, games)
+
+    def __len__(self) -> int:
+        return self.deals * len(self.sets)
+
+    @overload
+    def __getitem__(self, index: int) -> SimJob: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[SimJob, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> SimJob | tuple[SimJob, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"no game {index} in a plan of {len(self)}")
+        number, k = divmod(index, len(self.sets))
+        deal, lineup = self.deal(number)
+        return SimJob(index, self.game, self.sets[k], self.labels[k], self.players,
+                      tuple(self.bots[b] for b in lineup),
+                      tuple(self.names[b] for b in lineup), deal)
+
+    def deal(self, number: int) -> tuple[int, tuple[int, ...]]:
+        """Game ``number`` of an option set: its deal seed and lineup, seat rotations in
+        turn (the same for every set: paired comparisons)."""
+        round_, offset = divmod(number, sum(self.sizes))
+        table = bisect.bisect_right(self.starts, offset) - 1
+        lineup = self.tables[table]
+        turn = offset - self.starts[table]
+        return (derive_seed(self.seed, "sim", round_, table), lineup[turn:] + lineup[:turn])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.players, self.bots, self.sets, self.deals, self.seed))
+
+    def __repr__(self) -> str:
+        return f"Jobs({self.game!r}, {len(self)} games)"
+
+
+def _deal_count(sizes: Sequence[int], games: int) -> int:
+    """Games per option set: ``games`` rounded up to the end of a seat rotation.
+
+    >>> _deal_count([2, 2, 1], 3), _deal_count([2, 2, 1], 5), _deal_count([2, 2, 1], 6)
+    (4, 5, 7)
+    """
+    rounds, left = divmod(games, sum(sizes))
+    count = rounds * sum(sizes)
+    for size in sizes:
+        if count >= games:
+            break
+        count += size
+    return count
+
+
 @dataclass(frozen=True)
 class Plan:
     """The whole run: its jobs in index order, and what they were made from."""
@@ -104,7 +184,7 @@ class Plan:
     bots: tuple[str, ...]
     sets: tuple[str, ...]
     """Each option set's canonical JSON text."""
-    jobs: tuple[SimJob, ...]
+    jobs: Jobs
 
     @classmethod
     def build(cls, game: str, players: int, bots: Sequence[str], games: int,
@@ -128,15 +208,8 @@ class Plan:
         texts = tuple(_canonical(g.options_dict()) for g in configured)
         swept = [name for name, values in sweep.items() if len(values) > 1]
         labels_ = [sweep_label(g.options_dict(), swept) for g in configured]
-        deals = _deals(len(bots), players, games, seed)
-        names = labels(bots)
-        jobs = []
-        for number, (deal, lineup) in enumerate(deals):
-            for k, text in enumerate(texts):
-                jobs.append(SimJob(number * len(texts) + k, game, text, labels_[k], players,
-                                   tuple(bots[b] for b in lineup),
-                                   tuple(names[b] for b in lineup), deal))
-        return cls(game, players, tuple(bots), texts, tuple(jobs))
+        jobs = Jobs(game, players, bots, texts, labels_, games, seed)
+        return cls(game, players, tuple(bots), texts, jobs)
 
 
 def _game_class(name: str) -> Any:
@@ -147,20 +220,3 @@ def _canonical(options: Mapping[str, Any]) -> str:
     return json.dumps(options, sort_keys=True, separators=(",", ":"))
 
 
-def _deals(bots: int, players: int, games: int, seed: int) -> list[tuple[int, tuple[int, ...]]]:
-    """(deal seed, lineup) per game of one option set, seat rotations in turn."""
-    tables = lineups(bots, players)
-    out: list[tuple[int, tuple[int, ...]]] = []
-    for round_ in itertools.count():
-        for number, lineup in enumerate(tables):
-            if len(set(lineup)) == 1:  # one bot everywhere: rotating would replay the deal
-                out.append((derive_seed(seed, "sim", round_, number), lineup))
-                if len(out) >= games:
-                    return out
-                continue
-            deal = derive_seed(seed, "sim", round_, number)
-            for turn in range(players):
-                out.append((deal, lineup[turn:] + lineup[:turn]))
-            if len(out) >= games:
-                return out
-    raise AssertionError("unreachable")  # pragma: no cover

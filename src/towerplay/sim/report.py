@@ -1,9 +1,11 @@
 """The balance report: one self-contained HTML page (plots inline as SVG, no outside
-links) drawn with matplotlib from simulation rows, and the same plots as PNG files.
+links) drawn with matplotlib from the numbers of :mod:`analysis`, and the same plots as
+PNG or SVG files.
 
-Every figure says how many games it rests on; win rates carry 95% Wilson intervals, and a
-difference whose intervals overlap is marked "within noise". Sweeps are drawn side by
-side.
+Every figure says how many games it rests on; win rates carry 95% Wilson intervals and a
+table's cells are tested together (Holm), with the smallest difference the sample could
+detect beside them. Player counts and option sets are drawn side by side; seats and
+places are counted from 1. Legends sit beside the plots, never over the bars.
 """
 from __future__ import annotations
 
@@ -14,52 +16,72 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from towerplay.sim.analysis import analyse, compare
+from towerplay.sim.analysis import analyse, sweeps
 
 Figure = Any  # matplotlib.figure.Figure (matplotlib is imported only when drawing)
-COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3")
+Group = dict[str, Any]
+COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3",
+           "#8c8c8c", "#ccb974", "#64b5cd")
 STYLE = """body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222}
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;
 text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
 .noise{color:#888}.clear{color:#b00;font-weight:600}figure{margin:1em 0}figcaption{color:#555}
-svg{max-width:100%;height:auto}"""
+svg{max-width:100%;height:auto}.stats{display:flex;flex-wrap:wrap;gap:1em}
+.stats figure{flex:1 1 480px;margin:0}dfn{font-style:normal;color:#555}"""
+PLOT_FORMATS = ("png", "svg")
 
 
-def _pyplot() -> Any:
+def _matplotlib() -> Any:
     import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "towerplay",
-                         "figure.dpi": 100, "font.size": 9})
-    return plt
+    matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "towerplay",
+                                "figure.dpi": 100, "font.size": 9})
+    return matplotlib
 
 
-def _label(group: dict[str, Any]) -> str:
-    return group["sweep"] or "all games"
+def _colour(k: int) -> str:
+    return COLOURS[k % len(COLOURS)]
+
+
+def _figure(width: float = 7.5, height: float = 3.2, columns: int = 1) -> tuple[Figure, Any]:
+    """A figure laid out so a legend placed outside the axes is never cut or over bars."""
+    _matplotlib()
+    from matplotlib.figure import Figure as MplFigure
+
+    # a Figure outside pyplot: no global registry to close it from, freed with the page
+    fig = MplFigure(figsize=(width, height), layout="constrained")
+    return fig, fig.subplots(1, columns)
+
+
+def _legend(fig: Figure) -> None:
+    handles, labels = fig.axes[0].get_legend_handles_labels()
+    if handles:
+        fig.legend(handles, labels, loc="outside right upper", fontsize=7, frameon=False)
+
+
+def _offsets(count: int) -> tuple[list[float], float]:
+    width = 0.8 / count
+    return [(k - (count - 1) / 2) * width for k in range(count)], width
 
 
 # ----------------------------------------------------------------- figures
-def rate_figure(groups: Sequence[dict[str, Any]], key: str, title: str,
-                names: Sequence[str]) -> Figure:
-    """Grouped bars of win rates with 95% intervals, a set per colour, the even share as
-    a dashed line."""
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7, 3.2))
-    width = 0.8 / len(groups)
+def rate_figure(groups: Sequence[Group], key: str, title: str, axis: str) -> Figure:
+    """Grouped bars of win rates with 95% intervals, one colour per player count and
+    option set, each set's even share as a dashed segment over its bars."""
+    fig, ax = _figure()
+    offsets, width = _offsets(len(groups))
     for k, group in enumerate(groups):
-        rates = group[key]
-        xs = [i + (k - (len(groups) - 1) / 2) * width for i in range(len(rates))]
-        ys = [r["rate"] for r in rates]
-        errors = _errors(rates)
-        ax.bar(xs, ys, width * 0.9, yerr=errors, capsize=3, color=COLOURS[k % len(COLOURS)],
-               label=f"{_label(group)} (n={group['games']})")
-    ax.axhline(1 / groups[0]["players"], color="#555", linestyle="--", linewidth=1,
-               label="even share")
-    ax.set_xticks(range(len(names)), names)
-    ax.set_ylabel("win rate")
+        cells = group[key]
+        xs = [cell[axis] + offsets[k] for cell in cells]
+        ax.bar(xs, [c["rate"] for c in cells], width * 0.9, yerr=_errors(cells), capsize=3,
+               color=_colour(k), label=f"{group['label']} (n={group['games']})")
+        ax.hlines([1 / group["players"]] * len(xs), [x - width / 2 for x in xs],
+                  [x + width / 2 for x in xs], colors="#333", linestyles="--", linewidth=1)
+    most = max(g["players"] for g in groups)
+    ax.set_xticks(range(1, most + 1), [str(k) for k in range(1, most + 1)])
+    ax.set_xlabel(axis.replace("position", "place in the turn order (1 = first player)"))
+    ax.set_ylabel("win rate (dashes: even share)")
     ax.set_title(title)
-    ax.legend(fontsize=7)
-    fig.tight_layout()
+    _legend(fig)
     return fig
 
 
@@ -69,107 +91,153 @@ def _errors(entries: Sequence[dict[str, Any] | None]) -> list[list[float]]:
             [max(0.0, e["ci"][1] - e["rate"]) if e else 0.0 for e in entries]]
 
 
-def bot_figure(groups: Sequence[dict[str, Any]]) -> Figure:
+def bot_figure(groups: Sequence[Group]) -> Figure:
     """Win rate (with intervals) and OpenSkill μ ± σ per bot, per set."""
-    plt = _pyplot()
+    fig, (left, right) = _figure(10, 3.2, columns=2)
     bots = list(dict.fromkeys(b["bot"] for g in groups for b in g["bots"]))
-    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.2))
-    width = 0.8 / len(groups)
+    offsets, width = _offsets(len(groups))
     for k, group in enumerate(groups):
         found = {b["bot"]: b for b in group["bots"]}
-        xs = [i + (k - (len(groups) - 1) / 2) * width for i in range(len(bots))]
+        xs = [i + offsets[k] for i in range(len(bots))]
         entries = [found.get(b) for b in bots]
-        rates = [e["rate"] if e else 0.0 for e in entries]
-        errors = _errors(entries)
-        colour = COLOURS[k % len(COLOURS)]
-        left.bar(xs, rates, width * 0.9, yerr=errors, capsize=3, color=colour,
-                 label=f"{_label(group)} (n={group['games']})")
-        mus = [e["rating"]["mu"] if e else 0.0 for e in entries]
-        sigmas = [e["rating"]["sigma"] if e else 0.0 for e in entries]
-        right.bar(xs, mus, width * 0.9, yerr=sigmas, capsize=3, color=colour)
+        left.bar(xs, [e["rate"] if e else 0.0 for e in entries], width * 0.9,
+                 yerr=_errors(entries), capsize=3, color=_colour(k),
+                 label=f"{group['label']} (n={group['games']})")
+        right.bar(xs, [e["rating"]["mu"] if e else 0.0 for e in entries], width * 0.9,
+                  yerr=[e["rating"]["sigma"] if e else 0.0 for e in entries], capsize=3,
+                  color=_colour(k))
     for ax, title in ((left, "win rate by bot (95% CI)"), (right, "OpenSkill μ ± σ")):
         ax.set_xticks(range(len(bots)), bots, rotation=15, fontsize=7)
         ax.set_title(title)
-    left.legend(fontsize=7)
-    fig.tight_layout()
+    _legend(fig)
     return fig
 
 
-def histogram_figure(groups: Sequence[dict[str, Any]], title: str, pick: str) -> Figure:
-    """Distributions: scores per bot (``pick="scores"``) or game lengths per set."""
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7, 3.2))
-    series: list[tuple[str, list[float]]] = []
-    for group in groups:
-        prefix = f"{group['sweep']}: " if len(groups) > 1 else ""
-        if pick == "scores":
-            series += [(f"{prefix}{bot}", values) for bot, values in group["scores"].items()]
-        else:
-            series.append((f"{_label(group)} (n={group['games']})", group["lengths"]))
-    low = min(min(v) for _, v in series)
-    high = max(max(v) for _, v in series)
-    bins = min(40, max(5, int(high - low) + 1))
-    for k, (name, values) in enumerate(series):
-        ax.hist(values, bins=bins, range=(low, high + 1e-9), histtype="step", linewidth=1.5,
-                color=COLOURS[k % len(COLOURS)], label=f"{name} ({len(values)} values)")
+def histogram_figure(series: Sequence[tuple[str, dict[str, Any]]], title: str,
+                     xlabel: str) -> Figure:
+    """Step histograms from :func:`analysis.histogram` bins (whole numbers: one bin per
+    value), one colour per series."""
+    fig, ax = _figure()
+    for k, (name, summary) in enumerate(series):
+        hist = summary["histogram"]
+        if hist["counts"]:
+            ax.stairs(hist["counts"], hist["edges"], color=_colour(k), linewidth=1.5,
+                      label=f"{name} ({summary['n']} values)")
     ax.set_title(title)
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("count")
-    ax.legend(fontsize=7)
-    fig.tight_layout()
+    _legend(fig)
     return fig
 
 
-def category_figure(groups: Sequence[dict[str, Any]], label: str) -> Figure:
-    """Win rate by a per-seat category (e.g. Skytopia's Ability tile and side)."""
-    plt = _pyplot()
-    cats = sorted({c for g in groups for c in g["stats"]["categories"][label]})
-    fig, ax = plt.subplots(figsize=(7, 3.2))
-    width = 0.8 / len(groups)
+def count_figure(series: Sequence[tuple[str, dict[str, int]]], title: str,
+                 xlabel: str) -> Figure:
+    """Shares of each label (or seat, or place), one colour per series, the counts
+    normalised within each series so sets of different sizes compare."""
+    fig, ax = _figure()
+    labels = sorted(dict.fromkeys(c for _name, counts in series for c in counts),
+                    key=lambda c: (0, int(c), "") if c.isdigit() else (1, 0, c))
+    offsets, width = _offsets(len(series))
+    for k, (name, counts) in enumerate(series):
+        total = sum(counts.values()) or 1
+        xs = [i + offsets[k] for i, c in enumerate(labels) if c in counts]
+        ax.bar(xs, [counts[c] / total for c in labels if c in counts], width * 0.9,
+               color=_colour(k), label=f"{name} (n={total})")
+    ax.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 8 else 0,
+                  fontsize=7)
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share")
+    _legend(fig)
+    return fig
+
+
+def category_figure(groups: Sequence[Group], stat_id: str, name: str) -> Figure:
+    """Win rate by a per-seat label (e.g. Skytopia's Ability tile and side)."""
+    fig, ax = _figure()
+    cats = sorted({c for g in groups for c in g["stats"]["per_seat"][stat_id]["win_rate"]})
+    offsets, width = _offsets(len(groups))
     for k, group in enumerate(groups):
-        found = group["stats"]["categories"][label]
+        found = group["stats"]["per_seat"][stat_id]["win_rate"]
         present = [i for i, c in enumerate(cats) if c in found]  # a set may lack some
-        xs = [i + (k - (len(groups) - 1) / 2) * width for i in present]
         entries = [found[cats[i]] for i in present]
-        ax.bar(xs, [e["rate"] for e in entries], width * 0.9, yerr=_errors(entries),
-               capsize=3, color=COLOURS[k % len(COLOURS)],
-               label=f"{_label(group)} (n={group['games']} games)")
-    ax.axhline(1 / groups[0]["players"], color="#555", linestyle="--", linewidth=1,
-               label="even share")
-    ax.set_xticks(range(len(cats)), cats)
-    ax.set_title(f"win rate by {label} (95% CI)")
-    ax.legend(fontsize=7)
-    fig.tight_layout()
+        xs = [i + offsets[k] for i in present]
+        ax.bar(xs, [e["rate"] for e in entries], width * 0.9,
+               yerr=_errors(entries), capsize=3, color=_colour(k),
+               label=f"{group['label']} (n={group['games']} games)")
+        ax.hlines([1 / group["players"]] * len(xs), [x - width / 2 for x in xs],
+                  [x + width / 2 for x in xs], colors="#333", linestyles="--", linewidth=1)
+    ax.set_ylabel("win rate (dashes: even share)")
+    ax.set_xticks(range(len(cats)), cats, rotation=30 if len(cats) > 8 else 0, fontsize=7)
+    ax.set_title(f"win rate by {name} (95% CI)")
+    _legend(fig)
     return fig
 
 
-def figures(groups: Sequence[dict[str, Any]]) -> list[tuple[str, str, Figure]]:
+def stat_figure(groups: Sequence[Group], stat: dict[str, Any], scope: str) -> Figure | None:
+    """The plot of one of the game's statistics by its kind, every set side by side."""
+    found = [(g["label"], g["stats"][scope][stat["id"]]) for g in groups
+             if stat["id"] in g["stats"][scope]]
+    title = stat["name"] + (" (each player)" if scope == "per_seat" else "")
+    kind = stat["kind"]
+    if kind in ("integer", "numeric"):
+        return histogram_figure(found, title, "value")
+    if kind == "categorical":
+        return count_figure([(n, s["counts"]) for n, s in found], title, "")
+    if kind == "seat":
+        return count_figure([(n, s["by_turn_order"]) for n, s in found], title,
+                            "place in the turn order of the player (1 = first player)")
+    if kind == "boolean":
+        return count_figure([(n, {"yes": round(s["wins"]), "no": s["games"] - round(s["wins"])})
+                             for n, s in found], title, "")
+    return None
+
+
+def figures(groups: Sequence[Group]) -> list[tuple[str, str, Figure]]:
     """(file name, caption, figure) for every plot of the report."""
-    players = groups[0]["players"]
     total = sum(g["games"] for g in groups)
-    out = [("win_by_position", f"Win rate by place in the turn order (1st = the first "
-            f"player); {total} games.",
-            rate_figure(groups, "by_position", "win rate by turn order (95% CI)",
-                        [f"{k + 1}{_ordinal(k + 1)}" for k in range(players)])),
-           ("win_by_seat", f"Win rate by seat; {total} games.",
-            rate_figure(groups, "by_seat", "win rate by seat (95% CI)",
-                        [f"seat {k}" for k in range(players)])),
+    out = [("win_by_turn_order", f"Win rate by place in the turn order (1 = the first "
+            f"player), every player count and option set; {total} games.",
+            rate_figure(groups, "by_turn_order", "win rate by turn order (95% CI)",
+                        "position")),
+           ("win_by_seat", f"Win rate by seat (1 = the first seat of the table, whoever "
+            f"started); {total} games.",
+            rate_figure(groups, "by_seat", "win rate by seat (95% CI)", "seat")),
            ("bots", f"Win rate and OpenSkill rating by bot; {total} games.",
             bot_figure(groups)),
-           ("scores", f"Score distribution per bot; {total} games.",
-            histogram_figure(groups, "scores", "scores")),
-           ("lengths", f"Game length (actions); {total} games.",
-            histogram_figure(groups, "game length (actions)", "lengths"))]
-    for k, label in enumerate(groups[0]["stats"]["categories"]):
-        out.append((f"category_{k}", f"Win rate by {label}; {total} games.",
-                    category_figure(groups, label)))
+           ("scores", f"Score distribution per bot (one bin per value for whole numbers); "
+            f"{total} games.",
+            histogram_figure([(f"{g['label']}: {b['bot']}", b["score"]) for g in groups
+                              for b in g["bots"]], "scores", "score")),
+           ("lengths", f"Game length in actions (one bin per value); {total} games.",
+            histogram_figure([(f"{g['label']} (n={g['games']})", g["length"])
+                              for g in groups], "game length", "actions"))]
     return out
 
 
-def _ordinal(n: int) -> str:
-    return {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+def stat_figures(groups: Sequence[Group]) -> list[tuple[str, str, Figure]]:
+    """A plot for each of the game's statistics, and win rates by each per-seat label."""
+    out = []
+    for scope in ("per_game", "per_seat"):
+        stats = {i: s for g in groups for i, s in g["stats"][scope].items()}
+        for ident, stat in stats.items():
+            figure = stat_figure(groups, stat, scope)
+            if figure is not None:
+                out.append((f"stat_{scope}_{_safe(ident)}",
+                            f"{stat['name']}: {stat['definition']}.", figure))
+            if scope == "per_seat" and stat["kind"] == "categorical":
+                out.append((f"win_by_{_safe(ident)}", f"Win rate by {stat['name']}.",
+                            category_figure([g for g in groups
+                                             if ident in g["stats"]["per_seat"]],
+                                            ident, stat["name"])))
+    return out
 
 
-# ----------------------------------------------------------------- the page
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", name)
+
+
+# ----------------------------------------------------------------- tables
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
@@ -177,87 +245,189 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def _noise(flag: bool, noisy: str = "within noise", clear: str = "beyond noise") -> str:
-    return f'<span class="noise">{noisy}</span>' if flag else f'<span class="clear">{clear}</span>'
+def _noise(beyond: bool) -> str:
+    return ('<span class="clear">beyond noise</span>' if beyond
+            else '<span class="noise">within noise</span>')
 
 
 def _ci(r: dict[str, Any]) -> str:
     return f"{r['rate']:.1%} ({r['ci'][0]:.1%}–{r['ci'][1]:.1%})"
 
 
-def set_section(group: dict[str, Any]) -> str:
-    """Tables of one option set: seats, bots, the game's statistics."""
+def _cell(r: dict[str, Any]) -> str:
+    text = _ci(r)
+    return f'<span class="clear">{text}</span>' if r.get("beyond_noise") else text
+
+
+def rate_table(groups: Sequence[Group], key: str, axis: str) -> str:
+    """One table across player counts and sets: a cell per place (or seat), marked when
+    beyond noise after Holm's correction across the whole table, and the smallest
+    difference from the even share each row could detect."""
+    most = max(g["players"] for g in groups)
+    cells = sum(len(g[key]) for g in groups)
+    header = ["", *[str(k) for k in range(1, most + 1)], "games",
+              f"detectable (±, 80% power, Holm over {cells} cells)"]
+    rows = []
+    for group in groups:
+        found = [_cell(c) for c in group[key]] + [""] * (most - group["players"])
+        rows.append([html.escape(group["label"]), *found, str(group["games"]),
+                     f"{group[key][0]['detectable']:.1%}"])
+    return _table([f"{axis} →", *header[1:]], rows)
+
+
+def sweep_table(sweep: dict[str, Any]) -> str:
+    """Option sets side by side, each against the first, tested game by game where they
+    played the same deals; Holm over the table."""
     esc = html.escape
-    parts = [f"<h3>{esc(_label(group))} — {group['games']} games</h3>"]
-    if group["options"]:
-        parts.append(f"<p>options: <code>{esc(str(group['options']))}</code></p>")
-    parts.append(_table(["place in turn order", "win rate (95% CI)", "vs even share"],
-                        [[f"{k + 1}{_ordinal(k + 1)}", _ci(r), _noise(r["within_noise"])]
-                         for k, r in enumerate(group["by_position"])]))
-    parts.append(_table(["bot", "seats", "win rate (95% CI)", "mean score", "OpenSkill μ ± σ",
-                         "ordinal", "vs next"],
-                        [[esc(b["bot"]), str(b["games"]), _ci(b),
-                          f"{b['score']['mean']:.1f}",
-                          f"{b['rating']['mu']:.1f} ± {b['rating']['sigma']:.1f}",
-                          f"{b['rating']['ordinal']:.1f}",
-                          _noise(b["within_noise_of_next"]) if i + 1 < len(group["bots"])
-                          else ""]
-                         for i, b in enumerate(group["bots"])]))
+    cells = sum(len(line["tests"]) for line in sweep["lines"])
+    how = ("paired t-test on the same deals" if sweep["paired"]
+           else "Welch's t-test (the sets played different deals)")
+    header = ["", *sweep["sets"]] + [f"{s} − {sweep['reference']}" for s in sweep["sets"][1:]]
+    rows = []
+    for line in sweep["lines"]:
+        values = [(_ci({"rate": v["mean"], "ci": v["ci"]}) if line["unit"] == "rate"
+                   else f"{v['mean']:.2f} ± {v['half']:.2f}") for v in line["values"]]
+        tests = [_difference(t, line["unit"]) for t in line["tests"]]
+        name = esc(line["name"]) + (" (mean per player)" if line["scope"] == "seat" else "")
+        rows.append([name, *values, *tests])
+    return (f"<p>{esc(how)}; p-values corrected with Holm over the table's {cells} "
+            "tests; d = effect size (difference / sd); detectable: the smallest difference "
+            "the sample finds with 80% power.</p>" + _table(header, rows))
+
+
+def _difference(test: dict[str, Any], unit: str) -> str:
+    scale, fmt = (100, "{:+.1f} pts") if unit == "rate" else (1, "{:+.2f}")
+    size = test["effect_size"]
+    detect = test["detectable"]
+    parts = [fmt.format(test["difference"] * scale), f"p={test['p_holm']:.3g}",
+             f"d={size:.2f}" if size is not None else "d=–",
+             f"detectable ±{fmt.format(detect * scale).lstrip('+')}" if detect else ""]
+    return f"{' · '.join(p for p in parts if p)} {_noise(test['beyond_noise'])}"
+
+
+def stats_tables(group: Group) -> str:
+    """The game's statistics of one set: per game and per seat apart, labels and seats
+    counted, the declared ratios."""
+    esc = html.escape
     stats = group["stats"]
-    if stats["means"]:
-        parts.append(_table(["statistic", "mean (per seat where per seat)", "sd",
-                             "95% ± of the mean", "values"],
-                            [[esc(name), f"{m['mean']:.2f}", f"{m['sd']:.2f}",
-                              f"{m['half']:.2f}", str(m["n"])]
-                             for name, m in stats["means"].items()]))
+    parts = []
+    for scope, title in (("per_game", "per game"), ("per_seat", "per player")):
+        numbers = [s for s in stats[scope].values() if s["kind"] in ("integer", "numeric")]
+        if numbers:
+            parts.append(_table([f"statistic ({title})", "mean ± 95%", "sd", "range",
+                                 "values", "by turn order (means, 1 = first player)"
+                                 if scope == "per_seat" else ""],
+                                [[_named(s), f"{s['mean']:.2f} ± {s['half']:.2f}",
+                                  f"{s['sd']:.2f}",
+                                  f"{s.get('min', 0):g}–{s.get('max', 0):g}",
+                                  str(s["n"]), " / ".join(f"{p['mean']:.2f}" for p in
+                                                          s.get("by_turn_order", []))]
+                                 for s in numbers]))
+        for s in stats[scope].values():
+            if s["kind"] == "boolean":
+                parts.append(_table([f"{esc(s['name'])} ({title})", "rate (95% CI)"],
+                                    [[_named(s), _ci(s)]]))
+            elif s["kind"] == "categorical":
+                total = sum(s["counts"].values()) or 1
+                parts.append(_table([s["name"] + f" ({title})", "count", "share"],
+                                    [[esc(c), str(n), f"{n / total:.1%}"]
+                                     for c, n in s["counts"].items()]))
+                if "win_rate" in s:
+                    parts.append(_table([f"win rate by {s['name']}", "seats",
+                                         "win rate (95% CI)", "p (Holm)"],
+                                        [[esc(c), str(r["games"]), _cell(r),
+                                          f"{r['p_holm']:.3g}"]
+                                         for c, r in s["win_rate"].items()]))
+            elif s["kind"] == "seat":
+                keys = list(s["by_seat"])
+                parts.append(_table([s["name"], *keys],
+                                    [["by seat", *map(str, s["by_seat"].values())],
+                                     ["by place in the turn order",
+                                      *map(str, s["by_turn_order"].values())]]))
     if stats["ratios"]:
         parts.append(_table(["rate over all games", "value", "from"],
-                            [[esc(name), f"{r['value']:.3f}",
+                            [[_named(r), f"{r['value']:.3f}",
                               f"{r['numerator']:g} / {r['denominator']:g}"]
-                             for name, r in stats["ratios"].items()]))
-    for label, cats in stats["categories"].items():
-        parts.append(_table([esc(label), "seats", "win rate (95% CI)", "vs even share"],
-                            [[esc(c), str(r["games"]), _ci(r), _noise(r["within_noise"])]
-                             for c, r in cats.items()]))
+                             for r in stats["ratios"].values()]))
     return "\n".join(parts)
 
 
-def render_html(rows: Sequence[dict[str, Any]], source: str = "") -> tuple[str, list[tuple[str, Figure]]]:
-    """The page, and the figures (name, figure) to also write as PNG."""
-    groups = analyse(rows)
+def _named(stat: dict[str, Any]) -> str:
+    return (f"{html.escape(stat['name'])}<br><dfn>{html.escape(stat['definition'])}"
+            "</dfn>")
+
+
+def set_section(group: Group) -> str:
+    """The tables of one set: bots and the game's statistics."""
+    esc = html.escape
+    parts = [f"<h3>{esc(group['label'])} — {group['games']} games</h3>"]
+    if group["options"]:
+        parts.append(f"<p>options: <code>{esc(str(group['options']))}</code></p>")
+    parts.append(_table(["bot", "seats", "win rate (95% CI)", "mean score",
+                         "OpenSkill μ ± σ", "ordinal"],
+                        [[esc(b["bot"]), str(b["games"]), _ci(b),
+                          f"{b['score']['mean']:.1f}",
+                          f"{b['rating']['mu']:.1f} ± {b['rating']['sigma']:.1f}",
+                          f"{b['rating']['ordinal']:.1f}"] for b in group["bots"]]))
+    parts.append(stats_tables(group))
+    return "\n".join(parts)
+
+
+# ----------------------------------------------------------------- the page
+INTRO = ("Win rates count a shared win as a fraction and carry 95% Wilson intervals. "
+         "A table's cells are tested together against the even share (1 / players) with "
+         "Holm's correction; <span class=clear>red</span> marks a cell beyond noise after "
+         "it. <em>detectable</em> is the smallest difference the sample would find with 80% "
+         "power: a difference smaller than that may be there unseen. Places in the turn "
+         "order and seats count from 1. Per-game statistics count once a game, per-player "
+         "ones once for each player; labels and seats are counted, never averaged.")
+
+
+def render_html(rows: Sequence[dict[str, Any]], source: str = "",
+                lang: str = "en") -> tuple[str, list[tuple[str, Figure]]]:
+    """The page, and the figures (name, figure) to also write as files."""
+    groups = analyse(rows, lang)
     if not groups:
         raise ValueError("no rows")
-    first = rows[0]
     esc = html.escape
-    title = f"{first.get('game', 'game')}: {len(rows)} games, {groups[0]['players']} players"
+    counts = sorted({g["players"] for g in groups})
+    title = (f"{groups[0]['game']}: {len(rows)} games, "
+             f"{', '.join(map(str, counts))} players")
     body = [f"<h1>Balance report — {esc(title)}</h1>",
-            f"<p>From <code>{esc(source)}</code>. Win rates count a shared win as a "
-            "fraction and carry 95% Wilson intervals; <span class=noise>within noise</span> "
-            "means the interval holds the value compared with (no evidence of a "
-            "difference).</p>"]
+            f"<p>From <code>{esc(source)}</code>. {INTRO}</p>"]
     drawn = figures(groups)
-    body.append("<h2>Figures</h2>")
-    for _name, caption, figure in drawn:
-        body.append(f"<figure>{svg(figure)}<figcaption>{esc(caption)}</figcaption>"
-                    "</figure>")
-    lines = compare(groups)
-    if lines:
-        body.append(f"<h2>Sweep: {len(groups)} option sets side by side</h2>")
-        body.append(_table(["", *[esc(_label(g)) + f" (n={g['games']})" for g in groups],
-                            "difference"],
-                           [[esc(line["what"]), *line["values"],
-                             _noise(line["within_noise"])] for line in lines]))
+    own = stat_figures(groups)
+    for (_n, caption, figure), (key, axis) in zip(drawn[:2], (("by_turn_order", "place"),
+                                                            ("by_seat", "seat"))):
+        body.append(f"<h2>Win rate by {'turn order' if key == 'by_turn_order' else 'seat'}"
+                    "</h2>")
+        body.append(_figure_html(figure, caption))
+        body.append(rate_table(groups, key, axis))
+    body.append("<h2>Bots, scores and lengths</h2>")
+    body += [_figure_html(figure, caption) for _n, caption, figure in drawn[2:]]
+    for sweep in sweeps(rows, lang):
+        body.append(f"<h2>Sweep at {sweep['players']} players: {len(sweep['sets'])} option "
+                    "sets side by side</h2>")
+        body.append(sweep_table(sweep))
+    if own:
+        body.append("<h2>The game's statistics</h2><div class=stats>")
+        body += [_figure_html(figure, caption) for _n, caption, figure in own]
+        body.append("</div>")
     body.append("<h2>Tables</h2>")
     body += [set_section(group) for group in groups]
     page = ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8>"
             f"<title>{esc(title)}</title><style>{STYLE}</style></head><body>"
             + "\n".join(body) + "</body></html>\n")
-    return page, [(name, figure) for name, _caption, figure in drawn]
+    return page, [(name, figure) for name, _caption, figure in drawn + own]
+
+
+def _figure_html(figure: Figure, caption: str) -> str:
+    return f"<figure>{svg(figure)}<figcaption>{html.escape(caption)}</figcaption></figure>"
 
 
 def svg(figure: Figure) -> str:
     """The figure as inline SVG: no XML prolog, no metadata, no namespace URLs (the figure
-    stays open: it may still be written as PNG)."""
+    stays open: it may still be written as a file)."""
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     text = buffer.getvalue()
@@ -267,23 +437,20 @@ def svg(figure: Figure) -> str:
 
 
 def write_report(rows: Sequence[dict[str, Any]], html_path: Path | None,
-                 png_dir: Path | None, source: str = "") -> list[Path]:
-    """Write the page and/or the PNGs; the paths written."""
-    plt = _pyplot()
-    page, drawn = render_html(rows, source)
+                 plot_dir: Path | None, source: str = "", lang: str = "en",
+                 plot_format: str = "png") -> list[Path]:
+    """Write the page and/or each plot as a ``plot_format`` file; the paths written."""
+    page, drawn = render_html(rows, source, lang)
     written = []
-    try:
-        if html_path is not None:
-            html_path.parent.mkdir(parents=True, exist_ok=True)
-            html_path.write_text(page, encoding="utf-8")
-            written.append(html_path)
-        if png_dir is not None:
-            png_dir.mkdir(parents=True, exist_ok=True)
-            for name, figure in drawn:
-                path = png_dir / f"{name}.png"
-                figure.savefig(path, format="png", dpi=120)
-                written.append(path)
-    finally:
-        for _name, figure in drawn:
-            plt.close(figure)
+    if html_path is not None:
+        html_path.parent.mkdir(parents=True, exist_ok=True)
+        html_path.write_text(page, encoding="utf-8")
+        written.append(html_path)
+    if plot_dir is not None:
+        plot_dir.mkdir(parents=True, exist_ok=True)
+        for name, figure in drawn:
+            path = plot_dir / f"{name}.{plot_format}"
+            figure.savefig(path, format=plot_format, dpi=120,
+                           metadata={"Date": None} if plot_format == "svg" else None)
+            written.append(path)
     return written

@@ -1,29 +1,46 @@
-"""A whole simulation run: resume from the output file, play what is missing, finish the
-file in index order.
+"""A whole simulation run: find what the output file holds, play what is missing, stream
+the new rows to it in index order as they come.
+
+Nothing is held but the games in flight, and nothing is rewritten at the end (a Parquet
+file is written once, from its journal, when the run is over). A file that already holds
+every game is not touched at all, so rerunning a finished command is free and works on
+read-only media. Rows are written in index order, so an interrupted and resumed run ends
+with the same file as an uninterrupted one.
 
 >>> import tempfile
 >>> from pathlib import Path
 >>> from towerplay.sim.plan import Plan
 >>> plan = Plan.build("castle", players=2, bots=["random"], games=3, seed=1)
 >>> out = Path(tempfile.mkdtemp()) / "runs.jsonl"
->>> run(plan, out).played, run(plan, out).played     # the second run finds them done
-(3, 0)
+>>> first, again = run(plan, out), run(plan, out)   # the second run finds them done
+>>> first.played, again.played, again.untouched
+(3, 0, True)
 >>> [row["index"] for row in read_rows(out)]
 [0, 1, 2]
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import itertools
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.sim.backends import execute
 from towerplay.sim.plan import Plan, SimJob
-from towerplay.sim.play import Row, play_batch
-from towerplay.sim.store import (Appender, drop_torn_line, format_of, journal_of, read_rows,
-                                 write_rows)
+from towerplay.sim.play import Row, play_row
+from towerplay.sim.store import (Appender, drop_torn_line, format_of, iter_rows, journal_of,
+                                 read_rows, torn_tail, write_parquet)
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A game that raised instead of ending: it gets no row (a rerun plays it again)."""
+
+    index: int
+    error: str
 
 
 @dataclass
@@ -34,26 +51,45 @@ class Outcome:
     resumed: int
     dropped_torn_line: bool
     rows: int
+    failures: list[Failure] = field(default_factory=list)
+    untouched: bool = False
+    """The file held every game already: nothing was played or written."""
 
 
-def done_rows(plan: Plan, out: Path) -> tuple[list[Row], bool]:
-    """The rows already in ``out`` (and its journal), checked against the plan; and
-    whether a torn last line was dropped. :class:`InvalidOptions` if they are another
-    run's games."""
+@dataclass
+class Found:
+    """What an output file (and its journal) holds, read row by row."""
+
+    done: bytearray
+    """1 for each of the plan's games that has a row."""
+    rows: int
+    """Rows in all, the plan's and any beyond it (a longer earlier run)."""
+    torn: bool
+    """The file being appended ends with a line torn by a kill."""
+
+
+def survey(plan: Plan, out: Path) -> Found:
+    """Read ``out`` (and its journal) one row at a time, checking each against the plan.
+    :class:`InvalidOptions` if they are another run's games."""
     journal = journal_of(out)
-    torn = drop_torn_line(journal)
-    rows: dict[int, Row] = {}
+    done = bytearray(len(plan.jobs))
+    beyond: set[int] = set()
+    check = ["game", "index", "seed", "options", *(f"bot_{s}" for s in range(plan.players))]
     for path in dict.fromkeys([out, journal]):
-        if path.exists() and path.stat().st_size:
-            for row in read_rows(path):
-                rows.setdefault(_index(row, out), row)
-    for index, row in rows.items():
-        if index < len(plan.jobs):
-            _check_same(plan.jobs[index], row, out)
-        elif row.get("game") != plan.game:
-            raise InvalidOptions(f"{out} holds games of {row.get('game')!r}, not "
-                                 f"{plan.game!r}; choose another --out")
-    return [rows[i] for i in sorted(rows)], torn
+        if not path.exists() or not path.stat().st_size:
+            continue
+        columns = check if format_of(path) == "parquet" else None
+        for row in iter_rows(path, columns=columns):
+            index = _index(row, out)
+            if index < len(plan.jobs):
+                _check_same(plan.jobs[index], row, out)
+                done[index] = 1
+            elif row.get("game") != plan.game:
+                raise InvalidOptions(f"{out} holds games of {row.get('game')!r}, not "
+                                     f"{plan.game!r}; choose another --out")
+            else:
+                beyond.add(index)
+    return Found(done, sum(done) + len(beyond), torn_tail(journal) > 0)
 
 
 def _index(row: Row, out: Path) -> int:
@@ -75,37 +111,98 @@ def _check_same(job: SimJob, row: Row, out: Path) -> None:
                              "resume it or choose another --out")
 
 
-def run(plan: Plan, out: Path, workers: int = 1, backend: str = "processes",
+def run(plan: Plan, out: Path, workers: int | None = 1, backend: str = "processes",
         address: str | None = None,
-        on_row: Callable[[Row], None] | None = None,
+        on_game: Callable[[Row | Failure], None] | None = None,
         on_start: Callable[[int, int], None] | None = None) -> Outcome:
-    """Play the plan's missing games into ``out`` and finish it in index order.
+    """Play the plan's missing games into ``out``, each row written as it comes.
 
-    ``on_start(done, total)`` is called once before play, ``on_row`` per new row."""
+    ``on_start(done, total)`` is called once before play, ``on_game`` per game played
+    (its row, or its :class:`Failure`). Ctrl-C (KeyboardInterrupt) leaves every row
+    written so far in a valid file; the same call resumes it."""
     kind = format_of(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    rows, torn = done_rows(plan, out)
-    done = {row["index"] for row in rows}
-    missing = [job for job in plan.jobs if job.index not in done]
+    found = survey(plan, out)
+    missing = Missing(plan.jobs, array("q", (i for i, d in enumerate(found.done) if not d)))
     if on_start is not None:
         on_start(len(plan.jobs) - len(missing), len(plan.jobs))
     journal = journal_of(out)
+    resumed = len(plan.jobs) - len(missing)
+    if not missing and not found.torn and not (journal != out and journal.exists()):
+        return Outcome(0, resumed, False, found.rows, untouched=True)
+    torn = drop_torn_line(journal) if found.torn else False
+    outcome = Outcome(0, resumed, torn, found.rows)
     if missing:
-        appender = Appender(journal, "csv" if kind == "csv" else "jsonl")
-        try:
-            for row in execute(missing, play_batch, workers=workers, backend=backend,
-                               address=address):
-                appender.write(row)
-                rows.append(row)
-                if on_row is not None:
-                    on_row(row)
-        finally:
-            appender.close()
-    rows.sort(key=lambda row: int(row["index"]))
-    write_rows(out, rows)
+        _play(missing, journal, "csv" if kind == "csv" else "jsonl", outcome, on_game,
+              workers=workers, backend=backend, address=address)
     if journal != out:
-        journal.unlink(missing_ok=True)
-    return Outcome(len(missing), len(plan.jobs) - len(missing), torn, len(rows))
+        sources = [path for path in (out, journal) if path.exists()]
+        write_parquet(out, lambda: _unique(itertools.chain.from_iterable(
+            map(iter_rows, sources))))
+        journal.unlink()
+    return outcome
+
+
+def _play(missing: Sequence[SimJob], journal: Path, kind: str, outcome: Outcome,
+          on_game: Callable[[Row | Failure], None] | None, **backend: Any) -> None:
+    """Play ``missing`` and append their rows to ``journal`` in index order."""
+    appender = Appender(journal, kind)
+    games = execute(missing, play_games, ordered=True, **backend)
+    try:
+        for game in games:
+            if isinstance(game, Failure):
+                outcome.failures.append(game)
+            else:
+                appender.write(game)
+                outcome.played += 1
+                outcome.rows += 1
+            if on_game is not None:
+                on_game(game)
+    finally:
+        games.close()  # an error or Ctrl-C here: end the workers now
+        appender.close()
+
+
+class Missing(Sequence[SimJob]):
+    """The plan's games without a row yet, by their indices (8 bytes a game)."""
+
+    def __init__(self, jobs: Sequence[SimJob], indices: array[int]) -> None:
+        self.jobs, self.indices = jobs, indices
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+    @overload
+    def __getitem__(self, at: int) -> SimJob: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> list[SimJob]: ...
+
+    def __getitem__(self, at: int | slice) -> SimJob | list[SimJob]:
+        if isinstance(at, slice):
+            return [self.jobs[i] for i in self.indices[at]]
+        return self.jobs[self.indices[at]]
+
+
+def _unique(rows: Iterable[Row]) -> Iterator[Row]:
+    """Each game once (a kill between writing Parquet and removing its journal leaves
+    rows in both)."""
+    seen: set[int] = set()
+    for row in rows:
+        if row["index"] not in seen:
+            seen.add(row["index"])
+            yield row
+
+
+def play_games(jobs: list[SimJob]) -> list[Row | Failure]:
+    """A worker's batch: each job's row, or its failure (one broken game does not end
+    the run)."""
+    out: list[Row | Failure] = []
+    for job in jobs:
+        try:
+            out.append(play_row(job))
+        except Exception as error:  # noqa: BLE001 - reported in the run's summary
+            out.append(Failure(job.index, f"{type(error).__name__}: {error}"))
+    return out
 
 
 def describe(outcome: Outcome, out: Path) -> str:
@@ -113,8 +210,13 @@ def describe(outcome: Outcome, out: Path) -> str:
     parts = [f"{outcome.rows} games in {out}", f"{outcome.played} played now"]
     if outcome.resumed:
         parts.append(f"{outcome.resumed} found done")
+    if outcome.untouched:
+        parts.append("the run was complete: file untouched")
     if outcome.dropped_torn_line:
         parts.append("a torn last line dropped")
+    if outcome.failures:
+        parts.append(f"{len(outcome.failures)} failed (game {outcome.failures[0].index}: "
+                     f"{outcome.failures[0].error[:100]})")
     return "; ".join(parts)
 
 

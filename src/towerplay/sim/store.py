@@ -1,10 +1,11 @@
 """Rows on disk: JSON lines, CSV or Parquet by the file's extension, never half-written.
 
 JSON lines and CSV grow by whole lines, flushed and fsynced in batches; a line torn by a
-kill is dropped when the run resumes. Parquet cannot grow, so its rows go to a JSON-lines
-journal beside it (``FILE.partial.jsonl``) until the run is over. When a run completes,
-the file is rewritten in index order into a temporary file and renamed over the old one,
-so an interrupted and resumed run ends with the same file as an uninterrupted one.
+kill is dropped when the run resumes. Rows are written as they arrive and read back one
+by one: memory stays bounded whatever the run's length. Parquet cannot grow, so its rows
+go to a JSON-lines journal beside it (``FILE.partial.jsonl``) until the run is over, then
+into the Parquet file through a ParquetWriter, a row group at a time, renamed into place.
+Every write problem is an :class:`OutputError` (one line: the path and the reason).
 """
 from __future__ import annotations
 
@@ -13,14 +14,16 @@ import io
 import json
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from towerplay.core.errors import InvalidOptions
+from towerplay.core.errors import InvalidOptions, TowerplayError
 
 Row = dict[str, Any]
 FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".parquet": "parquet"}
+ROW_GROUP = 10_000
+"""Parquet rows written (and read) at a time: one row group."""
 SYNC_SECONDS = 1.0
 """Rows are fsynced at least this often (and at the end)."""
 
@@ -55,23 +58,36 @@ def read_rows(path: Path) -> list[Row]:
 
     :class:`InvalidOptions` if the file is not a row file of its format.
     """
+    return list(iter_rows(path))
+
+
+def iter_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]:
+    """The complete rows of a row file one by one, reading as it goes (memory bounded
+    whatever the file's size); Parquet reads only ``columns`` where given.
+
+    :class:`InvalidOptions` if the file is not a row file of its format.
+    """
     kind = format_of(path)
     try:
         if kind == "parquet":
-            return list(_pyarrow().parquet.read_table(path).to_pylist())
-        text = _complete_text(path)
-        if kind == "csv":
-            return [{k: v if _is_text(k) else _cell(v) for k, v in row.items()}
-                    for row in csv.DictReader(io.StringIO(text))]
-        return [json.loads(line) for line in text.splitlines() if line.strip()]
-    except (ValueError, OSError, KeyError) as error:
+            parquet = _pyarrow().parquet.ParquetFile(path)
+            for batch in parquet.iter_batches(batch_size=ROW_GROUP, columns=columns):
+                yield from batch.to_pylist()
+            return
+        with path.open(encoding="utf-8", newline="") as handle:
+            lines = (line for line in handle if line.endswith("\n"))  # a torn line: no \n
+            if kind == "csv":
+                for row in csv.DictReader(lines):
+                    yield {k: v if _is_text(k) else _cell(v) for k, v in row.items()}
+            else:
+                for line in lines:
+                    if line.strip():
+                        yield json.loads(line)
+    except OSError as error:  # a folder, no permission...
+        raise InvalidOptions(f"cannot read {path}: {error.strerror or error}") from None
+    except (ValueError, KeyError) as error:
         raise InvalidOptions(f"{path} is not a {kind} file of simulation rows "
                              f"({type(error).__name__}: {str(error)[:80]})") from None
-
-
-def _complete_text(path: Path) -> str:
-    data = path.read_bytes()
-    return data[:data.rfind(b"\n") + 1].decode()
 
 
 TEXT_COLUMNS = frozenset({"game", "sweep", "options", "winners"})
@@ -98,53 +114,117 @@ def _cell(text: str | None) -> Any:
     return text
 
 
+def torn_tail(path: Path) -> int:
+    """How many bytes of a torn last line (no newline yet) end the file; 0 if none.
+    Reads only the file's end."""
+    if not path.exists():
+        return 0
+    try:
+        with path.open("rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            end = size
+            while end > 0:
+                start = max(0, end - 65536)
+                handle.seek(start)
+                chunk = handle.read(end - start)
+                newline = chunk.rfind(b"\n")
+                if newline >= 0:
+                    return size - (start + newline + 1)
+                end = start
+            return size
+    except OSError as error:
+        raise InvalidOptions(f"cannot read {path}: {error.strerror or error}") from None
+
+
 def drop_torn_line(path: Path) -> bool:
     """Cut a line torn by a kill off the end of an appended file; whether there was one."""
-    if not path.exists():
+    torn = torn_tail(path)
+    if not torn:
         return False
-    data = path.read_bytes()
-    keep = data.rfind(b"\n") + 1
-    if keep == len(data):
-        return False
-    with path.open("r+b") as handle:
-        handle.truncate(keep)
-        handle.flush()
-        os.fsync(handle.fileno())
+    try:
+        with path.open("r+b") as handle:
+            handle.truncate(handle.seek(0, os.SEEK_END) - torn)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except OSError as error:
+        raise OutputError.of(path, error) from None
     return True
 
 
 # ----------------------------------------------------------------- appending
+class OutputError(TowerplayError):
+    """A row or report file that cannot be written: read-only, full, not a folder..."""
+
+    @classmethod
+    def of(cls, path: Path, error: OSError) -> OutputError:
+        """The one-line error for ``error`` met while writing ``path``."""
+        reason = error.strerror or str(error) or type(error).__name__
+        if isinstance(error, (FileExistsError, NotADirectoryError)):  # a file on the way
+            blocker = next((p for p in reversed(path.parents) if p.exists() and not p.is_dir()),
+                           error.filename or path.parent)
+            reason = f"{blocker} is a file, not a folder"
+        elif error.filename is not None and str(error.filename) != str(path):
+            reason = f"{error.filename}: {reason}"
+        return cls(f"cannot write {path}: {reason}")
+
+
 class Appender:
-    """Appends rows to a JSON-lines or CSV file as whole lines, fsynced in batches."""
+    """Appends rows to a JSON-lines or CSV file as whole lines, fsynced in batches.
+
+    Every write problem (a full disk, a read-only folder) is an :class:`OutputError`.
+    """
 
     def __init__(self, path: Path, kind: str) -> None:
         self.path = path
         self.kind = kind
         self.columns: list[str] | None = _csv_header(path) if kind == "csv" else None
-        self.handle: IO[str] = path.open("a", encoding="utf-8", newline="")
-        self.synced = time.monotonic()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.handle: IO[str] = path.open("a", encoding="utf-8", newline="")
+        except OSError as error:
+            raise OutputError.of(path, error) from None
+        self.synced = -SYNC_SECONDS  # the first row is synced at once: a full disk shows now
 
     def write(self, row: Row) -> None:
         """Append one row as one complete line."""
         if self.kind == "csv":
             if self.columns is None:
                 self.columns = list(row)
-                self.handle.write(_csv_line(self.columns))
-            self.handle.write(_csv_line([row.get(c, "") for c in self.columns]))
+                line = _csv_line(self.columns)
+            else:
+                line = ""
+            extra = row.keys() - set(self.columns)
+            if extra:  # the games' statistics have fixed columns: a bug, said plainly
+                raise OutputError(f"cannot write {self.path}: a row has columns its header "
+                                  f"lacks ({', '.join(sorted(extra))})")
+            line += _csv_line([row.get(c, "") for c in self.columns])
         else:
-            self.handle.write(json.dumps(row, separators=(",", ":")) + "\n")
+            line = json.dumps(row, separators=(",", ":")) + "\n"
+        try:
+            self.handle.write(line)
+        except OSError as error:
+            raise OutputError.of(self.path, error) from None
         if time.monotonic() - self.synced >= SYNC_SECONDS:
             self.sync()
 
     def sync(self) -> None:
         """Make every row written so far durable."""
-        self.handle.flush()
-        os.fsync(self.handle.fileno())
+        try:
+            self.handle.flush()
+            os.fsync(self.handle.fileno())
+        except OSError as error:
+            raise OutputError.of(self.path, error) from None
         self.synced = time.monotonic()
 
     def close(self) -> None:
-        self.sync()
-        self.handle.close()
+        """Sync and close (closed even when the sync fails: the error is raised after)."""
+        try:
+            self.sync()
+        finally:
+            try:
+                self.handle.close()
+            except OSError:  # the failed flush again: reported by sync already
+                pass
 
 
 def _csv_line(values: Sequence[Any]) -> str:
@@ -154,45 +234,87 @@ def _csv_line(values: Sequence[Any]) -> str:
 
 
 def _csv_header(path: Path) -> list[str] | None:
-    if not path.exists() or path.stat().st_size == 0:
-        return None
-    with path.open(encoding="utf-8", newline="") as handle:
-        return next(csv.reader(handle), None)
+    try:
+        if not path.exists() or path.stat().st_size == 0:
+            return None
+        with path.open(encoding="utf-8", newline="") as handle:
+            return next(csv.reader(handle), None)
+    except (OSError, ValueError) as error:
+        raise InvalidOptions(f"{path} is not a csv file of simulation rows "
+                             f"({type(error).__name__})") from None
 
 
-# ----------------------------------------------------------------- the finished file
+# ----------------------------------------------------------------- whole files
 def write_rows(path: Path, rows: Iterable[Row]) -> None:
     """Write ``rows`` as ``path``'s format to a temporary file, then rename it over
-    ``path`` (a reader never sees a half-written file)."""
-    kind = format_of(path)
-    rows = list(rows)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    ``path`` (a reader never sees a half-written file). Reads ``rows`` once, holding
+    one Parquet row group at most."""
+    if format_of(path) == "parquet":
+        rows = list(rows)
+        write_parquet(path, lambda: iter(rows))
+        return
+    temporary = _temporary(path)
     try:
-        if kind == "parquet":
-            pa = _pyarrow()
-            pa.parquet.write_table(pa.Table.from_pylist(rows), temporary)
-        else:
-            with temporary.open("w", encoding="utf-8", newline="") as handle:
-                if kind == "csv":
-                    columns = _columns(rows)
-                    handle.write(_csv_line(columns) if rows else "")
-                    for row in rows:
-                        handle.write(_csv_line([row.get(c, "") for c in columns]))
-                else:
-                    for row in rows:
-                        handle.write(json.dumps(row, separators=(",", ":")) + "\n")
-                handle.flush()
-                os.fsync(handle.fileno())
-        os.replace(temporary, path)
+        appender = Appender(temporary, format_of(path))
+        try:
+            for row in rows:
+                appender.write(row)
+        finally:
+            appender.close()
+        _replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
 
 
-def _columns(rows: Sequence[Row]) -> list[str]:
-    columns: dict[str, None] = {}
+def write_parquet(path: Path, rows: Callable[[], Iterable[Row]]) -> int:
+    """Write the rows of ``rows()`` (called twice: once to find the columns' types, once
+    to write) into a Parquet file through a ParquetWriter, :data:`ROW_GROUP` rows a row
+    group, then rename it over ``path``; how many rows. A column holding whole and
+    fractional numbers becomes a float column."""
+    pa = _pyarrow()
+    schemas = [pa.Table.from_pylist(chunk).schema for chunk in _chunks(rows())]
+    temporary = _temporary(path)
+    count = 0
+    try:
+        if schemas:
+            schema = pa.unify_schemas(schemas, promote_options="permissive")
+        else:
+            schema = pa.schema([])
+        with pa.parquet.ParquetWriter(temporary, schema) as writer:
+            for chunk in _chunks(rows()):
+                writer.write_table(pa.Table.from_pylist(chunk, schema=schema),
+                                   row_group_size=ROW_GROUP)
+                count += len(chunk)
+        _replace(temporary, path)
+    except OSError as error:
+        raise OutputError.of(path, error) from None
+    finally:
+        temporary.unlink(missing_ok=True)
+    return count
+
+
+def _chunks(rows: Iterable[Row]) -> Iterator[list[Row]]:
+    chunk: list[Row] = []
     for row in rows:
-        columns.update(dict.fromkeys(row))
-    return list(columns)
+        chunk.append(row)
+        if len(chunk) >= ROW_GROUP:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _temporary(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def _replace(temporary: Path, path: Path) -> None:
+    try:
+        with temporary.open("rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        raise OutputError.of(path, error) from None
 
 
 def _pyarrow() -> Any:

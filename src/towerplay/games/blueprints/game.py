@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
-from towerplay.core.game import Game, Options
+from towerplay.core.game import FILE, Game, Options
 from towerplay.core.rng import chance
 from towerplay.games.blueprints.cards import Deck, deck_from_data, deck_option, default_deck
 from towerplay.games.blueprints.dice import parse_cell, parse_die
@@ -25,7 +25,7 @@ class BlueprintsOptions(Options):
     """Blueprints options: each [A] item of the rules spec is an option with the spec's
     default, except ``unplaceable``, whose default follows the rulebook's own words."""
 
-    blueprints: Annotated[dict[str, Any] | None, BeforeValidator(deck_option)] = Field(
+    blueprints: Annotated[dict[str, Any] | None, FILE, BeforeValidator(deck_option)] = Field(
         None, description="a blueprint deck: the path of a file (TOML 'cards = [...]' or "
                           "one layout per line), kept as its data {'cards': [...]}; "
                           "default: the provisional 24-card deck")
@@ -68,6 +68,7 @@ class Blueprints(Game[BlueprintsState, Move]):
 
     name = "blueprints"
     title = "Blueprints"
+    component_file = "blueprints.toml"
     min_players = 2
     max_players = 4
     variants = ({}, {"unplaceable": "deliberate", "wood_only_counts_wood": True,

@@ -1,18 +1,14 @@
 """What a seat of Blueprints may know, as a fixed-size vector (for learning agents).
 
-It reads the seat's view alone: the pool, the In-Demand colours, the bag's counts, the
-die in hand, every seat's taken dice and won cards, and the blueprints and buildings the
-seat may see (its own; everyone's once they are scored).
+It reads what the seat's view shows (straight from the state's fields): the pool, the
+In-Demand colours, the bag's counts, the die in hand, every seat's taken dice and won cards,
+and the blueprints and buildings the seat may see (its own; everyone's once they are scored).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from towerplay.core.observer import Observer, Vector
-from towerplay.games.blueprints.cards import parse_blueprint
-from towerplay.games.blueprints.dice import CELLS, MATERIALS, NUM_DICE_CODES, parse_die
+from towerplay.games.blueprints.dice import CELLS, MATERIALS, NO_DIE, NUM_DICE_CODES
 from towerplay.games.blueprints.game import Blueprints
-from towerplay.games.blueprints.scoring import parse_building
 from towerplay.games.blueprints.moves import STEP_NAMES
 from towerplay.games.blueprints.rounds import AWARDS, ROUNDS, VP
 from towerplay.games.blueprints.state import BlueprintsState
@@ -23,46 +19,65 @@ STACK = 4  # a stack's features: height, top value, top material, bottom materia
 
 
 class BlueprintsObserver(Observer[BlueprintsState]):
-    def encode(self, view: dict[str, Any], vector: Vector) -> None:
+    """Reads the state's fields directly (the view writes every die as text, which the
+    encoding would parse back), each only where the view shows it to the seat: another
+    seat's blueprint, building and removed dice once the game is over, its cards and VP when
+    the awards are public or the game is over (:meth:`BlueprintsState.sees_building`)."""
+
+    def encode_state(self, state: BlueprintsState, seat: int | None, vector: Vector,
+                     recall: bool = False) -> None:
         n = self.players
-        vector.one_hot(view["seat"], n)
-        vector.one_hot(view["to_move"], n)
-        vector.one_hot(view["first_player"], n)
-        vector.one_hot(view["round"] - 1, ROUNDS)
-        vector.one_hot(None if view["is_over"] else STEPS.index(view["step"]), len(STEPS))
-        vector.counts(float(m in view["demand"]) for m in MATERIALS)
-        vector.counts(view["bag"][m] / 8 for m in MATERIALS)
-        vector.counts(dice_counts(view["pool"]))
-        vector.one_hot(parse_die(view["hand"]) if view["hand"] else None, NUM_DICE_CODES)
-        vector.counts(dice_counts(view["discards"]))
-        for seat in view["seats"]:
-            vector.counts(dice_counts(seat["taken"]))
-            vector.counts(dice_counts(seat["removed"] or []))
-            vector.counts(float((seat["cards"] or []).count(card)) for card in CARDS)
-            vector.scalar((seat["vp"] or 0) / 20)
-            self.building(seat["blueprint"], seat["building"], vector)
+        for key, value in (("seat", seat), ("to_move", state.to_move),
+                           ("first_player", state.first)):
+            vector.name(key)
+            vector.one_hot(value, n)
+        vector.name("round")
+        vector.one_hot(state.round, ROUNDS)
+        vector.name("step")
+        vector.one_hot(None if state.is_over else STEPS.index(state.step), len(STEPS))
+        vector.name("demand")
+        vector.counts([float(m in state.demand) for m in range(len(MATERIALS))])
+        vector.name("bag")
+        vector.counts([count / 8 for count in state.bag])
+        vector.name("pool")  # how many dice of each of the 24 kinds (material and value)
+        vector.tally(state.pool, NUM_DICE_CODES)
+        vector.name("hand")
+        vector.one_hot(state.hand if state.hand != NO_DIE else None, NUM_DICE_CODES)
+        vector.name("discards")
+        vector.tally(state.discards, NUM_DICE_CODES)
+        public_cards = state.game.options.awards_public or state.is_over
+        scores = state.scores()
+        for index in range(n):
+            shown = state.sees_building(seat, index)
+            cards_shown = public_cards or index == seat
+            vector.name("taken", index)
+            vector.tally(state.taken[index], NUM_DICE_CODES)
+            vector.name("removed", index)
+            vector.tally(state.removed[index] if shown else (), NUM_DICE_CODES)
+            won = state.won[index] if cards_shown else ()
+            vector.name("cards", index)
+            vector.counts([float(won.count(card)) for card in CARDS])
+            vector.name("vp", index)
+            vector.scalar(scores[index] / 20 if cards_shown else 0.0)
+            vector.name("building", index)
+            self.building(state.layouts[index] if shown else None,
+                          state.buildings[index] if shown else None, vector)
 
     @staticmethod
-    def building(blueprint: str | None, building: str | None, vector: Vector) -> None:
-        """Target heights (0: hatched) and each stack, or zeros when the seat may not see."""
-        vector.scalar(float(blueprint is not None))
-        layout = parse_blueprint(blueprint) if blueprint else (0,) * CELLS
-        vector.counts(height / 6 for height in layout)
-        stacks = parse_building(building) if building else ((),) * CELLS
-        for stack in stacks:
+    def building(layout: tuple[int, ...] | None, stacks: tuple[tuple[int, ...], ...] | None,
+                 vector: Vector) -> None:
+        """Target heights (0: hatched) and each stack, or zeros when the seat may not see:
+        shown, the heights, then per cell height, top value, top material, bottom material."""
+        vector.scalar(float(layout is not None))
+        vector.counts([height / 6 for height in layout or (0,) * CELLS])
+        values: list[float] = []
+        for stack in stacks or ((),) * CELLS:
             if stack:
-                vector.counts([len(stack) / 6, (stack[-1] >> 2) / 6,
-                               ((stack[-1] & 3) + 1) / 4, ((stack[0] & 3) + 1) / 4])
+                values += (len(stack) / 6, (stack[-1] >> 2) / 6,
+                           ((stack[-1] & 3) + 1) / 4, ((stack[0] & 3) + 1) / 4)
             else:
-                vector.counts([0.0] * STACK)
-
-
-def dice_counts(texts: list[str]) -> list[float]:
-    """How many dice of each of the 24 kinds (material and value)."""
-    counts = [0.0] * NUM_DICE_CODES
-    for text in texts:
-        counts[parse_die(text)] += 1
-    return counts
+                values += (0.0,) * STACK
+        vector.counts(values)
 
 
 def make_observer(game: Blueprints, players: int) -> BlueprintsObserver:

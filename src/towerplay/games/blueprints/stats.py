@@ -19,18 +19,40 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.core.statistics import Ratio, Statistic
 from towerplay.games.blueprints.dice import MATERIALS
-from towerplay.games.blueprints.scoring import PRIZES, breakdown
+from towerplay.games.blueprints.scoring import PRIZE_TITLES, PRIZES, breakdown
 from towerplay.games.blueprints.state import AWARDS
 
 PREFIX = "bp_"
 MATERIAL_NAMES = ("wood", "recycled", "stone", "glass")
 """In the order of :data:`~towerplay.games.blueprints.dice.MATERIALS` (``WRSG``)."""
-WIN_RATE_BY = {"bp_main": "material a seat built most with (over the game)"}
-RATIOS = {f"points per {name} die": (f"bp_points_{name}", f"bp_dice_{name}")
-          for name in MATERIAL_NAMES}
-"""Rates the report computes over all games (sum of the first over sum of the second)."""
-RATIOS["bonus rate (buildings matching their blueprint)"] = ("bp_bonuses", "bp_buildings")
+STATISTICS = (
+    Statistic("bp_buildings", "buildings", "buildings scored, all players and rounds"),
+    Statistic("bp_bonuses", "blueprint bonuses",
+              "buildings that matched their blueprint (the bonus)"),
+    *(Statistic(f"bp_points_{name}", f"points from {name}",
+                f"points {name} dice scored in buildings, all players together")
+      for name in MATERIAL_NAMES),
+    *(Statistic(f"bp_dice_{name}", f"{name} dice", f"{name} dice in scored buildings, all "
+                "players together") for name in MATERIAL_NAMES),
+    *(Statistic(f"bp_prize_{prize}", f"{PRIZE_TITLES[prize]} Prizes",
+                f"{PRIZE_TITLES[prize]} Prizes won in the game") for prize in PRIZES),
+    *(Statistic(f"bp_{award}", f"{award} Awards", f"{award} Awards a player won",
+                scope="seat") for award in AWARDS[4]),
+    Statistic("bp_prizes", "Prizes", "Prizes a player won", scope="seat"),
+    Statistic("bp_main", "main material", "the material a player built most with over the "
+              "game (none: no dice)", scope="seat", kind="categorical"),
+)
+"""The columns of a row, as the report names and counts them."""
+RATIOS = (
+    *(Ratio(f"points_per_{name}", f"bp_points_{name}", f"bp_dice_{name}",
+            f"points per {name} die", f"points from {name} over {name} dice scored")
+      for name in MATERIAL_NAMES),
+    Ratio("bonus_rate", "bp_bonuses", "bp_buildings", "blueprint bonus rate",
+          "buildings matching their blueprint over all buildings"),
+)
+"""Rates the report computes over all games (sum of one column over sum of another)."""
 
 
 class BlueprintsStats:

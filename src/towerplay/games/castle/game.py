@@ -15,7 +15,7 @@ from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.events import Event
-from towerplay.core.game import Game, Options
+from towerplay.core.game import FILE, Game, Options
 from towerplay.core.rng import chance
 from towerplay.games.castle.cards import (ALL_ACTIONS, BUILD, HIGHEST, LOWEST, POSITIONS,
                                           REMOVE, RETURN, REVEAL, WIZARD, Act, Characters,
@@ -47,7 +47,7 @@ class CastleOptions(Options):
     first_player: int | None = Field(
         None, ge=0, le=3, description="the seat that starts (the rulebook: whoever last "
                                       "visited a castle, or the youngest); default random")
-    cards: Annotated[dict[str, Any] | None, BeforeValidator(cards_option)] = Field(
+    cards: Annotated[dict[str, Any] | None, FILE, BeforeValidator(cards_option)] = Field(
         None, description="a character composition for the characters variant: the path "
                           "of a TOML or JSON file, kept as its data so records replay "
                           "without the file; default the shipped, provisional one")
@@ -66,6 +66,7 @@ class Castle(Game[CastleState, Act]):
 
     name = "castle"
     title = "Budowa Zamku (Castle Building)"
+    component_file = "characters.toml"
     min_players = 2
     max_players = 4
     variants = ({}, {"variant": "characters"}, {"memory": "open", "end": "table_empty"},

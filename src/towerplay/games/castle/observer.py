@@ -1,47 +1,84 @@
 """What a seat of Budowa Zamku may know, as a fixed-size vector (for learning agents).
 
-It reads the seat's view alone: the face-down table (with the numbers the memory option
-lets the seat see), the card just turned up, the last round's reveals, every castle and
-the removed cards.
+It reads what the seat's view shows (straight from the state's fields): the face-down table
+(with the numbers the memory option lets the seat see), the card just turned up, the last
+round's reveals, every castle and the removed cards.
 """
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from towerplay.core.observer import Observer, Vector
-from towerplay.games.castle.cards import COLUMNS, HIGHEST, POSITIONS, ROWS, parse_position
+from towerplay.games.castle.cards import HIGHEST, POSITIONS
 from towerplay.games.castle.game import Castle
+from towerplay.games.castle.scoring import points
 from towerplay.games.castle.state import RESULTS, CastleState
+
+CARDS = HIGHEST  # castle and removed cards 1..HIGHEST, as a multi-hot
 
 
 class CastleObserver(Observer[CastleState]):
-    def encode(self, view: dict[str, Any], vector: Vector) -> None:
-        n = self.players
-        vector.one_hot(view["seat"], n)
-        vector.one_hot(view["to_move"], n)
-        table = view["table"]
-        for row in ROWS:
-            for column in range(1, COLUMNS + 1):
-                card = table.get(f"{row}{column}")
-                vector.counts([card is not None, card / HIGHEST if isinstance(card, int) else 0])
-        revealed = view["revealed"]
-        vector.one_hot(parse_position(revealed["pos"]) if revealed else None, POSITIONS)
-        vector.scalar(revealed["card"] / HIGHEST if revealed else 0)
-        recent = view["recent"]
+    """Reads the state's fields directly (the view's position names cost more than the
+    encoding): all are public but where the face-down cards lie, of which it reads the
+    numbers only as the view shows them (the card turned up; under open memory, or with
+    ``recall``, those seen and put back)."""
+
+    def encode_state(self, state: CastleState, seat: int | None, vector: Vector,
+                     recall: bool = False) -> None:
+        n, game = self.players, state.game
+        shown = recall or game.options.memory == "open"
+        vector.name("seat")
+        vector.one_hot(seat, n)
+        vector.name("to_move")
+        vector.one_hot(state.to_move, n)
+        vector.name("table")  # per position: face down there, the number seen (/HIGHEST)
+        grid, known, pending, down = state.grid, state.known, state.pending, state.down
+        cells = vector.block(2 * POSITIONS)
+        cells[0::2][down] = 1.0
+        if shown:
+            cells[1::2][down] = np.asarray(known, np.float32)[down] / HIGHEST
+        if pending >= 0:
+            cells[2 * pending + 1] = grid[pending] / HIGHEST
+        vector.name("revealed_position")
+        vector.one_hot(pending if pending >= 0 else None, POSITIONS)
+        vector.name("revealed_card")
+        vector.scalar(grid[pending] / HIGHEST if pending >= 0 else 0)
+        recent = state.reveals[-n:]
         for slot in range(n):  # the last round's reveals, oldest first
             reveal = recent[slot] if slot < len(recent) else None
-            vector.one_hot(parse_position(reveal["pos"]) if reveal else None, POSITIONS)
-            vector.one_hot(RESULTS.index(reveal["result"]) if reveal else None, len(RESULTS))
-            vector.scalar((reveal["card"] or 0) / HIGHEST if reveal else 0)
-        for castle in view["castles"]:
-            vector.counts(float(card in castle) for card in range(1, HIGHEST + 1))
-        removed = view.get("removed", [])
-        vector.counts(float(card in removed) for card in range(1, HIGHEST + 1))
-        vector.scalar(view.get("removed_count", len(removed)) / POSITIONS)
-        vector.counts(float(used) for used in view.get("wizard_used", [False] * n))
-        vector.counts(points / 30 for points in view.get("points", [0] * n))
-        vector.counts([view["face_down"] / POSITIONS,
-                       view["idle_turns"] / max(1, view["stall_limit"])])
+            vector.name("recent_position", slot)
+            vector.one_hot(reveal[2] if reveal else None, POSITIONS)
+            vector.name("recent_result", slot)
+            vector.one_hot(RESULTS.index(reveal[4]) if reveal else None, len(RESULTS))
+            vector.name("recent_card", slot)
+            vector.scalar(reveal[3] / HIGHEST if reveal else 0)
+        for index, castle in enumerate(state.castles):
+            vector.name("castle", index)
+            vector.tally([card - 1 for card in castle], CARDS)
+        removed = state.removed
+        vector.name("removed")
+        vector.tally([card - 1 for card in removed] if shown else [], CARDS)
+        vector.name("removed_count")
+        vector.scalar(len(removed) / POSITIONS)
+        wizard = bool(game.wizard_card)
+        vector.name("wizard_used")
+        vector.counts([float(used) for used in state.wizard_used] if wizard else [0.0] * n)
+        vector.name("points")
+        vector.counts([points(castle, game.characters, game.pair_cards) / 30
+                       for castle in state.castles] if wizard else [0.0] * n)
+        vector.name("face_down")
+        vector.scalar((len(state.down) - (pending >= 0)) / POSITIONS)
+        vector.name("idle_turns")
+        vector.scalar(state.idle / max(1, n * len(state.down)))
+
+    def recall_view(self, state: CastleState, seat: int | None) -> dict[str, Any]:
+        """Under hidden memory a seat that forgets nothing still knows every number it saw
+        turned up and put back, and the removed cards (the open-memory table)."""
+        view = self.view(state, seat)
+        view.update(state.recall())
+        return view
 
 
 def make_observer(game: Castle, players: int) -> CastleObserver:

@@ -323,6 +323,15 @@ class CastleState(State[Act]):
             view["breakdown"] = self.breakdown()
         return view
 
+    def recall(self) -> dict[str, Any]:
+        """What a seat that forgets nothing knows beyond its view under hidden memory (the
+        same for every seat: every reveal is public): the table with every number seen
+        and put back, and the removed cards. Under open memory the view shows them."""
+        grid, known, pending = self.grid, self.known, self.pending
+        table = {position_name(p): grid[p] if p == pending else known[p] or "?"
+                 for p in self.down}
+        return {"table": table, "removed": sorted(self.removed)}
+
     @staticmethod
     def _reveal_json(record: Reveal) -> dict[str, Any]:
         _, seat, pos, card, result, automatic = record

@@ -18,16 +18,41 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.core.statistics import Ratio, Statistic
 from towerplay.games.castle.cards import KING, KNIGHT, PRINCESS, QUEEN, WIZARD_FLAG
 
 PREFIX = "ca_"
-WIN_RATE_BY: dict[str, str] = {}
-RATIOS: dict[str, tuple[str, str]] = {
-    "cards put back per turn": ("ca_returned", "ca_turns"),
-    "cards removed per turn": ("ca_removed", "ca_turns"),
-}
-"""Rates the report computes over all games (sum of the first over sum of the second)."""
 HOLDERS = (("king", KING), ("queen", QUEEN), ("wizard", WIZARD_FLAG))
+STATISTICS = (
+    Statistic("ca_turns", "turns", "cards revealed in the game, one a turn"),
+    Statistic("ca_built", "cards built", "revealed cards added to a castle (wizard "
+              "insertions included), all players together"),
+    Statistic("ca_wizard_inserts", "wizard insertions",
+              "cards slipped into a castle's wall with the Wizard, all players together"),
+    Statistic("ca_returned", "cards put back (game)",
+              "revealed cards put back on the table, all players together"),
+    Statistic("ca_removed", "cards removed", "revealed cards taken out of the game"),
+    Statistic("ca_left_on_table", "cards left on the table",
+              "cards still lying on the table when the game ended"),
+    Statistic("ca_elements", "castle elements", "elements of a player's castle at the end, "
+              "its foundation included", scope="seat"),
+    Statistic("ca_returned", "cards put back (player)",
+              "revealed cards this player put back on the table", scope="seat"),
+    Statistic("ca_knights", "knights", "knights in a player's castle at the end", scope="seat"),
+    Statistic("ca_princesses", "princesses", "princesses in a player's castle at the end",
+              scope="seat"),
+    *(Statistic(f"ca_{name}_holder", f"holder of the {name}", f"the player whose castle holds "
+                f"the {name} at the end (none: nobody's)", kind="seat")
+      for name, _bit in HOLDERS),
+)
+"""The columns of a row, as the report names and counts them."""
+RATIOS = (
+    Ratio("returned_per_turn", "ca_returned", "ca_turns", "cards put back per turn",
+          "all cards put back over all turns"),
+    Ratio("removed_per_turn", "ca_removed", "ca_turns", "cards removed per turn",
+          "all cards removed over all turns"),
+)
+"""Rates the report computes over all games (sum of one column over sum of another)."""
 
 
 class CastleStats:

@@ -18,13 +18,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.core.statistics import Ratio, Statistic
 from towerplay.games.five_towers import scoring
 
 BID_SIZES = range(1, 6)
 PREFIX = "ft_"
-WIN_RATE_BY: dict[str, str] = {}
-"""No per-seat categories to split the win rate by."""
-RATIOS: dict[str, tuple[str, str]] = {}
+STATISTICS = (
+    Statistic("ft_rounds", "rounds", "auction rounds played"),
+    Statistic("ft_idle_rounds", "rounds without a build",
+              "rounds where the opener bid 0 and everybody passed"),
+    Statistic("ft_torn", "tear-downs", "top cards a player tore down", scope="seat"),
+    Statistic("ft_towers", "towers", "towers a player has at the end (at most 5)",
+              scope="seat"),
+    Statistic("ft_capped", "capped towers", "a player's towers closed by a cap at the end",
+              scope="seat"),
+    Statistic("ft_tallest", "tallest tower", "cards in a player's tallest tower at the end",
+              scope="seat"),
+    Statistic("ft_cards", "cards in towers", "cards in all of a player's towers at the end",
+              scope="seat"),
+    *(Statistic(f"ft_bid{size}_won", f"auctions won with {size}",
+                f"auctions won with a bid of {size} card{'s' * (size > 1)}")
+      for size in BID_SIZES),
+    Statistic("ft_failed_bids", "failed bids", "winning bids that could not be built and "
+              "were bid again (the physical re-bid mode)"),
+)
+"""The columns of a row, as the report names and counts them."""
+RATIOS: tuple[Ratio, ...] = ()
 
 
 class FiveTowersStats:

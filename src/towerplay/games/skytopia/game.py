@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field
 
 from towerplay.core import Game, InvalidOptions, Options
+from towerplay.core.game import FILE
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia.components import load_components, option_data
 from towerplay.games.skytopia.state import MAX_ACTIONS, SkytopiaState
@@ -36,7 +37,7 @@ class SkytopiaOptions(Options):
                                    "3 for the harder 4-player game)")
     tiebreak_coins: Literal["mod5", "total"] = Field(
         "mod5", description="second tie-break: coins not converted to PP, or all coins")
-    components: Annotated[dict[str, Any] | None, BeforeValidator(option_data)] = Field(
+    components: Annotated[dict[str, Any] | None, FILE, BeforeValidator(option_data)] = Field(
         None, description="a components file (TOML, or JSON by suffix) replacing the shipped, "
                           "provisional reconstruction: give its path; the option keeps the "
                           "file's data, so records replay without the file")
@@ -47,6 +48,7 @@ class Skytopia(Game[SkytopiaState, A.Act]):
 
     name = "skytopia"
     title = "Skytopia"
+    component_file = "components.toml"
     min_players = 2
     max_players = 4
     variants = ({}, {"abilities": "draft", "sides": "choose", "preliminary_turn": True},

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.core.statistics import Ratio, Statistic
 from towerplay.games.skytopia import state as rules
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.scoring import city_summary, final_tally
@@ -30,8 +31,39 @@ SOURCES = ("towers", "golems", "abilities", "setup")
 """Where Prestige on the track came from: the part of the turn whose decision earned it."""
 FINAL_SOURCES = ("guilds", "laboratories", "coins", "market_golems")
 """What the final tally adds to the track."""
-WIN_RATE_BY = {"sky_ability": "Ability tile and side"}
-RATIOS: dict[str, tuple[str, str]] = {}
+GUILDS = 3
+"""Guild Masters in play (one from each stack)."""
+SOURCE_TEXT = {
+    "towers": "Prestige earned on the track in the Towers phase",
+    "golems": "Prestige earned on the track placing and moving golems",
+    "abilities": "Prestige earned on the track by Ability tiles",
+    "setup": "Prestige earned on the track during setup",
+    "guilds": "Prestige the Guild Masters gave at the final tally",
+    "laboratories": "Prestige the Laboratories gave at the final tally",
+    "coins": "Prestige for coins at the final tally",
+    "market_golems": "Prestige for golems on the Market at the final tally",
+}
+STATISTICS = (
+    *(Statistic(f"sky_pp_{source}", f"Prestige: {source.replace('_', ' ')}",
+                f"{text}, all players together")
+      for source, text in SOURCE_TEXT.items()),
+    Statistic("sky_coins", "coins", "coins a player has at the end", scope="seat"),
+    Statistic("sky_cards", "city cards", "cards in a player's city at the end", scope="seat"),
+    Statistic("sky_ability", "Ability tile and side", "the Ability tile a player took and "
+              "the side played (T1a: tile T1, side a)", scope="seat", kind="categorical"),
+    *(Statistic(f"sky_cards_{colour}", f"{colour} cards",
+                f"cards in {colour} Towers at the end, all players together")
+      for colour in COLOURS),
+    *(Statistic(f"sky_guild{k}", f"Guild Master {k + 1}",
+                f"the Guild Master in play from stack {k + 1}", kind="categorical")
+      for k in range(GUILDS)),
+    *(Statistic(f"sky_guild{k}_pp", f"Guild Master {k + 1}'s Prestige",
+                f"Prestige the Guild Master from stack {k + 1} gave, all players together")
+      for k in range(GUILDS)),
+    Statistic("sky_rounds", "rounds", "rounds played"),
+)
+"""The columns of a row, as the report names and counts them."""
+RATIOS: tuple[Ratio, ...] = ()
 
 
 def _phase_sources() -> dict[int, str]:

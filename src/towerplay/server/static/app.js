@@ -683,10 +683,13 @@ const Review = {
       $("review").hidden = true;  // not a finished table: nothing to review
       return;
     }
-    $("review-start").style.display = answer.state === "none" ? "" : "none";  // CSS shows [hidden] buttons
+    const again = answer.state === "none" || answer.state === "failed";
+    $("review-start").style.display = again ? "" : "none";  // CSS shows [hidden] buttons
     $("review-start").disabled = false;
-    $("review-state").textContent = answer.state === "running" ? t("reviewing") : "";
-    if (answer.state === "running") setTimeout(() => this.poll(), 1000);
+    const words = {queued: t("review_queued", {ahead: answer.ahead}), running: t("reviewing"),
+                   failed: t("review_failed")};
+    $("review-state").textContent = words[answer.state] || "";
+    if (answer.state === "queued" || answer.state === "running") setTimeout(() => this.poll(), 1000);
     if (answer.state === "done") this.draw(answer.review);
   },
 
@@ -710,15 +713,21 @@ const Review = {
         seat: t("seat", { n: d.seat }), played: d.played, best: d.best,
         points: Math.round(d.loss * 100) });
       parts.push(`<text class="mark" data-at="${d.index + 1}" x="${x(d.index)}" `
-                 + `y="${y(d.best_chance) + m.size / 3}" fill="${m.colour}" style="font-size:${m.size}px" `
+                 + `y="${y(d.best_chance) + m.size / 3}" fill="${m.colour}" data-size="${m.size}" `
                  + `text-anchor="middle" role="button" aria-label="${esc(label)}">${m.glyph}`
                  + `<title>${esc(label)}</title></text>`);
     }
     const legend = Object.entries(MARKS).map(([name, m]) =>
-      `<span style="color:${m.colour}">${m.glyph} ${esc(t(`mark.${name}`))}</span>`).join(" ");
+      `<span data-colour="${m.colour}">${m.glyph} ${esc(t(`mark.${name}`))}</span>`).join(" ");
     $("review-graph").innerHTML = `<svg viewBox="0 0 ${W} ${H}" class="review-graph" `
       + `role="img" aria-label="${esc(t("win_chance_graph"))}">${parts.join("")}</svg>`
       + `<p class="review-legend">${legend}</p>`;
+    $("review-graph").querySelectorAll("[data-colour]").forEach((span) => {
+      span.style.color = span.dataset.colour;  // not a style attribute: the CSP refuses those
+    });
+    $("review-graph").querySelectorAll("[data-size]").forEach((mark) => {
+      mark.style.fontSize = `${mark.dataset.size}px`;
+    });
     $("review-graph").querySelectorAll("[data-at]").forEach((mark) =>
       mark.addEventListener("click", () => Replay.show(Number(mark.dataset.at))));
     const worst = review.decisions.filter((d) => d.loss > 0)

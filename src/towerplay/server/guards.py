@@ -1,0 +1,293 @@
+"""The server's edges (issue #25): pure ASGI middleware that stands between the network
+and the app, so that no route can forget them.
+
+- :class:`BodyLimit`: a request body is refused (413) as soon as its Content-Length or
+  the bytes streamed so far pass the route's limit — read before any route sees it;
+- :class:`OriginGuard`: a state-changing request (POST, PUT, PATCH, DELETE) or a
+  websocket from a foreign ``Origin`` is refused (403; the socket closed with 4403);
+  requests without an ``Origin`` (curl, the CLI, tests) pass;
+- :class:`SocketCap`: at most :attr:`Limits.sockets_per_address` open websockets per
+  address (more are closed with 4429);
+- :class:`InternalErrors`: an exception in a route becomes a 500 with the protocol's
+  error body (``code: internal``), logged, never a traceback on the wire;
+- :class:`SecurityHeaders`: CSP, X-Frame-Options, nosniff and Referrer-Policy on every
+  response.
+
+Every refusal has the protocol's shape (:func:`~towerplay.server.protocol.error_body`).
+:func:`install` adds them to an app in the right order.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+from starlette.datastructures import Headers, QueryParams
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from towerplay import i18n
+from towerplay.server.limits import Limits
+from towerplay.server.protocol import error_body
+from towerplay.server.words import worded
+
+log = logging.getLogger("towerplay.server")
+
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+"""The methods whose ``Origin`` is checked (GET and HEAD change nothing)."""
+CONTENT_SECURITY_POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+"""Only the server's own scripts, styles, images and connections (the pages have no
+inline script or style)."""
+SECURITY_HEADERS = ((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+                    (b"x-frame-options", b"DENY"),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"same-origin"))
+"""Added to every response that does not set them itself."""
+FORBIDDEN_SOCKET = 4403
+"""The close code of a websocket refused before joining (as a refused token's)."""
+BUSY_SOCKET = 4429
+"""The close code of a websocket over the per-address cap."""
+
+
+def install(app: FastAPI, limits: Limits, allowed_origins: Iterable[str] | None = None,
+            body_rules: Mapping[str, BodyRule] | None = None) -> None:
+    """Add the guards to ``app`` (call before other middleware: an inner one's refusals
+    then get the outer ones' treatment, e.g. worded by the request's language).
+    ``body_rules``: the paths whose bodies may be larger than ``limits.message_bytes``."""
+    app.add_exception_handler(HTTPException, http_error)
+    default = BodyRule(limits.message_bytes)
+    app.add_middleware(BodyLimit, default=default, rules=dict(body_rules or {}))
+    app.add_middleware(OriginGuard, allowed=allowed_origins)
+    app.add_middleware(SocketCap, cap=limits.sockets_per_address)
+    app.add_middleware(InternalErrors)
+    app.add_middleware(SecurityHeaders)  # last added: outermost, on every answer
+
+
+def peer(scope: Scope) -> str:
+    """The client address of a connection (the proxy's client's if the server trusts
+    the proxy: uvicorn's ``forwarded_allow_ips`` rewrites it)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+async def answer(send: Send, status: int, body: dict[str, Any], close: bool = False) -> None:
+    """Send an HTTP reply with a JSON body (``close``: and end the connection, so that
+    an unread body is not drained)."""
+    data = json.dumps(body).encode()
+    headers = [(b"content-type", b"application/json"),
+               (b"content-length", str(len(data)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": data})
+
+
+async def refuse_socket(scope: Scope, receive: Receive, send: Send, code: int,
+                        body: dict[str, Any]) -> None:
+    """Accept a websocket only to say why it is refused (in the client's language),
+    then close it with ``code``."""
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    lang = i18n.language(QueryParams(scope.get("query_string", b"")).get("lang")
+                         or Headers(scope=scope).get("accept-language"))
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.send", "text": json.dumps(worded(body, lang),
+                                                             ensure_ascii=False)})
+    await send({"type": "websocket.close", "code": code})
+
+
+# ----------------------------------------------------------------- bodies
+@dataclass(frozen=True)
+class BodyRule:
+    """The largest body of a route and how its refusal reads."""
+
+    limit: int
+    code: str = "bad_message"
+    message: str = "the request body is too large: at most {limit} bytes"
+
+
+class BodyLimit:
+    """Read a request's body before its route does, refusing it (413) as soon as its
+    declared length or the bytes streamed so far pass the route's limit: a body is never
+    read further, nor parsed, and memory stays flat whatever a client sends."""
+
+    def __init__(self, app: ASGIApp, default: BodyRule, rules: dict[str, BodyRule]) -> None:
+        self.app, self.default, self.rules = app, default, rules
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        rule = self.rules.get(scope["path"], self.default)
+        declared = Headers(scope=scope).get("content-length", "")
+        first = None
+        if not (declared.isdigit() and int(declared) > rule.limit):
+            first = await self.read(receive, rule.limit)
+        if first is None:
+            await answer(send, 413, error_body(rule.code, rule.message.format(
+                limit=rule.limit), limit=rule.limit), close=True)
+            return
+        given = False
+
+        async def replayed() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return first
+
+        await self.app(scope, replayed, send)
+
+    @staticmethod
+    async def read(receive: Receive, limit: int) -> Message | None:
+        """The whole body as one message (or the disconnect that cut it short); ``None``
+        once it passes ``limit``."""
+        chunks: list[bytes] = []
+        seen = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return message
+            chunks.append(message.get("body", b""))
+            seen += len(chunks[-1])
+            if seen > limit:
+                return None
+            if not message.get("more_body"):
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+
+
+# ----------------------------------------------------------------- origins
+def origin_of(url: str) -> str:
+    """An origin as browsers send it: ``scheme://host[:port]``, lower case."""
+    return url.strip().rstrip("/").lower()
+
+
+class OriginGuard:
+    """Refuse state-changing requests and websockets from a foreign ``Origin``: one of
+    ``allowed``, or (none given) the server's own — the request's ``Host`` over http or
+    https."""
+
+    def __init__(self, app: ASGIApp, allowed: Iterable[str] | None = None) -> None:
+        self.app = app
+        self.allowed = frozenset(origin_of(o) for o in allowed or ())
+
+    def allows(self, origin: str, host: str | None) -> bool:
+        if self.allowed:
+            return origin_of(origin) in self.allowed
+        parts = urlsplit(origin)
+        return (parts.scheme in ("http", "https") and host is not None
+                and parts.netloc.lower() == host.lower())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        checked = scope["type"] == "websocket" or (
+            scope["type"] == "http" and scope["method"] in STATE_CHANGING)
+        headers = Headers(scope=scope) if checked else Headers()
+        origin = headers.get("origin")
+        if origin is None or self.allows(origin, headers.get("host")):
+            await self.app(scope, receive, send)
+            return
+        body = error_body("forbidden", f"requests from another site's pages are refused "
+                          f"(origin {origin[:80]})", origin=origin[:80])
+        if scope["type"] == "websocket":
+            await refuse_socket(scope, receive, send, FORBIDDEN_SOCKET, body)
+        else:
+            await answer(send, 403, body)
+
+
+# ----------------------------------------------------------------- websockets
+class SocketCap:
+    """At most ``cap`` open websockets per address (in this process)."""
+
+    def __init__(self, app: ASGIApp, cap: int) -> None:
+        self.app, self.cap = app, cap
+        self.open: Counter[str] = Counter()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        key = peer(scope)
+        if self.open[key] >= self.cap:
+            await refuse_socket(scope, receive, send, BUSY_SOCKET, error_body(
+                "busy", f"too many connections: at most {self.cap} open from one address",
+                limit=self.cap))
+            return
+        self.open[key] += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.open[key] -= 1
+            if not self.open[key]:
+                del self.open[key]
+
+
+# ----------------------------------------------------------------- errors
+INTERNAL = error_body("internal", "the server failed to answer this request (it is "
+                      "logged); try again later")
+"""The body of every 500: no detail of the failure leaves the server."""
+
+
+class InternalErrors:
+    """An exception out of a route: logged, answered 500 with :data:`INTERNAL` (if no
+    answer has started; else the connection ends)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception:
+            log.exception("%s %s failed", scope.get("method"), scope.get("path"))
+            if started:
+                raise
+            await answer(send, 500, INTERNAL)
+
+
+async def http_error(request: Request, problem: Exception) -> Response:
+    """Starlette's own refusals (no such route, method) in the protocol's shape."""
+    assert isinstance(problem, HTTPException)
+    code = "not_found" if problem.status_code == 404 else "bad_message"
+    return JSONResponse(error_body(code, str(problem.detail).lower()),
+                        status_code=problem.status_code, headers=problem.headers)
+
+
+# ----------------------------------------------------------------- headers
+class SecurityHeaders:
+    """Add :data:`SECURITY_HEADERS` to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def headed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [h for h in SECURITY_HEADERS if h[0] not in present]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, headed)

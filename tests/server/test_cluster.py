@@ -1,0 +1,217 @@
+"""Several processes on one PostgreSQL: two ``towerplay serve`` (no bots of their own) and
+``towerplay worker`` processes, each a real subprocess. A move made through one server
+reaches a seat connected to the other; bots' moves are stored once each, however many
+workers race; a worker killed mid-thought is replaced and the table goes on; the database
+stopped and started again freezes nothing."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from tests.server.conftest import (TIMEOUT, create, free_port, new_database, running_cluster,
+                                   token, wait_turn)
+from towerplay.core.record import Record
+
+pytestmark = pytest.mark.slow
+
+
+@contextmanager
+def process(args: list[str], url: str, ready: str) -> Iterator[subprocess.Popen[bytes]]:
+    """``towerplay ARGS`` on database ``url`` in its own process group, once its output
+    (a file: a full pipe would stall it) has a line containing ``ready``; killed (the
+    whole group) afterwards, its output shown if the test failed."""
+    env = {**os.environ, "TOWERPLAY_DATABASE_URL": url}
+    with tempfile.NamedTemporaryFile("w+", prefix="towerplay-", suffix=".log") as log:
+        child = subprocess.Popen([sys.executable, "-m", "towerplay", *args], stdout=log,
+                                 stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        try:
+            deadline = time.monotonic() + 60
+            while ready not in Path(log.name).read_text():
+                assert child.poll() is None and time.monotonic() < deadline, \
+                    Path(log.name).read_text()[-2000:]
+                time.sleep(0.05)
+            yield child
+        except BaseException:
+            print(f"--- towerplay {' '.join(args)}:\n{Path(log.name).read_text()[-3000:]}")
+            raise
+        finally:
+            kill(child)
+
+
+def kill(child: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a process and its thinking workers (its group)."""
+    try:
+        os.killpg(child.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    child.wait(30)
+
+
+@contextmanager
+def server(url: str) -> Iterator[str]:
+    """A ``towerplay serve`` without bots of its own, answering: its base URL."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with process(["serve", "--port", str(port), "--no-bot-worker"], url, "open http"):
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{base}/api/games").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server did not answer"
+            time.sleep(0.1)
+        yield base
+
+
+def worker(url: str) -> Any:
+    return process(["worker", "--workers", "2"], url, "towerplay worker")
+
+
+def stored_actions(url: str, table: str) -> list[tuple[int, str]]:
+    """(index, text) of a table's stored actions, read from the database itself."""
+    import psycopg
+
+    with psycopg.connect(url) as db:
+        rows = db.execute('SELECT "index", text FROM actions WHERE table_id = %s '
+                          'ORDER BY "index"', (table,)).fetchall()
+    return [(int(index), str(text)) for index, text in rows]
+
+
+def play_to_the_end(bases: list[str], table: str, seat_token: str, seed: int,
+                    timeout: float = 120) -> None:
+    """Play the human seat with random moves, each through the next server in turn."""
+    rng = random.Random(seed)
+    for turn in range(10_000):
+        with httpx.Client(base_url=bases[turn % len(bases)], timeout=TIMEOUT) as http:
+            answer = wait_turn(http, table, seat_token, timeout)
+            if answer["view"]["is_over"]:
+                return
+            body = {"token": seat_token, "version": answer["version"],
+                    "action": rng.choice(answer["view"]["legal"])}
+            moved = http.post(f"/api/tables/{table}/actions", json=body)
+            assert moved.status_code in (200, 409), moved.text  # 409: a bot moved first
+
+
+def assert_whole(url: str, base: str, table: str) -> None:
+    """The table's stored actions have no gap and replay to the finished game."""
+    rows = stored_actions(url, table)
+    assert [index for index, _ in rows] == list(range(len(rows)))
+    record = Record.from_json(httpx.get(f"{base}/api/tables/{table}/record").json())
+    assert record.actions == [text for _, text in rows]
+    assert record.replay().is_over
+
+
+@pytest.fixture(scope="module")
+def cluster_url() -> Iterator[str]:
+    with running_cluster() as cluster:
+        yield cluster.url
+
+
+def test_a_move_through_one_server_reaches_a_seat_on_the_other(cluster_url: str) -> None:
+    url = new_database(cluster_url, "fanout")
+    with server(url) as a, server(url) as b:
+        made = httpx.post(f"{a}/api/tables", json={"game": "castle",
+                                                   "seats": ["human", "human"]}).json()
+        table = made["table"]
+        tokens = [token(made, 0), token(made, 1)]
+
+        async def scenario() -> None:
+            ws_b = b.replace("http", "ws") + f"/ws/tables/{table}?token={tokens[1]}"
+            async with websockets.connect(ws_b, open_timeout=TIMEOUT) as seat_on_b:
+                first = json.loads(await asyncio.wait_for(seat_on_b.recv(), TIMEOUT))
+                assert first["version"] == 0
+                mover = first["view"]["to_move"]
+                with httpx.Client(base_url=a, timeout=TIMEOUT) as http:
+                    view = http.get(f"/api/tables/{table}",
+                                    params={"token": tokens[mover]}).json()
+                    moved = http.post(f"/api/tables/{table}/actions", json={
+                        "token": tokens[mover], "version": 0,
+                        "action": view["view"]["legal"][0]})
+                    assert moved.status_code == 200, moved.text
+                heard = json.loads(await asyncio.wait_for(seat_on_b.recv(), TIMEOUT))
+                assert heard["type"] == "view" and heard["version"] == 1
+                assert heard["events"] and heard["events"][0]["index"] == 0
+                if heard["view"]["to_move"] == 1:  # B accepts the next move as current
+                    await seat_on_b.send(json.dumps({"type": "act", "version": 1,
+                                                     "action": heard["view"]["legal"][0]}))
+                    after = json.loads(await asyncio.wait_for(seat_on_b.recv(), TIMEOUT))
+                    assert after["type"] == "view" and after["version"] == 2, after
+
+        asyncio.run(scenario())
+
+
+def test_bots_move_once_each_with_two_workers_and_two_servers(cluster_url: str) -> None:
+    url = new_database(cluster_url, "twice")
+    with server(url) as a, server(url) as b, worker(url), worker(url):
+        with httpx.Client(base_url=a, timeout=TIMEOUT) as http:
+            made = create(http, "five_towers", ["human", "greedy", "random"])
+            bots_only = create(http, "castle", ["greedy", "random"])
+        play_to_the_end([a, b], made["table"], token(made, 0), seed=1)
+        assert_whole(url, a, made["table"])
+        with httpx.Client(base_url=b, timeout=TIMEOUT) as http:
+            deadline = time.monotonic() + 120
+            while not http.get(f"/api/tables/{bots_only['table']}").json()["view"]["is_over"]:
+                assert time.monotonic() < deadline, "the bots-only table did not finish"
+                time.sleep(0.2)
+        assert_whole(url, b, bots_only["table"])
+
+
+def test_a_worker_killed_mid_thought_is_replaced(cluster_url: str) -> None:
+    url = new_database(cluster_url, "killed")
+    with server(url) as a, httpx.Client(base_url=a, timeout=TIMEOUT) as http:
+        with ExitStack() as first_worker:
+            first = first_worker.enter_context(worker(url))
+            made = create(http, "five_towers", ["human", "ismcts:seconds=4"])
+            table, seat_token = made["table"], token(made, 0)
+            while True:  # the person moves until it is the bot's turn
+                answer = wait_turn(http, table, seat_token)
+                moved = http.post(f"/api/tables/{table}/actions", json={
+                    "token": seat_token, "version": answer["version"],
+                    "action": answer["view"]["legal"][0]})
+                assert moved.status_code == 200, moved.text
+                if moved.json()["view"]["to_move"] == 1:
+                    break
+            stored = moved.json()["version"]
+            time.sleep(1.0)  # the bot is thinking
+            assert len(stored_actions(url, table)) == stored
+            kill(first)
+        with worker(url):
+            answer = wait_turn(http, table, seat_token, timeout=90)
+        assert answer["version"] > stored
+        assert [i for i, _ in stored_actions(url, table)] == list(range(answer["version"]))
+
+
+def test_the_database_stopped_and_started_freezes_nothing() -> None:
+    with running_cluster() as cluster:
+        url = new_database(cluster.url, "outage")
+        with server(url) as a, worker(url):
+            with httpx.Client(base_url=a, timeout=TIMEOUT) as http:
+                made = create(http, "castle", ["human", "greedy"])
+                table, seat_token = made["table"], token(made, 0)
+                answer = wait_turn(http, table, seat_token)
+                cluster.stop()
+                refused = http.post(f"/api/tables/{table}/actions", json={
+                    "token": seat_token, "version": answer["version"],
+                    "action": answer["view"]["legal"][0]})
+                assert refused.status_code == 503, refused.text
+                assert refused.json()["code"] == "unavailable"
+                cluster.start()
+            play_to_the_end([a], table, seat_token, seed=2)
+            assert_whole(url, a, table)

@@ -1,0 +1,97 @@
+"""Workers end with their parent: `towerplay sim` killed with SIGKILL leaves no worker
+(checked by PID), on local processes and on a local Ray; a worker whose parent is
+already gone ends at once. Linux (the PIDs are read from /proc)."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from towerplay.lifeline import alive, descendants, die_with_parent
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+
+
+def gone_within(pids: list[int], seconds: float) -> list[int]:
+    deadline = time.monotonic() + seconds
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [pid for pid in pids if alive(pid)]
+
+
+def start_and_kill(tmp_path: Path, *args: str) -> list[int]:
+    """Start a long `towerplay sim`, wait for its first rows, kill it with SIGKILL; the
+    PIDs of every process it had started."""
+    out = tmp_path / "rows.jsonl"
+    command = [sys.executable, "-m", "towerplay", "sim", "five_towers", "--bots", "random",
+               "--games", "1000000", *args, "--out", str(out)]
+    parent = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
+            assert parent.poll() is None, "the run ended before it was killed"
+            time.sleep(0.05)
+        started = descendants(parent.pid)
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    return started
+
+
+def test_killing_sim_with_sigkill_ends_its_workers(tmp_path: Path) -> None:
+    workers = start_and_kill(tmp_path, "--workers", "2")
+    assert len(workers) == 2, workers  # the two pool workers were playing
+    assert gone_within(workers, 5) == []
+
+
+def test_killing_sim_on_a_local_ray_ends_every_ray_process(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    started = start_and_kill(tmp_path, "--backend", "ray", "--workers", "2")
+    assert len(started) >= 4, started  # GCS, raylet, agents, workers, our reaper
+    assert gone_within(started, 10) == []
+
+
+def test_a_worker_whose_parent_is_gone_ends_at_once() -> None:
+    # the parent given is not this process's (it died before the call): exit, status 137
+    code = subprocess.run([sys.executable, "-c", "from towerplay.lifeline import "
+                           f"die_with_parent; die_with_parent({dead_pid()}); print('alive')"],
+                          capture_output=True, text=True, timeout=30)
+    assert code.returncode == 137 and "alive" not in code.stdout
+
+
+def test_a_worker_ends_when_its_parent_is_killed() -> None:
+    # a middle process starts a worker that calls die_with_parent, then is killed -9
+    worker = ("import sys, time; from towerplay.lifeline import die_with_parent; "
+              "die_with_parent(int(sys.argv[1])); print('ready', flush=True); time.sleep(60)")
+    middle = ("import os, subprocess, sys, time; "
+              f"p = subprocess.Popen([sys.executable, '-c', {worker!r}, str(os.getpid())]); "
+              "print(p.pid, flush=True); time.sleep(60)")
+    process = subprocess.Popen([sys.executable, "-c", middle], stdout=subprocess.PIPE,
+                               text=True)
+    assert process.stdout is not None
+    pid = int(process.stdout.readline())
+    assert process.stdout.readline().strip() == "ready"  # the worker is watched now
+    assert alive(pid)
+    process.kill()
+    process.wait()
+    assert gone_within([pid], 5) == []
+
+
+def dead_pid() -> int:
+    """A PID that was a process and has ended (and been reaped)."""
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    return int(done.stdout)
+
+
+def test_die_with_parent_returns_for_a_living_parent() -> None:
+    script = ("import os; from towerplay.lifeline import die_with_parent; "
+              "die_with_parent(os.getppid()); die_with_parent(); print('still here')")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=30, env={**os.environ})
+    assert done.returncode == 0 and done.stdout.strip() == "still here"
