@@ -10,14 +10,17 @@ fields:
   ``key``, picked by Unicode CLDR's rule for the language (the same rule the pages use
   through ``Intl.PluralRules``), e.g. Polish says 1 *karta*, 2 *karty*, 5 *kart*;
 - ``term.<word>``: a game term as the published rulebook names it (``term.sand``);
-- ``line.<name>``: a template of a line the engine writes in English (a log line, a
-  refusal's reason; a ``{count}`` field picks the plural form of the translation);
+- ``<domain>.<name>``: an event an engine says (a log entry, a refusal: see
+  :mod:`towerplay.core.events`), worded by :meth:`Translator.event` — in English too;
+- ``line.<name>``: a template of a line a game not yet speaking events writes in English
+  (a log line, a refusal's reason; a ``{count}`` field picks the plural form of the
+  translation): :meth:`Translator.line` recognises the English line by these templates;
 - ``action.<name>``: a template of an action's notation as a button says it (an
-  imperative), where it should read otherwise than the log line the action writes. :meth:`Translator.line` recognises the English line by these
-  templates and words it in the language, so the engines stay fast and language-free.
+  imperative), recognised the same way.
 
 A missing text falls back to English, then to the key itself; the tests check that no
-key is missing in any language and that every line the engines write has a template.
+key is missing in any language and that every event (and every line) the engines say
+has a text.
 
 >>> tr = Translator("web", "pl")
 >>> tr("seat", n=2)
@@ -34,9 +37,15 @@ from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from babel import Locale
 from babel.messages.pofile import read_po
+
+from towerplay.core.events import LEGACY, Event, Notation, Param, Seq, Term
+
+if TYPE_CHECKING:
+    from towerplay.core.state import State
 
 LANGUAGES: tuple[str, ...] = ("en", "pl", "hu")
 """The languages every catalogue has, English (the engines' own) first."""
@@ -46,9 +55,9 @@ LOCALE = Path(__file__).parent / "locale"
 PLURAL_FORMS = (".zero", ".one", ".two", ".few", ".many", ".other")
 """The suffixes of a key's plural forms (CLDR's categories)."""
 SEGMENT = " · "
+"""Engines join a log line's parts with this; each part is translated by itself."""
 LINE, ACTION = "line", "action"
 """The kinds of templates: an engine's English lines, and actions as buttons say them."""
-"""Engines join a log line's parts with this; each part is translated by itself."""
 
 
 def language(wanted: str | None) -> str:
@@ -116,15 +125,67 @@ class Translator:
         plural form ``key.<category>`` that the count needs (``{count}`` is filled)."""
         if count is not None:
             params["count"] = count
-            form = f"{key}.{plural_category(self.lang, count)}"
-            key = form if self.has(form) else f"{key}.other" if self.has(
-                f"{key}.other") else key
+            key = self.plural(key, count)
         return fill(self.raw(key), params)
 
     def term(self, word: str) -> str:
         """A game term (a suit, a colour, a card's name) in this language."""
         key = f"term.{word}"
         return self.raw(key) if self.has(key) else word
+
+    def event(self, event: Event, form: str | None = None) -> str:
+        """An engine's event in this language, by the catalogue text of its key (in the
+        event's own domain) in grammatical ``form`` where there is one (``key@form``),
+        each ``{field}`` (or ``{field@form}``) filled by its parameter worded too; a
+        ``count`` picks the plural form. A legacy English line (a game not yet speaking
+        events) goes by :meth:`line`."""
+        if event.key == LEGACY:
+            domain = event.get("domain")
+            words = self if domain is None else translator(str(domain), self.lang)
+            return words.line(str(event.get("text")))
+        if event.domain not in (self.domain, "web"):
+            return translator(event.domain, self.lang).event(event, form)
+        key = event.key
+        if form is not None and self.has(f"{key}@{form}"):
+            key = f"{key}@{form}"
+        params = dict(event.params)
+        count = params.get("count")
+        if isinstance(count, int | float):
+            key = self.plural(key, count)
+
+        def field(found: re.Match[str]) -> str:
+            value = params.get(found.group(1))
+            return "" if value is None else self.param(value, found.group(2))
+        return FIELD.sub(field, self.raw(key))
+
+    def param(self, value: Param, form: str | None = None) -> str:
+        """One parameter of an event in this language (see :mod:`towerplay.core.events`),
+        in grammatical ``form`` where the catalogue has it."""
+        if isinstance(value, Event):
+            return self.event(value, form)
+        if isinstance(value, Term):
+            return self.term(f"{value}@{form}") if form and self.has(
+                f"term.{value}@{form}") else self.term(value)
+        if isinstance(value, Notation):
+            return self.action(value)
+        if isinstance(value, Seq):
+            if not value.items:
+                return self.param(value.empty, form)
+            words = [self.param(item, form) for item in value.items]
+            return self.raw(f"core.sep.{value.sep}").join(
+                words + ["…"] if value.more else words)
+        return str(value)
+
+    def plural(self, key: str, count: float) -> str:
+        """The key of ``key``'s plural form for ``count`` (``key`` if it has none)."""
+        form = f"{key}.{plural_category(self.lang, count)}"
+        return form if self.has(form) else f"{key}.other" if self.has(f"{key}.other") else key
+
+    def logged(self, state: State[Any], index: int, seat: int | None) -> str | None:
+        """What ``seat`` sees of ``state``'s history entry ``index``, in this language
+        (``None``: nothing): its log event worded (the terminal, the pages, replays)."""
+        event = state.log_event(index, seat)
+        return None if event is None else self.event(event)
 
     def line(self, english: str) -> str:
         """An engine's English line (a log line, a refusal) in this language: each
@@ -169,6 +230,32 @@ class Translator:
         if count is not None and count.isdigit():
             return self(key, count=int(count), **params)
         return fill(self.raw(key), {**params, "count": count})
+
+
+FIELD = re.compile(r"\{(\w+)(?:@(\w+))?\}")
+"""A field of an event's text: ``{name}``, or ``{name@form}`` (a grammatical form)."""
+
+
+@lru_cache(maxsize=64)
+def translator(domain: str, lang: str) -> Translator:
+    """The (shared) translator of ``domain`` in ``lang``."""
+    return Translator(domain, lang)
+
+
+def word(event: Event, lang: str) -> str:
+    """``event`` in ``lang`` (its own domain's catalogue, then ``web``'s).
+
+    >>> word(Event.of("core.over", action="pass"), "en")
+    "'pass' is not legal: the game is over"
+    """
+    return translator(event.domain, lang).event(event)
+
+
+@lru_cache(maxsize=65536)
+def english(event: Event) -> str:
+    """``event`` in English: the words of the old log lines and refusals, which records,
+    goldens and the terminal keep (cached: searches ask again and again)."""
+    return translator(event.domain, LANGUAGES[0]).event(event)
 
 
 def fill(template: str, params: Mapping[str, object]) -> str:

@@ -1,6 +1,7 @@
-"""Budowa Zamku in Polish and Hungarian: every log line any seat or a spectator sees and
-every refusal the game gives has a template in the castle catalogue, and the boards
-drawn in those languages show no key and no English phrase.
+"""Budowa Zamku in Polish and Hungarian: every log event any seat or a spectator sees and
+every refusal the game gives has a text in the three castle catalogues and reads without
+English or internal codes, and the boards drawn in those languages show no key and no
+English phrase.
 
 Games: seeded random playouts and greedy-bot games of 2, 3 and 4 players under every
 value of every option (``first_player`` as 0 and 1; ``cards`` aside: a composition changes
@@ -15,12 +16,14 @@ from typing import Any
 import pytest
 
 from tests.games.castle.near_misses import NEAR_MISSES
-from tests.i18n.wording import LANGS, Wording, every_text, log_lines
+from tests.i18n.events import EventCheck, log_events, refusal_events
+from tests.i18n.wording import LANGS, Wording
 from towerplay import games
+from towerplay.core import Event
 from towerplay.core.errors import IllegalAction
 from towerplay.games.castle.board import draw
 from towerplay.games.castle.cards import REMOVE
-from towerplay.i18n import ACTION, Translator, catalogue, match
+from towerplay.i18n import ACTION, Translator, catalogue, match, word
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -33,9 +36,8 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 GAMES = [(options, players, seed) for i, options in enumerate(OPTIONS)
          for players in (2, 3, 4) for seed in (i, 100 + i)]
-OVER = "is not legal: the game is over"
-"""The kernel's refusal once a game is over (the table refuses first: code ``over``)."""
 WORDING = Wording("castle", NEAR_MISSES)
+CHECK = EventCheck()
 
 
 def decline(legal: list[Any], rng: random.Random) -> Any:
@@ -53,46 +55,61 @@ def played(game: int) -> tuple[Any, ...]:
 
 
 @cache
-def provoked(game: int) -> tuple[frozenset[str], frozenset[str]]:
-    """The log lines and the refusals (the kernel's "game over" aside) of the games
-    :func:`played` plays: refusals at every third position."""
-    lines: set[str] = set()
-    reasons: set[str] = set()
+def provoked(game: int) -> tuple[frozenset[Event], frozenset[Event]]:
+    """The log events and the refusals of the games :func:`played` plays: refusals at
+    every third position."""
+    logged: set[Event] = set()
+    reasons: set[Event] = set()
     for step, state in enumerate(played(game)):
         if step % 3 == 0 or state.is_over:
-            reasons |= {r for r in WORDING.refusals(state) if not r.endswith(OVER)}
-        lines |= log_lines(state)
-    return frozenset(lines), frozenset(reasons)
+            reasons.update(refusal_events(state, NEAR_MISSES))
+        logged |= log_events(state)
+    return frozenset(logged), frozenset(reasons)
 
 
 @pytest.mark.parametrize("game", range(len(GAMES)))
-def test_every_log_line_and_refusal_has_a_template(game: int) -> None:
-    WORDING.assert_provoked(*provoked(game))
+def test_every_log_event_and_refusal_is_worded(game: int) -> None:
+    logged, reasons = provoked(game)
+    assert logged and reasons
+    CHECK.assert_worded(logged | reasons)
 
 
-def test_every_template_is_met() -> None:
-    """The games above provoke every line template of the catalogue (so each is tested),
-    the notation's "must be text" aside: only a direct call can provoke that one."""
-    texts = every_text(provoked, len(GAMES))
-    assert WORDING.unmet(texts) == {"line.not_text"}
+def test_every_event_of_the_catalogue_is_met() -> None:
+    """The games above say every event key of the catalogue (so each is tested; no
+    ``line.*`` template is left), the notation's "must be text" aside: only a direct call
+    can provoke that one."""
+    found = set().union(*(set().union(*provoked(game)) for game in range(len(GAMES))))
     with pytest.raises(IllegalAction) as raised:
         games.load("castle").parse_notation(17)  # type: ignore[arg-type]
-    WORDING.assert_worded({str(raised.value)})
+    CHECK.assert_worded({raised.value.event})
+    assert CHECK.unmet("castle", found | {raised.value.event}) == set()
 
 
-def test_lines_in_polish_and_hungarian() -> None:
-    pl, hu = Translator("castle", "pl"), Translator("castle", "hu")
-    assert pl.line("reveal c4: 23 → returned") == "odkrywa c4: 23 → karta wraca zakryta"
-    assert hu.line("wizard 17") == "Varázsló: a kártya beillesztése 17 után"
+def test_events_in_english_are_the_old_lines() -> None:
     state = games.load("castle").start(players=2, seed=1)
     state.apply("reveal a1")
-    reason = state.check(games.load("castle").parse_notation("reveal a2"))
-    assert reason is not None and reason.endswith("decide 'build' or 'return'")
     card = state.view(None)["revealed"]["card"]
-    assert pl.line(reason) == (f"Ruch 'reveal a2' jest niedozwolony: karta {card} jest już "
-                               "odkryta na polu a1 (jedna karta na turę); wybierz 'build' "
-                               "lub 'return'")
-    assert Translator("castle", "en").line(reason) == reason
+    assert state.log_line(0, 1) == f"reveal a1: {card}"
+    assert state.log_event(0, 1) == Event.of("castle.reveal_card", pos="a1", card=card)
+    reason = state.check(games.load("castle").parse_notation("reveal a2"))
+    assert reason == (f"'reveal a2' is not legal: {card} is already revealed at a1 (one "
+                      "card a turn); decide 'build' or 'return'")
+
+
+def test_events_in_polish_and_hungarian() -> None:
+    pl, hu = Translator("castle", "pl"), Translator("castle", "hu")
+    returned = Event.of("castle.reveal_card_returned", pos="c4", card=23)
+    assert pl.event(returned) == "odkrywa c4: 23 → karta wraca zakryta"
+    assert hu.event(Event.of("castle.wizard", n=17)) == "Varázsló: a kártya beillesztése 17 után"
+    state = games.load("castle").start(players=2, seed=1)
+    state.apply("reveal a1")
+    reason = state.refusal(games.load("castle").parse_notation("reveal a2"))
+    assert reason is not None
+    card = state.view(None)["revealed"]["card"]
+    assert word(reason, "pl") == (
+        f"Ruch 'reveal a2' jest niedozwolony: karta {card} jest już odkryta na polu a1 "
+        "(jedna karta na turę); wybierz „dołóż kartę do zamku” lub „odłóż kartę zakrytą na "
+        "miejsce”")
 
 
 @pytest.mark.parametrize("game", range(len(GAMES)))
@@ -104,11 +121,15 @@ def test_every_legal_action_has_an_imperative_label(game: int) -> None:
     assert notations
     for notation in notations:
         assert match("castle", notation, ACTION) is not None, notation
+    logged = {str(state.history[i]): state.log_event(i, None) for positions in [played(game)]
+              for state in positions[-1:] for i in range(len(state.history))}
     for lang in LANGS:
         tr = Translator("castle", lang)
         for notation in notations:
             label = tr.action(notation)
-            assert label not in (notation, tr.line(notation)), (lang, notation, label)
+            event = logged.get(notation)
+            worded = tr.event(event) if event is not None else notation
+            assert label not in (notation, worded), (lang, notation, label)
 
 
 def test_the_games_offer_every_kind_of_action() -> None:

@@ -16,14 +16,21 @@ NEEDED_FORMS = {"en": {"one", "other"}, "pl": {"one", "few", "many"}, "hu": {"on
 
 
 def fields(text: str) -> set[str]:
-    return set(re.findall(r"\{(\w+)\}", text))
+    return set(re.findall(r"\{(\w+)(?:@\w+)?\}", text))
+
+
+def grammatical(key: str) -> bool:
+    """A key of a grammatical form (``term.sand@acc``): only the languages that inflect
+    the word have it."""
+    return "@" in key
 
 
 @pytest.mark.parametrize("domain", i18n.domains())
 @pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
 def test_every_key_in_every_language(domain: str, lang: str) -> None:
     english, other = i18n.catalogue(domain, "en"), i18n.catalogue(domain, lang)
-    bases = lambda texts: {k.rsplit(".", 1)[0] if k.endswith(PLURAL_FORMS) else k for k in texts}
+    bases = lambda texts: {k.rsplit(".", 1)[0] if k.endswith(PLURAL_FORMS) else k for k in texts
+                           if not grammatical(k)}
     assert bases(english) - bases(other) == set(), f"{lang}/{domain}.po lacks these keys"
     assert bases(other) - bases(english) == set(), f"{lang}/{domain}.po has unknown keys"
     assert all(text.strip() for text in other.values())
@@ -46,7 +53,11 @@ def test_plural_forms_the_language_needs(domain: str, lang: str) -> None:
 def test_translations_keep_the_fields(domain: str, lang: str) -> None:
     english, other = i18n.catalogue(domain, "en"), i18n.catalogue(domain, lang)
     for key, text in other.items():
-        if key.endswith(PLURAL_FORMS):  # "one" may say the number in words
+        if grammatical(key):  # a form of a word or a phrase: the word's own fields
+            base = key.split("@", 1)[0]
+            source = english.get(base) or english.get(base + ".other", "")
+            assert fields(text) <= fields(source) | {"count"}, (lang, key)
+        elif key.endswith(PLURAL_FORMS):  # "one" may say the number in words
             source = english.get(key) or english.get(key.rsplit(".", 1)[0] + ".other", "")
             assert fields(text) <= fields(source) | {"count"}, (lang, key)
         else:

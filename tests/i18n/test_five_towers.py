@@ -1,7 +1,7 @@
-"""5 Towers in Polish and Hungarian: every log line any seat or a spectator sees and every
-refusal the game gives (its reasons and the notation's errors) has a template in the
-five_towers catalogue and reads without English, and the boards drawn in those languages
-show no key, no English phrase and no English suit name.
+"""5 Towers in Polish and Hungarian: every log event any seat or a spectator sees and every
+refusal the game gives (its reasons and the notation's errors) has a text in the three
+five_towers catalogues and reads without English or internal codes, and the boards drawn
+in those languages show no key, no English phrase and no English suit name.
 
 Games: seeded random playouts and games of greedy bots (one random seat) for 2 to 5
 players under both values of the game's one option, ``rebid`` (feasible, physical).
@@ -16,14 +16,16 @@ import pytest
 
 from tests.games.five_towers.near_misses import NEAR_MISSES
 from tests.games.five_towers.util import play, position
-from tests.i18n.wording import LANGS, Wording, every_text, log_lines, visible
+from tests.i18n.events import EventCheck, log_events, refusal_events
+from tests.i18n.wording import LANGS, Wording, visible
 from towerplay import games
-from towerplay.core import State
+from towerplay.core import Event, State
 from towerplay.core.errors import IllegalAction
+from towerplay.games.five_towers import events
 from towerplay.games.five_towers.board import draw
 from towerplay.games.five_towers.cards import BID, SUITS
 from towerplay.games.five_towers.state import BIDDING
-from towerplay.i18n import ACTION, Translator, match
+from towerplay.i18n import ACTION, Translator, match, word
 
 GAMES = [({"rebid": rebid}, players, seed) for rebid in ("feasible", "physical")
          for players in (2, 3, 4, 5) for seed in (players, 10 + players)]
@@ -33,6 +35,10 @@ ENGLISH_SUIT = re.compile(rf"\b({'|'.join(SUITS)})")
 NOTATION = re.compile(rf"(take|place|teardown) ({'|'.join(SUITS)})|no-teardown")
 """An action's notation (``place sand`` of ``place sand7``): the same in every language."""
 WORDING = Wording("five_towers", NEAR_MISSES, notation=NOTATION.fullmatch)
+CHECK = EventCheck(codes=re.compile(rf"\b({'|'.join(SUITS)})\d"), notation_keys={
+    "five_towers.unknown_action", "five_towers.unreadable", "five_towers.unknown_card",
+    "five_towers.unknown_suit", "five_towers.bad_bid"})
+"""A card's notation (``sand7``) belongs only where the notation is explained."""
 
 
 @cache
@@ -42,18 +48,18 @@ def played(game: int) -> tuple[list[State[Any]], list[State[Any]]]:
 
 
 @cache
-def provoked(game: int) -> tuple[frozenset[str], frozenset[str]]:
-    """The log lines and the refusals of ``GAMES[game]``."""
-    lines: set[str] = set()
-    reasons: set[str] = set()
+def provoked(game: int) -> tuple[frozenset[Event], frozenset[Event]]:
+    """The log events and the refusals of ``GAMES[game]``."""
+    logged: set[Event] = set()
+    reasons: set[Event] = set()
     for positions in played(game):
         for state in positions[::REFUSALS_EVERY] + positions[-1:]:
-            reasons.update(WORDING.refusals(state))
-        lines |= log_lines(positions[-1])
-    return frozenset(lines), frozenset(reasons)
+            reasons.update(refusal_events(state, NEAR_MISSES))
+        logged |= log_events(positions[-1])
+    return frozenset(logged), frozenset(reasons)
 
 
-def rare_refusals() -> set[str]:
+def rare_refusals() -> set[Event]:
     """Refusals the games above seldom or never provoke: a bid of 0 after the start
     player gave up its failed bid (``rebid="physical"``), an object that is no action,
     and an action that is no text."""
@@ -64,42 +70,61 @@ def rare_refusals() -> set[str]:
     while state.phase != BIDDING:  # the 7 fits nowhere: the bid fails, seat 0 bids again
         play(state, str(state.legal_actions()[0]))
     play(state, "pass")
-    found = {str(state.check(BID[0])),
-             str(state.check("take sand7"))}  # type: ignore[arg-type]  # not an Action
+    found = {state.refusal(BID[0]),
+             state.refusal("take sand7")}  # type: ignore[arg-type]  # not an Action
     with pytest.raises(IllegalAction) as raised:
         state.game.parse_notation(17)  # type: ignore[arg-type]
-    return found | {str(raised.value)}
+    return {event for event in found if event is not None} | {raised.value.event}
 
 
 @pytest.mark.parametrize("game", range(len(GAMES)))
-def test_every_log_line_and_refusal_has_a_template(game: int) -> None:
-    WORDING.assert_provoked(*provoked(game))
+def test_every_log_event_and_refusal_is_worded(game: int) -> None:
+    logged, reasons = provoked(game)
+    assert logged and reasons
+    CHECK.assert_worded(logged | reasons)
 
 
-def test_every_template_is_met() -> None:
-    """The games above and the rare refusals provoke every line template of the
-    catalogue, so each one is tested."""
-    texts = every_text(provoked, len(GAMES))
-    assert WORDING.unmet(texts | rare_refusals()) == set()
-    WORDING.assert_worded(rare_refusals())
+def test_every_event_of_the_catalogue_is_met() -> None:
+    """The games above and the rare refusals say every event key of the catalogue (no
+    ``line.*`` template is left: the game speaks events), so each one is tested."""
+    found = set().union(*(set().union(*provoked(game)) for game in range(len(GAMES))))
+    found |= rare_refusals()
+    CHECK.assert_worded(rare_refusals())
+    assert CHECK.unmet("five_towers", found) == set()
 
 
-def test_lines_in_polish_and_hungarian() -> None:
-    pl, hu = Translator("five_towers", "pl"), Translator("five_towers", "hu")
-    assert [pl.line(f"bid {n}") for n in (1, 2, 5)] == [
-        "licytuje 1 kartę", "licytuje 2 karty", "licytuje 5 kart"]
-    assert pl.line("take sand7") == "bierze piaskową 7"
-    assert pl.line("teardown tree") == "usuwa wierzchnią kartę z wieży roślinnej"
-    assert hu.line("teardown candy") == "lebontja az édességtornya legfelső kártyáját"
-    assert hu.line("place scrap12") == "beépít egy kártyát: hulladék 12"
+def test_events_in_english_are_the_old_lines() -> None:
+    """The English catalogue words events as the engine wrote them before events: the
+    notation for the log, the old sentences for refusals (goldens and records rely on
+    it)."""
     state = games.load("five_towers").start(players=2, seed=1)
-    reason = state.check(state.game.parse_notation("pass"))
-    assert reason == ("'pass' is not legal: the start player opens the auction and may not "
-                      "pass: bid 0 to 5")
-    assert pl.line(reason) == ("Ruch „pass” jest niedozwolony: gracz rozpoczynający otwiera "
-                               "licytację i nie może spasować: zalicytuj od 0 do 5")
-    assert hu.line(reason).startswith("A „pass” lépés nem szabályos: a kezdőjátékos")
-    assert Translator("five_towers", "en").line(reason) == reason
+    play(state, "bid 2")
+    assert state.log_line(0, 1) == "bid 2" and state.log(None) == ["0: bid 2"]
+    assert state.log_event(0, None) == Event.of("five_towers.bid", count=2)
+    reason = state.check(BID[1])
+    assert reason == ("'bid 1' is not legal: not above the current bid of 2 (seat 0): "
+                      "bid 3 or more, or pass")
+    with pytest.raises(IllegalAction) as raised:
+        state.apply(BID[1])
+    assert str(raised.value) == reason and word(raised.value.event, "en") == reason
+
+
+def test_events_in_polish_and_hungarian() -> None:
+    pl, hu = Translator("five_towers", "pl"), Translator("five_towers", "hu")
+    assert [pl.event(events.log_event(BID[n])) for n in (1, 2, 5)] == [
+        "licytuje 1 kartę", "licytuje 2 karty", "licytuje 5 kart"]
+    take, teardown = (games.load("five_towers").parse_notation(text)
+                      for text in ("take sand7", "teardown tree"))
+    assert pl.event(events.log_event(take)) == "bierze piaskową 7"
+    assert pl.event(events.log_event(teardown)) == "usuwa wierzchnią kartę z wieży roślinnej"
+    assert hu.event(events.log_event(teardown)) == "lebontja a fatornya legfelső kártyáját"
+    assert hu.event(events.log_event(take)) == "elvesz egy kártyát: homok 7"
+    state = games.load("five_towers").start(players=2, seed=1)
+    reason = state.refusal(state.game.parse_notation("pass"))
+    assert reason is not None
+    assert pl.event(reason) == ("Ruch „pass” jest niedozwolony: gracz rozpoczynający otwiera "
+                                "licytację i nie może spasować: zalicytuj od 0 do 5")
+    assert hu.event(reason).startswith("A „pass” lépés nem szabályos: a kezdőjátékos")
 
 
 @pytest.mark.parametrize("game", range(len(GAMES)))
@@ -112,11 +137,13 @@ def test_every_legal_action_has_an_imperative_label(game: int) -> None:
     assert notations
     for notation in notations:
         assert match("five_towers", notation, ACTION) is not None, notation
+    five_towers = games.load("five_towers")
     for lang in LANGS:
         tr = Translator("five_towers", lang)
         for notation in notations:
             label = tr.action(notation)
-            assert label not in (notation, tr.line(notation)), (lang, notation, label)
+            logged = tr.event(events.log_event(five_towers.parse_notation(notation)))
+            assert label not in (notation, logged), (lang, notation, label)
 
 
 def test_action_labels_in_polish_and_hungarian() -> None:

@@ -14,6 +14,7 @@ from tests.i18n.test_castle import WORDING
 from tests.server.browser import (  # noqa: F401 (fixtures)
     ServeProcess, browser, final_scores, forged_refusal, localized_page,
     played_on_the_board, web)
+from towerplay.core import Event
 from towerplay.i18n import Translator, catalogue
 
 WEB = Translator("web", "pl")
@@ -52,11 +53,10 @@ def check_polish(page: Any) -> None:
 
 def refused_in_polish(page: Any) -> None:
     """A forged piece sends 'build' before any card is revealed: the server's refusal
-    shows in Polish, the game's reason worded by its template, and the position stays."""
+    shows in Polish, the game's reason worded from its event, and the position stays."""
     shown = forged_refusal(page, "build")
-    assert shown == WEB("illegal", message=CASTLE.line(
-        "'build' is not legal: no card is revealed yet: a turn starts with 'reveal <pos>' "
-        "(a1 … e9)"))
+    assert shown == WEB("illegal", message=CASTLE.event(Event.of(
+        "castle.not_legal", action="build", why=Event.of("castle.not_revealed"))))
     assert "nie odkryto jeszcze karty" in shown
 
 

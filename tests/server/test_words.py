@@ -120,3 +120,21 @@ def test_the_rules_page_switches_language(http: httpx.Client) -> None:
     page = http.get("/rules/skytopia", params={"lang": "hu"}).text
     assert '<a href="/rules/skytopia?lang=pl" hreflang="pl">polski</a>' in page
     assert "<strong>magyar</strong>" in page and 'aria-label="Nyelv"' in page
+
+
+def test_a_games_refusal_is_worded_by_its_event(http: httpx.Client) -> None:
+    """A 5 Towers refusal (a garbled action, an illegal one) reaches a Polish page worded
+    from the game's event, not by recognising its English sentence; English unchanged."""
+    made = create(http, "five_towers", ["human", "human"], seed=11)
+    table = made["table"]
+    mover = http.get(f"/api/tables/{table}").json()["view"]["to_move"]
+    for action, polish in (("bid 9", "oferta to liczba od 0 do 5 (podano '9')"),
+                           ("pass", "Ruch „pass” jest niedozwolony: gracz rozpoczynający "
+                                    "otwiera licytację i nie może spasować: zalicytuj od 0 "
+                                    "do 5")):
+        move = {"token": token(made, mover), "version": 0, "action": action}
+        english = http.post(f"/api/tables/{table}/actions", json=move).json()
+        worded = http.post(f"/api/tables/{table}/actions", json=move, headers=POLISH).json()
+        assert english["code"] == worded["code"] == "illegal"
+        assert worded["message"] == polish, english["message"]
+        assert english["message"].startswith(("a bid is", "'pass' is not legal"))

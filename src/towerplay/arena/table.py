@@ -30,10 +30,12 @@ from typing import Any, Generic, Literal, Protocol
 
 from towerplay import bots as bot_registry
 from towerplay.bots.base import Bot
-from towerplay.core.errors import InvalidOptions, TowerplayError
+from towerplay.core.errors import IllegalAction, InvalidOptions, TowerplayError
+from towerplay.core.events import Event
 from towerplay.core.game import cut
 from towerplay.core.rng import derive_seed
 from towerplay.core.state import A, State
+from towerplay.i18n import english
 
 HUMAN = "human"
 """The seat spec of a person (every other spec names a bot)."""
@@ -45,12 +47,15 @@ RefusalCode = Literal["stale", "illegal", "forbidden", "over", "bad_message"]
 
 class Refusal(TowerplayError):
     """A move the table refuses, changing nothing: ``code`` says which kind (the web
-    protocol's error codes), ``params`` the values a translated message needs."""
+    protocol's error codes), ``params`` the values a translated message needs, ``event``
+    the game's reason as an event where the game gave one (the message is its English)."""
 
-    def __init__(self, code: RefusalCode, message: str, **params: Any) -> None:
+    def __init__(self, code: RefusalCode, message: str, *, event: Event | None = None,
+                 **params: Any) -> None:
         super().__init__(f"{code}: {message}")
         self.code: RefusalCode = code
         self.message = message
+        self.event = event
         self.params = params
 
 
@@ -63,8 +68,10 @@ class SeatEvent:
     """The table's version after the action (the number of actions applied)."""
     mover: int
     line: str | None
-    """The action as this seat sees it (``None``: it sees nothing of it)."""
+    """The action as this seat sees it, in English (``None``: it sees nothing of it)."""
     is_over: bool
+    event: Event | None = None
+    """The same as an event, to word in any language (``None``: it sees nothing)."""
 
 
 class StatsHook(Protocol[A]):
@@ -177,10 +184,11 @@ class Table(Generic[A]):
         try:
             action = self.state.game.parse_action(self.state, text)
         except TowerplayError as error:
-            raise Refusal("illegal", str(error), action=cut(text)) from None
-        reason = self.state.check(action)
+            event = error.event if isinstance(error, IllegalAction) else None
+            raise Refusal("illegal", str(error), event=event, action=cut(text)) from None
+        reason = self.state.refusal(action)
         if reason is not None:
-            raise Refusal("illegal", reason, action=cut(text))
+            raise Refusal("illegal", english(reason), event=reason, action=cut(text))
         return action
 
     def advance(self, action: A) -> list[SeatEvent]:
@@ -242,5 +250,9 @@ class Table(Generic[A]):
         state = self.state
         mover = state.movers[index]
         over = state.is_over and index == len(state.history) - 1
-        return [SeatEvent(seat, index + 1, mover, state.log_line(index, seat), over)
-                for seat in [*range(state.players), None]]
+        out = []
+        for seat in [*range(state.players), None]:
+            event = state.log_event(index, seat)
+            line = None if event is None else english(event)
+            out.append(SeatEvent(seat, index + 1, mover, line, over, event))
+        return out

@@ -24,6 +24,7 @@ from towerplay.cli.records import Stopped, stop_on_signals
 from towerplay.core import BadRecord, Game, Record, State, TowerplayError
 from towerplay.core.game import cut
 from towerplay.games import summaries
+from towerplay.i18n import translator, word
 
 MAX_INPUT_CHARS = 200
 """The longest line read as an action (notations are a few words)."""
@@ -52,8 +53,10 @@ def show_rules(game: Game[Any, Any] | type[Game[Any, Any]]) -> None:
 class Screen:
     """What the terminal shows: announcements, hot-seat hand-overs, the position."""
 
-    def __init__(self, specs: list[str], quiet: bool = False) -> None:
+    def __init__(self, specs: list[str], quiet: bool = False, lang: str = "en") -> None:
         self.specs = specs
+        self.lang = lang
+        """The language the moves are worded in (the screen's other words are English)."""
         self.humans = [seat for seat, spec in enumerate(specs) if spec == HUMAN]
         self.quiet = quiet
         self.facing: int | None = None
@@ -72,9 +75,10 @@ class Screen:
         if not self.humans and self.quiet:
             return
         for event in events:
-            if event.seat == self.viewer and event.line is not None:
+            if event.seat == self.viewer and event.event is not None:
                 who = f"seat {event.mover} ({escape(self.specs[event.mover])})"
-                console.print(f"  {who}: [bold]{escape(event.line)}[/bold]")
+                line = word(event.event, self.lang)
+                console.print(f"  {who}: [bold]{escape(line)}[/bold]")
 
     def hand_over(self, table: Table[Any], seat: int) -> None:
         """Hot-seat: clear the screen and wait for ``seat`` to take the keyboard before
@@ -87,8 +91,9 @@ class Screen:
         self.facing = seat
         state = table.state
         since = self.seen.get(seat, 0)
+        words = translator(state.game.name, self.lang)
         for index in range(since, len(state.history)):
-            line = state.log_line(index, seat)
+            line = words.logged(state, index, seat)
             if line is not None:
                 console.print(f"  seat {state.movers[index]}: {escape(line)}")
         self.seen[seat] = len(state.history)
@@ -104,7 +109,8 @@ def human_turn(table: Table[Any], screen: Screen) -> None:
     legal = state.legal_actions()
     if len(legal) == 1:
         table.submit(seat, str(legal[0]), table.version)
-        line = state.log_line(len(state.history) - 1, seat)  # the screen faces ``seat``
+        line = translator(state.game.name, screen.lang).logged(  # the screen faces ``seat``
+            state, len(state.history) - 1, seat)
         console.print(f"  seat {seat}: [bold]{escape(line or str(legal[0]))}[/bold] "
                       f"[dim](the only choice)[/dim]")
         return

@@ -5,13 +5,30 @@ All derive from :class:`TowerplayError`, so a front end can catch one class and 
 """
 from __future__ import annotations
 
+from typing import Any
+
+from towerplay.core.events import Event, legacy
+
 
 class TowerplayError(Exception):
     """Base class of every error meant to be shown to a user."""
 
 
 class IllegalAction(TowerplayError, ValueError):
-    """An action that is malformed, or not legal in the current position."""
+    """An action that is malformed, or not legal in the current position.
+
+    Raised with an :class:`~towerplay.core.events.Event` (the reason as a key and
+    parameters, worded in any language by the catalogues) or, by code that does not
+    speak events yet, with English text; ``event`` is always the event, ``str()`` the
+    English wording."""
+
+    def __init__(self, reason: Event | str, *args: Any) -> None:
+        super().__init__(reason, *args)
+        self.event = reason if isinstance(reason, Event) else legacy(str(reason))
+
+    def __str__(self) -> str:
+        from towerplay.i18n import english  # (the catalogues load only when worded)
+        return english(self.event)
 
 
 class UnknownGame(TowerplayError, KeyError):

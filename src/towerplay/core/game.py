@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from towerplay.core.errors import BadRecord, IllegalAction, InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import A, State
 
@@ -254,7 +255,7 @@ class Game(Generic[S, A]):
 
         Default: look the normalised text up among :attr:`action_space`'s notations."""
         if not isinstance(text, str):
-            raise IllegalAction(f"an action must be text, got {type(text).__name__}")
+            raise IllegalAction(Event.of("core.not_text", type=type(text).__name__))
         action: A | None = _action_tables(type(self))[2].get(" ".join(text.lower().split()))
         if action is None:
             hint = f"; {self.notation}" if self.notation else ""
@@ -267,7 +268,7 @@ class Game(Generic[S, A]):
         Raises :class:`IllegalAction` naming the expected notation if ``text`` is garbled.
         """
         if not isinstance(text, str):
-            raise IllegalAction(f"an action must be text, got {type(text).__name__}")
+            raise IllegalAction(Event.of("core.not_text", type=type(text).__name__))
         normal = " ".join(text.lower().split())
         legal: list[A] = state.legal_actions()
         for action in legal:

@@ -7,10 +7,11 @@ actions, validation before any change, the history, views with the public log, a
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.events import Event, Notation, Seq, legacy
 
 if TYPE_CHECKING:
     from towerplay.core.game import Game
@@ -61,10 +62,19 @@ class State(Generic[A]):
     conceals_moves: ClassVar[bool] = False
     """Whether some moves are made unseen by other seats (their log entry does not name
     them): set from the game's ``_conceals_move`` hook. Searches cannot branch on those."""
+    speaks_events: ClassVar[bool] = False
+    """Whether the game says its log entries as events (it overrides ``_log_event``);
+    a game that does not, yet, writes English lines (``_log_entry``)."""
+    log_is_notation: ClassVar[bool] = False
+    """Set by a game that speaks events whose log entries, worded in English, are every
+    seat's view of the action's notation (nothing filtered: :attr:`filters_log` stays
+    false)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.filters_log = cls._log_entry is not State._log_entry
+        cls.speaks_events = cls._log_event is not State._log_event
+        cls.filters_log = (cls._log_entry is not State._log_entry
+                           or (cls.speaks_events and not cls.log_is_notation))
         cls.conceals_moves = cls._conceals_move is not State._conceals_move
         cls.groups_actions = cls._action_class is not State._action_class
 
@@ -138,8 +148,17 @@ class State(Generic[A]):
         hidden: :meth:`determinize` gives the copy a new seed before calling this.
         """
 
+    def _log_event(self, index: int, seat: int | None) -> Event | None:
+        """What ``seat`` sees of history entry ``index`` as an event; ``None`` hides it.
+
+        A game speaking events overrides this (built here, lazily, never in ``_apply``);
+        the default is the English line of :meth:`_log_entry`."""
+        text = self._log_entry(index, seat)
+        return None if text is None else legacy(text, self.game.name)
+
     def _log_entry(self, index: int, seat: int | None) -> str | None:
-        """The text ``seat`` sees for history entry ``index``; ``None`` hides it.
+        """The English text ``seat`` sees for history entry ``index``; ``None`` hides it
+        (the old way, for games that do not speak events yet).
 
         Override it when some seat sees a move differently from its notation (the kernel
         then sets :attr:`filters_log`)."""
@@ -188,7 +207,7 @@ class State(Generic[A]):
         try:  # use the game's own object: a plain tuple may equal a NamedTuple action
             action = legal[legal.index(action)]
         except ValueError:
-            raise IllegalAction(self._why_illegal(action, legal)) from None
+            raise IllegalAction(self._refusal(action, legal)) from None
         mover = self.to_move
         self._legal = None  # _apply may fill it when it already knows the next options
         self._apply(action)
@@ -196,19 +215,37 @@ class State(Generic[A]):
         self.movers.append(mover)  # type: ignore[arg-type]  # not None: legal was not empty
 
     def check(self, action: A) -> str | None:
-        """``None`` if ``action`` is legal now, else the reason it is refused (the text
-        :meth:`apply` would raise), for front ends that check before they commit."""
+        """``None`` if ``action`` is legal now, else the reason it is refused in English
+        (the text :meth:`apply` would raise), for front ends that check before they
+        commit; :meth:`refusal` gives the reason as an event."""
+        event = self.refusal(action)
+        return None if event is None else _english(event)
+
+    def refusal(self, action: A) -> Event | None:
+        """``None`` if ``action`` is legal now, else why it is refused, as an event."""
         legal = self.legal_actions()
-        return None if action in legal else self._why_illegal(action, legal)
+        return None if action in legal else self._refusal(action, legal)
+
+    def _refusal(self, action: A, legal: list[A]) -> Event:
+        """Why an action is refused. It goes to the seat to move (front ends check first
+        that the sender is that seat), so it may list that seat's legal actions; a game
+        overrides it if even that would reveal something, or to say it in its terms (a
+        game not yet speaking events overrides :meth:`_why_illegal` instead)."""
+        if type(self)._why_illegal is not State._why_illegal:
+            return legacy(self._why_illegal(action, legal), self.game.name)
+        return self._kernel_refusal(action, legal)
+
+    def _kernel_refusal(self, action: A, legal: list[A]) -> Event:
+        """The kernel's reason: the game is over, or the action is not among ``legal``."""
+        if self.to_move is None:
+            return Event.of("core.over", action=str(action))
+        shown = Seq(tuple(Notation(a) for a in legal[:12]), "comma", len(legal) > 12)
+        return Event.of("core.not_legal", action=str(action), seat=self.to_move, legal=shown)
 
     def _why_illegal(self, action: A, legal: list[A]) -> str:
-        """The message of a refused action. It goes to the seat to move (front ends check
-        first that the sender is that seat), so it may list that seat's legal actions; a
-        game overrides it if even that would reveal something."""
-        if self.to_move is None:
-            return f"'{action}' is not legal: the game is over"
-        shown = ", ".join(map(str, legal[:12])) + (", …" if len(legal) > 12 else "")
-        return f"'{action}' is not legal now for seat {self.to_move}; legal: {shown}"
+        """The English message of a refused action (the old hook: a game speaking events
+        overrides :meth:`_refusal`)."""
+        return _english(self._kernel_refusal(action, legal))
 
     def copy(self) -> Self:
         """An independent copy (cheap: no ``copy.deepcopy``)."""
@@ -240,21 +277,30 @@ class State(Generic[A]):
         return new
 
     def log(self, seat: int | None) -> list[str]:
-        """The history as ``seat`` may see it, as ``"<mover>: <action>"`` lines."""
+        """The history as ``seat`` may see it, as ``"<mover>: <action>"`` lines in
+        English."""
         out = []
         for index, mover in enumerate(self.movers):
-            text = self._log_entry(index, seat)
+            text = self.log_line(index, seat)
             if text is not None:
                 out.append(f"{mover}: {text}")
         return out
 
-    def log_line(self, index: int, seat: int | None) -> str | None:
-        """How history entry ``index`` appears to ``seat`` (``None``: not at all), e.g.
-        to announce an opponent's move without revealing what the seat may not know.
+    def log_event(self, index: int, seat: int | None) -> Event | None:
+        """What ``seat`` sees of history entry ``index`` (``None``: nothing), as an event
+        to word in any language, e.g. to announce an opponent's move without revealing
+        what the seat may not know.
 
         It is the one answer to "what does this seat see of that move": front ends and
-        search bots ask it, never the true action."""
-        return self._log_entry(index, seat)
+        search bots ask it (or :meth:`log_line`), never the true action."""
+        return self._log_event(index, seat)
+
+    def log_line(self, index: int, seat: int | None) -> str | None:
+        """:meth:`log_event` worded in English (``None``: the seat sees nothing)."""
+        if not self.speaks_events:
+            return self._log_entry(index, seat)
+        event = self._log_event(index, seat)
+        return None if event is None else _english(event)
 
     def conceals_move(self, seat: int) -> bool:
         """Whether ``seat`` will not see which action the seat to move takes now (only
@@ -331,3 +377,16 @@ class State(Generic[A]):
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.game.name} players={self.players} "
                 f"turn={len(self.history)} to_move={self.to_move}>")
+
+
+def _english(event: Event) -> str:
+    """``event`` worded by the English catalogue (imported on first use: the kernel
+    loads no catalogue until something is worded; searches ask often, so it is kept)."""
+    global _english_words
+    if _english_words is None:
+        from towerplay.i18n import english
+        _english_words = english
+    return _english_words(event)
+
+
+_english_words: Callable[[Event], str] | None = None

@@ -132,10 +132,9 @@ class LiveTable:
         out = []
         words = Translator(state.game.name, lang)
         for index in range(since, end):
-            line = state.log_line(index, seat)
+            line = words.logged(state, index, seat)
             if line is not None:
-                out.append({"index": index, "mover": state.movers[index],
-                            "line": words.line(line)})
+                out.append({"index": index, "mover": state.movers[index], "line": line})
         return out
 
     async def message(self, client: Client) -> str:

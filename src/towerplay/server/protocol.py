@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 
 from towerplay import games
 from towerplay.arena.table import Refusal
+from towerplay.core.events import Event
 
 def file_options(game: str) -> frozenset[str]:
     """The game's options that name component files (its own declaration,
@@ -29,9 +30,19 @@ def error_body(code: str, message: str, **params: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, "params": params}
 
 
+class ErrorBody(dict[str, Any]):
+    """An error body that remembers the game's reason as an event (``event``), so
+    :func:`~towerplay.server.words.worded` words it in the reader's language; it is sent
+    as the plain dict."""
+
+    event: Event | None = None
+
+
 def refusal_body(refusal: Refusal) -> dict[str, Any]:
-    """A :class:`Refusal` as the protocol's error body."""
-    return error_body(refusal.code, refusal.message, **refusal.params)
+    """A :class:`Refusal` as the protocol's error body (with its event, if any)."""
+    body = ErrorBody(error_body(refusal.code, refusal.message, **refusal.params))
+    body.event = refusal.event
+    return body
 
 
 def error(status: int, code: str, message: str, **params: Any) -> JSONResponse:

@@ -108,9 +108,7 @@ def position(record: Record, at: int, total: int, lang: str = "en") -> dict[str,
     if "scores" in view:
         view["scores"] = [whole(s) for s in view["scores"]]
     view = localized(view, lang)
-    line = state.log_line(at - 1, None) if at > 0 else None
-    if line is not None:
-        line = Translator(state.game.name, lang).line(line)
+    line = Translator(state.game.name, lang).logged(state, at - 1, None) if at > 0 else None
     return {"type": "replay", "at": at, "total": total, "view": view,
             "board": draw(view, lang),
             "mover": state.movers[at - 1] if at > 0 else None, "line": line,
@@ -126,7 +124,6 @@ def moves(record: Record, lang: str = "en") -> dict[str, Any]:
     listed = []
     for index, text in enumerate(record.actions):
         state.apply(text)
-        line = state.log_line(index, None)
         listed.append({"at": index + 1, "mover": state.movers[index],
-                       "line": None if line is None else words.line(line)})
+                       "line": words.logged(state, index, None)})
     return {"game": state.game.name, "total": len(listed), "moves": listed}

@@ -31,11 +31,15 @@ def page_language(request: Request | WebSocket, lang: str | None = None) -> str:
 
 
 def worded(body: dict[str, Any], lang: str, game: str | None = None) -> dict[str, Any]:
-    """An error body with its ``message`` in ``lang`` (the game's reasons by the game's
-    templates, the server's by the ``web`` catalogue's)."""
+    """An error body with its ``message`` in ``lang``: the game's reason by its event
+    where the body carries one (a refusal's :class:`~.protocol.ErrorBody`), else by the
+    templates (the game's, the server's of the ``web`` catalogue)."""
     message = body.get("message")
     if lang == i18n.LANGUAGES[0] or not isinstance(message, str):
         return body
+    event = getattr(body, "event", None)
+    if event is not None:
+        return {**body, "message": i18n.translator(game or "web", lang).event(event)}
     return {**body, "message": i18n.Translator(game or "web", lang).line(message)}
 
 

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.game import FILE, Game, Options
 from towerplay.core.rng import chance
 from towerplay.games.castle.cards import (ALL_ACTIONS, BUILD, HIGHEST, LOWEST, POSITIONS,
@@ -24,6 +25,8 @@ from towerplay.games.castle.state import CastleState
 
 NOTATION_HELP = ("expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', "
                  "'return', 'remove' or 'wizard <n>' (insert after castle card n)")
+HELP = Event.of("castle.notation_help")
+"""The notation's help as an event: the catalogue's words of :data:`NOTATION_HELP`."""
 DECISIONS = {"build": BUILD, "return": RETURN, "remove": REMOVE}
 HIDDEN_RECALL = 0.0
 """The share of cards put back before the last round a player is assumed to remember
@@ -134,7 +137,7 @@ class Castle(Game[CastleState, Act]):
         towerplay.core.errors.IllegalAction: 'reveal z9': no such position; expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', 'return', 'remove' or 'wizard <n>' (insert after castle card n)
         """
         if not isinstance(text, str):
-            raise IllegalAction(f"an action must be text; {NOTATION_HELP}")
+            raise IllegalAction(Event.of("castle.not_text", help=HELP))
         words = text.lower().split()
         if len(words) == 1 and words[0] in DECISIONS:
             return DECISIONS[words[0]]
@@ -142,14 +145,15 @@ class Castle(Game[CastleState, Act]):
             try:
                 return REVEAL[parse_position(words[1])]
             except ValueError:
-                raise IllegalAction(f"{text!r}: no such position; {NOTATION_HELP}") from None
+                raise IllegalAction(Event.of("castle.no_position", action=repr(text),
+                                             help=HELP)) from None
         if len(words) == 2 and words[0] == "wizard":
             number = words[1]  # ASCII digits only: int() would also take '١٧' or '1_7'
             if number.isascii() and number.isdigit() and int(number) in WIZARD:
                 return WIZARD[int(number)]
-            raise IllegalAction(f"{text!r}: n must be a castle card from 1 to "
-                                f"{HIGHEST - 1}; {NOTATION_HELP}")
-        raise IllegalAction(f"{text!r} is not an action; {NOTATION_HELP}")
+            raise IllegalAction(Event.of("castle.no_card", action=repr(text), top=HIGHEST - 1,
+                                         help=HELP))
+        raise IllegalAction(Event.of("castle.no_action", action=repr(text), help=HELP))
 
     def recall(self) -> float:
         """Under ``memory=open`` every card put back shows its number: nothing to forget.

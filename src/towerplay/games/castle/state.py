@@ -18,6 +18,7 @@ from bisect import bisect_left
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+from towerplay.core.events import Event, Notation, Seq
 from towerplay.core.rng import shuffle
 from towerplay.core.state import State
 from towerplay.games.castle.cards import (BUILD, GOAL, HIGHEST, LOWEST, POSITIONS, REMOVE,
@@ -178,66 +179,63 @@ class CastleState(State[Act]):
             self.to_move = (seat + 1) % self.players
 
     # ----------------------------------------------------------------- refusals
-    def _why_illegal(self, action: Act, legal: list[Act]) -> str:
+    def _refusal(self, action: Act, legal: list[Act]) -> Event:
         """Why ``action`` is refused, in the game's terms, from public facts only (the
         revealed card, the castles, the character file)."""
         if self.to_move is None or not isinstance(action, Act):
-            return super()._why_illegal(action, legal)
+            return self._kernel_refusal(action, legal)
         if self.pending < 0:
-            reason = self._why_not_now(action)
+            why = self._why_not_now(action)
         else:
-            reason = self._why_not_for_card(action, legal)
-        return f"'{action}' is not legal: {reason}"
+            why = self._why_not_for_card(action, legal)
+        return Event.of("castle.not_legal", action=str(action), why=why)
 
-    def _why_not_now(self, action: Act) -> str:
+    def _why_not_now(self, action: Act) -> Event:
         """A refusal before the turn's card is revealed."""
         if action.verb == "reveal":
-            return (f"{position_name(action.arg)} is empty (its card was built or removed); "
-                    f"reveal one of the {len(self.down)} face-down cards")
-        return "no card is revealed yet: a turn starts with 'reveal <pos>' (a1 … e9)"
+            return Event.of("castle.empty", pos=position_name(action.arg), n=len(self.down))
+        return Event.of("castle.not_revealed")
 
-    def _why_not_for_card(self, action: Act, legal: list[Act]) -> str:
+    def _why_not_for_card(self, action: Act, legal: list[Act]) -> Event:
         """A refusal while the revealed card awaits its player's decision."""
         card = self.grid[self.pending]
         last = self.castles[self.to_move or 0][-1]
-        options = " or ".join(f"'{a}'" for a in legal)
+        options = Seq(tuple(Event.of("castle.quoted", action=Notation(a)) for a in legal),
+                      "or")
         verb = action.verb
         if verb == "reveal":
-            return (f"{card} is already revealed at {position_name(self.pending)} (one "
-                    f"card a turn); decide {options}")
+            return Event.of("castle.already", card=card, pos=position_name(self.pending),
+                            options=options)
         if verb == "build":
-            return (f"{card} is lower than your castle's last card {last}: each card "
-                    f"added must be higher than the one before; {options}")
+            return Event.of("castle.too_low", card=card, last=last, options=options)
         if verb == "return":
-            return (f"{card} is lower than the last card of every castle, so it leaves the "
-                    f"game; {options}")
+            return Event.of("castle.leaves", card=card, options=options)
         if verb == "remove":
             low = min(range(self.players), key=lambda s: self.castles[s][-1])
-            return (f"only a card lower than every castle's last card is removed, and {card} "
-                    f"is higher than the last card of seat {low} ({self.castles[low][-1]}); "
-                    f"{options}")
+            return Event.of("castle.stays", card=card, seat=low, last=self.castles[low][-1],
+                            options=options)
         return self._why_no_wizard(action.arg, card)
 
-    def _why_no_wizard(self, after: int, card: int) -> str:
+    def _why_no_wizard(self, after: int, card: int) -> Event:
         """Why the Wizard cannot put ``card`` after castle card ``after``."""
         game, seat = self.game, self.to_move or 0
         castle = self.castles[seat]
         if not game.wizard_card:
-            return "the Wizard's power belongs to the characters variant"
+            return Event.of("castle.no_wizard_variant")
         if game.wizard_card not in castle:
-            return f"you have no Wizard (card {game.wizard_card}) in your castle"
+            return Event.of("castle.no_wizard", card=game.wizard_card)
         if self.wizard_used[seat]:
-            return "you have used your Wizard already (once per game)"
+            return Event.of("castle.wizard_used")
         if card > castle[-1]:
-            return (f"{card} fits at the end of your castle ('build'); the Wizard only "
-                    "inserts a card between two castle cards")
+            return Event.of("castle.wizard_fits", card=card)
         if after not in castle:
-            return f"{after} is not in your castle ({' '.join(map(str, castle))})"
+            return Event.of("castle.wizard_not_in_castle", after=after,
+                            cards=Seq(tuple(castle), "space"))
         gap = self.wizard_gap(seat, card)
         assert gap  # a card awaiting a decision that cannot go at the end has a gap
         upper = castle[castle.index(gap) + 1]
-        return (f"{card} must go right after {gap} (between {gap} and {upper}): the castle "
-                f"must keep increasing; 'wizard {gap}'")
+        return Event.of("castle.wizard_gap", card=card, gap=gap, upper=upper,
+                        fix=Notation(WIZARD[gap]))
 
     # ----------------------------------------------------------------- copies and guesses
     def _copy(self) -> CastleState:
@@ -353,19 +351,22 @@ class CastleState(State[Act]):
         return {"seat": seat, "pos": position_name(pos), "card": card, "result": result,
                 "automatic": automatic}
 
-    def _log_entry(self, index: int, seat: int | None) -> str | None:
+    def _log_event(self, index: int, seat: int | None) -> Event:
         action = self.history[index]
         if action.verb != "reveal":
-            return str(action)
+            if action.verb == "wizard":
+                return Event.of("castle.wizard", n=action.arg)
+            return Event.of(f"castle.{action.verb}")
         turn = bisect_left(self.reveals, index, key=lambda r: r[0])
         _, _, _, card, result, automatic = self.reveals[turn]
-        text = str(action)
+        pos = position_name(action.arg)
+        end = f"_{result}" if automatic else ""  # resolved at once: returned or removed
         # hidden memory: a number is shown for the last round only (as at the table, where
         # it is seen until turned down again); older ones are left to the player's memory
         if card and (self.game.options.memory == "open"
                      or turn >= len(self.reveals) - self.players):
-            text += f": {card}"
-        return text + (f" → {result}" if automatic else "")
+            return Event.of(f"castle.reveal_card{end}", pos=pos, card=card)
+        return Event.of(f"castle.reveal{end}", pos=pos)
 
     # ----------------------------------------------------------------- JSON
     def _to_json(self) -> dict[str, Any]:

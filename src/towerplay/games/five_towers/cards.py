@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.events import Event
 
 SUITS: tuple[str, ...] = ("candy", "scary", "tree", "scrap", "sand")
 SUIT_INDEX = {name: i for i, name in enumerate(SUITS)}
@@ -51,8 +52,7 @@ def parse_card(text: str) -> int:
     """``"sand7"`` → its card id; :class:`IllegalAction` naming the notation otherwise."""
     c = _CARD_BY_NAME.get(text.strip().lower())
     if c is None:
-        raise IllegalAction(f"unknown card {text!r}: expected a suit ({', '.join(SUITS)}) "
-                            f"followed by a value 0-15, e.g. sand7")
+        raise IllegalAction(Event.of("five_towers.unknown_card", card=repr(text)))
     return c
 
 
@@ -138,7 +138,8 @@ def parse_action_text(text: str) -> Action:
     if word in ("take", "place") and rest:
         parse_card(rest)  # raises with the card notation
     if word == "teardown" and rest:
-        raise IllegalAction(f"unknown suit {rest!r}: expected one of {', '.join(SUITS)}")
+        raise IllegalAction(Event.of("five_towers.unknown_suit", text=repr(rest)))
     if word == "bid" and rest:
-        raise IllegalAction(f"a bid is a number from 0 to 5 (got {rest!r})")
-    raise IllegalAction(f"cannot read {text!r}. {NOTATION}")
+        raise IllegalAction(Event.of("five_towers.bad_bid", text=repr(rest)))
+    raise IllegalAction(Event.of("five_towers.unreadable", text=repr(text),
+                                 notation=Event.of("five_towers.notation")))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Literal
 
 from towerplay.core import Game, IllegalAction, Options
+from towerplay.core.events import Event
 from towerplay.games.five_towers import cards
 from towerplay.games.five_towers.cards import ALL_ACTIONS, NOTATION, Action
 from towerplay.games.five_towers.state import FiveTowersState
@@ -49,7 +50,7 @@ class FiveTowers(Game[FiveTowersState, Action]):
         """The action written as ``text``; the error names what was expected (a card, a
         suit, a bid from 0 to 5)."""
         if not isinstance(text, str):
-            raise IllegalAction(f"an action must be text, got {type(text).__name__}")
+            raise IllegalAction(Event.of("core.not_text", type=type(text).__name__))
         return cards.parse_action_text(text)
 
     def max_game_length(self, players: int) -> int:

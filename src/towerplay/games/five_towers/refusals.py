@@ -1,123 +1,120 @@
-"""Why a 5 Towers action is refused, in the game's terms (one line, to the seat to move).
+"""Why a 5 Towers action is refused, in the game's terms (one event, to the seat to move).
 
 A refusal speaks only of public cards (display, hand, towers) and of the moving seat's own
-bids, so it tells nobody anything hidden.
+bids, so it tells nobody anything hidden. Its English wording is the catalogue's:
 
 >>> from towerplay import games
+>>> from towerplay.i18n import english
 >>> state = games.load("five_towers").start(players=2, seed=1)
->>> why_illegal(state, state.game.parse_notation("pass"), state.legal_actions())
+>>> english(refusal(state, state.game.parse_notation("pass"), state.legal_actions()))
 "'pass' is not legal: the start player opens the auction and may not pass: bid 0 to 5"
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from towerplay.core.events import Event, Notation
 from towerplay.games.five_towers import rules
 from towerplay.games.five_towers.cards import (
-    ALL_ACTIONS, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TEARDOWN_K, NOTATION, PASS_K, PLACE_K,
-    SUITS, TAKE_K, TEARDOWN_K, Action)
+    ALL_ACTIONS, BID_K, NO_TEARDOWN, NO_TEARDOWN_K, PASS_K, PLACE_K, TAKE_K, TEARDOWN,
+    TEARDOWN_K, Action)
+from towerplay.games.five_towers.events import card, cards, legal as listed, suit
 
 if TYPE_CHECKING:
     from towerplay.games.five_towers.state import FiveTowersState
 
 _KNOWN = frozenset(ALL_ACTIONS)
+NOTATION = Event.of("five_towers.notation")
+"""The notation's summary (the catalogue's words of :data:`.cards.NOTATION`)."""
 
 
-def why_illegal(state: FiveTowersState, action: Action, legal: list[Action]) -> str:
+def refusal(state: FiveTowersState, action: Action, legal: list[Action]) -> Event:
     """Why ``action`` is refused in ``state``, whose legal actions are ``legal``: the game
     is over, it is no action of 5 Towers, or the phase's own reason."""
     if state.to_move is None:
-        return f"'{_text(action)}' is not legal: the game is over"
+        return Event.of("five_towers.over", action=_text(action))
     if not isinstance(action, Action) or action not in _KNOWN:
-        return f"'{_text(action)}' is not an action of 5 Towers. {NOTATION}"
+        return Event.of("five_towers.unknown_action", action=_text(action), notation=NOTATION)
     why = _REASONS[state.phase](state, action, legal)
-    return f"'{action}' is not legal: {why}"
+    return Event.of("five_towers.not_legal", action=str(action), why=why)
 
 
-def _why_not_bid(state: FiveTowersState, action: Action, legal: list[Action]) -> str:
+def _why_not_bid(state: FiveTowersState, action: Action, legal: list[Action]) -> Event:
     """The auction: a pass by the opener, a bid too high, too low, capped or unbuildable."""
     seat = state.to_move
     assert seat is not None
     shown = len(state.display)
     high, who = state.high_bid(exclude=seat)
     if action.kind == PASS_K:
-        return (f"the start player opens the auction and may not pass: bid 0 to "
-                f"{legal[-1].arg}")
+        return Event.of("five_towers.opener_no_pass", top=legal[-1].arg)
     if action.kind != BID_K:
-        what = f"bid more than {high} or pass" if high >= 0 else "open the auction (bid 0-5)"
-        return f"the auction is on: seat {seat} must {what}; legal: {_listed(legal)}"
+        if high >= 0:
+            return Event.of("five_towers.bid_more", seat=seat, high=high, legal=listed(legal))
+        return Event.of("five_towers.open_auction", seat=seat, legal=listed(legal))
     bid = action.arg
     if bid > shown:
-        return f"the display holds only {shown} cards: bid at most {shown}"
+        return Event.of("five_towers.display_short", count=shown)
     if bid >= state.caps[seat]:
-        return (f"your bid of {state.caps[seat]} could not be built: bid again lower "
-                f"than {state.caps[seat]}, or pass")
+        return Event.of("five_towers.rebid_lower", cap=state.caps[seat])
     if bid <= high:
-        return (f"not above the current bid of {high} (seat {who}): bid {high + 1} or "
-                f"more, or pass")
+        return Event.of("five_towers.not_above", high=high, who=who, next=high + 1)
     if bid == 0:
-        return "only the start player may bid 0: bid at least 1, or pass"
-    return (f"you could not build {bid} of these cards (at most {state.max_bid(seat)}, "
-            f"even with one tear-down)")
+        return Event.of("five_towers.zero_opener")
+    return Event.of("five_towers.unbuildable_bid", bid=bid, most=state.max_bid(seat))
 
 
-def _why_not_take(state: FiveTowersState, action: Action, legal: list[Action]) -> str:
+def _why_not_take(state: FiveTowersState, action: Action, legal: list[Action]) -> Event:
     """Taking: a card not in the display, or one that leaves the bid unbuildable."""
     if action.kind != TAKE_K:
-        return (f"take {state.need} more card(s) from the display first ('take <card>'); "
-                f"display: {_names(state.display)}")
-    name = CARD_NAMES[action.arg]
+        return Event.of("five_towers.take_first", count=state.need,
+                        display=cards(state.display))
     if action.arg not in state.display:
-        return f"{name} is not in the display; display: {_names(state.display)}"
-    total = state.need + len(state.hand)
-    return (f"with {name} you could not place all {total} cards you bid for; you may "
-            f"take {_names(a.arg for a in legal)}")
+        return Event.of("five_towers.not_in_display", card=card(action.arg),
+                        display=cards(state.display))
+    return Event.of("five_towers.unplaceable_take", card=card(action.arg),
+                    total=state.need + len(state.hand), cards=cards(a.arg for a in legal))
 
 
-def _why_not_teardown(state: FiveTowersState, action: Action, legal: list[Action]) -> str:
+def _why_not_teardown(state: FiveTowersState, action: Action, legal: list[Action]) -> Event:
     """The tear-down choice: no such tower, a capped one, or the one the hand needs."""
     if action.kind == TEARDOWN_K:
-        suit = SUITS[action.arg]
         tower = state.towers[state.builder * 5 + action.arg]
         if not tower:
-            return f"you have no {suit} tower to tear down"
+            return Event.of("five_towers.no_tower", suit=suit(action.arg))
         if tower[-1] == 0:
-            return f"your {suit} tower is capped by a 0 (a tower top), which stays for good"
+            return Event.of("five_towers.capped_teardown", suit=suit(action.arg))
     if NO_TEARDOWN not in legal and legal:  # one suit's taken cards fit only after a tear-down
-        must = SUITS[legal[0].arg]
+        must = legal[0].arg
         if action.kind in (TEARDOWN_K, NO_TEARDOWN_K):
-            return (f"your taken {must} cards fit only after tearing down the top card "
-                    f"of your {must} tower ('teardown {must}')")
+            return Event.of("five_towers.must_teardown", suit=suit(must),
+                            fix=Notation(TEARDOWN[must]))
     if action.kind == TEARDOWN_K:
-        suit = SUITS[action.arg]
-        return (f"without the top card of your {suit} tower your taken {suit} cards "
-                f"could not all be placed")
-    return "first choose 'teardown <suit>' or 'no-teardown' (before placing any card)"
+        return Event.of("five_towers.teardown_strands", suit=suit(action.arg))
+    return Event.of("five_towers.choose_teardown")
 
 
-def _why_not_place(state: FiveTowersState, action: Action, legal: list[Action]) -> str:
+def _why_not_place(state: FiveTowersState, action: Action, legal: list[Action]) -> Event:
     """Placing: a card not in hand, one that does not fit, or one that strands the rest."""
     if action.kind != PLACE_K:
-        return f"place the taken cards ('place <card>'); hand: {_names(state.hand)}"
+        return Event.of("five_towers.place_first", hand=cards(state.hand))
     c = action.arg
-    name, suit, value = CARD_NAMES[c], SUITS[c >> 4], c & 15
+    value = c & 15
     if c not in state.hand:
-        return f"{name} is not in your hand; hand: {_names(state.hand)}"
+        return Event.of("five_towers.not_in_hand", card=card(c), hand=cards(state.hand))
     tower = state.towers[state.builder * 5 + (c >> 4)]
     if tower and tower[-1] == 0:
-        return f"your {suit} tower is capped by a 0: nothing may go on it"
+        return Event.of("five_towers.capped_place", suit=suit(c >> 4))
     if tower and not rules.can_place(tower[-1], value):
-        return (f"a {value} cannot go on the {tower[-1]} on top of your {suit} tower "
-                f"(only lower cards, anything on an 8, a 9 on anything but a 0)")
+        return Event.of("five_towers.too_high", value=value, top=tower[-1], suit=suit(c >> 4))
     rest = [x for x in state.hand if x >> 4 == c >> 4]
     rest.remove(c)
-    why = " (a 0 caps the tower)" if value == 0 else ""
-    return (f"{name} now would leave {_names(rest)} with nowhere to go{why}; place "
-            f"{_names(a.arg for a in legal if a.arg >> 4 == c >> 4)} first")
+    return Event.of("five_towers.strands_capping" if value == 0 else "five_towers.strands",
+                    card=card(c), rest=cards(rest),
+                    first=cards(a.arg for a in legal if a.arg >> 4 == c >> 4))
 
 
-_REASONS: tuple[Callable[[FiveTowersState, Action, list[Action]], str], ...] = (
+_REASONS: tuple[Callable[[FiveTowersState, Action, list[Action]], Event], ...] = (
     _why_not_bid, _why_not_take, _why_not_teardown, _why_not_place)
 """Why an action is refused, by phase (BIDDING … PLACING)."""
 
@@ -127,13 +124,3 @@ def _text(action: object) -> str:
     if isinstance(action, Action) and action in _KNOWN:
         return str(action)
     return repr(action)[:40]
-
-
-def _names(cards: Iterable[int]) -> str:
-    """Card ids as notation, e.g. ``sand7 candy3`` (``(none)`` if empty)."""
-    return " ".join(CARD_NAMES[c] for c in cards) or "(none)"
-
-
-def _listed(legal: list[Action]) -> str:
-    """The first legal actions, for a hint (``…`` when there are more than 12)."""
-    return ", ".join(map(str, legal[:12])) + (", …" if len(legal) > 12 else "")

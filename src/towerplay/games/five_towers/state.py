@@ -20,8 +20,9 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from towerplay.core import State, chance
+from towerplay.core.events import Event
 from towerplay.core.rng import shuffle
-from towerplay.games.five_towers import loading, refusals, rules, scoring
+from towerplay.games.five_towers import events, loading, refusals, rules, scoring
 from towerplay.games.five_towers.cards import (
     BID, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TOWER, PASS, PASS_K, PLACE, PLACE_K, SUITS, TAKE,
     TAKE_K, TEARDOWN, TEARDOWN_K, Action)
@@ -50,6 +51,7 @@ class FiveTowersState(State[Action]):
                  "caps", "builder", "need", "hand", "torn_now", "round", "reshuffled",
                  "final", "doomed", "saved", "physical", "plans", "groups", "known_round",
                  "torn_cards")
+    log_is_notation = True  # every seat sees every move as played
     game: FiveTowers
     draw: list[int]                  # the draw pile, drawn from the end (its order hidden)
     discard: list[int]               # the discard pile (leftovers of the displays)
@@ -334,9 +336,12 @@ class FiveTowersState(State[Action]):
         self.phase = BIDDING
         self.to_move = seat
 
-    # ----------------------------------------------------------------- refusals
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
-        return refusals.why_illegal(self, action, legal)
+    # ----------------------------------------------------------------- events
+    def _refusal(self, action: Action, legal: list[Action]) -> Event:
+        return refusals.refusal(self, action, legal)
+
+    def _log_event(self, index: int, seat: int | None) -> Event:
+        return events.log_event(self.history[index])
 
     # ----------------------------------------------------------------- copies and views
     def _copy(self) -> FiveTowersState:

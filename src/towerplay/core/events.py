@@ -1,0 +1,99 @@
+"""Events: what an engine says (a log entry, a refusal) as a key and typed parameters.
+
+An engine never writes a sentence. It says ``Event.of("five_towers.bid", count=3)`` and
+the catalogues (``towerplay/locale/<lang>/LC_MESSAGES/<domain>.po``, English among them)
+word it: the key is the message id, in the domain its first part names (``core.*`` in
+``web``), and each ``{name}`` field of the text is filled by a parameter:
+
+- ``int`` (or ``float``): a number; the one named ``count`` picks the plural form;
+- ``str``: verbatim text (the action a user sent, a notation to type);
+- :class:`Notation`: an action's notation, worded as its button says it (the
+  catalogue's ``action.*`` templates; in English the notation itself);
+- :class:`Term`: a glossary word, worded by the catalogue's ``term.<word>``;
+- :class:`Event`: a nested phrase worded by its own key (a card: its suit and value);
+- :class:`Seq`: a list of the above, each worded, joined by a separator.
+
+A field may ask for a grammatical form, ``{card@acc}``: a nested event or a term is then
+worded by ``<key>@acc`` (``term.sand@acc``: Polish *piaskową*) where the catalogue has
+it, else by its plain key; so the engine stays free of any language's grammar.
+
+Events are cheap immutable tuples, built only when a log entry or a refusal is asked
+for (never while applying actions), compared and hashed by value.
+
+>>> bid = Event.of("five_towers.bid", count=3)
+>>> bid.key, bid.get("count"), bid == Event.of("five_towers.bid", count=3)
+('five_towers.bid', 3, True)
+"""
+from __future__ import annotations
+
+from typing import NamedTuple, Union
+
+
+class Term(str):
+    """A glossary word (``Term("sand")``), worded by the catalogue's ``term.sand``."""
+
+    __slots__ = ()
+
+
+class Notation(str):
+    """An action's notation (``Notation("take sand7")``), worded as its button says it."""
+
+    __slots__ = ()
+
+
+class Seq(NamedTuple):
+    """A list parameter: each item worded, joined by the separator the catalogue's
+    ``core.sep.<sep>`` gives (``comma``: ``", "``, ``space``: ``" "`` in English); ``more``
+    adds ``…`` (the list was cut); ``empty`` is worded in its place when there are no
+    items."""
+
+    items: tuple[Param, ...]
+    sep: str = "comma"
+    more: bool = False
+    empty: Param = ""
+
+
+class Event(NamedTuple):
+    """A key (``<domain>.<name>``) and its parameters, as ``(name, value)`` pairs."""
+
+    key: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, /, **params: Param) -> Event:
+        """The event ``key`` with ``params`` (the usual way to make one)."""
+        return cls(key, tuple(params.items()))
+
+    @property
+    def domain(self) -> str:
+        """The catalogue the key lives in: its first part (``core`` keys in ``web``)."""
+        head = self.key.split(".", 1)[0]
+        return "web" if head == "core" else head
+
+    def kwargs(self) -> dict[str, Param]:
+        """The parameters as a dict."""
+        return dict(self.params)
+
+    def get(self, name: str) -> Param | None:
+        """The parameter ``name`` (``None`` if the event has none)."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        return None
+
+
+Param = Union[int, float, str, Notation, Term, Event, Seq]
+"""What an event's parameter may be."""
+
+LEGACY = "core.line"
+"""The key of an English line from a game that does not speak events yet (parameters
+``text`` and, where known, ``domain``: the game's catalogue): worded by the catalogue's
+``line.*`` templates, as before events."""
+
+
+def legacy(text: str, domain: str | None = None) -> Event:
+    """An English line of a game not yet converted to events, as an event (worded by
+    ``domain``'s templates; without one, by the translator's own)."""
+    if domain is None:
+        return Event(LEGACY, (("text", text),))
+    return Event(LEGACY, (("text", text), ("domain", domain)))

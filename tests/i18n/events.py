@@ -1,0 +1,132 @@
+"""The checks of an engine's events (:mod:`towerplay.core.events`), for any game that
+speaks them: every event's key (nested ones too) has a text in all three catalogues,
+every field of those texts has a parameter, and worded in Polish and Hungarian it shows
+no English word and no internal code.
+
+A game's test makes one :class:`EventCheck` and feeds it the events of its games
+(:func:`log_events`, :func:`refusal_events`).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from tests.i18n.wording import LANGS, seats
+from towerplay.core import State
+from towerplay.core.errors import IllegalAction
+from towerplay.core.events import LEGACY, Event, Param, Seq
+from towerplay.i18n import FIELD, LANGUAGES, PLURAL_FORMS, catalogue, word
+
+ENGLISH = re.compile(r"\b(the|not|legal|your|you|cards?|tower|display|hand|seat|must|"
+                     r"could|with|first|more|only|and|of|game|over|none|bid for)\b")
+"""English words a Polish or Hungarian text never needs (notation aside: ``bid``,
+``pass``, ``take``, … are the same in every language)."""
+CODE = re.compile(r"\{|\}|\bterm\.|\bcore\.|@|Event\(|Notation\(|Term\(|\bNone\b|"
+                  r"\b[a-z_]+\.[a-z_]+\b")
+"""Internal code: a field left unfilled, a key (``five_towers.bid``), a repr."""
+QUOTED = re.compile(r"„[^”]*”|'[^']*'")
+"""Quoted notation (the action a seat sent), in place in any language."""
+
+
+def log_events(state: State[Any]) -> set[Event]:
+    """Every log event any seat or a spectator sees of the game so far."""
+    return {event for index in range(len(state.history)) for seat in seats(state)
+            if (event := state.log_event(index, seat)) is not None}
+
+
+def refusal_events(state: State[Any], near_misses: Iterable[str] = ()) -> list[Event]:
+    """Why each action of the action space that is not legal now is refused, and what
+    each near miss of the notation gets (its reading error, or the refusal)."""
+    legal = set(state.legal_actions())
+    found = [event for action in state.game.action_space if action not in legal
+             and (event := state.refusal(action)) is not None]
+    for text in near_misses:
+        try:
+            action = state.game.parse_action(state, text)
+        except IllegalAction as error:
+            found.append(error.event)
+        else:
+            if (event := state.refusal(action)) is not None:
+                found.append(event)
+    return found
+
+
+def nested(value: Param) -> Iterable[Event]:
+    """The events within a parameter (a nested phrase, a list's items)."""
+    if isinstance(value, Event):
+        yield value
+    elif isinstance(value, Seq):
+        for item in (*value.items, value.empty):
+            yield from nested(item)
+
+
+def keys(found: Iterable[Event]) -> set[str]:
+    """The keys of ``found`` and of the events nested in them."""
+    out = set()
+    for event in found:
+        out.add(event.key)
+        for _, value in event.params:
+            out |= keys(nested(value))
+    return out
+
+
+class EventCheck:
+    """The checks of a game's events. ``codes`` is the game's own internal-code pattern
+    (a card's notation where a phrase belongs); ``notation_keys`` the events that explain
+    or quote the notation (a reading error), where it is in place."""
+
+    def __init__(self, codes: re.Pattern[str] | None = None,
+                 notation_keys: Iterable[str] = ()) -> None:
+        self.codes = codes
+        self.notation_keys = frozenset(notation_keys)
+
+    def texts(self, event: Event, lang: str) -> list[str]:
+        """The texts of ``event``'s key in ``lang`` (its plural forms, its grammatical
+        forms), from the event's own catalogue."""
+        base = re.compile(rf"{re.escape(event.key)}(@\w+)?"
+                          rf"({'|'.join(map(re.escape, PLURAL_FORMS))})?")
+        return [text for key, text in catalogue(event.domain, lang).items()
+                if base.fullmatch(key)]
+
+    def assert_defined(self, event: Event) -> None:
+        """``event`` and the events nested in it have a text in every language, and each
+        text's fields are parameters the event has."""
+        assert event.key != LEGACY, f"a legacy English line: {event}"
+        names = {name for name, _ in event.params}
+        for lang in LANGUAGES:
+            texts = self.texts(event, lang)
+            assert texts, f"{lang}/{event.domain}.po has no {event.key}"
+            for text in texts:
+                fields = {m.group(1) for m in FIELD.finditer(text)}
+                assert fields <= names, (lang, event.key, fields - names)
+        for _, value in event.params:
+            for inner in nested(value):
+                self.assert_defined(inner)
+
+    def assert_worded(self, events: Iterable[Event], langs: Iterable[str] = LANGS) -> None:
+        """Each event is defined, and worded in ``langs`` it shows no English word and no
+        internal code (the game's own codes only outside the notation's events)."""
+        events = set(events)
+        assert events, "no event to check"
+        for event in events:
+            self.assert_defined(event)
+        for lang in langs:
+            for event in events:
+                text = word(event, lang)
+                assert not ENGLISH.search(text), (lang, event, text)
+                assert not CODE.search(text), (lang, event, text)
+                if self.codes is not None and event.key not in self.notation_keys:
+                    bare = QUOTED.sub("", text)  # the action the seat sent, as sent
+                    assert not self.codes.search(bare), (lang, event, text)
+
+    @staticmethod
+    def unmet(domain: str, found: Iterable[Event]) -> set[str]:
+        """The event keys of ``domain``'s catalogue (plural and grammatical forms aside)
+        that no event of ``found`` uses: those left untested. The catalogue must have no
+        ``line.*`` template left (the game speaks events)."""
+        english = catalogue(domain, LANGUAGES[0])
+        assert not [key for key in english if key.startswith("line.")], domain
+        defined = {re.sub(r"(@\w+)?(\.(zero|one|two|few|many|other))?$", "", key)
+                   for key in english if key.startswith(f"{domain}.")}
+        return defined - keys(found)
