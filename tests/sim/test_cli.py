@@ -60,3 +60,23 @@ def test_report_refuses_bad_files(tmp_path: Path) -> None:
     assert code == 2 and output.count("\n") == 1
     code, output = invoke("report", str(junk))
     assert code == 2 and "--html" in output
+
+
+def test_a_parquet_file_carries_its_command_seed_version_and_columns(tmp_path: Path) -> None:
+    import json
+
+    import pyarrow.parquet as pq
+
+    from towerplay import __version__
+
+    out = tmp_path / "castle.parquet"
+    code, output = invoke("sim", "castle", "--players", "2", "--bots", "greedy,random",
+                          "--games", "4", "--seed", "7", "--out", str(out))
+    assert code == 0, output
+    meta = {k.decode(): v.decode() for k, v in pq.read_schema(out).metadata.items()
+            if k.startswith(b"towerplay.")}
+    assert meta["towerplay.seed"] == "7" and meta["towerplay.version"] == __version__
+    assert meta["towerplay.game"] == "castle" and "--seed" in meta["towerplay.command"]
+    columns = json.loads(meta["towerplay.columns"])
+    assert {"seed", "first", "winners"} <= set(columns)
+    assert all(isinstance(text, str) and text for text in columns.values())

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from towerplay import bots as bot_registry
 from towerplay.cli.app import app, friendly
+from towerplay.sim.analysis import file_metadata
 from towerplay.sim.backends import check_backend
 from towerplay.sim.plan import Plan, parse_sweep
 from towerplay.sim.runner import Failure, Outcome, describe, run
@@ -132,13 +133,14 @@ def sim(
         workers = 1
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
     meter = Meter(f"{game_name} sim", sys.stderr, errors.is_terminal)
+    again = resume_command(game_name, players, bots, games_count, option, workers, backend,
+                           address, seed, out)  # the run's own command: it also resumes it
     try:
         with meter:
             outcome = run(plan, out, workers=workers, backend=backend, address=address,
-                          on_game=meter.advance, on_start=meter.start)
+                          on_game=meter.advance, on_start=meter.start,
+                          metadata=file_metadata(game_name, players, again, seed))
     except KeyboardInterrupt:
-        again = resume_command(game_name, players, bots, games_count, option, workers,
-                               backend, address, seed, out)
         errors.print(f"interrupted: {meter.done} of {meter.total} games in {out} (every "
                      f"row written is kept); resume with: {again}")
         raise typer.Exit(INTERRUPTED) from None

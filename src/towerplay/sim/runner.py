@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, overload
@@ -114,8 +114,10 @@ def _check_same(job: SimJob, row: Row, out: Path) -> None:
 def run(plan: Plan, out: Path, workers: int | None = 1, backend: str = "processes",
         address: str | None = None,
         on_game: Callable[[Row | Failure], None] | None = None,
-        on_start: Callable[[int, int], None] | None = None) -> Outcome:
+        on_start: Callable[[int, int], None] | None = None,
+        metadata: Mapping[str, str] | None = None) -> Outcome:
     """Play the plan's missing games into ``out``, each row written as it comes.
+    ``metadata`` goes into a Parquet file (:func:`~towerplay.sim.analysis.file_metadata`).
 
     ``on_start(done, total)`` is called once before play, ``on_game`` per game played
     (its row, or its :class:`Failure`). Ctrl-C (KeyboardInterrupt) leaves every row
@@ -137,7 +139,7 @@ def run(plan: Plan, out: Path, workers: int | None = 1, backend: str = "processe
     if journal != out:
         sources = [path for path in (out, journal) if path.exists()]
         write_parquet(out, lambda: _unique(itertools.chain.from_iterable(
-            map(iter_rows, sources))))
+            map(iter_rows, sources))), metadata)
         journal.unlink()
     return outcome
 

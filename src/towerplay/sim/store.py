@@ -14,7 +14,7 @@ import io
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -266,11 +266,13 @@ def write_rows(path: Path, rows: Iterable[Row]) -> None:
         temporary.unlink(missing_ok=True)
 
 
-def write_parquet(path: Path, rows: Callable[[], Iterable[Row]]) -> int:
+def write_parquet(path: Path, rows: Callable[[], Iterable[Row]],
+                  metadata: Mapping[str, str] | None = None) -> int:
     """Write the rows of ``rows()`` (called twice: once to find the columns' types, once
     to write) into a Parquet file through a ParquetWriter, :data:`ROW_GROUP` rows a row
     group, then rename it over ``path``; how many rows. A column holding whole and
-    fractional numbers becomes a float column."""
+    fractional numbers becomes a float column. ``metadata`` (the command, seed,
+    towerplay's version, the columns' descriptions) goes into the file's schema."""
     pa = _pyarrow()
     schemas = [pa.Table.from_pylist(chunk).schema for chunk in _chunks(rows())]
     temporary = _temporary(path)
@@ -280,6 +282,8 @@ def write_parquet(path: Path, rows: Callable[[], Iterable[Row]]) -> int:
             schema = pa.unify_schemas(schemas, promote_options="permissive")
         else:
             schema = pa.schema([])
+        if metadata:
+            schema = schema.with_metadata({**(schema.metadata or {}), **metadata})
         with pa.parquet.ParquetWriter(temporary, schema) as writer:
             for chunk in _chunks(rows()):
                 writer.write_table(pa.Table.from_pylist(chunk, schema=schema),
