@@ -406,8 +406,9 @@ const TablePage = {
   },
 
   /** New log lines: all go to the history (newest first); the others' moves since this
-   * seat's last move also to "since your last move". A fresh connection resends the
-   * moves since that last move, so both lists start over then. */
+   * seat's last move also to "since your last move", newest first too, every one shown
+   * whole (the moves that ended the game are the first a phone shows). A fresh
+   * connection resends the moves since that last move, so both lists start over then. */
   events(events) {
     const list = $("events");
     const recent = $("recent");
@@ -426,7 +427,7 @@ const TablePage = {
       } else {
         const copy = document.createElement("li");
         copy.textContent = text;
-        recent.append(copy);
+        recent.prepend(copy);
       }
     }
     $("recent-box").hidden = this.seat === null || recent.children.length === 0;
