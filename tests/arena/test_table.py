@@ -143,3 +143,26 @@ def test_events_show_each_seat_only_what_it_may_see() -> None:
             assert all(e.line != str(state.history[-1]) for e in hidden)
             return
     raise AssertionError("no build was placed")
+
+
+@pytest.mark.parametrize("name", ["five_towers", "castle", "blueprints", "skytopia"])
+def test_stepping_bots_without_events_plays_the_same_game(name: str) -> None:
+    evented = Table(games.load(name).start(players=2, seed=5), ["greedy", "random"])
+    stepped = Table(games.load(name).start(players=2, seed=5), ["greedy", "random"])
+    for _ in evented.play_bots():
+        pass
+    while stepped.step_bot() is not None:
+        pass
+    assert stepped.state.is_over and stepped.state.history == evented.state.history
+
+
+@pytest.mark.parametrize("name", ["five_towers", "castle", "blueprints", "skytopia"])
+def test_a_bot_s_determinization_has_the_mover_s_own_legal_actions(name: str) -> None:
+    table = Table(games.load(name).start(players=3, seed=6), ["random"] * 3)
+    for _ in range(40):
+        task = table.bot_task()
+        if task is None:
+            break
+        fresh = pickle.loads(pickle.dumps(task)).seen  # a pickled task works them out anew
+        assert task.seen.legal_actions() == fresh.legal_actions() == table.state.legal_actions()
+        table.accept(task, *task.run())

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, Literal, Protocol
 
 from towerplay import bots as bot_registry
@@ -67,11 +68,16 @@ class SeatEvent:
     version: int
     """The table's version after the action (the number of actions applied)."""
     mover: int
-    line: str | None
-    """The action as this seat sees it, in English (``None``: it sees nothing of it)."""
     is_over: bool
     event: Event | None = None
-    """The same as an event, to word in any language (``None``: it sees nothing)."""
+    """The action as this seat sees it, to word in any language (``None``: it sees
+    nothing of it)."""
+
+    @cached_property
+    def line(self) -> str | None:
+        """The action as this seat sees it, in English (``None``: it sees nothing of it);
+        worded only when read, since most events (a simulation's) are never read."""
+        return None if self.event is None else english(self.event)
 
 
 class StatsHook(Protocol[A]):
@@ -97,6 +103,14 @@ class BotTask(Generic[A]):
 
     def run(self) -> tuple[A, Bot]:
         return self.bot.choose(self.seen, self.seat), self.bot
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the seat's legal actions (shared with the table's state) stay home: a bot that
+        # thinks elsewhere works them out again as the game's own objects, which some
+        # heuristics compare by identity
+        seen = self.seen.copy()
+        seen._legal = None
+        return {**self.__dict__, "seen": seen}
 
 
 def bots_for_seats(specs: Sequence[str], seed: int) -> dict[int, Bot]:
@@ -210,19 +224,31 @@ class Table(Generic[A]):
     def accept(self, task: BotTask[A], action: A, bot: Bot) -> list[SeatEvent]:
         """Apply a bot's decision made by ``task`` (the ``bot`` that made it replaces the
         seat's bot: its generator moved on). Refused if the table moved on meanwhile."""
-        if task.version != self.version or task.seat != self.state.to_move:
-            raise Refusal("stale", f"the bot thought about version {task.version}; the "
-                          f"table is at {self.version}", version=self.version)
+        self._check(task)
         self.bots[task.seat] = bot
         return self._accept(action)
 
+    def _check(self, task: BotTask[A]) -> None:
+        """Refuse a bot's decision about a version the table has left."""
+        if task.version != self.version or task.seat != self.state.to_move:
+            raise Refusal("stale", f"the bot thought about version {task.version}; the "
+                          f"table is at {self.version}", version=self.version)
+
     def play_bot(self) -> list[SeatEvent]:
         """Let the bot to move think here and play (``[]`` if no bot is to move)."""
+        return [] if self.step_bot() is None else self.events(self.version - 1)
+
+    def step_bot(self) -> int | None:
+        """Let the bot to move think here and play, building no events (a simulation
+        reads none): the seat that moved, or ``None`` if no bot is to move."""
         task = self.bot_task()
         if task is None:
-            return []
+            return None
         action, bot = task.run()
-        return self.accept(task, action, bot)
+        self._check(task)
+        self.bots[task.seat] = bot
+        self._apply(action)
+        return task.seat
 
     def play_bots(self) -> Iterator[list[SeatEvent]]:
         """Play bot turns until a person is to move or the game ends, one event list a
@@ -232,6 +258,11 @@ class Table(Generic[A]):
 
     # ----------------------------------------------------------------- the one way in
     def _accept(self, action: A) -> list[SeatEvent]:
+        self._apply(action)
+        return self.events(len(self.state.history) - 1)
+
+    def _apply(self, action: A) -> None:
+        """Apply, then callbacks and hooks: every accepted action passes here."""
         state = self.state
         for hook in self.hooks:
             hook.before(state, action)
@@ -243,7 +274,6 @@ class Table(Generic[A]):
         if state.is_over:
             for hook in self.hooks:
                 hook.end(state)
-        return self.events(len(state.history) - 1)
 
     def events(self, index: int) -> list[SeatEvent]:
         """The events of history entry ``index``: one per seat, then the spectators'."""
@@ -252,7 +282,5 @@ class Table(Generic[A]):
         over = state.is_over and index == len(state.history) - 1
         out = []
         for seat in [*range(state.players), None]:
-            event = state.log_event(index, seat)
-            line = None if event is None else english(event)
-            out.append(SeatEvent(seat, index + 1, mover, line, over, event))
+            out.append(SeatEvent(seat, index + 1, mover, over, state.log_event(index, seat)))
         return out

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from functools import cache
 
 from towerplay.bots.base import Bot, BotOptions, parse_spec, split_specs
 from towerplay.core.errors import UnknownBot
@@ -39,8 +40,15 @@ only faster or slower. ``expert`` needed at most 2.3 s of one core per move in e
 
 def names() -> list[str]:
     """The bot names that can be loaded."""
-    return sorted(n for n in _REGISTRY
-                  if importlib.util.find_spec(_REGISTRY[n].partition(":")[0]) is not None)
+    return list(_names())
+
+
+@cache
+def _names() -> tuple[str, ...]:
+    # found once: a table checks its seats' specs at every game
+    return tuple(sorted(n for n in _REGISTRY
+                        if importlib.util.find_spec(_REGISTRY[n].partition(":")[0])
+                        is not None))
 
 
 def expand(spec: str) -> tuple[str, dict[str, str]]:

@@ -273,7 +273,10 @@ class State(Generic[A]):
         new = self._copy()
         new.seed = rng.getrandbits(63)
         new._redeal(seat, rng, recall)
-        new._legal = None
+        # the mover's own options are what it knows it may do, the same in any guess of
+        # the rest: the determinization shares them (worked out once per decision)
+        new._legal = self.legal_actions() if seat is not None and seat == self.to_move \
+            else None
         return new
 
     def log(self, seat: int | None) -> list[str]:

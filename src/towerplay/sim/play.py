@@ -52,7 +52,7 @@ def play_game(game: Game[Any, Any], specs: Sequence[str], seed: int,
     moves = [0] * len(specs)
     state = table.state
     if not timed:
-        for _events in table.play_bots():
+        while table.step_bot() is not None:
             pass
         for mover in state.movers:
             moves[mover] += 1
@@ -62,7 +62,7 @@ def play_game(game: Game[Any, Any], specs: Sequence[str], seed: int,
         seat = state.to_move
         assert seat is not None
         started = clock()
-        table.play_bot()
+        table.step_bot()
         think[seat] += clock() - started
         moves[seat] += 1
     return Played(state, think, moves)
