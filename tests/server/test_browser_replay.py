@@ -45,8 +45,10 @@ def test_hints_at_my_turn_and_none_where_they_are_off(browser: Any, web: ServePr
         assert page.inner_text("#hint-state") == "thinking…"
         page.wait_for_selector("#hints li", timeout=60_000)
         entries = page.locator("#hints li")
-        assert sorted(entries.locator("button").evaluate_all(
-            "buttons => buttons.map(b => b.dataset.action)")) == legal
+        hinted = entries.locator("button").evaluate_all(
+            "buttons => buttons.map(b => b.dataset.action)")
+        # one entry per choice the seat can tell apart (castle: any unseen card is one)
+        assert hinted and set(hinted) <= set(legal) and len(hinted) == len(set(hinted))
         percents = [int(text.rstrip("%")) for text in entries.locator(".win").all_inner_texts()]
         assert percents == sorted(percents, reverse=True) and all(0 <= p <= 100 for p in percents)
         assert "best" in entries.first.inner_text() and page.locator(".best-mark").count() == 1

@@ -25,11 +25,12 @@ from towerplay.server.storage import Storage, StorageFailed
 
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 3 MB tmpfs (root only), else a plain folder whose "disk full" is simulated."""
+    """A 16 MB tmpfs (root only: room for the database and its write-ahead log, which
+    SQLite checkpoints at 4 MB), else a plain folder whose "disk full" is simulated."""
     folder = tmp_path / "disk"
     folder.mkdir()
     mounted = os.geteuid() == 0 and subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(folder)],
+        ["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)],
         capture_output=True).returncode == 0
     try:
         yield folder

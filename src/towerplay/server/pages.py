@@ -60,7 +60,7 @@ def rules_page(game: str, lang: str = "en") -> Response:
         text = summaries.rules_text(game, lang)
     except TowerplayError:  # a game without a summary (yet)
         text = f"# {cls.title}\n\n{tr('no_rules')}"
-    text += f"\n\n## {tr('notation')}\n\n{cls.notation}\n"
+    text += f"\n\n## {tr('notation')}\n\n{notation_text(game, lang)}\n"
     body = MarkdownIt("commonmark", {"html": False}).render(text)
     title = tr("title_rules", title=MarkdownIt().renderInline(cls.title))
     return HTMLResponse(f"<!doctype html><html lang={lang}><meta charset=utf-8>"
@@ -78,3 +78,11 @@ def language_links(game: str, lang: str) -> str:
              for code, name in i18n.NAMES.items()]
     label = escape(Translator("web", lang)("language"))
     return f'<nav class="lang" aria-label="{label}">{" · ".join(links)}</nav>'
+
+
+def notation_text(game: str, lang: str) -> str:
+    """The game's notation explained in ``lang`` (its catalogue's ``<game>.notation``),
+    else as the game writes it (English)."""
+    words = Translator(game, lang)
+    key = f"{game}.notation"
+    return words.raw(key) if words.has(key) else games.game_class(game).notation
