@@ -161,19 +161,13 @@ class Translator:
     def param(self, value: Param, form: str | None = None) -> str:
         """One parameter of an event in this language (see :mod:`towerplay.core.events`),
         in grammatical ``form`` where the catalogue has it."""
-        if isinstance(value, Event):
-            return self.event(value, form)
+        if isinstance(value, Event | Seq):  # a phrase (a card, a pool): worded once
+            return _phrase(self.domain, self.lang, value, form)
         if isinstance(value, Term):
             return self.term(f"{value}@{form}") if form and self.has(
                 f"term.{value}@{form}") else self.term(value)
         if isinstance(value, Notation):
             return self.action(value)
-        if isinstance(value, Seq):
-            if not value.items:
-                return self.param(value.empty, form)
-            words = [self.param(item, form) for item in value.items]
-            return self.raw(f"core.sep.{value.sep}").join(
-                words + ["…"] if value.more else words)
         return str(value)
 
     def plural(self, key: str, count: float) -> str:
@@ -240,6 +234,19 @@ FIELD = re.compile(r"\{(\w+)(?:@(\w+))?\}")
 def translator(domain: str, lang: str) -> Translator:
     """The (shared) translator of ``domain`` in ``lang``."""
     return Translator(domain, lang)
+
+
+@lru_cache(maxsize=4096)
+def _phrase(domain: str, lang: str, value: Event | Seq, form: str | None) -> str:
+    """A nested event or list worded by ``domain``'s translator (cached: refusals word
+    the same cards and dice again and again)."""
+    words = translator(domain, lang)
+    if isinstance(value, Event):
+        return words.event(value, form)
+    if not value.items:
+        return words.param(value.empty, form)
+    texts = [words.param(item, form) for item in value.items]
+    return words.raw(f"core.sep.{value.sep}").join(texts + ["…"] if value.more else texts)
 
 
 def word(event: Event, lang: str) -> str:

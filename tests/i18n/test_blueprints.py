@@ -1,39 +1,57 @@
-"""Blueprints in Polish and Hungarian: every log line any seat (or a spectator) sees and
-every refusal the game gives has a template in the ``blueprints`` catalogue, every legal
-action an ``action.*`` template (the button's imperative, unlike the log line), and its
-board speaks the language with no key and no English phrase left.
+"""Blueprints in Polish and Hungarian: every log event any seat (or a spectator) sees and
+every refusal the game gives (its reasons and the notation's errors) has a text in the three
+``blueprints`` catalogues and reads without English or internal codes (a die's notation
+only where the notation is explained); every legal action has an ``action.*`` template
+(the button's imperative, unlike the log entry), and the board speaks the language with no
+key and no English phrase left.
 
-The games: seeded random and greedy-bot games of 2, 3 and 4 players in each of the game's
-variants (together they hold every value of its options)."""
+The games: seeded random and greedy-bot games of every player count in each of the game's
+variants (``Game.variants``, as tests/conftest.py's ``game_variant_cases``: together they
+hold every value of its options)."""
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any, NamedTuple
 
 import pytest
 
+from tests.conftest import game_player_counts
 from tests.games.blueprints.near_misses import NEAR_MISSES
+from tests.i18n.events import EventCheck, keys, refusal_events
 from tests.i18n.wording import LANGS, Wording, seats
 from towerplay import games
+from towerplay.core import Event, IllegalAction
+from towerplay.games.blueprints import events
 from towerplay.games.blueprints.board import draw
+from towerplay.games.blueprints.dice import parse_die
 from towerplay.games.blueprints.game import Blueprints
-from towerplay.i18n import ACTION, Translator, match
+from towerplay.i18n import ACTION, LANGUAGES, Translator, catalogue, match, word
 
 DOMAIN = "blueprints"
 SAMPLE = 7
 """Refusals are provoked at every 7th position (each a full sweep of the action space)."""
+PLAYERS = sorted(n for name, n in game_player_counts() if name == DOMAIN)
 GAMES = [(variant, players, specs)
-         for variant in range(len(Blueprints.variants)) for players in (2, 3, 4)
+         for variant in range(len(Blueprints.variants)) for players in PLAYERS
          for specs in (["random"] * players, ["greedy"] + ["random"] * (players - 1))]
-WORDING = Wording(DOMAIN, [*NEAR_MISSES, "hello", "take", "place r9c9"])
+MISSES = [*NEAR_MISSES, "hello", "take", "place r9c9"]
+WORDING = Wording(DOMAIN, MISSES)
+CHECK = EventCheck(codes=re.compile(r"\b[WRSG][1-6]\b"), notation_keys={
+    "blueprints.unreadable", "blueprints.bad_die", "blueprints.bad_cell"})
+"""A die's notation (``G5``) belongs only where the notation is explained."""
+BREAKDOWN = "line.round_"
+"""The score breakdown's labels: English lines of the view, worded by ``line.*`` templates
+(server/words.py ``localized``), the only ``line.*`` templates left."""
 
 
 class Played(NamedTuple):
-    """What one game showed: the English log lines (each move's as it was made) and
-    refusals, and views to draw."""
+    """What one game showed: every seat's and a spectator's log event of each move (as
+    it was made, hidden builds included), the refusals, views to draw, and the notation
+    of every legal action."""
 
-    lines: set[str]
-    refusals: set[str]
+    logged: frozenset[Event]
+    refusals: frozenset[Event]
     views: list[dict[str, Any]]
     actions: set[str]
 
@@ -41,18 +59,18 @@ class Played(NamedTuple):
 @cache
 def play(variant: int, players: int, specs: tuple[str, ...]) -> Played:
     """One game (seeded by its place in :data:`GAMES`), looked at move by move: every
-    seat's and a spectator's line for each move; at every 7th move and the end, the
-    reason of every action not legal then; the views at the start, half way through and
-    at the end; the notation of every legal action of every position."""
+    seat's and a spectator's event for each move; at every 7th move and the end, the
+    reason of every action not legal then and of every near miss; the views at the start,
+    half way through and at the end; the notation of every legal action."""
     seed = GAMES.index((variant, players, list(specs)))
     positions = WORDING.match_game(Blueprints.variants[variant], specs, seed)
     half = positions[0].game.max_game_length(players) // 2
     moves = positions[1:]
     return Played(
-        {line for state in moves for seat in seats(state)
-         if (line := state.log_line(len(state.history) - 1, seat)) is not None},
-        {reason for state in moves if (len(state.history) - 1) % SAMPLE == 0
-         or state.is_over for reason in WORDING.refusals(state)},
+        frozenset(event for state in moves for seat in seats(state)
+                  if (event := state.log_event(len(state.history) - 1, seat)) is not None),
+        frozenset(reason for state in moves if (len(state.history) - 1) % SAMPLE == 0
+                  or state.is_over for reason in refusal_events(state, MISSES)),
         [state.view(seat) for state in positions
          if state is positions[0] or len(state.history) == half or state.is_over
          for seat in seats(state)],
@@ -63,21 +81,54 @@ def all_played() -> list[Played]:
     return [play(variant, players, tuple(specs)) for variant, players, specs in GAMES]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_log_line_has_a_template(lang: str) -> None:
-    lines = set().union(*(p.lines for p in all_played()))
-    assert {"builds (hidden)", "remove"} <= lines and len(lines) > 50
-    WORDING.assert_worded(sorted(lines), langs=[lang])
+@pytest.mark.parametrize("game", range(len(GAMES)))
+def test_every_log_event_and_refusal_is_worded(game: int) -> None:
+    played = play(*GAMES[game][:2], tuple(GAMES[game][2]))
+    assert played.logged and played.refusals
+    CHECK.assert_worded(played.logged | played.refusals)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_refusal_has_a_template(lang: str) -> None:
-    reasons = set().union(*(p.refusals for p in all_played()))
-    for kind in ("the game is over", "must take", "must place", "must discard",
-                 "there is no", "is hatched", "cannot go on", "fits on your",
-                 "fits nowhere on", "cannot read", "a die is", "a cell is"):
-        assert any(kind in reason for reason in reasons), kind
-    WORDING.assert_worded(sorted(reasons), langs=[lang])
+def test_every_event_of_the_catalogue_is_met() -> None:
+    """The games above say every event key of the catalogue (so each one is tested), and
+    the only ``line.*`` templates left are the score breakdown's."""
+    found = set().union(*(p.logged | p.refusals for p in all_played()))
+    english = catalogue(DOMAIN, LANGUAGES[0])
+    assert {key for key in english if key.startswith("line.")
+            and not key.startswith(BREAKDOWN)} == set()
+    defined = {re.sub(r"(@\w+)?(\.(zero|one|two|few|many|other))?$", "", key)
+               for key in english if key.startswith(f"{DOMAIN}.")}
+    assert defined - keys(found) == set()
+    assert Event.of("core.over", action="remove") in found
+
+
+def test_events_in_english_are_the_old_lines() -> None:
+    """The English catalogue words events as the engine wrote them before events (the
+    notation for the log, ``builds (hidden)`` for another seat's build, the old sentences
+    for refusals): goldens and records rely on it."""
+    state = games.load(DOMAIN).start(players=2, seed=4)
+    take = next(a for a in state.legal_actions())
+    state.apply(take)
+    place = state.legal_actions()[0]
+    state.apply(place)
+    assert state.log_line(0, None) == str(take) and state.log_line(1, 0) == "builds (hidden)"
+    assert state.log_line(1, 1) == str(place)
+    assert state.log_event(1, 0) == events.HIDDEN_BUILD
+    reason = state.check(state.game.parse_notation("remove"))
+    assert reason is not None and reason.startswith("'remove' is not legal now: seat ")
+    with pytest.raises(IllegalAction) as raised:
+        state.game.parse_notation("take Q9")
+    assert str(raised.value) == ("a die is a material letter (W wood, R recycled, S stone, "
+                                 "G glass) and a value 1-6, e.g. G5 (got 'Q9')")
+    assert word(raised.value.event, "en") == str(raised.value)
+
+
+def test_events_in_polish_and_hungarian() -> None:
+    pl, hu = Translator(DOMAIN, "pl"), Translator(DOMAIN, "hu")
+    take = games.load(DOMAIN).parse_notation("take W3")
+    assert pl.event(events.log_event(take)) == "bierze kość: drewno 3"
+    assert hu.event(events.log_event(take)) == "elvesz egy kockát: fa 3"
+    assert pl.param(events.dice([parse_die("G5"), parse_die("R1")])) == "szkło 5, recykling 1"
+    assert pl.event(events.HIDDEN_BUILD) == "buduje (ukryte)"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -91,7 +142,8 @@ def test_every_legal_action_has_an_imperative_label(lang: str) -> None:
     for text in sorted(notations):
         assert match(DOMAIN, text, ACTION) is not None, text
         label = tr.action(text)
-        assert label not in (text, tr.line(text)), (lang, text, label)
+        logged = tr.event(events.log_event(games.load(DOMAIN).parse_notation(text)))
+        assert label not in (text, logged), (lang, text, label)
 
 
 def test_action_labels_in_polish_and_hungarian() -> None:
@@ -109,11 +161,11 @@ def test_action_labels_in_polish_and_hungarian() -> None:
 
 def test_a_refusal_reads_naturally() -> None:
     state = games.load(DOMAIN).start(players=2, seed=4)
-    reason = state.check(state.game.parse_notation("remove"))
+    reason = state.refusal(state.game.parse_notation("remove"))
     assert reason is not None
-    assert Translator(DOMAIN, "pl").line(reason).startswith(
+    assert word(reason, "pl").startswith(
         "Ruch 'remove' jest teraz niedozwolony: miejsce 1 musi wziąć kość z puli")
-    assert Translator(DOMAIN, "hu").line(reason).startswith(
+    assert word(reason, "hu").startswith(
         "Most nem szabályos lépés ('remove'): 1. hely: vegyen el egy kockát")
 
 

@@ -52,14 +52,14 @@ def test_lists_notation_and_empty_lists() -> None:
 
 
 def test_a_game_not_yet_speaking_events_goes_by_its_templates() -> None:
-    """Blueprints still writes English lines: its events are ``core.line``, worded by the
+    """Skytopia still writes English lines: its events are ``core.line``, worded by the
     ``line.*`` templates, and English is the line itself."""
-    state = games.load("blueprints").start(players=2, seed=1)
+    state = games.load("skytopia").start(players=2, seed=1)
     state.apply(state.legal_actions()[0])
     event = state.log_event(0, None)
     assert event is not None and event.key == LEGACY
     assert english(event) == state.log_line(0, None)
-    assert word(event, "pl") == Translator("blueprints", "pl").line(str(event.get("text")))
+    assert word(event, "pl") == Translator("skytopia", "pl").line(str(event.get("text")))
     with pytest.raises(IllegalAction) as raised:
         state.game.parse_notation("nonsense at all")
     assert raised.value.event == legacy(str(raised.value))

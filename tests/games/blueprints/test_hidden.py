@@ -11,7 +11,8 @@ from collections import Counter
 import pytest
 
 from towerplay import games
-from towerplay.core import IllegalAction, State
+from towerplay.core import Event, IllegalAction
+from towerplay.games.blueprints import events
 from towerplay.games.blueprints.cards import blueprint_text
 from towerplay.games.blueprints.render import draw
 from towerplay.games.blueprints.scoring import EMPTY, building_text
@@ -101,16 +102,17 @@ class LeakyViewState(BlueprintsState):
 class LeakyLogState(BlueprintsState):
     __slots__ = ()
 
-    def _log_entry(self, index, seat):
-        return str(self.history[index])
+    def _log_event(self, index, seat):
+        return events.log_event(self.history[index])
 
 
 class LeakyErrorState(BlueprintsState):
     __slots__ = ()
 
-    def _why_illegal(self, action, legal):  # names the next seat's building
+    def _refusal(self, action, legal):  # names the next seat's building
         seat = ((self.to_move or 0) + 1) % self.players
-        return f"{State._why_illegal(self, action, legal)} ({building_text(self.buildings[seat])})"
+        return Event.of("blueprints.hatched", action=str(action),
+                        cell=building_text(self.buildings[seat]))
 
 
 @pytest.mark.parametrize("leaky", [LeakyViewState, LeakyLogState, LeakyErrorState])

@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterable
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.events import Event
 from towerplay.core.rng import shuffle
 
 MATERIALS = "WRSG"
@@ -71,8 +72,7 @@ def parse_die(text: str) -> int:
     """The die written as material letter + value (``W3``, ``g5``); IllegalAction if not."""
     t = text.strip().upper()
     if len(t) != 2 or t[0] not in MATERIALS or t[1] not in "123456":
-        raise IllegalAction(f"a die is a material letter (W wood, R recycled, S stone, "
-                            f"G glass) and a value 1-6, e.g. G5 (got {text!r})")
+        raise IllegalAction(Event.of("blueprints.bad_die", text=repr(text)))
     return make_die(MATERIALS.index(t[0]), int(t[1]))
 
 
@@ -102,8 +102,7 @@ def parse_cell(text: str) -> int:
     t = text.strip().lower()
     if (len(t) != 4 or t[0] != "r" or t[2] != "c" or t[1] not in "123"
             or t[3] not in "12"):
-        raise IllegalAction(f"a cell is r<row>c<col> with row 1-3 (top to bottom) and "
-                            f"column 1-2, e.g. r2c1 (got {text!r})")
+        raise IllegalAction(Event.of("blueprints.bad_cell", text=repr(text)))
     return (int(t[1]) - 1) * COLS + int(t[3]) - 1
 
 

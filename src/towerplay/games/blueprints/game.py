@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.game import FILE, Game, Options
 from towerplay.core.rng import chance
 from towerplay.games.blueprints.cards import Deck, deck_from_data, deck_option, default_deck
@@ -14,9 +15,6 @@ from towerplay.games.blueprints.moves import DISCARDS, PLACES, REMOVE_MOVE, TAKE
 from towerplay.games.blueprints.rounds import ROUNDS, TAKES_PER_ROUND
 from towerplay.games.blueprints.state import BlueprintsState
 
-NOTATION_HELP = ("expected 'take <die>', 'place r<row>c<col>', 'remove' or 'discard <die>'; "
-                 "a die is W/R/S/G (wood, recycled, stone, glass) and a value, e.g. "
-                 "'take G5', 'place r2c1', 'discard R3'")
 ACTIONS: tuple[Move, ...] = (*TAKES, *PLACES, REMOVE_MOVE, *DISCARDS)
 """The action space in dense-id order: 24 takes, 6 places, ``remove``, 24 discards."""
 
@@ -119,7 +117,7 @@ class Blueprints(Game[BlueprintsState, Move]):
         if verb == "remove" and len(words) == 1:
             return REMOVE_MOVE
         if len(words) != 2 or verb not in ("take", "place", "discard"):
-            raise IllegalAction(f"cannot read {text!r}: {NOTATION_HELP}")
+            raise IllegalAction(Event.of("blueprints.unreadable", text=repr(text)))
         if verb == "place":
             return PLACES[parse_cell(words[1])]
         die = parse_die(words[1])

@@ -20,9 +20,10 @@ import random
 from bisect import bisect_left, insort
 from typing import TYPE_CHECKING, Any
 
+from towerplay.core.events import Event
 from towerplay.core.rng import chance
 from towerplay.core.state import State
-from towerplay.games.blueprints import guesses, refusals, saved
+from towerplay.games.blueprints import events, guesses, refusals, saved
 from towerplay.games.blueprints.cards import Layout, blueprint_text
 from towerplay.games.blueprints.dice import (DICE_PER_COLOUR, DIE_TEXT, MATERIALS, NO_DIE,
                                              POOL_SIZE, WOOD, die_code, dice_texts,
@@ -43,7 +44,8 @@ __all__ = ["AWARDS", "DISCARD", "DISCARDS", "HIDDEN_BUILD", "PLACE", "PLACES", "
 """The state and the names its users have long imported from here."""
 
 HIDDEN_BUILD = "builds (hidden)"
-"""What other seats see in the log for a placement before the round is scored."""
+"""What other seats see in the log for a placement before the round is scored, in English
+(the event :data:`.events.HIDDEN_BUILD` worded)."""
 
 
 class BlueprintsState(State[Move]):
@@ -246,7 +248,7 @@ class BlueprintsState(State[Move]):
         else:
             self._end_turn()
 
-    def _why_illegal(self, action: Move, legal: list[Move]) -> str:
+    def _refusal(self, action: Move, legal: list[Move]) -> Event:
         return refusals.why_illegal(self, action)
 
     def _copy(self) -> BlueprintsState:
@@ -344,12 +346,12 @@ class BlueprintsState(State[Move]):
             "vp": self.scores()[seat] if cards_shown else None,
         }
 
-    def _log_entry(self, index: int, seat: int | None) -> str | None:
+    def _log_event(self, index: int, seat: int | None) -> Event:
         action = self.history[index]
         if (action[0] in (PLACE, REMOVE) and index >= self.round_start
                 and self.movers[index] != seat and not self.is_over):
-            return HIDDEN_BUILD
-        return str(action)
+            return events.HIDDEN_BUILD
+        return events.log_event(action)
 
     def _conceals_move(self, seat: int) -> bool:
         # a build (or a removal) stays hidden, unless it ends the round: scoring shows it
