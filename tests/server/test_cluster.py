@@ -59,7 +59,8 @@ def server(url: str) -> Iterator[str]:
     """A ``towerplay serve`` without bots of its own, answering: its base URL."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with process(["serve", "--port", str(port), "--no-bot-worker"], url,
+    with process(["serve", "--port", str(port), "--no-bot-worker", "--limits",
+                  "actions_per_second=1000,actions_burst=1000"], url,  # scripted moves
                  "open http") as child:
         wait_answering(base, child)
         yield base

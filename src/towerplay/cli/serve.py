@@ -30,7 +30,7 @@ def serve_command(
                                           "do it instead)"),
     allowed_origin: list[str] | None = typer.Option(None, metavar="ORIGIN", help="an origin whose pages may post and connect (repeatable; default: the server's own, by the request's Host)"),  # noqa: E501
     forwarded_allow_ips: str = typer.Option("", metavar="IPS", help="comma-separated proxy addresses (or networks, or *) whose X-Forwarded-For names the client (default: none, the peer is the client)"),  # noqa: E501
-    limits: str = typer.Option("", hidden=True, help="for benchmarks only: NAME=VALUE,... "
+    limits: str = typer.Option("", hidden=True, help="for benchmarks and tests: NAME=VALUE,... "
                                "overriding towerplay.server.limits.Limits fields"),
 ) -> None:
     """Play in the browser: tables with friends and bots, saved and resumable."""
