@@ -9,6 +9,7 @@ A game's test makes one :class:`EventCheck` and feeds it the events of its games
 from __future__ import annotations
 
 import re
+from functools import cache
 from collections.abc import Iterable
 from typing import Any
 
@@ -52,6 +53,14 @@ def refusal_events(state: State[Any], near_misses: Iterable[str] = ()) -> list[E
     return found
 
 
+@cache
+def texts_of(domain: str, key: str, lang: str) -> list[str]:
+    """The texts of ``key`` in ``lang``'s ``domain`` catalogue: its plural forms and
+    grammatical forms."""
+    base = re.compile(rf"{re.escape(key)}(@\w+)?({'|'.join(map(re.escape, PLURAL_FORMS))})?")
+    return [text for name, text in catalogue(domain, lang).items() if base.fullmatch(name)]
+
+
 def nested(value: Param) -> Iterable[Event]:
     """The events within a parameter (a nested phrase, a list's items)."""
     if isinstance(value, Event):
@@ -80,18 +89,19 @@ class EventCheck:
                  notation_keys: Iterable[str] = ()) -> None:
         self.codes = codes
         self.notation_keys = frozenset(notation_keys)
+        self.defined: set[Event] = set()
+        """Events already found defined (the sweeps meet the same ones many times)."""
 
     def texts(self, event: Event, lang: str) -> list[str]:
         """The texts of ``event``'s key in ``lang`` (its plural forms, its grammatical
         forms), from the event's own catalogue."""
-        base = re.compile(rf"{re.escape(event.key)}(@\w+)?"
-                          rf"({'|'.join(map(re.escape, PLURAL_FORMS))})?")
-        return [text for key, text in catalogue(event.domain, lang).items()
-                if base.fullmatch(key)]
+        return texts_of(event.domain, event.key, lang)
 
     def assert_defined(self, event: Event) -> None:
         """``event`` and the events nested in it have a text in every language, and each
         text's fields are parameters the event has."""
+        if event in self.defined:
+            return
         assert event.key != LEGACY, f"a legacy English line: {event}"
         names = {name for name, _ in event.params}
         for lang in LANGUAGES:
@@ -103,6 +113,7 @@ class EventCheck:
         for _, value in event.params:
             for inner in nested(value):
                 self.assert_defined(inner)
+        self.defined.add(event)
 
     def assert_worded(self, events: Iterable[Event], langs: Iterable[str] = LANGS) -> None:
         """Each event is defined, and worded in ``langs`` it shows no English word and no

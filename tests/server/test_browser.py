@@ -122,6 +122,8 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
 
 
 def test_the_other_games_played_with_the_buttons(browser: Any, web: ServeProcess) -> None:
+    """The plain button list plays every game (castle to its end; each game is played
+    whole by its board in its own test file)."""
     with localized_page(browser) as page:
         for game in ("castle", "blueprints", "skytopia"):
             links = create_in_lobby(page, web.base, game, ["human", "greedy"])
@@ -129,11 +131,12 @@ def test_the_other_games_played_with_the_buttons(browser: Any, web: ServeProcess
             rng = random.Random(3)
             wait_my_turn(page)
             screenshots(page, f"{game}-start")
-            play_buttons(page, rng, moves=6)
+            assert play_buttons(page, rng, moves=6) == 6
             screenshots(page, f"{game}-mid")
-            play_buttons(page, rng)
-            screenshots(page, f"{game}-end")
-            check_end(page, web.base)
+            if game == "castle":
+                play_buttons(page, rng)
+                screenshots(page, f"{game}-end")
+                check_end(page, web.base)
 
 
 def test_the_pages_speak_polish_and_hungarian(page: Any, web: ServeProcess) -> None:

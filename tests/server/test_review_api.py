@@ -86,7 +86,7 @@ def test_a_finished_tables_review_is_done_reproducible_and_stored(
 def test_reviews_wait_in_line_with_their_place_and_a_limit_per_address(
         http: httpx.Client, monkeypatch: pytest.MonkeyPatch) -> None:
     tables = [finished_table(http)["table"] for _ in range(4)]
-    monkeypatch.setattr(pool, "REVIEW_ITERATIONS", 400)
+    monkeypatch.setattr(pool, "REVIEW_ITERATIONS", 60)  # long enough to queue behind
     monkeypatch.setattr(review_api, "PER_ADDRESS", 3)
     for table in tables[:3]:
         assert http.post(f"/api/tables/{table}/review").status_code == 202

@@ -10,6 +10,14 @@ class RandomBot(Bot):
 
     name = "random"
 
+    def act(self, state: State[A]) -> A:
+        """A legal action of the true ``state``, with no determinization: the mover's legal
+        actions are what its seat knows anyway, and nothing else is read (the table loop's
+        cost is then the engine's; see docs/speed.md)."""
+        if state.to_move is None:
+            return super().act(state)  # refused there, in the usual words
+        return self.choose(state, state.to_move)
+
     def choose(self, state: State[A], seat: int) -> A:
         legal: list[A] = state.legal_actions()
         return self.rng.choice(legal)
