@@ -114,7 +114,7 @@ def test_a_review_stored_as_a_file_by_an_older_version_is_read(
 def test_play_goes_on_while_a_review_runs(http: httpx.Client,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     table = finished_table(http)["table"]
-    monkeypatch.setattr(pool, "REVIEW_ITERATIONS", 300)
+    monkeypatch.setattr(pool, "REVIEW_ITERATIONS", 100)  # still running a move later
     assert http.post(f"/api/tables/{table}/review").status_code == 202
     made = create(http, "five_towers", ["human", "greedy"])
     answer = wait_turn(http, made["table"], token(made, 0))
