@@ -39,6 +39,8 @@ log = logging.getLogger("towerplay.server")
 
 CONNECT_EVENTS = 40
 """On connecting, a seat hears at most this many of the moves since its last own move."""
+CHAT_KEPT = 100
+"""A table in memory keeps its newest chat lines, sent to each client that connects."""
 
 
 class UnknownTable(LookupError):
@@ -72,6 +74,11 @@ class Client:
     seat: int | None
     lang: str = "en"
     sent_version: int | None = None
+    address: str = "unknown"
+    name: str | None = None
+    """A spectator's name (a seat's is the table's)."""
+    people: bool = False
+    """Whether it hears the people and chat messages (it asked: ``?people=1``)."""
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
 
@@ -88,6 +95,12 @@ class LiveTable:
     """Held while the table's next move is stored or others' moves are read in."""
     cache: dict[tuple[int | None, str], tuple[int, asyncio.Future[tuple[dict[str, Any], str]]]] \
         = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+    chat: str = "all"
+    chat_lines: list[dict[str, Any]] = field(default_factory=list)
+    """The newest chat lines (at most :data:`CHAT_KEPT`), oldest first."""
+    people_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while the table's names and chat are read in."""
 
     @property
     def specs(self) -> list[str]:
@@ -155,7 +168,24 @@ class LiveTable:
                            **({} if spec == HUMAN else {"spec": spec})}
                           for s, spec in enumerate(self.specs)],
                 "version": self.table.version, "over": self.table.is_over,
-                "created": self.created.isoformat()}
+                "created": self.created.isoformat(), "names": self.name_list(),
+                "chat": self.chat}
+
+    def name_list(self) -> list[str | None]:
+        """Each seat's name (``None``: a bot, or a person not yet named)."""
+        return [self.names.get(seat) for seat in range(len(self.specs))]
+
+    def people(self) -> dict[str, Any]:
+        """The people message: the seats' names and who may chat (no token)."""
+        return {"type": "people", "table": self.id, "names": self.name_list(),
+                "chat": self.chat}
+
+
+def visible_chat(live: LiveTable, seat: int | None,
+                 lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The chat lines ``seat`` may read (``None``: a spectator): none at a table whose chat
+    is the seats' alone."""
+    return lines if seat is not None or live.chat == "all" else []
 
 
 def render(table_id: str, version: int, seat: int | None, view: dict[str, Any],
@@ -191,9 +221,11 @@ class Hub:
     # ----------------------------------------------------------------- creating, loading
     async def create(self, game: str, players: int, options: dict[str, Any],
                      specs: list[str], seed: int | None, hints: bool = True,
-                     owner: str | None = None) -> tuple[LiveTable, dict[int, str]]:
-        """A new stored table (giving hints or not; made by address ``owner``) and each
-        human seat's token (raises TowerplayError, or StorageFailed storing nothing)."""
+                     owner: str | None = None, chat: str = "all",
+                     ) -> tuple[LiveTable, dict[int, str]]:
+        """A new stored table (giving hints or not; made by address ``owner``; who may
+        chat) and each human seat's token (raises TowerplayError, or StorageFailed storing
+        nothing)."""
         state = games.load(game, **options).start(players=players, seed=seed)
         table: Table[Any] = Table(state, specs)
         tokens = {seat: new_token() for seat, spec in enumerate(specs) if spec == HUMAN}
@@ -201,7 +233,7 @@ class Hub:
             id=secrets.token_urlsafe(9), game=game, rules_version=state.game.rules_version,
             options=state.game.options_dict(), seed=state.seed, players=players,
             seats=list(specs), created=datetime.now(UTC), hints=hints,
-            bot_queue=moves.due_queue(table), owner=owner,
+            bot_queue=moves.due_queue(table), owner=owner, chat=chat,
             token_hashes={seat: token_hash(t) for seat, t in tokens.items()})
         await in_thread(self.storage.create, stored)
         live = self._adopt(stored, table)
@@ -218,9 +250,11 @@ class Hub:
         if stored is None:
             raise UnknownTable(table_id)
         table = await in_thread(moves.rebuild, stored)
+        chat = await in_thread(self.storage.chat_since, table_id, 0, CHAT_KEPT)
         live = self.tables.get(table_id)
         if live is None:
             live = self._adopt(stored, table)
+            live.chat_lines = chat
             # a move stored while this table was being read was announced to nobody here
             async with live.lock:
                 read = live.table.version
@@ -230,7 +264,8 @@ class Hub:
         return live
 
     def _adopt(self, stored: StoredTable, table: Table[Any]) -> LiveTable:
-        live = LiveTable(stored.id, table, stored.token_hashes, stored.created)
+        live = LiveTable(stored.id, table, stored.token_hashes, stored.created,
+                         names=dict(stored.names), chat=stored.chat)
         self.tables[stored.id] = live
         return live
 
@@ -280,6 +315,7 @@ class Hub:
                     await self._catch_up(live)
                 if live.table.version != before:
                     self.changed(live)
+            await self.people_changed(live.id)
 
     async def _catch_up(self, live: LiveTable) -> None:
         texts = await in_thread(self.storage.actions_since, live.id, live.table.version)
@@ -308,11 +344,42 @@ class Hub:
             log.warning("cannot queue the bot of table %s (%s): the sweep will", live.id,
                         error)
 
+    # ----------------------------------------------------------------- people
+    async def people_changed(self, table_id: str) -> None:
+        """A table's names or chat changed (here or in another process): read them in and
+        tell this process's clients what is new to them."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        async with live.people_lock:
+            start = live.chat_lines[-1]["index"] + 1 if live.chat_lines else 0
+            names = await in_thread(self.storage.names, table_id)
+            lines = await in_thread(self.storage.chat_since, table_id, start, CHAT_KEPT)
+            renamed = names != live.names
+            live.names = names
+            live.chat_lines = (live.chat_lines + lines)[-CHAT_KEPT:]
+        for client in live.clients:
+            if not client.people:
+                continue
+            if renamed:
+                client.outbox.put_nowait(live.people())
+            heard = visible_chat(live, client.seat, lines)
+            if heard:
+                client.outbox.put_nowait({"type": "chat", "table": live.id, "lines": heard})
+
     # ----------------------------------------------------------------- clients
-    def join(self, live: LiveTable, seat: int | None, lang: str = "en") -> Client:
-        client = Client(seat, lang)
+    def join(self, live: LiveTable, seat: int | None, lang: str = "en",
+             address: str = "unknown", people: bool = False) -> Client:
+        """A new client: it hears its view (and with ``people``, the people and the chat
+        so far, and every change of them)."""
+        client = Client(seat, lang, address=address, people=people)
         live.clients.add(client)
         client.outbox.put_nowait({})
+        if not people:
+            return client
+        client.outbox.put_nowait(live.people())
+        client.outbox.put_nowait({"type": "chat", "table": live.id,
+                                  "lines": visible_chat(live, seat, live.chat_lines)})
         return client
 
     def leave(self, live: LiveTable, client: Client) -> None:

@@ -39,6 +39,10 @@ DATABASE_URL_ENV = "TOWERPLAY_DATABASE_URL"
 
 CHANNEL = "towerplay_tables"
 """The PostgreSQL notification channel of stored actions: payload ``"<table id> <version>"``."""
+SOCIAL_CHANNEL = "towerplay_social"
+"""The channel of a table's people changing (a name, a chat line): payload ``"<table id>"``."""
+CHAT_SETTINGS = ("all", "seats", "off")
+"""Who may chat at a table: seats and spectators, the seats alone, nobody."""
 
 metadata = MetaData()
 
@@ -59,6 +63,7 @@ tables = Table(
     Column("bot_queue", String(20), nullable=True),
     Column("owner", String(64), nullable=True),
     Column("updated", DateTime(timezone=True), nullable=True),
+    Column("chat", String(10), nullable=True),  # CHAT_SETTINGS; NULL (older tables): all
 )
 
 seat_tokens = Table(
@@ -66,6 +71,17 @@ seat_tokens = Table(
     Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False),
+    Column("name", String(80), nullable=True),  # the person's name (issue #30)
+)
+
+chat_lines = Table(
+    "chat_lines", metadata,
+    Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
+    Column("index", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),  # NULL: a spectator
+    Column("name", String(80), nullable=True),
+    Column("text", String(1200), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
 )
 
 actions = Table(
@@ -118,7 +134,9 @@ ADDED_COLUMNS = {"tables": {"hints": "BOOLEAN NOT NULL DEFAULT TRUE",
                             "version": "INTEGER NOT NULL DEFAULT 0",
                             "bot_queue": "VARCHAR(20)",
                             "owner": "VARCHAR(64)",
-                            "updated": "TIMESTAMP WITH TIME ZONE"}}
+                            "updated": "TIMESTAMP WITH TIME ZONE",
+                            "chat": "VARCHAR(10)"},
+                 "seat_tokens": {"name": "VARCHAR(80)"}}
 """Columns added after the first release, with their SQL type (SQLite and PostgreSQL)."""
 BACKFILL = {
     ("tables", "version"): "UPDATE tables SET version = (SELECT COUNT(*) FROM actions "
@@ -236,7 +254,9 @@ class StoredTable:
     version: int = 0
     bot_queue: str | None = None
     owner: str | None = None
+    chat: str = "all"
     token_hashes: dict[int, str] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
 
 
@@ -264,10 +284,11 @@ class Storage:
                     options=table.options, seed=table.seed, players=table.players,
                     seats=table.seats, created=table.created, hints=table.hints,
                     version=table.version, bot_queue=table.bot_queue, owner=table.owner,
-                    updated=table.created))
+                    updated=table.created, chat=table.chat))
                 if table.token_hashes:
                     db.execute(seat_tokens.insert(), [
-                        {"table_id": table.id, "seat": seat, "token_hash": digest}
+                        {"table_id": table.id, "seat": seat, "token_hash": digest,
+                         "name": table.names.get(seat)}
                         for seat, digest in table.token_hashes.items()])
         except (SQLAlchemyError, OSError) as error:
             raise StorageFailed(f"table {table.id} could not be stored") from error
@@ -341,8 +362,11 @@ class Storage:
             if row is None:
                 return None
             stored = _stored(row)
-            stored.token_hashes = {r.seat: r.token_hash for r in db.execute(
-                select(seat_tokens).where(seat_tokens.c.table_id == table_id))}
+            for seat in db.execute(select(seat_tokens)
+                                   .where(seat_tokens.c.table_id == table_id)):
+                stored.token_hashes[seat.seat] = seat.token_hash
+                if seat.name is not None:
+                    stored.names[seat.seat] = seat.name
             stored.actions = list(db.execute(
                 select(actions.c.text).where(actions.c.table_id == table_id)
                 .order_by(actions.c.index)).scalars())
@@ -375,6 +399,64 @@ class Storage:
             found: bool | None = db.execute(
                 select(tables.c.hints).where(tables.c.id == table_id)).scalar()
         return found
+
+    # ----------------------------------------------------------------- people (issue #30)
+    def set_name(self, table_id: str, seat: int, name: str) -> bool:
+        """Name a person's seat, unless the seat has moved already (``False``: it has, or
+        it is no person's seat: nothing changed); every process hears of it."""
+        moved = select(actions.c.index).where(actions.c.table_id == table_id,
+                                              actions.c.mover == seat).exists()
+        with self.engine.begin() as db:
+            done = db.execute(update(seat_tokens).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat, ~moved)
+                .values(name=name)).rowcount
+            if done:
+                self._notify_people(db, table_id)
+        return bool(done)
+
+    def names(self, table_id: str) -> dict[int, str]:
+        """The names of a table's seats that have one."""
+        with self.engine.connect() as db:
+            return {row.seat: row.name for row in db.execute(
+                select(seat_tokens.c.seat, seat_tokens.c.name).where(
+                    seat_tokens.c.table_id == table_id, seat_tokens.c.name.is_not(None)))}
+
+    def add_chat(self, table_id: str, seat: int | None, name: str | None, text: str) -> int:
+        """Store a chat line as the table's next one (its index); every process hears
+        of it. Two processes storing at once: the second tries again."""
+        for attempt in range(5):
+            try:
+                with self.engine.begin() as db:
+                    index = db.execute(select(func.coalesce(func.max(chat_lines.c.index), -1))
+                                       .where(chat_lines.c.table_id == table_id)).scalar()
+                    index = int(index if index is not None else -1) + 1
+                    db.execute(chat_lines.insert().values(
+                        table_id=table_id, index=index, seat=seat, name=name, text=text,
+                        at=datetime.now(UTC)))
+                    self._notify_people(db, table_id)
+                return index
+            except IntegrityError as error:
+                if attempt == 4:
+                    raise StorageFailed(f"table {table_id}: the chat line could not be "
+                                        "stored") from error
+        raise AssertionError("unreachable")
+
+    def chat_since(self, table_id: str, start: int, limit: int = 1000) -> list[dict[str, Any]]:
+        """A table's chat lines from index ``start`` on (at most ``limit``, the newest),
+        oldest first: ``{"index", "seat", "name", "text", "at"}``."""
+        query = (select(chat_lines).where(chat_lines.c.table_id == table_id,
+                                          chat_lines.c.index >= start)
+                 .order_by(chat_lines.c.index.desc()).limit(limit))
+        with self.engine.connect() as db:
+            rows = list(db.execute(query))
+        return [{"index": row.index, "seat": row.seat, "name": row.name, "text": row.text,
+                 "at": row.at.isoformat()} for row in reversed(rows)]
+
+    def _notify_people(self, db: Any, table_id: str) -> None:
+        """Announce a table's people changing to every process (PostgreSQL; on commit)."""
+        if self.engine.dialect.name == "postgresql":
+            db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                       {"channel": SOCIAL_CHANNEL, "payload": table_id})
 
     # ----------------------------------------------------------------- rates
     def tables_since(self, owner: str, seconds: float) -> int:
@@ -506,4 +588,4 @@ def _stored(row: Any) -> StoredTable:
                        options=dict(row.options), seed=int(row.seed), players=row.players,
                        seats=list(row.seats), created=row.created, finished=row.finished,
                        result=row.result, hints=bool(row.hints), version=row.version,
-                       bot_queue=row.bot_queue, owner=row.owner)
+                       bot_queue=row.bot_queue, owner=row.owner, chat=row.chat or "all")
