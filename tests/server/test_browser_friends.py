@@ -1,5 +1,6 @@
 """The friends' table in Polish browsers (issue #30): two people and a spectator name
-themselves, chat (a name and a message holding ``<script>`` show as text), play a short
+themselves, chat (a name and a message holding ``<script>`` show as text), one leaves his
+seat to a bot and takes it back (the spectator sees both), they play a short
 Castle game (``max_turns=4``) by the action buttons; one closes its tab mid-game and finds
 the game again in the lobby's "my games", with whose turn it is. Screenshots:
 ``test-artifacts/friends-pl-{chat,my-games,end}-*.png``.
@@ -71,7 +72,14 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
             lines = page.locator("#chat-lines li").all_inner_texts()
             assert sorted(lines) == sorted([f"Ala: {SAID}", "Ewa: hej"])
             assert page.locator("#chat-lines script, #people script").count() == 0
+        bob.click("#away-button")  # Bob lets a bot play for him, and everyone sees it
+        eve.wait_for_function("() => document.getElementById('people').textContent"
+                              ".includes('nieobecny: gra medium')")
         screenshots(eve, "friends-pl-chat")
+        assert bob.inner_text("#away-button") == WEB("take_back")
+        bob.click("#away-button")  # and comes back before his turn
+        eve.wait_for_function("() => !document.getElementById('people').textContent"
+                              ".includes('nieobecny')")
 
         moves = 0
         while (mover := my_move([ann, bob])) is not None:

@@ -193,7 +193,7 @@ def test_names_and_chat_reach_the_other_process(postgres_cluster: str) -> None:
             for seat in (0, 1):
                 assert token(made, seat) not in text
             message = json.loads(text)
-            assert set(message) <= {"type", "table", "names", "chat", "lines"}
+            assert set(message) <= {"type", "table", "names", "away", "chat", "lines"}
             for line in message.get("lines", []):
                 assert set(line) == {"index", "seat", "name", "text", "at"}
 
@@ -218,3 +218,52 @@ def test_the_record_and_the_replay_keep_the_names(sqlite_server: Server) -> None
             ["Ola <i>", None]
         over = name(http, table, token(made, 0), "Ela")
         assert over.status_code == 409 and over.json()["code"] == "over"
+
+
+def turn_of(http: httpx.Client, table: str) -> dict[str, Any]:
+    answer: dict[str, Any] = http.get(f"/api/tables/{table}").json()
+    return answer
+
+
+def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back(server: Server) -> None:
+    with httpx.Client(base_url=server.base, timeout=30) as http:
+        made = create(http, "five_towers", ["human", "human"], seed=6)
+        table = made["table"]
+        mover = turn_of(http, table)["view"]["to_move"]
+        other = 1 - mover
+
+        async def watched() -> list[dict[str, Any]]:
+            async with listen(server, table, token(made, other)) as ws:
+                await until(ws, "chat")
+                left = http.post(f"/api/tables/{table}/away",
+                                 json={"token": token(made, mover), "bot": "random"})
+                assert left.json() == {"seat": mover, "bot": "random"}, left.text
+                people = await until(ws, "people")
+                view = await until(ws, "view")  # the bot moved for the person who left
+                return [people, view]
+
+        people, view = asyncio.run(watched())
+        assert people["away"][mover] == "random" and people["away"][other] is None
+        assert view["version"] >= 1
+        assert turn_of(http, table)["away"][mover] == "random"
+        refused = http.post(f"/api/tables/{table}/actions", json={
+            "token": token(made, mover), "version": view["version"], "action": "pass"})
+        assert refused.status_code in (403, 422)
+        back = http.post(f"/api/tables/{table}/away", json={"token": token(made, mover),
+                                                            "bot": None})
+        assert back.status_code == 200 and turn_of(http, table)["away"] == [None, None]
+        # back in the seat: at its turn nobody moves for it
+        while (summary := turn_of(http, table))["view"]["to_move"] != mover:
+            mine = http.get(f"/api/tables/{table}", params={"token": token(made, other)})
+            http.post(f"/api/tables/{table}/actions", json={
+                "token": token(made, other), "version": mine.json()["version"],
+                "action": mine.json()["view"]["legal"][0]})
+        version = summary["version"]
+        asyncio.run(asyncio.sleep(0.5))
+        assert turn_of(http, table)["version"] == version
+        spectator = http.post(f"/api/tables/{table}/away", json={"token": "x", "bot": None})
+        assert spectator.status_code == 403
+        bad = http.post(f"/api/tables/{table}/away", json={"token": token(made, mover),
+                                                           "bot": "human"}, headers=POLISH)
+        assert bad.status_code == 422 and bad.json()["params"]["field"] == "bot"
+        assert bad.json()["message"] == "'bot' to opis bota albo null, by wrócić na miejsce"

@@ -96,6 +96,8 @@ class LiveTable:
     cache: dict[tuple[int | None, str], tuple[int, asyncio.Future[tuple[dict[str, Any], str]]]] \
         = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
+    away: dict[int, str] = field(default_factory=dict)
+    """The bot playing for each person who left their seat."""
     chat: str = "all"
     chat_lines: list[dict[str, Any]] = field(default_factory=list)
     """The newest chat lines (at most :data:`CHAT_KEPT`), oldest first."""
@@ -169,6 +171,7 @@ class LiveTable:
                           for s, spec in enumerate(self.specs)],
                 "version": self.table.version, "over": self.table.is_over,
                 "created": self.created.isoformat(), "names": self.name_list(),
+                "away": [self.away.get(seat) for seat in range(len(self.specs))],
                 "chat": self.chat}
 
     def name_list(self) -> list[str | None]:
@@ -176,8 +179,10 @@ class LiveTable:
         return [self.names.get(seat) for seat in range(len(self.specs))]
 
     def people(self) -> dict[str, Any]:
-        """The people message: the seats' names and who may chat (no token)."""
+        """The people message: the seats' names, the bots playing for people who left
+        their seats, and who may chat (no token)."""
         return {"type": "people", "table": self.id, "names": self.name_list(),
+                "away": [self.away.get(seat) for seat in range(len(self.specs))],
                 "chat": self.chat}
 
 
@@ -265,7 +270,7 @@ class Hub:
 
     def _adopt(self, stored: StoredTable, table: Table[Any]) -> LiveTable:
         live = LiveTable(stored.id, table, stored.token_hashes, stored.created,
-                         names=dict(stored.names), chat=stored.chat)
+                         names=dict(stored.names), away=dict(stored.away), chat=stored.chat)
         self.tables[stored.id] = live
         return live
 
@@ -353,11 +358,18 @@ class Hub:
             return
         async with live.people_lock:
             start = live.chat_lines[-1]["index"] + 1 if live.chat_lines else 0
-            names = await in_thread(self.storage.names, table_id)
+            names, away = await in_thread(self.storage.people, table_id)
             lines = await in_thread(self.storage.chat_since, table_id, start, CHAT_KEPT)
-            renamed = names != live.names
+            renamed = names != live.names or away != live.away
             live.names = names
             live.chat_lines = (live.chat_lines + lines)[-CHAT_KEPT:]
+            if away != live.away:
+                live.away = away
+                async with live.lock:
+                    stored = list(live.table.seats)
+                    moves.use_seats(live.table, [
+                        away.get(seat, HUMAN if seat in live.token_hashes else spec)
+                        for seat, spec in enumerate(stored)])
         for client in live.clients:
             if not client.people:
                 continue
@@ -366,6 +378,21 @@ class Hub:
             heard = visible_chat(live, client.seat, lines)
             if heard:
                 client.outbox.put_nowait({"type": "chat", "table": live.id, "lines": heard})
+
+    async def hand_over(self, live: LiveTable, seat: int | None, bot: str | None) -> None:
+        """The person at ``seat`` hands it to ``bot`` (``None``: takes it back); every
+        process hears of it and the bot moves if it is due (raises Refusal, StorageFailed)."""
+        if seat is None:
+            raise Refusal("forbidden", "spectators have no seat to hand over")
+        if live.table.is_over:
+            raise Refusal("over", "the game is over")
+        async with live.lock:
+            due = bot is not None and live.table.state.to_move == seat
+            queue = moves.bot_queue(bot) if due and bot is not None else None
+            await in_thread(self.storage.set_away, live.id, seat, bot, live.table.version,
+                            queue)
+        await self.people_changed(live.id)
+        await self.schedule_bot(live)
 
     # ----------------------------------------------------------------- clients
     def join(self, live: LiveTable, seat: int | None, lang: str = "en",

@@ -25,7 +25,7 @@ from towerplay.server import words
 from towerplay.server.limits import Limits, read_json
 from towerplay.server.live import Hub, LiveTable, UnknownTable, visible_chat
 from towerplay.server.protocol import STATUS, not_found, refusal_body
-from towerplay.server.tables import address, hub_of
+from towerplay.server.tables import address, check_spec, hub_of
 
 router = APIRouter()
 
@@ -101,6 +101,23 @@ class TooFast(Refusal):
     """Over the chat rate (429 over HTTP)."""
 
 
+DEFAULT_STAND_IN = "medium"
+"""The bot that plays for a person who leaves without naming one."""
+
+
+def stand_in(message: dict[str, object], limits: Limits) -> str | None:
+    """The ``bot`` of a leave message: a bot spec the server affords, ``null`` to come
+    back (missing: :data:`DEFAULT_STAND_IN`); raises Refusal ``bad_message``."""
+    bot = message.get("bot", DEFAULT_STAND_IN)
+    if bot is None:
+        return None
+    spec = check_spec(bot, limits)
+    if spec == "human":
+        raise Refusal("bad_message", "'bot' is a bot spec, or null to take the seat back",
+                      field="bot")
+    return spec
+
+
 def refused(request: Request, live: LiveTable | None, refusal: Refusal) -> JSONResponse:
     """A refusal as an HTTP reply in the request's language."""
     game = live.table.state.game.name if live is not None else None
@@ -125,6 +142,26 @@ async def name_seat(request: Request, table_id: str) -> Response:
     except Refusal as refusal:
         return refused(request, live, refusal)
     return JSONResponse({"seat": seat, "name": name})
+
+
+@router.post("/api/tables/{table_id}/away")
+async def hand_over(request: Request, table_id: str) -> Response:
+    """``{"token", "bot"}``: the token's person hands their seat to ``bot`` (``null``:
+    takes it back)."""
+    hub, live = hub_of(request), None
+    try:
+        live = await hub.fetch(table_id)
+        data = await read_json(request, request.app.state.limits.message_bytes)
+        if not isinstance(data, dict) or not isinstance(data.get("token"), str):
+            raise Refusal("forbidden", "a seat's token is needed to hand it over")
+        seat = live.seat_of(data["token"])
+        bot = stand_in(data, request.app.state.limits)
+        await hub.hand_over(live, seat, bot)
+    except UnknownTable:
+        return not_found(table_id)
+    except Refusal as refusal:
+        return refused(request, live, refusal)
+    return JSONResponse({"seat": seat, "bot": bot})
 
 
 @router.get("/api/tables/{table_id}/chat")

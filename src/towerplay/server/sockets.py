@@ -93,11 +93,12 @@ def parse_message(text: str) -> dict[str, Any]:
     if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
         raise Refusal("bad_message", "a message is {\"type\": \"act\", \"version\": N, "
                       "\"action\": \"...\"}, {\"type\": \"view\"}, {\"type\": \"name\", "
-                      "\"name\": \"...\"} or {\"type\": \"chat\", \"text\": \"...\"}")
+                      "\"name\": \"...\"}, {\"type\": \"chat\", \"text\": \"...\"} or "
+                      "{\"type\": \"away\", \"bot\": \"medium\"}")
     return message
 
 
-MESSAGE_TYPES = ("act", "view", "name", "chat")
+MESSAGE_TYPES = ("act", "view", "name", "chat", "away")
 """The kinds of message a client sends."""
 
 
@@ -112,8 +113,11 @@ async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, A
         client.name = await social.rename(hub, live, client.seat, message.get("name"))
         client.outbox.put_nowait({"type": "named", "seat": client.seat, "name": client.name})
         return
+    limits = limits or Limits()
+    if message["type"] == "away":
+        await hub.hand_over(live, client.seat, social.stand_in(message, limits))
+        return
     if message["type"] == "chat":
-        limits = limits or Limits()
         await social.say(hub, live, client.seat, client.name, message.get("text"),
                          client.address, limits)
         return

@@ -72,6 +72,7 @@ seat_tokens = Table(
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False),
     Column("name", String(80), nullable=True),  # the person's name (issue #30)
+    Column("away", String(100), nullable=True),  # the bot playing for the person who left
 )
 
 chat_lines = Table(
@@ -136,7 +137,7 @@ ADDED_COLUMNS = {"tables": {"hints": "BOOLEAN NOT NULL DEFAULT TRUE",
                             "owner": "VARCHAR(64)",
                             "updated": "TIMESTAMP WITH TIME ZONE",
                             "chat": "VARCHAR(10)"},
-                 "seat_tokens": {"name": "VARCHAR(80)"}}
+                 "seat_tokens": {"name": "VARCHAR(80)", "away": "VARCHAR(100)"}}
 """Columns added after the first release, with their SQL type (SQLite and PostgreSQL)."""
 BACKFILL = {
     ("tables", "version"): "UPDATE tables SET version = (SELECT COUNT(*) FROM actions "
@@ -257,6 +258,12 @@ class StoredTable:
     chat: str = "all"
     token_hashes: dict[int, str] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
+    away: dict[int, str] = field(default_factory=dict)
+    """The bot playing for each person who left their seat (issue #30)."""
+
+    def specs(self) -> list[str]:
+        """Each seat's player now: its spec, or the bot playing for a person who left."""
+        return [self.away.get(seat, spec) for seat, spec in enumerate(self.seats)]
     actions: list[str] = field(default_factory=list)
 
 
@@ -367,6 +374,8 @@ class Storage:
                 stored.token_hashes[seat.seat] = seat.token_hash
                 if seat.name is not None:
                     stored.names[seat.seat] = seat.name
+                if seat.away is not None:
+                    stored.away[seat.seat] = seat.away
             stored.actions = list(db.execute(
                 select(actions.c.text).where(actions.c.table_id == table_id)
                 .order_by(actions.c.index)).scalars())
@@ -414,12 +423,43 @@ class Storage:
                 self._notify_people(db, table_id)
         return bool(done)
 
-    def names(self, table_id: str) -> dict[int, str]:
-        """The names of a table's seats that have one."""
+    def people(self, table_id: str) -> tuple[dict[int, str], dict[int, str]]:
+        """The names of a table's seats that have one, and the bots playing for the
+        people who left theirs."""
         with self.engine.connect() as db:
-            return {row.seat: row.name for row in db.execute(
-                select(seat_tokens.c.seat, seat_tokens.c.name).where(
-                    seat_tokens.c.table_id == table_id, seat_tokens.c.name.is_not(None)))}
+            rows = list(db.execute(select(seat_tokens.c.seat, seat_tokens.c.name,
+                                          seat_tokens.c.away)
+                                   .where(seat_tokens.c.table_id == table_id)))
+        return ({row.seat: row.name for row in rows if row.name is not None},
+                {row.seat: row.away for row in rows if row.away is not None})
+
+    def seat_specs(self, table_id: str) -> list[str] | None:
+        """Each seat's player now (:meth:`StoredTable.specs`; ``None``: no such table)."""
+        with self.engine.connect() as db:
+            seats = db.execute(select(tables.c.seats).where(tables.c.id == table_id)).scalar()
+            if seats is None:
+                return None
+            away = dict(db.execute(select(seat_tokens.c.seat, seat_tokens.c.away).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.away.is_not(None))).all())
+        return [away.get(seat, spec) for seat, spec in enumerate(seats)]
+
+    def set_away(self, table_id: str, seat: int, bot: str | None, version: int,
+                 queue: str | None) -> bool:
+        """Hand a person's seat to ``bot`` (``None``: the person takes it back); with
+        ``queue``, the bot is due to move at ``version`` (unless the table moved on).
+        ``False``: no person's seat, nothing changed. Every process hears of it."""
+        with self.engine.begin() as db:
+            done = db.execute(update(seat_tokens).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat)
+                .values(away=bot)).rowcount
+            if done and queue is not None:
+                db.execute(update(tables).where(tables.c.id == table_id,
+                                                tables.c.version == version,
+                                                tables.c.finished.is_(None))
+                           .values(bot_queue=queue))
+            if done:
+                self._notify_people(db, table_id)
+        return bool(done)
 
     def add_chat(self, table_id: str, seat: int | None, name: str | None, text: str) -> int:
         """Store a chat line as the table's next one (its index); every process hears

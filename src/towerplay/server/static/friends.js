@@ -77,6 +77,7 @@ async function describe(game, into) {
 // ------------------------------------------------------------------ the table
 const Table = {
   chat: "all",
+  away: [],
   named: false,
   turn: false,
 
@@ -86,6 +87,10 @@ const Table = {
     friends.drawn = (message) => this.drawn(message);
     friends.titled = () => this.mark(this.turn);
     $("chat-input").placeholder = t("chat_placeholder");
+    $("away-button").addEventListener("click", () => {
+      const seat = pages.table.seat;
+      this.send({ type: "away", bot: this.away[seat] ? null : "medium" });
+    });
     $("name-input").value = localStorage.getItem(NAME_KEY) || "";
     $("name-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -120,6 +125,7 @@ const Table = {
   message(message) {
     if (message.type === "people") {
       friends.names = message.names;
+      this.away = message.away || [];
       this.chat = message.chat;
       this.people();
       pages.table.relabel();
@@ -148,6 +154,10 @@ const Table = {
       who.dataset.seat = String(seat);
       who.textContent = seatLabel(seat, page.seats, page.seat);
       item.append(who);
+      if (this.away[seat]) {
+        item.classList.add("away");
+        item.append(` (${t("away_mark", { bot: this.away[seat] })})`);
+      }
       if (seat === page.seat) {  // one's own name: click to change it (until one's first move)
         who.tabIndex = 0;
         who.title = t("your_name");
@@ -156,6 +166,9 @@ const Table = {
       return item;
     });
     $("people").replaceChildren(...seats);
+    const seated = page.seat !== null && page.seat !== undefined;
+    $("away-box").hidden = !seated || Boolean(view && view.is_over);
+    if (seated) $("away-button").textContent = this.away[page.seat] ? t("take_back") : t("leave_seat");
     if (page.seat !== null && page.seat !== undefined && friends.names[page.seat]) {
       if (!this.named) $("name-box").hidden = true;
       this.named = true;
