@@ -200,17 +200,16 @@ def test_names_and_chat_reach_the_other_process(postgres_cluster: str) -> None:
 
 def test_the_record_and_the_replay_keep_the_names(sqlite_server: Server) -> None:
     with httpx.Client(base_url=sqlite_server.base, timeout=30) as http:
-        made = create(http, "five_towers", ["human", "random"], seed=3)
+        made = create(http, "castle", ["human", "human"], seed=3,
+                      options={"max_turns": 2})  # a short game
         table = made["table"]
         assert name(http, table, token(made, 0), "Ola <i>").status_code == 200
-        while True:
-            answer = http.get(f"/api/tables/{table}", params={"token": token(made, 0)}).json()
-            if answer["view"]["is_over"]:
-                break
-            if "legal" in answer["view"]:
-                http.post(f"/api/tables/{table}/actions", json={
-                    "token": token(made, 0), "version": answer["version"],
-                    "action": answer["view"]["legal"][0]})
+        while not (answer := http.get(f"/api/tables/{table}").json())["view"]["is_over"]:
+            mover = token(made, answer["view"]["to_move"])
+            legal = http.get(f"/api/tables/{table}", params={"token": mover}).json()
+            http.post(f"/api/tables/{table}/actions", json={
+                "token": mover, "version": legal["version"],
+                "action": legal["view"]["legal"][0]})
         record = Record.from_json(http.get(f"/api/tables/{table}/record").json())
         assert record.names == ["Ola <i>", None]
         assert record.replay().is_over
