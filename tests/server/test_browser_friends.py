@@ -2,8 +2,9 @@
 themselves, chat (a name and a message holding ``<script>`` show as text), one leaves his
 seat to a bot and takes it back (the spectator sees both), they play a short
 Castle game (``max_turns=4``) by the action buttons; one closes its tab mid-game and finds
-the game again in the lobby's "my games", with whose turn it is. Screenshots:
-``test-artifacts/friends-pl-{chat,my-games,end}-*.png``.
+the game again in the lobby's "my games", with whose turn it is; at the end both play
+again, each landing on their rotated seat of the new table. Screenshots:
+``test-artifacts/friends-pl-{chat,my-games,end,rematch}-*.png``.
 """
 from __future__ import annotations
 
@@ -108,3 +109,19 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
         screenshots(eve, "friends-pl-end")
         record = httpx.get(f"{web.base}/api/tables/{made['table']}/record", timeout=30).json()
         assert record["names"] == ["Ala", BOB]
+
+        ann.click("#rematch-button")  # play again: Ala's new seat comes to her page alone
+        ann.wait_for_url(lambda url: made["table"] not in url)
+        ann.wait_for_selector("body[data-version]")
+        assert ann.inner_text("#who") == WEB("you_are", n=1)  # the seats rotated
+        bob.wait_for_selector("#rematch-ready:not([hidden])")
+        bob.click("#rematch-button")
+        bob.wait_for_url(lambda url: made["table"] not in url)
+        bob.wait_for_selector("body[data-version]")
+        assert bob.inner_text("#who") == WEB("you_are", n=0)
+        assert bob.url.split("?")[0] == ann.url.split("?")[0]
+        eve.wait_for_selector("#rematch-ready:not([hidden])")
+        assert eve.get_attribute("#rematch-link", "href") == ann.url.split("?")[0].removeprefix(
+            web.base) and "token" not in eve.content().split("rematch-link")[1][:200]
+        assert "Ala" in ann.inner_text("#people") and BOB in ann.inner_text("#people")
+        screenshots(ann, "friends-pl-rematch")

@@ -266,3 +266,64 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back(server: Server) ->
                                                            "bot": "human"}, headers=POLISH)
         assert bad.status_code == 422 and bad.json()["params"]["field"] == "bot"
         assert bad.json()["message"] == "'bot' to opis bota albo null, by wrócić na miejsce"
+
+
+def played_out(http: httpx.Client, made: dict[str, Any]) -> None:
+    """The people of a table move (first legal action) until its game is over."""
+    table = made["table"]
+    while not (answer := http.get(f"/api/tables/{table}").json())["view"]["is_over"]:
+        seat = answer["view"]["to_move"]
+        if made["seats"][seat]["kind"] == "bot":
+            continue
+        mover = token(made, seat)
+        legal = http.get(f"/api/tables/{table}", params={"token": mover}).json()
+        if "legal" in legal["view"]:
+            http.post(f"/api/tables/{table}/actions", json={
+                "token": mover, "version": legal["version"],
+                "action": legal["view"]["legal"][0]})
+
+
+def test_play_again_rotates_the_seats_and_gives_each_person_their_own_token(
+        server: Server) -> None:
+    with httpx.Client(base_url=server.base, timeout=30) as http:
+        made = create(http, "castle", ["human", "random", "human"], seed=9,
+                      options={"max_turns": 2}, chat="seats")
+        table = made["table"]
+        early = http.post(f"/api/tables/{table}/rematch", json={"token": token(made, 0)})
+        assert early.status_code == 403
+        assert name(http, table, token(made, 2), "Cyd").status_code == 200
+        played_out(http, made)
+
+        async def scenario() -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+            async with listen(server, table, token(made, 0)) as ann, \
+                    listen(server, table, token(made, 2)) as cyd, listen(server, table) as eve:
+                for ws in (ann, cyd, eve):
+                    await until(ws, "chat")
+                await ann.send(json.dumps({"type": "rematch"}))
+                mine = await until(ann, "rematched")
+                seen = [json.dumps(await until(ws, "people")) for ws in (cyd, eve)]
+                await cyd.send(json.dumps({"type": "rematch"}))
+                theirs = await until(cyd, "rematched")
+                return mine, theirs, seen
+
+        mine, theirs, seen = asyncio.run(scenario())
+        assert mine["table"] == theirs["table"] != table
+        assert (mine["seat"], theirs["seat"]) == (1, 0)  # rotated by one
+        for text in seen:  # the others hear of the rematch, never of its tokens
+            assert json.loads(text)["rematch"] == mine["table"]
+            assert mine["token"] not in text and theirs["token"] not in text
+        new = mine["table"]
+        summary = http.get(f"/api/tables/{new}").json()
+        assert [s["kind"] for s in summary["seats"]] == ["human", "human", "bot"]
+        assert summary["seats"][2]["spec"] == "random" and summary["chat"] == "seats"
+        assert summary["names"] == ["Cyd", None, None]
+        assert http.get(f"/api/tables/{table}").json()["rematch"] == new
+        for answer in (mine, theirs):
+            seat = http.get(f"/api/tables/{new}", params={"token": answer["token"]})
+            assert seat.status_code == 200 and seat.json()["seat"] == answer["seat"]
+        old = http.get(f"/api/tables/{new}", params={"token": token(made, 0)})
+        assert old.status_code == 403  # the old table's token opens nothing there
+        again = http.post(f"/api/tables/{table}/rematch", json={"token": token(made, 0)})
+        assert again.status_code == 201 and again.json()["table"] == new
+        watcher = http.post(f"/api/tables/{table}/rematch", json={"token": "nope"})
+        assert watcher.status_code == 403

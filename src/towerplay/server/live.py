@@ -99,6 +99,8 @@ class LiveTable:
     away: dict[int, str] = field(default_factory=dict)
     """The bot playing for each person who left their seat."""
     chat: str = "all"
+    rematch: str | None = None
+    """The table of "play again", once someone asked for it."""
     chat_lines: list[dict[str, Any]] = field(default_factory=list)
     """The newest chat lines (at most :data:`CHAT_KEPT`), oldest first."""
     people_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -172,7 +174,7 @@ class LiveTable:
                 "version": self.table.version, "over": self.table.is_over,
                 "created": self.created.isoformat(), "names": self.name_list(),
                 "away": [self.away.get(seat) for seat in range(len(self.specs))],
-                "chat": self.chat}
+                "chat": self.chat, "rematch": self.rematch}
 
     def name_list(self) -> list[str | None]:
         """Each seat's name (``None``: a bot, or a person not yet named)."""
@@ -183,7 +185,7 @@ class LiveTable:
         their seats, and who may chat (no token)."""
         return {"type": "people", "table": self.id, "names": self.name_list(),
                 "away": [self.away.get(seat) for seat in range(len(self.specs))],
-                "chat": self.chat}
+                "chat": self.chat, "rematch": self.rematch}
 
 
 def visible_chat(live: LiveTable, seat: int | None,
@@ -270,7 +272,8 @@ class Hub:
 
     def _adopt(self, stored: StoredTable, table: Table[Any]) -> LiveTable:
         live = LiveTable(stored.id, table, stored.token_hashes, stored.created,
-                         names=dict(stored.names), away=dict(stored.away), chat=stored.chat)
+                         names=dict(stored.names), away=dict(stored.away), chat=stored.chat,
+                         rematch=stored.rematch)
         self.tables[stored.id] = live
         return live
 
@@ -358,10 +361,13 @@ class Hub:
             return
         async with live.people_lock:
             start = live.chat_lines[-1]["index"] + 1 if live.chat_lines else 0
-            names, away = await in_thread(self.storage.people, table_id)
+            people = await in_thread(self.storage.people, table_id)
+            names, away = people.names, people.away
             lines = await in_thread(self.storage.chat_since, table_id, start, CHAT_KEPT)
-            renamed = names != live.names or away != live.away
-            live.names = names
+            renamed = (names != live.names or away != live.away
+                       or people.rematch != live.rematch)
+            live.token_hashes.update(people.token_hashes)  # a rematch's seat claimed
+            live.names, live.rematch = names, people.rematch
             live.chat_lines = (live.chat_lines + lines)[-CHAT_KEPT:]
             if away != live.away:
                 live.away = away
@@ -393,6 +399,42 @@ class Hub:
                             queue)
         await self.people_changed(live.id)
         await self.schedule_bot(live)
+
+    async def play_again(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
+        """The person at ``seat`` of a finished table accepts "play again": the rematch
+        (made now if nobody asked before: same game, options and seats, rotated by one,
+        bots as they were, a new seed) and their seat there with a new token, for them
+        alone: ``{"table", "seat", "token", "url"}`` (raises Refusal, StorageFailed)."""
+        if seat is None:
+            raise Refusal("forbidden", "spectators have no seat to play again")
+        if not live.table.is_over:
+            raise Refusal("forbidden", "play again once the game is over")
+        players = live.table.state.players
+        original = [HUMAN if s in live.token_hashes else spec  # the stand-ins leave
+                    for s, spec in enumerate(live.specs)]
+        rotated = [original[(s - 1) % players] for s in range(players)]
+        state = live.table.state
+        fresh = state.game.start(players=players, seed=None)
+        table: Table[Any] = Table(fresh, rotated)
+        stored = StoredTable(
+            id=secrets.token_urlsafe(9), game=state.game.name,
+            rules_version=state.game.rules_version, options=state.game.options_dict(),
+            seed=fresh.seed, players=players, seats=rotated, created=datetime.now(UTC),
+            hints=bool(await in_thread(self.storage.hints, live.id)),
+            bot_queue=moves.due_queue(table), chat=live.chat)
+        new_id = await in_thread(self.storage.create_rematch, live.id, stored)
+        if new_id == stored.id:
+            self._adopt(stored, table)
+        new_seat = (seat + 1) % players
+        token = new_token()
+        await in_thread(self.storage.claim_seat, new_id, new_seat, token_hash(token),
+                        live.names.get(seat))
+        await self.people_changed(live.id)
+        await self.people_changed(new_id)
+        if new_id == stored.id:
+            await self.schedule_bot(self.tables[new_id])
+        return {"table": new_id, "seat": new_seat, "token": token,
+                "url": f"/tables/{new_id}?token={token}"}
 
     # ----------------------------------------------------------------- clients
     def join(self, live: LiveTable, seat: int | None, lang: str = "en",

@@ -164,6 +164,25 @@ async def hand_over(request: Request, table_id: str) -> Response:
     return JSONResponse({"seat": seat, "bot": bot})
 
 
+@router.post("/api/tables/{table_id}/rematch")
+async def play_again(request: Request, table_id: str) -> Response:
+    """``{"token"}``: the token's person accepts "play again" at a finished table:
+    ``{"table", "seat", "token", "url"}`` of their seat at the rematch (theirs alone)."""
+    hub, live = hub_of(request), None
+    try:
+        live = await hub.fetch(table_id)
+        data = await read_json(request, request.app.state.limits.message_bytes)
+        if not isinstance(data, dict) or not isinstance(data.get("token"), str):
+            raise Refusal("forbidden", "a seat's token is needed to play again")
+        seat = live.seat_of(data["token"])
+        answer = await hub.play_again(live, seat)
+    except UnknownTable:
+        return not_found(table_id)
+    except Refusal as refusal:
+        return refused(request, live, refusal)
+    return JSONResponse(answer, status_code=201)
+
+
 @router.get("/api/tables/{table_id}/chat")
 async def read_chat(request: Request, table_id: str, token: str | None = None) -> Response:
     """The table's chat lines that the token's seat (or a spectator, or the replay)

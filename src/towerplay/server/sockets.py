@@ -93,12 +93,12 @@ def parse_message(text: str) -> dict[str, Any]:
     if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
         raise Refusal("bad_message", "a message is {\"type\": \"act\", \"version\": N, "
                       "\"action\": \"...\"}, {\"type\": \"view\"}, {\"type\": \"name\", "
-                      "\"name\": \"...\"}, {\"type\": \"chat\", \"text\": \"...\"} or "
-                      "{\"type\": \"away\", \"bot\": \"medium\"}")
+                      "\"name\": \"...\"}, {\"type\": \"chat\", \"text\": \"...\"}, "
+                      "{\"type\": \"away\", \"bot\": \"medium\"} or {\"type\": \"rematch\"}")
     return message
 
 
-MESSAGE_TYPES = ("act", "view", "name", "chat", "away")
+MESSAGE_TYPES = ("act", "view", "name", "chat", "away", "rematch")
 """The kinds of message a client sends."""
 
 
@@ -114,6 +114,10 @@ async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, A
         client.outbox.put_nowait({"type": "named", "seat": client.seat, "name": client.name})
         return
     limits = limits or Limits()
+    if message["type"] == "rematch":  # the new seat's token goes to this client alone
+        client.outbox.put_nowait({"type": "rematched", **await hub.play_again(live,
+                                                                               client.seat)})
+        return
     if message["type"] == "away":
         await hub.hand_over(live, client.seat, social.stand_in(message, limits))
         return

@@ -64,6 +64,7 @@ tables = Table(
     Column("owner", String(64), nullable=True),
     Column("updated", DateTime(timezone=True), nullable=True),
     Column("chat", String(10), nullable=True),  # CHAT_SETTINGS; NULL (older tables): all
+    Column("rematch", String(40), nullable=True),  # the table of "play again"
 )
 
 seat_tokens = Table(
@@ -136,7 +137,8 @@ ADDED_COLUMNS = {"tables": {"hints": "BOOLEAN NOT NULL DEFAULT TRUE",
                             "bot_queue": "VARCHAR(20)",
                             "owner": "VARCHAR(64)",
                             "updated": "TIMESTAMP WITH TIME ZONE",
-                            "chat": "VARCHAR(10)"},
+                            "chat": "VARCHAR(10)",
+                            "rematch": "VARCHAR(40)"},
                  "seat_tokens": {"name": "VARCHAR(80)", "away": "VARCHAR(100)"}}
 """Columns added after the first release, with their SQL type (SQLite and PostgreSQL)."""
 BACKFILL = {
@@ -256,6 +258,7 @@ class StoredTable:
     bot_queue: str | None = None
     owner: str | None = None
     chat: str = "all"
+    rematch: str | None = None
     token_hashes: dict[int, str] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
     away: dict[int, str] = field(default_factory=dict)
@@ -265,6 +268,17 @@ class StoredTable:
         """Each seat's player now: its spec, or the bot playing for a person who left."""
         return [self.away.get(seat, spec) for seat, spec in enumerate(self.seats)]
     actions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class People:
+    """A table's people as stored: names, the bots standing in for people who left,
+    the seats' token hashes, and the table of "play again" (issue #30)."""
+
+    names: dict[int, str]
+    away: dict[int, str]
+    token_hashes: dict[int, str]
+    rematch: str | None
 
 
 @guarded
@@ -423,15 +437,56 @@ class Storage:
                 self._notify_people(db, table_id)
         return bool(done)
 
-    def people(self, table_id: str) -> tuple[dict[int, str], dict[int, str]]:
-        """The names of a table's seats that have one, and the bots playing for the
-        people who left theirs."""
+    def people(self, table_id: str) -> People:
+        """A table's people now: names, stand-ins, token hashes, its rematch."""
         with self.engine.connect() as db:
-            rows = list(db.execute(select(seat_tokens.c.seat, seat_tokens.c.name,
-                                          seat_tokens.c.away)
+            rows = list(db.execute(select(seat_tokens)
                                    .where(seat_tokens.c.table_id == table_id)))
-        return ({row.seat: row.name for row in rows if row.name is not None},
-                {row.seat: row.away for row in rows if row.away is not None})
+            rematch = db.execute(select(tables.c.rematch)
+                                 .where(tables.c.id == table_id)).scalar()
+        return People({row.seat: row.name for row in rows if row.name is not None},
+                      {row.seat: row.away for row in rows if row.away is not None},
+                      {row.seat: row.token_hash for row in rows}, rematch)
+
+    def create_rematch(self, old_id: str, new: StoredTable) -> str:
+        """Store ``new`` as the rematch of a finished table unless it has one already:
+        the rematch's id (the one stored first, whichever process made it). Its seats get
+        their tokens as their people accept (:meth:`claim_seat`)."""
+        try:
+            with self.engine.begin() as db:
+                done = db.execute(update(tables).where(
+                    tables.c.id == old_id, tables.c.rematch.is_(None),
+                    tables.c.finished.is_not(None)).values(rematch=new.id)).rowcount
+                if done:
+                    db.execute(tables.insert().values(
+                        id=new.id, game=new.game, rules_version=new.rules_version,
+                        options=new.options, seed=new.seed, players=new.players,
+                        seats=new.seats, created=new.created, hints=new.hints,
+                        version=0, bot_queue=new.bot_queue, owner=new.owner,
+                        updated=new.created, chat=new.chat))
+                    self._notify_people(db, old_id)
+                    return new.id
+        except IntegrityError as error:
+            raise StorageFailed(f"table {old_id}: the rematch could not be stored") \
+                from error
+        with self.engine.connect() as db:
+            found = db.execute(select(tables.c.rematch)
+                               .where(tables.c.id == old_id)).scalar()
+        if found is None:
+            raise StorageFailed(f"table {old_id} has no rematch (not over?)")
+        return str(found)
+
+    def claim_seat(self, table_id: str, seat: int, digest: str, name: str | None) -> None:
+        """Give a rematch's seat its person's token (hash) and name; claimed again (the
+        person's other tab), the newer token replaces the older."""
+        with self.engine.begin() as db:
+            done = db.execute(update(seat_tokens).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat)
+                .values(token_hash=digest)).rowcount
+            if not done:
+                db.execute(seat_tokens.insert().values(table_id=table_id, seat=seat,
+                                                       token_hash=digest, name=name))
+            self._notify_people(db, table_id)
 
     def seat_specs(self, table_id: str) -> list[str] | None:
         """Each seat's player now (:meth:`StoredTable.specs`; ``None``: no such table)."""
@@ -628,4 +683,5 @@ def _stored(row: Any) -> StoredTable:
                        options=dict(row.options), seed=int(row.seed), players=row.players,
                        seats=list(row.seats), created=row.created, finished=row.finished,
                        result=row.result, hints=bool(row.hints), version=row.version,
-                       bot_queue=row.bot_queue, owner=row.owner, chat=row.chat or "all")
+                       bot_queue=row.bot_queue, owner=row.owner, chat=row.chat or "all",
+                       rematch=row.rematch)

@@ -87,6 +87,7 @@ const Table = {
     friends.drawn = (message) => this.drawn(message);
     friends.titled = () => this.mark(this.turn);
     $("chat-input").placeholder = t("chat_placeholder");
+    $("rematch-button").addEventListener("click", () => this.send({ type: "rematch" }));
     $("away-button").addEventListener("click", () => {
       const seat = pages.table.seat;
       this.send({ type: "away", bot: this.away[seat] ? null : "medium" });
@@ -127,6 +128,7 @@ const Table = {
       friends.names = message.names;
       this.away = message.away || [];
       this.chat = message.chat;
+      this.rematch = message.rematch;
       this.people();
       pages.table.relabel();
       this.chatBox();
@@ -138,6 +140,9 @@ const Table = {
       this.chatBox();
     } else if (message.type === "chat") {
       this.lines(message.lines);
+    } else if (message.type === "rematched") {  // our new seat: its token is ours alone
+      remember(message.table, message.token, message.seat, pages.table.last?.view.game);
+      location.href = message.url;
     }
   },
 
@@ -168,6 +173,9 @@ const Table = {
     $("people").replaceChildren(...seats);
     const seated = page.seat !== null && page.seat !== undefined;
     $("away-box").hidden = !seated || Boolean(view && view.is_over);
+    $("rematch-button").hidden = !seated || !(view && view.is_over);
+    $("rematch-ready").hidden = !this.rematch;
+    if (this.rematch) $("rematch-link").href = `/tables/${encodeURIComponent(this.rematch)}`;
     if (seated) $("away-button").textContent = this.away[page.seat] ? t("take_back") : t("leave_seat");
     if (page.seat !== null && page.seat !== undefined && friends.names[page.seat]) {
       if (!this.named) $("name-box").hidden = true;
