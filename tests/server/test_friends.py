@@ -193,7 +193,7 @@ def test_names_and_chat_reach_the_other_process(postgres_cluster: str) -> None:
             for seat in (0, 1):
                 assert token(made, seat) not in text
             message = json.loads(text)
-            assert set(message) <= {"type", "table", "names", "away", "chat", "lines"}
+            assert set(message) <= {"type", "table", "names", "away", "chat", "rematch", "lines"}
             for line in message.get("lines", []):
                 assert set(line) == {"index", "seat", "name", "text", "at"}
 
