@@ -22,7 +22,13 @@ SAID = "<script>alert('x')</script> cześć"
 
 
 def named(page: Any, name: str) -> None:
-    page.wait_for_selector("#name-box:not([hidden])")
+    """Type ``name`` into the page's name box (shown to one who has none) and save it."""
+    try:
+        page.locator("#name-box:not([hidden])").wait_for(timeout=10_000)
+    except Exception as error:  # say what the page showed instead
+        raise AssertionError(f"no name box at {page.url}: {page.inner_text('#who')} | "
+                             f"{page.inner_html('#people')} | {page.inner_text('#error')}"
+                             ) from error
     page.fill("#name-input", name)
     page.click("#name-form button")
     page.wait_for_selector("#name-box", state="hidden")

@@ -37,12 +37,14 @@ async function listMyGames() {
     list.innerHTML = `<li>${esc(t("my_games_none"))}</li>`;
     return;
   }
+  const titles = await getJSON("/api/games").catch(() => []);
+  const title = (id) => (titles.find((x) => x.id === id) || {}).title || id || "";
   list.replaceChildren(...games.map((g) => {
     const item = document.createElement("li");
     item.dataset.table = g.table;
     const link = document.createElement("a");
     link.href = `/tables/${encodeURIComponent(g.table)}?token=${encodeURIComponent(g.token)}`;
-    link.textContent = `${g.game || ""} ${g.table}`.trim();
+    link.textContent = `${title(g.game)} · ${g.table}`;
     const state = document.createElement("span");
     state.className = "my-game-state";
     const forget = document.createElement("button");
