@@ -782,7 +782,10 @@ document.addEventListener("click", (event) => {
 // <body data-domains="score,castle"> names the catalogues a page needs besides ``web``.
 export const pages = { lobby: Lobby, table: TablePage, replay: Replay };
 const domains = (document.body.dataset.domains || "").split(",").filter(Boolean);
-loadTexts(domains).catch(() => {}).finally(() => {
+// friends.js (issue #30) hooks into the pages: loaded before they start, whichever
+// arrives first, the texts or the module
+Promise.all([loadTexts(domains).catch(() => {}),
+             import("/static/friends.js").catch(() => {})]).finally(() => {
   translatePage();
   pages[document.body.dataset.page]?.start();
 });
