@@ -238,22 +238,3 @@ def test_cut_playouts_are_judged_on_the_games_value_scale(monkeypatch, scale, ch
     bot.act(start())  # each of the three moves is tried once and judged at once
     assert [stat.visits for stat in bot.last.stats] == [1, 1, 1]
     assert all(stat.value == pytest.approx(chance) for stat in bot.last.stats)
-
-
-def _height(node) -> int:
-    return 1 + max((_height(child) for child in node.children.values()), default=0)
-
-
-def test_the_tree_stops_where_the_sampled_world_is_unseen(monkeypatch) -> None:
-    state = start()
-    bot = ISMCTSBot(seed=1, iterations=400)
-    bot.act(state)
-    assert _height(bot._tree[3]) > 3  # the root, a move, the reply, and more below
-    # the game says a sampled world is a guess two moves on: the tree ends there (root,
-    # the seat's move, the reply), and every iteration still goes on with a playout
-    monkeypatch.setattr(ToyHeuristics, "unseen",
-                        lambda self, s: len(s.history) >= len(state.history) + 2)
-    bot = ISMCTSBot(seed=1, iterations=400)
-    bot.act(state)
-    root = bot._tree[3]
-    assert _height(root) == 3 and bot.last.iterations == 400 and root.visits == 400

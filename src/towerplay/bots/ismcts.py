@@ -47,7 +47,6 @@ from pydantic import Field
 
 from towerplay.bots.base import Bot, BotOptions
 from towerplay.core.game import Game
-from towerplay.core.heuristics import Heuristics
 from towerplay.core.state import A, Action, State
 
 DEFAULT_ITERATIONS = 1000
@@ -292,8 +291,6 @@ class ISMCTSBot(Bot):
                  "greedy": game.greedy_action}[opts.opponents]
         # Games where some actions are alike to their mover key the tree by class.
         klass = type(state)._action_class if state.groups_actions else None
-        # Where the sampled world runs past what the seat has seen, the tree stops.
-        unseen = game.unseen if type(game).unseen is not Heuristics.unseen else None
 
         def evaluate(s: State[Any]) -> list[float]:
             """Rewards per seat, plus the searching seat's win share in the last slot."""
@@ -317,7 +314,7 @@ class ISMCTSBot(Bot):
             # Selection and expansion: only children legal in this world take part.
             while True:
                 mover = s.to_move
-                if mover is None or unseen is not None and unseen(s):
+                if mover is None:
                     break
                 if mover != seat:
                     if model is not None:

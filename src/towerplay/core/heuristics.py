@@ -44,13 +44,6 @@ class Heuristics(Generic[S, A]):
         choice so the search spends its budget where judgement matters."""
         return state.legal_actions()
 
-    def unseen(self, state: S) -> bool:
-        """Whether a search's sampled world has reached a position the searching seat
-        cannot yet tell from others it might have sampled (a round whose display is a
-        guess). The tree stops growing there and the playout goes on: statistics below it
-        would mix choices made for different guesses (strategy fusion). Default: never."""
-        return False
-
     def evaluate(self, state: S) -> list[float]:
         """A heuristic value per seat of an unfinished position, higher is better (search
         bots normalise it to judge playouts cut short). Default: the running scores."""

@@ -362,9 +362,6 @@ class FiveTowersHeuristics(Heuristics[FiveTowersState, Action]):
     def search_actions(self, state: FiveTowersState, rng: random.Random) -> list[Action]:
         return search_actions(state, rng)
 
-    def unseen(self, state: FiveTowersState) -> bool:
-        return state.round > state.known_round
-
     def evaluate(self, state: FiveTowersState) -> list[float]:
         return evaluate(state)
 
