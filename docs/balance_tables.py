@@ -8,7 +8,8 @@ smallest departure the table could detect), the score margins (the winner's lead
 runner-up; the first player's score minus the mean of the others', tested game by game
 with a paired t-test, Holm across the table, effect size d_z) and, for files with several
 option sets of one player count, the sweep's first-player line and every line beyond noise
-(paired when the sets played the same deals).
+(paired when the sets played the same deals); then the win rate by each per-player label and
+the game's ratios.
 """
 from __future__ import annotations
 
@@ -107,6 +108,45 @@ def sweep_lines(doc: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def label_tables(doc: dict[str, Any]) -> str:
+    """Win rate by each per-player label (an Ability tile, a main material), one column per
+    player count and option set (the report's Holm family: one label table per group)."""
+    groups = doc["groups"]
+    out = []
+    stems = dict.fromkeys(key for g in groups for key, stat in g["stats"]["per_seat"].items()
+                          if stat.get("win_rate"))
+    for stem in stems:
+        stats = [g["stats"]["per_seat"].get(stem) for g in groups]
+        name = next(s["name"] for s in stats if s)
+        labels = sorted({label for s in stats if s for label in s["win_rate"]})
+        out.append(f"\nWin rate by {name} (seats holding it; bold: beyond noise after Holm):\n")
+        out.append("| " + name + " | " + " | ".join(g["label"] for g in groups) + " |")
+        out.append("|---|" + "---|" * len(groups))
+        for label in labels:
+            cells = []
+            for s in stats:
+                cell = s["win_rate"].get(label) if s else None
+                cells.append("" if cell is None else f"{rate_cell(cell)} ({cell['games']})")
+            out.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def ratio_table(doc: dict[str, Any]) -> str:
+    groups = doc["groups"]
+    ids = dict.fromkeys(key for g in groups for key in g["stats"]["ratios"])
+    if not ids:
+        return ""
+    out = ["\nRatios (sum over sum):\n",
+           "| ratio | " + " | ".join(g["label"] for g in groups) + " |",
+           "|---|" + "---|" * len(groups)]
+    for key in ids:
+        found = [g["stats"]["ratios"].get(key) for g in groups]
+        name = next(r["name"] for r in found if r)
+        out.append(f"| {name} | " + " | ".join("" if r is None else f"{r['value']:.2f}"
+                                               for r in found) + " |")
+    return "\n".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", type=Path)
@@ -119,6 +159,8 @@ def main() -> None:
     print(margins(rows))
     if doc["sweeps"]:
         print(sweep_lines(doc))
+    print(label_tables(doc))
+    print(ratio_table(doc))
 
 
 if __name__ == "__main__":
