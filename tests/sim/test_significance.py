@@ -67,6 +67,9 @@ def test_the_paired_test_against_scipy_and_by_hand() -> None:
         (stats.norm.isf(0.05 / 6) + Z80) * 0.25 / 2)
     same = paired([1, 2], [1, 2])
     assert (same["p"], same["effect_size"]) == (1.0, None)
+    # one game: no spread is known, so nothing can be beyond noise (not a certain p = 0)
+    assert paired([3.0], [7.0])["p"] == 1.0
+    assert unpaired([3.0], [7.0, 8.0])["p"] == 1.0
 
 
 def test_welchs_test_against_scipy_and_cohens_d_by_hand() -> None:
