@@ -14,11 +14,10 @@ the game's ratios.
 from __future__ import annotations
 
 import argparse
-import statistics
 from pathlib import Path
 from typing import Any
 
-from towerplay.sim import analysis, significance
+from towerplay.sim import analysis
 from towerplay.sim.store import read_rows
 
 
@@ -50,38 +49,20 @@ def turn_order(doc: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def margins(rows: list[dict[str, Any]]) -> str:
-    parts = analysis.split(rows)
-    tests, found = [], []
-    for part in parts:
-        leads, first, others = [], [], []
-        for row in part:
-            players = analysis.players_of(row)
-            scores = [float(row[f"score_{s}"]) for s in range(players)]
-            top = sorted(scores, reverse=True)
-            leads.append(top[0] - top[1])
-            seat = int(row.get("first", 0) or 0)
-            first.append(scores[seat])
-            others.append((sum(scores) - scores[seat]) / (players - 1))
-        test = significance.paired(others, first, len(parts))
-        tests.append(test)
-        found.append((part, leads, test))
-    significance.adjust(tests)
-    lines = [("| players | options | games | winner's lead over the runner-up: mean, median "
+def margins(doc: dict[str, Any]) -> str:
+    lines = [("| players | options | games | winner's lead over the runner-up: mean (sd) "
               "| first player's score − others' mean [95% CI] | d_z | Holm p | detectable |"),
              "|---|---|---|---|---|---|---|---|"]
-    for (part, leads, test), label in zip(found, analysis.labels(parts)):
-        diffs = test["difference"]
-        sd = abs(diffs / test["effect_size"]) if test["effect_size"] else 0.0
-        half = significance.z_of(0.05) * sd / len(part) ** 0.5
-        text = f"{diffs:+.2f} [{diffs - half:+.2f}, {diffs + half:+.2f}]"
+    for group in doc["groups"]:
+        lead, test = group["margins"]["lead"], group["margins"]["first_player"]
+        mean, half = test["mean"], test["half"]
+        text = f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
         if test["beyond_noise"]:
             text = f"**{text}**"
-        players, _, rest = label.partition(", ")
         effect = "–" if test["effect_size"] is None else f"{test['effect_size']:+.3f}"
-        lines.append(f"| {players.split()[0]} | {rest or '–'} | {len(part)} | "
-                     f"{statistics.mean(leads):.2f}, {statistics.median(leads):g} | {text} | "
-                     f"{effect} | {test['p_holm']:.2g} | ±{test['detectable']:.2f} |")
+        lines.append(f"| {group['players']} | {group['sweep'] or '–'} | {group['games']} | "
+                     f"{lead['mean']:.2f} ({lead['sd']:.2f}) | {text} | {effect} | "
+                     f"{test['p_holm']:.2g} | ±{test['detectable']:.2f} |")
     return "\n".join(lines)
 
 
@@ -156,7 +137,7 @@ def main() -> None:
     print("Win rate by place in the turn order (bold: beyond noise after Holm):\n")
     print(turn_order(doc))
     print("\nScore margins (bold: beyond noise after Holm):\n")
-    print(margins(rows))
+    print(margins(doc))
     if doc["sweeps"]:
         print(sweep_lines(doc))
     print(label_tables(doc))

@@ -114,7 +114,7 @@ def paired(before: Sequence[float], after: Sequence[float], cells: int = 1) -> d
     n = len(diffs)
     return {"paired": True, "difference": mean, "p": p,
             "effect_size": mean / sd if sd else None,
-            "detectable": _power_z(cells) * sd / math.sqrt(n) if n else None}
+            "detectable": detectable_mean(sd, n, cells)}
 
 
 def unpaired(before: Sequence[float], after: Sequence[float], cells: int = 1) -> dict[str, Any]:
@@ -136,6 +136,16 @@ def unpaired(before: Sequence[float], after: Sequence[float], cells: int = 1) ->
     return {"paired": False, "difference": mean, "p": p,
             "effect_size": mean / pooled if pooled else None,
             "detectable": _power_z(cells) * spread}
+
+
+def detectable_mean(sd: float, n: int, cells: int = 1) -> float | None:
+    """The smallest mean difference (of ``n`` values of spread ``sd``: paired differences)
+    a two-sided test at ``ALPHA / cells`` finds with :data:`POWER`; None without values.
+
+    >>> round(detectable_mean(1.0, 100), 3)
+    0.28
+    """
+    return _power_z(cells) * sd / math.sqrt(n) if n else None
 
 
 def _finite_p(p: float) -> float:
