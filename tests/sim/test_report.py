@@ -5,6 +5,7 @@ declared and translated statistics, the JSON document and the self-contained pag
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from pathlib import Path
@@ -262,6 +263,29 @@ def test_the_json_document_has_the_documented_shape(tmp_path: Path) -> None:
     doc_text = (Path(__file__).parents[2] / "docs" / "report.md").read_text()
     for key in [*doc, *doc["by_turn_order"][0], *group, *returned]:
         assert f"`{key}`" in doc_text, key
+
+
+def test_score_margins_by_hand() -> None:
+    rows = castle_rows(60, players=3)
+    # the second seat after the first scores 1 too in every third game: a shared lead
+    for row in rows[::3]:
+        row[f"score_{(row['first'] + 1) % 3}"] = 1
+    groups = analyse([*rows, *castle_rows(30, players=2)])
+    three = groups[1]["margins"] if groups[1]["players"] == 3 else groups[0]["margins"]
+    leads = [0.0 if i % 3 == 0 else 1.0 for i in range(60)]
+    assert three["lead"]["mean"] == pytest.approx(sum(leads) / 60)
+    assert three["lead"]["histogram"]["counts"] == [20, 40]  # one bin per whole number
+    # first player's score 1, the others' mean 0.5 or 0: differences 0.5 and 1
+    diffs = [0.5 if i % 3 == 0 else 1.0 for i in range(60)]
+    first = three["first_player"]
+    assert first["mean"] == pytest.approx(sum(diffs) / 60) == first["difference"]
+    assert first["p"] == pytest.approx(paired([0.0] * 60, diffs)["p"])
+    assert first["effect_size"] == pytest.approx(first["mean"] / first["sd"])
+    # two groups: Holm over both, the resolution judged at 0.05 / 2
+    assert first["p_holm"] <= min(1.0, 2 * first["p"]) and first["beyond_noise"]
+    assert first["detectable"] == pytest.approx(
+        (NormalDist().inv_cdf(1 - 0.0125) + NormalDist().inv_cdf(0.8)) * first["sd"]
+        / math.sqrt(60))
 
 
 def test_report_refuses_mixed_games_in_one_line(tmp_path: Path) -> None:

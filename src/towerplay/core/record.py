@@ -57,6 +57,9 @@ class Record(BaseModel):
     actions: list[str] = Field(default_factory=list)
     seats: list[str] = Field(default_factory=list, description="who sat in each seat")
     result: dict[str, Any] | None = None
+    names: list[str | None] = Field(
+        default_factory=list, description="the people's names per seat (null: none), as "
+        "data: a front end shows them as text; left out when nobody was named")
 
     @classmethod
     def from_state(cls, state: State[Any], seats: list[str] | None = None) -> Record:
@@ -107,8 +110,8 @@ class Record(BaseModel):
         return cls.loads(read_text_limited(path, what="record", error=BadRecord))
 
     def to_json(self) -> dict[str, Any]:
-        """The record as JSON-ready data."""
-        return self.model_dump(mode="json")
+        """The record as JSON-ready data (without ``names`` when nobody was named)."""
+        return self.model_dump(mode="json", exclude={"names"} if not self.names else None)
 
     def save(self, path: str | Path) -> None:
         """Write the record atomically: a temporary file beside ``path``, then a rename,

@@ -23,8 +23,8 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from towerplay.server import (bus, guards, hints, jobs, replay, review, scoring, uploads,
-                              words)
+from towerplay.server import (bus, guards, hints, jobs, replay, review, scoring, social,
+                              uploads, words)
 from towerplay.server.limits import Limits
 from towerplay.server.live import Hub, unavailable_body
 from towerplay.server.pages import add_pages
@@ -87,6 +87,7 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     app.include_router(scoring.router)  # the scoring pads for table games (issue #18)
     app.include_router(hints.router)  # the table page's hints (issue #18)
     app.include_router(uploads.router)  # replays of uploaded record files (issue #18)
+    app.include_router(social.router)  # names and chat at a table (issue #30)
     return app
 
 

@@ -1,6 +1,8 @@
 """Moves fan out to every server process through PostgreSQL's LISTEN/NOTIFY: each stored
 action notifies :data:`~.storage.CHANNEL` in its own transaction (:mod:`.storage`), and
 every ``towerplay serve`` listens here and reads the move in (:meth:`.live.Hub.moved`).
+Names and chat lines notify :data:`~.storage.SOCIAL_CHANNEL` the same way
+(:meth:`.live.Hub.people_changed`).
 
 A lost connection (PostgreSQL restarted) is opened again; then every table in memory
 is read in afresh, since notifications sent meanwhile are gone.
@@ -13,7 +15,7 @@ import logging
 import psycopg
 
 from towerplay.server.live import Hub
-from towerplay.server.storage import CHANNEL
+from towerplay.server.storage import CHANNEL, SOCIAL_CHANNEL
 
 log = logging.getLogger("towerplay.server")
 
@@ -29,10 +31,15 @@ async def listen(url: str, hub: Hub) -> None:
             async with await psycopg.AsyncConnection.connect(conninfo,
                                                              autocommit=True) as db:
                 await db.execute(f"LISTEN {CHANNEL}")
+                await db.execute(f"LISTEN {SOCIAL_CHANNEL}")
                 await hub.resync()  # whatever was stored while nobody listened
                 async for note in db.notifies():
                     table_id, _, version = note.payload.partition(" ")
-                    if table_id in hub.tables:  # the others' tables are not read here
+                    if table_id not in hub.tables:  # the others' tables are not read here
+                        continue
+                    if note.channel == SOCIAL_CHANNEL:  # a name or a chat line
+                        hub.spawn(hub.people_changed(table_id))
+                    else:
                         hub.spawn(hub.moved(table_id, int(version)))
         except asyncio.CancelledError:
             raise

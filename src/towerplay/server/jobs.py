@@ -234,6 +234,9 @@ class Runner:
         else:
             texts = await in_thread(self.storage.actions_since, table_id, table.version)
             moves.catch_up(table, texts)
+            specs = await in_thread(self.storage.seat_specs, table_id)
+            if specs is not None:  # a person left their seat to a bot, or came back
+                moves.use_seats(table, specs)
         self.tables[table_id] = table
         while len(self.tables) > CACHED_TABLES:
             self.tables.popitem(last=False)

@@ -41,6 +41,10 @@ MAX_SEED = 2**63 - 1
 SOCKETS_PER_ADDRESS = 64
 """Websockets one address may hold open at once (a page holds one; a household behind one
 address a few)."""
+CHAT_BURST = 5
+"""At most this many chat lines from one address..."""
+CHAT_SECONDS = 10.0
+"""...in this many seconds (counted in the database: every process counts the same)."""
 WS_MAX_BYTES = 65536
 """The websocket layer drops connections sending more than this in one frame."""
 
@@ -57,6 +61,8 @@ class Limits:
     bot_iterations: int = MAX_BOT_ITERATIONS
     bot_tables: int = BOT_TABLES_PER_ADDRESS
     sockets_per_address: int = SOCKETS_PER_ADDRESS
+    chat_burst: int = CHAT_BURST
+    chat_seconds: float = CHAT_SECONDS
 
 
 @dataclass

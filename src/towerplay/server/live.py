@@ -39,6 +39,8 @@ log = logging.getLogger("towerplay.server")
 
 CONNECT_EVENTS = 40
 """On connecting, a seat hears at most this many of the moves since its last own move."""
+CHAT_KEPT = 100
+"""A table in memory keeps its newest chat lines, sent to each client that connects."""
 
 
 class UnknownTable(LookupError):
@@ -72,6 +74,11 @@ class Client:
     seat: int | None
     lang: str = "en"
     sent_version: int | None = None
+    address: str = "unknown"
+    name: str | None = None
+    """A spectator's name (a seat's is the table's)."""
+    people: bool = False
+    """Whether it hears the people and chat messages (it asked: ``?people=1``)."""
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
 
@@ -88,6 +95,16 @@ class LiveTable:
     """Held while the table's next move is stored or others' moves are read in."""
     cache: dict[tuple[int | None, str], tuple[int, asyncio.Future[tuple[dict[str, Any], str]]]] \
         = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+    away: dict[int, str] = field(default_factory=dict)
+    """The bot playing for each person who left their seat."""
+    chat: str = "all"
+    rematch: str | None = None
+    """The table of "play again", once someone asked for it."""
+    chat_lines: list[dict[str, Any]] = field(default_factory=list)
+    """The newest chat lines (at most :data:`CHAT_KEPT`), oldest first."""
+    people_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while the table's names and chat are read in."""
 
     @property
     def specs(self) -> list[str]:
@@ -155,7 +172,27 @@ class LiveTable:
                            **({} if spec == HUMAN else {"spec": spec})}
                           for s, spec in enumerate(self.specs)],
                 "version": self.table.version, "over": self.table.is_over,
-                "created": self.created.isoformat()}
+                "created": self.created.isoformat(), "names": self.name_list(),
+                "away": [self.away.get(seat) for seat in range(len(self.specs))],
+                "chat": self.chat, "rematch": self.rematch}
+
+    def name_list(self) -> list[str | None]:
+        """Each seat's name (``None``: a bot, or a person not yet named)."""
+        return [self.names.get(seat) for seat in range(len(self.specs))]
+
+    def people(self) -> dict[str, Any]:
+        """The people message: the seats' names, the bots playing for people who left
+        their seats, and who may chat (no token)."""
+        return {"type": "people", "table": self.id, "names": self.name_list(),
+                "away": [self.away.get(seat) for seat in range(len(self.specs))],
+                "chat": self.chat, "rematch": self.rematch}
+
+
+def visible_chat(live: LiveTable, seat: int | None,
+                 lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The chat lines ``seat`` may read (``None``: a spectator): none at a table whose chat
+    is the seats' alone."""
+    return lines if seat is not None or live.chat == "all" else []
 
 
 def render(table_id: str, version: int, seat: int | None, view: dict[str, Any],
@@ -191,9 +228,11 @@ class Hub:
     # ----------------------------------------------------------------- creating, loading
     async def create(self, game: str, players: int, options: dict[str, Any],
                      specs: list[str], seed: int | None, hints: bool = True,
-                     owner: str | None = None) -> tuple[LiveTable, dict[int, str]]:
-        """A new stored table (giving hints or not; made by address ``owner``) and each
-        human seat's token (raises TowerplayError, or StorageFailed storing nothing)."""
+                     owner: str | None = None, chat: str = "all",
+                     ) -> tuple[LiveTable, dict[int, str]]:
+        """A new stored table (giving hints or not; made by address ``owner``; who may
+        chat) and each human seat's token (raises TowerplayError, or StorageFailed storing
+        nothing)."""
         state = games.load(game, **options).start(players=players, seed=seed)
         table: Table[Any] = Table(state, specs)
         tokens = {seat: new_token() for seat, spec in enumerate(specs) if spec == HUMAN}
@@ -201,7 +240,7 @@ class Hub:
             id=secrets.token_urlsafe(9), game=game, rules_version=state.game.rules_version,
             options=state.game.options_dict(), seed=state.seed, players=players,
             seats=list(specs), created=datetime.now(UTC), hints=hints,
-            bot_queue=moves.due_queue(table), owner=owner,
+            bot_queue=moves.due_queue(table), owner=owner, chat=chat,
             token_hashes={seat: token_hash(t) for seat, t in tokens.items()})
         await in_thread(self.storage.create, stored)
         live = self._adopt(stored, table)
@@ -218,9 +257,11 @@ class Hub:
         if stored is None:
             raise UnknownTable(table_id)
         table = await in_thread(moves.rebuild, stored)
+        chat = await in_thread(self.storage.chat_since, table_id, 0, CHAT_KEPT)
         live = self.tables.get(table_id)
         if live is None:
             live = self._adopt(stored, table)
+            live.chat_lines = chat
             # a move stored while this table was being read was announced to nobody here
             async with live.lock:
                 read = live.table.version
@@ -230,7 +271,9 @@ class Hub:
         return live
 
     def _adopt(self, stored: StoredTable, table: Table[Any]) -> LiveTable:
-        live = LiveTable(stored.id, table, stored.token_hashes, stored.created)
+        live = LiveTable(stored.id, table, stored.token_hashes, stored.created,
+                         names=dict(stored.names), away=dict(stored.away), chat=stored.chat,
+                         rematch=stored.rematch)
         self.tables[stored.id] = live
         return live
 
@@ -280,6 +323,7 @@ class Hub:
                     await self._catch_up(live)
                 if live.table.version != before:
                     self.changed(live)
+            await self.people_changed(live.id)
 
     async def _catch_up(self, live: LiveTable) -> None:
         texts = await in_thread(self.storage.actions_since, live.id, live.table.version)
@@ -308,11 +352,103 @@ class Hub:
             log.warning("cannot queue the bot of table %s (%s): the sweep will", live.id,
                         error)
 
+    # ----------------------------------------------------------------- people
+    async def people_changed(self, table_id: str) -> None:
+        """A table's names or chat changed (here or in another process): read them in and
+        tell this process's clients what is new to them."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        async with live.people_lock:
+            start = live.chat_lines[-1]["index"] + 1 if live.chat_lines else 0
+            people = await in_thread(self.storage.people, table_id)
+            names, away = people.names, people.away
+            lines = await in_thread(self.storage.chat_since, table_id, start, CHAT_KEPT)
+            renamed = (names != live.names or away != live.away
+                       or people.rematch != live.rematch)
+            live.token_hashes.update(people.token_hashes)  # a rematch's seat claimed
+            live.names, live.rematch = names, people.rematch
+            live.chat_lines = (live.chat_lines + lines)[-CHAT_KEPT:]
+            if away != live.away:
+                live.away = away
+                async with live.lock:
+                    stored = list(live.table.seats)
+                    moves.use_seats(live.table, [
+                        away.get(seat, HUMAN if seat in live.token_hashes else spec)
+                        for seat, spec in enumerate(stored)])
+        for client in live.clients:
+            if not client.people:
+                continue
+            if renamed:
+                client.outbox.put_nowait(live.people())
+            heard = visible_chat(live, client.seat, lines)
+            if heard:
+                client.outbox.put_nowait({"type": "chat", "table": live.id, "lines": heard})
+
+    async def hand_over(self, live: LiveTable, seat: int | None, bot: str | None) -> None:
+        """The person at ``seat`` hands it to ``bot`` (``None``: takes it back); every
+        process hears of it and the bot moves if it is due (raises Refusal, StorageFailed)."""
+        if seat is None:
+            raise Refusal("forbidden", "spectators have no seat to hand over")
+        if live.table.is_over:
+            raise Refusal("over", "the game is over")
+        async with live.lock:
+            due = bot is not None and live.table.state.to_move == seat
+            queue = moves.bot_queue(bot) if due and bot is not None else None
+            await in_thread(self.storage.set_away, live.id, seat, bot, live.table.version,
+                            queue)
+        await self.people_changed(live.id)
+        await self.schedule_bot(live)
+
+    async def play_again(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
+        """The person at ``seat`` of a finished table accepts "play again": the rematch
+        (made now if nobody asked before: same game, options and seats, rotated by one,
+        bots as they were, a new seed) and their seat there with a new token, for them
+        alone: ``{"table", "seat", "token", "url"}`` (raises Refusal, StorageFailed)."""
+        if seat is None:
+            raise Refusal("forbidden", "spectators have no seat to play again")
+        if not live.table.is_over:
+            raise Refusal("forbidden", "play again once the game is over")
+        players = live.table.state.players
+        original = [HUMAN if s in live.token_hashes else spec  # the stand-ins leave
+                    for s, spec in enumerate(live.specs)]
+        rotated = [original[(s - 1) % players] for s in range(players)]
+        state = live.table.state
+        fresh = state.game.start(players=players, seed=None)
+        table: Table[Any] = Table(fresh, rotated)
+        stored = StoredTable(
+            id=secrets.token_urlsafe(9), game=state.game.name,
+            rules_version=state.game.rules_version, options=state.game.options_dict(),
+            seed=fresh.seed, players=players, seats=rotated, created=datetime.now(UTC),
+            hints=bool(await in_thread(self.storage.hints, live.id)),
+            bot_queue=moves.due_queue(table), chat=live.chat)
+        new_id = await in_thread(self.storage.create_rematch, live.id, stored)
+        if new_id == stored.id:
+            self._adopt(stored, table)
+        new_seat = (seat + 1) % players
+        token = new_token()
+        await in_thread(self.storage.claim_seat, new_id, new_seat, token_hash(token),
+                        live.names.get(seat))
+        await self.people_changed(live.id)
+        await self.people_changed(new_id)
+        if new_id == stored.id:
+            await self.schedule_bot(self.tables[new_id])
+        return {"table": new_id, "seat": new_seat, "token": token,
+                "url": f"/tables/{new_id}?token={token}"}
+
     # ----------------------------------------------------------------- clients
-    def join(self, live: LiveTable, seat: int | None, lang: str = "en") -> Client:
-        client = Client(seat, lang)
+    def join(self, live: LiveTable, seat: int | None, lang: str = "en",
+             address: str = "unknown", people: bool = False) -> Client:
+        """A new client: it hears its view (and with ``people``, the people and the chat
+        so far, and every change of them)."""
+        client = Client(seat, lang, address=address, people=people)
         live.clients.add(client)
         client.outbox.put_nowait({})
+        if not people:
+            return client
+        client.outbox.put_nowait(live.people())
+        client.outbox.put_nowait({"type": "chat", "table": live.id,
+                                  "lines": visible_chat(live, seat, live.chat_lines)})
         return client
 
     def leave(self, live: LiveTable, client: Client) -> None:

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from towerplay import bots
 from towerplay.arena.table import HUMAN, Table
 from towerplay.core.record import Record
+from towerplay.core.rng import derive_seed
 from towerplay.server.storage import Storage, StoredTable
 
 T = TypeVar("T")
@@ -54,11 +55,26 @@ def due_queue(table: Table[Any]) -> str | None:
 
 
 def rebuild(stored: StoredTable) -> Table[Any]:
-    """A stored table replayed to its last stored action."""
+    """A stored table replayed to its last stored action (the bots playing for people
+    who left their seats in those seats)."""
     record = Record(game=stored.game, rules_version=stored.rules_version,
                     options=stored.options, players=stored.players, seed=stored.seed,
                     actions=stored.actions, seats=stored.seats)
-    return Table(record.replay(), stored.seats)
+    return Table(record.replay(), stored.specs())
+
+
+def use_seats(table: Table[Any], specs: list[str]) -> None:
+    """Seat ``specs`` at ``table``: a person who left is played by a bot, one who came
+    back plays again (the bots of the others are kept)."""
+    for seat, spec in enumerate(specs):
+        if table.seats[seat] == spec:
+            continue
+        table.seats[seat] = spec  # type: ignore[index]
+        if spec == HUMAN:
+            table.bots.pop(seat, None)
+        else:
+            table.bots[seat] = bots.load(spec, seed=derive_seed(table.state.seed, "bot",
+                                                                 seat))
 
 
 def catch_up(table: Table[Any], texts: list[str]) -> int:

@@ -39,7 +39,10 @@ async def finished_record(request: Request, table_id: str,
     state = live.table.state
     if not state.is_over:
         return error(403, "forbidden", early)
-    return Record.from_state(state, seats=list(live.specs))
+    record = Record.from_state(state, seats=list(live.specs))
+    if live.names:
+        record.names = live.name_list()
+    return record
 
 
 @router.get("/api/tables/{table_id}/replay")
@@ -112,7 +115,7 @@ def position(record: Record, at: int, total: int, lang: str = "en") -> dict[str,
     return {"type": "replay", "at": at, "total": total, "view": view,
             "board": draw(view, lang),
             "mover": state.movers[at - 1] if at > 0 else None, "line": line,
-            "seats": list(record.seats)}
+            "seats": list(record.seats), "names": list(record.names)}
 
 
 def moves(record: Record, lang: str = "en") -> dict[str, Any]:

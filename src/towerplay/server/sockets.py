@@ -10,18 +10,18 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from towerplay.arena.table import Refusal
-from towerplay.server import words
+from towerplay.server import social, words
 from towerplay.server.limits import Limits, TokenBucket
 from towerplay.server.live import Client, Hub, LiveTable, UnknownTable, unavailable_body
 from towerplay.server.protocol import error_body, refusal_body
 from towerplay.server.storage import StorageFailed
-from towerplay.server.tables import hub_of
+from towerplay.server.tables import address, hub_of
 
 
 def add_websocket(app: FastAPI) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str,
-                           token: str | None = None) -> None:
+                           token: str | None = None, people: str | None = None) -> None:
         await websocket.accept()
         hub = hub_of(websocket)
         lang = words.page_language(websocket)
@@ -41,7 +41,7 @@ def add_websocket(app: FastAPI) -> None:
             await websocket.send_json(words.worded(refusal_body(refusal), lang))
             await websocket.close(4403)
             return
-        client = hub.join(live, seat, lang)
+        client = hub.join(live, seat, lang, address(websocket), people == "1")
         sender = asyncio.get_running_loop().create_task(
             hub.drain(live, client, websocket.send_text))
         try:
@@ -75,7 +75,7 @@ async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable,
                 raise Refusal("bad_message", f"too many messages: at most "
                               f"{limits.actions_per_second:g} a second",
                               limit=limits.actions_per_second)
-            await handle(hub, live, client, parse_message(text))
+            await handle(hub, live, client, parse_message(text), limits)
         except Refusal as refusal:
             client.outbox.put_nowait(words.worded(refusal_body(refusal), client.lang,
                                                   live.table.state.game.name))
@@ -90,15 +90,39 @@ def parse_message(text: str) -> dict[str, Any]:
     except (ValueError, RecursionError):
         raise Refusal("bad_message", "a message must be JSON, e.g. "
                       "{\"type\": \"act\", \"version\": 3, \"action\": \"bid 2\"}") from None
-    if not isinstance(message, dict) or message.get("type") not in ("act", "view"):
+    if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
         raise Refusal("bad_message", "a message is {\"type\": \"act\", \"version\": N, "
-                      "\"action\": \"...\"} or {\"type\": \"view\"}")
+                      "\"action\": \"...\"}, {\"type\": \"view\"}, {\"type\": \"name\", "
+                      "\"name\": \"...\"}, {\"type\": \"chat\", \"text\": \"...\"}, "
+                      "{\"type\": \"away\", \"bot\": \"medium\"} or {\"type\": \"rematch\"}")
     return message
 
 
-async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, Any]) -> None:
-    """Act on one client message: a move, or a request for the current view."""
+MESSAGE_TYPES = ("act", "view", "name", "chat", "away", "rematch")
+"""The kinds of message a client sends."""
+
+
+async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, Any],
+                 limits: Limits | None = None) -> None:
+    """Act on one client message: a move, a request for the current view, a name (the
+    seat's, or a spectator's for this connection), a chat line."""
     if message["type"] == "view":
         client.outbox.put_nowait({"type": "resend"})
+        return
+    if message["type"] == "name":
+        client.name = await social.rename(hub, live, client.seat, message.get("name"))
+        client.outbox.put_nowait({"type": "named", "seat": client.seat, "name": client.name})
+        return
+    limits = limits or Limits()
+    if message["type"] == "rematch":  # the new seat's token goes to this client alone
+        client.outbox.put_nowait({"type": "rematched", **await hub.play_again(live,
+                                                                               client.seat)})
+        return
+    if message["type"] == "away":
+        await hub.hand_over(live, client.seat, social.stand_in(message, limits))
+        return
+    if message["type"] == "chat":
+        await social.say(hub, live, client.seat, client.name, message.get("text"),
+                         client.address, limits)
         return
     await hub.submit(live, client.seat, message.get("action"), message.get("version"))

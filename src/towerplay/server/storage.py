@@ -39,6 +39,10 @@ DATABASE_URL_ENV = "TOWERPLAY_DATABASE_URL"
 
 CHANNEL = "towerplay_tables"
 """The PostgreSQL notification channel of stored actions: payload ``"<table id> <version>"``."""
+SOCIAL_CHANNEL = "towerplay_social"
+"""The channel of a table's people changing (a name, a chat line): payload ``"<table id>"``."""
+CHAT_SETTINGS = ("all", "seats", "off")
+"""Who may chat at a table: seats and spectators, the seats alone, nobody."""
 
 metadata = MetaData()
 
@@ -59,6 +63,8 @@ tables = Table(
     Column("bot_queue", String(20), nullable=True),
     Column("owner", String(64), nullable=True),
     Column("updated", DateTime(timezone=True), nullable=True),
+    Column("chat", String(10), nullable=True),  # CHAT_SETTINGS; NULL (older tables): all
+    Column("rematch", String(40), nullable=True),  # the table of "play again"
 )
 
 seat_tokens = Table(
@@ -66,6 +72,18 @@ seat_tokens = Table(
     Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False),
+    Column("name", String(80), nullable=True),  # the person's name (issue #30)
+    Column("away", String(100), nullable=True),  # the bot playing for the person who left
+)
+
+chat_lines = Table(
+    "chat_lines", metadata,
+    Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
+    Column("index", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),  # NULL: a spectator
+    Column("name", String(80), nullable=True),
+    Column("text", String(1200), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
 )
 
 actions = Table(
@@ -118,7 +136,10 @@ ADDED_COLUMNS = {"tables": {"hints": "BOOLEAN NOT NULL DEFAULT TRUE",
                             "version": "INTEGER NOT NULL DEFAULT 0",
                             "bot_queue": "VARCHAR(20)",
                             "owner": "VARCHAR(64)",
-                            "updated": "TIMESTAMP WITH TIME ZONE"}}
+                            "updated": "TIMESTAMP WITH TIME ZONE",
+                            "chat": "VARCHAR(10)",
+                            "rematch": "VARCHAR(40)"},
+                 "seat_tokens": {"name": "VARCHAR(80)", "away": "VARCHAR(100)"}}
 """Columns added after the first release, with their SQL type (SQLite and PostgreSQL)."""
 BACKFILL = {
     ("tables", "version"): "UPDATE tables SET version = (SELECT COUNT(*) FROM actions "
@@ -236,8 +257,28 @@ class StoredTable:
     version: int = 0
     bot_queue: str | None = None
     owner: str | None = None
+    chat: str = "all"
+    rematch: str | None = None
     token_hashes: dict[int, str] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+    away: dict[int, str] = field(default_factory=dict)
+    """The bot playing for each person who left their seat (issue #30)."""
+
+    def specs(self) -> list[str]:
+        """Each seat's player now: its spec, or the bot playing for a person who left."""
+        return [self.away.get(seat, spec) for seat, spec in enumerate(self.seats)]
     actions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class People:
+    """A table's people as stored: names, the bots standing in for people who left,
+    the seats' token hashes, and the table of "play again" (issue #30)."""
+
+    names: dict[int, str]
+    away: dict[int, str]
+    token_hashes: dict[int, str]
+    rematch: str | None
 
 
 @guarded
@@ -264,10 +305,11 @@ class Storage:
                     options=table.options, seed=table.seed, players=table.players,
                     seats=table.seats, created=table.created, hints=table.hints,
                     version=table.version, bot_queue=table.bot_queue, owner=table.owner,
-                    updated=table.created))
+                    updated=table.created, chat=table.chat))
                 if table.token_hashes:
                     db.execute(seat_tokens.insert(), [
-                        {"table_id": table.id, "seat": seat, "token_hash": digest}
+                        {"table_id": table.id, "seat": seat, "token_hash": digest,
+                         "name": table.names.get(seat)}
                         for seat, digest in table.token_hashes.items()])
         except (SQLAlchemyError, OSError) as error:
             raise StorageFailed(f"table {table.id} could not be stored") from error
@@ -341,8 +383,13 @@ class Storage:
             if row is None:
                 return None
             stored = _stored(row)
-            stored.token_hashes = {r.seat: r.token_hash for r in db.execute(
-                select(seat_tokens).where(seat_tokens.c.table_id == table_id))}
+            for seat in db.execute(select(seat_tokens)
+                                   .where(seat_tokens.c.table_id == table_id)):
+                stored.token_hashes[seat.seat] = seat.token_hash
+                if seat.name is not None:
+                    stored.names[seat.seat] = seat.name
+                if seat.away is not None:
+                    stored.away[seat.seat] = seat.away
             stored.actions = list(db.execute(
                 select(actions.c.text).where(actions.c.table_id == table_id)
                 .order_by(actions.c.index)).scalars())
@@ -375,6 +422,136 @@ class Storage:
             found: bool | None = db.execute(
                 select(tables.c.hints).where(tables.c.id == table_id)).scalar()
         return found
+
+    # ----------------------------------------------------------------- people (issue #30)
+    def set_name(self, table_id: str, seat: int, name: str) -> bool:
+        """Name a person's seat, unless the seat has moved already (``False``: it has, or
+        it is no person's seat: nothing changed); every process hears of it."""
+        moved = select(actions.c.index).where(actions.c.table_id == table_id,
+                                              actions.c.mover == seat).exists()
+        with self.engine.begin() as db:
+            done = db.execute(update(seat_tokens).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat, ~moved)
+                .values(name=name)).rowcount
+            if done:
+                self._notify_people(db, table_id)
+        return bool(done)
+
+    def people(self, table_id: str) -> People:
+        """A table's people now: names, stand-ins, token hashes, its rematch."""
+        with self.engine.connect() as db:
+            rows = list(db.execute(select(seat_tokens)
+                                   .where(seat_tokens.c.table_id == table_id)))
+            rematch = db.execute(select(tables.c.rematch)
+                                 .where(tables.c.id == table_id)).scalar()
+        return People({row.seat: row.name for row in rows if row.name is not None},
+                      {row.seat: row.away for row in rows if row.away is not None},
+                      {row.seat: row.token_hash for row in rows}, rematch)
+
+    def create_rematch(self, old_id: str, new: StoredTable) -> str:
+        """Store ``new`` as the rematch of a finished table unless it has one already:
+        the rematch's id (the one stored first, whichever process made it). Its seats get
+        their tokens as their people accept (:meth:`claim_seat`)."""
+        try:
+            with self.engine.begin() as db:
+                done = db.execute(update(tables).where(
+                    tables.c.id == old_id, tables.c.rematch.is_(None),
+                    tables.c.finished.is_not(None)).values(rematch=new.id)).rowcount
+                if done:
+                    db.execute(tables.insert().values(
+                        id=new.id, game=new.game, rules_version=new.rules_version,
+                        options=new.options, seed=new.seed, players=new.players,
+                        seats=new.seats, created=new.created, hints=new.hints,
+                        version=0, bot_queue=new.bot_queue, owner=new.owner,
+                        updated=new.created, chat=new.chat))
+                    self._notify_people(db, old_id)
+                    return new.id
+        except IntegrityError as error:
+            raise StorageFailed(f"table {old_id}: the rematch could not be stored") \
+                from error
+        with self.engine.connect() as db:
+            found = db.execute(select(tables.c.rematch)
+                               .where(tables.c.id == old_id)).scalar()
+        if found is None:
+            raise StorageFailed(f"table {old_id} has no rematch (not over?)")
+        return str(found)
+
+    def claim_seat(self, table_id: str, seat: int, digest: str, name: str | None) -> None:
+        """Give a rematch's seat its person's token (hash) and name; claimed again (the
+        person's other tab), the newer token replaces the older."""
+        with self.engine.begin() as db:
+            done = db.execute(update(seat_tokens).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat)
+                .values(token_hash=digest)).rowcount
+            if not done:
+                db.execute(seat_tokens.insert().values(table_id=table_id, seat=seat,
+                                                       token_hash=digest, name=name))
+            self._notify_people(db, table_id)
+
+    def seat_specs(self, table_id: str) -> list[str] | None:
+        """Each seat's player now (:meth:`StoredTable.specs`; ``None``: no such table)."""
+        with self.engine.connect() as db:
+            seats = db.execute(select(tables.c.seats).where(tables.c.id == table_id)).scalar()
+            if seats is None:
+                return None
+            away = dict(db.execute(select(seat_tokens.c.seat, seat_tokens.c.away).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.away.is_not(None))).all())
+        return [away.get(seat, spec) for seat, spec in enumerate(seats)]
+
+    def set_away(self, table_id: str, seat: int, bot: str | None, version: int,
+                 queue: str | None) -> bool:
+        """Hand a person's seat to ``bot`` (``None``: the person takes it back); with
+        ``queue``, the bot is due to move at ``version`` (unless the table moved on).
+        ``False``: no person's seat, nothing changed. Every process hears of it."""
+        with self.engine.begin() as db:
+            done = db.execute(update(seat_tokens).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat)
+                .values(away=bot)).rowcount
+            if done and queue is not None:
+                db.execute(update(tables).where(tables.c.id == table_id,
+                                                tables.c.version == version,
+                                                tables.c.finished.is_(None))
+                           .values(bot_queue=queue))
+            if done:
+                self._notify_people(db, table_id)
+        return bool(done)
+
+    def add_chat(self, table_id: str, seat: int | None, name: str | None, text: str) -> int:
+        """Store a chat line as the table's next one (its index); every process hears
+        of it. Two processes storing at once: the second tries again."""
+        for attempt in range(5):
+            try:
+                with self.engine.begin() as db:
+                    index = db.execute(select(func.coalesce(func.max(chat_lines.c.index), -1))
+                                       .where(chat_lines.c.table_id == table_id)).scalar()
+                    index = int(index if index is not None else -1) + 1
+                    db.execute(chat_lines.insert().values(
+                        table_id=table_id, index=index, seat=seat, name=name, text=text,
+                        at=datetime.now(UTC)))
+                    self._notify_people(db, table_id)
+                return index
+            except IntegrityError as error:
+                if attempt == 4:
+                    raise StorageFailed(f"table {table_id}: the chat line could not be "
+                                        "stored") from error
+        raise AssertionError("unreachable")
+
+    def chat_since(self, table_id: str, start: int, limit: int = 1000) -> list[dict[str, Any]]:
+        """A table's chat lines from index ``start`` on (at most ``limit``, the newest),
+        oldest first: ``{"index", "seat", "name", "text", "at"}``."""
+        query = (select(chat_lines).where(chat_lines.c.table_id == table_id,
+                                          chat_lines.c.index >= start)
+                 .order_by(chat_lines.c.index.desc()).limit(limit))
+        with self.engine.connect() as db:
+            rows = list(db.execute(query))
+        return [{"index": row.index, "seat": row.seat, "name": row.name, "text": row.text,
+                 "at": row.at.isoformat()} for row in reversed(rows)]
+
+    def _notify_people(self, db: Any, table_id: str) -> None:
+        """Announce a table's people changing to every process (PostgreSQL; on commit)."""
+        if self.engine.dialect.name == "postgresql":
+            db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                       {"channel": SOCIAL_CHANNEL, "payload": table_id})
 
     # ----------------------------------------------------------------- rates
     def tables_since(self, owner: str, seconds: float) -> int:
@@ -506,4 +683,5 @@ def _stored(row: Any) -> StoredTable:
                        options=dict(row.options), seed=int(row.seed), players=row.players,
                        seats=list(row.seats), created=row.created, finished=row.finished,
                        result=row.result, hints=bool(row.hints), version=row.version,
-                       bot_queue=row.bot_queue, owner=row.owner)
+                       bot_queue=row.bot_queue, owner=row.owner, chat=row.chat or "all",
+                       rematch=row.rematch)

@@ -16,7 +16,7 @@ from towerplay.server import hints, replay, words
 from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, read_json
 from towerplay.server.live import Hub, LiveTable, UnknownTable, unavailable_body
 from towerplay.server.protocol import STATUS, error, file_options, not_found, refusal_body
-from towerplay.server.storage import StorageFailed
+from towerplay.server.storage import CHAT_SETTINGS, StorageFailed
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
@@ -73,10 +73,11 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     """(game, players, options, seats, seed) of a create request, checked."""
     if not isinstance(data, dict):
         raise Refusal("bad_message", "send a JSON object with 'game' and 'seats'")
-    unknown = sorted(set(data) - {"game", "players", "options", "seats", "seed", "hints"})
+    unknown = sorted(set(data) - {"game", "players", "options", "seats", "seed", "hints",
+                                  "chat"})
     if unknown:
         raise Refusal("bad_message", f"unknown field {unknown[0]!r} (fields: game, "
-                      f"players, options, seats, seed, hints)", field=unknown[0])
+                      f"players, options, seats, seed, hints, chat)", field=unknown[0])
     game, seats = data.get("game"), data.get("seats")
     options = data.get("options") or {}
     if not isinstance(game, str):
@@ -100,6 +101,16 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     return game, players, options, [check_spec(s, limits) for s in seats], seed
 
 
+def chat_setting(data: dict[str, Any]) -> str:
+    """The ``chat`` field of a create request: who may chat (``all``, the default;
+    ``seats``; ``off``)."""
+    chat = data.get("chat", "all")
+    if chat not in CHAT_SETTINGS:
+        raise Refusal("bad_message", f"'chat' is {', '.join(map(repr, CHAT_SETTINGS))}",
+                      field="chat")
+    return str(chat)
+
+
 def add_api(app: FastAPI) -> None:
     """The JSON API of DESIGN.md's protocol."""
 
@@ -115,6 +126,7 @@ def add_api(app: FastAPI) -> None:
             data = await read_json(request, limits.message_bytes)
             game, players, options, seats, seed = table_request(data, limits)
             allow_hints = hints.wanted(data)
+            chat = chat_setting(data)
         except Refusal as refusal:
             return JSONResponse(refusal_body(refusal), status_code=422)
         except TowerplayError as problem:
@@ -130,7 +142,8 @@ def add_api(app: FastAPI) -> None:
                          f"bots only from one address", limit=limits.bot_tables)
         try:
             live, tokens = await hub.create(game, players, options, seats, seed,
-                                            hints=allow_hints, owner=address(request))
+                                            hints=allow_hints, owner=address(request),
+                                            chat=chat)
         except TowerplayError as problem:
             return error(422, "bad_message", str(problem))
         except StorageFailed:

@@ -30,7 +30,7 @@ from towerplay.sim.ladder import GameResult, openskill_ratings, wilson
 from towerplay.core.statistics import Kind, Ratio, Scope, Statistic
 from towerplay.i18n import Translator
 from towerplay.sim.play import stats_module
-from towerplay.sim.significance import adjust, paired, rate_p, unpaired
+from towerplay.sim.significance import adjust, detectable_mean, paired, rate_p, unpaired
 
 Row = Mapping[str, Any]
 FORMAT = "towerplay-report/1"
@@ -386,8 +386,27 @@ def analyse_set(rows: Sequence[Row], lang: str = "en") -> dict[str, Any]:
         "by_seat": seat_rates(rows, position=False),
         "bots": bot_table(rows),
         "length": distribution([float(row["length"]) for row in rows]),
+        "margins": margins(rows),
         "stats": game_stats(rows, lang)}
     return group
+
+
+def margins(rows: Sequence[Row]) -> dict[str, Any]:
+    """Score margins: the winner's lead over the runner-up (a distribution), and the first
+    player's score against the mean of the others' in the same game (a paired test, to be
+    corrected across the report with the other groups' by :func:`analyse`)."""
+    leads, first, others = [], [], []
+    for row in rows:
+        players = players_of(row)
+        scores = [float(row[f"score_{s}"]) for s in range(players)]
+        top = sorted(scores, reverse=True)
+        leads.append(top[0] - top[1] if players > 1 else 0.0)
+        seat = int(row.get("first", 0) or 0)
+        first.append(scores[seat])
+        others.append((sum(scores) - scores[seat]) / max(1, players - 1))
+    return {"lead": distribution(leads),
+            "first_player": {**mean_sd([f - o for f, o in zip(first, others)]),
+                             **paired(others, first)}}
 
 
 def split(rows: Iterable[Row]) -> list[list[Row]]:
@@ -400,14 +419,19 @@ def split(rows: Iterable[Row]) -> list[list[Row]]:
 
 
 def analyse(rows: Iterable[Row], lang: str = "en") -> list[dict[str, Any]]:
-    """:func:`analyse_set` for each player count and option set; the turn-order table and
-    the seat table are each corrected across all their cells (Holm)."""
+    """:func:`analyse_set` for each player count and option set; the turn-order table,
+    the seat table and the first players' score margins are each corrected across all their
+    cells (Holm)."""
     parts = split(rows)
     groups = [analyse_set(part, lang) for part in parts]
     for group, name in zip(groups, labels(parts)):
         group["label"] = name
     for key in ("by_turn_order", "by_seat"):
         adjust([cell for group in groups for cell in group[key]])
+    tests = [group["margins"]["first_player"] for group in groups]
+    for test in tests:  # judged at the table's strictest threshold, like its p-values
+        test["detectable"] = detectable_mean(test["sd"], test["n"], len(tests))
+    adjust(tests)
     return groups
 
 

@@ -105,14 +105,16 @@ def paired(before: Sequence[float], after: Sequence[float], cells: int = 1) -> d
     diffs = [b - a for a, b in zip(before, after)]
     sd = math.sqrt(_var(diffs))
     mean = _mean(diffs)
-    if sd == 0:  # the same game every time: no spread to test against
+    if len(diffs) < 2:  # one game says nothing of the spread: nothing to test
+        p = 1.0
+    elif sd == 0:  # the same game every time: no spread to test against
         p = 1.0 if mean == 0 else 0.0
     else:
         p = _finite_p(stats.ttest_rel(after, before).pvalue)
     n = len(diffs)
     return {"paired": True, "difference": mean, "p": p,
             "effect_size": mean / sd if sd else None,
-            "detectable": _power_z(cells) * sd / math.sqrt(n) if n else None}
+            "detectable": detectable_mean(sd, n, cells)}
 
 
 def unpaired(before: Sequence[float], after: Sequence[float], cells: int = 1) -> dict[str, Any]:
@@ -123,7 +125,9 @@ def unpaired(before: Sequence[float], after: Sequence[float], cells: int = 1) ->
     va, vb = _var(before), _var(after)
     na, nb = len(before), len(after)
     mean = _mean(after) - _mean(before)
-    if va == 0 and vb == 0:
+    if na < 2 or nb < 2:  # a side of one value has no spread to test against
+        p = 1.0
+    elif va == 0 and vb == 0:
         p = 1.0 if mean == 0 else 0.0
     else:
         p = _finite_p(stats.ttest_ind(after, before, equal_var=False).pvalue)
@@ -132,6 +136,16 @@ def unpaired(before: Sequence[float], after: Sequence[float], cells: int = 1) ->
     return {"paired": False, "difference": mean, "p": p,
             "effect_size": mean / pooled if pooled else None,
             "detectable": _power_z(cells) * spread}
+
+
+def detectable_mean(sd: float, n: int, cells: int = 1) -> float | None:
+    """The smallest mean difference (of ``n`` values of spread ``sd``: paired differences)
+    a two-sided test at ``ALPHA / cells`` finds with :data:`POWER`; None without values.
+
+    >>> round(detectable_mean(1.0, 100), 3)
+    0.28
+    """
+    return _power_z(cells) * sd / math.sqrt(n) if n else None
 
 
 def _finite_p(p: float) -> float:

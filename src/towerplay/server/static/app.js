@@ -29,7 +29,13 @@ async function getJSON(url, init) {
   return body;
 }
 
+/** What friends.js adds to the pages (issue #30): the seats' names, and hooks it sets. */
+const friends = { names: [], message() {}, drawn() {}, titled() {}, lobby() {} };
+
+/** A seat's name where its person gave one (text: shown with textContent or esc). */
 function seatLabel(seat, seats, mine) {
+  const name = friends.names[seat];
+  if (name) return seat === mine ? `${name} ${t("you")}` : name;
   const spec = seats && seats[seat] && seats[seat].kind === "bot" ? ` (${seats[seat].spec})` : "";
   return `${t("seat", { n: seat })} ${seat === mine ? t("you") : spec}`.trim();
 }
@@ -128,6 +134,7 @@ const Lobby = {
     });
     this.pickGame();
     watchUploads();
+    friends.lobby();
   },
 
   game() {
@@ -195,7 +202,8 @@ const Lobby = {
       if (value !== prop.default) options[input.dataset.option] = value;
     }
     const seats = [...document.querySelectorAll("#seats input")].map((i) => i.value.trim());
-    return { game: game.id, players: seats.length, options, seats, hints: $("hints").checked };
+    return { game: game.id, players: seats.length, options, seats, hints: $("hints").checked,
+             ...($("chat") ? { chat: $("chat").value } : {}) };
   },
 
   async create() {
@@ -321,6 +329,7 @@ const TablePage = {
         const game = list.find((g) => g.id === summary.game);
         $("game-title").textContent = game ? game.title : summary.game;
         document.title = `towerplay — ${$("game-title").textContent}`;
+        friends.titled();
       }).catch(() => {});  // the websocket reports what is wrong
     this.connect();
   },
@@ -328,7 +337,7 @@ const TablePage = {
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const token = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
-    const query = `?lang=${LANG}${token}`;
+    const query = `?lang=${LANG}${token}&people=1`;
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.id)}${query}`);
     this.socket = socket;
     socket.onopen = () => {
@@ -382,7 +391,10 @@ const TablePage = {
       if (message.code === "stale") this.socket.send(JSON.stringify({ type: "view" }));
       return;
     }
-    if (message.type !== "view") return;
+    if (message.type !== "view") {
+      friends.message(message);
+      return;
+    }
     this.pending = false;
     this.version = message.version;
     this.seat = message.seat;
@@ -403,6 +415,18 @@ const TablePage = {
     this.end(view);
     document.body.dataset.version = String(message.version);
     document.body.dataset.toMove = legal.length ? "me" : (view.is_over ? "over" : "other");
+    this.last = message;
+    friends.drawn(message);
+  },
+
+  /** Words every seat's label anew (a person named their seat). */
+  relabel() {
+    for (const who of document.querySelectorAll(".who[data-seat]")) {
+      who.textContent = seatLabel(Number(who.dataset.seat), this.seats, this.seat);
+    }
+    if (!this.last) return;
+    $("turn").textContent = turnText(this.last.view, this.seat, this.seats);
+    this.end(this.last.view);
   },
 
   /** New log lines: all go to the history (newest first); the others' moves since this
@@ -418,16 +442,17 @@ const TablePage = {
       this.fresh = false;
     }
     for (const event of events) {
-      const text = `${seatLabel(event.mover, this.seats, this.seat)}: ${event.line}`;
       const item = document.createElement("li");
-      item.textContent = text;
+      const who = document.createElement("span");
+      who.className = "who";
+      who.dataset.seat = String(event.mover);
+      who.textContent = seatLabel(event.mover, this.seats, this.seat);
+      item.append(who, `: ${event.line}`);
       list.prepend(item);
       if (event.mover === this.seat) {
         recent.replaceChildren();
       } else {
-        const copy = document.createElement("li");
-        copy.textContent = text;
-        recent.prepend(copy);
+        recent.prepend(item.cloneNode(true));
       }
     }
     $("recent-box").hidden = this.seat === null || recent.children.length === 0;
@@ -605,8 +630,9 @@ const Replay = {
     this.title();
     $("board").innerHTML = step.board;
     $("position").textContent = t("move_of", { k: step.at, n: step.total });
+    friends.names = step.names || [];
     $("move").textContent = step.at
-      ? `${t("seat", { n: step.mover })}: ${step.line ?? t("hidden")}` : t("the_start");
+      ? `${seatLabel(step.mover, null, null)}: ${step.line ?? t("hidden")}` : t("the_start");
     $("back").disabled = $("first").disabled = step.at === 0;
     $("forward").disabled = $("last").disabled = step.at === step.total;
     this.mark(step.at);
@@ -756,9 +782,12 @@ document.addEventListener("click", (event) => {
 // <body data-domains="score,castle"> names the catalogues a page needs besides ``web``.
 export const pages = { lobby: Lobby, table: TablePage, replay: Replay };
 const domains = (document.body.dataset.domains || "").split(",").filter(Boolean);
-loadTexts(domains).catch(() => {}).finally(() => {
+// friends.js (issue #30) hooks into the pages: loaded before they start, whichever
+// arrives first, the texts or the module
+Promise.all([loadTexts(domains).catch(() => {}),
+             import("/static/friends.js").catch(() => {})]).finally(() => {
   translatePage();
   pages[document.body.dataset.page]?.start();
 });
 
-export { $, esc, getJSON, showError, t, LANG };
+export { $, esc, getJSON, showError, t, LANG, friends, seatLabel, refusalText };

@@ -1,0 +1,223 @@
+"""The people at a table (issue #30): their names and their chat.
+
+A person names their seat (stored with the seat, changeable until the seat's first move);
+a spectator names their connection only. A chat line is stored with the table (who may
+chat is the table's ``chat`` setting, chosen at creation: ``all``, ``seats`` or ``off``)
+and counted against the address's rate in the database, so every process counts the
+same lines. Every process hears of a change through :data:`.storage.SOCIAL_CHANNEL`
+(:mod:`.bus`) and reads it from the database (:meth:`.live.Hub.people_changed`); no name,
+chat or people message carries a token or anything of a seat's hidden view.
+
+Names and lines are text: the pages show them with ``textContent`` or escaped, never as
+HTML.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import unicodedata
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from towerplay.arena.table import Refusal
+from towerplay.server import words
+from towerplay.server.limits import Limits, read_json
+from towerplay.server.live import Hub, LiveTable, UnknownTable, visible_chat
+from towerplay.server.protocol import STATUS, not_found, refusal_body
+from towerplay.server.tables import address, check_spec, hub_of
+
+router = APIRouter()
+
+MAX_NAME_CHARS = 24
+"""A name is at most this many characters (after spaces are tidied)."""
+MAX_CHAT_CHARS = 300
+"""A chat line is at most this many characters."""
+SPACES = re.compile(r"\s+")
+
+
+def tidy(text: object, what: str, limit: int) -> str:
+    """``text`` on one line with its runs of spaces made one (raises Refusal
+    ``bad_message`` naming the field if it is not 1 to ``limit`` visible characters)."""
+    field = "name" if what == "name" else "text"
+    if not isinstance(text, str):
+        raise Refusal("bad_message", f"a {what} must be text", field=field)
+    tidied = SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
+    if not tidied or len(tidied) > limit:
+        raise Refusal("bad_message", f"a {what} is 1 to {limit} characters (got "
+                      f"{len(tidied)})", field=field, limit=limit, got=len(tidied))
+    if any(unicodedata.category(char)[0] == "C" for char in tidied):
+        raise Refusal("bad_message", f"a {what} may not hold control characters",
+                      field=field)
+    return tidied
+
+
+def check_name(name: object) -> str:
+    """A person's name, tidied (raises Refusal ``bad_message``)."""
+    return tidy(name, "name", MAX_NAME_CHARS)
+
+
+def check_line(text: object) -> str:
+    """A chat line, tidied (raises Refusal ``bad_message``)."""
+    return tidy(text, "chat message", MAX_CHAT_CHARS)
+
+
+async def rename(hub: Hub, live: LiveTable, seat: int | None, name: object) -> str:
+    """Name the seat (stored; every process hears of it): the name as kept. A
+    spectator's name is the caller's to keep. Raises Refusal (``forbidden``: the seat has
+    moved already), StorageFailed."""
+    tidied = check_name(name)
+    if seat is None:
+        return tidied
+    if live.table.is_over:  # the record (with its names) is final
+        raise Refusal("over", "the game is over", seat=seat)
+    if not await asyncio.to_thread(hub.storage.set_name, live.id, seat, tidied):
+        raise Refusal("forbidden", "a seat's name can change until its first move only",
+                      seat=seat)
+    await hub.people_changed(live.id)
+    return tidied
+
+
+async def say(hub: Hub, live: LiveTable, seat: int | None, name: str | None, text: object,
+              address: str, limits: Limits) -> None:
+    """Store a chat line from ``seat`` (``None``: a spectator named ``name``); every
+    process hears of it. Raises Refusal (chat off here, over the rate), StorageFailed."""
+    line = check_line(text)
+    if live.chat == "off":
+        raise Refusal("forbidden", "chat is off at this table")
+    if seat is None and live.chat != "all":
+        raise Refusal("forbidden", "only the seats chat at this table")
+    if not await asyncio.to_thread(hub.storage.take, f"chat {address}", limits.chat_burst,
+                                   limits.chat_seconds):
+        raise TooFast("bad_message", f"too many chat messages: at most {limits.chat_burst} "
+                      f"in {limits.chat_seconds:g} seconds", limit=limits.chat_burst,
+                      seconds=limits.chat_seconds)
+    seat_name = live.names.get(seat) if seat is not None else name
+    await asyncio.to_thread(hub.storage.add_chat, live.id, seat, seat_name, line)
+    await hub.people_changed(live.id)
+
+
+class TooFast(Refusal):
+    """Over the chat rate (429 over HTTP)."""
+
+
+DEFAULT_STAND_IN = "medium"
+"""The bot that plays for a person who leaves without naming one."""
+
+
+def stand_in(message: dict[str, object], limits: Limits) -> str | None:
+    """The ``bot`` of a leave message: a bot spec the server affords, ``null`` to come
+    back (missing: :data:`DEFAULT_STAND_IN`); raises Refusal ``bad_message``."""
+    bot = message.get("bot", DEFAULT_STAND_IN)
+    if bot is None:
+        return None
+    spec = check_spec(bot, limits)
+    if spec == "human":
+        raise Refusal("bad_message", "'bot' is a bot spec, or null to take the seat back",
+                      field="bot")
+    return spec
+
+
+def refused(request: Request, live: LiveTable | None, refusal: Refusal) -> JSONResponse:
+    """A refusal as an HTTP reply in the request's language."""
+    game = live.table.state.game.name if live is not None else None
+    status = 429 if isinstance(refusal, TooFast) else STATUS[refusal.code]
+    return JSONResponse(words.worded(refusal_body(refusal), words.page_language(request),
+                                     game), status_code=status)
+
+
+@router.post("/api/tables/{table_id}/name")
+async def name_seat(request: Request, table_id: str) -> Response:
+    """``{"token", "name"}``: name the token's seat; ``{"seat", "name"}``."""
+    hub, live = hub_of(request), None
+    try:
+        live = await hub.fetch(table_id)
+        data = await read_json(request, request.app.state.limits.message_bytes)
+        if not isinstance(data, dict) or not isinstance(data.get("token"), str):
+            raise Refusal("forbidden", "a seat's token is needed to name it")
+        seat = live.seat_of(data["token"])
+        name = await rename(hub, live, seat, data.get("name"))
+    except UnknownTable:
+        return not_found(table_id)
+    except Refusal as refusal:
+        return refused(request, live, refusal)
+    return JSONResponse({"seat": seat, "name": name})
+
+
+@router.post("/api/tables/{table_id}/away")
+async def hand_over(request: Request, table_id: str) -> Response:
+    """``{"token", "bot"}``: the token's person hands their seat to ``bot`` (``null``:
+    takes it back)."""
+    hub, live = hub_of(request), None
+    try:
+        live = await hub.fetch(table_id)
+        data = await read_json(request, request.app.state.limits.message_bytes)
+        if not isinstance(data, dict) or not isinstance(data.get("token"), str):
+            raise Refusal("forbidden", "a seat's token is needed to hand it over")
+        seat = live.seat_of(data["token"])
+        bot = stand_in(data, request.app.state.limits)
+        await hub.hand_over(live, seat, bot)
+    except UnknownTable:
+        return not_found(table_id)
+    except Refusal as refusal:
+        return refused(request, live, refusal)
+    return JSONResponse({"seat": seat, "bot": bot})
+
+
+@router.post("/api/tables/{table_id}/rematch")
+async def play_again(request: Request, table_id: str) -> Response:
+    """``{"token"}``: the token's person accepts "play again" at a finished table:
+    ``{"table", "seat", "token", "url"}`` of their seat at the rematch (theirs alone)."""
+    hub, live = hub_of(request), None
+    try:
+        live = await hub.fetch(table_id)
+        data = await read_json(request, request.app.state.limits.message_bytes)
+        if not isinstance(data, dict) or not isinstance(data.get("token"), str):
+            raise Refusal("forbidden", "a seat's token is needed to play again")
+        seat = live.seat_of(data["token"])
+        answer = await hub.play_again(live, seat)
+    except UnknownTable:
+        return not_found(table_id)
+    except Refusal as refusal:
+        return refused(request, live, refusal)
+    return JSONResponse(answer, status_code=201)
+
+
+@router.get("/api/tables/{table_id}/chat")
+async def read_chat(request: Request, table_id: str, token: str | None = None) -> Response:
+    """The table's chat lines that the token's seat (or a spectator, or the replay)
+    may read: ``{"chat": setting, "lines": [...]}``."""
+    hub, live = hub_of(request), None
+    try:
+        live = await hub.fetch(table_id)
+        seat = live.seat_of(token)
+    except UnknownTable:
+        return not_found(table_id)
+    except Refusal as refusal:
+        return refused(request, live, refusal)
+    lines = await asyncio.to_thread(hub.storage.chat_since, table_id, 0)
+    return JSONResponse({"chat": live.chat, "lines": visible_chat(live, seat, lines)})
+
+
+@router.post("/api/tables/{table_id}/chat")
+async def post_chat(request: Request, table_id: str) -> Response:
+    """``{"token"?, "name"?, "text"}``: a chat line from the token's seat (no token: a
+    spectator, named by ``name``)."""
+    hub, live = hub_of(request), None
+    try:
+        live = await hub.fetch(table_id)
+        data = await read_json(request, request.app.state.limits.message_bytes)
+        if not isinstance(data, dict):
+            raise Refusal("bad_message", "send a JSON object with 'text' (and a seat's "
+                          "'token')")
+        token = data.get("token")
+        seat = live.seat_of(token if isinstance(token, str) else None)
+        name = None if seat is not None or data.get("name") is None \
+            else check_name(data.get("name"))
+        await say(hub, live, seat, name, data.get("text"), address(request),
+                  request.app.state.limits)
+    except UnknownTable:
+        return not_found(table_id)
+    except Refusal as refusal:
+        return refused(request, live, refusal)
+    return JSONResponse({"ok": True}, status_code=201)

@@ -1,0 +1,305 @@
+// The friends' table (issue #30): names, chat, "my games" and "your turn". It hooks into
+// app.js's pages (the `friends` object) before their texts arrive. Names and chat lines
+// are people's text: always set with textContent, never as HTML.
+import { $, esc, getJSON, showError, t, friends, pages, seatLabel } from "/static/app.js";
+
+const GAMES_KEY = "towerplay-games";
+const NAME_KEY = "towerplay-name";
+const MAX_GAMES = 30;
+
+// ------------------------------------------------------------------ my games
+/** The tables this browser has seats at: [{table, token, seat, game, at}], newest first. */
+function myGames() {
+  try {
+    const games = JSON.parse(localStorage.getItem(GAMES_KEY) || "[]");
+    return Array.isArray(games) ? games : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepGames(games) {
+  localStorage.setItem(GAMES_KEY, JSON.stringify(games.slice(0, MAX_GAMES)));
+}
+
+/** Remembers the seat this page plays (the token stays in this browser only). */
+function remember(table, token, seat, game) {
+  const others = myGames().filter((g) => !(g.table === table && g.token === token));
+  keepGames([{ table, token, seat, game, at: Date.now() }, ...others]);
+}
+
+/** The lobby's "my games": each remembered seat with whose turn it is. */
+async function listMyGames() {
+  const games = myGames();
+  $("my-games-box").hidden = false;
+  const list = $("my-games");
+  if (!games.length) {
+    list.innerHTML = `<li>${esc(t("my_games_none"))}</li>`;
+    return;
+  }
+  const titles = await getJSON("/api/games").catch(() => []);
+  const title = (id) => (titles.find((x) => x.id === id) || {}).title || id || "";
+  list.replaceChildren(...games.map((g) => {
+    const item = document.createElement("li");
+    item.dataset.table = g.table;
+    const link = document.createElement("a");
+    link.href = `/tables/${encodeURIComponent(g.table)}?token=${encodeURIComponent(g.token)}`;
+    link.textContent = `${title(g.game)} · ${g.table}`;
+    const state = document.createElement("span");
+    state.className = "my-game-state";
+    const forget = document.createElement("button");
+    forget.type = "button";
+    forget.textContent = t("my_games_forget");
+    forget.addEventListener("click", () => {
+      keepGames(myGames().filter((x) => !(x.table === g.table && x.token === g.token)));
+      listMyGames();
+    });
+    item.append(link, " · ", state, " ", forget);
+    describe(g, state);
+    return item;
+  }));
+}
+
+/** Whose turn it is at a remembered table (its seat's own view). */
+async function describe(game, into) {
+  let answer;
+  try {
+    answer = await getJSON(`/api/tables/${encodeURIComponent(game.table)}?token=${encodeURIComponent(game.token)}`);
+  } catch (problem) {
+    into.textContent = problem.message;
+    return;
+  }
+  const view = answer.view;
+  const who = (answer.names || [])[view.to_move] || t("seat", { n: view.to_move });
+  into.parentElement.dataset.turn = view.is_over ? "over" : (view.legal ? "me" : "other");
+  into.textContent = view.is_over ? t("my_games_over")
+    : view.legal ? t("my_games_turn") : t("my_games_waiting", { who });
+}
+
+// ------------------------------------------------------------------ the table
+const Table = {
+  chat: "all",
+  away: [],
+  named: false,
+  turn: false,
+
+  start() {
+    const page = pages.table;
+    friends.message = (message) => this.message(message);
+    friends.drawn = (message) => this.drawn(message);
+    friends.titled = () => this.mark(this.turn);
+    $("chat-input").placeholder = t("chat_placeholder");
+    $("rematch-button").addEventListener("click", () => this.send({ type: "rematch" }));
+    $("away-button").addEventListener("click", () => {
+      const seat = pages.table.seat;
+      this.send({ type: "away", bot: this.away[seat] ? null : "medium" });
+    });
+    $("name-input").value = localStorage.getItem(NAME_KEY) || "";
+    $("name-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.send({ type: "name", name: $("name-input").value });
+    });
+    $("chat-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = $("chat-input").value;
+      if (text.trim() && this.send({ type: "chat", text })) $("chat-input").value = "";
+    });
+    for (const id of ["turn-sound", "turn-notify"]) {
+      $(id).checked = localStorage.getItem(`towerplay-${id}`) === "1";
+      $(id).addEventListener("change", () => {
+        localStorage.setItem(`towerplay-${id}`, $(id).checked ? "1" : "0");
+        if (id === "turn-notify" && $(id).checked && "Notification" in window) {
+          Notification.requestPermission().catch(() => {});
+        }
+      });
+    }
+    $("name-box").hidden = false;
+    return page;
+  },
+
+  send(message) {
+    const socket = pages.table.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    showError(null);
+    socket.send(JSON.stringify(message));
+    return true;
+  },
+
+  message(message) {
+    if (message.type === "people") {
+      friends.names = message.names;
+      this.away = message.away || [];
+      this.chat = message.chat;
+      this.rematch = message.rematch;
+      this.people();
+      pages.table.relabel();
+      this.chatBox();
+    } else if (message.type === "named") {
+      localStorage.setItem(NAME_KEY, message.name);
+      this.named = true;
+      $("name-box").hidden = true;
+      $("name-input").value = message.name;
+      this.chatBox();
+    } else if (message.type === "chat") {
+      this.lines(message.lines);
+    } else if (message.type === "rematched") {  // our new seat: its token is ours alone
+      remember(message.table, message.token, message.seat, pages.table.last?.view.game);
+      location.href = message.url;
+    }
+  },
+
+  /** The seats strip above the board: each seat's name, whose turn it is. */
+  people() {
+    const page = pages.table;
+    const view = page.last ? page.last.view : null;
+    const seats = friends.names.map((_, seat) => {
+      const item = document.createElement("li");
+      item.dataset.seat = String(seat);
+      if (view && !view.is_over && view.to_move === seat) item.className = "to-move";
+      const who = document.createElement("span");
+      who.className = "who";
+      who.dataset.seat = String(seat);
+      who.textContent = seatLabel(seat, page.seats, page.seat);
+      item.append(who);
+      if (this.away[seat]) {
+        item.classList.add("away");
+        item.append(` (${t("away_mark", { bot: this.away[seat] })})`);
+      }
+      if (seat === page.seat) {  // one's own name: click to change it (until one's first move)
+        who.tabIndex = 0;
+        who.title = t("your_name");
+        who.addEventListener("click", () => { $("name-box").hidden = false; });
+      }
+      return item;
+    });
+    $("people").replaceChildren(...seats);
+    const seated = page.seat !== null && page.seat !== undefined;
+    $("away-box").hidden = !seated || Boolean(view && view.is_over);
+    $("rematch-button").hidden = !seated || !(view && view.is_over);
+    $("rematch-ready").hidden = !this.rematch;
+    if (this.rematch) $("rematch-link").href = `/tables/${encodeURIComponent(this.rematch)}`;
+    if (seated) $("away-button").textContent = this.away[page.seat] ? t("take_back") : t("leave_seat");
+    if (page.seat !== null && page.seat !== undefined && friends.names[page.seat]) {
+      if (!this.named) $("name-box").hidden = true;
+      this.named = true;
+    }
+  },
+
+  /** Who may write here: the chat box shows or says why not. */
+  chatBox() {
+    const page = pages.table;
+    const mine = page.seat !== null && page.seat !== undefined;
+    $("chat-box").hidden = this.chat === "off" && !$("chat-lines").children.length;
+    const closed = this.chat === "off" || (this.chat === "seats" && !mine);
+    $("chat-form").hidden = closed;
+    $("chat-note").hidden = !closed;
+    $("chat-note").textContent = this.chat === "off" ? t("chat_off") : t("chat_seats_only");
+  },
+
+  lines(lines) {
+    const list = $("chat-lines");
+    for (const line of lines) {
+      if (list.querySelector(`[data-index="${Number(line.index)}"]`)) continue;
+      const item = document.createElement("li");
+      item.dataset.index = String(line.index);
+      const who = document.createElement("strong");
+      who.textContent = line.name || (line.seat === null ? t("spectator") : t("seat", { n: line.seat }));
+      item.append(who, `: ${line.text}`);
+      list.append(item);
+    }
+    while (list.children.length > 200) list.firstChild.remove();
+    list.scrollTop = list.scrollHeight;
+    $("chat-box").hidden = this.chat === "off" && !list.children.length;
+  },
+
+  drawn(message) {
+    const page = pages.table;
+    if (page.token && page.seat !== null && !this.remembered) {
+      this.remembered = true;
+      remember(page.id, page.token, page.seat, message.view.game);
+    }
+    if (page.seat !== null && !this.named) $("name-box").hidden = false;
+    if (page.seat === null) $("name-box").hidden = this.named;
+    this.people();
+    const mine = Boolean((message.view.legal || []).length);
+    if (mine && !this.turn) this.yourTurn();
+    this.turn = mine;
+    this.mark(mine);
+  },
+
+  /** The title and favicon say whose turn it is. */
+  mark(mine) {
+    const base = document.title.replace(/^▶ .*? — /, "");
+    document.title = mine ? `▶ ${t("your_turn_title")} — ${base}` : base;
+    let icon = document.querySelector("link[rel=icon]");
+    if (!icon) {
+      icon = document.createElement("link");
+      icon.rel = "icon";
+      document.head.append(icon);
+    }
+    const colour = mine ? "%23d33" : "%23888";
+    icon.href = `data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='${colour}'/></svg>`;
+    document.body.dataset.yourTurn = mine ? "yes" : "no";
+  },
+
+  /** The move came to this seat: a sound and a notification if asked for (hidden tab). */
+  yourTurn() {
+    if ($("turn-sound").checked) beep();
+    if ($("turn-notify").checked && document.hidden && "Notification" in window
+        && Notification.permission === "granted") {
+      new Notification(t("your_turn_title"), { body: $("game-title").textContent, tag: pages.table.id });
+    }
+  },
+};
+
+/** A short tone (no sound file: WebAudio). */
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.value = 0.1;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.2);
+  } catch {
+    // no audio here: the title and favicon still say it
+  }
+}
+
+// ------------------------------------------------------------------ the replay
+async function replayChat() {
+  if (location.pathname.startsWith("/replay/upload/")) return;
+  const id = decodeURIComponent(location.pathname.split("/").pop());
+  try {
+    const answer = await getJSON(`/api/tables/${encodeURIComponent(id)}/chat`);
+    Table.chat = answer.chat;
+    if (answer.lines.length) {
+      $("chat-box").hidden = false;
+      Table.lines(answer.lines);
+    }
+  } catch {
+    // a replay without its chat is still a replay
+  }
+}
+
+// ------------------------------------------------------------------ hooking in
+const page = document.body.dataset.page;
+if (page === "lobby") friends.lobby = () => listMyGames();
+if (page === "table") {
+  const table = pages.table;
+  const start = table.start.bind(table);
+  table.start = () => {
+    Table.start();
+    start();
+  };
+}
+if (page === "replay") {
+  const replay = pages.replay;
+  const start = replay.start.bind(replay);
+  replay.start = () => {
+    start();
+    replayChat();
+  };
+}

@@ -1,0 +1,48 @@
+"""The strength benchmark (``benchmarks/bench_strength.py``): seat rotation, resuming, the
+table's figures."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).parents[2] / "benchmarks" / "bench_strength.py"
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("bench_strength", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script  # its dataclass and worker processes look it up
+    spec.loader.exec_module(script)
+    return script
+
+
+def test_every_deal_is_played_from_every_seat_and_runs_resume(tmp_path: Path) -> None:
+    script = _script()
+    jobs = script.jobs("random", ["five_towers"], [2, 3], deals=2, seed=7)
+    assert [(j.players, j.deal, j.seat) for j in jobs] == [
+        (2, 0, 0), (2, 0, 1), (2, 1, 0), (2, 1, 1),
+        (3, 0, 0), (3, 0, 1), (3, 0, 2), (3, 1, 0), (3, 1, 1), (3, 1, 2)]
+    assert len({j.seed for j in jobs}) == 4  # one deal per (count, deal), all seats alike
+    assert len({j.key for j in jobs}) == len(jobs)
+    out = tmp_path / "runs.jsonl"
+    rows = list(script.run(jobs[:2], 1, out))
+    assert {row["seat"] for row in rows} == {0, 1} and all(r["iterations"] == 0 for r in rows)
+    # random never beats greedy here; its seat and score are the bot's, not greedy's
+    assert all(row["win"] == 0.0 and row["score"] < row["others"] for row in rows)
+    assert set(script.load(out)) == {jobs[0].key, jobs[1].key}
+    with out.open("a") as sink:  # a run stopped mid-line leaves what it finished
+        sink.write(json.dumps(rows[0]) + "\n")
+    assert len(script.load(out)) == 2
+
+
+def test_the_table_counts_shared_wins_and_iterations_per_cpu_second() -> None:
+    script = _script()
+    rows = [{"game": "castle", "players": 2, "win": w, "score": 10.0, "others": 8.0,
+             "cpu": 2.0, "searched": 4, "iterations": 4000} for w in (1.0, 0.5, 0.0, 1.0)]
+    table = script.report(rows, "ismcts:iterations=1000")
+    cells = [column._cells[0] for column in table.columns]
+    assert cells[:4] == ["castle", "2", "4", "62.5% (22%–91%)"]
+    assert cells[-2:] == ["0.50", "2,000"]
