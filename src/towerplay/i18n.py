@@ -170,6 +170,11 @@ class Translator:
             return self.action(value)
         return str(value)
 
+    def labels(self, labels: Sequence[Sequence[Param]]) -> list[list[str]]:
+        """A score breakdown's labels (per seat, as its game's ``score_labels`` gives
+        them) in this language."""
+        return [[self.param(label) for label in seat] for seat in labels]
+
     def plural(self, key: str, count: float) -> str:
         """The key of ``key``'s plural form for ``count`` (``key`` if it has none)."""
         form = f"{key}.{plural_category(self.lang, count)}"

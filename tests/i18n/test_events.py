@@ -51,18 +51,21 @@ def test_lists_notation_and_empty_lists() -> None:
         (Notation("pass"),), "comma", True))) == "'x' is not legal now for seat 1; legal: pass, …"
 
 
-def test_a_game_not_yet_speaking_events_goes_by_its_templates() -> None:
-    """Skytopia still writes English lines: its events are ``core.line``, worded by the
-    ``line.*`` templates, and English is the line itself."""
-    state = games.load("skytopia").start(players=2, seed=1)
-    state.apply(state.legal_actions()[0])
-    event = state.log_event(0, None)
-    assert event is not None and event.key == LEGACY
-    assert english(event) == state.log_line(0, None)
-    assert word(event, "pl") == Translator("skytopia", "pl").line(str(event.get("text")))
-    with pytest.raises(IllegalAction) as raised:
-        state.game.parse_notation("nonsense at all")
-    assert raised.value.event == legacy(str(raised.value))
+def test_every_game_speaks_events() -> None:
+    """No built-in game writes English lines any more: its log entries, refusals and
+    notation errors are events of its own catalogue."""
+    for name in games.names():
+        if name.startswith("toy"):  # the test suite's own toy games (tests/toy/)
+            continue
+        game = games.load(name)
+        state = game.start(players=game.min_players, seed=1)
+        assert state.speaks_events, name
+        state.apply(state.legal_actions()[0])
+        event = state.log_event(0, None)
+        assert event is not None and event.key != LEGACY, name
+        with pytest.raises(IllegalAction) as raised:
+            game.parse_notation("nonsense at all")
+        assert raised.value.event.key != LEGACY, name
 
 
 def test_refusals_carry_events_and_stay_english() -> None:

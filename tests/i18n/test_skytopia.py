@@ -1,8 +1,9 @@
-"""Skytopia in Polish and Hungarian: every log line any seat or a spectator sees, every
-refusal the game gives, every legal action and every source of the final score has a
-template or a term in the skytopia catalogue, every legal action an ``action.*`` template
-(the button's imperative, unlike the log line), and the boards drawn in those languages
-show no key and no English phrase.
+"""Skytopia in Polish and Hungarian: every log event any seat (or a spectator) sees and
+every refusal the game gives (its reasons and the notation's errors) has a text in the three
+``skytopia`` catalogues and reads without English or internal codes (a card's ident, an
+effect's or a tile's code: cards, Foundations and tiles go by name); every legal action has
+an ``action.*`` template (the button's imperative, unlike the log entry), and the boards
+drawn in those languages show no key and no English phrase.
 
 Games: seeded random playouts and greedy-bot games of 2, 3 and 4 players under every
 value of every option (``components`` aside: a file of one's own words its cards itself).
@@ -10,20 +11,23 @@ value of every option (``components`` aside: a file of one's own words its cards
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
 from tests.games.skytopia.near_misses import NEAR_MISSES
-from tests.i18n.wording import LANGS, Wording, every_text, log_lines
+from tests.i18n.events import EventCheck, keys, log_events, refusal_events, shape
+from tests.i18n.wording import LANGS, Wording, visible
 from towerplay import games
-from towerplay.core import State
-from towerplay.core.errors import IllegalAction
+from towerplay.core import Event, IllegalAction, State
+from towerplay.games.skytopia import events
 from towerplay.games.skytopia.actions import parse
 from towerplay.games.skytopia.board import draw
-from towerplay.i18n import ACTION, Translator, match
+from towerplay.i18n import ACTION, Translator, catalogue, english, match, word
 
+DOMAIN = "skytopia"
 OPTIONS: list[dict[str, Any]] = [
     {},
     {"abilities": "draft", "sides": "choose", "preliminary_turn": True},
@@ -32,17 +36,20 @@ OPTIONS: list[dict[str, Any]] = [
     {"sides": "choose", "market_size": 3},
     {"preliminary_turn": True, "sides": "b", "market_size": 4},
 ]
-GAMES = [(options, players, seed) for i, options in enumerate(OPTIONS)
-         for players in (2, 3, 4) if options.get("market_size", 0) <= players
-         for seed in (i, 100 + i)]
-REFUSALS_EVERY = 8
-"""Refusals are asked at every 8th position, the second (a tile drafted) and the last."""
-SHAPE = re.compile(r"^'[^']*'|\b[bgrp][1-4]\b|\d+")
-"""What varies among refusals of one kind: the action named, cards, numbers (a refusal
-per shape is checked: the action space has over 2,000 actions)."""
+GAMES = [(options, players, i) for i, options in enumerate(OPTIONS)
+         for players in (2, 3, 4) if options.get("market_size", 0) <= players]
+MISSES = [*NEAR_MISSES, "hello", "place z9:9"]
+CODES = re.compile(r"\b[A-Z]{3}-\d\d\b|\bF-[a-z]+\b|\(E\d+\)|\bT\d[AB]?\b|\bt\d\b")
+"""A card's ident (``RED-12``, ``F-blue``), an effect's code (``(E13)``), a tile's
+(``T2A``, ``t2``): Polish and Hungarian name them."""
+CHECK = EventCheck(codes=CODES, notation_keys={"skytopia.unreadable", "skytopia.expect_draft"})
+"""The notation's codes belong only where the notation is explained."""
+BOARD_CODES = re.compile(r"\b[A-Z]{3}-\d\d\b|\bF-[a-z]+\b|\(E\d+\)|\bT\d[AB]?\b|\b[A-Z] · ")
+"""The codes a board never shows (its labels may name a move's notation, ``draft t2``)."""
+WORDING = Wording(DOMAIN, MISSES, notation=lambda text: _notation(text))
 
 
-def notation(text: str) -> bool:
+def _notation(text: str) -> bool:
     """Whether ``text`` is an action's notation (the same in every language)."""
     try:
         parse(text)
@@ -51,97 +58,160 @@ def notation(text: str) -> bool:
     return True
 
 
-WORDING = Wording("skytopia", NEAR_MISSES, notation=notation)
-"""English phrases are the catalogue's but the notation (``tower red``, quoted ``'place
-<card>:<value>'``); a worded line keeps none (a card name, an expectation: each field
-that is a term is worded)."""
+class Played(NamedTuple):
+    """What the games of one entry of :data:`GAMES` showed: the log events of every seat
+    and a spectator and the score breakdown's labels, the refusals, and the notation of
+    every legal action."""
+
+    logged: frozenset[Event]
+    refusals: frozenset[Event]
+    actions: frozenset[str]
 
 
-def sources(state: State[Any]) -> set[str]:
-    """The sources of the score (the page's score sheet words them as lines too)."""
-    return {label for rows in state.view(None).get("breakdown") or [] for label, _ in rows}
-
-
-def refusals(state: State[Any]) -> dict[str, str]:
-    """The game's refusals now (see :meth:`Wording.refusals`): one of each shape, by
-    shape."""
-    return {SHAPE.sub("#", reason): reason for reason in WORDING.refusals(state)}
+def sampled(positions: list[State[Any]]) -> list[State[Any]]:
+    """The positions whose refusals are asked in a random game: the first of each kind of
+    decision (the kinds of its legal actions), the second (a tile drafted) and the last,
+    each a sweep of the 2,000-odd actions of the action space (one refusal of each shape
+    kept: see :func:`~tests.i18n.events.shape`)."""
+    seen: set[frozenset[int]] = set()
+    found = []
+    for index, state in enumerate(positions):
+        kinds = frozenset(action[0] for action in state.legal_actions())
+        if kinds not in seen or index == 1 or state.is_over:
+            seen.add(kinds)
+            found.append(state)
+    return found
 
 
 @cache
-def played(game: int) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """The log lines and the score's sources, the refusals, and the notations of the
-    legal actions of every position of ``GAMES[game]`` played at random and by greedy
-    bots."""
-    lines: set[str] = set()
-    reasons: dict[str, str] = {}
+def random_game(game: int) -> list[State[Any]]:
+    """Every position of ``GAMES[game]`` played at random."""
+    return WORDING.random_game(*GAMES[game])
+
+
+def labels(state: State[Any]) -> set[Event]:
+    """The score breakdown's labels that are events (the others are terms); in English
+    they are the view's labels."""
+    view = state.view(None)
+    said = events.score_labels(view)
+    assert [[english(label) if isinstance(label, Event) else label for label in seat]
+            for seat in said] == [[label for label, _ in seat] for seat in view["breakdown"]]
+    return {label for seat in said for label in seat if isinstance(label, Event)}
+
+
+@cache
+def played(game: int) -> Played:
+    """``GAMES[game]`` played at random and by greedy bots (seeded by its place): the log
+    events of both, the refusals of the random one."""
+    shapes: dict[Hashable, Event] = {}
+    for state in sampled(random_game(game)):
+        for event in refusal_events(state, MISSES):
+            shapes.setdefault(shape(event), event)
+    logged: set[Event] = set()
     notations: set[str] = set()
-    for positions in (WORDING.random_game(*GAMES[game]), WORDING.greedy_game(*GAMES[game])):
-        for state in positions[1:2] + positions[::REFUSALS_EVERY] + positions[-1:]:
-            reasons |= refusals(state)
-        lines |= log_lines(positions[-1]) | sources(positions[-1])
+    for positions in (random_game(game), WORDING.greedy_game(*GAMES[game])):
+        logged |= log_events(positions[-1]) | labels(positions[-1])
         notations |= {str(action) for state in positions for action in state.legal_actions()}
-    return frozenset(lines), frozenset(reasons.values()), frozenset(notations)
-
-
-def provoked(game: int) -> tuple[frozenset[str], frozenset[str]]:
-    """The log lines, the score's sources, the legal actions and the refusals of
-    ``GAMES[game]`` (see :func:`played`)."""
-    lines, reasons, notations = played(game)
-    return lines | notations, reasons
+    return Played(frozenset(logged), frozenset(shapes.values()), frozenset(notations))
 
 
 @pytest.mark.parametrize("game", range(len(GAMES)))
-def test_every_log_line_and_refusal_has_a_template(game: int) -> None:
-    WORDING.assert_provoked(*provoked(game))
+def test_every_log_event_and_refusal_is_worded(game: int) -> None:
+    found = played(game)
+    assert found.logged and found.refusals
+    CHECK.assert_worded(found.logged | found.refusals)
 
 
-def test_every_template_is_met() -> None:
-    """The games above provoke every line template of the catalogue (so each is tested),
-    but two the shipped cards never give: 'row purple' (the only card that activates its
-    row is purple itself) and a placement refused for want of a golem (placements are
-    asked only while one is on the board)."""
-    texts = every_text(provoked, len(GAMES))
-    assert WORDING.unmet(texts) == {"line.row_purple", "line.refused_no_golem"}
+def test_every_event_of_the_catalogue_is_met() -> None:
+    """The games above say every event key of the catalogue (so each one is tested), but
+    a few the games rarely or never give, worded here: a placement refused for want of a
+    golem (placements are asked only while one is on the board), 'done' as the only
+    choice left, the identifiers' errors (the RL adapters give ids) and a refusal of what
+    is not an action at all."""
+    found = set().union(*(p.logged | p.refusals for game in range(len(GAMES))
+                          for p in [played(game)]))
+    unmet = CHECK.unmet(DOMAIN, found)
+    assert unmet <= {"skytopia.no_golem", "skytopia.not_an_action", "skytopia.bad_id",
+                     "skytopia.not_action", "skytopia.expect_done"}
+    from towerplay.games.skytopia.actions import action_from_id, action_id
+    for call, value in ((action_from_id, -1), (action_id, "x")):
+        with pytest.raises(IllegalAction) as raised:
+            call(value)
+        CHECK.assert_worded([raised.value.event])
+    state = games.load(DOMAIN).start(players=2, seed=1)
+    CHECK.assert_worded([state.refusal("x"), Event.of(  # type: ignore[arg-type]
+        "skytopia.refused", action="place g1:5", reason=Event.of("skytopia.no_golem")),
+        Event.of("skytopia.refused_then", action="use", reason=Event.of("skytopia.no_effect"),
+                 expected=Event.of("skytopia.expect_done"))])
 
 
-def test_lines_in_polish_and_hungarian() -> None:
-    pl, hu = Translator("skytopia", "pl"), Translator("skytopia", "hu")
-    assert pl.line("place g1:5") == "stawia Golema na g1 z wartością 5"
-    assert pl.line("turn r2:4 2") == "obraca Golema z r2 (wartość 4) o 2 kroki"
-    assert pl.line("use — BLU-05 Gain 3 PP (E4) · a deck is empty: round 7 is the last") \
-        == "używa efektu — BLU-05 Otrzymujesz 3 PP (E4) · talia jest pusta: runda 7 będzie " \
-           "ostatnia"
-    assert hu.line("tower gold") == "aktiválja az arany Tornyát"
-    assert hu.line("coins (12 // 5)") == "érmék (12 // 5)"
-    assert pl.line("Mechanics' Guild") == "Gildia Mechaników"
-    state = games.load("skytopia").start(players=2, seed=1)
-    reason = state.check(games.load("skytopia").parse_notation("tower red"))
+def test_events_in_english_are_the_old_lines() -> None:
+    """The English catalogue words events as the engine wrote them before events: goldens,
+    records and the terminal rely on it (tests/core/test_playthroughs.py checks whole
+    games)."""
+    state = games.load(DOMAIN).start(players=2, seed=1)
+    reason = state.check(parse("tower red"))
     assert reason == ("'tower red' is refused: that is not what is asked now; assign a "
                       "golem: 'place <card>:<value>'")
-    assert pl.line(reason) == ("'tower red' — nie o to teraz chodzi; przypisz Golema do "
-                               "pracy: 'place <karta>:<wartość>'")
-    assert Translator("skytopia", "en").line(reason) == reason
+    assert state.check(parse("place g1:6")) == ("'place g1:6' is refused: 6 is the build "
+                                                "value (✱); no golem may be set to it")
+    with pytest.raises(IllegalAction) as raised:
+        parse("place x1:5")
+    assert str(raised.value).startswith("not a skytopia action: 'place x1:5'. Expected e.g.")
+    comp = state.game.comp
+    used = events.with_effect(events.move(parse("use"), comp), events.effect(comp, 4))
+    assert word(used, "en") == f"use — {comp.cards[4].ident} {comp.cards[4].name}"
+    news = events.then(events.move(parse("turn r2:4 2"), comp), Event.of(
+        "skytopia.round_end", n=3, value=5, first=1, next=4))
+    assert word(news, "en") == ("turn r2:4 2 · end of round 3: the Chronometer turns, ✱ now "
+                                "shows 5; seat 1 starts round 4")
+
+
+def test_events_in_polish_and_hungarian() -> None:
+    comp = games.load(DOMAIN).comp
+    move = events.move
+    assert word(move(parse("place g1:5"), comp), "pl") == "stawia Golema na g1 z wartością 5"
+    assert word(move(parse("turn r2:4 2"), comp), "pl") == \
+        "obraca Golema z r2 (wartość 4) o 2 kroki"
+    assert word(move(parse("tower gold"), comp), "hu") == "aktiválja az arany Tornyát"
+    assert word(move(parse("top red"), comp), "pl") == \
+        "aktywuje wierzchnią kartę czerwonej Wieży"
+    blue = next(t for t, (_, colour) in enumerate(comp.tiles) if colour == 0)
+    assert word(move(parse(f"draft t{blue + 1}"), comp), "pl") == \
+        "wybiera niebieski kafelek Zdolności"
+    gain = next(k for k, card in enumerate(comp.cards) if card.name == "Gain 3 PP (E4)")
+    used = events.with_effect(move(parse("use"), comp), events.effect(comp, gain))
+    assert word(events.then(used, Event.of("skytopia.deck_empty", n=7)), "pl") == \
+        "używa efektu — Otrzymujesz 3 PP · talia jest pusta: runda 7 będzie ostatnia"
+    ability = events.effect(comp, comp.abilities[0][1].key)
+    assert word(ability, "hu").startswith("képesség: ") and "T1" not in word(ability, "hu")
+    state = games.load(DOMAIN).start(players=2, seed=1)
+    reason = state.refusal(parse("tower red"))
+    assert reason is not None
+    assert word(reason, "pl") == ("'tower red' — nie o to teraz chodzi; przypisz Golema do "
+                                  "pracy: 'place <karta>:<wartość>'")
 
 
 @pytest.mark.parametrize("game", range(len(GAMES)))
 def test_every_legal_action_has_an_imperative_label(game: int) -> None:
     """Every legal action of every position of the games above is matched by an
     ``action.*`` template, and its button reads in Polish and Hungarian otherwise than
-    its notation and its log line (which tells in the third person what a seat did)."""
-    notations = played(game)[2]
+    its notation and its log entry (which tells in the third person what a seat did)."""
+    notations = played(game).actions
     assert notations
+    comp = games.load(DOMAIN, **GAMES[game][0]).comp
     for text in notations:
-        assert match("skytopia", text, ACTION) is not None, text
+        assert match(DOMAIN, text, ACTION) is not None, text
     for lang in LANGS:
-        tr = Translator("skytopia", lang)
+        tr = Translator(DOMAIN, lang)
         for text in notations:
             label = tr.action(text)
-            assert label not in (text, tr.line(text)), (lang, text, label)
+            assert label not in (text, word(events.move(parse(text), comp), lang)), (
+                lang, text, label)
 
 
 def test_action_labels_in_polish_and_hungarian() -> None:
-    pl, hu = Translator("skytopia", "pl"), Translator("skytopia", "hu")
+    pl, hu = Translator(DOMAIN, "pl"), Translator(DOMAIN, "hu")
     assert pl.action("place g1:5") == "postaw Golema na g1 z wartością 5"
     assert [pl.action(f"turn r2:4 {n}") for n in (1, 2)] == [
         "obróć Golema z r2 (wartość 4) o 1 krok", "obróć Golema z r2 (wartość 4) o 2 kroki"]
@@ -152,22 +222,35 @@ def test_action_labels_in_polish_and_hungarian() -> None:
     assert hu.action("tower gold") == "aktiváld az arany Tornyodat"
     assert hu.action("take p3") == "vedd a városodba a kártyát innen: p3"
     assert hu.action("side a") == "válaszd a lapka A oldalát"
-    assert Translator("skytopia", "en").action("turn r2:4 2") == "turn r2:4 2"
+    assert Translator(DOMAIN, "en").action("turn r2:4 2") == "turn r2:4 2"
+
+
+def test_no_line_template_is_left() -> None:
+    """The game speaks events: its catalogue recognises no English line."""
+    for lang in ("en", *LANGS):
+        assert not [k for k in catalogue(DOMAIN, lang) if k.startswith("line.")], lang
+    assert keys([Event.of("skytopia.used", move=Event.of("skytopia.use"))]) == {
+        "skytopia.used", "skytopia.use"}
 
 
 # ----------------------------------------------------------------- boards
-@pytest.mark.parametrize(("options", "players", "seed"), GAMES[::2])
+@pytest.mark.parametrize("game", range(0, len(GAMES), 2))
 @pytest.mark.parametrize("lang", LANGS)
-def test_boards_have_no_key_and_no_english(
-        options: dict[str, Any], players: int, seed: int, lang: str) -> None:
-    """The start, every 15th position and the end, for every seat and a spectator."""
-    WORDING.check_boards(WORDING.random_game(options, players, seed), 15, draw, lang,
+def test_boards_have_no_key_no_english_and_no_code(game: int, lang: str) -> None:
+    """The start, every 15th position and the end, for every seat and a spectator: no
+    card, Foundation or tile by its code."""
+    def check(board: str, lang: str) -> None:
+        WORDING.check_board(board, lang)
+        shown = [text for text in visible(board) if BOARD_CODES.search(text)]
+        assert not shown, (lang, shown[:3])
+
+    WORDING.check_boards(random_game(game), 15, draw, lang, check=check,
                          shows=lambda _, board, tr: tr("market_panel") in board)
 
 
 def test_the_checks_catch_english_and_keys() -> None:
-    """The checks above fail on English (they are not vacuous)."""
-    state = games.load("skytopia").start(players=2, seed=3)
+    """The checks above fail on English and on a card's code (they are not vacuous)."""
+    state = games.load(DOMAIN).start(players=2, seed=3)
     WORDING.assert_checks_bite(draw(state.view(0)))
     with pytest.raises(AssertionError):
-        WORDING.assert_worded(["use — BLU-05 Gain 3 coins, twice"])  # a card no term names
+        CHECK.assert_worded([Event.of("skytopia.card", ident="BLU-05", name="BLU-05")])

@@ -30,6 +30,9 @@ class IllegalAction(TowerplayError, ValueError):
         from towerplay.i18n import english  # (the catalogues load only when worded)
         return english(self.event)
 
+    def __repr__(self) -> str:  # as before events: the English reason, not the event
+        return f"{type(self).__name__}({str(self)!r})"
+
 
 class UnknownGame(TowerplayError, KeyError):
     """A game id that is not registered."""

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from towerplay.core.errors import BadRecord, IllegalAction, InvalidOptions
-from towerplay.core.events import Event
+from towerplay.core.events import Event, Param, Term
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import A, State
 
@@ -188,6 +188,14 @@ class Game(Generic[S, A]):
     scores with, if the game has one."""
     heuristics_module: ClassVar[str | None] = None
     """Where ``HEURISTICS`` lives; default: the ``heuristics`` module of the game's package."""
+
+    @staticmethod
+    def score_labels(view: Mapping[str, Any]) -> list[list[Param]]:
+        """The labels of a finished game's score breakdown (``view["breakdown"]``, rows
+        of ``[label, points]`` per seat) as phrases to word in any language: each label
+        a glossary term (``term.<label>``) unless the game says otherwise (a label with a
+        number in it is an event, whose English wording is the label)."""
+        return [[Term(str(label)) for label, _ in seat] for seat in view.get("breakdown") or []]
 
     def __init__(self, **options: Any) -> None:
         try:

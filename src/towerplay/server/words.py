@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from towerplay import i18n
+from towerplay import games, i18n
 
 router = APIRouter()
 
@@ -44,14 +44,15 @@ def worded(body: dict[str, Any], lang: str, game: str | None = None) -> dict[str
 
 
 def localized(view: dict[str, Any], lang: str) -> dict[str, Any]:
-    """``view`` with the labels of its score breakdown in ``lang`` (engines write them
-    in English, as they write log lines)."""
+    """``view`` with the labels of its score breakdown in ``lang`` (the game says them:
+    ``Game.score_labels``)."""
     rows = view.get("breakdown")
-    if lang == i18n.LANGUAGES[0] or not isinstance(rows, list):
+    name = str(view.get("game"))
+    if lang == i18n.LANGUAGES[0] or not isinstance(rows, list) or name not in games.names():
         return view
-    words = i18n.Translator(str(view.get("game")), lang)
-    return {**view, "breakdown": [[[words.line(str(label)), points] for label, points in seat]
-                                  for seat in rows]}
+    labels = i18n.translator(name, lang).labels(games.game_class(name).score_labels(view))
+    return {**view, "breakdown": [[[label, points] for label, (_, points) in zip(names, seat)]
+                                  for names, seat in zip(labels, rows)]}
 
 
 def action_labels(view: dict[str, Any], lang: str) -> dict[str, str]:

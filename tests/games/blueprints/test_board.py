@@ -59,7 +59,7 @@ def test_no_other_building_before_scoring(options: dict[str, Any], players: int,
             assert owners <= ({str(seat)} if seat is not None else set())
             for k, info in enumerate(view["seats"]):
                 if info["cards"] is None:
-                    assert f"seat {k} · " in board and "cards hidden" in board
+                    assert f"seat {k + 1} · " in board and "cards hidden" in board
 
 
 def test_own_building_is_drawn_die_by_die() -> None:
@@ -87,9 +87,9 @@ def test_results_show_every_building_and_the_awards() -> None:
     assert len(scored) == 3  # the last round: one building per seat
     last = view["results"][-1]
     for p, award in last["awards"].items():
-        assert f"seat {p}: " in board and f"{award.capitalize()} Award" in board
+        assert f"seat {int(p) + 1}: " in board and f"{award.capitalize()} Award" in board
     for p, score in enumerate(view["scores"]):
-        assert f"seat {p}: {score} VP" in board or f"seat {p} (you): {score} VP" in board
+        assert f"seat {p + 1}: {score} VP" in board or f"seat {p + 1} (you): {score} VP" in board
 
 
 def test_view_text_is_escaped_and_panels_fit_a_phone() -> None:

@@ -82,7 +82,7 @@ def test_every_card_names_its_suit_and_caps_are_marked() -> None:
     for name in view["display"]:
         assert any(name.rstrip("0123456789") in t for t in texts)
     board = draw(view)
-    assert board.count("▲ capped") == 1 and "seat 0 candy tower: 15-9-0" in board
+    assert board.count("▲ capped") == 1 and "seat 1 candy tower: 15-9-0" in board  # seats from 1
 
 
 def test_a_missing_optional_key_and_float_scores_still_draw() -> None:

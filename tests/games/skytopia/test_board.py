@@ -115,7 +115,7 @@ def test_row_choices_sit_where_the_row_is() -> None:
                         if (p.get("data-action") or "").startswith("row ")]
                 where = panel.get("aria-label") or ""
                 if rows:
-                    assert where == (f"seat {state.to_move} (you)'s city" if phase1
+                    assert where == (f"seat {state.to_move + 1} (you)'s city" if phase1
                                      else "the Market")
                     seen.add(phase1)
         if seen == {True, False}:

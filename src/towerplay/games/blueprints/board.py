@@ -70,7 +70,7 @@ def who(view: dict[str, Any], p: int | None, tr: Translator) -> str:
     """``seat 2`` or ``seat 2 (you)``; ``nobody`` for None."""
     if p is None:
         return tr("nobody")
-    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p)
+    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p + 1)  # people count from 1
 
 
 def material(letter: str, tr: Translator) -> str:
@@ -349,7 +349,7 @@ def results_panel(view: dict[str, Any], tr: Translator) -> str:
                             170, 12)
         parts.append(f'<g data-round="{last["round"]}">{piece}</g>')
     for old in results[:-1]:
-        line = "; ".join(f"{tr('seat_name', n=p)} {s['score']['total']}{winnings(old, p, tr)}"
+        line = "; ".join(f"{tr('seat_name', n=p + 1)} {s['score']['total']}{winnings(old, p, tr)}"
                          for p, s in enumerate(old["seats"]))
         y, piece = wrapped(10, y + 2, tr("round_line", n=old["round"], scores=line))
         parts.append(piece)

@@ -119,7 +119,7 @@ def face(x: float, y: float, w: float, h: float, card: int, view: dict[str, Any]
 
 def seat_name(view: dict[str, Any], p: int, tr: Translator) -> str:
     """``seat 2`` or ``seat 2 (you)`` in the board's language."""
-    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p)
+    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p + 1)  # people count from 1
 
 
 def card_words(view: dict[str, Any], card: int, tr: Translator) -> str:

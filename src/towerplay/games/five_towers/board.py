@@ -104,7 +104,7 @@ def seat_name(view: dict[str, Any], p: int | None, tr: Translator) -> str:
     """``Seat 2`` or ``Seat 2 (you)`` (``nobody`` for no seat)."""
     if p is None:
         return tr("nobody")
-    name = tr("seat", n=p)
+    name = tr("seat", n=p + 1)  # people count from 1
     return f"{name} {tr('you')}" if p == view.get("seat") else name
 
 
@@ -397,11 +397,11 @@ def tower(x: float, base: float, suit: str, values: list[int], action: str | Non
 
 def tower_label(suit: str, values: list[int], action: str | None, p: int,
                 tr: Translator) -> str:
-    """What a tower is (``seat 0 sand tower: 7-6``), or what a click on it does."""
+    """What a tower is (``seat 1 sand tower: 7-6``), or what a click on it does."""
     name = tower_words(tr, suit)
     if action is None:
         cards = "-".join(map(str, values)) or tr("empty_tower")
-        return tr("tower_title", seat=p, tower=name, cards=cards)
+        return tr("tower_title", seat=p + 1, tower=name, cards=cards)
     if action.startswith("teardown"):
         return tr("tear_down_tower", tower=name)
     return tr("place_on_tower", card=card_words(tr, action.split()[1]), tower=name)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.events import Event
 
 from towerplay.games.skytopia.components import COLOURS, LETTERS
 
@@ -127,10 +128,7 @@ def parse(text: str) -> Act:
         action = _BY_TEXT.get(" ".join(text.lower().split()))
         if action is not None:
             return action
-    raise IllegalAction(f"not a skytopia action: {text!r}. Expected e.g. 'place g1:5', "
-                        "'back g1:5', 'use', 'skip', 'done', 'tower blue', 'stack b1', "
-                        "'recall g1:5', 'turn g1:5 2', 'move g1:5 r2', 'put r2', 'take p3', "
-                        "'top red', 'row gold', 'draft t2' or 'side a'")
+    raise IllegalAction(Event.of("skytopia.unreadable", text=repr(text)))
 
 
 def action_id(action: Act) -> int:
@@ -138,12 +136,12 @@ def action_id(action: Act) -> int:
     try:
         return _IDS[action]
     except (KeyError, TypeError):
-        raise IllegalAction(f"not a skytopia action: {action!r}") from None
+        raise IllegalAction(Event.of("skytopia.not_an_action", text=repr(action))) from None
 
 
 def action_from_id(ident: int) -> Act:
     """The action with dense id ``ident`` (the inverse of :func:`action_id`)."""
     if not isinstance(ident, int) or not 0 <= ident < NUM_ACTIONS:
-        raise IllegalAction(f"a skytopia action id is an int in 0..{NUM_ACTIONS - 1}, "
-                            f"got {ident!r}")
+        raise IllegalAction(Event.of("skytopia.bad_id", high=NUM_ACTIONS - 1,
+                                     text=repr(ident)))
     return ACTIONS[ident]

@@ -48,6 +48,7 @@ from typing import Any
 from towerplay.core.svg import button as shared_button
 from towerplay.core.svg import clickable, fit_size, lines, panel, panels, text
 from towerplay.games.skytopia.components import COLOURS
+from towerplay.games.skytopia.events import score_labels
 from towerplay.i18n import Translator
 
 WIDTH = 380
@@ -104,7 +105,7 @@ def seat_name(view: dict[str, Any], p: int | None, tr: Translator) -> str:
     """``seat 2``, ``seat 2 (you)`` or ``nobody``, in the translator's language."""
     if p is None:
         return tr("nobody")
-    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p)
+    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p + 1)  # people count from 1
 
 
 def card_info(view: dict[str, Any], ident: str) -> dict[str, Any]:
@@ -118,8 +119,8 @@ def card_words(view: dict[str, Any], ident: str, tr: Translator) -> str:
     info = card_info(view, ident)
     name = tr.term(info["name"])
     if info.get("crest"):
-        return tr("card_crest", ident=ident, name=name, crest=info["crest"])
-    return tr("card", ident=ident, name=name)
+        return tr("card_crest", name=name, crest=info["crest"])
+    return tr("card", name=name)
 
 
 def effect_words(effect: str, tr: Translator) -> str:
@@ -127,9 +128,9 @@ def effect_words(effect: str, tr: Translator) -> str:
     …``), the card's name or the ability's text translated."""
     if effect.startswith("ability "):
         tile, _, words = effect.removeprefix("ability ").partition(": ")
-        return tr("ability_effect", tile=tile, text=tr.term(words))
+        return tr("ability_effect", text=tr.term(words))
     ident, _, name = effect.partition(" ")
-    return tr("card", ident=ident, name=tr.term(name))
+    return tr("card", name=tr.term(name))
 
 
 def rounds_of(view: dict[str, Any]) -> dict[int, int]:
@@ -182,7 +183,7 @@ def chronometer_panel(view: dict[str, Any], tr: Translator) -> str:
 def headline(view: dict[str, Any], tr: Translator) -> str:
     """The round (and the last one, once known) and its first player."""
     final = tr("final_round", n=view["final_round"]) if view.get("final_round") else ""
-    return tr("headline", round=view["round"], final=final, first=view["first_player"])
+    return tr("headline", round=view["round"], final=final, first=view["first_player"] + 1)
 
 
 def turn_line(view: dict[str, Any], tr: Translator) -> str:
@@ -224,7 +225,7 @@ def column_head(x: float, y: float, colour: str, legal: set[str], market: bool,
                 tr: Translator) -> str:
     """A column's heading; clickable as ``row <colour>`` when that is legal and names a
     Market row."""
-    head = f"{colour[0].upper()} · {tr.term(colour)}"
+    head = tr.term(colour)
     body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="22" rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>'
             + text(x + CARD_W / 2, y + 15, head, "middle", fit_size(head, 12, CARD_W - 6), "bold",
@@ -250,9 +251,9 @@ def market_card(view: dict[str, Any], legal: set[str], slot: str, x: float,
     body = [frame, text(x + 4, y + 12, slot, size=10, weight="bold", fill="#333")]
     if ident:
         info = card_info(view, ident)
-        crest = f" ◆{info['crest']}" if info.get("crest") else ""
-        body.append(text(x + CARD_W - 4, y + 12, f"{ident}{crest}", "end", 9, "bold",
-                         INK.get(colour, "#000")))
+        if info.get("crest"):  # (no code: the card's ident names it only in the data)
+            body.append(text(x + CARD_W - 4, y + 12, f"◆{info['crest']}", "end", 9, "bold",
+                             INK.get(colour, "#000")))
         body.append(lines(x + 4, y + 14, tr.term(info["name"]), 15, 10, "#222", 12)[1])
     else:
         body.append(text(x + CARD_W / 2, y + 40, tr("empty"), "middle", 10, fill="#888"))
@@ -288,7 +289,7 @@ def golems(view: dict[str, Any], legal: set[str], slot: str, entry: dict[str, An
         body = (f'<circle cx="{gx + 9:g}" cy="{gy + 9:g}" r="9.5" '
                 f'fill="{SEAT_FILL[owner % 4]}" stroke="#111"/>'
                 + text(gx + 9, gy + 13, str(value), "middle", 11, "bold", "#fff")
-                + text(gx + 9, gy + 26, f"s{owner}", "middle", 8, "bold", "#222"))
+                + text(gx + 9, gy + 26, f"s{owner + 1}", "middle", 8, "bold", "#222"))
         when = tr("completes_now") if rounds == 0 else tr("to_complete", count=rounds)
         label = tr("golem_label", seat=seat_name(view, owner, tr), slot=slot, value=value,
                    when=when)
@@ -407,10 +408,11 @@ def draft_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translato
             continue
         action = f"draft t{list(tiles).index(ident) + 1}"
         a, b = tr.term(tile["A"]), tr.term(tile["B"])
-        body, h = tile_card(y, tr("tile_title", tile=ident, colour=tr.term(tile["colour"])),
+        body, h = tile_card(y, tr("tile_title", colour=tr.term(tile["colour"])),
                             [f"A: {a}", f"B: {b}"], tile["colour"])
         out.append(clickable(action if action in legal else None,
-                             tr("draft_label", action=action, tile=ident, a=a, b=b), body))
+                             tr("draft_label", action=action, a=a, b=b,
+                                colour=tr.term(tile["colour"])), body))
         y += h + 6
     return y, "".join(out)
 
@@ -468,7 +470,7 @@ def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) ->
              text(28, 18, head, size=fit_size(head, 12, WIDTH - 34), weight="bold")]
     y = 24.0
     if city["ability"]:
-        y, piece = lines(10, y, tr("ability_line", ability=city["ability"],
+        y, piece = lines(10, y, tr("ability_line",
                                    text=tr.term(city["ability_text"])), 62, 10, "#333")
         parts.append(piece)
     tallest = max((len(t) for t in city["towers"].values()), default=0)
@@ -478,7 +480,9 @@ def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) ->
         parts.append(tower_column(view, legal, p, colour, tower, 4 + col * COL_W, base, tr))
     y = base + 8
     if view["is_over"] and view.get("breakdown"):
-        shown = " + ".join(f"{tr.line(label)} {pts}" for label, pts in view["breakdown"][p])
+        labels = tr.labels(score_labels(view))[p]
+        shown = " + ".join(f"{label} {pts}"
+                           for label, (_, pts) in zip(labels, view["breakdown"][p]))
         y, piece = lines(10, y, tr("score_line", shown=shown, total=view["scores"][p]),
                          62, 10)
         parts.append(piece)
@@ -491,14 +495,16 @@ def tower_column(view: dict[str, Any], legal: set[str], p: int, colour: str,
     body = [f'<rect class="card" x="{x:g}" y="{base - 28:g}" width="{CARD_W}" height="26" '
             f'rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}" stroke-width="2"/>',
-            text(x + CARD_W / 2, base - 11, tr("foundation_short", letter=colour[0].upper()),
+            text(x + CARD_W / 2, base - 11, tr("foundation_short"),
                  "middle", 10, "bold", INK[colour])]
     for i, ident in enumerate(tower):
         cy = base - 28 - (i + 1) * 30
-        name = tr.term(card_info(view, ident)["name"])
+        info = card_info(view, ident)
+        name = tr.term(info["name"])
         body.append(f'<rect x="{x:g}" y="{cy:g}" width="{CARD_W}" height="28" rx="4" '
                     f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>')
-        body.append(text(x + 3, cy + 11, ident, size=9, weight="bold", fill=INK[colour]))
+        head = f"◆{info['crest']}" if info.get("crest") else ""
+        body.append(text(x + 3, cy + 11, head, size=9, weight="bold", fill=INK[colour]))
         short = name if len(name) <= 20 else name[:19] + "…"  # the title has it whole
         body.append(text(x + 3, cy + 23, short, size=8, fill="#222"))
     mine = p == view.get("seat")

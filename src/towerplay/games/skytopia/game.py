@@ -19,6 +19,7 @@ from pydantic import BeforeValidator, Field
 from towerplay.core import Game, InvalidOptions, Options
 from towerplay.core.game import FILE
 from towerplay.games.skytopia import actions as A
+from towerplay.games.skytopia import events
 from towerplay.games.skytopia.components import load_components, option_data
 from towerplay.games.skytopia.state import MAX_ACTIONS, SkytopiaState
 
@@ -58,6 +59,7 @@ class Skytopia(Game[SkytopiaState, A.Act]):
     state_type = SkytopiaState
     action_space = A.ACTIONS
     notation = A.NOTATION
+    score_labels = staticmethod(events.score_labels)
     options: SkytopiaOptions
 
     def __init__(self, **options: Any) -> None:

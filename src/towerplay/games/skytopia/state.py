@@ -16,7 +16,9 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
+from towerplay.core.events import Event
 from towerplay.games.skytopia import actions as A
+from towerplay.games.skytopia import events
 from towerplay.games.skytopia.actions import ROWS, SLOTS, Act, slot_name
 from towerplay.games.skytopia.components import (ANY_TIME, COLOURS, END_P1, END_P2, GAIN,
                                                  Components, Condition)
@@ -466,7 +468,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         if self.round != rounds or self.last_round != last or self.phase == PH_OVER:
             self._note(rounds, last)
 
-    def _why_illegal(self, action: Act, legal: list[Act]) -> str:
+    def _refusal(self, action: Act, legal: list[Act]) -> Event:
         """A refusal in the game's terms (see :mod:`~towerplay.games.skytopia.refusals`)."""
         return why_illegal(self, action, legal)
 
@@ -480,25 +482,31 @@ class SkytopiaState(EffectInterpreter, State[Act]):
                         self.last_round if self.last_round != last else 0,
                         int(self.phase == PH_OVER)),)
 
-    def _log_entry(self, index: int, seat: int | None) -> str:
+    def _log_event(self, index: int, seat: int | None) -> Event:
         """The action, then what everyone saw it do: the effect a ``use`` used, a deck
         running out, the end of a round (the Chronometer's turn) and of the game."""
-        text = str(self.history[index])
+        act = self.history[index]
+        entry = events.move(act, self.comp)
         notes = self.notes
         at = bisect_left(notes, (index,))
         if at == len(notes) or notes[at][0] != index:
             used = self._used_at(index)
-            return text if used < 0 else f"{text} — {self._effect_name(used)}"
+            return entry if used < 0 else events.with_effect(entry, self.effect_event(used))
         _, used, rnd, ended, build, first, last, over = notes[at]
-        parts = [text + (f" — {self._effect_name(used)}" if used >= 0 else "")]
+        if used >= 0:
+            entry = events.with_effect(entry, self.effect_event(used))
         if last:
-            parts.append(f"a deck is empty: round {last} is the last")
+            entry = events.then(entry, Event.of("skytopia.deck_empty", n=last))
         if over:
-            parts.append(f"end of round {rnd}: the game is over")
-        elif ended:
-            parts.append(f"end of round {rnd - 1}: the Chronometer turns, ✱ now shows "
-                         f"{build}; seat {first} starts round {rnd}")
-        return " · ".join(parts)
+            return events.then(entry, Event.of("skytopia.game_end", n=rnd))
+        if ended:
+            return events.then(entry, Event.of("skytopia.round_end", n=rnd - 1, value=build,
+                                               first=first, next=rnd))
+        return entry
+
+    def effect_event(self, key: int) -> Event:
+        """The effect ``key`` (a card's, a Foundation's, an ability's) as an event."""
+        return events.effect(self.comp, key)
 
     def _used_at(self, index: int) -> int:
         """The effect the ``use`` at history ``index`` used, from ``uses`` (-1: none). The
@@ -631,6 +639,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
                 for t, (ident, colour) in enumerate(c.tiles)}
         if self.phase == PH_OVER:
             view["breakdown"] = [self.breakdown(p) for p in range(self.players)]
+
         return view
 
     def _effect_name(self, key: int) -> str:
