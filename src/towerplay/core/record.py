@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from towerplay.core import registry
 from towerplay.core.errors import BadRecord, InvalidOptions, TowerplayError
+from towerplay.core.events import Event
 from towerplay.core.files import read_text_limited
 from towerplay.core.game import cut
 from towerplay.core.state import State
@@ -187,8 +188,8 @@ class Record(BaseModel):
         try:
             state.apply(text)
         except TowerplayError as error:
-            raise BadRecord(f"action {index + 1} ('{cut(text)}'): "
-                            f"{cut(str(error), 300)}") from None
+            raise BadRecord(Event.of("core.record_bad_action", n=index + 1,
+                                     action=repr(cut(text)), reason=error.event)) from None
 
 
 def whole(number: float) -> float:
