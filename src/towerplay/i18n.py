@@ -251,6 +251,17 @@ def _phrase(domain: str, lang: str, value: Event | Seq, form: str | None) -> str
     return words.raw(f"core.sep.{value.sep}").join(texts + ["…"] if value.more else texts)
 
 
+def localized_breakdown(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """``view`` with the labels of its score breakdown in ``lang`` (engines write them
+    in English, as they wrote log lines): the pages and the terminal alike."""
+    rows = view.get("breakdown")
+    if lang == LANGUAGES[0] or not isinstance(rows, list):
+        return dict(view)
+    words = translator(str(view.get("game")), lang)
+    return {**view, "breakdown": [[[words.line(str(label)), points] for label, points in seat]
+                                  for seat in rows]}
+
+
 def word(event: Event, lang: str) -> str:
     """``event`` in ``lang`` (its own domain's catalogue, then ``web``'s).
 

@@ -27,7 +27,7 @@ tables seat seats game games move moves moved page rules new score scores error 
 turn player players round card cards more less than least most only here there
 which what when where who why how all any every each some other one two three four
 five six seven eight nine ten first last next previous yet still just also very
-action actions legal illegal request record file spectators spectator token link
+action actions legal illegal request record file spectators spectator token scoring
 link's seat's table's game's version view message messages server try again later
 please wait while being been reached nothing changed hint hints review reviewed
 replay replayed bid bids pass passes takes take build builds place places player's
@@ -35,18 +35,21 @@ won wins winner winners points point left right up down into out about after bef
 too many much such own per value values text true false none null yes id name
 """.split())
 """Common English words (the function words, and the words of this project's texts)."""
-AMBIGUOUS = frozenset("a az i to on no is most be van ten pass".split())
+AMBIGUOUS = frozenset("a az i to on no is most be van ten pass pad link".split())
 """Words that are also Polish or Hungarian (*to*, *on*, *i*; *a*, *az*, *is*, *most*,
 *be*): they count only next to an unambiguous English word."""
-WORD = re.compile(r"[A-Za-z']+")
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+"""A word: letters of any alphabet (so *elért* is one word, not *el* and *rt*)."""
 QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|\{\"[^}]*\}")
 """Text the protocol keeps in English: what was typed, notations, JSON fields."""
+SUFFIX = re.compile(r"(?<=[\dA-Z])-[^\W\d_]+")
+"""A suffix after a number or an abbreviation (Hungarian *23-at*, *PP-t*)."""
 CODES = (
     re.compile(r"\{\w+(?:@\w+)?\}"),                       # an unfilled field
     re.compile(r"\b(?:line|web|core|term|action|title|level|kind|pad|options)"
                r"\.[a-z_][\w.]*"),                          # a catalogue key
     re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b"),               # a snake_case id
-    re.compile(r"\b[A-Z]{2,4}-\d{1,3}\b"),                  # a card's code (GLD-06)
+    re.compile(r"\b(?!UTF-)[A-Z]{2,4}-\d{1,3}\b"),            # a card's code (GLD-06)
     re.compile(r"\b[FT]-[a-z]+\b"),                         # a Foundation's (F-blue)
 )
 """Internal codes a person must never read."""
@@ -58,8 +61,8 @@ def problems(text: str, lang: str) -> list[str]:
     plain = QUOTED.sub(" ", text)
     for pattern in CODES:
         found += [f"code: {m.group(0)!r}" for m in pattern.finditer(plain)]
-    if lang != "en":
-        found += [f"English: {phrase}" for phrase in english_phrases(plain)]
+    if lang != "en":  # (a number's suffix is Hungarian: 23-at, PP-t)
+        found += [f"English: {phrase}" for phrase in english_phrases(SUFFIX.sub("0", plain))]
     return found
 
 

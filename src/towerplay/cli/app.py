@@ -13,6 +13,8 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageErro
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from towerplay.core.errors import TowerplayError
+from towerplay.i18n import language as i18n_language
+from towerplay.i18n import translator, word
 
 
 class OneLineErrors(TyperGroup):
@@ -72,19 +74,30 @@ R = TypeVar("R")
 
 
 def friendly(command: Callable[P, R]) -> Callable[P, R]:
-    """Print towerplay errors as one red line and exit 2, instead of a traceback."""
+    """Print towerplay errors as one red line and exit 2, instead of a traceback; worded
+    in the command's ``--lang`` where it has one, else in the environment's language."""
     @wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
         except TowerplayError as error:
-            fail(str(error))
+            lang = language(kwargs.get("lang"))
+            if lang == "en":
+                fail(str(error))
+            fail(word(error.event, lang), translator("web", lang)("cli.error"))
     return run
 
 
-def fail(message: str) -> NoReturn:
+def language(wanted: object = None) -> str:
+    """The terminal's language: ``wanted`` (``--lang``), else the environment's
+    (LC_ALL, LANG), else English."""
+    from towerplay.games.summaries import default_language
+    return i18n_language(wanted) if isinstance(wanted, str) else default_language()
+
+
+def fail(message: str, label: str = "error:") -> NoReturn:
     """Print ``message`` as one error line (never wrapped) and exit with status 2."""
-    errors.print(f"[red]error:[/red] {escape(' '.join(message.split()))}")
+    errors.print(f"[red]{escape(label)}[/red] {escape(' '.join(message.split()))}")
     sys.exit(2)
 
 

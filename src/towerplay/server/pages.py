@@ -13,6 +13,7 @@ from markdown_it import MarkdownIt
 from towerplay import games, i18n
 from towerplay.core.errors import TowerplayError
 from towerplay.games import summaries
+from towerplay.games.summaries import notation_text
 from towerplay.i18n import Translator
 from towerplay.core.events import Event
 from towerplay.server import words
@@ -100,11 +101,3 @@ def language_links(game: str, lang: str) -> str:
              for code, name in i18n.NAMES.items()]
     label = escape(Translator("web", lang)("language"))
     return f'<nav class="lang" aria-label="{label}">{" · ".join(links)}</nav>'
-
-
-def notation_text(game: str, lang: str) -> str:
-    """The game's notation explained in ``lang`` (its catalogue's ``<game>.notation``),
-    else as the game writes it (English)."""
-    words = Translator(game, lang)
-    key = f"{game}.notation"
-    return words.raw(key) if words.has(key) else games.game_class(game).notation

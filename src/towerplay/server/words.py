@@ -41,12 +41,7 @@ def game_title(game: str, lang: str) -> str:
 def localized(view: dict[str, Any], lang: str) -> dict[str, Any]:
     """``view`` with the labels of its score breakdown in ``lang`` (engines write them
     in English, as they write log lines)."""
-    rows = view.get("breakdown")
-    if lang == i18n.LANGUAGES[0] or not isinstance(rows, list):
-        return view
-    words = i18n.Translator(str(view.get("game")), lang)
-    return {**view, "breakdown": [[[words.line(str(label)), points] for label, points in seat]
-                                  for seat in rows]}
+    return i18n.localized_breakdown(view, lang)
 
 
 def action_labels(view: dict[str, Any], lang: str) -> dict[str, str]:
