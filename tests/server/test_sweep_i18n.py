@@ -18,7 +18,7 @@ from tests.i18n.english import page_problems, problems
 from tests.server.conftest import Server, create, token
 from tests.server.test_words import wait_over
 from towerplay import games, i18n
-from towerplay.cli import app as cli_app
+from towerplay.cli import app as cli
 from towerplay.server.guards import INTERNAL
 from towerplay.server.live import unavailable_body
 from towerplay.server.protocol import worded
@@ -56,8 +56,8 @@ def assert_clean(texts: list[str], lang: str, where: str) -> None:
 def test_the_check_bites_on_what_the_issue_found() -> None:
     """The texts people met before (issue #26) fail the check."""
     for text in ("Brak dostępu: no table has this id",
-                 "Błędna wiadomość: castle: option 'first_player' must be a seat 0-1 "
-                 "for 2 players (got 3)", "Input should be a valid integer",
+                 ("Błędna wiadomość: castle: option 'first_player' must be a seat 0-1 "
+                  "for 2 players (got 3)"), "Input should be a valid integer",
                  "towerplay — new table",
                  "F-blue niebieski Fundament", "RED-12 (E13)"):
         assert problems(text, "pl"), text
@@ -178,13 +178,13 @@ def test_a_whole_terminal_game(lang: str, monkeypatch: pytest.MonkeyPatch) -> No
     """Every line the terminal prints over a game of bots; the game's own text picture
     (``render.draw``, drawn by each game in English still) is left out."""
     monkeypatch.setattr(games, "render_text", lambda state, seat: "")
-    result = CliRunner().invoke(cli_app.app, ["play", "castle", "--seats", "greedy,random",
+    result = CliRunner().invoke(cli, ["play", "castle", "--seats", "greedy,random",
                                               "--seed", "3", "--no-record", "--lang", lang])
     assert result.exit_code == 0, result.output
     lines = [line.strip(" │┃┏┓┗┛━─┡┩└┘╇┳┻╋") for line in result.output.splitlines()]
     assert len(lines) > 20
     assert_clean([line for line in lines if line], lang, "terminal")
-    refused = CliRunner().invoke(cli_app.app, ["play", "castle", "-o", "first_player=x",
+    refused = CliRunner().invoke(cli, ["play", "castle", "-o", "first_player=x",
                                                "--lang", lang])
     assert refused.exit_code == 2
     assert_clean([refused.output], lang, "terminal error")

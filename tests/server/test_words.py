@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import Server, connect, create, receive, token
 from tests.i18n.english import problems
+from tests.server.conftest import Server, connect, create, receive, token
 
 POLISH = {"Accept-Language": "pl-PL,pl;q=0.9"}
 CREATE_REFUSALS: list[Any] = [

@@ -12,9 +12,8 @@ from rich.markup import escape
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from towerplay.core.errors import TowerplayError
-from towerplay.i18n import language as i18n_language
-from towerplay.i18n import translator, word
+from towerplay.core.errors import InvalidOptions, TowerplayError
+from towerplay.i18n import LANGUAGES, translator, word
 
 
 class OneLineErrors(TyperGroup):
@@ -81,7 +80,8 @@ def friendly(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except TowerplayError as error:
-            lang = language(kwargs.get("lang"))
+            wanted = kwargs.get("lang")
+            lang = wanted if wanted in LANGUAGES else language()
             if lang == "en":
                 fail(str(error))
             fail(word(error.event, lang), translator("web", lang)("cli.error"))
@@ -92,7 +92,11 @@ def language(wanted: object = None) -> str:
     """The terminal's language: ``wanted`` (``--lang``), else the environment's
     (LC_ALL, LANG), else English."""
     from towerplay.games.summaries import default_language
-    return i18n_language(wanted) if isinstance(wanted, str) else default_language()
+    if not isinstance(wanted, str):
+        return default_language()
+    if wanted not in LANGUAGES:
+        raise InvalidOptions(f"unknown language {wanted!r}: expected en, pl or hu")
+    return wanted
 
 
 def fail(message: str, label: str = "error:") -> NoReturn:

@@ -8,13 +8,13 @@ from rich.markdown import Markdown
 from rich.markup import escape
 
 from towerplay import bots, games
+from towerplay.arena.table import HUMAN
 from towerplay.cli.app import app, console, friendly, language
 from towerplay.cli.records import check_new_record, new_record_path
-from towerplay.arena.table import HUMAN
 from towerplay.cli.terminal import run_table, show_rules
 from towerplay.core import InvalidOptions, Record, fresh_seed
-from towerplay.core.record import check_writable
 from towerplay.core.events import Event
+from towerplay.core.record import check_writable
 from towerplay.games.summaries import default_language, notation_text, rules_text
 from towerplay.i18n import translator
 

@@ -267,7 +267,7 @@ def show_result(state: State[Any], seats: list[str], record: Path | None = None,
     view = localized_breakdown(state.view(None), lang)
     winners = state.winners()
     table = RichTable(title=said("cli.result"))
-    for column in ("cli.seats", "cli.player", "cli.score"):
+    for column in ("cli.seat_column", "cli.player", "cli.score"):
         table.add_column(escape(said(column)))
     table.add_column("")
     for seat, score in enumerate(state.scores()):
@@ -292,7 +292,7 @@ def show_breakdown(breakdown: list[Any], lang: str = "en") -> None:
     one line per item, then the seat's total."""
     said = translator("web", lang)
     table = RichTable(title=said("cli.breakdown"))
-    table.add_column(escape(said("cli.seats")))
+    table.add_column(escape(said("cli.seat_column")))
     table.add_column(escape(said("cli.item")))
     table.add_column(escape(said("cli.points")), justify="right")
     for seat, pairs in enumerate(breakdown):

@@ -50,7 +50,7 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     """The class of a registered game (options not yet given)."""
     _plugins()
     if name not in _REGISTRY or not _importable(name):
-        raise UnknownGame(Event.of("core.unknown_game", name=repr(str(name)[:40]),
+        raise UnknownGame(Event.of("core.unknown_game", name=repr(str(name)),
                                    known=Seq(tuple(map(_choice, names())))))
     module, _, attr = _REGISTRY[name].partition(":")
     found: type[Game[Any, Any]] = getattr(importlib.import_module(module), attr)

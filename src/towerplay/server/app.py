@@ -24,8 +24,17 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from towerplay.server import (bus, guards, hints, jobs, replay, review, scoring, uploads,
-                              words)
+from towerplay.server import (
+    bus,
+    guards,
+    hints,
+    jobs,
+    replay,
+    review,
+    scoring,
+    uploads,
+    words,
+)
 from towerplay.server.limits import Limits
 from towerplay.server.live import Hub, unavailable_body
 from towerplay.server.pages import add_pages

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import importlib
 import html
+import importlib
 import json
 import logging
 import secrets
@@ -31,8 +31,14 @@ from towerplay.core.record import whole
 from towerplay.i18n import Translator
 from towerplay.server import jobs, moves
 from towerplay.server.moves import in_thread
-from towerplay.server.storage import Conflict, Storage, StorageFailed, StoredTable, token_hash
 from towerplay.server.protocol import error_body, web, worded
+from towerplay.server.storage import (
+    Conflict,
+    Storage,
+    StorageFailed,
+    StoredTable,
+    token_hash,
+)
 from towerplay.server.words import action_labels, localized
 
 log = logging.getLogger("towerplay.server")

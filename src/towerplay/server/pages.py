@@ -12,13 +12,13 @@ from markdown_it import MarkdownIt
 
 from towerplay import games, i18n
 from towerplay.core.errors import TowerplayError
+from towerplay.core.events import Event
 from towerplay.games import summaries
 from towerplay.games.summaries import notation_text
 from towerplay.i18n import Translator
-from towerplay.core.events import Event
 from towerplay.server import words
-from towerplay.server.words import game_title
 from towerplay.server.protocol import web
+from towerplay.server.words import game_title
 
 STATIC = Path(__file__).parent / "static"
 

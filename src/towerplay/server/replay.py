@@ -28,8 +28,11 @@ from towerplay.server.words import localized, page_language
 router = APIRouter()
 
 
+REPLAY_AFTER_END = web("replay_after_end")
+
+
 async def finished_record(request: Request, table_id: str,
-                          early: Event = web("replay_after_end")) -> Record | JSONResponse:
+                          early: Event = REPLAY_AFTER_END) -> Record | JSONResponse:
     """The finished table's record, or the refusal (404 unknown, 403 ``early``: not over
     yet)."""
     try:

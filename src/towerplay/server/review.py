@@ -24,8 +24,8 @@ from towerplay.server import jobs
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import error, web
 from towerplay.server.replay import finished_record
-from towerplay.server.words import page_language
 from towerplay.server.storage import Storage
+from towerplay.server.words import page_language
 
 router = APIRouter()
 EARLY = web("review_after_end")

@@ -13,12 +13,18 @@ from towerplay import bots, games, i18n
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError, UnknownBot
 from towerplay.core.events import Event, Seq
-from towerplay.i18n import Translator
 from towerplay.server import hints, replay, words
 from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, read_json
 from towerplay.server.live import Hub, LiveTable, UnknownTable, unavailable_body
-from towerplay.server.protocol import (STATUS, error, file_options, not_found, refusal_body,
-                                       web, worded)
+from towerplay.server.protocol import (
+    STATUS,
+    error,
+    file_options,
+    not_found,
+    refusal_body,
+    web,
+    worded,
+)
 from towerplay.server.storage import StorageFailed
 
 

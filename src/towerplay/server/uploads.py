@@ -31,11 +31,11 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from towerplay.core.errors import BadRecord, TowerplayError
 from towerplay.core.record import Record
+from towerplay.server.finished import memo
 from towerplay.server.guards import BodyRule
 from towerplay.server.limits import MAX_SEED
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import error, file_options, web
-from towerplay.server.finished import memo
 from towerplay.server.replay import moves_answer, position_answer, record_answer
 from towerplay.server.words import page_language
 
