@@ -146,8 +146,9 @@ class Translator:
         if event.domain not in (self.domain, "web"):
             return translator(event.domain, self.lang).event(event, form)
         key = event.key
-        if not self.has(key) and key.startswith(f"{self.domain}."):
-            key = key[len(self.domain) + 1:]  # the lobby's options catalogue: no domain
+        bare = key.removeprefix(f"{self.domain}.")
+        if bare != key and not self.has(key) and self.has(bare):
+            key = bare  # the lobby's options catalogue names no domain in its keys
         if form is not None and self.has(f"{key}@{form}"):
             key = f"{key}@{form}"
         params = dict(event.params)
