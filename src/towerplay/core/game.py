@@ -121,6 +121,11 @@ def validation_event(owner: str, error: ValidationError,
             problems.append(Event.of("core.option_unknown", option=repr(name[:40]),
                                      known=Seq(known)))
             continue
+        if problem["type"] in ("value_error", "assertion_error"):  # the game's own check
+            detail = str(problem["msg"]).removeprefix("Value error, ")
+            problems.append(Event.of("core.option_problem", option=label,
+                                     id=repr(name[:40]), detail=detail))
+            continue
         kind = EXPECTED.get(problem["type"], "valid")
         limits = {k: v for k, v in (problem.get("ctx") or {}).items()
                   if k in ("ge", "le", "gt", "lt") and isinstance(v, int | float)}
