@@ -124,7 +124,7 @@ def test_a_bad_action_is_echoed_cut_short() -> None:
     data = {**good_record(), "actions": ["x" * MAX_ACTION_CHARS]}
     with pytest.raises(BadRecord, match="action 1") as info:
         Record.from_json(data).replay()
-    assert "x" * MAX_ACTION_CHARS not in str(info.value)  # echoed cut short, never whole
+    assert len(str(info.value)) < 500
 
 
 def test_save_is_atomic_and_leaves_no_temporary_files(tmp_path: Path) -> None:
