@@ -146,6 +146,9 @@ class Translator:
         if event.domain not in (self.domain, "web"):
             return translator(event.domain, self.lang).event(event, form)
         key = event.key
+        bare = key.removeprefix(f"{self.domain}.")
+        if bare != key and not self.has(key) and self.has(bare):
+            key = bare  # the lobby's options catalogue names no domain in its keys
         if form is not None and self.has(f"{key}@{form}"):
             key = f"{key}@{form}"
         params = dict(event.params)
@@ -252,6 +255,20 @@ def _phrase(domain: str, lang: str, value: Event | Seq, form: str | None) -> str
         return words.param(value.empty, form)
     texts = [words.param(item, form) for item in value.items]
     return words.raw(f"core.sep.{value.sep}").join(texts + ["…"] if value.more else texts)
+
+
+def localized_breakdown(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """``view`` with the labels of its score breakdown in ``lang`` (the game says them,
+    ``Game.score_labels``): the pages and the terminal alike."""
+    from towerplay.core import registry  # the registry imports the games, which use us
+
+    rows = view.get("breakdown")
+    name = str(view.get("game"))
+    if lang == LANGUAGES[0] or not isinstance(rows, list) or name not in registry.names():
+        return dict(view)
+    labels = translator(name, lang).labels(registry.game_class(name).score_labels(view))
+    return {**view, "breakdown": [[[label, points] for label, (_, points) in zip(names, seat)]
+                                  for names, seat in zip(labels, rows)]}
 
 
 def word(event: Event, lang: str) -> str:

@@ -11,8 +11,7 @@ from typer.testing import CliRunner
 
 from towerplay import games
 from towerplay.arena import play_match
-from towerplay.cli import app
-from towerplay.cli import terminal
+from towerplay.cli import app, terminal
 from towerplay.cli.app import console
 from towerplay.core import Record
 
@@ -67,9 +66,9 @@ def test_a_single_choice_is_made_without_asking_and_announced(tmp_path: Path) ->
                                  "3", "--record", str(path)], input="4\n" + "1\n" * 5)
     actions = Record.load(path).actions
     assert actions[1] == "bid 5" and actions[7] == "no-teardown", actions
-    assert re.search(r"seat 0: no-teardown \(the only choice\)", result.output)
+    assert re.search(r"seat 1: no-teardown \(the only choice\)", result.output)  # from 1
     # asked for the bid and five takes, then for a placement when the input ran out
-    assert result.output.count("seat 0 (? for help)>") == 7
+    assert result.output.count("seat 1 (? for help)>") == 7
 
 
 def test_help_at_the_prompt_prints_the_rules_and_the_notation() -> None:
@@ -82,7 +81,7 @@ def test_help_at_the_prompt_prints_the_rules_and_the_notation() -> None:
 def test_rules_command_and_a_game_without_a_summary(monkeypatch: pytest.MonkeyPatch) -> None:
     result = runner.invoke(app, ["rules", "toy_pile"])
     assert result.exit_code == 0 and "Pile" in result.output and "play N" in result.output
-    monkeypatch.setattr(terminal, "rules_text", lambda name: None)
+    monkeypatch.setattr(terminal, "rules_text", lambda name, lang=None: None)
     result = runner.invoke(app, ["rules", "toy_pile"])
     assert result.exit_code == 0 and "no rules summary for Pile" in result.output
     assert "play N" in result.output
@@ -97,8 +96,8 @@ def test_hot_seat_passes_the_keyboard_before_drawing_secrets(
     result = runner.invoke(app, ["play", "toy_pile", "--seats", "human,human", "--seed",
                                  "4", "--no-record"], input="\n1\n\n1\n\n")
     out = result.output
-    handover = out.index("pass the keyboard to seat 1")
-    assert out.index("seat 0 to move") < handover < out.index("seat 1 to move")
+    handover = out.index("pass the keyboard to seat 2")  # people count seats from 1
+    assert out.index("seat 1 to move") < handover < out.index("seat 2 to move")
     # each hand is drawn only after its hand-over (seat 0, seat 1, seat 0 again), and the
     # screen is cleared for it
     hands = [m.start() for m in re.finditer("your hand", out)]
@@ -106,7 +105,7 @@ def test_hot_seat_passes_the_keyboard_before_drawing_secrets(
     assert len(hands) == len(passes) == 3
     assert all(p < h for p, h in zip(passes, hands))
     assert all(h < p for h, p in zip(hands, passes[1:]))
-    assert "<cleared>" in out[out.index("seat 0 to move"):handover]
+    assert "<cleared>" in out[out.index("seat 1 to move"):handover]
 
 
 def test_one_person_against_bots_is_not_asked_to_pass_the_keyboard() -> None:
@@ -132,7 +131,7 @@ def test_the_end_screen_shows_the_breakdown_and_whole_scores(
     assert result.exit_code == 0, result.output
     assert "score breakdown" in result.output
     rows = [" ".join(line.strip("│ ").split()) for line in result.output.splitlines()]
-    for row in ("0 │ cards │ 6", "bonus │ 2", "total │ 8", "1 │ cards │ 2.5", "total │ 2.5"):
+    for row in ("1 │ cards │ 6", "bonus │ 2", "total │ 8", "2 │ cards │ 2.5", "total │ 2.5"):
         assert row in rows, (row, rows)
     assert re.search(r"winners?: seat", result.output)
 
@@ -159,11 +158,11 @@ def test_a_finished_game_from_the_table_matches_a_match_of_the_same_seed() -> No
     result = runner.invoke(app, ["play", "five_towers", "--seats", "greedy,random",
                                  "--seed", "11", "--quiet"])
     for seat, score in enumerate(final.scores()):
-        assert re.search(rf"│ {seat}\s+│ \w+\s+│ {score}\s", result.output), result.output
+        assert re.search(rf"│ {seat + 1}\s+│ \w+\s+│ {score}\s", result.output), result.output
 
 
 def test_an_empty_line_at_the_prompt_asks_again_without_an_error() -> None:
     result = runner.invoke(app, ["play", "five_towers", "--seats", "human,random",
                                  "--seed", "3", "--no-record"], input="\n\n")
-    assert result.output.count("seat 0 (? for help)>") == 3
+    assert result.output.count("seat 1 (? for help)>") == 3
     assert "cannot read" not in result.output

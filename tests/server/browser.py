@@ -172,16 +172,25 @@ def screenshots(page: Any, name: str) -> None:
 def create_in_lobby(page: Any, base: str, game: str, seats: list[str]) -> dict[str, str]:
     """Create a table in the lobby; the links it shows, by id (``seat-0``, ``spectate``)."""
     page.goto(f"{base}/")
-    page.wait_for_selector("#seats input")
+    page.wait_for_selector("#seats select")
     page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))
     for seat, spec in enumerate(seats):
-        page.fill(f"#seats label:nth-of-type({seat + 1}) input", spec)
+        choose_seat(page, seat, spec)
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
     links = page.locator("#links a")
     return {links.nth(i).get_attribute("id").removeprefix("link-"):
             links.nth(i).get_attribute("href") for i in range(links.count())}
+
+
+def choose_seat(page: Any, seat: int, spec: str) -> None:
+    """Pick a seat's kind in the lobby's choice list, or "other bot" and type its spec."""
+    row = f"#seats label:nth-of-type({seat + 1})"
+    kinds = page.eval_on_selector(f"{row} select", "s => [...s.options].map(o => o.value)")
+    page.select_option(f"{row} select", spec if spec in kinds else "spec")
+    if spec not in kinds:
+        page.fill(f"{row} input", spec)
 
 
 def seated_in_lobby(page: Any, base: str, game: str, seats: list[str]) -> None:

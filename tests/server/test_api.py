@@ -35,9 +35,17 @@ def test_create_gives_a_link_per_human_seat(http: httpx.Client) -> None:
     assert "seed" not in made
 
 
+def test_seat_kinds_are_taken_in_any_case_and_by_their_names(http: httpx.Client) -> None:
+    """A seat typed ``HUMAN``, or by a kind's name in any language, is that kind."""
+    made = create(http, "five_towers", ["HUMAN", "Bot Zachłanny", "mohó bot", "Człowiek"])
+    assert [(s["kind"], s.get("spec")) for s in made["seats"]] == [
+        ("human", None), ("bot", "greedy"), ("bot", "greedy"), ("human", None)]
+
+
 @pytest.mark.parametrize(("body", "says"), [
     ({"game": "chess", "seats": ["human", "human"]}, "unknown game 'chess'"),
-    ({"game": "five_towers", "seats": ["human", "alphazero"]}, "unknown bot 'alphazero'"),
+    ({"game": "five_towers", "seats": ["human", "alphazero"]},
+     "unknown seat kind 'alphazero'; seats: human ('human')"),
     ({"game": "five_towers", "seats": ["human", "ismcts:seconds=9999"]}, "thinks too long"),
     ({"game": "five_towers", "seats": ["human"]}, "2"),
     ({"game": "five_towers", "seats": ["human", "greedy"], "players": 3}, "3 seats"),

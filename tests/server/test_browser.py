@@ -13,7 +13,7 @@ import httpx
 
 from towerplay.core.record import Record
 from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, act, browser, create_in_lobby, final_scores, forged_refusal,
+    ServeProcess, act, browser, choose_seat, create_in_lobby, final_scores, forged_refusal,
     localized_page, page, screenshots, wait_my_turn, web)
 
 
@@ -141,11 +141,11 @@ def test_the_other_games_played_with_the_buttons(browser: Any, web: ServeProcess
 
 def test_the_pages_speak_polish_and_hungarian(page: Any, web: ServeProcess) -> None:
     page.goto(f"{web.base}/")
-    page.wait_for_selector("#seats input")
+    page.wait_for_selector("#seats select")
     assert page.inner_text("#create") == "Create table"
     page.select_option("#lang", "pl")
     page.wait_for_selector("html[lang='pl']")
-    page.wait_for_selector("#seats input")
+    page.wait_for_selector("#seats select")
     assert page.inner_text("#create") == "Utwórz stół"
     assert page.inner_text("#seats legend") == "Miejsca: człowiek lub bot"
     page.select_option("#lang", "hu")
@@ -155,7 +155,7 @@ def test_the_pages_speak_polish_and_hungarian(page: Any, web: ServeProcess) -> N
 
 def test_the_lobby_form_follows_each_games_options(page: Any, web: ServeProcess) -> None:
     page.goto(f"{web.base}/")
-    page.wait_for_selector("#seats input")
+    page.wait_for_selector("#seats select")
     games = page.locator("#game option").all_inner_texts()
     assert len(games) == 4 and "5 Towers" in games
     page.select_option("#game", "castle")
@@ -165,12 +165,12 @@ def test_the_lobby_form_follows_each_games_options(page: Any, web: ServeProcess)
     assert page.locator("#options [data-option='cards']").count() == 0  # a file path
     assert page.get_attribute("#rules-link", "href") == "/rules/castle?lang=en"
     page.select_option("#players", "2")
-    assert page.locator("#seats input").count() == 2
-    page.fill("#seats label:nth-of-type(2) input", "nonsense")
+    assert page.locator("#seats select").count() == 2
+    choose_seat(page, 1, "nonsense")
     page.click("#create")
     page.wait_for_selector("#error:not([hidden])")
     assert "nonsense" in page.inner_text("#error") and page.locator("#created").is_hidden()
-    page.fill("#seats label:nth-of-type(2) input", "random")
+    choose_seat(page, 1, "random")
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
     assert page.locator("#error").is_hidden()

@@ -58,7 +58,7 @@ def test_hints_at_my_turn_and_none_where_they_are_off(browser: Any, web: ServePr
         page.wait_for_function(f"() => document.body.dataset.version !== {version!r}")
         assert page.locator("#hints li").count() == 0
         page.goto(f"{web.base}/")
-        page.wait_for_selector("#seats input")
+        page.wait_for_selector("#seats select")
         page.uncheck("#hints")
         with page.expect_request("**/api/tables") as sent:
             page.click("#create")

@@ -74,6 +74,8 @@ def test_a_finished_tables_review_is_done_reproducible_and_stored(
     assert 0 < len(unforced) < len(record.actions)
     assert [d["index"] for d in done["decisions"]] == unforced
     assert {d["mark"] for d in done["decisions"]} <= MARKS
+    labels = [(d.pop("played_label"), d.pop("best_label")) for d in done["decisions"]]
+    assert labels == [(d["played"], d["best"]) for d in done["decisions"]]  # English: notation
     assert done == pool.review_record(record.to_json(), 8)
     app: Any = sqlite_server.server.config.app
     elsewhere = Storage(app.state.hub.storage.url)  # another process reads it too

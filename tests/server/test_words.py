@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.i18n.english import problems
 from tests.server.conftest import Server, connect, create, receive, token
-from towerplay.i18n import Translator
 
 POLISH = {"Accept-Language": "pl-PL,pl;q=0.9"}
 CREATE_REFUSALS: list[Any] = [
@@ -43,7 +43,7 @@ def test_the_catalogue_of_a_language(http: httpx.Client) -> None:
 def test_create_refusals_in_polish(http: httpx.Client, body: Any) -> None:
     english = http.post("/api/tables", json=body).json()
     polish = http.post("/api/tables", json=body, headers=POLISH).json()
-    assert Translator("web", "pl").untranslated(english["message"]) == []
+    assert problems(polish["message"], "pl") == [], polish["message"]
     assert polish["message"] != english["message"]
     assert {k: v for k, v in polish.items() if k != "message"} == \
         {k: v for k, v in english.items() if k != "message"}
@@ -77,7 +77,7 @@ def test_a_polish_websocket_client_gets_polish_refusals(sqlite_server: Server) -
 
     refusal = asyncio.run(scenario())
     assert refusal["code"] == "forbidden"
-    assert refusal["message"] == f"to nie jest ruch miejsca {1 - mover}"
+    assert refusal["message"] == f"to nie jest ruch miejsca {2 - mover}"  # people count from 1
 
 
 def test_rules_pages_in_the_asked_language(http: httpx.Client) -> None:
@@ -87,7 +87,10 @@ def test_rules_pages_in_the_asked_language(http: httpx.Client) -> None:
     hungarian = http.get("/rules/five_towers", headers={"Accept-Language": "hu"}).text
     assert "Lépésjelölés" in hungarian
     assert "Notation" in http.get("/rules/five_towers").text
-    assert http.get("/rules/chess", params={"lang": "pl"}).text.endswith("nieznana gra</p>")
+    unknown = http.get("/rules/chess", params={"lang": "pl"}, headers={"Accept": "text/html"})
+    assert unknown.status_code == 404
+    assert "<title>towerplay — błąd 404</title>" in unknown.text
+    assert "nie ma gry o tej nazwie" in unknown.text
 
 
 def test_a_finished_tables_score_breakdown_in_polish(http: httpx.Client) -> None:

@@ -31,8 +31,8 @@ from typing import Any, Generic, Literal, Protocol
 
 from towerplay import bots as bot_registry
 from towerplay.bots.base import Bot
-from towerplay.core.errors import IllegalAction, InvalidOptions, TowerplayError
-from towerplay.core.events import Event
+from towerplay.core.errors import InvalidOptions, TowerplayError
+from towerplay.core.events import Event, legacy
 from towerplay.core.game import cut
 from towerplay.core.rng import derive_seed
 from towerplay.core.state import A, State
@@ -51,12 +51,14 @@ class Refusal(TowerplayError):
     protocol's error codes), ``params`` the values a translated message needs, ``event``
     the game's reason as an event where the game gave one (the message is its English)."""
 
-    def __init__(self, code: RefusalCode, message: str, *, event: Event | None = None,
-                 **params: Any) -> None:
-        super().__init__(f"{code}: {message}")
+    def __init__(self, code: RefusalCode, reason: Event | str, *,
+                 event: Event | None = None, **params: Any) -> None:
+        if isinstance(reason, Event):
+            event, reason = reason, english(reason)
+        super().__init__(f"{code}: {reason}")
         self.code: RefusalCode = code
-        self.message = message
-        self.event = event
+        self.message = reason
+        self.event = event or legacy(reason, "web")
         self.params = params
 
 
@@ -123,8 +125,7 @@ def bots_for_seats(specs: Sequence[str], seed: int) -> dict[int, Bot]:
 def check_seats(specs: Sequence[str], players: int) -> None:
     """Refuse a seat list of the wrong length or naming an unknown bot, before any play."""
     if len(specs) != players:
-        raise InvalidOptions(f"the game has {players} seats; give one spec per seat "
-                             f"(got {len(specs)})")
+        raise InvalidOptions(Event.of("core.seat_count", seats=players, got=len(specs)))
     for spec in specs:
         if spec != HUMAN:
             bot_registry.load(spec)
@@ -183,23 +184,22 @@ class Table(Generic[A]):
         """The action a person's move names, checked as :meth:`submit` checks it but not
         applied: a server stores it first, then :meth:`advance`."""
         if not isinstance(text, str):
-            raise Refusal("bad_message", "an action must be text")
+            raise Refusal("bad_message", Event.of("web.action_text"))
         if len(text) > MAX_ACTION_CHARS:
-            raise Refusal("bad_message", f"an action is at most {MAX_ACTION_CHARS} "
-                          f"characters (got {len(text)})", limit=MAX_ACTION_CHARS)
+            raise Refusal("bad_message", Event.of("web.action_length", limit=MAX_ACTION_CHARS,
+                                                  got=len(text)), limit=MAX_ACTION_CHARS)
         if self.state.is_over:
-            raise Refusal("over", "the game is over")
+            raise Refusal("over", Event.of("web.game_over"))
         if version != self.version:
-            raise Refusal("stale", f"version {version} is not the table's version "
-                          f"{self.version}", version=self.version)
-        if seat != self.state.to_move or self.seats[seat] != HUMAN:
-            raise Refusal("forbidden", f"it is not seat {seat}'s turn", seat=seat,
-                          to_move=self.state.to_move)
+            raise Refusal("stale", Event.of("web.stale_version", version=version,
+                                            current=self.version), version=self.version)
+        if seat != self.state.to_move or self.seats[seat] != HUMAN:  # people count from 1
+            raise Refusal("forbidden", Event.of("web.not_your_turn", seat=seat + 1),
+                          seat=seat, to_move=self.state.to_move)
         try:
             action = self.state.game.parse_action(self.state, text)
         except TowerplayError as error:
-            event = error.event if isinstance(error, IllegalAction) else None
-            raise Refusal("illegal", str(error), event=event, action=cut(text)) from None
+            raise Refusal("illegal", error.event, action=cut(text)) from None
         reason = self.state.refusal(action)
         if reason is not None:
             raise Refusal("illegal", english(reason), event=reason, action=cut(text))
@@ -231,8 +231,8 @@ class Table(Generic[A]):
     def _check(self, task: BotTask[A]) -> None:
         """Refuse a bot's decision about a version the table has left."""
         if task.version != self.version or task.seat != self.state.to_move:
-            raise Refusal("stale", f"the bot thought about version {task.version}; the "
-                          f"table is at {self.version}", version=self.version)
+            raise Refusal("stale", Event.of("web.bot_stale", version=task.version,
+                                            current=self.version), version=self.version)
 
     def play_bot(self) -> list[SeatEvent]:
         """Let the bot to move think here and play (``[]`` if no bot is to move)."""

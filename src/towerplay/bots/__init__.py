@@ -19,6 +19,7 @@ from functools import cache
 
 from towerplay.bots.base import Bot, BotOptions, parse_spec, split_specs
 from towerplay.core.errors import UnknownBot
+from towerplay.core.events import Event, Seq
 
 _REGISTRY: dict[str, str] = {
     "random": "towerplay.bots.simple:RandomBot",
@@ -70,8 +71,8 @@ def bot_class(name: str) -> type[Bot]:
     if name in LEVELS:
         name = parse_spec(LEVELS[name])[0]
     if name not in names():
-        raise UnknownBot(f"unknown bot {name!r}; known bots: {', '.join(names())}; "
-                         f"levels: {', '.join(LEVELS)}")
+        raise UnknownBot(Event.of("core.unknown_bot", name=repr(name[:40]),
+                                  known=Seq(tuple(names())), levels=Seq(tuple(LEVELS))))
     module, _, attr = _REGISTRY[name].partition(":")
     found: type[Bot] = getattr(importlib.import_module(module), attr)
     return found

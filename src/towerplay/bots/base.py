@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from towerplay.core.errors import InvalidOptions
-from towerplay.core.game import describe_validation_error
+from towerplay.core.game import validation_event
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import A, State
 
@@ -32,7 +32,8 @@ class Bot:
         try:
             self.options = self.options_type(**options)
         except ValidationError as error:
-            raise InvalidOptions(describe_validation_error(f"bot {self.name}", error)) from None
+            raise InvalidOptions(validation_event(f"bot {self.name}", error,
+                                                  self.options_type)) from None
         self.seed = fresh_seed() if seed is None else seed
         self.rng = random.Random(self.seed)
 

@@ -12,7 +12,8 @@ from rich.markup import escape
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from towerplay.core.errors import TowerplayError
+from towerplay.core.errors import InvalidOptions, TowerplayError
+from towerplay.i18n import LANGUAGES, translator, word
 
 
 class OneLineErrors(TyperGroup):
@@ -72,19 +73,35 @@ R = TypeVar("R")
 
 
 def friendly(command: Callable[P, R]) -> Callable[P, R]:
-    """Print towerplay errors as one red line and exit 2, instead of a traceback."""
+    """Print towerplay errors as one red line and exit 2, instead of a traceback; worded
+    in the command's ``--lang`` where it has one, else in the environment's language."""
     @wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
         except TowerplayError as error:
-            fail(str(error))
+            wanted = kwargs.get("lang")
+            lang = wanted if wanted in LANGUAGES else language()
+            if lang == "en":
+                fail(str(error))
+            fail(word(error.event, lang), translator("web", lang)("cli.error"))
     return run
 
 
-def fail(message: str) -> NoReturn:
+def language(wanted: object = None) -> str:
+    """The terminal's language: ``wanted`` (``--lang``), else the environment's
+    (LC_ALL, LANG), else English."""
+    from towerplay.games.summaries import default_language
+    if not isinstance(wanted, str):
+        return default_language()
+    if wanted not in LANGUAGES:
+        raise InvalidOptions(f"unknown language {wanted!r}: expected en, pl or hu")
+    return wanted
+
+
+def fail(message: str, label: str = "error:") -> NoReturn:
     """Print ``message`` as one error line (never wrapped) and exit with status 2."""
-    errors.print(f"[red]error:[/red] {escape(' '.join(message.split()))}")
+    errors.print(f"[red]{escape(label)}[/red] {escape(' '.join(message.split()))}")
     sys.exit(2)
 
 

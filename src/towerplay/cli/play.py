@@ -8,14 +8,17 @@ from rich.markdown import Markdown
 from rich.markup import escape
 
 from towerplay import bots, games
-from towerplay.cli.app import app, console, friendly
-from towerplay.cli.records import check_new_record, new_record_path
 from towerplay.arena.table import HUMAN
+from towerplay.cli.app import app, console, friendly, language
+from towerplay.cli.records import check_new_record, new_record_path
 from towerplay.cli.terminal import run_table, show_rules
 from towerplay.core import InvalidOptions, Record, fresh_seed
+from towerplay.core.events import Event
 from towerplay.core.record import check_writable
-from towerplay.games.summaries import default_language, rules_text
+from towerplay.games.summaries import default_language, notation_text, rules_text
+from towerplay.i18n import translator
 
+LANG_HELP = "the language of every word shown (default: from LC_ALL/LANG, else en)"
 SEATS_HELP = ("one per seat: human or a bot spec, separated by commas (a comma followed by "
               "key=value continues the bot before; ';' always separates)")
 
@@ -49,17 +52,17 @@ def list_games() -> None:
 @friendly
 def rules_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="a game id (see `towerplay games`)"),
-    lang: str = typer.Option(None, "--lang", metavar="en|pl|hu",
-                             help="language of the summary (default: from LANG/LC_ALL, else en)"),
+    lang: str = typer.Option(None, "--lang", metavar="en|pl|hu", help=LANG_HELP),
 ) -> None:
     """A game's rules summary and its action notation."""
     game = games.game_class(game_name)
     if lang is None and default_language() == "en":
-        show_rules(game)
+        show_rules(game, "en")
         return
-    text = rules_text(game.name, lang or default_language())
+    text = rules_text(game.name, language(lang))
     console.print(Markdown(text))
-    console.print(f"[bold]Notation.[/bold] {escape(game.notation)}")
+    console.print(f"[bold]{escape(translator('web', language(lang))('cli.notation'))}[/bold] "
+                  f"{escape(notation_text(game.name, language(lang)))}")
 
 
 @app.command()
@@ -76,6 +79,7 @@ def play(
                                "not every move"),
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                      help="a game option (repeatable)"),
+    lang: str = typer.Option(None, "--lang", metavar="en|pl|hu", help=LANG_HELP),
 ) -> None:
     """Play a game in the terminal: humans at the keyboard, bots in the other seats.
 
@@ -91,7 +95,8 @@ def play(
     elif not no_record:
         record = new_record_path(game.name)
     seed = fresh_seed() if seed is None else seed
-    status = run_table(game.start(players=len(specs), seed=seed), specs, record, quiet)
+    status = run_table(game.start(players=len(specs), seed=seed), specs, record, quiet,
+                       language(lang))
     raise typer.Exit(status)
 
 
@@ -104,17 +109,17 @@ def resume(
     record: Path = typer.Option(None, metavar="PATH", help="where to go on recording "
                                 "(default: RECORD itself)"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="bots only: show only the end"),
+    lang: str = typer.Option(None, "--lang", metavar="en|pl|hu", help=LANG_HELP),
 ) -> None:
     """Go on with a game stopped earlier, from its record."""
     saved = Record.load(path)
     state = saved.replay()
     specs = split_seats(seats) if seats else saved.seats
     if len(specs) != state.players:
-        raise InvalidOptions(f"the game has {state.players} seats; give them with --seats "
-                             f"(got {len(specs)})")
+        raise InvalidOptions(Event.of("core.seat_count", seats=state.players, got=len(specs)))
     target = record or path
     check_writable(target)
-    raise typer.Exit(run_table(state, specs, target, quiet))
+    raise typer.Exit(run_table(state, specs, target, quiet, language(lang)))
 
 
 def split_seats(seats: str) -> list[str]:

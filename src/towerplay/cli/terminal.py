@@ -24,7 +24,7 @@ from towerplay.cli.records import Stopped, stop_on_signals
 from towerplay.core import BadRecord, Game, Record, State, TowerplayError
 from towerplay.core.game import cut
 from towerplay.games import summaries
-from towerplay.i18n import translator, word
+from towerplay.i18n import Translator, localized_breakdown, translator, word
 
 MAX_INPUT_CHARS = 200
 """The longest line read as an action (notations are a few words)."""
@@ -32,22 +32,26 @@ MAX_INPUT_CHARS = 200
 HELP_WORDS = ("help", "?")
 
 
-def rules_text(game_name: str) -> str | None:
-    """The game's rules summary in the environment's language (``None``: it has none)."""
+def rules_text(game_name: str, lang: str | None = None) -> str | None:
+    """The game's rules summary in ``lang`` (default: the environment's language;
+    ``None``: it has none)."""
     try:
-        return summaries.rules_text(game_name, summaries.default_language())
+        return summaries.rules_text(game_name, lang or summaries.default_language())
     except TowerplayError:
         return None
 
 
-def show_rules(game: Game[Any, Any] | type[Game[Any, Any]]) -> None:
-    """Print the rules summary (rich Markdown) and the action notation."""
-    text = rules_text(game.name)
+def show_rules(game: Game[Any, Any] | type[Game[Any, Any]], lang: str | None = None) -> None:
+    """Print the rules summary (rich Markdown) and the action notation in ``lang``."""
+    lang = lang or summaries.default_language()
+    said = translator("web", lang)
+    text = rules_text(game.name, lang)
     if text is None:
-        console.print(f"[yellow]no rules summary for {game.title} yet[/yellow]")
+        console.print(f"[yellow]{escape(said('cli.no_rules', title=game.title))}[/yellow]")
     else:
         console.print(Markdown(text))
-    console.print(f"[bold]Notation.[/bold] {escape(game.notation)}")
+    console.print(f"[bold]{escape(said('cli.notation'))}[/bold] "
+                  f"{escape(summaries.notation_text(game.name, lang))}")
 
 
 class Screen:
@@ -56,7 +60,8 @@ class Screen:
     def __init__(self, specs: list[str], quiet: bool = False, lang: str = "en") -> None:
         self.specs = specs
         self.lang = lang
-        """The language the moves are worded in (the screen's other words are English)."""
+        """The language of the screen's words (the web catalogue's ``cli.*``) and moves."""
+        self.said = translator("web", lang)
         self.humans = [seat for seat, spec in enumerate(specs) if spec == HUMAN]
         self.quiet = quiet
         self.facing: int | None = None
@@ -76,7 +81,8 @@ class Screen:
             return
         for event in events:
             if event.seat == self.viewer and event.event is not None:
-                who = f"seat {event.mover} ({escape(self.specs[event.mover])})"
+                who = escape(self.said("cli.seat_of", n=event.mover + 1,
+                                       spec=self.specs[event.mover]))
                 line = word(event.event, self.lang)
                 console.print(f"  {who}: [bold]{escape(line)}[/bold]")
 
@@ -86,7 +92,7 @@ class Screen:
         if len(self.humans) < 2 or self.facing == seat:
             return
         console.clear()
-        console.input(f"[bold]pass the keyboard to seat {seat}[/bold], then press Enter ")
+        console.input(f"[bold]{escape(self.said('cli.hand_over', n=seat + 1))}[/bold]")
         console.clear()
         self.facing = seat
         state = table.state
@@ -95,7 +101,8 @@ class Screen:
         for index in range(since, len(state.history)):
             line = words.logged(state, index, seat)
             if line is not None:
-                console.print(f"  seat {state.movers[index]}: {escape(line)}")
+                who = self.said("cli.seat", n=state.movers[index] + 1)
+                console.print(f"  {escape(who)}: {escape(line)}")
         self.seen[seat] = len(state.history)
 
 
@@ -107,45 +114,57 @@ def human_turn(table: Table[Any], screen: Screen) -> None:
     assert seat is not None
     screen.hand_over(table, seat)
     legal = state.legal_actions()
+    said, words = screen.said, translator(state.game.name, screen.lang)
+    who = said("cli.seat", n=seat + 1)
     if len(legal) == 1:
         table.submit(seat, str(legal[0]), table.version)
-        line = translator(state.game.name, screen.lang).logged(  # the screen faces ``seat``
-            state, len(state.history) - 1, seat)
-        console.print(f"  seat {seat}: [bold]{escape(line or str(legal[0]))}[/bold] "
-                      f"[dim](the only choice)[/dim]")
+        line = words.logged(state, len(state.history) - 1, seat)  # the screen faces ``seat``
+        console.print(f"  {escape(who)}: [bold]{escape(line or str(legal[0]))}[/bold] "
+                      f"[dim]{escape(said('cli.only_choice'))}[/dim]")
         return
-    console.rule(f"seat {seat} to move")
+    console.rule(escape(said("cli.to_move", n=seat + 1)))
     console.print(games.render_text(state, seat))
-    console.print("  ".join(f"[cyan]{i}[/cyan]) {escape(str(a))}"
+    console.print("  ".join(f"[cyan]{i}[/cyan]) {escape(label(words, a))}"
                             for i, a in enumerate(legal, 1)))
     while True:
-        text = console.input(f"seat {seat} ([dim]? for help[/dim])> ").strip()
-        action = choose(state.game, legal, text)
+        text = console.input(said("cli.prompt", n=seat + 1)).strip()
+        action = choose(state.game, legal, text, screen.lang)
         if action is None:
             continue
         try:
             table.submit(seat, action, table.version)
             return
         except Refusal as refusal:
-            console.print(f"[red]{escape(refusal.message)}[/red]", soft_wrap=True)
+            console.print(f"[red]{escape(word(refusal.event, screen.lang))}[/red]",
+                          soft_wrap=True)
 
 
-def choose(game: Game[Any, Any], legal: list[Any], text: str) -> str | None:
+def label(words: Translator, action: object) -> str:
+    """An action as the page's button words it, its notation (what may be typed) after
+    it where the two differ."""
+    notation = str(action)
+    worded = words.action(notation)
+    return notation if worded == notation else f"{worded} ({notation})"
+
+
+def choose(game: Game[Any, Any], legal: list[Any], text: str,
+           lang: str = "en") -> str | None:
     """The action text meant by a line typed at the prompt, or ``None`` after answering
-    it (help, a bad number, an over-long line)."""
+    it (help, a bad number, an over-long line) in ``lang``."""
+    said = translator("web", lang)
     if not text:  # an empty line asks again, silently
         return None
     if text.lower() in HELP_WORDS:
-        show_rules(game)
+        show_rules(game, lang)
         return None
     if len(text) > MAX_INPUT_CHARS:
-        console.print(f"[red]an action is a short text (at most {MAX_INPUT_CHARS} "
-                      f"characters): {escape(cut(text))}[/red]", soft_wrap=True)
+        console.print(f"[red]{escape(said('cli.too_long', limit=MAX_INPUT_CHARS, text=cut(text)))}"
+                      f"[/red]", soft_wrap=True)
         return None
     if text.isdigit():
         if 1 <= int(text) <= len(legal):
             return str(legal[int(text) - 1])
-        console.print(f"[red]choose a number from 1 to {len(legal)}[/red]")
+        console.print(f"[red]{escape(said('cli.choose_number', n=len(legal)))}[/red]")
         return None
     return text
 
@@ -154,27 +173,31 @@ def bot_turn(table: Table[Any], screen: Screen) -> None:
     """Let the bot to move think (with a spinner) and announce its move."""
     seat = table.bot_to_move()
     assert seat is not None
-    with console.status(f"seat {seat} ({escape(table.seats[seat])}) is thinking…"):
+    with console.status(escape(screen.said("cli.thinking", n=seat + 1,
+                                           spec=table.seats[seat]))):
         events = table.play_bot()
     screen.announce(events)
 
 
 def run_table(state: State[Any], specs: list[str], record: Path | None,
-              quiet: bool = False) -> int:
-    """Play ``state`` to the end or until stopped, saving the record after every action.
-    Returns the exit status: 0, or 128 + the signal that stopped the game."""
+              quiet: bool = False, lang: str = "en") -> int:
+    """Play ``state`` to the end or until stopped, saving the record after every action,
+    every word in ``lang``. Returns the exit status: 0, or 128 + the signal that stopped
+    the game."""
+    said = translator("web", lang)
     table: Table[Any] = Table(state, specs)
     if record is not None:
         try:
             Record.from_state(state, seats=specs).save(record)
         except OSError as error:
             raise BadRecord(f"cannot write record {record}: {error.strerror}") from None
-        table.on_action.append(saver(record, specs))
-    console.print(f"[bold]{escape(state.game.title)}[/bold] — seats: "
-                  + ", ".join(f"{i}: {escape(s)}" for i, s in enumerate(specs))
-                  + (f"; recording to {escape(str(record))}" if record else ""),
+        table.on_action.append(saver(record, specs, lang))
+    console.print(f"[bold]{escape(title(state.game.name, lang))}[/bold] — "
+                  + escape(said("cli.seats")) + ": "
+                  + ", ".join(f"{i + 1}: {escape(s)}" for i, s in enumerate(specs))
+                  + (f"; {escape(said('cli.recording', path=record))}" if record else ""),
                   soft_wrap=True)
-    screen = Screen(specs, quiet)
+    screen = Screen(specs, quiet, lang)
     status = 0
     try:
         with stop_on_signals():
@@ -186,15 +209,22 @@ def run_table(state: State[Any], specs: list[str], record: Path | None,
     except (EOFError, KeyboardInterrupt, Stopped) as stop:
         status = 128 + stop.signum if isinstance(stop, Stopped) else 0
         try:
-            stopped(record)
+            stopped(record, lang)
         except (OSError, SystemExit):  # the terminal is gone (rich exits on a broken
             pass                           # pipe): the record is saved all the same
     if table.is_over:
-        show_result(table.state, specs, record)
+        show_result(table.state, specs, record, lang)
     return status
 
 
-def saver(path: Path, specs: list[str]) -> Callable[[Table[Any]], None]:
+def title(game: str, lang: str) -> str:
+    """A game's title as published in ``lang`` (as the pages show it)."""
+    words = translator("web", lang)
+    key = f"title.{game}"
+    return words.raw(key) if words.has(key) else games.game_class(game).title
+
+
+def saver(path: Path, specs: list[str], lang: str = "en") -> Callable[[Table[Any]], None]:
     """The ``on_action`` callback writing the record (atomically) after every action. If
     the disk refuses (full, removed), the game goes on and the next action tries again:
     the person is told once, not stopped."""
@@ -206,8 +236,7 @@ def saver(path: Path, specs: list[str]) -> Callable[[Table[Any]], None]:
             Record.from_state(table.state, seats=specs).save(path)
         except OSError as error:
             if not failing:
-                console.print(f"[red]cannot save the record {escape(str(path))}: "
-                              f"{escape(str(error.strerror))}; the game goes on[/red]",
+                console.print(f"[red]{escape(translator('web', lang)('cli.cannot_save', path=path, problem=error.strerror))}[/red]",
                               soft_wrap=True)
             failing = True
         else:
@@ -215,55 +244,64 @@ def saver(path: Path, specs: list[str]) -> Callable[[Table[Any]], None]:
     return save
 
 
-def stopped(record: Path | None) -> None:
+def stopped(record: Path | None, lang: str = "en") -> None:
     """The stop message, with the exact command that goes on with the game."""
+    said = translator("web", lang)
     if record is None:
-        console.print("\n[yellow]game stopped[/yellow] (not recorded: --no-record)")
+        console.print(f"\n[yellow]{escape(said('cli.stopped'))}[/yellow] "
+                      f"{escape(said('cli.not_recorded'))}")
         return
-    console.print(f"\n[yellow]game stopped[/yellow]; go on with: "
+    console.print(f"\n[yellow]{escape(said('cli.stopped'))}[/yellow]; "
+                  f"{escape(said('cli.go_on'))} "
                   f"[bold]towerplay resume {escape(shlex.quote(str(record)))}[/bold]",
                   soft_wrap=True)
 
 
-def show_result(state: State[Any], seats: list[str], record: Path | None = None) -> None:
+def show_result(state: State[Any], seats: list[str], record: Path | None = None,
+                lang: str = "en") -> None:
     """The end screen: the final position, scores with their breakdown, the winners, and
-    the seed (safe to show now: nothing is hidden any more)."""
-    console.rule("game over")
+    the seed (safe to show now: nothing is hidden any more), in ``lang``."""
+    said = translator("web", lang)
+    console.rule(escape(said("cli.game_over")))
     console.print(games.render_text(state, None))
-    view = state.view(None)
+    view = localized_breakdown(state.view(None), lang)
     winners = state.winners()
-    table = RichTable(title="result")
-    for column in ("seat", "player", "score", ""):
-        table.add_column(column)
+    table = RichTable(title=said("cli.result"))
+    for column in ("cli.seat_column", "cli.player", "cli.score"):
+        table.add_column(escape(said(column)))
+    table.add_column("")
     for seat, score in enumerate(state.scores()):
         name = seats[seat] if seat < len(seats) else "?"
-        table.add_row(str(seat), escape(name), number(score),
-                      "[bold green]wins[/]" if seat in winners else "")
+        table.add_row(str(seat + 1), escape(name), number(score),
+                      f"[bold green]{escape(said('cli.wins'))}[/]" if seat in winners else "")
     console.print(table)
     breakdown = view.get("breakdown")
     drawn = getattr(games.companion(state.game.name, "render"), "DRAWS_BREAKDOWN", False)
     if isinstance(breakdown, list) and not drawn:  # (a game's own picture may show it)
-        show_breakdown(breakdown)
-    names = ", ".join(f"seat {w}" for w in winners)
-    console.print(f"[bold green]{'winner' if len(winners) == 1 else 'winners'}: {names}"
-                  f"[/bold green]; seed {state.seed}"
-                  + (f"; record {escape(str(record))}" if record else ""), soft_wrap=True)
+        show_breakdown(breakdown, lang)
+    names = ", ".join(said("cli.seat", n=w + 1) for w in winners)
+    won = said("cli.winner" if len(winners) == 1 else "cli.winners", names=names)
+    console.print(f"[bold green]{escape(won)}[/bold green]; "
+                  f"{escape(said('cli.seed', seed=state.seed))}"
+                  + (f"; {escape(said('cli.record', path=record))}" if record else ""),
+                  soft_wrap=True)
 
 
-def show_breakdown(breakdown: list[Any]) -> None:
+def show_breakdown(breakdown: list[Any], lang: str = "en") -> None:
     """Each seat's score as the rulebook adds it up (``[label, points]`` pairs per seat):
     one line per item, then the seat's total."""
-    table = RichTable(title="score breakdown")
-    table.add_column("seat")
-    table.add_column("item")
-    table.add_column("points", justify="right")
+    said = translator("web", lang)
+    table = RichTable(title=said("cli.breakdown"))
+    table.add_column(escape(said("cli.seat_column")))
+    table.add_column(escape(said("cli.item")))
+    table.add_column(escape(said("cli.points")), justify="right")
     for seat, pairs in enumerate(breakdown):
         items = [(str(pair[0]), pair[1]) for pair in pairs
                  if isinstance(pair, (list, tuple)) and len(pair) == 2
                  and isinstance(pair[1], (int, float))]
         for index, (label, points) in enumerate(items):
-            table.add_row(str(seat) if index == 0 else "", escape(label), number(points))
-        table.add_row("" if items else str(seat), "[bold]total[/bold]",
+            table.add_row(str(seat + 1) if index == 0 else "", escape(label), number(points))
+        table.add_row("" if items else str(seat + 1), f"[bold]{escape(said('cli.total'))}[/bold]",
                       f"[bold]{number(sum(points for _, points in items))}[/bold]",
                       end_section=True)
     console.print(table)

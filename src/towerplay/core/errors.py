@@ -11,24 +11,28 @@ from towerplay.core.events import Event, legacy
 
 
 class TowerplayError(Exception):
-    """Base class of every error meant to be shown to a user."""
-
-
-class IllegalAction(TowerplayError, ValueError):
-    """An action that is malformed, or not legal in the current position.
+    """Base class of every error meant to be shown to a user.
 
     Raised with an :class:`~towerplay.core.events.Event` (the reason as a key and
-    parameters, worded in any language by the catalogues) or, by code that does not
-    speak events yet, with English text; ``event`` is always the event, ``str()`` the
-    English wording."""
+    parameters, worded in any language by the catalogues: a front end words ``event`` in
+    its reader's language) or, by code that does not speak events yet, with English
+    text; ``event`` is always the event, ``str()`` the English wording."""
 
-    def __init__(self, reason: Event | str, *args: Any) -> None:
+    def __init__(self, reason: Event | str = "", *args: Any) -> None:
         super().__init__(reason, *args)
         self.event = reason if isinstance(reason, Event) else legacy(str(reason))
 
     def __str__(self) -> str:
-        from towerplay.i18n import english  # (the catalogues load only when worded)
-        return english(self.event)
+        if not self.args:
+            return ""
+        if isinstance(self.args[0], Event):
+            from towerplay.i18n import english  # (the catalogues load only when worded)
+            return english(self.args[0])
+        return str(self.args[0])
+
+
+class IllegalAction(TowerplayError, ValueError):
+    """An action that is malformed, or not legal in the current position."""
 
     def __repr__(self) -> str:  # as before events: the English reason, not the event
         return f"{type(self).__name__}({str(self)!r})"
@@ -37,8 +41,7 @@ class IllegalAction(TowerplayError, ValueError):
 class UnknownGame(TowerplayError, KeyError):
     """A game id that is not registered."""
 
-    def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0]) if self.args else "unknown game"
+    __str__ = TowerplayError.__str__  # KeyError's would quote the message
 
 
 class InvalidOptions(TowerplayError, ValueError):
@@ -52,5 +55,4 @@ class BadRecord(TowerplayError, ValueError):
 class UnknownBot(TowerplayError, KeyError):
     """A bot spec naming a bot that does not exist."""
 
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "unknown bot"
+    __str__ = TowerplayError.__str__

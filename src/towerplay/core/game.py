@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from towerplay.core.errors import BadRecord, IllegalAction, InvalidOptions
-from towerplay.core.events import Event, Param, Term
+from towerplay.core.events import Event, Param, Seq, Term
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import A, State
 
@@ -91,16 +91,91 @@ def _takes_text(annotation: object) -> bool:
 
 
 def describe_validation_error(owner: str, error: ValidationError) -> str:
-    """One readable line per problem, naming the option and what was expected."""
-    lines = []
+    """One readable English line per problem, naming the option and what was expected
+    (:func:`validation_event` worded)."""
+    from towerplay.i18n import english  # (the catalogues load only when worded)
+    return english(validation_event(owner, error))
+
+
+EXPECTED = {"int_type": "whole", "int_parsing": "whole", "int_from_float": "whole",
+            "float_type": "number", "float_parsing": "number", "bool_type": "bool",
+            "bool_parsing": "bool", "string_type": "text", "literal_error": "one_of",
+            "greater_than_equal": "at_least", "less_than_equal": "at_most",
+            "greater_than": "more_than", "less_than": "less_than"}
+"""What an option's value should have been, by pydantic's error type (the catalogue's
+``core.expect.<name>``; any other type: ``core.expect.valid``)."""
+
+
+def validation_event(owner: str, error: ValidationError,
+                     model: type[BaseModel] | None = None) -> Event:
+    """The problems of ``owner``'s options (a game's name, or ``bot NAME``) as one event
+    in our own words, never pydantic's: each names the option by its label (a game's
+    ``options`` catalogue ``<game>.<option>``) and what was expected (a literal's choices
+    by their labels too); ``model``: the options' class, for the choices."""
+    problems: list[Param] = []
     for problem in error.errors():
-        where = ".".join(str(part) for part in problem["loc"]) or "options"
-        got = problem.get("input")
+        name = ".".join(str(part) for part in problem["loc"]) or "options"
+        label = option_label(owner, name)
         if problem["type"] == "extra_forbidden":
-            lines.append(f"{owner}: unknown option '{where}'")
+            known = tuple(option_label(owner, n) for n in (model.model_fields if model else ()))
+            problems.append(Event.of("core.option_unknown", option=repr(name[:40]),
+                                     known=Seq(known)))
+            continue
+        if problem["type"] in ("value_error", "assertion_error"):  # the game's own check
+            detail = str(problem["msg"]).removeprefix("Value error, ")
+            problems.append(Event.of("core.option_problem", option=label,
+                                     id=repr(name[:40]), detail=detail))
+            continue
+        kind = EXPECTED.get(problem["type"], "valid")
+        limits = {k: v for k, v in (problem.get("ctx") or {}).items()
+                  if k in ("ge", "le", "gt", "lt") and isinstance(v, int | float)}
+        params: dict[str, Param] = {"limit": next(iter(limits.values()), 0)}
+        if kind == "one_of":
+            params["choices"] = Seq(tuple(option_label(owner, f"{name}.{value}", repr(value))
+                                          for value in choices(model, name)))
+        got = problem.get("input")
+        problems.append(Event.of("core.option_expected", option=label, id=repr(name[:40]),
+                                 expected=Event.of(f"core.expect.{kind}", **params),
+                                 got=repr(got)[:40]))
+    if owner.startswith("bot "):
+        return Event.of("core.bot_options_refused", bot=owner[4:],
+                        problems=Seq(tuple(problems), "semicolon"))
+    return Event.of("core.options_refused", problems=Seq(tuple(problems), "semicolon"))
+
+
+def option_refusal(owner: str, name: str, expected: Event, got: object) -> Event:
+    """One option of ``owner`` refused by a check of the game's own (not the options'
+    types): its label, ``expected`` (a ``core.expect.*`` event) and the value given."""
+    return Event.of("core.options_refused", problems=Seq((Event.of(
+        "core.option_expected", option=option_label(owner, name), id=repr(name),
+        expected=expected, got=repr(got)[:40]),), "semicolon"))
+
+
+def option_label(owner: str, name: str, fallback: str | None = None) -> Param:
+    """An option (``name``) or a choice (``name.value``) of ``owner`` by its label in the
+    lobby's ``options`` catalogue (an event worded there), else as written."""
+    from towerplay.i18n import catalogue  # (the catalogues load only when worded)
+    key = f"{owner}.{name}"
+    if key in catalogue("options", "en"):
+        return Event.of(f"options.{key}")
+    return fallback if fallback is not None else name
+
+
+def choices(model: type[BaseModel] | None, name: str) -> tuple[object, ...]:
+    """The values a literal option of ``model`` may take (none known: empty)."""
+    field = model.model_fields.get(name) if model else None
+    if field is None:
+        return ()
+    found: list[object] = []
+    pending = [field.annotation]
+    while pending:
+        annotation = pending.pop(0)
+        args = getattr(annotation, "__args__", ())
+        if getattr(annotation, "__origin__", None) is Literal:
+            found.extend(args)
         else:
-            lines.append(f"{owner}: option '{where}': {problem['msg']} (got {got!r})")
-    return "; ".join(lines)
+            pending.extend(args)
+    return tuple(found)
 
 
 def type_text(annotation: object) -> str:
@@ -201,7 +276,8 @@ class Game(Generic[S, A]):
         try:
             self.options = self.options_type(**options)
         except ValidationError as error:
-            raise InvalidOptions(describe_validation_error(self.name, error)) from None
+            raise InvalidOptions(validation_event(self.name, error, self.options_type)) \
+                from None
 
     # ----------------------------------------------------------------- states
     def start(self, players: int, seed: int | None = None) -> S:
@@ -210,7 +286,7 @@ class Game(Generic[S, A]):
         if seed is None:
             seed = fresh_seed()
         elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise InvalidOptions(f"seed must be a non-negative integer (got {seed!r})")
+            raise InvalidOptions(Event.of("core.seed", got=repr(seed)[:40]))
         state: S = self.state_type(self, players, seed)  # type: ignore[assignment]
         self._setup(state)
         return state
@@ -222,8 +298,8 @@ class Game(Generic[S, A]):
     def check_players(self, players: object) -> None:
         """Raise :class:`InvalidOptions` unless ``players`` is an allowed seat count."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise InvalidOptions(f"{self.name} is for {self.min_players} to "
-                                 f"{self.max_players} players (got {players!r})")
+            raise InvalidOptions(Event.of("core.players_range", low=self.min_players,
+                                          high=self.max_players, got=repr(players)[:40]))
 
     def from_json(self, data: Any) -> S:
         """Rebuild a state written by :meth:`State.to_json`; :class:`BadRecord` if malformed."""

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from towerplay.core import registry
 from towerplay.core.errors import BadRecord, InvalidOptions, TowerplayError
+from towerplay.core.events import Event, legacy
 from towerplay.core.files import read_text_limited
 from towerplay.core.game import cut
 from towerplay.core.state import State
@@ -190,8 +191,14 @@ class Record(BaseModel):
         try:
             state.apply(text)
         except TowerplayError as error:
-            raise BadRecord(f"action {index + 1} ('{cut(text)}'): "
-                            f"{cut(str(error), 300)}") from None
+            reason = error.event if len(str(error)) <= MAX_REASON else legacy(
+                cut(str(error), MAX_REASON))  # a reason echoing a long action: cut, English
+            raise BadRecord(Event.of("core.record_bad_action", n=index + 1,
+                                     action=repr(cut(text)), reason=reason)) from None
+
+
+MAX_REASON = 300
+"""The longest reason a record's refusal quotes whole (longer ones echo an action)."""
 
 
 def whole(number: float) -> float:

@@ -13,7 +13,7 @@ lazily, so loading one game never imports the others.
 >>> load("chess")
 Traceback (most recent call last):
 ...
-towerplay.core.errors.UnknownGame: unknown game 'chess'; known games: blueprints, castle, five_towers, skytopia...
+towerplay.core.errors.UnknownGame: unknown game 'chess'; known games: Blueprints ('blueprints'), ...
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions, UnknownGame
+from towerplay.core.events import Event, Param, Seq
 from towerplay.core.game import Game
 
 ENTRY_POINTS = "towerplay.games"
@@ -49,11 +50,20 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     """The class of a registered game (options not yet given)."""
     _plugins()
     if name not in _REGISTRY or not _importable(name):
-        known = ", ".join(names())
-        raise UnknownGame(f"unknown game {name!r}; known games: {known}")
+        raise UnknownGame(Event.of("core.unknown_game", name=repr(str(name)),
+                                   known=Seq(tuple(map(_choice, names())))))
     module, _, attr = _REGISTRY[name].partition(":")
     found: type[Game[Any, Any]] = getattr(importlib.import_module(module), attr)
     return found
+
+
+def _choice(name: str) -> Event:
+    """A game as a refusal lists it: its title (as published in the reader's language,
+    the ``web`` catalogue's ``title.<id>``) and its id."""
+    from towerplay.i18n import catalogue  # (the catalogues load only when worded)
+    title: Param = (Event.of(f"web.title.{name}") if f"title.{name}" in catalogue("web", "en")
+                    else game_class(name).title)
+    return Event.of("core.choice", name=title, id=repr(name))
 
 
 def load(name: str, **options: Any) -> Game[Any, Any]:

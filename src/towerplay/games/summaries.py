@@ -51,6 +51,16 @@ def rules_text(game_name: str, lang: str = "en") -> str:
     return text
 
 
+def notation_text(game: str, lang: str) -> str:
+    """The game's notation explained in ``lang`` (its catalogue's ``<game>.notation``),
+    else as the game writes it (English)."""
+    from towerplay import games  # (the registry imports the games' modules)
+    from towerplay.i18n import translator
+    words = translator(game, lang)
+    key = f"{game}.notation"
+    return words.raw(key) if words.has(key) else games.game_class(game).notation
+
+
 def default_language(environ: Mapping[str, str] | None = None) -> str:
     """The language from LC_ALL or LANG (``pl_PL.UTF-8`` → ``pl``), else English.
 

@@ -11,7 +11,8 @@ Every refusal has one shape, over HTTP and the websocket alike::
 (``not_found``, ``busy``, ``bad_record`` and ``conflict`` answer the other endpoints;
 ``unavailable`` (503) any request the database cannot serve now: nothing changed;
 ``internal`` is a failure of the server, :mod:`.guards`.) The
-``message`` is in the client's language (:mod:`.words`); the ``code`` never changes.
+``message`` is worded in the client's language where the refusal is made, from its
+event (:mod:`.protocol`); the ``code`` never changes.
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from towerplay.server.limits import Limits
 from towerplay.server.live import Hub, unavailable_body
 from towerplay.server.pages import add_pages
 from towerplay.server.pool import DEFAULT_WORKERS, BotPool
+from towerplay.server.protocol import worded
 from towerplay.server.sockets import add_websocket
 from towerplay.server.storage import Storage, StorageFailed, database_url
 from towerplay.server.tables import add_api
@@ -81,7 +83,6 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     add_websocket(app)
     app.include_router(words.router)  # the pages' texts in three languages (issue #18)
     guards.install(app, limits, allowed_origins, uploads.BODY_RULES)  # issue #25 item 5
-    app.add_middleware(words.WordedErrors)  # error replies in the request's language
     app.include_router(replay.router)  # the replay page's positions (front end)
     app.include_router(review.router)  # the replay page's game review (issue #21)
     app.include_router(scoring.router)  # the scoring pads for table games (issue #18)
@@ -94,5 +95,5 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
 async def storage_failed(request: Request, problem: Exception) -> Response:
     """Any request the database cannot serve now: 503 ``unavailable``, nothing changed."""
     log.warning("database unavailable: %s", problem)
-    return JSONResponse(words.worded(unavailable_body(), words.page_language(request)),
+    return JSONResponse(worded(unavailable_body(), words.page_language(request)),
                         status_code=503)

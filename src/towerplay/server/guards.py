@@ -34,8 +34,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from towerplay import i18n
 from towerplay.server.limits import Limits
-from towerplay.server.protocol import error_body
-from towerplay.server.words import worded
+from towerplay.server.protocol import error_body, web, worded
 
 log = logging.getLogger("towerplay.server")
 
@@ -59,7 +58,7 @@ BUSY_SOCKET = 4429
 def install(app: FastAPI, limits: Limits, allowed_origins: Iterable[str] | None = None,
             body_rules: Mapping[str, BodyRule] | None = None) -> None:
     """Add the guards to ``app`` (call before other middleware: an inner one's refusals
-    then get the outer ones' treatment, e.g. worded by the request's language).
+    then get the outer ones' treatment, e.g. the security headers).
     ``body_rules``: the paths whose bodies may be larger than ``limits.message_bytes``."""
     app.add_exception_handler(HTTPException, http_error)
     default = BodyRule(limits.message_bytes)
@@ -77,10 +76,19 @@ def peer(scope: Scope) -> str:
     return str(client[0]) if client else "unknown"
 
 
-async def answer(send: Send, status: int, body: dict[str, Any], close: bool = False) -> None:
-    """Send an HTTP reply with a JSON body (``close``: and end the connection, so that
-    an unread body is not drained)."""
-    data = json.dumps(body).encode()
+def scope_language(scope: Scope) -> str:
+    """The language a connection asks for (``?lang=``, else Accept-Language)."""
+    return i18n.language(QueryParams(scope.get("query_string", b"")).get("lang")
+                         or Headers(scope=scope).get("accept-language"))
+
+
+async def answer(send: Send, status: int, body: dict[str, Any], close: bool = False,
+                 scope: Scope | None = None) -> None:
+    """Send an HTTP reply with a JSON body, worded in the language of ``scope``'s request
+    (``close``: and end the connection, so that an unread body is not drained)."""
+    if scope is not None:
+        body = worded(body, scope_language(scope))
+    data = json.dumps(body, ensure_ascii=False).encode()
     headers = [(b"content-type", b"application/json"),
                (b"content-length", str(len(data)).encode())]
     if close:
@@ -96,11 +104,9 @@ async def refuse_socket(scope: Scope, receive: Receive, send: Send, code: int,
     message = await receive()
     if message["type"] != "websocket.connect":
         return
-    lang = i18n.language(QueryParams(scope.get("query_string", b"")).get("lang")
-                         or Headers(scope=scope).get("accept-language"))
     await send({"type": "websocket.accept"})
-    await send({"type": "websocket.send", "text": json.dumps(worded(body, lang),
-                                                             ensure_ascii=False)})
+    await send({"type": "websocket.send", "text": json.dumps(
+        worded(body, scope_language(scope)), ensure_ascii=False)})
     await send({"type": "websocket.close", "code": code})
 
 
@@ -111,7 +117,8 @@ class BodyRule:
 
     limit: int
     code: str = "bad_message"
-    message: str = "the request body is too large: at most {limit} bytes"
+    key: str = "body_too_large"
+    """The reason's key in the ``web`` catalogue (``web.<key>``, a ``{limit}`` field)."""
 
 
 class BodyLimit:
@@ -132,8 +139,8 @@ class BodyLimit:
         if not (declared.isdigit() and int(declared) > rule.limit):
             first = await self.read(receive, rule.limit)
         if first is None:
-            await answer(send, 413, error_body(rule.code, rule.message.format(
-                limit=rule.limit), limit=rule.limit), close=True)
+            await answer(send, 413, error_body(rule.code, web(rule.key, limit=rule.limit),
+                                               limit=rule.limit), close=True, scope=scope)
             return
         given = False
 
@@ -194,12 +201,12 @@ class OriginGuard:
         if origin is None or self.allows(origin, headers.get("host")):
             await self.app(scope, receive, send)
             return
-        body = error_body("forbidden", f"requests from another site's pages are refused "
-                          f"(origin {origin[:80]})", origin=origin[:80])
+        body = error_body("forbidden", web("foreign_origin", origin=origin[:80]),
+                          origin=origin[:80])
         if scope["type"] == "websocket":
             await refuse_socket(scope, receive, send, FORBIDDEN_SOCKET, body)
         else:
-            await answer(send, 403, body)
+            await answer(send, 403, body, scope=scope)
 
 
 # ----------------------------------------------------------------- websockets
@@ -217,8 +224,7 @@ class SocketCap:
         key = peer(scope)
         if self.open[key] >= self.cap:
             await refuse_socket(scope, receive, send, BUSY_SOCKET, error_body(
-                "busy", f"too many connections: at most {self.cap} open from one address",
-                limit=self.cap))
+                "busy", web("too_many_sockets", limit=self.cap), limit=self.cap))
             return
         self.open[key] += 1
         try:
@@ -230,8 +236,7 @@ class SocketCap:
 
 
 # ----------------------------------------------------------------- errors
-INTERNAL = error_body("internal", "the server failed to answer this request (it is "
-                      "logged); try again later")
+INTERNAL = error_body("internal", web("internal"))
 """The body of every 500: no detail of the failure leaves the server."""
 
 
@@ -259,15 +264,26 @@ class InternalErrors:
             log.exception("%s %s failed", scope.get("method"), scope.get("path"))
             if started:
                 raise
-            await answer(send, 500, INTERNAL)
+            await answer(send, 500, INTERNAL, scope=scope)
 
 
 async def http_error(request: Request, problem: Exception) -> Response:
-    """Starlette's own refusals (no such route, method) in the protocol's shape."""
+    """Starlette's own refusals (no such route, method) in the protocol's shape, worded
+    in the request's language; a page (not ``/api/``) asked for by a browser gets an
+    HTML page saying so (:func:`~towerplay.server.pages.error_page`)."""
     assert isinstance(problem, HTTPException)
+    from towerplay.server.pages import error_page, wants_page  # (pages import guards)
+    lang = scope_language(request.scope)
     code = "not_found" if problem.status_code == 404 else "bad_message"
-    return JSONResponse(error_body(code, str(problem.detail).lower()),
-                        status_code=problem.status_code, headers=problem.headers)
+    reason = STARLETTE.get(problem.status_code, web("bad_request"))
+    if wants_page(request):
+        return error_page(problem.status_code, reason, lang)
+    return JSONResponse(error_body(code, reason, lang), status_code=problem.status_code,
+                        headers=problem.headers)
+
+
+STARLETTE = {404: web("no_route"), 405: web("bad_method")}
+"""Starlette's refusals by status, in our words."""
 
 
 # ----------------------------------------------------------------- headers

@@ -35,7 +35,7 @@ from towerplay.server import jobs
 from towerplay.server.limits import read_json
 from towerplay.server.live import LiveTable, UnknownTable, unavailable_body
 from towerplay.server.moves import in_thread
-from towerplay.server.protocol import error
+from towerplay.server.protocol import error, not_found, refusal_body, web, worded
 from towerplay.server.storage import Storage, StorageFailed
 from towerplay.server.words import page_language
 
@@ -56,7 +56,7 @@ def wanted(data: dict[str, Any]) -> bool:
     """The ``hints`` field of a create request: true (the default) or false."""
     allowed = data.get("hints", True)
     if not isinstance(allowed, bool):
-        raise Refusal("bad_message", "'hints' must be true or false", field="hints")
+        raise Refusal("bad_message", web("hints_field"), field="hints")
     return allowed
 
 
@@ -85,7 +85,7 @@ async def hints_allowed(request: Request, table_id: str) -> Response:
     allowed = await in_thread(request.app.state.hub.storage.hints, table_id) \
         if len(table_id) <= 40 else None
     if allowed is None:
-        return error(404, "not_found", "no table has this id", table=table_id[:40])
+        return not_found(table_id, page_language(request))
     return JSONResponse({"hints": allowed})
 
 
@@ -93,6 +93,7 @@ async def hints_allowed(request: Request, table_id: str) -> Response:
 async def hint(request: Request, table_id: str) -> Response:
     """A hint for the seat whose token is given, at the version it names."""
     hub = request.app.state.hub
+    lang = page_language(request)
     try:
         live = await hub.fetch(table_id)
         data = await read_json(request, request.app.state.limits.message_bytes)
@@ -101,21 +102,21 @@ async def hint(request: Request, table_id: str) -> Response:
         why = await in_thread(hub.storage.add_hint_request, request_id, table_id, version,
                               seat, client_address(request), WAIT_SECONDS, HINTS_PER_MINUTE)
     except UnknownTable:
-        return error(404, "not_found", "no table has this id", table=table_id[:40])
+        return not_found(table_id, lang)
     except Refusal as refusal:
-        return error(STATUS[refusal.code], refusal.code, refusal.message, **refusal.params)
+        return JSONResponse(refusal_body(refusal, lang), status_code=STATUS[refusal.code])
     except StorageFailed:
-        return JSONResponse(unavailable_body(), status_code=503)
+        return JSONResponse(worded(unavailable_body(), lang), status_code=503)
     if why == "busy":
-        return error(429, "busy", "a hint for this table is being worked out; wait for it")
+        return error(429, "busy", web("hint_running"), lang)
     if why == "rate":
-        return error(429, "busy", f"too many hints: at most {HINTS_PER_MINUTE} a minute",
+        return error(429, "busy", web("hint_rate", limit=HINTS_PER_MINUTE), lang,
                      limit=HINTS_PER_MINUTE)
     await jobs.defer_hint(hub.queue, request_id)
     found = await answer(hub.storage, request_id)
     if found is None:
-        return error(503, "busy", "the hint could not be worked out; try again")
-    words = Translator(live.table.state.game.name, page_language(request))
+        return error(503, "busy", web("hint_failed"), lang)
+    words = Translator(live.table.state.game.name, lang)
     return JSONResponse({"version": version, "seat": seat,
                          "iterations": found["iterations"],
                          "hints": ranked(found["stats"], words)})
@@ -140,20 +141,19 @@ def check(live: LiveTable, data: Any, allowed: bool | None) -> tuple[int, int]:
     """The seat and version of a hint request, once it may have a hint (raises
     :class:`Refusal`)."""
     if not isinstance(data, dict) or not isinstance(data.get("token"), str):
-        raise Refusal("forbidden", "a seat's token is needed for a hint")
+        raise Refusal("forbidden", web("hint_token"))
     seat = live.seat_of(data["token"])
     if not allowed:
-        raise Refusal("forbidden", "hints are off at this table")
+        raise Refusal("forbidden", web("hints_off"))
     table = live.table
     if table.is_over:
-        raise Refusal("over", "the game is over")
+        raise Refusal("over", web("game_over"))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise Refusal("bad_message", "'version' must be the number of the view "
-                      "answered", field="version")
+        raise Refusal("bad_message", web("version_number"), field="version")
     if version != table.version:
-        raise Refusal("stale", f"version {version} is not the table's version "
-                      f"{table.version}", version=version, current=table.version)
+        raise Refusal("stale", web("stale_version", version=version, current=table.version),
+                      version=version, current=table.version)
     if seat is None or table.state.to_move != seat:
-        raise Refusal("forbidden", "it is not your turn: hints are for the seat to move")
+        raise Refusal("forbidden", web("hint_turn"))
     return seat, version

@@ -18,6 +18,7 @@ from typing import Any
 from starlette.requests import Request
 
 from towerplay.arena.table import Refusal
+from towerplay.server.protocol import web
 
 MAX_MESSAGE_BYTES = 4096
 """The largest websocket message or HTTP request body the server reads (real ones are
@@ -115,9 +116,9 @@ async def read_json(request: Request, limit: int) -> Any:
     """The request's JSON body; :class:`Refusal` if too large or not JSON."""
     body = await request.body()
     if len(body) > limit:
-        raise Refusal("bad_message", f"the request is {len(body)} bytes; at most {limit}",
+        raise Refusal("bad_message", web("request_too_large", size=len(body), limit=limit),
                       limit=limit)
     try:
         return json.loads(body)
     except (ValueError, RecursionError):
-        raise Refusal("bad_message", "the request body must be JSON") from None
+        raise Refusal("bad_message", web("body_not_json")) from None

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import importlib
 import html
+import importlib
 import json
 import logging
 import secrets
@@ -31,9 +31,15 @@ from towerplay.core.record import whole
 from towerplay.i18n import Translator
 from towerplay.server import jobs, moves
 from towerplay.server.moves import in_thread
-from towerplay.server.storage import Conflict, Storage, StorageFailed, StoredTable, token_hash
-from towerplay.server.protocol import error_body
-from towerplay.server.words import action_labels, localized, worded
+from towerplay.server.protocol import error_body, web, worded
+from towerplay.server.storage import (
+    Conflict,
+    Storage,
+    StorageFailed,
+    StoredTable,
+    token_hash,
+)
+from towerplay.server.words import action_labels, localized
 
 log = logging.getLogger("towerplay.server")
 
@@ -119,7 +125,7 @@ class LiveTable:
         for seat, stored in self.token_hashes.items():
             if hmac.compare_digest(stored, digest):
                 return seat
-        raise Refusal("forbidden", "this link's token opens no seat at this table")
+        raise Refusal("forbidden", web("token_no_seat"))
 
     async def snapshot(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """The seat's view message without events (made once per version)."""
@@ -207,8 +213,7 @@ def render(table_id: str, version: int, seat: int | None, view: dict[str, Any],
 
 def unavailable_body() -> dict[str, Any]:
     """The refusal of a move or table the database cannot store now (nothing changed)."""
-    return error_body("unavailable", "the tables' database cannot be reached; nothing "
-                      "was changed: try again in a moment")
+    return error_body("unavailable", web("unavailable"))
 
 
 def new_token() -> str:
@@ -284,10 +289,9 @@ class Hub:
         StorageFailed, changing nothing); then every client hears of it and the bot to
         move, if any, gets its job."""
         if seat is None:
-            raise Refusal("forbidden", "spectators cannot move; open a seat's link to play")
+            raise Refusal("forbidden", web("spectators"))
         if not isinstance(version, int) or isinstance(version, bool):
-            raise Refusal("bad_message", "'version' must be the number of the view "
-                          "answered", field="version")
+            raise Refusal("bad_message", web("version_number"), field="version")
         async with live.lock:
             if version > live.table.version:  # another process stored moves we lack
                 await self._catch_up(live)
@@ -296,8 +300,9 @@ class Hub:
                 await moves.store(self.storage, live.id, live.table, action)
             except Conflict:
                 await self._catch_up(live)
-                raise Refusal("stale", f"version {version} is not the table's version "
-                              f"{live.table.version}", version=live.table.version) from None
+                raise Refusal("stale", web("stale_version", version=version,
+                                           current=live.table.version),
+                              version=live.table.version) from None
             except StorageFailed:
                 self.tell(live, unavailable_body())  # every client: nothing moved
                 raise
@@ -331,9 +336,8 @@ class Hub:
 
     def tell(self, live: LiveTable, body: dict[str, Any]) -> None:
         """Send every client of the table an error body, each in its language."""
-        game = live.table.state.game.name
         for client in live.clients:
-            client.outbox.put_nowait(worded(body, client.lang, game))
+            client.outbox.put_nowait(worded(body, client.lang))
 
     def changed(self, live: LiveTable) -> None:
         """The table moved on: every client hears of it."""

@@ -12,9 +12,13 @@ from markdown_it import MarkdownIt
 
 from towerplay import games, i18n
 from towerplay.core.errors import TowerplayError
+from towerplay.core.events import Event
 from towerplay.games import summaries
+from towerplay.games.summaries import notation_text
 from towerplay.i18n import Translator
 from towerplay.server import words
+from towerplay.server.protocol import web
+from towerplay.server.words import game_title
 
 STATIC = Path(__file__).parent / "static"
 
@@ -40,12 +44,33 @@ def add_pages(app: FastAPI) -> None:
         return rules_page(game, words.page_language(request))
 
 
-def page(name: str) -> Response:
+def page(name: str, lang: str = "en") -> Response:
     path = STATIC / name
     if not path.is_file():
-        return HTMLResponse("<!doctype html><title>towerplay</title><p>This page is not "
-                            "built yet.</p>", status_code=503)
+        return error_page(503, web("no_page"), lang)
     return FileResponse(path, media_type="text/html")
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a refused request is a browser's for a page (not the API's, a file's)."""
+    path = request.url.path
+    return (not path.startswith(("/api/", "/ws/", "/static/"))
+            and "text/html" in request.headers.get("accept", ""))
+
+
+def error_page(status: int, reason: Event, lang: str) -> HTMLResponse:
+    """A page saying why there is nothing to show, in ``lang``: its title, the reason,
+    a link to the lobby."""
+    tr = Translator("web", lang)
+    title = escape(tr("title.error", status=status))
+    return HTMLResponse(f"<!doctype html><html lang={lang}><meta charset=utf-8>"
+                        f"<meta name=viewport content='width=device-width'>"
+                        f"<title>{title}</title>"
+                        f"<link rel=stylesheet href='/static/style.css'>"
+                        f"<body class=error-page><main><h1>{title}</h1>"
+                        f"<p>{escape(i18n.word(reason, lang))}</p>"
+                        f"<p><a href='/'>{escape(tr('to_lobby'))}</a></p></main></body></html>",
+                        status_code=status)
 
 
 def rules_page(game: str, lang: str = "en") -> Response:
@@ -53,16 +78,14 @@ def rules_page(game: str, lang: str = "en") -> Response:
     escaped); a language the game lacks falls back to English."""
     tr = Translator("web", lang)
     if game not in games.names():
-        return HTMLResponse(f"<!doctype html><p>{escape(tr('unknown_game'))}</p>",
-                            status_code=404)
-    cls = games.game_class(game)
+        return error_page(404, web("unknown_rules"), lang)
     try:
         text = summaries.rules_text(game, lang)
     except TowerplayError:  # a game without a summary (yet)
-        text = f"# {cls.title}\n\n{tr('no_rules')}"
+        text = f"# {game_title(game, lang)}\n\n{tr('no_rules')}"
     text += f"\n\n## {tr('notation')}\n\n{notation_text(game, lang)}\n"
     body = MarkdownIt("commonmark", {"html": False}).render(text)
-    title = tr("title_rules", title=MarkdownIt().renderInline(cls.title))
+    title = tr("title_rules", title=escape(game_title(game, lang)))
     return HTMLResponse(f"<!doctype html><html lang={lang}><meta charset=utf-8>"
                         f"<meta name=viewport content='width=device-width'>"
                         f"<title>{title}</title>"
@@ -78,11 +101,3 @@ def language_links(game: str, lang: str) -> str:
              for code, name in i18n.NAMES.items()]
     label = escape(Translator("web", lang)("language"))
     return f'<nav class="lang" aria-label="{label}">{" · ".join(links)}</nav>'
-
-
-def notation_text(game: str, lang: str) -> str:
-    """The game's notation explained in ``lang`` (its catalogue's ``<game>.notation``),
-    else as the game writes it (English)."""
-    words = Translator(game, lang)
-    key = f"{game}.notation"
-    return words.raw(key) if words.has(key) else games.game_class(game).notation

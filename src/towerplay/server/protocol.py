@@ -1,8 +1,8 @@
 """The protocol's shared pieces (DESIGN.md, "The protocol"): the one shape of every
 refusal, over HTTP and the websocket alike, and what a client may never set.
 
->>> error_body("stale", "version 3 is not the table's version 5", version=5)
-{'type': 'error', 'code': 'stale', 'message': "version 3 is not the table's version 5", 'params': {'version': 5}}
+>>> error_body("stale", web("stale_version", version=3, current=5), "pl", version=5)
+{'type': 'error', 'code': 'stale', 'message': 'wersja 3 nie jest aktualną wersją stołu (5)', 'params': {'version': 5}}
 """
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from fastapi.responses import JSONResponse
 
 from towerplay import games
 from towerplay.arena.table import Refusal
-from towerplay.core.events import Event
+from towerplay.core.events import Event, Param
+from towerplay.i18n import word
+
 
 def file_options(game: str) -> frozenset[str]:
     """The game's options that name component files (its own declaration,
@@ -21,35 +23,54 @@ def file_options(game: str) -> frozenset[str]:
     if game not in games.names():
         return frozenset()
     return games.game_class(game).options_type.file_options()
+
+
 STATUS = {"stale": 409, "illegal": 422, "bad_message": 422, "forbidden": 403, "over": 409}
 """The HTTP status of each refusal of a move."""
 
 
-def error_body(code: str, message: str, **params: Any) -> dict[str, Any]:
-    """A refusal: its code (never translated), its message and its parameters."""
-    return {"type": "error", "code": code, "message": message, "params": params}
+def web(key: str, /, **params: Param) -> Event:
+    """The server's own reason ``key`` (the ``web`` catalogue's ``web.<key>``)."""
+    return Event.of(f"web.{key}", **params)
 
 
 class ErrorBody(dict[str, Any]):
-    """An error body that remembers the game's reason as an event (``event``), so
-    :func:`~towerplay.server.words.worded` words it in the reader's language; it is sent
-    as the plain dict."""
+    """An error body that remembers its reason as an event (``event``), so a body told to
+    many clients is worded in each one's language (:func:`worded`); it is sent as the
+    plain dict."""
 
     event: Event | None = None
 
 
-def refusal_body(refusal: Refusal) -> dict[str, Any]:
-    """A :class:`Refusal` as the protocol's error body (with its event, if any)."""
-    body = ErrorBody(error_body(refusal.code, refusal.message, **refusal.params))
-    body.event = refusal.event
+def error_body(code: str, reason: Event | str, lang: str = "en", /,
+               **params: Any) -> dict[str, Any]:
+    """A refusal: its code (never translated), its reason worded in ``lang`` by the
+    catalogues (a text, e.g. a game's own, as it is) and its parameters."""
+    message = word(reason, lang) if isinstance(reason, Event) else reason
+    body = ErrorBody({"type": "error", "code": code, "message": message, "params": params})
+    body.event = reason if isinstance(reason, Event) else None
     return body
 
 
-def error(status: int, code: str, message: str, **params: Any) -> JSONResponse:
-    """An HTTP error reply with the protocol's body."""
-    return JSONResponse(error_body(code, message, **params), status_code=status)
+def worded(body: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``body`` with its message in ``lang`` (by its event; a body without one as it is)."""
+    event = getattr(body, "event", None)
+    if event is None:
+        return body
+    return error_body(str(body["code"]), event, lang, **body.get("params", {}))
 
 
-def not_found(table_id: str) -> JSONResponse:
+def refusal_body(refusal: Refusal, lang: str = "en") -> dict[str, Any]:
+    """A :class:`Refusal` as the protocol's error body, worded in ``lang``."""
+    return error_body(refusal.code, refusal.event, lang, **refusal.params)
+
+
+def error(status: int, code: str, reason: Event, lang: str = "en", /,
+          **params: Any) -> JSONResponse:
+    """An HTTP error reply with the protocol's body, worded in ``lang``."""
+    return JSONResponse(error_body(code, reason, lang, **params), status_code=status)
+
+
+def not_found(table_id: str, lang: str = "en") -> JSONResponse:
     """The reply for a table id no table has."""
-    return error(404, "not_found", "no table has this id", table=table_id[:40])
+    return error(404, "not_found", web("no_table"), lang, table=table_id[:40])

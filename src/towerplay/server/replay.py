@@ -16,29 +16,32 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from towerplay.core.events import Event
 from towerplay.core.record import Record, whole
 from towerplay.i18n import Translator
 from towerplay.server.boards import draw
 from towerplay.server.finished import memo
 from towerplay.server.live import UnknownTable
-from towerplay.server.protocol import error, not_found
+from towerplay.server.protocol import error, not_found, web
 from towerplay.server.words import localized, page_language
 
 router = APIRouter()
 
 
+REPLAY_AFTER_END = web("replay_after_end")
+
+
 async def finished_record(request: Request, table_id: str,
-                          early: str = "a table can be replayed once the game is over"
-                          ) -> Record | JSONResponse:
+                          early: Event = REPLAY_AFTER_END) -> Record | JSONResponse:
     """The finished table's record, or the refusal (404 unknown, 403 ``early``: not over
     yet)."""
     try:
         live = await request.app.state.hub.fetch(table_id)
     except UnknownTable:
-        return not_found(table_id)
+        return not_found(table_id, page_language(request))
     state = live.table.state
     if not state.is_over:
-        return error(403, "forbidden", early)
+        return error(403, "forbidden", early, page_language(request))
     record = Record.from_state(state, seats=list(live.specs))
     if live.names:
         record.names = live.name_list()
@@ -81,8 +84,8 @@ async def position_answer(request: Request, game: tuple[Hashable, ...], record: 
     or the refusal of any other ``at``. ``game``: the finished game's key in the cache."""
     total = len(record.actions)
     if not (at.isascii() and at.isdigit()) or len(at) > 9 or int(at) > total:
-        return error(422, "bad_message", f"'at' is a whole number from 0 to {total}",
-                     field="at", total=total)
+        return error(422, "bad_message", web("at_range", total=total), lang, field="at",
+                     total=total)
     body = await memo(request).get((*game, "replay", int(at), lang), lambda: json_bytes(
         position(record, int(at), total, lang)))
     return cached_json(body)

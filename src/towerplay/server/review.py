@@ -19,14 +19,16 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from towerplay.i18n import Translator
 from towerplay.server import jobs
 from towerplay.server.moves import in_thread
-from towerplay.server.protocol import error
+from towerplay.server.protocol import error, web
 from towerplay.server.replay import finished_record
 from towerplay.server.storage import Storage
+from towerplay.server.words import page_language
 
 router = APIRouter()
-EARLY = "a table can be reviewed once the game is over"
+EARLY = web("review_after_end")
 """The refusal of a review before the game's end."""
 PER_ADDRESS = 2
 """Reviews one address may have queued or running at once."""
@@ -63,10 +65,10 @@ async def start_review(request: Request, table_id: str) -> Response:
     if asked == "queued":
         await jobs.defer_review(hub.queue, table_id)
     if asked == "running":
-        return error(409, "conflict", "a review of this table is already running")
+        return error(409, "conflict", web("review_running"), page_language(request))
     if asked == "rate":
-        return error(429, "busy", f"at most {PER_ADDRESS} reviews waiting from one address",
-                     limit=PER_ADDRESS)
+        return error(429, "busy", web("review_rate", limit=PER_ADDRESS),
+                     page_language(request), limit=PER_ADDRESS)
     return JSONResponse({"state": asked}, status_code=202 if asked == "queued" else 200)
 
 
@@ -80,4 +82,16 @@ async def get_review(request: Request, table_id: str) -> Response:
     state, found, ahead = await in_thread(storage.review, table_id)
     if state == "none" and (old := await in_thread(legacy_file, storage, table_id)):
         state, found = "done", old
+    if found is not None:
+        found = labelled(found, record.game, page_language(request))
     return JSONResponse({"state": state, "review": found, "ahead": ahead})
+
+
+def labelled(review: dict[str, Any], game: str, lang: str) -> dict[str, Any]:
+    """``review`` with each decision's actions (``played``, ``best``) also worded as the
+    table's buttons word them (``played_label``, ``best_label``) in ``lang``."""
+    words = Translator(game, lang)
+    decisions = [{**d, "played_label": words.action(str(d.get("played"))),
+                  "best_label": words.action(str(d.get("best")))}
+                 for d in review.get("decisions", []) if isinstance(d, dict)]
+    return {**review, "decisions": decisions}

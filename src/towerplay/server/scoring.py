@@ -21,11 +21,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 
 from towerplay import games, i18n
-from towerplay.server.protocol import error
+from towerplay.server.pages import error_page, wants_page
+from towerplay.server.protocol import error, web
+from towerplay.server.words import page_language
 
 router = APIRouter()
 
@@ -68,9 +70,9 @@ def pad_page() -> Response:
     return FileResponse(STATIC / "score.html", media_type="text/html")
 
 
-def unknown(game: str) -> Response:
+def unknown(game: str, lang: str = "en") -> Response:
     """The refusal of a name no pad has: JSON, so the name is never read as HTML."""
-    return error(404, "not_found", "no scoring pad has this name", game=game[:40])
+    return error(404, "not_found", web("no_pad"), lang, game=game[:40])
 
 
 @router.get("/score", include_in_schema=False)
@@ -97,12 +99,16 @@ async def service_worker() -> Response:
 
 
 @router.get("/score/{game}", include_in_schema=False)
-async def score_pad(game: str) -> Response:
-    return pad_page() if game in pad_games() else unknown(game)
+async def score_pad(request: Request, game: str) -> Response:
+    if game in pad_games():
+        return pad_page()
+    if wants_page(request):  # a browser's address bar: a page; else JSON (never echoed)
+        return error_page(404, web("no_pad"), page_language(request))
+    return unknown(game, page_language(request))
 
 
 @router.get("/score/{game}/data.json", include_in_schema=False)
-async def score_data(game: str) -> Response:
+async def score_data(request: Request, game: str) -> Response:
     if game not in pad_games():
-        return unknown(game)
+        return unknown(game, page_language(request))
     return JSONResponse(pad_data(game))

@@ -120,10 +120,9 @@ def stand_in(message: dict[str, object], limits: Limits) -> str | None:
 
 def refused(request: Request, live: LiveTable | None, refusal: Refusal) -> JSONResponse:
     """A refusal as an HTTP reply in the request's language."""
-    game = live.table.state.game.name if live is not None else None
     status = 429 if isinstance(refusal, TooFast) else STATUS[refusal.code]
-    return JSONResponse(words.worded(refusal_body(refusal), words.page_language(request),
-                                     game), status_code=status)
+    return JSONResponse(refusal_body(refusal, words.page_language(request)),
+                        status_code=status)
 
 
 @router.post("/api/tables/{table_id}/name")

@@ -13,7 +13,7 @@ from towerplay.arena.table import Refusal
 from towerplay.server import social, words
 from towerplay.server.limits import Limits, TokenBucket
 from towerplay.server.live import Client, Hub, LiveTable, UnknownTable, unavailable_body
-from towerplay.server.protocol import error_body, refusal_body
+from towerplay.server.protocol import error_body, refusal_body, web, worded
 from towerplay.server.storage import StorageFailed
 from towerplay.server.tables import address, hub_of
 
@@ -29,16 +29,16 @@ def add_websocket(app: FastAPI) -> None:
             live = await hub.fetch(table_id)
             seat = live.seat_of(token)
         except StorageFailed:
-            await websocket.send_json(unavailable_body())
+            await websocket.send_json(worded(unavailable_body(), lang))
             await websocket.close(1013)  # try again later
             return
         except UnknownTable:
-            await websocket.send_json(error_body("forbidden", "no table has this id",
+            await websocket.send_json(error_body("forbidden", web("no_table"), lang,
                                                  table=table_id[:40]))
             await websocket.close(4404)
             return
         except Refusal as refusal:
-            await websocket.send_json(words.worded(refusal_body(refusal), lang))
+            await websocket.send_json(refusal_body(refusal, lang))
             await websocket.close(4403)
             return
         client = hub.join(live, seat, lang, address(websocket), people == "1")
@@ -67,20 +67,28 @@ async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable,
         text = received.get("text")
         try:
             if not isinstance(text, str):
-                raise Refusal("bad_message", "messages are JSON text, not binary frames")
+                raise Refusal("bad_message", web("binary_frames"))
             if len(text.encode("utf-8")) > limits.message_bytes:
-                raise Refusal("bad_message", f"a message is at most {limits.message_bytes} "
-                              "bytes", limit=limits.message_bytes)
+                raise Refusal("bad_message", web("message_too_large", limit=limits.message_bytes),
+                              limit=limits.message_bytes)
             if not bucket.take():
-                raise Refusal("bad_message", f"too many messages: at most "
-                              f"{limits.actions_per_second:g} a second",
+                raise Refusal("bad_message", web("too_many_messages",
+                                                 limit=f"{limits.actions_per_second:g}"),
                               limit=limits.actions_per_second)
             await handle(hub, live, client, parse_message(text), limits)
         except Refusal as refusal:
-            client.outbox.put_nowait(words.worded(refusal_body(refusal), client.lang,
-                                                  live.table.state.game.name))
+            client.outbox.put_nowait(refusal_body(refusal, client.lang))
         except StorageFailed:
             pass  # every client of the table was told (Hub.submit)
+
+
+ACT_EXAMPLE = '{"type": "act", "version": 3, "action": "bid 2"}'
+ACT_SHAPE = '{"type": "act", "version": N, "action": "..."}'
+VIEW_SHAPE = '{"type": "view"}'
+OTHER_SHAPES = (ACT_SHAPE, '{"type": "name", "name": "..."}', '{"type": "chat", "text": "..."}',
+                '{"type": "away", "bot": "medium"}', '{"type": "rematch"}')
+"""The messages a client sends (each but ``view``, which ends the list in a refusal)."""
+"""The messages a client may send, quoted as they are in refusals (the protocol's)."""
 
 
 def parse_message(text: str) -> dict[str, Any]:
@@ -88,13 +96,10 @@ def parse_message(text: str) -> dict[str, Any]:
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
-        raise Refusal("bad_message", "a message must be JSON, e.g. "
-                      "{\"type\": \"act\", \"version\": 3, \"action\": \"bid 2\"}") from None
+        raise Refusal("bad_message", web("message_json", example=ACT_EXAMPLE)) from None
     if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
-        raise Refusal("bad_message", "a message is {\"type\": \"act\", \"version\": N, "
-                      "\"action\": \"...\"}, {\"type\": \"view\"}, {\"type\": \"name\", "
-                      "\"name\": \"...\"}, {\"type\": \"chat\", \"text\": \"...\"}, "
-                      "{\"type\": \"away\", \"bot\": \"medium\"} or {\"type\": \"rematch\"}")
+        raise Refusal("bad_message", web("message_shape", act=", ".join(OTHER_SHAPES),
+                                         view=VIEW_SHAPE))
     return message
 
 

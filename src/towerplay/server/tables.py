@@ -3,19 +3,28 @@ tables, a table's view, moves over HTTP and finished records."""
 from __future__ import annotations
 
 import asyncio
+from functools import cache
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
-from towerplay import bots, games
+from towerplay import bots, games, i18n
 from towerplay.arena.table import HUMAN, Refusal
-from towerplay.core.errors import TowerplayError
-from towerplay.i18n import Translator
+from towerplay.core.errors import TowerplayError, UnknownBot
+from towerplay.core.events import Event, Seq
 from towerplay.server import hints, replay, words
 from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, read_json
 from towerplay.server.live import Hub, LiveTable, UnknownTable, unavailable_body
-from towerplay.server.protocol import STATUS, error, file_options, not_found, refusal_body
+from towerplay.server.protocol import (
+    STATUS,
+    error,
+    file_options,
+    not_found,
+    refusal_body,
+    web,
+    worded,
+)
 from towerplay.server.storage import CHAT_SETTINGS, StorageFailed
 
 
@@ -32,8 +41,8 @@ def address(request: Request | WebSocket) -> str:
 
 
 
-def unavailable() -> JSONResponse:
-    return JSONResponse(unavailable_body(), status_code=503)
+def unavailable(lang: str) -> JSONResponse:
+    return JSONResponse(worded(unavailable_body(), lang), status_code=503)
 
 
 def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
@@ -45,59 +54,93 @@ def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
                             if k not in file_options(name)}
     if "required" in schema:
         schema["required"] = [k for k in schema["required"] if k not in file_options(name)]
-    title = Translator("web", lang)
-    return {"id": name, "title": title.raw(f"title.{name}") if title.has(f"title.{name}")
-            else cls.title, "min_players": cls.min_players,
+    return {"id": name, "title": words.game_title(name, lang), "min_players": cls.min_players,
             "max_players": cls.max_players, "options": schema, "notation": cls.notation}
 
 
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert", "random", "greedy")
+"""The seat kinds the lobby offers (its choice list), by their protocol ids; each has a
+name in every language (the ``web`` catalogue's ``web.kind.<id>``)."""
+
+
+def seat_kind(spec: str) -> str:
+    """The protocol id of a seat spec typed in any case, or by a kind's name in any of
+    our languages (``HUMAN``, ``człowiek``, ``bot zachłanny``); other specs as typed."""
+    wanted = " ".join(spec.split()).casefold()
+    for kind in SEAT_KINDS:
+        if wanted == kind or wanted in kind_names(kind):
+            return kind
+    return spec.strip()
+
+
+@cache
+def kind_names(kind: str) -> frozenset[str]:
+    """A seat kind's names in every language, case-folded."""
+    return frozenset(i18n.translator("web", lang)(f"web.kind.{kind}").casefold()
+                     for lang in i18n.LANGUAGES)
+
+
 def check_spec(spec: object, limits: Limits) -> str:
-    """A seat spec: ``human`` or a bot the server can afford (raises TowerplayError)."""
-    if not isinstance(spec, str) or not spec or len(spec) > MAX_SPEC_CHARS:
-        raise Refusal("bad_message", f"a seat is 'human' or a bot spec of at most "
-                      f"{MAX_SPEC_CHARS} characters (got {str(spec)[:40]!r})")
+    """A seat spec: ``human`` or a bot the server can afford, by its protocol id (a kind's
+    name in any language is taken too); raises :class:`Refusal` naming the kinds."""
+    if not isinstance(spec, str) or not spec.strip() or len(spec) > MAX_SPEC_CHARS:
+        raise Refusal("bad_message", web("seat_spec", limit=MAX_SPEC_CHARS,
+                                         got=repr(str(spec)[:40]), kinds=kinds_list()))
+    spec = seat_kind(spec)
     if spec == HUMAN:
         return spec
-    options = bots.load(spec).options
+    try:
+        options = bots.load(spec).options
+    except UnknownBot:
+        raise Refusal("bad_message", web("unknown_seat", got=repr(spec[:40]),
+                                         kinds=kinds_list()), spec=spec[:40]) from None
     seconds = getattr(options, "seconds", None) or 0
     iterations = getattr(options, "iterations", None) or 0
     if seconds > limits.bot_seconds or iterations > limits.bot_iterations:
-        raise Refusal("bad_message", f"bot {spec!r} thinks too long here (at most "
-                      f"seconds={limits.bot_seconds:g}, iterations={limits.bot_iterations})",
-                      spec=spec)
+        raise Refusal("bad_message", web("bot_too_slow", spec=repr(spec),
+                                         seconds=f"{limits.bot_seconds:g}",
+                                         iterations=limits.bot_iterations), spec=spec)
     return spec
+
+
+def kinds_list() -> Seq:
+    """The seat kinds as a refusal lists them: each by its name and its protocol id."""
+    return Seq(tuple(Event.of("core.choice", name=Event.of(f"web.kind.{kind}"), id=repr(kind))
+                     for kind in SEAT_KINDS))
+
+
+FIELDS = ("game", "players", "options", "seats", "seed", "hints", "chat")
+"""The fields of a create request."""
 
 
 def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], list[str],
                                                         int | None]:
     """(game, players, options, seats, seed) of a create request, checked."""
     if not isinstance(data, dict):
-        raise Refusal("bad_message", "send a JSON object with 'game' and 'seats'")
-    unknown = sorted(set(data) - {"game", "players", "options", "seats", "seed", "hints",
-                                  "chat"})
+        raise Refusal("bad_message", web("create_shape"))
+    unknown = sorted(set(data) - set(FIELDS))
     if unknown:
-        raise Refusal("bad_message", f"unknown field {unknown[0]!r} (fields: game, "
-                      f"players, options, seats, seed, hints, chat)", field=unknown[0])
+        raise Refusal("bad_message", web("unknown_field", field=repr(unknown[0][:40]),
+                                         fields=", ".join(map(repr, FIELDS))), field=unknown[0][:40])
     game, seats = data.get("game"), data.get("seats")
     options = data.get("options") or {}
     if not isinstance(game, str):
-        raise Refusal("bad_message", "'game' must be a game id, e.g. 'five_towers'")
+        raise Refusal("bad_message", web("game_id"))
     if not isinstance(seats, list) or not seats:
-        raise Refusal("bad_message", "'seats' must be a list: 'human' or a bot spec each")
+        raise Refusal("bad_message", web("seats_list"))
     if not isinstance(options, dict):
-        raise Refusal("bad_message", "'options' must be an object of option values")
+        raise Refusal("bad_message", web("options_object"))
     if file_options(game) & set(options):
         name = sorted(file_options(game) & set(options))[0]
-        raise Refusal("bad_message", f"option {name!r} names a file: the server uses "
-                      f"its own data", field=name)
+        raise Refusal("bad_message", web("option_file", name=repr(name)), field=name)
     players = data.get("players", len(seats))
     seed = data.get("seed")
     for name, value in (("players", players), ("seed", seed)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise Refusal("bad_message", f"{name!r} must be a whole number", field=name)
+            raise Refusal("bad_message", web("whole_number", name=repr(name)), field=name)
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise Refusal("bad_message", f"'seed' is a whole number from 0 to {MAX_SEED}",
-                      field="seed", limit=MAX_SEED)
+        raise Refusal("bad_message", web("seed_range", limit=MAX_SEED), field="seed",
+                      limit=MAX_SEED)
     return game, players, options, [check_spec(s, limits) for s in seats], seed
 
 
@@ -122,38 +165,40 @@ def add_api(app: FastAPI) -> None:
     @app.post("/api/tables")
     async def create_table(request: Request) -> Response:
         limits: Limits = request.app.state.limits
+        lang = words.page_language(request)
         try:
             data = await read_json(request, limits.message_bytes)
             game, players, options, seats, seed = table_request(data, limits)
             allow_hints = hints.wanted(data)
             chat = chat_setting(data)
         except Refusal as refusal:
-            return JSONResponse(refusal_body(refusal), status_code=422)
+            return JSONResponse(refusal_body(refusal, lang), status_code=422)
         except TowerplayError as problem:
-            return error(422, "bad_message", str(problem))
+            return error(422, "bad_message", problem.event, lang)
         hub = hub_of(request)
         made = await asyncio.to_thread(hub.storage.tables_since, address(request), 60)
         if made >= limits.tables_per_minute:  # counted in the database: every process
-            return error(429, "bad_message", f"at most {limits.tables_per_minute} new "
-                         f"tables a minute from one address", limit=limits.tables_per_minute)
+            return error(429, "bad_message", web("tables_per_minute",
+                                                 limit=limits.tables_per_minute),
+                         lang, limit=limits.tables_per_minute)
         if HUMAN not in seats and await asyncio.to_thread(
                 hub.storage.count_bot_tables, address(request)) >= limits.bot_tables:
-            return error(429, "busy", f"at most {limits.bot_tables} unfinished tables of "
-                         f"bots only from one address", limit=limits.bot_tables)
+            return error(429, "busy", web("bot_tables", limit=limits.bot_tables), lang,
+                         limit=limits.bot_tables)
         try:
             live, tokens = await hub.create(game, players, options, seats, seed,
                                             hints=allow_hints, owner=address(request),
                                             chat=chat)
         except TowerplayError as problem:
-            return error(422, "bad_message", str(problem))
+            return error(422, "bad_message", problem.event, lang)
         except StorageFailed:
-            return unavailable()
+            return unavailable(lang)
         return JSONResponse(created(live, tokens), status_code=201)
 
     @app.get("/api/tables")
     async def list_tables(request: Request, state: str | None = None) -> Response:
         if state not in (None, "finished", "open"):
-            return error(422, "bad_message", "state is 'finished' or 'open'")
+            return error(422, "bad_message", web("listing_state"), words.page_language(request))
         hub = hub_of(request)
         rows = await asyncio.to_thread(hub.storage.listing,
                                        None if state is None else state == "finished")
@@ -166,11 +211,11 @@ def add_api(app: FastAPI) -> None:
             live = await hub_of(request).fetch(table_id)
             seat = live.seat_of(token)
         except UnknownTable:
-            return not_found(table_id)
+            return not_found(table_id, lang)
         except Refusal as refusal:
-            return JSONResponse(refusal_body(refusal), status_code=403)
+            return JSONResponse(refusal_body(refusal, lang), status_code=403)
         except StorageFailed:
-            return unavailable()
+            return unavailable(lang)
         body = {**live.summary(), **(await live.snapshot(seat, lang)),
                 "events": live.events(seat, None, lang)}
         return JSONResponse(body)
@@ -181,8 +226,7 @@ def add_api(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Response:
-        found = await replay.finished_record(request, table_id, "the record (with the seed) is "
-                                       "given once the game is over")
+        found = await replay.finished_record(request, table_id, web("record_after_end"))
         if isinstance(found, JSONResponse):
             return found
         return await replay.record_answer(request, ("table", table_id), found,
@@ -192,27 +236,27 @@ def add_api(app: FastAPI) -> None:
 async def http_act(request: Request, table_id: str) -> Response:
     """``POST /api/tables/ID/actions``: a move by the seat whose token is given."""
     limits: Limits = request.app.state.limits
+    lang = words.page_language(request)
     if not await allowed(request, limits):  # before the token: no fast guessing
-        return error(429, "bad_message", f"too many actions: at most "
-                     f"{limits.actions_per_second:g} a second", limit=limits.actions_per_second)
+        return error(429, "bad_message", web("too_many_actions",
+                                             limit=f"{limits.actions_per_second:g}"),
+                     lang, limit=limits.actions_per_second)
     try:
         live = await hub_of(request).fetch(table_id)
         data = await read_json(request, limits.message_bytes)
         if not isinstance(data, dict):
-            raise Refusal("bad_message", "send {\"token\", \"version\", \"action\"}")
+            raise Refusal("bad_message", web("act_shape"))
         token = data.get("token")
         if not isinstance(token, str):
-            raise Refusal("forbidden", "a seat's token is needed to move")
+            raise Refusal("forbidden", web("token_needed"))
         seat = live.seat_of(token)
         await hub_of(request).submit(live, seat, data.get("action"), data.get("version"))
     except UnknownTable:
-        return not_found(table_id)
+        return not_found(table_id, lang)
     except Refusal as refusal:
-        return JSONResponse(words.worded(refusal_body(refusal), words.page_language(request),
-                                         live.table.state.game.name),
-                            status_code=STATUS[refusal.code])
+        return JSONResponse(refusal_body(refusal, lang), status_code=STATUS[refusal.code])
     except StorageFailed:
-        return unavailable()
+        return unavailable(lang)
     snapshot = await live.snapshot(seat)
     return JSONResponse({"version": snapshot["version"], "view": snapshot["view"],
                          "board": snapshot["board"], "seat": seat})

@@ -31,11 +31,11 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from towerplay.core.errors import BadRecord, TowerplayError
 from towerplay.core.record import Record
+from towerplay.server.finished import memo
 from towerplay.server.guards import BodyRule
 from towerplay.server.limits import MAX_SEED
 from towerplay.server.moves import in_thread
-from towerplay.server.protocol import error, file_options
-from towerplay.server.finished import memo
+from towerplay.server.protocol import error, file_options, web
 from towerplay.server.replay import moves_answer, position_answer, record_answer
 from towerplay.server.words import page_language
 
@@ -45,8 +45,7 @@ MAX_UPLOAD_BYTES = 256_000
 """The largest record file taken (real ones are a few KB; the terminal reads 2 MB)."""
 UPLOADS_PER_MINUTE = 10
 """Uploads one address may send in any 60 seconds."""
-BODY_RULES = {"/api/uploads": BodyRule(MAX_UPLOAD_BYTES, "bad_record", "the record file is "
-                                       "too large (more than {limit} bytes)")}
+BODY_RULES = {"/api/uploads": BodyRule(MAX_UPLOAD_BYTES, "bad_record", "upload_too_large")}
 """The upload's body limit (:class:`~towerplay.server.guards.BodyLimit`)."""
 UPLOAD_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 REPLAY_PAGE = Path(__file__).parent / "static" / "replay.html"
@@ -62,19 +61,17 @@ def checked(data: bytes) -> Record:
     towerplay.core.errors.BadRecord: the record file is not UTF-8 text (a binary file?)
     """
     if len(data) > MAX_UPLOAD_BYTES:
-        raise BadRecord(f"the record file is too large (more than {MAX_UPLOAD_BYTES} "
-                        f"bytes)")
+        raise BadRecord(web("upload_too_large", limit=MAX_UPLOAD_BYTES))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise BadRecord("the record file is not UTF-8 text (a binary file?)") from None
+        raise BadRecord(web("upload_binary")) from None
     record = Record.loads(text)
     if record.seed > MAX_SEED:
-        raise BadRecord(f"field 'seed': a whole number from 0 to {MAX_SEED} (got "
-                        f"{str(record.seed)[:24]})")
+        raise BadRecord(web("upload_seed_range", limit=MAX_SEED, got=str(record.seed)[:24]))
     for name, value in sorted(record.options.items()):
         if name in file_options(record.game) and isinstance(value, str):  # data, not a path
-            raise BadRecord(f"option {name!r} names a file: the server uses its own data")
+            raise BadRecord(web("option_file", name=repr(name)))
     record.replay()  # every action legal, the result the replay's
     return record
 
@@ -102,12 +99,12 @@ async def upload(request: Request) -> Response:
     address = request.client.host if request.client else "unknown"
     if not await in_thread(request.app.state.hub.storage.take, f"upload {address}",
                            UPLOADS_PER_MINUTE, 60):  # counted in the database: every process
-        return error(429, "busy", f"too many uploads: at most {UPLOADS_PER_MINUTE} a "
-                     f"minute", limit=UPLOADS_PER_MINUTE)
+        return error(429, "busy", web("upload_rate", limit=UPLOADS_PER_MINUTE),
+                     page_language(request), limit=UPLOADS_PER_MINUTE)
     try:
         record = checked(await read_limited(request))
     except TowerplayError as problem:
-        return error(422, "bad_record", str(problem))
+        return error(422, "bad_record", problem.event, page_language(request))
     found = upload_id(record)
     await in_thread(request.app.state.hub.storage.add_upload, found,
                     json.dumps(record.to_json(), separators=(",", ":")))
@@ -122,7 +119,7 @@ async def stored(request: Request, upload: str) -> Record | JSONResponse:
     text = (await in_thread(request.app.state.hub.storage.upload, upload)
             if UPLOAD_ID.fullmatch(upload) else None)
     if text is None:
-        return error(404, "not_found", "no uploaded record has this id",
+        return error(404, "not_found", web("no_upload"), page_language(request),
                      upload=upload[:40])
     return await memo(request).get(("upload", upload), lambda: Record.loads(text))
 
@@ -162,7 +159,6 @@ async def upload_record(request: Request, upload: str) -> Response:
     over = await memo(request).get(("upload", upload, "over"),
                                    lambda: record.replay().is_over)
     if not over:  # its seed would show the cards still to come
-        return error(403, "forbidden", "the record (with the seed) is given once the "
-                     "game is over")
+        return error(403, "forbidden", web("record_after_end"), page_language(request))
     return await record_answer(request, ("upload", upload), record,
                                f"{record.game}-{upload}.json")

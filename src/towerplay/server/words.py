@@ -1,20 +1,20 @@
 """The server's words in the page's language: which language a request wants, the
-catalogues the pages fetch (``GET /api/i18n/LANG?domains=web,castle``), and refusals
-worded for the client.
+catalogues the pages fetch (``GET /api/i18n/LANG?domains=web,castle``), a view's labels
+in the reader's words. (Refusals are worded where they are made, from their events:
+:mod:`.protocol`.)
 
 The app includes :data:`router` (``app.include_router(router)``).
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
-from starlette.datastructures import Headers, QueryParams
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from towerplay import games, i18n
+from towerplay.core.events import Seq
+from towerplay.server.protocol import error, web
 
 router = APIRouter()
 
@@ -30,29 +30,18 @@ def page_language(request: Request | WebSocket, lang: str | None = None) -> str:
     return i18n.language(wanted)
 
 
-def worded(body: dict[str, Any], lang: str, game: str | None = None) -> dict[str, Any]:
-    """An error body with its ``message`` in ``lang``: the game's reason by its event
-    where the body carries one (a refusal's :class:`~.protocol.ErrorBody`), else by the
-    templates (the game's, the server's of the ``web`` catalogue)."""
-    message = body.get("message")
-    if lang == i18n.LANGUAGES[0] or not isinstance(message, str):
-        return body
-    event = getattr(body, "event", None)
-    if event is not None:
-        return {**body, "message": i18n.translator(game or "web", lang).event(event)}
-    return {**body, "message": i18n.Translator(game or "web", lang).line(message)}
+def game_title(game: str, lang: str) -> str:
+    """A game's title as published in ``lang`` (the ``web`` catalogue's ``title.<game>``),
+    else its own."""
+    words = i18n.translator("web", lang)
+    key = f"title.{game}"
+    return words.raw(key) if words.has(key) else games.game_class(game).title
 
 
 def localized(view: dict[str, Any], lang: str) -> dict[str, Any]:
-    """``view`` with the labels of its score breakdown in ``lang`` (the game says them:
-    ``Game.score_labels``)."""
-    rows = view.get("breakdown")
-    name = str(view.get("game"))
-    if lang == i18n.LANGUAGES[0] or not isinstance(rows, list) or name not in games.names():
-        return view
-    labels = i18n.translator(name, lang).labels(games.game_class(name).score_labels(view))
-    return {**view, "breakdown": [[[label, points] for label, (_, points) in zip(names, seat)]
-                                  for names, seat in zip(labels, rows)]}
+    """``view`` with the labels of its score breakdown in ``lang``
+    (:func:`towerplay.i18n.localized_breakdown`)."""
+    return i18n.localized_breakdown(view, lang)
 
 
 def action_labels(view: dict[str, Any], lang: str) -> dict[str, str]:
@@ -66,63 +55,13 @@ def action_labels(view: dict[str, Any], lang: str) -> dict[str, str]:
     return {action: words.action(action) for action in legal}
 
 
-class WordedErrors:
-    """ASGI middleware: an HTTP error reply (the protocol's ``{"type": "error", ...}``)
-    gets its ``message`` in the request's language; other replies pass untouched."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        lang = i18n.language(QueryParams(scope.get("query_string", b"")).get("lang")
-                             or Headers(scope=scope).get("accept-language"))
-        if lang == i18n.LANGUAGES[0]:
-            await self.app(scope, receive, send)
-            return
-        start: Message | None = None
-        chunks: list[bytes] = []
-
-        async def reply(message: Message) -> None:
-            nonlocal start
-            if message["type"] == "http.response.start" and message["status"] >= 400:
-                start = message  # held until the body is reworded
-            elif start is None:
-                await send(message)
-            else:
-                chunks.append(message.get("body", b""))
-                if not message.get("more_body"):
-                    body = reworded(b"".join(chunks), lang)
-                    headers = [(k, v) for k, v in start.get("headers", [])
-                               if k.lower() != b"content-length"]
-                    headers.append((b"content-length", str(len(body)).encode()))
-                    await send({**start, "headers": headers})
-                    await send({"type": "http.response.body", "body": body})
-
-        await self.app(scope, receive, reply)
-
-
-def reworded(body: bytes, lang: str) -> bytes:
-    """An error body's JSON with its message in ``lang`` (other bodies unchanged)."""
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return body
-    if not isinstance(data, dict) or data.get("type") != "error":
-        return body
-    return json.dumps(worded(data, lang), ensure_ascii=False).encode()
-
-
 @router.get("/api/i18n/{lang}")
-async def texts(lang: str, domains: str = "web") -> Response:
+async def texts(request: Request, lang: str, domains: str = "web") -> Response:
     """The texts of ``domains`` (comma-separated) in ``lang``, English filling any gap,
     as ``{"lang": ..., "texts": {key: text}}``."""
     if lang not in i18n.LANGUAGES:
-        return JSONResponse({"type": "error", "code": "not_found",
-                             "message": f"languages are {', '.join(i18n.LANGUAGES)}",
-                             "params": {"lang": lang[:8]}}, status_code=404)
+        return error(404, "not_found", web("no_language", known=Seq(i18n.LANGUAGES)),
+                     page_language(request), lang=lang[:8])
     wanted = [d for d in domains.split(",") if d][:MAX_DOMAINS]
     known = set(i18n.domains())
     merged: dict[str, str] = {}

@@ -7,7 +7,7 @@ from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.events import Event
-from towerplay.core.game import FILE, Game, Options
+from towerplay.core.game import FILE, Game, Options, option_refusal
 from towerplay.core.rng import chance
 from towerplay.games.blueprints.cards import Deck, deck_from_data, deck_option, default_deck
 from towerplay.games.blueprints.dice import parse_cell, parse_die
@@ -104,8 +104,8 @@ class Blueprints(Game[BlueprintsState, Move]):
         if first is None:
             first = chance(state.seed, "first player").randrange(state.players)
         elif first >= state.players:
-            raise InvalidOptions(f"first_player must be a seat 0-{state.players - 1} "
-                                 f"(got {first})")
+            raise InvalidOptions(option_refusal(self.name, "first_player", Event.of(
+                "core.expect.seat", high=state.players - 1), first))
         state.start_round(0, first, 0)
 
     # ----------------------------------------------------------------- notation

@@ -15,7 +15,7 @@ from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.events import Event
-from towerplay.core.game import FILE, Game, Options
+from towerplay.core.game import FILE, Game, Options, option_refusal
 from towerplay.core.rng import chance
 from towerplay.games.castle.cards import (ALL_ACTIONS, BUILD, HIGHEST, LOWEST, POSITIONS,
                                           REMOVE, RETURN, REVEAL, WIZARD, Act, Characters,
@@ -122,9 +122,8 @@ class Castle(Game[CastleState, Act]):
         if first is None:
             first = chance(state.seed, "start").randrange(state.players)
         elif first >= state.players:
-            raise InvalidOptions(f"castle: option 'first_player' must be a seat 0-"
-                                 f"{state.players - 1} for {state.players} players "
-                                 f"(got {first})")
+            raise InvalidOptions(option_refusal(self.name, "first_player", Event.of(
+                "core.expect.seat", high=state.players - 1), first))
         state.to_move = first
 
     # ----------------------------------------------------------------- notation

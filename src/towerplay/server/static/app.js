@@ -32,12 +32,17 @@ async function getJSON(url, init) {
 /** What friends.js adds to the pages (issue #30): the seats' names, and hooks it sets. */
 const friends = { names: [], message() {}, drawn() {}, titled() {}, lobby() {} };
 
+/** A seat as people count them: from 1 (the protocol's seats count from 0). */
+function seatName(seat) {
+  return t("seat", { n: seat + 1 });
+}
+
 /** A seat's name where its person gave one (text: shown with textContent or esc). */
 function seatLabel(seat, seats, mine) {
   const name = friends.names[seat];
   if (name) return seat === mine ? `${name} ${t("you")}` : name;
   const spec = seats && seats[seat] && seats[seat].kind === "bot" ? ` (${seats[seat].spec})` : "";
-  return `${t("seat", { n: seat })} ${seat === mine ? t("you") : spec}`.trim();
+  return `${seatName(seat)} ${seat === mine ? t("you") : spec}`.trim();
 }
 
 // ------------------------------------------------------------------ languages
@@ -112,6 +117,15 @@ function refusalText(error) {
 }
 
 // ------------------------------------------------------------------ the lobby
+/** The seat kinds the lobby offers, by protocol id (the server's SEAT_KINDS). */
+const SEAT_KINDS = ["human", "easy", "medium", "hard", "expert", "random", "greedy"];
+
+/** A seat row's spec: its kind's id, or the bot spec typed for "other bot". */
+function seatSpec(row) {
+  const kind = row.querySelector("select").value;
+  return kind === "spec" ? row.querySelector("input").value.trim() : kind;
+}
+
 const Lobby = {
   games: [],
 
@@ -178,16 +192,29 @@ const Lobby = {
     }
   },
 
+  /** A choice list per seat: the kinds by their names in the page's language (the
+   * protocol's ids as values), and "other bot", which shows a field for any bot spec. */
   seats() {
     const n = Number($("players").value);
-    const old = [...document.querySelectorAll("#seats input")].map((i) => i.value);
+    const old = [...document.querySelectorAll("#seats label")].map(seatSpec);
     const rows = [];
     for (let s = 0; s < n; s++) {
       const value = old[s] || (s === 0 ? "human" : "greedy");
-      rows.push(`<label>${esc(t("seat", { n: s }))} <input name="seat" list="bot-specs" value="${esc(value)}"
-        aria-label="${esc(t("seat_input_label", { n: s }))}" required></label>`);
+      const known = SEAT_KINDS.includes(value);
+      const choices = [...SEAT_KINDS, "spec"].map((kind) => `<option value="${kind}"`
+        + `${(known ? kind === value : kind === "spec") ? " selected" : ""}>`
+        + `${esc(t(`web.kind.${kind}`))}</option>`).join("");
+      rows.push(`<label>${esc(seatName(s))} <select name="seat"
+        aria-label="${esc(t("seat_input_label", { n: s + 1 }))}">${choices}</select>
+        <input name="seat-spec" list="bot-specs" value="${known ? "" : esc(value)}"
+        aria-label="${esc(t("web.kind.spec"))}"${known ? " hidden" : ""}></label>`);
     }
     $("seats").innerHTML = `<legend>${esc(t("seats"))}</legend>` + rows.join("");
+    for (const select of document.querySelectorAll("#seats select")) {
+      select.addEventListener("change", () => {
+        select.nextElementSibling.hidden = select.value !== "spec";
+      });
+    }
   },
 
   request() {
@@ -201,7 +228,7 @@ const Lobby = {
       else if (input.type === "number") value = Number(input.value);
       if (value !== prop.default) options[input.dataset.option] = value;
     }
-    const seats = [...document.querySelectorAll("#seats input")].map((i) => i.value.trim());
+    const seats = [...document.querySelectorAll("#seats label")].map(seatSpec);
     return { game: game.id, players: seats.length, options, seats, hints: $("hints").checked,
              ...($("chat") ? { chat: $("chat").value } : {}) };
   },
@@ -220,7 +247,7 @@ const Lobby = {
     }
     $("table-id").textContent = table.table;
     const links = table.seats.filter((s) => s.kind === "human").map((s) =>
-      linkItem(t("seat", { n: s.seat }), s.url, `seat-${s.seat}`));
+      linkItem(seatName(s.seat), s.url, `seat-${s.seat}`));
     links.push(linkItem(t("spectators"), table.spectate, "spectate"));
     $("links").innerHTML = links.join("");
     const first = table.seats.find((s) => s.kind === "human");
@@ -403,7 +430,7 @@ const TablePage = {
 
   draw(message) {
     const view = message.view;
-    $("who").textContent = this.seat === null ? t("watching") : t("you_are", { n: this.seat });
+    $("who").textContent = this.seat === null ? t("watching") : t("you_are", { n: this.seat + 1 });
     $("board").innerHTML = message.board;
     $("turn").textContent = turnText(view, this.seat, this.seats);
     const legal = view.legal || [];
@@ -578,6 +605,7 @@ const Replay = {
   title() {
     const game = (this.titles || []).find((g) => g.id === this.game);
     $("game-title").textContent = game ? game.title : this.game || "";
+    document.title = t("title.replay_game", { game: $("game-title").textContent });
   },
 
   /** The move list: the start, then every move's line; a click jumps there. */
@@ -591,7 +619,7 @@ const Replay = {
     const items = [`<li data-at="0"><button type="button">${esc(t("the_start"))}</button></li>`];
     for (const move of listed.moves) {
       items.push(`<li data-at="${move.at}"><button type="button">`
-        + `${esc(t("seat", { n: move.mover }))}: ${esc(move.line ?? t("hidden"))}</button></li>`);
+        + `${esc(seatName(move.mover))}: ${esc(move.line ?? t("hidden"))}</button></li>`);
     }
     $("moves").innerHTML = items.join("");
     this.mark(this.at);
@@ -733,20 +761,22 @@ const Review = {
       const mine = review.decisions.filter((d) => d.seat === seat);
       const points = mine.map((d) => `${x(d.index).toFixed(1)},${y(d.best_chance).toFixed(1)}`);
       parts.push(`<polyline fill="none" stroke="${SEAT_COLOURS[seat % 4]}" stroke-width="2" `
-                 + `points="${points.join(" ")}"><title>${esc(t("seat", { n: seat }))}</title></polyline>`);
+                 + `points="${points.join(" ")}"><title>${esc(seatName(seat))}</title></polyline>`);
     }
     for (const d of review.decisions.filter((d) => d.mark)) {
       const m = MARKS[d.mark];
       const label = t("mark_label", { mark: t(`mark.${d.mark}`), k: d.index + 1,
-        seat: t("seat", { n: d.seat }), played: d.played, best: d.best,
+        seat: seatName(d.seat), played: d.played_label ?? d.played, best: d.best_label ?? d.best,
         points: Math.round(d.loss * 100) });
       parts.push(`<text class="mark" data-at="${d.index + 1}" x="${x(d.index)}" `
                  + `y="${y(d.best_chance) + m.size / 3}" fill="${m.colour}" data-size="${m.size}" `
                  + `text-anchor="middle" role="button" aria-label="${esc(label)}">${m.glyph}`
                  + `<title>${esc(label)}</title></text>`);
     }
-    const legend = Object.entries(MARKS).map(([name, m]) =>
-      `<span data-colour="${m.colour}">${m.glyph} ${esc(t(`mark.${name}`))}</span>`).join(" ");
+    const lines = review.seats.map((seat) =>  // which line is which seat
+      `<span data-colour="${SEAT_COLOURS[seat % 4]}">— ${esc(seatName(seat))}</span>`);
+    const legend = lines.concat(Object.entries(MARKS).map(([name, m]) =>
+      `<span data-colour="${m.colour}">${m.glyph} ${esc(t(`mark.${name}`))}</span>`)).join(" ");
     $("review-graph").innerHTML = `<svg viewBox="0 0 ${W} ${H}" class="review-graph" `
       + `role="img" aria-label="${esc(t("win_chance_graph"))}">${parts.join("")}</svg>`
       + `<p class="review-legend">${legend}</p>`;
@@ -763,8 +793,8 @@ const Review = {
     // the catalogue's words are ours (trusted); every value is escaped
     $("review-costliest").innerHTML = worst.map((d) => `<li>${t("costliest", {
       move: `<a href="#" data-at="${d.index + 1}">${esc(t("move_n", { k: d.index + 1 }))}</a>`,
-      seat: esc(t("seat", { n: d.seat })), played: `<code>${esc(d.played)}</code>`,
-      best: `<code>${esc(d.best)}</code>`, points: Math.round(d.loss * 100) })}</li>`).join("");
+      seat: esc(seatName(d.seat)), played: esc(d.played_label ?? d.played),
+      best: esc(d.best_label ?? d.best), points: Math.round(d.loss * 100) })}</li>`).join("");
     $("review-costliest").querySelectorAll("[data-at]").forEach((link) =>
       link.addEventListener("click", (event) => {
         event.preventDefault();
