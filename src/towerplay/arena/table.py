@@ -213,13 +213,13 @@ class Table(Generic[A]):
     # ----------------------------------------------------------------- bots
     def bot_task(self) -> BotTask[A] | None:
         """The decision of the bot to move, as a task to run anywhere (``None``: no bot is
-        to move). The bot sees a determinization of its seat's knowledge only."""
+        to move). The bot decides on what it perceives of its seat's knowledge
+        (:meth:`.Bot.perceive`)."""
         seat = self.bot_to_move()
         if seat is None:
             return None
         bot = self.bots[seat]
-        seen = self.state.determinize(seat, bot.rng, recall=bot.options.recall)
-        return BotTask(seat, self.version, bot, seen)
+        return BotTask(seat, self.version, bot, bot.perceive(self.state, seat))
 
     def accept(self, task: BotTask[A], action: A, bot: Bot) -> list[SeatEvent]:
         """Apply a bot's decision made by ``task`` (the ``bot`` that made it replaces the

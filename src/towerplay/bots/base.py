@@ -38,12 +38,16 @@ class Bot:
         self.rng = random.Random(self.seed)
 
     def act(self, state: State[A]) -> A:
-        """The bot's move in the true ``state``, decided on a determinization of it."""
+        """The bot's move in the true ``state``, decided on what it perceives of it."""
         seat = state.to_move
         if seat is None:
             raise InvalidOptions("the game is over: there is no move to make")
-        seen = state.determinize(seat, self.rng, recall=self.options.recall)
-        return self.choose(seen, seat)
+        return self.choose(self.perceive(state, seat), seat)
+
+    def perceive(self, state: State[A], seat: int) -> State[A]:
+        """What the bot decides on: a determinization of ``seat``'s knowledge of the true
+        ``state`` (a bot may take less: what it reads must be what the seat knows)."""
+        return state.determinize(seat, self.rng, recall=self.options.recall)
 
     def choose(self, state: State[A], seat: int) -> A:
         """Pick one of ``state.legal_actions()`` for ``seat`` (``state`` is determinized)."""

@@ -10,13 +10,11 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def act(self, state: State[A]) -> A:
-        """A legal action of the true ``state``, with no determinization: the mover's legal
-        actions are what its seat knows anyway, and nothing else is read (the table loop's
-        cost is then the engine's; see docs/speed.md)."""
-        if state.to_move is None:
-            return super().act(state)  # refused there, in the usual words
-        return self.choose(state, state.to_move)
+    def perceive(self, state: State[A], seat: int) -> State[A]:
+        """The true ``state`` itself, no determinization: a random bot reads only the
+        mover's legal actions, which its seat knows anyway (the table loop's cost is then
+        the engine's; see docs/speed.md)."""
+        return state
 
     def choose(self, state: State[A], seat: int) -> A:
         legal: list[A] = state.legal_actions()
