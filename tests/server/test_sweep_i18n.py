@@ -26,10 +26,6 @@ from towerplay.server.review import labelled
 
 LANGS = ("pl", "hu")
 GAMES = ("five_towers", "castle", "blueprints", "skytopia")
-SKY = {"skytopia"}
-"""# sky branch: Skytopia's board and log still show codes and English until the sky
-branch (its engine speaking events, its board by names) is merged; its rules page, its
-lobby entry and the server's texts about it are swept all the same."""
 PAGES = {"/": "lobby.html", "/tables/x": "table.html", "/replay/x": "replay.html",
          "/score/": "score.html"}
 FIELD = re.compile(r"\{\w+(?:@\w+)?\}")
@@ -77,7 +73,7 @@ def test_every_page_and_title(http: httpx.Client, lang: str) -> None:
         mine = {key: FIELD.sub("7", text) for key, text in i18n.catalogue(domain, lang).items()
                 if not key.startswith("line.")}  # (line.*: templates of English lines)
         assert_clean(list(mine.values()), lang, domain)
-    for game in set(GAMES) - SKY:  # sky branch: Skytopia's notation is explained in English
+    for game in GAMES:
         page = http.get(f"/rules/{game}", params={"lang": lang}).text
         assert not page_problems(page, lang), (game, page_problems(page, lang))
     missing = http.get("/no/such/page", params={"lang": lang}, headers={"Accept": "text/html"})
@@ -146,8 +142,6 @@ def test_each_games_table_at_the_start(http: httpx.Client, game: str, lang: str)
         params = {"lang": lang, **({"token": seat_token} if seat_token else {})}
         answer = http.get(f"/api/tables/{table}", params=params).json()
         assert answer["board"]
-        if game in SKY:  # sky branch
-            continue
         assert not page_problems(answer["board"], lang), page_problems(answer["board"], lang)
         assert_clean([e["line"] for e in answer["events"] if e.get("line")], lang, "log")
         assert_clean(list(answer["labels"].values()), lang, "labels")
