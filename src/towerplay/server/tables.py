@@ -12,7 +12,7 @@ from towerplay import bots, games
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
 from towerplay.i18n import Translator
-from towerplay.server import hints, replay, words
+from towerplay.server import clock, hints, replay, words
 from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, read_json
 from towerplay.server.live import Hub, LiveTable, UnknownTable, unavailable_body
 from towerplay.server.protocol import STATUS, error, file_options, not_found, refusal_body
@@ -74,10 +74,11 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     if not isinstance(data, dict):
         raise Refusal("bad_message", "send a JSON object with 'game' and 'seats'")
     unknown = sorted(set(data) - {"game", "players", "options", "seats", "seed", "hints",
-                                  "chat"})
+                                  "chat", "clock"})
     if unknown:
         raise Refusal("bad_message", f"unknown field {unknown[0]!r} (fields: game, "
-                      f"players, options, seats, seed, hints, chat)", field=unknown[0])
+                      f"players, options, seats, seed, hints, chat, clock)",
+                      field=unknown[0])
     game, seats = data.get("game"), data.get("seats")
     options = data.get("options") or {}
     if not isinstance(game, str):
@@ -127,6 +128,7 @@ def add_api(app: FastAPI) -> None:
             game, players, options, seats, seed = table_request(data, limits)
             allow_hints = hints.wanted(data)
             chat = chat_setting(data)
+            timed = clock.requested(data, lambda spec: check_spec(spec, limits))
         except Refusal as refusal:
             return JSONResponse(refusal_body(refusal), status_code=422)
         except TowerplayError as problem:
@@ -143,7 +145,7 @@ def add_api(app: FastAPI) -> None:
         try:
             live, tokens = await hub.create(game, players, options, seats, seed,
                                             hints=allow_hints, owner=address(request),
-                                            chat=chat)
+                                            chat=chat, timed=timed)
         except TowerplayError as problem:
             return error(422, "bad_message", str(problem))
         except StorageFailed:
