@@ -13,8 +13,8 @@ import httpx
 import pytest
 
 from tests.server.conftest import Server, connect, create, free_port, receive, token
-from tests.server.test_restart import serving
 from tests.server.conftest import kill_group as kill
+from tests.server.test_restart import serving
 
 PUBLIC = {"mode", "seconds", "bot", "seat", "deadline", "remaining", "left", "ran_out"}
 """What a clock message holds, and nothing else."""
