@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,8 @@ import pytest
 from tests.server.conftest import Server, connect, create, free_port, receive, token
 from tests.server.conftest import kill_group as kill
 from tests.server.test_restart import serving
+from towerplay.server.clock import start
+from towerplay.server.storage import Storage, StoredTable
 
 PUBLIC = {"mode", "seconds", "bot", "seat", "deadline", "remaining", "left", "ran_out"}
 """What a clock message holds, and nothing else."""
@@ -146,3 +149,24 @@ def test_the_deadline_survives_a_server_restart(tmp_path: Path) -> None:
     with serving(db, port), httpx.Client(base_url=base, timeout=30) as http:
         after = wait_version(http, table, 1, second)
     assert after["clock"]["ran_out"] == [0] and after["events"][-1]["clock"] == "random"
+
+
+def test_a_person_back_at_their_turn_is_on_the_clock_again(tmp_path: Path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'clock.sqlite'}")
+    now = datetime.now(UTC)
+    timed = {"mode": "game", "seconds": 60, "bot": "medium"}
+    state, deadline = start(timed, 2, 0, now)
+    storage.create(StoredTable(id="t", game="five_towers", rules_version="1", options={},
+                               seed=1, players=2, seats=["human", "human"], created=now,
+                               clock=timed, clock_state=state, deadline=deadline,
+                               token_hashes={0: "a", 1: "b"}))
+    # seat 0 moved, seat 1 left to a bot beforehand: nobody is on the clock
+    storage.set_away("t", 1, "medium", 0, None)
+    storage.add_action("t", 0, "x", 0, None, "bots", None)
+    assert storage.clock_of("t")["deadline"] is None
+    storage.set_away("t", 1, None, 1, None, back=1)  # back at their turn
+    clock = storage.clock_of("t")
+    assert clock["clock_state"]["seat"] == 1 and clock["deadline"] is not None
+    assert 59 < (clock["deadline"] - datetime.now(UTC)).total_seconds() <= 60
+    assert clock["clock_state"]["left"][0] < 60  # what seat 0 spent stays spent
+    storage.close()

@@ -88,6 +88,13 @@ def tick(config: dict[str, Any], state: dict[str, Any] | None, deadline: datetim
     return state, _deadline(config, state, person, now)
 
 
+def resume(config: dict[str, Any], state: dict[str, Any] | None, person: int,
+           now: datetime) -> tuple[dict[str, Any], datetime | None]:
+    """The clock once ``person`` takes their seat back at their turn: on it from now."""
+    state = {**(state or {"left": None, "ran_out": []}), "seat": person}
+    return state, _deadline(config, state, person, now)
+
+
 def _deadline(config: dict[str, Any], state: dict[str, Any], person: int | None,
               now: datetime) -> datetime | None:
     if person is None:

@@ -403,6 +403,10 @@ class Hub:
             live.chat_lines = (live.chat_lines + lines)[-CHAT_KEPT:]
             if away != live.away:
                 live.away = away
+                timed = live.clock.get("clock") is not None
+                if timed:  # a person who came back at their turn is on the clock again
+                    live.clock = await in_thread(self.storage.clock_of, table_id)
+                    self.changed(live)
                 async with live.lock:
                     stored = list(live.table.seats)
                     moves.use_seats(live.table, [
@@ -428,7 +432,7 @@ class Hub:
             due = bot is not None and live.table.state.to_move == seat
             queue = moves.bot_queue(bot) if due and bot is not None else None
             await in_thread(self.storage.set_away, live.id, seat, bot, live.table.version,
-                            queue)
+                            queue, seat if due and bot is None else None)
         await self.people_changed(live.id)
         await self.schedule_bot(live)
 

@@ -558,10 +558,11 @@ class Storage:
         return [away.get(seat, spec) for seat, spec in enumerate(seats)]
 
     def set_away(self, table_id: str, seat: int, bot: str | None, version: int,
-                 queue: str | None) -> bool:
+                 queue: str | None, back: int | None = None) -> bool:
         """Hand a person's seat to ``bot`` (``None``: the person takes it back); with
-        ``queue``, the bot is due to move at ``version`` (unless the table moved on).
-        ``False``: no person's seat, nothing changed. Every process hears of it."""
+        ``queue``, the bot is due to move at ``version`` (unless the table moved on);
+        ``back``: the person came back at their turn, a clocked table's clock starts
+        for them. ``False``: no person's seat, nothing changed. Every process hears."""
         with self.engine.begin() as db:
             done = db.execute(update(seat_tokens).where(
                 seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat)
@@ -571,9 +572,22 @@ class Storage:
                                                 tables.c.version == version,
                                                 tables.c.finished.is_(None))
                            .values(bot_queue=queue))
+            if done and back is not None:
+                self._resume_clock(db, table_id, back, version)
             if done:
                 self._notify_people(db, table_id)
         return bool(done)
+
+    def _resume_clock(self, db: Any, table_id: str, person: int, version: int) -> None:
+        """Put ``person`` on a clocked table's clock from now (unless it moved on)."""
+        row = db.execute(select(tables.c.clock, tables.c.clock_state).where(
+            tables.c.id == table_id, tables.c.version == version,
+            tables.c.finished.is_(None))).first()
+        if row is None or row.clock is None:
+            return
+        state, deadline = clock.resume(row.clock, row.clock_state, person, datetime.now(UTC))
+        db.execute(update(tables).where(tables.c.id == table_id)
+                   .values(clock_state=state, deadline=deadline))
 
     def add_chat(self, table_id: str, seat: int | None, name: str | None, text: str) -> int:
         """Store a chat line as the table's next one (its index); every process hears
