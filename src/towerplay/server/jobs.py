@@ -170,17 +170,17 @@ class Runner:
             return
         seat = table.bot_to_move()
         version = table.version
-        if seat is None:
+        ran_out = seat is None
+        spec = None if seat is None else table.seats[seat]
+        if seat is None:  # a person to move: their time may have run out (issue #30)
+            spec = await in_thread(self.storage.ran_out, table_id, version)
+            seat = table.state.to_move
+        if spec is None or seat is None:
             await in_thread(self.storage.clear_bot_queue, table_id, version)
             return
-        # a bot made for this decision: the same move whichever worker runs it
-        table.bots[seat] = bots.load(table.seats[seat],
-                                     seed=derive_seed(table.state.seed, "bot", seat, version))
-        task = table.bot_task()
-        assert task is not None
-        action, _bot = await self.pool.think(task)
         try:
-            await moves.store(self.storage, table_id, table, action)
+            action = await self._think(table, seat, spec, ran_out)
+            await moves.store(self.storage, table_id, table, action, ran_out=ran_out)
         except Conflict:
             self.tables.pop(table_id, None)  # stored by another worker: read it again
             return
@@ -192,6 +192,21 @@ class Runner:
         lane = moves.due_queue(table)
         if lane is not None:
             await defer_bot(self.queue, table_id, lane)
+
+    async def _think(self, table: Table[Any], seat: int, spec: str, ran_out: bool) -> Any:
+        """The move of bot ``spec`` for ``seat``: the seat's own bot, or (``ran_out``) the
+        clock's for a person out of time, who keeps their seat."""
+        # a bot made for this decision: the same move whichever worker runs it
+        table.bots[seat] = bots.load(spec, seed=derive_seed(table.state.seed, "bot", seat,
+                                                             table.version))
+        try:
+            task = table.bot_task()
+            assert task is not None
+            action, _bot = await self.pool.think(task)
+        finally:
+            if ran_out:
+                table.bots.pop(seat, None)
+        return action
 
     async def hint(self, request_id: str) -> None:
         """Work out a hint and store it for the server that waits on it (a request whose
@@ -254,7 +269,10 @@ class Runner:
         due = await in_thread(self.storage.due_bots, SWEEP_SECONDS)
         for table_id, lane in due:
             await defer_bot(self.queue, table_id, lane)
-        return len(due)
+        out_of_time = await in_thread(self.storage.due_clocks)
+        for table_id, bot in out_of_time:  # the clock's bot moves for the person
+            await defer_bot(self.queue, table_id, moves.bot_queue(bot))
+        return len(due) + len(out_of_time)
 
     async def sweep_forever(self) -> None:
         while True:

@@ -29,7 +29,7 @@ from towerplay import games
 from towerplay.arena.table import HUMAN, Refusal, Table
 from towerplay.core.record import whole
 from towerplay.i18n import Translator
-from towerplay.server import jobs, moves
+from towerplay.server import clock, jobs, moves
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import error_body, web, worded
 from towerplay.server.storage import (
@@ -111,6 +111,8 @@ class LiveTable:
     """The newest chat lines (at most :data:`CHAT_KEPT`), oldest first."""
     people_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Held while the table's names and chat are read in."""
+    clock: dict[str, Any] = field(default_factory=lambda: {"clock": None})
+    """The table's clock as stored (:meth:`.storage.Storage.clock_of`; :mod:`.clock`)."""
 
     @property
     def specs(self) -> list[str]:
@@ -154,11 +156,22 @@ class LiveTable:
             since = max(own[-1] + 1 if own else 0, end - CONNECT_EVENTS)
         out = []
         words = Translator(state.game.name, lang)
+        ran_out = set((self.clock.get("clock_state") or {}).get("ran_out", []))
+        bot = (self.clock.get("clock") or {}).get("bot")
         for index in range(since, end):
             line = words.logged(state, index, seat)
-            if line is not None:
+            if index in ran_out:  # the clock's bot moved for a person out of time
+                note = words("clock.ran_out", bot=bot)
+                out.append({"index": index, "mover": state.movers[index],
+                            "line": f"{note}: {line}" if line else note, "clock": bot})
+            elif line is not None:
                 out.append({"index": index, "mover": state.movers[index], "line": line})
         return out
+
+    def clock_body(self) -> dict[str, Any] | None:
+        """The clock every client may see (``None``: the table has none)."""
+        return clock.public(self.clock.get("clock"), self.clock.get("clock_state"),
+                            self.clock.get("deadline"))
 
     async def message(self, client: Client) -> str:
         """The client's next view message as JSON text; it then counts as sent."""
@@ -168,7 +181,8 @@ class LiveTable:
         if self.table.version != version:  # moved on while drawing: send the newer one
             return await self.message(client)
         client.sent_version = version
-        return f'{text},"events":{json.dumps(events, separators=(",", ":"))}}}'
+        timed = json.dumps(self.clock_body(), separators=(",", ":"))
+        return f'{text},"clock":{timed},"events":{json.dumps(events, separators=(",", ":"))}}}'
 
     def summary(self) -> dict[str, Any]:
         """What anyone may know of the table (no seed, no tokens)."""
@@ -180,7 +194,7 @@ class LiveTable:
                 "version": self.table.version, "over": self.table.is_over,
                 "created": self.created.isoformat(), "names": self.name_list(),
                 "away": [self.away.get(seat) for seat in range(len(self.specs))],
-                "chat": self.chat, "rematch": self.rematch}
+                "chat": self.chat, "rematch": self.rematch, "clock": self.clock_body()}
 
     def name_list(self) -> list[str | None]:
         """Each seat's name (``None``: a bot, or a person not yet named)."""
@@ -192,6 +206,16 @@ class LiveTable:
         return {"type": "people", "table": self.id, "names": self.name_list(),
                 "away": [self.away.get(seat) for seat in range(len(self.specs))],
                 "chat": self.chat, "rematch": self.rematch}
+
+
+def started(stored: StoredTable, table: Table[Any], timed: dict[str, Any] | None) -> None:
+    """Start a new table's clock (``timed``: its settings; ``None``: no clock): the
+    person to move first, if a person is, is on it from now."""
+    first = table.state.to_move
+    person = first if first is not None and table.bot_to_move() is None else None
+    stored.clock = timed
+    stored.clock_state, stored.deadline = clock.start(timed, stored.players, person,
+                                                      stored.created)
 
 
 def visible_chat(live: LiveTable, seat: int | None,
@@ -234,10 +258,11 @@ class Hub:
     async def create(self, game: str, players: int, options: dict[str, Any],
                      specs: list[str], seed: int | None, hints: bool = True,
                      owner: str | None = None, chat: str = "all",
+                     timed: dict[str, Any] | None = None,
                      ) -> tuple[LiveTable, dict[int, str]]:
         """A new stored table (giving hints or not; made by address ``owner``; who may
-        chat) and each human seat's token (raises TowerplayError, or StorageFailed storing
-        nothing)."""
+        chat; its clock, :mod:`.clock`) and each human seat's token (raises
+        TowerplayError, or StorageFailed storing nothing)."""
         state = games.load(game, **options).start(players=players, seed=seed)
         table: Table[Any] = Table(state, specs)
         tokens = {seat: new_token() for seat, spec in enumerate(specs) if spec == HUMAN}
@@ -247,6 +272,7 @@ class Hub:
             seats=list(specs), created=datetime.now(UTC), hints=hints,
             bot_queue=moves.due_queue(table), owner=owner, chat=chat,
             token_hashes={seat: token_hash(t) for seat, t in tokens.items()})
+        started(stored, table, timed)
         await in_thread(self.storage.create, stored)
         live = self._adopt(stored, table)
         await self.schedule_bot(live)
@@ -278,7 +304,9 @@ class Hub:
     def _adopt(self, stored: StoredTable, table: Table[Any]) -> LiveTable:
         live = LiveTable(stored.id, table, stored.token_hashes, stored.created,
                          names=dict(stored.names), away=dict(stored.away), chat=stored.chat,
-                         rematch=stored.rematch)
+                         rematch=stored.rematch,
+                         clock={"clock": stored.clock, "clock_state": stored.clock_state,
+                                "deadline": stored.deadline})
         self.tables[stored.id] = live
         return live
 
@@ -297,7 +325,9 @@ class Hub:
                 await self._catch_up(live)
             action = live.table.prepare(seat, text, version)
             try:
-                await moves.store(self.storage, live.id, live.table, action)
+                told = await moves.store(self.storage, live.id, live.table, action)
+                if told is not None:
+                    live.clock = told
             except Conflict:
                 await self._catch_up(live)
                 raise Refusal("stale", web("stale_version", version=version,
@@ -332,6 +362,8 @@ class Hub:
 
     async def _catch_up(self, live: LiveTable) -> None:
         texts = await in_thread(self.storage.actions_since, live.id, live.table.version)
+        if texts and live.clock.get("clock") is not None:  # read before the moves: the
+            live.clock = await in_thread(self.storage.clock_of, live.id)  # log needs it
         moves.catch_up(live.table, texts)
 
     def tell(self, live: LiveTable, body: dict[str, Any]) -> None:
@@ -375,6 +407,10 @@ class Hub:
             live.chat_lines = (live.chat_lines + lines)[-CHAT_KEPT:]
             if away != live.away:
                 live.away = away
+                timed = live.clock.get("clock") is not None
+                if timed:  # a person who came back at their turn is on the clock again
+                    live.clock = await in_thread(self.storage.clock_of, table_id)
+                    self.changed(live)
                 async with live.lock:
                     stored = list(live.table.seats)
                     moves.use_seats(live.table, [
@@ -400,7 +436,7 @@ class Hub:
             due = bot is not None and live.table.state.to_move == seat
             queue = moves.bot_queue(bot) if due and bot is not None else None
             await in_thread(self.storage.set_away, live.id, seat, bot, live.table.version,
-                            queue)
+                            queue, seat if due and bot is None else None)
         await self.people_changed(live.id)
         await self.schedule_bot(live)
 
@@ -426,6 +462,7 @@ class Hub:
             seed=fresh.seed, players=players, seats=rotated, created=datetime.now(UTC),
             hints=bool(await in_thread(self.storage.hints, live.id)),
             bot_queue=moves.due_queue(table), chat=live.chat)
+        started(stored, table, live.clock.get("clock"))
         new_id = await in_thread(self.storage.create_rematch, live.id, stored)
         if new_id == stored.id:
             self._adopt(stored, table)

@@ -85,10 +85,13 @@ def catch_up(table: Table[Any], texts: list[str]) -> int:
     return len(texts)
 
 
-async def store(storage: Storage, table_id: str, table: Table[Any], action: Any) -> None:
+async def store(storage: Storage, table_id: str, table: Table[Any], action: Any,
+                ran_out: bool = False) -> dict[str, Any] | None:
     """Store ``action`` as the table's next one (raises StorageFailed or Conflict, changing
     nothing), then apply it to ``table``. The result (if the move ends the game) and the
-    queue of the bot to move next are worked out on a copy first, stored with it."""
+    queue of the bot to move next are worked out on a copy first, stored with it; a
+    clocked table's clock moves on with it (``ran_out``: the clock's bot moved for a
+    person out of time), and is returned (``None``: no clock)."""
     after = table.state.copy()
     after.apply(action)
     index = len(table.state.history)
@@ -96,6 +99,8 @@ async def store(storage: Storage, table_id: str, table: Table[Any], action: Any)
     next_seat = None if after.is_over else after.to_move
     queue = None if next_seat is None or table.seats[next_seat] == HUMAN \
         else bot_queue(table.seats[next_seat])
-    await in_thread(storage.add_action, table_id, index, str(action),
-                    table.state.to_move, result, queue)
+    person = next_seat if next_seat is not None and queue is None else None
+    told = await in_thread(storage.add_action, table_id, index, str(action),
+                           table.state.to_move, result, queue, person, ran_out)
     table.advance(action)
+    return told

@@ -32,6 +32,8 @@ from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Engine, For
                         func, inspect, select, text, true, update)
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from towerplay.server import clock
+
 T = TypeVar("T")
 
 DATABASE_URL_ENV = "TOWERPLAY_DATABASE_URL"
@@ -65,6 +67,9 @@ tables = Table(
     Column("updated", DateTime(timezone=True), nullable=True),
     Column("chat", String(10), nullable=True),  # CHAT_SETTINGS; NULL (older tables): all
     Column("rematch", String(40), nullable=True),  # the table of "play again"
+    Column("clock", JSON, nullable=True),  # {"mode", "seconds", "bot"}; NULL: no clock
+    Column("clock_state", JSON, nullable=True),  # {"left": [...], "ran_out": [indices]}
+    Column("deadline", DateTime(timezone=True), nullable=True),  # of the person to move
 )
 
 seat_tokens = Table(
@@ -138,7 +143,9 @@ ADDED_COLUMNS = {"tables": {"hints": "BOOLEAN NOT NULL DEFAULT TRUE",
                             "owner": "VARCHAR(64)",
                             "updated": "TIMESTAMP WITH TIME ZONE",
                             "chat": "VARCHAR(10)",
-                            "rematch": "VARCHAR(40)"},
+                            "rematch": "VARCHAR(40)",
+                            "clock": "JSON", "clock_state": "JSON",
+                            "deadline": "TIMESTAMP WITH TIME ZONE"},
                  "seat_tokens": {"name": "VARCHAR(80)", "away": "VARCHAR(100)"}}
 """Columns added after the first release, with their SQL type (SQLite and PostgreSQL)."""
 BACKFILL = {
@@ -259,6 +266,10 @@ class StoredTable:
     owner: str | None = None
     chat: str = "all"
     rematch: str | None = None
+    clock: dict[str, Any] | None = None
+    """The table's clock (:mod:`.clock`), ``None``: none."""
+    clock_state: dict[str, Any] | None = None
+    deadline: datetime | None = None
     token_hashes: dict[int, str] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
     away: dict[int, str] = field(default_factory=dict)
@@ -305,7 +316,8 @@ class Storage:
                     options=table.options, seed=table.seed, players=table.players,
                     seats=table.seats, created=table.created, hints=table.hints,
                     version=table.version, bot_queue=table.bot_queue, owner=table.owner,
-                    updated=table.created, chat=table.chat))
+                    updated=table.created, chat=table.chat, clock=table.clock,
+                    clock_state=table.clock_state, deadline=table.deadline))
                 if table.token_hashes:
                     db.execute(seat_tokens.insert(), [
                         {"table_id": table.id, "seat": seat, "token_hash": digest,
@@ -322,10 +334,15 @@ class Storage:
                        .values(bot_queue=None))
 
     def add_action(self, table_id: str, index: int, text: str, mover: int,
-                   result: dict[str, Any] | None = None, bot_queue: str | None = None) -> None:
+                   result: dict[str, Any] | None = None, bot_queue: str | None = None,
+                   person_next: int | None = None, ran_out: bool = False,
+                   ) -> dict[str, Any] | None:
         """Commit action ``index`` of a table (and its result if it ended the game; the
         queue of the bot to move next, if one is). A second action with the same index raises
-        :class:`Conflict`; any other failure :class:`StorageFailed`, storing nothing."""
+        :class:`Conflict`; any other failure :class:`StorageFailed`, storing nothing.
+        A clocked table's clock moves on in the same transaction (``person_next``: the
+        person to move next, whose clock starts; ``ran_out``: the clock's bot made this
+        move for a person out of time): its clock as :func:`.clock.public` wants it."""
         now = datetime.now(UTC)
         try:
             with self.engine.begin() as db:
@@ -335,8 +352,19 @@ class Storage:
                                           "updated": now}
                 if result is not None:
                     values |= {"finished": now, "result": result}
+                row = db.execute(select(tables.c.clock, tables.c.clock_state,
+                                        tables.c.deadline)
+                                 .where(tables.c.id == table_id)).first()
+                told = None
+                if row is not None and row.clock is not None:
+                    state, deadline = clock.tick(
+                        row.clock, row.clock_state, clock.aware(row.deadline), now, index,
+                        mover, None if result is not None else person_next, ran_out)
+                    values |= {"clock_state": state, "deadline": deadline}
+                    told = {"clock": row.clock, "clock_state": state, "deadline": deadline}
                 db.execute(update(tables).where(tables.c.id == table_id).values(**values))
                 self._notify(db, table_id, index + 1)
+                return told
         except IntegrityError as error:
             raise Conflict(f"table {table_id}: action {index} is stored already") from error
         except (SQLAlchemyError, OSError) as error:
@@ -367,6 +395,36 @@ class Storage:
                  .order_by(tables.c.updated).limit(limit))
         with self.engine.connect() as db:
             return [(row.id, row.bot_queue) for row in db.execute(query)]
+
+    def due_clocks(self, limit: int = 1000) -> list[tuple[str, str]]:
+        """(table id, clock's bot) of the unfinished tables whose person to move ran out
+        of time (no bot waiting there), the longest out first."""
+        query = (select(tables.c.id, tables.c.clock)
+                 .where(tables.c.finished.is_(None), tables.c.bot_queue.is_(None),
+                        tables.c.deadline <= datetime.now(UTC))
+                 .order_by(tables.c.deadline).limit(limit))
+        with self.engine.connect() as db:
+            return [(row.id, str(row.clock["bot"])) for row in db.execute(query)]
+
+    def ran_out(self, table_id: str, version: int) -> str | None:
+        """The clock's bot, if the person to move at ``version`` ran out of time (else
+        ``None``: the table moved on, or time is left)."""
+        query = select(tables.c.clock).where(
+            tables.c.id == table_id, tables.c.version == version, tables.c.finished.is_(None),
+            tables.c.deadline <= datetime.now(UTC))
+        with self.engine.connect() as db:
+            found = db.execute(query).scalar()
+        return None if found is None else str(found["bot"])
+
+    def clock_of(self, table_id: str) -> dict[str, Any]:
+        """A table's clock as stored: ``{"clock", "clock_state", "deadline"}``."""
+        with self.engine.connect() as db:
+            row = db.execute(select(tables.c.clock, tables.c.clock_state, tables.c.deadline)
+                             .where(tables.c.id == table_id)).first()
+        if row is None:
+            return {"clock": None, "clock_state": None, "deadline": None}
+        return {"clock": row.clock, "clock_state": row.clock_state,
+                "deadline": clock.aware(row.deadline)}
 
     def count_bot_tables(self, owner: str) -> int:
         """How many unfinished bots-only tables ``owner`` (an address) created."""
@@ -463,7 +521,8 @@ class Storage:
                         options=new.options, seed=new.seed, players=new.players,
                         seats=new.seats, created=new.created, hints=new.hints,
                         version=0, bot_queue=new.bot_queue, owner=new.owner,
-                        updated=new.created, chat=new.chat))
+                        updated=new.created, chat=new.chat, clock=new.clock,
+                        clock_state=new.clock_state, deadline=new.deadline))
                     self._notify_people(db, old_id)
                     return new.id
         except IntegrityError as error:
@@ -499,10 +558,11 @@ class Storage:
         return [away.get(seat, spec) for seat, spec in enumerate(seats)]
 
     def set_away(self, table_id: str, seat: int, bot: str | None, version: int,
-                 queue: str | None) -> bool:
+                 queue: str | None, back: int | None = None) -> bool:
         """Hand a person's seat to ``bot`` (``None``: the person takes it back); with
-        ``queue``, the bot is due to move at ``version`` (unless the table moved on).
-        ``False``: no person's seat, nothing changed. Every process hears of it."""
+        ``queue``, the bot is due to move at ``version`` (unless the table moved on);
+        ``back``: the person came back at their turn, a clocked table's clock starts
+        for them. ``False``: no person's seat, nothing changed. Every process hears."""
         with self.engine.begin() as db:
             done = db.execute(update(seat_tokens).where(
                 seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat)
@@ -512,9 +572,22 @@ class Storage:
                                                 tables.c.version == version,
                                                 tables.c.finished.is_(None))
                            .values(bot_queue=queue))
+            if done and back is not None:
+                self._resume_clock(db, table_id, back, version)
             if done:
                 self._notify_people(db, table_id)
         return bool(done)
+
+    def _resume_clock(self, db: Any, table_id: str, person: int, version: int) -> None:
+        """Put ``person`` on a clocked table's clock from now (unless it moved on)."""
+        row = db.execute(select(tables.c.clock, tables.c.clock_state).where(
+            tables.c.id == table_id, tables.c.version == version,
+            tables.c.finished.is_(None))).first()
+        if row is None or row.clock is None:
+            return
+        state, deadline = clock.resume(row.clock, row.clock_state, person, datetime.now(UTC))
+        db.execute(update(tables).where(tables.c.id == table_id)
+                   .values(clock_state=state, deadline=deadline))
 
     def add_chat(self, table_id: str, seat: int | None, name: str | None, text: str) -> int:
         """Store a chat line as the table's next one (its index); every process hears
@@ -684,4 +757,5 @@ def _stored(row: Any) -> StoredTable:
                        seats=list(row.seats), created=row.created, finished=row.finished,
                        result=row.result, hints=bool(row.hints), version=row.version,
                        bot_queue=row.bot_queue, owner=row.owner, chat=row.chat or "all",
-                       rematch=row.rematch)
+                       rematch=row.rematch, clock=row.clock, clock_state=row.clock_state,
+                       deadline=clock.aware(row.deadline))

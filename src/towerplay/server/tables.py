@@ -13,7 +13,7 @@ from towerplay import bots, games, i18n
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError, UnknownBot
 from towerplay.core.events import Event, Seq
-from towerplay.server import hints, replay, words
+from towerplay.server import clock, hints, replay, words
 from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, read_json
 from towerplay.server.live import Hub, LiveTable, UnknownTable, unavailable_body
 from towerplay.server.protocol import (
@@ -109,7 +109,7 @@ def kinds_list() -> Seq:
                      for kind in SEAT_KINDS))
 
 
-FIELDS = ("game", "players", "options", "seats", "seed", "hints", "chat")
+FIELDS = ("game", "players", "options", "seats", "seed", "hints", "chat", "clock")
 """The fields of a create request."""
 
 
@@ -171,6 +171,7 @@ def add_api(app: FastAPI) -> None:
             game, players, options, seats, seed = table_request(data, limits)
             allow_hints = hints.wanted(data)
             chat = chat_setting(data)
+            timed = clock.requested(data, lambda spec: check_spec(spec, limits))
         except Refusal as refusal:
             return JSONResponse(refusal_body(refusal, lang), status_code=422)
         except TowerplayError as problem:
@@ -188,7 +189,7 @@ def add_api(app: FastAPI) -> None:
         try:
             live, tokens = await hub.create(game, players, options, seats, seed,
                                             hints=allow_hints, owner=address(request),
-                                            chat=chat)
+                                            chat=chat, timed=timed)
         except TowerplayError as problem:
             return error(422, "bad_message", problem.event, lang)
         except StorageFailed:

@@ -2,6 +2,8 @@
 // No build step and nothing from outside the server. Boards come from the server as
 // HTML/SVG drawn from this seat's view; pieces with data-action send that action.
 
+import { showClock } from "/static/clock.js";
+
 const $ = (id) => document.getElementById(id);
 
 /** Text as HTML-safe text. */
@@ -230,7 +232,10 @@ const Lobby = {
     }
     const seats = [...document.querySelectorAll("#seats label")].map(seatSpec);
     return { game: game.id, players: seats.length, options, seats, hints: $("hints").checked,
-             ...($("chat") ? { chat: $("chat").value } : {}) };
+             ...($("chat") ? { chat: $("chat").value } : {}),
+             ...($("clock-mode")?.value ? { clock: { mode: $("clock-mode").value,
+               seconds: Number($("clock-seconds").value),
+               bot: $("clock-bot").value.trim() || "medium" } } : {}) };
   },
 
   async create() {
@@ -443,6 +448,7 @@ const TablePage = {
     document.body.dataset.version = String(message.version);
     document.body.dataset.toMove = legal.length ? "me" : (view.is_over ? "over" : "other");
     this.last = message;
+    showClock($("clock"), message.clock, (seat) => seatLabel(seat, this.seats, this.seat), t);
     friends.drawn(message);
   },
 

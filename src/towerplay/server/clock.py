@@ -1,0 +1,120 @@
+"""A table's clock (issue #30), optional, chosen at creation: so many seconds a move
+(``move``) or a game (``game``, what is left carries from move to move). Only a person's
+turn is timed. The deadline of the person to move is stored with the table (column
+``deadline``), so a restarted server, or any other process, finds it; when it passes, the
+workers' sweep (:meth:`.jobs.Runner.sweep`) has the clock's bot make the move, and the
+log says so (the move's index is kept in the clock's ``ran_out``).
+
+The stored parts: ``clock`` ``{"mode", "seconds", "bot"}`` (fixed at creation),
+``clock_state`` ``{"seat", "left", "ran_out"}`` (the seat on the clock, each seat's
+seconds left in a ``game`` clock, the indices of the moves made for people out of time)
+and ``deadline``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from towerplay.arena.table import HUMAN, Refusal
+from towerplay.core.errors import TowerplayError
+
+MODES = ("move", "game")
+"""Seconds for each move, or for the whole game."""
+MIN_SECONDS = 1
+MAX_SECONDS = 7 * 24 * 3600
+"""A clock's seconds are a whole number from :data:`MIN_SECONDS` to this (a week)."""
+DEFAULT_BOT = "medium"
+"""The bot that moves for a person out of time, unless the table names another."""
+
+
+def aware(moment: datetime | None) -> datetime | None:
+    """``moment`` in UTC (SQLite gives back naive datetimes)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def requested(data: dict[str, Any], check_bot: Callable[[object], str]) -> dict[str, Any] | None:
+    """The ``clock`` field of a create request, checked: ``None`` (no clock, the default)
+    or ``{"mode", "seconds", "bot"}`` (raises :class:`Refusal`, one line)."""
+    asked = data.get("clock")
+    if asked is None:
+        return None
+    shape = (f"'clock' is null or {{\"mode\": \"move\" or \"game\", \"seconds\": "
+             f"{MIN_SECONDS} to {MAX_SECONDS}, \"bot\": a bot spec (default "
+             f"{DEFAULT_BOT!r})}}")
+    if not isinstance(asked, dict) or set(asked) - {"mode", "seconds", "bot"}:
+        raise Refusal("bad_message", shape, field="clock")
+    seconds = asked.get("seconds")
+    if asked.get("mode") not in MODES or not isinstance(seconds, int) or \
+            isinstance(seconds, bool) or not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        raise Refusal("bad_message", shape, field="clock")
+    bot = asked.get("bot", DEFAULT_BOT)
+    if bot == HUMAN:
+        raise Refusal("bad_message", "the clock's 'bot' is a bot spec, e.g. 'medium', "
+                      "not 'human'", field="clock")
+    try:
+        return {"mode": asked["mode"], "seconds": seconds, "bot": check_bot(bot)}
+    except TowerplayError as problem:
+        raise Refusal("bad_message", f"the clock's 'bot' is no bot here ({problem})",
+                      field="clock") from None
+
+
+def start(config: dict[str, Any] | None, players: int, person: int | None,
+          now: datetime) -> tuple[dict[str, Any] | None, datetime | None]:
+    """A new table's clock state and deadline (``person``: the person to move first)."""
+    if config is None:
+        return None, None
+    left = [float(config["seconds"])] * players if config["mode"] == "game" else None
+    state = {"seat": person, "left": left, "ran_out": []}
+    return state, _deadline(config, state, person, now)
+
+
+def tick(config: dict[str, Any], state: dict[str, Any] | None, deadline: datetime | None,
+         now: datetime, index: int, mover: int, person: int | None,
+         ran_out: bool) -> tuple[dict[str, Any], datetime | None]:
+    """The clock after move ``index`` by ``mover`` at ``now``: a ``game`` clock keeps
+    what the mover had left, ``person`` (the person to move next, if one is) is on the
+    clock from now."""
+    state = dict(state or {"seat": None, "left": None, "ran_out": []})
+    if state.get("left") is not None and deadline is not None and state.get("seat") == mover:
+        left = list(state["left"])
+        left[mover] = max(0.0, round((deadline - now).total_seconds(), 3))
+        state["left"] = left
+    if ran_out:
+        state["ran_out"] = [*state.get("ran_out", []), index]
+    state["seat"] = person
+    return state, _deadline(config, state, person, now)
+
+
+def resume(config: dict[str, Any], state: dict[str, Any] | None, person: int,
+           now: datetime) -> tuple[dict[str, Any], datetime | None]:
+    """The clock once ``person`` takes their seat back at their turn: on it from now."""
+    state = {**(state or {"left": None, "ran_out": []}), "seat": person}
+    return state, _deadline(config, state, person, now)
+
+
+def _deadline(config: dict[str, Any], state: dict[str, Any], person: int | None,
+              now: datetime) -> datetime | None:
+    if person is None:
+        return None
+    seconds = state["left"][person] if state.get("left") is not None else config["seconds"]
+    return now + timedelta(seconds=seconds)
+
+
+def public(config: dict[str, Any] | None, state: dict[str, Any] | None,
+           deadline: datetime | None, now: datetime | None = None) -> dict[str, Any] | None:
+    """The clock as every client may see it (no token, nothing hidden): the settings, the
+    seat on the clock, its deadline and the seconds to it now, each seat's seconds left
+    (``game``), and the log indices of moves made for people out of time."""
+    if config is None:
+        return None
+    state = state or {}
+    now = now or datetime.now(UTC)
+    return {"mode": config["mode"], "seconds": config["seconds"], "bot": config["bot"],
+            "seat": state.get("seat") if deadline is not None else None,
+            "deadline": deadline.isoformat() if deadline is not None else None,
+            "remaining": None if deadline is None
+            else max(0.0, round((deadline - now).total_seconds(), 3)),
+            "left": state.get("left"), "ran_out": list(state.get("ran_out", []))}

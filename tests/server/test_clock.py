@@ -1,0 +1,172 @@
+"""A clock at a table (issue #30): a person out of time has their move made by the
+clock's bot, the log says so, a per-game clock carries what is left, the deadline
+survives a restart, bad clocks are refused, and no clock message carries a token."""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.conftest import Server, connect, create, free_port, receive, token
+from tests.server.conftest import kill_group as kill
+from tests.server.test_restart import serving
+from towerplay.server.clock import start
+from towerplay.server.storage import Storage, StoredTable
+
+PUBLIC = {"mode", "seconds", "bot", "seat", "deadline", "remaining", "left", "ran_out"}
+"""What a clock message holds, and nothing else."""
+
+
+def table_of(http: httpx.Client, table: str, seat_token: str | None = None,
+             lang: str = "en") -> dict[str, Any]:
+    params = {"token": seat_token} if seat_token else {}
+    answer: dict[str, Any] = http.get(f"/api/tables/{table}", params=params,
+                                      headers={"Accept-Language": lang}).json()
+    return answer
+
+
+def wait_version(http: httpx.Client, table: str, version: int, seat_token: str | None,
+                 timeout: float = 20, lang: str = "en") -> dict[str, Any]:
+    """Poll until the table reached ``version`` (the clock's sweep runs every 2 s)."""
+    deadline = time.monotonic() + timeout
+    while (answer := table_of(http, table, seat_token, lang))["version"] < version:
+        assert time.monotonic() < deadline, f"the table stayed at {answer['version']}"
+        time.sleep(0.1)
+    return answer
+
+
+def move(http: httpx.Client, table: str, seat_token: str) -> dict[str, Any]:
+    answer = table_of(http, table, seat_token)
+    moved = http.post(f"/api/tables/{table}/actions", json={
+        "token": seat_token, "version": answer["version"],
+        "action": answer["view"]["legal"][0]})
+    assert moved.status_code == 200, moved.text
+    return table_of(http, table, seat_token)
+
+
+def test_a_person_out_of_time_has_the_clocks_bot_move_for_them(http: httpx.Client) -> None:
+    made = create(http, "five_towers", ["human", "human"],
+                  clock={"mode": "move", "seconds": 2, "bot": "random"})
+    table, tokens = made["table"], [token(made, 0), token(made, 1)]
+    begun = table_of(http, table)
+    late = begun["view"]["to_move"]
+    start = begun["clock"]
+    assert start["mode"] == "move" and start["seat"] == late and start["bot"] == "random"
+    assert 0 < start["remaining"] <= 2 and start["ran_out"] == []
+    after = wait_version(http, table, 1, tokens[1 - late])
+    assert after["clock"]["ran_out"] == [0]
+    assert after["clock"]["seat"] == after["view"]["to_move"]
+    last = after["events"][-1]
+    assert last["index"] == 0 and last["mover"] == late and last["clock"] == "random"
+    assert last["line"].startswith("out of time, random moved")
+    polish = table_of(http, table, tokens[1 - late], "pl")["events"][-1]["line"]
+    assert polish.startswith("koniec czasu, ruch wykonał random")
+    now = after["view"]["to_move"]
+    moved = move(http, table, tokens[now])  # in time: nobody moves for them
+    assert moved["clock"]["seat"] == moved["view"]["to_move"]
+    assert moved["clock"]["ran_out"] == [0]
+
+
+def test_a_game_clock_carries_what_is_left_from_move_to_move(http: httpx.Client) -> None:
+    made = create(http, "five_towers", ["human", "human"],
+                  clock={"mode": "game", "seconds": 30})
+    table, tokens = made["table"], [token(made, 0), token(made, 1)]
+    begun = table_of(http, table)
+    first = begun["view"]["to_move"]
+    assert begun["clock"]["left"] == [30, 30]
+    time.sleep(1.0)
+    clock = move(http, table, tokens[first])["clock"]
+    while clock["seat"] == first:  # a turn of several moves
+        clock = move(http, table, tokens[first])["clock"]
+    assert clock["bot"] == "medium" and clock["left"][1 - first] == 30
+    assert 20 < clock["left"][first] <= 29  # it spent a second
+    spent = clock["left"][first]
+    while clock["seat"] != first:
+        clock = move(http, table, tokens[1 - first])["clock"]
+    assert clock["left"][first] == spent and clock["left"][1 - first] < 30
+    assert clock["remaining"] <= spent  # it goes on from what it had left
+
+
+@pytest.mark.parametrize("clock", [
+    "fast", {"mode": "hour", "seconds": 5}, {"mode": "move", "seconds": 0},
+    {"mode": "move", "seconds": 1.5}, {"mode": "move", "seconds": True},
+    {"mode": "game", "seconds": 10**9}, {"mode": "move", "seconds": 5, "bot": "human"},
+    {"mode": "move", "seconds": 5, "bot": "no-such-bot"},
+    {"mode": "move", "seconds": 5, "bot": "ismcts:seconds=500"},
+    {"mode": "move", "seconds": 5, "colour": "red"}])
+def test_bad_clocks_are_refused_in_one_line(http: httpx.Client, clock: Any) -> None:
+    before = len(http.get("/api/tables").json())
+    answer = http.post("/api/tables", json={"game": "five_towers",
+                                            "seats": ["human", "human"], "clock": clock})
+    assert answer.status_code == 422, answer.text
+    body = answer.json()
+    assert body["code"] == "bad_message" and body["params"]["field"] == "clock"
+    assert "clock" in body["message"] and "\n" not in body["message"]
+    assert len(http.get("/api/tables").json()) == before  # nothing stored
+
+
+def test_no_clock_message_carries_a_token_or_a_hidden_card(server: Server) -> None:
+    with httpx.Client(base_url=server.base, timeout=30) as http:
+        made = create(http, "five_towers", ["human", "human"],
+                      clock={"mode": "move", "seconds": 1, "bot": "random"})
+    table, tokens = made["table"], [token(made, 0), token(made, 1)]
+
+    async def watched() -> list[dict[str, Any]]:
+        async with connect(server, table) as ws:
+            seen = [await receive(ws)]
+            while seen[-1]["version"] < 1:  # until the clock's bot moved
+                seen.append(await receive(ws))
+            return seen
+
+    messages = asyncio.run(watched())
+    assert messages[-1]["clock"]["ran_out"] == [0]
+    for message in messages:
+        assert set(message["clock"]) == PUBLIC
+        text = json.dumps(message["clock"])
+        assert not any(seat_token in text for seat_token in tokens)
+    assert all(seat_token not in json.dumps(messages) for seat_token in tokens)
+
+
+def test_a_table_without_a_clock_has_none(http: httpx.Client) -> None:
+    made = create(http, "five_towers", ["human", "human"])
+    assert table_of(http, made["table"])["clock"] is None
+
+
+def test_the_deadline_survives_a_server_restart(tmp_path: Path) -> None:
+    db, port = tmp_path / "tables.sqlite", free_port()
+    base = f"http://127.0.0.1:{port}"
+    with serving(db, port) as first, httpx.Client(base_url=base, timeout=30) as http:
+        made = create(http, "five_towers", ["human", "human"],
+                      clock={"mode": "move", "seconds": 2, "bot": "random"})
+        table = made["table"]
+        kill(first)  # before the deadline: no timer in memory survives this
+    with serving(db, port), httpx.Client(base_url=base, timeout=30) as http:
+        after = wait_version(http, table, 1, None)  # a spectator hears every move
+    assert after["clock"]["ran_out"] == [0] and after["events"][-1]["clock"] == "random"
+
+
+def test_a_person_back_at_their_turn_is_on_the_clock_again(tmp_path: Path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'clock.sqlite'}")
+    now = datetime.now(UTC)
+    timed = {"mode": "game", "seconds": 60, "bot": "medium"}
+    state, deadline = start(timed, 2, 0, now)
+    storage.create(StoredTable(id="t", game="five_towers", rules_version="1", options={},
+                               seed=1, players=2, seats=["human", "human"], created=now,
+                               clock=timed, clock_state=state, deadline=deadline,
+                               token_hashes={0: "a", 1: "b"}))
+    # seat 0 moved, seat 1 left to a bot beforehand: nobody is on the clock
+    storage.set_away("t", 1, "medium", 0, None)
+    storage.add_action("t", 0, "x", 0, None, "bots", None)
+    assert storage.clock_of("t")["deadline"] is None
+    storage.set_away("t", 1, None, 1, None, back=1)  # back at their turn
+    clock = storage.clock_of("t")
+    assert clock["clock_state"]["seat"] == 1 and clock["deadline"] is not None
+    assert 59 < (clock["deadline"] - datetime.now(UTC)).total_seconds() <= 60
+    assert clock["clock_state"]["left"][0] < 60  # what seat 0 spent stays spent
+    storage.close()
