@@ -153,5 +153,6 @@ class EventCheck:
         english = catalogue(domain, LANGUAGES[0])
         assert not [key for key in english if key.startswith("line.")], domain
         defined = {re.sub(r"(@\w+)?(\.(zero|one|two|few|many|other))?$", "", key)
-                   for key in english if key.startswith(f"{domain}.")}
+                   for key in english if key.startswith(f"{domain}.")
+                   and key != f"{domain}.notation"}  # the rules page's text, no event
         return defined - keys(found)

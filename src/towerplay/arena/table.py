@@ -122,11 +122,12 @@ def bots_for_seats(specs: Sequence[str], seed: int) -> dict[int, Bot]:
             for seat, spec in enumerate(specs) if spec != HUMAN}
 
 
-def check_seats(specs: Sequence[str], players: int) -> None:
-    """Refuse a seat list of the wrong length or naming an unknown bot, before any play."""
+def check_seats(specs: Sequence[str], players: int, bots: bool = True) -> None:
+    """Refuse a seat list of the wrong length or (``bots``) naming an unknown bot, before
+    any play."""
     if len(specs) != players:
         raise InvalidOptions(Event.of("core.seat_count", seats=players, got=len(specs)))
-    for spec in specs:
+    for spec in specs if bots else ():
         if spec != HUMAN:
             bot_registry.load(spec)
 
@@ -144,8 +145,8 @@ class Table(Generic[A]):
 
     def __post_init__(self) -> None:
         self.seats = list(self.seats)
-        check_seats(self.seats, self.state.players)
-        if not self.bots:
+        check_seats(self.seats, self.state.players, bots=bool(self.bots))
+        if not self.bots:  # loading them checks their specs
             self.bots = bots_for_seats(self.seats, self.state.seed)
 
     # ----------------------------------------------------------------- reading
@@ -241,14 +242,15 @@ class Table(Generic[A]):
     def step_bot(self) -> int | None:
         """Let the bot to move think here and play, building no events (a simulation
         reads none): the seat that moved, or ``None`` if no bot is to move."""
-        task = self.bot_task()
-        if task is None:
+        # the hot loop of every simulation: no task (nothing runs elsewhere, nothing can
+        # move meanwhile), the bot decides here and now
+        state = self.state
+        seat = state.to_move
+        bot = None if seat is None else self.bots.get(seat)
+        if bot is None:
             return None
-        action, bot = task.run()
-        self._check(task)
-        self.bots[task.seat] = bot
-        self._apply(action)
-        return task.seat
+        self._apply(bot.choose(bot.perceive(state, seat), seat))
+        return seat
 
     def play_bots(self) -> Iterator[list[SeatEvent]]:
         """Play bot turns until a person is to move or the game ends, one event list a
