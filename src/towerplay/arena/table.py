@@ -266,6 +266,9 @@ class Table(Generic[A]):
     def _apply(self, action: A) -> None:
         """Apply, then callbacks and hooks: every accepted action passes here."""
         state = self.state
+        if not (self.hooks or self.on_action):  # a plain simulation's every move
+            state.apply(action)
+            return
         for hook in self.hooks:
             hook.before(state, action)
         state.apply(action)  # raises IllegalAction (changing nothing) if not legal
