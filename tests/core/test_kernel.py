@@ -68,7 +68,7 @@ def test_bot_never_receives_the_true_state() -> None:
     state = games.load("five_towers").start(players=3, seed=4)
     seen = []
 
-    class Spy(bots.bot_class("random")):
+    class Spy(bots.bot_class("greedy")):
         def choose(self, state, seat):
             seen.append(state)
             return super().choose(state, seat)
@@ -76,6 +76,18 @@ def test_bot_never_receives_the_true_state() -> None:
     Spy(seed=1).act(state)
     assert seen and seen[0] is not state
     assert seen[0].seed != state.seed  # future chance is hidden from the bot
+
+
+def test_the_random_bot_reads_only_what_its_seat_knows() -> None:
+    """It perceives the true state (no copy: the simulation's speed) but reads only the
+    mover's legal actions: its move is the same from any state the seat cannot tell
+    apart."""
+    state = games.load("five_towers").start(players=3, seed=4)
+    assert bots.load("random").perceive(state, 0) is state
+    for world in range(5):
+        other = state.determinize(0, random.Random(world))
+        assert other.seed != state.seed
+        assert bots.load("random", seed=1).act(other) == bots.load("random", seed=1).act(state)
 
 
 def test_record_validation_names_the_field() -> None:
