@@ -180,7 +180,7 @@ class Record(BaseModel):
             return
         if not state.is_over:
             raise BadRecord(Event.of("core.record_cut_short", n=len(self.actions),
-                                     seat=state.to_move))
+                                     seat=str(state.to_move)))
         expected = {"scores": [whole(s) for s in state.scores()], "winners": state.winners()}
         if json.loads(json.dumps(expected)) != self.result:
             raise BadRecord(Event.of("core.record_wrong_result", result=cut(str(self.result)),
