@@ -265,7 +265,7 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back(server: Server) ->
         bad = http.post(f"/api/tables/{table}/away", json={"token": token(made, mover),
                                                            "bot": "human"}, headers=POLISH)
         assert bad.status_code == 422 and bad.json()["params"]["field"] == "bot"
-        assert bad.json()["message"] == "'bot' to opis bota albo null, by wrócić na miejsce"
+        assert bad.json()["message"] == "'bot' to opis bota albo 'null', by wrócić na miejsce"
 
 
 def played_out(http: httpx.Client, made: dict[str, Any]) -> None:

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from towerplay.core import registry
 from towerplay.core.errors import BadRecord, InvalidOptions, TowerplayError
-from towerplay.core.events import Event, legacy
+from towerplay.core.events import Event, Param, Seq, legacy
 from towerplay.core.files import read_text_limited
 from towerplay.core.game import cut
 from towerplay.core.state import State
@@ -77,8 +77,8 @@ class Record(BaseModel):
     def from_json(cls, data: Any) -> Record:
         """Validate parsed JSON; :class:`BadRecord` names the field that is wrong."""
         if not isinstance(data, dict):
-            raise BadRecord(f"a record must be a JSON object, not "
-                            f"{JSON_TYPES.get(type(data), type(data).__name__)}")
+            raise BadRecord(Event.of("core.record_not_object", kind=JSON_TYPES.get(
+                    type(data), type(data).__name__)))
         try:
             record = cls.model_validate(data)
         except ValidationError as error:
@@ -99,7 +99,7 @@ class Record(BaseModel):
         try:
             data = json.loads(text.removeprefix("\ufeff"))
         except json.JSONDecodeError as error:
-            raise BadRecord(f"a record must be JSON: {error}") from None
+            raise BadRecord(Event.of("core.record_not_json", detail=str(error))) from None
         except RecursionError:
             raise BadRecord("a record must be JSON of a sane depth (this one is nested "
                             "too deeply)") from None
@@ -137,8 +137,9 @@ class Record(BaseModel):
         except InvalidOptions as error:
             raise RecordOptionsError(self._options_problem(str(error))) from None
         if self.rules_version != game.rules_version:
-            raise BadRecord(f"record uses {self.game} rules version {self.rules_version}, "
-                            f"this towerplay has version {game.rules_version}")
+            raise BadRecord(Event.of("core.record_rules_version", game=self.game,
+                                     version=self.rules_version,
+                                     current=game.rules_version))
         try:
             state: State[Any] = game.start(players=self.players, seed=self.seed)
         except TowerplayError as error:
@@ -178,13 +179,12 @@ class Record(BaseModel):
         if self.result is None:
             return
         if not state.is_over:
-            raise BadRecord(f"record: field 'result' says the game ended, but its "
-                            f"{len(self.actions)} actions stop with seat {state.to_move} "
-                            f"to move (a record cut short?)")
+            raise BadRecord(Event.of("core.record_cut_short", n=len(self.actions),
+                                     seat=str(state.to_move)))
         expected = {"scores": [whole(s) for s in state.scores()], "winners": state.winners()}
         if json.loads(json.dumps(expected)) != self.result:
-            raise BadRecord(f"record: field 'result' {cut(str(self.result))} differs from "
-                            f"the replay's {expected}")
+            raise BadRecord(Event.of("core.record_wrong_result", result=cut(str(self.result)),
+                                     expected=str(expected)))
 
     @staticmethod
     def _step(state: State[Any], index: int, text: str) -> None:
@@ -210,19 +210,20 @@ def whole(number: float) -> float:
     return int(number) if float(number).is_integer() else number
 
 
-def describe_fields(error: ValidationError) -> str:
-    """One line naming each record field that is wrong and what was expected."""
-    problems = []
+def describe_fields(error: ValidationError) -> Event:
+    """An event naming each record field that is wrong and what was expected."""
+    problems: list[Param] = []
     for problem in error.errors():
         where = ".".join(str(part) for part in problem["loc"]) or "record"
         if problem["type"] == "extra_forbidden":
-            problems.append(f"record: unknown field '{where}'")
+            problems.append(Event.of("core.record_unknown_field", field=where))
         elif problem["type"] == "missing":
-            problems.append(f"record: field '{where}' is missing")
-        else:
-            got = cut(repr(problem.get("input")))
-            problems.append(f"record: field '{where}': {problem['msg']} (got {got})")
-    return "; ".join(problems)
+            problems.append(Event.of("core.record_missing_field", field=where))
+        else:  # pydantic's own words (English)
+            problems.append(Event.of("core.record_bad_field", field=where,
+                                     problem=problem["msg"],
+                                     got=cut(repr(problem.get("input")))))
+    return Event.of("core.record_fields", problems=Seq(tuple(problems), "semicolon"))
 
 
 def check_writable(path: str | Path) -> None:

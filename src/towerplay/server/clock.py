@@ -18,6 +18,7 @@ from typing import Any
 
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError
+from towerplay.server.protocol import web
 
 MODES = ("move", "game")
 """Seconds for each move, or for the whole game."""
@@ -41,9 +42,7 @@ def requested(data: dict[str, Any], check_bot: Callable[[object], str]) -> dict[
     asked = data.get("clock")
     if asked is None:
         return None
-    shape = (f"'clock' is null or {{\"mode\": \"move\" or \"game\", \"seconds\": "
-             f"{MIN_SECONDS} to {MAX_SECONDS}, \"bot\": a bot spec (default "
-             f"{DEFAULT_BOT!r})}}")
+    shape = web("clock_shape", low=MIN_SECONDS, high=MAX_SECONDS, bot=repr(DEFAULT_BOT))
     if not isinstance(asked, dict) or set(asked) - {"mode", "seconds", "bot"}:
         raise Refusal("bad_message", shape, field="clock")
     seconds = asked.get("seconds")
@@ -52,12 +51,11 @@ def requested(data: dict[str, Any], check_bot: Callable[[object], str]) -> dict[
         raise Refusal("bad_message", shape, field="clock")
     bot = asked.get("bot", DEFAULT_BOT)
     if bot == HUMAN:
-        raise Refusal("bad_message", "the clock's 'bot' is a bot spec, e.g. 'medium', "
-                      "not 'human'", field="clock")
+        raise Refusal("bad_message", web("clock_human"), field="clock")
     try:
         return {"mode": asked["mode"], "seconds": seconds, "bot": check_bot(bot)}
     except TowerplayError as problem:
-        raise Refusal("bad_message", f"the clock's 'bot' is no bot here ({problem})",
+        raise Refusal("bad_message", web("clock_no_bot", problem=problem.event),
                       field="clock") from None
 
 

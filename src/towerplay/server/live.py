@@ -429,9 +429,9 @@ class Hub:
         """The person at ``seat`` hands it to ``bot`` (``None``: takes it back); every
         process hears of it and the bot moves if it is due (raises Refusal, StorageFailed)."""
         if seat is None:
-            raise Refusal("forbidden", "spectators have no seat to hand over")
+            raise Refusal("forbidden", web("away_spectator"))
         if live.table.is_over:
-            raise Refusal("over", "the game is over")
+            raise Refusal("over", web("game_over"))
         async with live.lock:
             due = bot is not None and live.table.state.to_move == seat
             queue = moves.bot_queue(bot) if due and bot is not None else None
@@ -446,9 +446,9 @@ class Hub:
         bots as they were, a new seed) and their seat there with a new token, for them
         alone: ``{"table", "seat", "token", "url"}`` (raises Refusal, StorageFailed)."""
         if seat is None:
-            raise Refusal("forbidden", "spectators have no seat to play again")
+            raise Refusal("forbidden", web("rematch_spectator"))
         if not live.table.is_over:
-            raise Refusal("forbidden", "play again once the game is over")
+            raise Refusal("forbidden", web("rematch_early"))
         players = live.table.state.players
         original = [HUMAN if s in live.token_hashes else spec  # the stand-ins leave
                     for s, spec in enumerate(live.specs)]

@@ -24,7 +24,7 @@ from towerplay.arena.table import Refusal
 from towerplay.server import words
 from towerplay.server.limits import Limits, read_json
 from towerplay.server.live import Hub, LiveTable, UnknownTable, visible_chat
-from towerplay.server.protocol import STATUS, not_found, refusal_body
+from towerplay.server.protocol import STATUS, not_found, refusal_body, web
 from towerplay.server.tables import address, check_spec, hub_of
 
 router = APIRouter()
@@ -41,14 +41,13 @@ def tidy(text: object, what: str, limit: int) -> str:
     ``bad_message`` naming the field if it is not 1 to ``limit`` visible characters)."""
     field = "name" if what == "name" else "text"
     if not isinstance(text, str):
-        raise Refusal("bad_message", f"a {what} must be text", field=field)
+        raise Refusal("bad_message", web(f"{what}_text"), field=field)
     tidied = SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
     if not tidied or len(tidied) > limit:
-        raise Refusal("bad_message", f"a {what} is 1 to {limit} characters (got "
-                      f"{len(tidied)})", field=field, limit=limit, got=len(tidied))
+        raise Refusal("bad_message", web(f"{what}_length", limit=limit, got=len(tidied)),
+                      field=field, limit=limit, got=len(tidied))
     if any(unicodedata.category(char)[0] == "C" for char in tidied):
-        raise Refusal("bad_message", f"a {what} may not hold control characters",
-                      field=field)
+        raise Refusal("bad_message", web(f"{what}_control"), field=field)
     return tidied
 
 
@@ -59,7 +58,7 @@ def check_name(name: object) -> str:
 
 def check_line(text: object) -> str:
     """A chat line, tidied (raises Refusal ``bad_message``)."""
-    return tidy(text, "chat message", MAX_CHAT_CHARS)
+    return tidy(text, "chat", MAX_CHAT_CHARS)
 
 
 async def rename(hub: Hub, live: LiveTable, seat: int | None, name: object) -> str:
@@ -70,10 +69,9 @@ async def rename(hub: Hub, live: LiveTable, seat: int | None, name: object) -> s
     if seat is None:
         return tidied
     if live.table.is_over:  # the record (with its names) is final
-        raise Refusal("over", "the game is over", seat=seat)
+        raise Refusal("over", web("game_over"), seat=seat)
     if not await asyncio.to_thread(hub.storage.set_name, live.id, seat, tidied):
-        raise Refusal("forbidden", "a seat's name can change until its first move only",
-                      seat=seat)
+        raise Refusal("forbidden", web("name_after_move"), seat=seat)
     await hub.people_changed(live.id)
     return tidied
 
@@ -84,14 +82,14 @@ async def say(hub: Hub, live: LiveTable, seat: int | None, name: str | None, tex
     process hears of it. Raises Refusal (chat off here, over the rate), StorageFailed."""
     line = check_line(text)
     if live.chat == "off":
-        raise Refusal("forbidden", "chat is off at this table")
+        raise Refusal("forbidden", web("chat_is_off"))
     if seat is None and live.chat != "all":
-        raise Refusal("forbidden", "only the seats chat at this table")
+        raise Refusal("forbidden", web("chat_seats_only"))
     if not await asyncio.to_thread(hub.storage.take, f"chat {address}", limits.chat_burst,
                                    limits.chat_seconds):
-        raise TooFast("bad_message", f"too many chat messages: at most {limits.chat_burst} "
-                      f"in {limits.chat_seconds:g} seconds", limit=limits.chat_burst,
-                      seconds=limits.chat_seconds)
+        raise TooFast("bad_message", web("chat_rate", limit=limits.chat_burst,
+                                         seconds=f"{limits.chat_seconds:g}"),
+                      limit=limits.chat_burst, seconds=limits.chat_seconds)
     seat_name = live.names.get(seat) if seat is not None else name
     await asyncio.to_thread(hub.storage.add_chat, live.id, seat, seat_name, line)
     await hub.people_changed(live.id)
@@ -113,8 +111,7 @@ def stand_in(message: dict[str, object], limits: Limits) -> str | None:
         return None
     spec = check_spec(bot, limits)
     if spec == "human":
-        raise Refusal("bad_message", "'bot' is a bot spec, or null to take the seat back",
-                      field="bot")
+        raise Refusal("bad_message", web("away_bot"), field="bot")
     return spec
 
 
@@ -133,7 +130,7 @@ async def name_seat(request: Request, table_id: str) -> Response:
         live = await hub.fetch(table_id)
         data = await read_json(request, request.app.state.limits.message_bytes)
         if not isinstance(data, dict) or not isinstance(data.get("token"), str):
-            raise Refusal("forbidden", "a seat's token is needed to name it")
+            raise Refusal("forbidden", web("name_token"))
         seat = live.seat_of(data["token"])
         name = await rename(hub, live, seat, data.get("name"))
     except UnknownTable:
@@ -152,7 +149,7 @@ async def hand_over(request: Request, table_id: str) -> Response:
         live = await hub.fetch(table_id)
         data = await read_json(request, request.app.state.limits.message_bytes)
         if not isinstance(data, dict) or not isinstance(data.get("token"), str):
-            raise Refusal("forbidden", "a seat's token is needed to hand it over")
+            raise Refusal("forbidden", web("away_token"))
         seat = live.seat_of(data["token"])
         bot = stand_in(data, request.app.state.limits)
         await hub.hand_over(live, seat, bot)
@@ -172,7 +169,7 @@ async def play_again(request: Request, table_id: str) -> Response:
         live = await hub.fetch(table_id)
         data = await read_json(request, request.app.state.limits.message_bytes)
         if not isinstance(data, dict) or not isinstance(data.get("token"), str):
-            raise Refusal("forbidden", "a seat's token is needed to play again")
+            raise Refusal("forbidden", web("rematch_token"))
         seat = live.seat_of(data["token"])
         answer = await hub.play_again(live, seat)
     except UnknownTable:
@@ -207,8 +204,7 @@ async def post_chat(request: Request, table_id: str) -> Response:
         live = await hub.fetch(table_id)
         data = await read_json(request, request.app.state.limits.message_bytes)
         if not isinstance(data, dict):
-            raise Refusal("bad_message", "send a JSON object with 'text' (and a seat's "
-                          "'token')")
+            raise Refusal("bad_message", web("chat_shape"))
         token = data.get("token")
         seat = live.seat_of(token if isinstance(token, str) else None)
         name = None if seat is not None or data.get("name") is None \

@@ -149,7 +149,8 @@ def chat_setting(data: dict[str, Any]) -> str:
     ``seats``; ``off``)."""
     chat = data.get("chat", "all")
     if chat not in CHAT_SETTINGS:
-        raise Refusal("bad_message", f"'chat' is {', '.join(map(repr, CHAT_SETTINGS))}",
+        raise Refusal("bad_message", web("chat_setting",
+                                          choices=", ".join(map(repr, CHAT_SETTINGS))),
                       field="chat")
     return str(chat)
 
