@@ -63,7 +63,7 @@ def test_a_single_choice_is_made_without_asking_and_announced(tmp_path: Path) ->
     # seat 1 opens; seat 0 bids the whole display (choice 4: bid 5), takes all five cards
     # (always choice 1); with no tower yet, no-teardown is the only choice
     result = runner.invoke(app, ["play", "five_towers", "--seats", "human,random", "--seed",
-                                 "3", "--record", str(path)], input="4\n" + "1\n" * 5)
+                                 "4", "--record", str(path)], input="4\n" + "1\n" * 5)
     actions = Record.load(path).actions
     assert actions[1] == "bid 5" and actions[7] == "no-teardown", actions
     assert re.search(r"seat 1: no-teardown \(the only choice\)", result.output)  # from 1

@@ -296,7 +296,7 @@ def final_scores(page: Any, base: str, seat_label: Callable[[int], str],
                  winners_start: str = "") -> Record:
     """At the game's end, the totals shown are the record's result and the engine's
     scores (the downloaded record replayed), and ``#winners`` (which starts with
-    ``winners_start``) names, by ``seat_label``, exactly the engine's winners; the turn
+    ``winners_start``) names, by ``seat_label`` (of the seat counted from 1), exactly the engine's winners; the turn
     line says the game is over (in the page's language): the record."""
     page.wait_for_selector("#end:not([hidden])")
     href = page.get_attribute("#record-link", "href")
@@ -307,8 +307,8 @@ def final_scores(page: Any, base: str, seat_label: Callable[[int], str],
     assert [float(s) for s in shown] == [float(s) for s in state.scores()]
     winners = page.inner_text("#winners")
     assert winners.startswith(winners_start), winners
-    for seat in range(state.players):
-        assert (seat_label(seat) in winners) == (seat in state.winners())
+    for seat in range(state.players):  # people count seats from 1
+        assert (seat_label(seat + 1) in winners) == (seat in state.winners())
     said = Translator("web", page.get_attribute("html", "lang"))
     assert page.inner_text("#turn") == said("game_over")
     return record

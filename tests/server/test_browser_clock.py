@@ -8,18 +8,18 @@ from typing import Any
 import httpx
 
 from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, browser, localized_page, web)
+    ServeProcess, browser, choose_seat, localized_page, web)
 
 
 def test_a_clocked_table_made_in_the_lobby_shows_its_clock(browser: Any,
                                                            web: ServeProcess) -> None:
     with localized_page(browser) as page:
         page.goto(f"{web.base}/")
-        page.wait_for_selector("#seats input")
+        page.wait_for_selector("#seats select")
         page.select_option("#game", "five_towers")
         page.select_option("#players", "2")
-        for seat in (1, 2):
-            page.fill(f"#seats label:nth-of-type({seat}) input", "human")
+        for seat in (0, 1):
+            choose_seat(page, seat, "human")
         page.select_option("#clock-mode", "move")
         page.fill("#clock-seconds", "3")
         page.fill("#clock-bot", "random")

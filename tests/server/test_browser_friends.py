@@ -119,12 +119,12 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
         ann.click("#rematch-button")  # play again: Ala's new seat comes to her page alone
         ann.wait_for_url(lambda url: made["table"] not in url)
         ann.wait_for_selector("body[data-version]")
-        assert ann.inner_text("#who") == WEB("you_are", n=1)  # the seats rotated
+        assert ann.inner_text("#who") == WEB("you_are", n=2)  # the seats rotated (from 1)
         bob.wait_for_selector("#rematch-ready:not([hidden])")
         bob.click("#rematch-button")
         bob.wait_for_url(lambda url: made["table"] not in url)
         bob.wait_for_selector("body[data-version]")
-        assert bob.inner_text("#who") == WEB("you_are", n=0)
+        assert bob.inner_text("#who") == WEB("you_are", n=1)
         assert bob.url.split("?")[0] == ann.url.split("?")[0]
         eve.wait_for_selector("#rematch-ready:not([hidden])")
         assert eve.get_attribute("#rematch-link", "href") == ann.url.split("?")[0].removeprefix(

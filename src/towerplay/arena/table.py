@@ -247,7 +247,7 @@ class Table(Generic[A]):
         state = self.state
         seat = state.to_move
         bot = None if seat is None else self.bots.get(seat)
-        if bot is None:
+        if bot is None or seat is None:
             return None
         self._apply(bot.choose(bot.perceive(state, seat), seat))
         return seat

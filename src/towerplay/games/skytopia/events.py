@@ -5,9 +5,11 @@ catalogues word them (``skytopia.*`` keys); English keeps the old log lines and 
 (the notation, the card's ident before its name), Polish and Hungarian name cards,
 Foundations and tiles by their rulebook words, never by code.
 
+>>> from towerplay import games
 >>> from towerplay.i18n import word
 >>> from towerplay.games.skytopia.actions import parse
->>> [word(move(parse("tower gold")), lang) for lang in ("en", "pl", "hu")]
+>>> comp = games.load("skytopia").start(players=2, seed=1).comp
+>>> [word(move(parse("tower gold"), comp), lang) for lang in ("en", "pl", "hu")]
 ['tower gold', 'aktywuje złotą Wieżę', 'aktiválja az arany Tornyát']
 """
 from __future__ import annotations

@@ -8,7 +8,7 @@
 >>> games.load("skytopia", market_size=7)
 Traceback (most recent call last):
 ...
-towerplay.core.errors.InvalidOptions: skytopia: option 'market_size': Input should be less than or equal to 4 (got 7)
+towerplay.core.errors.InvalidOptions: option “Market column size” ('market_size'): expected a number of at most 4 (got 7)
 """
 from __future__ import annotations
 
