@@ -220,7 +220,10 @@ class Table(Generic[A]):
         if seat is None:
             return None
         bot = self.bots[seat]
-        return BotTask(seat, self.version, bot, bot.perceive(self.state, seat))
+        seen = bot.perceive(self.state, seat)
+        if seen is self.state:  # a task may be pickled later, elsewhere: not the live state
+            seen = seen.copy()
+        return BotTask(seat, self.version, bot, seen)
 
     def accept(self, task: BotTask[A], action: A, bot: Bot) -> list[SeatEvent]:
         """Apply a bot's decision made by ``task`` (the ``bot`` that made it replaces the
