@@ -54,11 +54,12 @@ def refused_in_polish(page: Any) -> None:
 def check_end_polish(page: Any, base: str) -> None:
     """The scores shown are the engine's (the downloaded record replayed), the winners
     named in Polish, the turn line and the board's end in Polish."""
-    record = final_scores(page, base, lambda seat: WEB("seat", n=seat), "Wygrywa: ")
+    record = final_scores(page, base, lambda n: WEB("seat", n=n), "Wygrywa: ")
     board = page.inner_text("#board")
     assert "Koniec gry · wygrywa: " in board and "★ zwycięzca" in board
     for seat, score in enumerate(record.result["scores"]):  # type: ignore[index]
-        assert f"{WEB('seat', n=seat)}{' (ty)' if seat == 0 else ''} · wynik {score}" in board
+        mine = " (ty)" if seat == 0 else ""
+        assert f"{WEB('seat', n=seat + 1)}{mine} · wynik {score}" in board  # from 1
 
 
 def places_a_card(moves: int, pieces: Any) -> bool:

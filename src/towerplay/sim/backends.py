@@ -29,6 +29,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Literal, TypeVar
 
@@ -136,15 +137,21 @@ def _processes(jobs: Sequence[J], play: Callable[[list[J]], list[R]], workers: i
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                initializer=_worker_start, initargs=(os.getpid(),))
     running: dict[Future[list[R]], int] = {}
+
+    def fill() -> None:
+        while window.room():
+            item = next(pending, None)
+            if item is None:
+                break
+            running[pool.submit(play, item[1])] = item[0]
+            window.running += 1
+            window.submitted += 1
+
     try:
+        with _ctrl_c_left_to_parent():  # the first submissions start the workers
+            fill()
         while True:
-            while window.room():
-                item = next(pending, None)
-                if item is None:
-                    break
-                running[pool.submit(play, item[1])] = item[0]
-                window.running += 1
-                window.submitted += 1
+            fill()
             if not running:
                 break
             done, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -156,10 +163,25 @@ def _processes(jobs: Sequence[J], play: Callable[[list[J]], list[R]], workers: i
     pool.shutdown()
 
 
+@contextmanager
+def _ctrl_c_left_to_parent() -> Iterator[None]:
+    """Processes started inside begin with Ctrl-C ignored (inherited, and Python keeps an
+    ignored SIGINT ignored), so a Ctrl-C never interrupts a worker mid-start with a
+    traceback; the parent's own handler is back afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _worker_start(parent: int) -> None:
     """A worker's first act: end with ``parent``; leave Ctrl-C to it."""
-    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

@@ -1,12 +1,13 @@
 """The Blueprints game: options, notation, dense action ids, and the front-end hooks."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
-from towerplay.core.events import Event
+from towerplay.core.events import Event, Param, legacy
 from towerplay.core.game import FILE, Game, Options, option_refusal
 from towerplay.core.rng import chance
 from towerplay.games.blueprints.cards import Deck, deck_from_data, deck_option, default_deck
@@ -77,6 +78,14 @@ class Blueprints(Game[BlueprintsState, Move]):
     options_type = BlueprintsOptions
     state_type = BlueprintsState
     action_space = ACTIONS
+
+    @staticmethod
+    def score_labels(view: Mapping[str, Any]) -> list[list[Param]]:
+        """The rounds' labels ("round 2: Gold Award (…)") are English lines, worded by the
+        catalogue's ``line.round_*`` templates (until the rounds put their parts in the
+        view)."""
+        return [[legacy(str(label), "blueprints") for label, _ in seat]
+                for seat in view.get("breakdown") or []]
     options: BlueprintsOptions
     notation = ("On your turn 'take <die>' from the pool (a die is a material letter W wood, "
                 "R recycled, S stone, G glass and its value: 'take G5'), then 'place "
