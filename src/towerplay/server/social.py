@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import re
 import unicodedata
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -115,28 +116,35 @@ def stand_in(message: dict[str, object], limits: Limits) -> str | None:
     return spec
 
 
-def refused(request: Request, live: LiveTable | None, refusal: Refusal) -> JSONResponse:
+def refused(request: Request, refusal: Refusal) -> JSONResponse:
     """A refusal as an HTTP reply in the request's language."""
     status = 429 if isinstance(refusal, TooFast) else STATUS[refusal.code]
     return JSONResponse(refusal_body(refusal, words.page_language(request)),
                         status_code=status)
 
 
+async def seated(request: Request, table_id: str,
+                 missing: str) -> tuple[LiveTable, dict[str, Any], int | None]:
+    """The table, the request's JSON and its token's seat (refused ``forbidden`` with the
+    ``web.<missing>`` reason when the body carries no token)."""
+    live = await hub_of(request).fetch(table_id)
+    data = await read_json(request, request.app.state.limits.message_bytes)
+    if not isinstance(data, dict) or not isinstance(data.get("token"), str):
+        raise Refusal("forbidden", web(missing))
+    return live, data, live.seat_of(data["token"])
+
+
 @router.post("/api/tables/{table_id}/name")
 async def name_seat(request: Request, table_id: str) -> Response:
     """``{"token", "name"}``: name the token's seat; ``{"seat", "name"}``."""
-    hub, live = hub_of(request), None
+    hub = hub_of(request)
     try:
-        live = await hub.fetch(table_id)
-        data = await read_json(request, request.app.state.limits.message_bytes)
-        if not isinstance(data, dict) or not isinstance(data.get("token"), str):
-            raise Refusal("forbidden", web("name_token"))
-        seat = live.seat_of(data["token"])
+        live, data, seat = await seated(request, table_id, "name_token")
         name = await rename(hub, live, seat, data.get("name"))
     except UnknownTable:
         return not_found(table_id)
     except Refusal as refusal:
-        return refused(request, live, refusal)
+        return refused(request, refusal)
     return JSONResponse({"seat": seat, "name": name})
 
 
@@ -144,19 +152,15 @@ async def name_seat(request: Request, table_id: str) -> Response:
 async def hand_over(request: Request, table_id: str) -> Response:
     """``{"token", "bot"}``: the token's person hands their seat to ``bot`` (``null``:
     takes it back)."""
-    hub, live = hub_of(request), None
+    hub = hub_of(request)
     try:
-        live = await hub.fetch(table_id)
-        data = await read_json(request, request.app.state.limits.message_bytes)
-        if not isinstance(data, dict) or not isinstance(data.get("token"), str):
-            raise Refusal("forbidden", web("away_token"))
-        seat = live.seat_of(data["token"])
+        live, data, seat = await seated(request, table_id, "away_token")
         bot = stand_in(data, request.app.state.limits)
         await hub.hand_over(live, seat, bot)
     except UnknownTable:
         return not_found(table_id)
     except Refusal as refusal:
-        return refused(request, live, refusal)
+        return refused(request, refusal)
     return JSONResponse({"seat": seat, "bot": bot})
 
 
@@ -164,18 +168,14 @@ async def hand_over(request: Request, table_id: str) -> Response:
 async def play_again(request: Request, table_id: str) -> Response:
     """``{"token"}``: the token's person accepts "play again" at a finished table:
     ``{"table", "seat", "token", "url"}`` of their seat at the rematch (theirs alone)."""
-    hub, live = hub_of(request), None
+    hub = hub_of(request)
     try:
-        live = await hub.fetch(table_id)
-        data = await read_json(request, request.app.state.limits.message_bytes)
-        if not isinstance(data, dict) or not isinstance(data.get("token"), str):
-            raise Refusal("forbidden", web("rematch_token"))
-        seat = live.seat_of(data["token"])
+        live, data, seat = await seated(request, table_id, "rematch_token")
         answer = await hub.play_again(live, seat)
     except UnknownTable:
         return not_found(table_id)
     except Refusal as refusal:
-        return refused(request, live, refusal)
+        return refused(request, refusal)
     return JSONResponse(answer, status_code=201)
 
 
@@ -190,7 +190,7 @@ async def read_chat(request: Request, table_id: str, token: str | None = None) -
     except UnknownTable:
         return not_found(table_id)
     except Refusal as refusal:
-        return refused(request, live, refusal)
+        return refused(request, refusal)
     lines = await asyncio.to_thread(hub.storage.chat_since, table_id, 0)
     return JSONResponse({"chat": live.chat, "lines": visible_chat(live, seat, lines)})
 
@@ -214,5 +214,5 @@ async def post_chat(request: Request, table_id: str) -> Response:
     except UnknownTable:
         return not_found(table_id)
     except Refusal as refusal:
-        return refused(request, live, refusal)
+        return refused(request, refusal)
     return JSONResponse({"ok": True}, status_code=201)
