@@ -170,7 +170,7 @@ async def play_again(request: Request, table_id: str) -> Response:
     ``{"table", "seat", "token", "url"}`` of their seat at the rematch (theirs alone)."""
     hub = hub_of(request)
     try:
-        live, data, seat = await seated(request, table_id, "rematch_token")
+        live, _data, seat = await seated(request, table_id, "rematch_token")
         answer = await hub.play_again(live, seat)
     except UnknownTable:
         return not_found(table_id)
