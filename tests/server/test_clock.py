@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ def table_of(http: httpx.Client, table: str, seat_token: str | None = None,
 
 def wait_version(http: httpx.Client, table: str, version: int, seat_token: str | None,
                  timeout: float = 20, lang: str = "en") -> dict[str, Any]:
-    """Poll until the table reached ``version`` (the clock's sweep runs every 2 s)."""
+    """Poll until the table reached ``version``."""
     deadline = time.monotonic() + timeout
     while (answer := table_of(http, table, seat_token, lang))["version"] < version:
         assert time.monotonic() < deadline, f"the table stayed at {answer['version']}"
@@ -169,4 +169,40 @@ def test_a_person_back_at_their_turn_is_on_the_clock_again(tmp_path: Path) -> No
     assert clock["clock_state"]["seat"] == 1 and clock["deadline"] is not None
     assert 59 < (clock["deadline"] - datetime.now(UTC)).total_seconds() <= 60
     assert clock["clock_state"]["left"][0] < 60  # what seat 0 spent stays spent
+    storage.close()
+
+
+def test_the_clock_watch_wakes_at_the_earliest_deadline(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
+    """The watch looks again just past the earliest deadline ahead (not at the next 2 s
+    sweep), within a second when none is near, and defers the clock's bot of each table
+    out of time; a deadline passed is not waited for again (its bot's job is deferred)."""
+    from towerplay.server import jobs
+
+    storage = Storage(f"sqlite:///{tmp_path / 'watch.sqlite'}")
+    now = datetime.now(UTC)
+    timed = {"mode": "move", "seconds": 30, "bot": "random"}
+    for name, seconds in (("soon", 0.3), ("later", 20)):
+        state, _ = start(timed, 2, 0, now)
+        storage.create(StoredTable(id=name, game="five_towers", rules_version="1", options={},
+                                   seed=1, players=2, seats=["human", "human"], created=now,
+                                   clock=timed, clock_state=state,
+                                   deadline=now + timedelta(seconds=seconds),
+                                   token_hashes={0: "a", 1: "b"}))
+    soon = storage.next_deadline()
+    assert soon == now + timedelta(seconds=0.3)
+    assert 0 < jobs.clock_wait(soon, datetime.now(UTC)) <= 0.3 + jobs.CLOCK_GRACE_SECONDS
+    deferred: list[tuple[str, str]] = []
+
+    async def defer(queue: Any, table_id: str, lane: str) -> None:
+        deferred.append((table_id, lane))
+
+    monkeypatch.setattr(jobs, "defer_bot", defer)
+    runner = jobs.Runner(storage, pool=None, queue=None)  # type: ignore[arg-type]
+    time.sleep(jobs.clock_wait(soon, datetime.now(UTC)))
+    assert asyncio.run(runner.clocks()) == 1  # (another test's server may defer too)
+    assert ("soon", "bots") in deferred and ("later", "bots") not in deferred
+    later = storage.next_deadline()
+    assert later == now + timedelta(seconds=20)
+    assert jobs.clock_wait(later, datetime.now(UTC)) == jobs.CLOCK_LOOK_SECONDS
     storage.close()

@@ -1,9 +1,9 @@
 """A table's clock (issue #30), optional, chosen at creation: so many seconds a move
 (``move``) or a game (``game``, what is left carries from move to move). Only a person's
 turn is timed. The deadline of the person to move is stored with the table (column
-``deadline``), so a restarted server, or any other process, finds it; when it passes, the
-workers' sweep (:meth:`.jobs.Runner.sweep`) has the clock's bot make the move, and the
-log says so (the move's index is kept in the clock's ``ran_out``).
+``deadline``), so a restarted server, or any other process, finds it; when it passes,
+each worker's clock watch (:meth:`.jobs.Runner.watch_clocks`, woken at the earliest stored
+deadline) has the clock's bot make the move, and the log says so (the move's index is kept in the clock's ``ran_out``).
 
 The stored parts: ``clock`` ``{"mode", "seconds", "bot"}`` (fixed at creation),
 ``clock_state`` ``{"seat", "left", "ran_out"}`` (the seat on the clock, each seat's

@@ -28,6 +28,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
+from datetime import UTC, datetime
 from typing import Any
 
 import procrastinate
@@ -58,6 +59,11 @@ LANES = {"quick": (BOT_QUEUE,), "slow": (HEAVY_QUEUE, HINT_QUEUE), "reviews": (R
 """Each lane is a procrastinate worker with slots of its own, serving these queues."""
 SWEEP_SECONDS = 2.0
 """How often a worker looks for bots waiting without a job, and for how long they wait."""
+CLOCK_LOOK_SECONDS = 1.0
+"""At most this long between two looks at the stored deadlines (the shortest clock is
+:data:`.clock.MIN_SECONDS` a move)."""
+CLOCK_GRACE_SECONDS = 0.02
+"""Woken this long after a deadline, so that the database, too, sees it passed."""
 HEARTBEAT_SECONDS = 2.0
 """How often a worker tells the queue it lives..."""
 STALLED_SECONDS = 8.0
@@ -269,10 +275,7 @@ class Runner:
         due = await in_thread(self.storage.due_bots, SWEEP_SECONDS)
         for table_id, lane in due:
             await defer_bot(self.queue, table_id, lane)
-        out_of_time = await in_thread(self.storage.due_clocks)
-        for table_id, bot in out_of_time:  # the clock's bot moves for the person
-            await defer_bot(self.queue, table_id, moves.bot_queue(bot))
-        return len(due) + len(out_of_time)
+        return len(due) + await self.clocks()
 
     async def sweep_forever(self) -> None:
         while True:
@@ -281,6 +284,41 @@ class Runner:
             except Exception as error:  # the database is down: try again later
                 log.warning("bot sweep failed: %s", error)
             await asyncio.sleep(SWEEP_SECONDS)
+
+    async def clocks(self) -> int:
+        """Defer the clock's bot of each table whose person to move ran out of time: how
+        many were deferred."""
+        out_of_time = await in_thread(self.storage.due_clocks)
+        for table_id, bot in out_of_time:
+            await defer_bot(self.queue, table_id, moves.bot_queue(bot))
+        return len(out_of_time)
+
+    async def watch_clocks(self) -> None:
+        """Run :meth:`clocks` at the earliest stored deadline, looking again at least every
+        :data:`CLOCK_LOOK_SECONDS` (a deadline set since, in any process, is never further
+        than that from being seen): a clock runs out on time, not at the next sweep."""
+        while True:
+            deadline = None
+            try:
+                await self.clocks()
+                deadline = await in_thread(self.storage.next_deadline)
+            except Exception as error:  # the database is down: try again later
+                log.warning("clock watch failed: %s", error)
+            await asyncio.sleep(clock_wait(deadline, datetime.now(UTC)))
+
+
+def clock_wait(deadline: datetime | None, now: datetime) -> float:
+    """Seconds from ``now`` until the clock watch looks again: just past the earliest
+    ``deadline`` ahead, and never later than :data:`CLOCK_LOOK_SECONDS`.
+
+    >>> now = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> clock_wait(now.replace(microsecond=300_000), now), clock_wait(None, now)
+    (0.32, 1.0)
+    """
+    if deadline is None:
+        return CLOCK_LOOK_SECONDS
+    ahead = max((deadline - now).total_seconds(), 0.0)
+    return min(CLOCK_LOOK_SECONDS, ahead + CLOCK_GRACE_SECONDS)
 
 
 async def run_workers(runner: Runner, slots: dict[str, int]) -> None:
@@ -294,7 +332,8 @@ async def run_workers(runner: Runner, slots: dict[str, int]) -> None:
         "stalled_worker_timeout": STALLED_SECONDS}
     tasks = [asyncio.create_task(_keep_running(runner.queue, lane, count, options))
              for lane, count in slots.items() if count > 0]
-    tasks.append(asyncio.create_task(runner.sweep_forever()))
+    tasks += [asyncio.create_task(runner.sweep_forever()),
+              asyncio.create_task(runner.watch_clocks())]
     try:
         await asyncio.gather(*tasks)
     finally:

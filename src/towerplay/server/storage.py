@@ -406,6 +406,15 @@ class Storage:
         with self.engine.connect() as db:
             return [(row.id, str(row.clock["bot"])) for row in db.execute(query)]
 
+    def next_deadline(self) -> datetime | None:
+        """The earliest deadline still ahead of a person to move at an unfinished table
+        (no bot waiting there), or ``None``."""
+        query = select(func.min(tables.c.deadline)).where(
+            tables.c.finished.is_(None), tables.c.bot_queue.is_(None),
+            tables.c.deadline > datetime.now(UTC))
+        with self.engine.connect() as db:
+            return clock.aware(db.execute(query).scalar())
+
     def ran_out(self, table_id: str, version: int) -> str | None:
         """The clock's bot, if the person to move at ``version`` ran out of time (else
         ``None``: the table moved on, or time is left)."""
