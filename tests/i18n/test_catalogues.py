@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.i18n.english import problems
 from tests.i18n.wording import Wording
 from towerplay import games, i18n
 from towerplay.i18n import PLURAL_FORMS
@@ -103,10 +104,11 @@ def test_every_score_breakdown_label_is_translated(name: str) -> None:
         each = games.load(name, **variant)
         for players in range(each.min_players, each.max_players + 1):
             state = Wording(name).random_game(variant, players, seed=players)[-1]
-            for rows in state.view(None)["breakdown"]:
-                for label, _ in rows:
-                    for lang in i18n.LANGUAGES[1:]:
-                        assert i18n.Translator(name, lang).untranslated(label) == [], label
+            view = state.view(None)
+            for lang in i18n.LANGUAGES[1:]:  # as the pages and the terminal word them
+                for rows in i18n.localized_breakdown(view, lang)["breakdown"]:
+                    for label, _ in rows:
+                        assert problems(label, lang) == [], (lang, label)
 
 
 def test_an_action_is_worded_by_its_action_template_else_as_its_log_line() -> None:

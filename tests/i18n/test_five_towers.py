@@ -24,6 +24,7 @@ from towerplay.core.errors import IllegalAction
 from towerplay.games.five_towers import events
 from towerplay.games.five_towers.board import draw
 from towerplay.games.five_towers.cards import BID, SUITS
+from towerplay.games.five_towers.game import FiveTowers
 from towerplay.games.five_towers.state import BIDDING
 from towerplay.i18n import ACTION, Translator, match, word
 
@@ -49,13 +50,15 @@ def played(game: int) -> tuple[list[State[Any]], list[State[Any]]]:
 
 @cache
 def provoked(game: int) -> tuple[frozenset[Event], frozenset[Event]]:
-    """The log events and the refusals of ``GAMES[game]``."""
+    """The log events (and the end's score labels) and the refusals of ``GAMES[game]``."""
     logged: set[Event] = set()
     reasons: set[Event] = set()
     for positions in played(game):
         for state in positions[::REFUSALS_EVERY] + positions[-1:]:
             reasons.update(refusal_events(state, NEAR_MISSES))
         logged |= log_events(positions[-1])
+        logged |= {label for seat in FiveTowers.score_labels(positions[-1].view(None))
+                   for label in seat if isinstance(label, Event)}  # the end's breakdown
     return frozenset(logged), frozenset(reasons)
 
 

@@ -1,9 +1,9 @@
 """The friends' table in Polish browsers (issue #30): two people and a spectator name
 themselves, chat (a name and a message holding ``<script>`` show as text), one leaves his
-seat to a bot and takes it back (the spectator sees both), they play a short
-Castle game (``max_turns=4``) by the action buttons; one closes its tab mid-game and finds
-the game again in the lobby's "my games", with whose turn it is; at the end both play
-again, each landing on their rotated seat of the new table. Screenshots:
+seat to a bot and takes it back (the spectator sees both), they play a whole 5 Towers
+game by the action buttons; one closes its tab mid-game and finds the game again in the
+lobby's "my games", with whose turn it is; at the end both play again, each landing on
+their rotated seat of the new table. Screenshots:
 ``test-artifacts/friends-pl-{chat,my-games,end,rematch}-*.png``.
 """
 from __future__ import annotations
@@ -54,8 +54,8 @@ def my_move(pages: list[Any]) -> Any | None:
 def test_friends_name_themselves_chat_play_and_find_the_game_again(
         browser: Any, web: ServeProcess) -> None:
     made = httpx.post(f"{web.base}/api/tables", json={
-        "game": "castle", "seats": ["human", "human"], "seed": 5,
-        "options": {"max_turns": 4}}, timeout=30).json()
+        "game": "five_towers", "seats": ["human", "human"], "seed": 5},
+        timeout=30).json()
     links = [f"{web.base}{seat['url']}" for seat in made["seats"]]
     with localized_page(browser, "pl-PL") as ann, localized_page(browser, "pl-PL") as bob, \
             localized_page(browser, "pl-PL") as eve:
@@ -104,7 +104,7 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
                 screenshots(ann, "friends-pl-my-games")
                 ann.click(f"#my-games li[data-table='{made['table']}'] a")
                 ann.wait_for_selector("body[data-version]")
-        assert moves >= 4
+        assert moves >= 60  # a whole game: five rounds of bids, takes and placements
         for page in (ann, bob, eve):
             page.wait_for_selector("#end:not([hidden])")
             assert page.inner_text("#turn") == WEB("game_over")

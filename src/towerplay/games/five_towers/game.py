@@ -5,7 +5,7 @@ from typing import Literal
 
 from towerplay.core import Game, IllegalAction, Options
 from towerplay.core.events import Event
-from towerplay.games.five_towers import cards
+from towerplay.games.five_towers import cards, scoring
 from towerplay.games.five_towers.cards import ALL_ACTIONS, NOTATION, Action
 from towerplay.games.five_towers.state import FiveTowersState
 
@@ -38,6 +38,7 @@ class FiveTowers(Game[FiveTowersState, Action]):
     variants = ({}, {"rebid": "physical"})
     rules_version = "1"
     options_type = FiveTowersOptions
+    score_labels = staticmethod(scoring.labels)
     state_type = FiveTowersState
     action_space = ALL_ACTIONS
     notation = NOTATION

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from towerplay.core.events import Event, Param, Term
+
 Tower = Sequence[int]
 
 
@@ -44,27 +46,37 @@ def total(towers: Sequence[Tower], torn: int) -> int:
             - teardown_penalty(torn))
 
 
-def rows(towers: Mapping[str, Tower], torn: int) -> list[tuple[str, int]]:
+def rows(towers: Mapping[str, Tower], torn: int) -> list[tuple[Event, int]]:
     """The score as ``(label, points)`` rows that add up to :func:`total`: each tower
-    (capped ones doubled), the tallest-tower bonus, the tear-down cost.
+    (capped ones doubled), the tallest-tower bonus, the tear-down cost; each label an
+    event the catalogues word.
 
-    >>> rows({"candy": (15, 12, 9, 0), "sand": (7, 6)}, torn=2)
+    >>> from towerplay.i18n import word
+    >>> [(word(label, "en"), points)
+    ...  for label, points in rows({"candy": (15, 12, 9, 0), "sand": (7, 6)}, torn=2)]
     [('candy tower: 4 cards, capped ×2', 8), ('sand tower: 2 cards', 2), ('tallest tower (candy): +1 per card', 4), ('torn down: 2 cards (1+2)', -3)]
     """
     out = []
     for name, tower in towers.items():
-        doubled = ", capped ×2" if is_capped(tower) else ""
-        out.append((f"{name} tower: {len(tower)} card{'s' * (len(tower) != 1)}{doubled}",
-                    tower_points(tower)))
+        key = "five_towers.score.capped" if is_capped(tower) else "five_towers.score.tower"
+        out.append((Event.of(key, suit=Term(name), count=len(tower)), tower_points(tower)))
     tallest = max(towers, key=lambda n: len(towers[n]), default=None)
     if tallest is not None:
         bonus = tallest_bonus(list(towers.values()))
-        out.append((f"tallest tower ({tallest}): +1 per card", bonus))
+        out.append((Event.of("five_towers.score.tallest", suit=Term(tallest)), bonus))
     if torn:
         steps = "+".join(map(str, range(1, torn + 1))) if torn <= 5 else f"1+2+…+{torn}"
-        out.append((f"torn down: {torn} card{'s' * (torn != 1)} ({steps})",
+        out.append((Event.of("five_towers.score.torn", count=torn, steps=steps),
                     -teardown_penalty(torn)))
     return out
+
+
+def labels(view: Mapping[str, Any]) -> list[list[Param]]:
+    """The labels of a finished game's score breakdown (``view["breakdown"]``), from the
+    view's towers and tear-down counts: the game's ``score_labels``."""
+    return [[label for label, _ in rows({suit: cards for suit, cards in towers.items()
+                                         if cards}, torn)]
+            for towers, torn in zip(view["towers"], view["torn"])]
 
 
 def breakdown(towers: Mapping[str, Tower], torn: int) -> dict[str, Any]:

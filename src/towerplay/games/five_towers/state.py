@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from towerplay.core import State, chance
 from towerplay.core.events import Event
 from towerplay.core.rng import shuffle
+from towerplay.i18n import english
 from towerplay.games.five_towers import events, loading, refusals, rules, scoring
 from towerplay.games.five_towers.cards import (
     BID, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TOWER, PASS, PASS_K, PLACE, PLACE_K, SUITS, TAKE,
@@ -396,7 +397,8 @@ class FiveTowersState(State[Action]):
     def breakdown(self, seat: int) -> list[list[Any]]:
         """``seat``'s score as ``[label, points]`` rows that add up to it (spec §3.8)."""
         towers = {SUITS[s]: t for s, t in enumerate(self.seat_towers(seat)) if t}
-        return [[label, points] for label, points in scoring.rows(towers, self.torn[seat])]
+        return [[english(label), points]
+                for label, points in scoring.rows(towers, self.torn[seat])]
 
     def _public_view(self) -> dict[str, Any]:
         """What every seat and spectator sees: all but the draw pile's order."""
