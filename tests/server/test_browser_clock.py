@@ -1,37 +1,51 @@
-"""Browser test of the clock (issue #30): a clocked table made in the lobby shows its
-clock on the table page, counting down, and the log says when the clock's bot moved for
-a person out of time."""
+"""The clock in a Polish browser (issue #30): a clocked table made in the lobby shows its
+clock on the table page, counting down; the server is killed (kill -9) and started again
+while the person's time runs out, the page reconnects by itself, the clock's bot moves for
+the person, and the log says so in Polish. Screenshot: ``test-artifacts/clock-pl-*.png``."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
 
 from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, browser, choose_seat, localized_page, web)
+    ServeProcess, browser, choose_seat, localized_page, screenshots)
+from towerplay.i18n import Translator
+
+WEB = Translator("web", "pl")
 
 
-def test_a_clocked_table_made_in_the_lobby_shows_its_clock(browser: Any,
-                                                           web: ServeProcess) -> None:
-    with localized_page(browser) as page:
-        page.goto(f"{web.base}/")
-        page.wait_for_selector("#seats select")
-        page.select_option("#game", "five_towers")
-        page.select_option("#players", "2")
-        for seat in (0, 1):
-            choose_seat(page, seat, "human")
-        page.select_option("#clock-mode", "move")
-        page.fill("#clock-seconds", "3")
-        page.fill("#clock-bot", "random")
-        page.click("#create")
-        page.wait_for_selector("#created:not([hidden])")
-        table = page.inner_text("#table-id")
-        clock = httpx.get(f"{web.base}/api/tables/{table}").json()["clock"]
-        assert (clock["mode"], clock["seconds"], clock["bot"]) == ("move", 3, "random")
-        page.goto(f"{web.base}/tables/{table}")
-        page.wait_for_selector("#clock:not([hidden])")
-        shown = page.inner_text("#clock")
-        assert shown.startswith("Clock (3 s, a move)") and "0:0" in shown
-        page.locator("#events li", has_text="out of time, random moved").wait_for(
-            timeout=20_000)
-        assert "out of time" not in page.inner_text("#clock")  # the next seat's time runs
+def test_a_clocked_table_runs_out_across_a_server_restart(browser: Any,
+                                                          tmp_path: Path) -> None:
+    server = ServeProcess(tmp_path / "clock.sqlite").start()
+    try:
+        with localized_page(browser, "pl-PL") as page:
+            page.goto(f"{server.base}/")
+            page.wait_for_selector("#seats select")
+            page.select_option("#game", "five_towers")
+            page.select_option("#players", "2")
+            for seat in (0, 1):
+                choose_seat(page, seat, "human")
+            page.select_option("#clock-mode", "move")
+            page.fill("#clock-seconds", "4")
+            page.fill("#clock-bot", "random")
+            page.click("#create")
+            page.wait_for_selector("#created:not([hidden])")
+            table = page.inner_text("#table-id")
+            clock = httpx.get(f"{server.base}/api/tables/{table}").json()["clock"]
+            assert (clock["mode"], clock["seconds"], clock["bot"]) == ("move", 4, "random")
+            page.goto(str(page.get_attribute("#link-seat-0", "href")))
+            page.wait_for_selector("#clock:not([hidden])")
+            shown = page.inner_text("#clock")
+            assert shown.startswith(f"{WEB('clock_label')} (4 s, {WEB('clock_move')})"), shown
+            assert "0:0" in shown
+            server.kill()  # before the deadline: no timer in memory survives this
+            server.start()  # the deadline passes meanwhile, or soon after
+            out = WEB("clock.ran_out", bot="")
+            page.locator("#events li", has_text=out.strip(" ,")).wait_for(timeout=30_000)
+            assert page.evaluate("document.body.dataset.version") == "1"
+            assert WEB("clock_out") not in page.inner_text("#clock")  # seat 2's time runs
+            screenshots(page, "clock-pl")
+    finally:
+        server.stop()
