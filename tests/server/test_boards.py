@@ -9,10 +9,13 @@ import time
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from html import escape
+
 import httpx
 import pytest
 
 from towerplay import games
+from towerplay.i18n import Translator
 from towerplay.server.boards import draw, generic
 from tests.server.conftest import Server, create
 
@@ -38,6 +41,24 @@ def test_the_game_board_is_used_when_the_game_has_one(game: str) -> None:
     assert draw(view) == (module.draw(view) if module is not None else generic(view))
     if game == "five_towers":
         assert draw(view).startswith('<div class="ft-board"')
+
+
+@pytest.mark.parametrize("game", [*OTHERS, "five_towers"])
+def test_a_board_names_the_seats_as_their_people_chose_escaped(game: str) -> None:
+    """A web table's view carries the names people chose: the board says them where it
+    said "seat N" (mid-game and at the end), escaped; a seat without a name keeps its
+    number, counted from 1."""
+    name = '<b class="x">Bob & co</b>'
+    for state in walk(game, 2, seed=3, every=5)[2::8]:
+        view = state.view(0) | {"names": [None, name]}
+        for lang in ("pl", "en"):
+            board = draw(view, lang)
+            assert "<b" not in board and 'class="x"' not in board
+            assert escape(name) in board
+            assert Translator(game, lang)("seat_you", n=1) in board  # no name: numbered
+        unnamed = draw(state.view(0), "en")
+        assert escape(name) not in unnamed and ("Seat 2" in unnamed
+                                                              or "seat 2" in unnamed)
 
 
 def test_a_failing_game_board_falls_back_to_the_generic_board(

@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 
+from tests.i18n.english import problems
 from tests.server.browser import (  # noqa: F401 (fixtures)
     ServeProcess, act, browser, localized_page, screenshots, web)
 from towerplay.i18n import Translator
@@ -71,6 +72,10 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
                                    " && document.getElementById('people').textContent"
                                    ".includes('</script>')")
             assert BOB in page.inner_text("#people") and "Ala" in page.inner_text("#people")
+            page.wait_for_function("() => document.getElementById('board').textContent"
+                                   ".includes('</script>')")  # the board names them too
+            assert "Ala" in page.inner_text("#board")
+        assert "Ala (ty)" in ann.inner_text("#board")
         chat(ann, SAID)
         chat(eve, "hej")
         for page in (ann, bob, eve):
@@ -112,6 +117,8 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
         assert set(log) <= {"Ala", BOB} and BOB in log
         captions = eve.locator("#breakdown caption").all_inner_texts()
         assert captions == ["Ala", BOB]
+        assert problems(eve.inner_text("#breakdown"), "pl") == []  # the end sheet in Polish
+        assert BOB in eve.inner_text("#board") and "Miejsce" not in eve.inner_text("#board")
         screenshots(eve, "friends-pl-end")
         record = httpx.get(f"{web.base}/api/tables/{made['table']}/record", timeout=30).json()
         assert record["names"] == ["Ala", BOB]

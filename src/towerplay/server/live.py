@@ -99,7 +99,9 @@ class LiveTable:
     clients: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Held while the table's next move is stored or others' moves are read in."""
-    cache: dict[tuple[int | None, str], tuple[int, asyncio.Future[tuple[dict[str, Any], str]]]] \
+    cache: dict[tuple[int | None, str],
+                tuple[tuple[int, tuple[str | None, ...]],
+                      asyncio.Future[tuple[dict[str, Any], str]]]] \
         = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
     away: dict[int, str] = field(default_factory=dict)
@@ -137,12 +139,14 @@ class LiveTable:
         """The seat's view message in ``lang`` and its JSON text less the closing brace
         (the events are added per client). Made once per version for each seat and
         language (spectators share one), the board drawn in a thread."""
-        version = self.table.version
+        drawn = (self.table.version, tuple(self.name_list()))
         cached = self.cache.get((seat, lang))
-        if cached is None or cached[0] != version:
+        if cached is None or cached[0] != drawn:
             view = json_view(self.table.view(seat))  # read now: the table moves on
-            job = asyncio.ensure_future(in_thread(render, self.id, version, seat, view, lang))
-            self.cache[(seat, lang)] = cached = (version, job)
+            if any(drawn[1]):  # the board names the seats as their people chose
+                view["names"] = list(drawn[1])
+            job = asyncio.ensure_future(in_thread(render, self.id, drawn[0], seat, view, lang))
+            self.cache[(seat, lang)] = cached = (drawn, job)
         return await asyncio.shield(cached[1])
 
     def events(self, seat: int | None, since: int | None,
@@ -400,8 +404,8 @@ class Hub:
             people = await in_thread(self.storage.people, table_id)
             names, away = people.names, people.away
             lines = await in_thread(self.storage.chat_since, table_id, start, CHAT_KEPT)
-            renamed = (names != live.names or away != live.away
-                       or people.rematch != live.rematch)
+            names_changed = names != live.names
+            renamed = names_changed or away != live.away or people.rematch != live.rematch
             live.token_hashes.update(people.token_hashes)  # a rematch's seat claimed
             live.names, live.rematch = names, people.rematch
             live.chat_lines = (live.chat_lines + lines)[-CHAT_KEPT:]
@@ -421,6 +425,8 @@ class Hub:
                 continue
             if renamed:
                 client.outbox.put_nowait(live.people())
+            if names_changed:  # the board names the seats: drawn again
+                client.outbox.put_nowait({"type": "resend"})
             heard = visible_chat(live, client.seat, lines)
             if heard:
                 client.outbox.put_nowait({"type": "chat", "table": live.id, "lines": heard})

@@ -113,6 +113,8 @@ def position(record: Record, at: int, total: int, lang: str = "en") -> dict[str,
     view = state.view(None)
     if "scores" in view:
         view["scores"] = [whole(s) for s in view["scores"]]
+    if any(record.names):  # the board names the seats as their people chose
+        view["names"] = list(record.names)
     view = localized(view, lang)
     line = Translator(state.game.name, lang).logged(state, at - 1, None) if at > 0 else None
     return {"type": "replay", "at": at, "total": total, "view": view,

@@ -27,7 +27,7 @@ from __future__ import annotations
 from textwrap import wrap
 from typing import Any
 
-from towerplay.core.svg import clickable, lines, panel, panels, text
+from towerplay.core.svg import clickable, lines, panel, panels, seat_label, text
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
 from towerplay.i18n import Translator
 
@@ -65,12 +65,6 @@ def svg(height: float, body: str, label: str) -> str:
     """One panel: an SVG scaled to its container's width."""
     return panel("bp", height, body, label)
 
-
-def who(view: dict[str, Any], p: int | None, tr: Translator) -> str:
-    """``seat 2`` or ``seat 2 (you)``; ``nobody`` for None."""
-    if p is None:
-        return tr("nobody")
-    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p + 1)  # people count from 1
 
 
 def material(letter: str, tr: Translator) -> str:
@@ -157,7 +151,7 @@ def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     y, piece = pool(view, legal, y, tr)
     parts.append(piece)
     if view["hand"] and not view["is_over"]:
-        parts.append(text(10, y + 22, tr("holds", who=who(view, view["to_move"], tr)),
+        parts.append(text(10, y + 22, tr("holds", who=seat_label(view, view["to_move"], tr)),
                           size=12, weight="bold"))
         parts.append(clickable(None, tr("held_die", die=die_words(view["hand"], tr)),
                                die(150, y + 2, view["hand"], view)))
@@ -172,11 +166,11 @@ def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
 def turn_line(view: dict[str, Any], tr: Translator) -> str:
     """Who moves and what they do; at the end, the winners."""
     if view["is_over"]:
-        names = ", ".join(who(view, w, tr) for w in view.get("winners") or [])
+        names = ", ".join(seat_label(view, w, tr) for w in view.get("winners") or [])
         return tr("game_over", names=names or tr("nobody"))
     step = f"step_{view['step']}"
     doing = tr(step) if tr.has(step) else view["step"]
-    return tr("to_move", who=who(view, view["to_move"], tr), doing=doing)
+    return tr("to_move", who=seat_label(view, view["to_move"], tr), doing=doing)
 
 
 def pool(view: dict[str, Any], legal: set[str], y: float,
@@ -313,7 +307,7 @@ def seats_panel(view: dict[str, Any], tr: Translator) -> str:
             "is_over"] else ""
         if view["is_over"] and p in (view.get("winners") or []):
             marks = f" · {tr('mark_winner')}"
-        line = tr("seat_line", who=who(view, p, tr), vp=number(info["vp"]),
+        line = tr("seat_line", who=seat_label(view, p, tr), vp=number(info["vp"]),
                   taken=len(info["taken"]))
         parts.append(text(10, y + 14, line + marks, size=12, weight="bold"))
         y, piece = fit(10, y + 28, tr("cards_line", cards=cards_text(info["cards"], tr)), 10,
@@ -321,7 +315,7 @@ def seats_panel(view: dict[str, Any], tr: Translator) -> str:
         parts.append(piece)
         y += 6
         for i, name in enumerate(info["taken"]):
-            parts.append(clickable(None, tr("took", who=who(view, p, tr),
+            parts.append(clickable(None, tr("took", who=seat_label(view, p, tr),
                                             die=die_words(name, tr)),
                                    die(10 + i * 34, y, name, view, 30)))
         y += 36
@@ -338,7 +332,7 @@ def results_panel(view: dict[str, Any], tr: Translator) -> str:
     for p, seat in enumerate(last["seats"]):
         score = seat["score"]
         y, piece = fit(10, y + 14, tr("building_points", count=score["total"],
-                                      who=who(view, p, tr), card=seat["card"],
+                                      who=seat_label(view, p, tr), card=seat["card"],
                                       blueprint=seat["blueprint"]), 12, "bold")
         parts.append(piece)
         sums = " + ".join(f"{tr.term(k)} {score[k]}" for k in SCORE_PARTS)
@@ -349,7 +343,7 @@ def results_panel(view: dict[str, Any], tr: Translator) -> str:
                             170, 12)
         parts.append(f'<g data-round="{last["round"]}">{piece}</g>')
     for old in results[:-1]:
-        line = "; ".join(f"{tr('seat_name', n=p + 1)} {s['score']['total']}{winnings(old, p, tr)}"
+        line = "; ".join(f"{seat_label(view, p, tr)} {s['score']['total']}{winnings(old, p, tr)}"
                          for p, s in enumerate(old["seats"]))
         y, piece = wrapped(10, y + 2, tr("round_line", n=old["round"], scores=line))
         parts.append(piece)
@@ -382,7 +376,7 @@ def final_sheet(view: dict[str, Any], y: float, tr: Translator) -> tuple[float, 
     parts = [text(10, y + 14, tr("final_heading"), size=13, weight="bold")]
     y += 20
     for p, rows in enumerate(view["breakdown"]):
-        parts.append(text(10, y + 14, tr("final_seat", who=who(view, p, tr),
+        parts.append(text(10, y + 14, tr("final_seat", who=seat_label(view, p, tr),
                                          vp=number(view["scores"][p])),
                           size=12, weight="bold"))
         y += 16

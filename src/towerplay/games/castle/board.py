@@ -30,7 +30,7 @@ from __future__ import annotations
 from textwrap import wrap
 from typing import Any
 
-from towerplay.core.svg import button, clickable, lines, panel, panels, text
+from towerplay.core.svg import button, clickable, lines, panel, panels, seat_label, text
 from towerplay.games.castle.cards import COLUMNS, ROWS
 from towerplay.i18n import SEGMENT, Translator
 
@@ -117,10 +117,6 @@ def face(x: float, y: float, w: float, h: float, card: int, view: dict[str, Any]
     return "".join(parts)
 
 
-def seat_name(view: dict[str, Any], p: int, tr: Translator) -> str:
-    """``seat 2`` or ``seat 2 (you)`` in the board's language."""
-    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p + 1)  # people count from 1
-
 
 def card_words(view: dict[str, Any], card: int, tr: Translator) -> str:
     """``"card 26 (wizard)"`` for labels."""
@@ -166,10 +162,10 @@ def headline(view: dict[str, Any], tr: Translator) -> str:
 def turn_line(view: dict[str, Any], tr: Translator) -> str:
     """Who moves and what they do; at the end, the winners."""
     if view["is_over"]:
-        names = ", ".join(seat_name(view, w, tr) for w in view.get("winners") or [])
+        names = ", ".join(seat_label(view, w, tr) for w in view.get("winners") or [])
         return tr("over_line", names=names or tr("nobody"))
     doing = "doing.decide" if view["revealed"] else "doing.reveal"
-    return tr("turn_line", who=seat_name(view, view["to_move"], tr), doing=tr(doing))
+    return tr("turn_line", who=seat_label(view, view["to_move"], tr), doing=tr(doing))
 
 
 def legend(view: dict[str, Any], tr: Translator) -> list[str]:
@@ -241,7 +237,7 @@ def recent(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
     parts = [text(10, y + 12, tr("last_round"), size=12, weight="bold")]
     for i, r in enumerate(rows):
         card = "?" if not r["card"] else str(r["card"])
-        line = tr("recent_line", who=seat_name(view, r["seat"], tr), pos=r["pos"],
+        line = tr("recent_line", who=seat_label(view, r["seat"], tr), pos=r["pos"],
                   card=card, result=tr.term(str(r["result"])))
         parts.append(text(20, y + 28 + i * 14, line, size=11))
     return y + 28 + len(rows) * 14, "".join(parts)
@@ -264,7 +260,7 @@ def castles_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
 
 def castle_summary(view: dict[str, Any], p: int, tr: Translator) -> str:
     """``seat 1 (you) · 4 elements · 5 points · Wizard used · ◀ to move``."""
-    parts = [seat_name(view, p, tr), tr("elements", count=view["elements"][p])]
+    parts = [seat_label(view, p, tr), tr("elements", count=view["elements"][p])]
     if "points" in view:
         parts.append(tr("points", count=view["points"][p]))
         if view["wizard_used"][p]:
@@ -287,7 +283,7 @@ def castle_row(view: dict[str, Any], legal: set[str], p: int, cards: list[int],
     per_row = (WIDTH - 20) // PITCH
     markers = p == view.get("seat") and any(a.startswith("wizard ") for a in legal)
     line_h = 72 if markers else 48  # room under the cards for the Wizard's markers
-    who = seat_name(view, p, tr)
+    who = seat_label(view, p, tr)
     for i, card in enumerate(cards):
         x = 10 + (i % per_row) * PITCH
         cy = y + 20 + (i // per_row) * line_h
@@ -339,7 +335,7 @@ def scores(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
     for p, rows in enumerate(view["breakdown"]):
         shown = " + ".join(f"{score_label(label, tr)} {points}"
                            for label, points in rows if points) or "0"
-        line = tr("score_line", who=seat_name(view, p, tr), parts=shown,
+        line = tr("score_line", who=seat_label(view, p, tr), parts=shown,
                   total=view["scores"][p])
         for part in wrap(line, SCORE_CHARS, subsequent_indent="    "):
             parts.append(text(10, y + 12, part, size=11))

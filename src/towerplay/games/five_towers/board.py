@@ -31,7 +31,7 @@ from html import escape
 from typing import Any
 
 from towerplay.core.svg import button as shared_button
-from towerplay.core.svg import clickable, fit_size, panel
+from towerplay.core.svg import clickable, fit_size, panel, seat_label
 from towerplay.core.svg import text as shared_text
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.scoring import teardown_penalty
@@ -99,13 +99,6 @@ def grouped(values: dict[str, list[int]], tr: Translator) -> str:
     """Values per suit, short: ``sand 7 3; candy 3``."""
     return "; ".join(f"{tr.term(s)} {' '.join(map(str, v))}" for s, v in values.items() if v)
 
-
-def seat_name(view: dict[str, Any], p: int | None, tr: Translator) -> str:
-    """``Seat 2`` or ``Seat 2 (you)`` (``nobody`` for no seat)."""
-    if p is None:
-        return tr("nobody")
-    name = tr("seat", n=p + 1)  # people count from 1
-    return f"{name} {tr('you')}" if p == view.get("seat") else name
 
 
 def svg(height: int, body: str, label: str) -> str:
@@ -176,11 +169,11 @@ def turn_line(view: dict[str, Any], tr: Translator) -> str:
     """Who is to move and what they do now; at the end, the winners."""
     if view["is_over"]:
         winners = view.get("winners") or []
-        names = ", ".join(seat_name(view, w, tr) for w in winners) or tr("nobody")
+        names = ", ".join(seat_label(view, w, tr) for w in winners) or tr("nobody")
         return tr("game_over", count=len(winners), names=names)
     phase = view["phase"]
     doing = tr(f"doing.{phase}", count=view["to_take"]) if phase in PHASES else phase
-    return tr("turn", who=seat_name(view, view["to_move"], tr), doing=doing)
+    return tr("turn", who=seat_label(view, view["to_move"], tr), doing=doing)
 
 
 def piles(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
@@ -254,7 +247,7 @@ def auction(view: dict[str, Any], legal: set[str], y: int,
     line_y = y + 30
     for i in range(players):
         p = (opener + i) % players
-        said = f"{seat_name(view, p, tr)}: {bid_text(view['bids'][p], tr)}"
+        said = f"{seat_label(view, p, tr)}: {bid_text(view['bids'][p], tr)}"
         weight = "bold" if p == view.get("high_bidder") else "normal"
         parts.append(text(10, line_y, said + bid_notes(view, p, tr), size=12,
                           weight=weight))
@@ -297,7 +290,7 @@ def hand(view: dict[str, Any], legal: set[str], y: int, tr: Translator) -> tuple
         return y, ""
     cards = view["hand"]
     heading = "still_to_place" if view["phase"] == "place" else "took"
-    parts = [text(10, y + 12, tr(heading, seat=seat_name(view, builder, tr), n=len(cards)),
+    parts = [text(10, y + 12, tr(heading, seat=seat_label(view, builder, tr), n=len(cards)),
                   size=13, weight="bold")]
     for i, name in enumerate(cards):
         action = f"place {name}"
@@ -338,7 +331,7 @@ def seat_panel(view: dict[str, Any], p: int, legal: set[str], tr: Translator) ->
         parts.append(tower(10 + i * (CARD_W + 18), base, suit, towers.get(suit, []), action,
                            p, tr))
     winner = view["is_over"] and p in (view.get("winners") or [])
-    label = tr("towers_of", seat=seat_name(view, p, tr))
+    label = tr("towers_of", seat=seat_label(view, p, tr))
     if winner:
         label += f" — {tr('winner')}"
     frame = ('<rect x="1" y="1" width="378" height="{h}" rx="8" fill="none" '
@@ -355,7 +348,7 @@ def seat_header(view: dict[str, Any], p: int, tr: Translator) -> str:
     score = (scores or view["score"])[p]
     if isinstance(score, float) and score.is_integer():
         score = int(score)
-    parts = [seat_name(view, p, tr), tr("score", score=score)]
+    parts = [seat_label(view, p, tr), tr("score", score=score)]
     if view["is_over"] and p in (view.get("winners") or []):
         parts.append(f"★ {tr('winner')}")
     elif view["to_move"] == p:

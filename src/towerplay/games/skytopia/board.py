@@ -46,7 +46,7 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.core.svg import button as shared_button
-from towerplay.core.svg import clickable, fit_size, lines, panel, panels, text
+from towerplay.core.svg import clickable, fit_size, lines, panel, panels, seat_label, text
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
 from towerplay.i18n import Translator
@@ -100,12 +100,6 @@ def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 5
         x += w + 6
     return (y + 32 if items else y), "".join(out)
 
-
-def seat_name(view: dict[str, Any], p: int | None, tr: Translator) -> str:
-    """``seat 2``, ``seat 2 (you)`` or ``nobody``, in the translator's language."""
-    if p is None:
-        return tr("nobody")
-    return tr("seat_you" if p == view.get("seat") else "seat_name", n=p + 1)  # people count from 1
 
 
 def card_info(view: dict[str, Any], ident: str) -> dict[str, Any]:
@@ -189,9 +183,9 @@ def headline(view: dict[str, Any], tr: Translator) -> str:
 def turn_line(view: dict[str, Any], tr: Translator) -> str:
     """Who moves and in which phase; at the end, the winners."""
     if view["is_over"]:
-        names = ", ".join(seat_name(view, w, tr) for w in view.get("winners") or [])
+        names = ", ".join(seat_label(view, w, tr) for w in view.get("winners") or [])
         return tr("game_over", names=names or tr("nobody"))
-    return tr("turn_line", who=seat_name(view, view["to_move"], tr),
+    return tr("turn_line", who=seat_label(view, view["to_move"], tr),
               phase=tr.term(view["phase"]))
 
 
@@ -291,7 +285,7 @@ def golems(view: dict[str, Any], legal: set[str], slot: str, entry: dict[str, An
                 + text(gx + 9, gy + 13, str(value), "middle", 11, "bold", "#fff")
                 + text(gx + 9, gy + 26, f"s{owner + 1}", "middle", 8, "bold", "#222"))
         when = tr("completes_now") if rounds == 0 else tr("to_complete", count=rounds)
-        label = tr("golem_label", seat=seat_name(view, owner, tr), slot=slot, value=value,
+        label = tr("golem_label", seat=seat_label(view, owner, tr), slot=slot, value=value,
                    when=when)
         action = golem_actions(legal, slot, value)
         if action:
@@ -428,7 +422,7 @@ def side_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translator
     tile = tiles.get(ability[:-1])
     if tile is None:
         return y, ""
-    out = [text(10, y + 14, tr("sides_title", seat=seat_name(view, mover, tr),
+    out = [text(10, y + 14, tr("sides_title", seat=seat_label(view, mover, tr),
                                tile=ability[:-1]), size=12, weight="bold")]
     y += 20
     for side in "ab":
@@ -464,7 +458,7 @@ def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) ->
         marks = tr("winner_mark")
     elif view["to_move"] == p and not view["is_over"]:
         marks = tr("to_move_mark")
-    head = tr("city_head", seat=seat_name(view, p, tr), coins=tr("coins", count=city["coins"]),
+    head = tr("city_head", seat=seat_label(view, p, tr), coins=tr("coins", count=city["coins"]),
               pp=city["pp"], golems=city["golems_on_board"], total=GOLEMS, marks=marks)
     parts = [f'<circle cx="16" cy="13" r="7" fill="{SEAT_FILL[p % 4]}" stroke="#111"/>',
              text(28, 18, head, size=fit_size(head, 12, WIDTH - 34), weight="bold")]
@@ -486,7 +480,7 @@ def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) ->
         y, piece = lines(10, y, tr("score_line", shown=shown, total=view["scores"][p]),
                          62, 10)
         parts.append(piece)
-    return svg(y + 6, "".join(parts), tr("city_panel", seat=seat_name(view, p, tr)))
+    return svg(y + 6, "".join(parts), tr("city_panel", seat=seat_label(view, p, tr)))
 
 
 def tower_column(view: dict[str, Any], legal: set[str], p: int, colour: str,
@@ -511,7 +505,7 @@ def tower_column(view: dict[str, Any], legal: set[str], p: int, colour: str,
     verbs = ["tower", "top"] + ([] if in_market(view) else ["row"])
     action = next((a for a in (f"{v} {colour}" for v in verbs) if a in legal), None)
     cards = ", ".join(card_words(view, i, tr) for i in tower) or tr("only_foundation")
-    label = tr("tower_label", seat=seat_name(view, p, tr), colour=tr.term(colour),
+    label = tr("tower_label", seat=seat_label(view, p, tr), colour=tr.term(colour),
                cards=cards)
     if mine and action:
         verb = tr(f"tower_{action.split()[0]}")
