@@ -322,7 +322,11 @@ def test_skytopia_report_is_self_contained(sky_rows: list[dict], tmp_path: Path)
     pngs = [p for p in written if p.suffix == ".png"]
     assert len(pngs) == len(drawn)
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
-    svgs = write_report(sky_rows, None, tmp_path / "svg", plot_format="svg")
+
+
+def test_plots_can_be_written_as_svg_files(tmp_path: Path) -> None:
+    svgs = write_report(castle_rows(9), None, tmp_path / "svg", plot_format="svg")
+    assert svgs and all(p.suffix == ".svg" for p in svgs)
     assert all(p.read_text().lstrip().startswith("<?xml") for p in svgs)
 
 
