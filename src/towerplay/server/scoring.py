@@ -48,8 +48,8 @@ def pad_games() -> list[str]:
 
 def pad_files() -> list[str]:
     """What a pad needs offline: the pages, scripts, style, data and texts."""
-    kept = ["/score/", "/score/pads.json", "/static/app.js", "/static/score.js",
-            "/static/style.css"]
+    kept = ["/score/", "/score/pads.json", "/static/app.js", "/static/common.js",
+            "/static/score.js", "/static/style.css"]
     for game in pad_games():
         kept += [f"/score/{game}", f"/static/score/{game}.js", f"/score/{game}/data.json"]
     return kept + [f"/api/i18n/{lang}?domains={DOMAINS}" for lang in i18n.LANGUAGES]

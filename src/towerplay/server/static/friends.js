@@ -1,7 +1,7 @@
 // The friends' table (issue #30): names, chat, "my games" and "your turn". It hooks into
-// app.js's pages (the `friends` object) before their texts arrive. Names and chat lines
+// the pages (common.js's `friends` object) before their texts arrive. Names and chat lines
 // are people's text: always set with textContent, never as HTML.
-import { $, esc, getJSON, showError, t, friends, pages, seatLabel } from "/static/app.js";
+import { $, esc, getJSON, showError, t, friends, pages, seatLabel } from "/static/common.js";
 
 const GAMES_KEY = "towerplay-games";
 const NAME_KEY = "towerplay-name";

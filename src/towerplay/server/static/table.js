@@ -1,0 +1,242 @@
+// The table: one websocket; the board comes from the server as HTML/SVG drawn from this
+// seat's view, and pieces with data-action send that action.
+import { showClock } from "/static/clock.js";
+import { $, esc, friends, getJSON, LANG, pages, refusalText, seatLabel, showError, t }
+  from "/static/common.js";
+
+const TablePage = {
+  id: decodeURIComponent(location.pathname.split("/").pop()),
+  token: new URLSearchParams(location.search).get("token"),
+  socket: null,
+  version: null,
+  seat: null,
+  seats: null,
+  pending: false,
+  fresh: true,
+  retry: 0,
+  stopped: false,
+  hints: false,
+
+  start() {
+    $("board").addEventListener("click", (event) => this.pick(event));
+    $("hints").addEventListener("click", (event) => this.pick(event));
+    $("hint-button").addEventListener("click", () => this.askHint());
+    getJSON(`/api/tables/${encodeURIComponent(this.id)}/hint`).then((answer) => {
+      this.hints = answer.hints;
+      this.clearHints();
+    }).catch(() => {});
+    $("board").addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") this.pick(event);
+    });
+    $("actions").addEventListener("click", (event) => this.pick(event));
+    Promise.all([getJSON(`/api/tables/${encodeURIComponent(this.id)}`), getJSON("/api/games")])
+      .then(([summary, list]) => {
+        this.seats = summary.seats;
+        const game = list.find((g) => g.id === summary.game);
+        $("game-title").textContent = game ? game.title : summary.game;
+        document.title = `towerplay — ${$("game-title").textContent}`;
+        friends.titled();
+      }).catch(() => {});  // the websocket reports what is wrong
+    this.connect();
+  },
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const token = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
+    const query = `?lang=${LANG}${token}&people=1`;
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.id)}${query}`);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retry = 0;
+      this.fresh = true;
+      this.status("connected");
+    };
+    socket.onmessage = (event) => this.receive(JSON.parse(event.data));
+    socket.onclose = (event) => {
+      if (event.code === 4403 || event.code === 4404) {
+        this.stopped = true;
+        this.status("closed");
+        return;
+      }
+      this.reconnect();
+    };
+  },
+
+  /** Reconnect with backoff (0.5 s doubling to 10 s): the same link gives the same seat. */
+  reconnect() {
+    if (this.stopped) return;
+    const delay = Math.min(10000, 500 * 2 ** this.retry);
+    this.retry += 1;
+    this.status("disconnected", { s: Math.round(delay / 100) / 10 });
+    setTimeout(() => this.connect(), delay);
+  },
+
+  status(state, params = {}) {
+    $("connection").textContent = t(state, params);
+    document.body.dataset.connection = state;
+  },
+
+  send(action) {
+    if (this.pending || !this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    this.pending = true;
+    showError(null);
+    this.socket.send(JSON.stringify({ type: "act", version: this.version, action }));
+  },
+
+  pick(event) {
+    const piece = event.target.closest("[data-action]");
+    if (!piece) return;
+    event.preventDefault();
+    this.send(piece.dataset.action);
+  },
+
+  receive(message) {
+    if (message.type === "error") {
+      this.pending = false;
+      showError(refusalText(message));
+      if (message.code === "stale") this.socket.send(JSON.stringify({ type: "view" }));
+      return;
+    }
+    if (message.type !== "view") {
+      friends.message(message);
+      return;
+    }
+    this.pending = false;
+    this.version = message.version;
+    this.seat = message.seat;
+    this.draw(message);
+  },
+
+  draw(message) {
+    const view = message.view;
+    $("who").textContent = this.seat === null ? t("watching") : t("you_are", { n: this.seat + 1 });
+    $("board").innerHTML = message.board;
+    $("turn").textContent = turnText(view, this.seat, this.seats);
+    const legal = view.legal || [];
+    $("actions-box").hidden = legal.length === 0;
+    $("actions").innerHTML = legal.map((a) =>
+      `<button type="button" data-action="${esc(a)}">${esc((message.labels || {})[a] || a)}</button>`).join("");
+    this.clearHints();
+    this.events(message.events || []);
+    this.end(view);
+    document.body.dataset.version = String(message.version);
+    document.body.dataset.toMove = legal.length ? "me" : (view.is_over ? "over" : "other");
+    this.last = message;
+    showClock($("clock"), message.clock, (seat) => seatLabel(seat, this.seats, this.seat), t);
+    friends.drawn(message);
+  },
+
+  /** Words every seat's label anew (a person named their seat). */
+  relabel() {
+    for (const who of document.querySelectorAll(".who[data-seat]")) {
+      who.textContent = seatLabel(Number(who.dataset.seat), this.seats, this.seat);
+    }
+    if (!this.last) return;
+    $("turn").textContent = turnText(this.last.view, this.seat, this.seats);
+    this.end(this.last.view);
+  },
+
+  /** New log lines: all go to the history (newest first); the others' moves since this
+   * seat's last move also to "since your last move", newest first too, every one shown
+   * whole (the moves that ended the game are the first a phone shows). A fresh
+   * connection resends the moves since that last move, so both lists start over then. */
+  events(events) {
+    const list = $("events");
+    const recent = $("recent");
+    if (this.fresh) {
+      list.replaceChildren();
+      recent.replaceChildren();
+      this.fresh = false;
+    }
+    for (const event of events) {
+      const item = document.createElement("li");
+      const who = document.createElement("span");
+      who.className = "who";
+      who.dataset.seat = String(event.mover);
+      who.textContent = seatLabel(event.mover, this.seats, this.seat);
+      item.append(who, `: ${event.line}`);
+      list.prepend(item);
+      if (event.mover === this.seat) {
+        recent.replaceChildren();
+      } else {
+        recent.prepend(item.cloneNode(true));
+      }
+    }
+    $("recent-box").hidden = this.seat === null || recent.children.length === 0;
+    while (list.children.length > 200) list.lastChild.remove();
+  },
+
+  /** Hides the last hint; the button shows at this seat's turn where hints are on. */
+  clearHints() {
+    const mine = this.hints && this.token && document.querySelector("#actions [data-action]");
+    $("hint-box").hidden = !mine;
+    $("hint-button").disabled = false;
+    $("hint-state").textContent = "";
+    $("hint-note").hidden = true;
+    $("hints").replaceChildren();
+  },
+
+  /** Asks the server's search for each legal move's win chance (a few seconds); an
+   * answer for a version the table has left is dropped. */
+  async askHint() {
+    const version = this.version;
+    $("hint-button").disabled = true;
+    $("hint-state").textContent = t("hint_thinking");
+    let answer;
+    try {
+      answer = await getJSON(`/api/tables/${encodeURIComponent(this.id)}/hint`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ token: this.token, version }),
+      });
+    } catch (problem) {
+      if (version !== this.version) return;
+      this.clearHints();
+      showError(problem.message);
+      return;
+    }
+    if (answer.version !== this.version) return;
+    $("hint-state").textContent = "";
+    $("hint-button").disabled = false;
+    $("hint-note").hidden = false;
+    $("hints").innerHTML = answer.hints.map((hint, place) => {
+      const best = place === 0 ? ` <strong class="best-mark">★ ${esc(t("hint_best"))}</strong>` : "";
+      // win is null where there was one choice only (nothing was searched)
+      const chance = hint.win === null ? "" : `<meter min="0" max="1" value="${hint.win}"></meter> `
+        + `<span class="win">${Math.round(hint.win * 100)}%</span>`;
+      return `<li${place === 0 ? ' class="best"' : ""}><button type="button" data-action="${esc(hint.action)}">`
+        + `${esc(hint.label)}</button> ${chance}${best}</li>`;
+    }).join("");
+  },
+
+  end(view) {
+    $("end").hidden = !view.is_over;
+    if (!view.is_over) return;
+    $("breakdown").innerHTML = scoreSheet(view, this.seat, this.seats);
+    const winners = (view.winners || []).map((w) => seatLabel(w, this.seats, this.seat));
+    $("winners").textContent = t("won_by", { names: winners.join(t("and")) || t("nobody") });
+    $("record-link").href = `/api/tables/${encodeURIComponent(this.id)}/record`;
+    $("replay-link").href = `/replay/${encodeURIComponent(this.id)}`;
+  },
+};
+
+function turnText(view, seat, seats) {
+  if (view.is_over) return t("game_over");
+  if (view.legal && view.legal.length) return t("your_move_now");
+  return t("to_move", { who: seatLabel(view.to_move, seats, seat) });
+}
+
+/** The end's score sheet: per seat its [label, points] rows and total. */
+function scoreSheet(view, seat, seats) {
+  const scores = view.scores || view.score || [];
+  const sheets = scores.map((total, s) => {
+    const rows = (view.breakdown && view.breakdown[s]) || [];
+    const body = rows.map(([label, points]) =>
+      `<tr><td>${esc(label)}</td><td class="num">${esc(points)}</td></tr>`).join("");
+    return `<table class="score" data-seat="${s}"><caption>${esc(seatLabel(s, seats, seat))}</caption>
+      <tbody>${body}</tbody><tfoot><tr><th>${esc(t("total"))}</th>
+      <th class="num total" data-seat="${s}">${esc(total)}</th></tr></tfoot></table>`;
+  });
+  return `<div class="scores">${sheets.join("")}</div>`;
+}
+
+pages.table = TablePage;
