@@ -25,7 +25,7 @@ def test_every_lineup_plays_every_seat_on_the_same_deal() -> None:
     assert set(seats.values()) == {3}
     assert lineups(2, 4) == [(0, 0, 0, 1), (0, 0, 1, 1), (0, 1, 1, 1)]
     with pytest.raises(InvalidOptions):
-        schedule(["a"], players=2, games=0, seed=1)
+        schedule(["a"], players=2, games=0, seed=1, game=ToyGame())
 
 
 def test_wilson_interval_contains_the_rate() -> None:
@@ -118,7 +118,7 @@ def test_split_bots() -> None:
 def test_jobs_run_the_same_in_fresh_worker_processes() -> None:
     # What a Ray backend or a spawned worker does: unpickle a job, play it, return the result.
     jobs = schedule(["greedy", "ismcts:iterations=20"], players=2, games=2, seed=4,
-                    game=ToyGame())
+                    game=games.load("castle"))  # a fresh process knows the shipped games
     here = [play_job(job) for job in jobs]
     there = run_jobs(jobs, workers=2, start_method="spawn")
     assert [(r.scores, r.ranks, r.moves) for r in there] == [(r.scores, r.ranks, r.moves)

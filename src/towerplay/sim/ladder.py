@@ -1,20 +1,24 @@
 """A bot ladder: seat-rotated games between bot specs, with statistics and ratings.
 
 The work is split at clean function boundaries so that another backend (a Ray cluster)
-can run the same jobs: :func:`schedule` lists the games as picklable :class:`GameJob`
-values, :func:`play_job` plays one (a top-level function, no shared state),
-:func:`run_jobs` runs them on local processes, and :func:`summarize` turns the results into
-a JSON-ready report that :func:`report_tables` draws.
+can run the same jobs: :func:`schedule` lists the games as the simulation's own jobs
+(:class:`towerplay.sim.plan.SimJob`, picklable plain data), :func:`play_job` plays one (a
+top-level function, no shared state), :func:`run_jobs` runs them through the simulation's
+backends, and :func:`summarize` turns the results into a JSON-ready report that
+:func:`report_tables` draws.
 
 Every lineup of bots (each combination of ``players`` bots) plays the same deal from every
 seat rotation, so seat order and luck of the deal cancel out.
 
->>> [job.specs for job in schedule(["random", "greedy"], players=2, games=4, seed=1)]
-[('random', 'greedy'), ('greedy', 'random'), ('random', 'greedy'), ('greedy', 'random')]
+>>> from towerplay import games
+>>> jobs = schedule(["random", "greedy"], players=2, games=4, seed=1, game=games.load("castle"))
+>>> [job.specs for job in jobs], jobs[0].game, jobs[0].entrants
+([('random', 'greedy'), ('greedy', 'random'), ('random', 'greedy'), ('greedy', 'random')], 'castle', (0, 1))
 """
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import os
 import time
@@ -25,21 +29,9 @@ from typing import Any
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.game import Game
 from towerplay.core.rng import derive_seed
+from towerplay.sim.plan import SimJob, bot_labels, lineups
 
 Z95 = 1.959963984540054
-
-
-@dataclass(frozen=True)
-class GameJob:
-    """One game of the ladder: which bot (by index) sits in each seat, and the deal."""
-
-    index: int
-    game: Game[Any, Any]
-    specs: tuple[str, ...]
-    """The bot spec in each seat."""
-    entrants: tuple[int, ...]
-    """The index (into the ladder's bot list) of the bot in each seat."""
-    seed: int
 
 
 @dataclass(frozen=True)
@@ -59,59 +51,42 @@ class GameResult:
 
 
 # ----------------------------------------------------------------- scheduling
-def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
-    """The bot combinations that meet at a table (by index).
-
-    With at least as many bots as seats each table has distinct bots; with fewer, bots sit
-    more than once, and every table mixes at least two bots.
-
-    >>> lineups(3, 2)
-    [(0, 1), (0, 2), (1, 2)]
-    >>> lineups(2, 3)
-    [(0, 0, 1), (0, 1, 1)]
-    """
-    if bots < 1:
-        raise InvalidOptions("a ladder needs at least one bot")
-    if bots >= players:
-        return list(itertools.combinations(range(bots), players))
-    if bots == 1:
-        return [(0,) * players]
-    return [c for c in itertools.combinations_with_replacement(range(bots), players)
-            if len(set(c)) > 1]
-
-
 def schedule(bots: Sequence[str], players: int, games: int, seed: int,
-             game: Game[Any, Any] | None = None) -> list[GameJob]:
-    """The ladder's games: lineups in turn, each played from every seat rotation on one deal.
+             game: Game[Any, Any]) -> list[SimJob]:
+    """The ladder's games as the simulation's jobs: lineups in turn, each played from
+    every seat rotation on one deal.
 
     ``games`` is rounded up to a whole number of rotations (a multiple of ``players``).
     """
     if games < 1:
         raise InvalidOptions(f"--games must be at least 1 (got {games})")
     tables = lineups(len(bots), players)
+    names = bot_labels(bots)
+    options = json.dumps(game.options_dict(), sort_keys=True, separators=(",", ":"))
     total = math.ceil(games / players) * players
-    jobs: list[GameJob] = []
+    jobs: list[SimJob] = []
     for round_ in itertools.count():
         for number, lineup in enumerate(tables):
             deal = derive_seed(seed, "ladder", round_, number)
             for turn in range(players):
                 entrants = lineup[turn:] + lineup[:turn]
-                jobs.append(GameJob(len(jobs), game, tuple(bots[i] for i in entrants),  # type: ignore[arg-type]
-                                    entrants, deal))
+                jobs.append(SimJob(len(jobs), game.name, options, "", players,
+                                   tuple(bots[i] for i in entrants),
+                                   tuple(names[i] for i in entrants), deal, entrants))
                 if len(jobs) == total:
                     return jobs
     raise AssertionError("unreachable")  # pragma: no cover
 
 
 # ----------------------------------------------------------------- playing
-def play_job(job: GameJob) -> GameResult:
+def play_job(job: SimJob) -> GameResult:
     """Play one scheduled game (runs in a worker process; needs nothing but the job).
 
     The game is played by the simulation's loop (:func:`towerplay.sim.play.play_game`):
-    ladders and simulations are one way of playing many games."""
-    from towerplay.sim.play import play_game
+    ladders and simulations are one way of playing many games, with one job type."""
+    from towerplay.sim.play import configured, play_game
 
-    played = play_game(job.game, job.specs, job.seed)
+    played = play_game(configured(job.game, job.options), job.specs, job.seed)
     state = played.state
     scores = tuple(float(x) for x in state.scores())
     winners = tuple(state.winners())
@@ -119,7 +94,7 @@ def play_job(job: GameJob) -> GameResult:
                       tuple(played.think), tuple(played.moves))
 
 
-def play_jobs(jobs: list[GameJob]) -> list[GameResult]:
+def play_jobs(jobs: list[SimJob]) -> list[GameResult]:
     """Play a batch of jobs (what a simulation backend hands a worker)."""
     return [play_job(job) for job in jobs]
 
@@ -134,7 +109,7 @@ def ranks(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
     return tuple(1 + sum(other > key for other in keys) for key in keys)
 
 
-def run_jobs(jobs: Sequence[GameJob], workers: int = 1,
+def run_jobs(jobs: Sequence[SimJob], workers: int = 1,
              on_result: Callable[[GameResult], None] | None = None,
              start_method: str | None = None, backend: str = "processes",
              address: str | None = None) -> list[GameResult]:
@@ -172,20 +147,6 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def labels(bots: Sequence[str]) -> list[str]:
-    """Unique names for the bots (a repeated spec gets ``#2``, ``#3``...).
-
-    >>> labels(["random", "greedy", "random"])
-    ['random', 'greedy', 'random#2']
-    """
-    seen: dict[str, int] = {}
-    out = []
-    for spec in bots:
-        seen[spec] = seen.get(spec, 0) + 1
-        out.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
-    return out
-
-
 def openskill_ratings(bots: int, results: Iterable[GameResult]) -> list[dict[str, float]]:
     """PlackettLuce ratings (multiplayer) from the results, rated in game order.
 
@@ -214,7 +175,7 @@ def summarize(bots: Sequence[str], results: Sequence[GameResult],
     Head to head, a bot scores 1 for each table where it finished ahead of the other bot,
     ½ where they tied; win rates count a shared win as a fraction.
     """
-    names = labels(bots)
+    names = bot_labels(bots)
     k = len(bots)
     seats = [0] * k
     wins = [0.0] * k

@@ -23,8 +23,6 @@ from typing import Any, overload
 
 from towerplay import bots as bot_registry
 from towerplay import games
-from towerplay.sim.ladder import labels as labels_of
-from towerplay.sim.ladder import lineups
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.rng import derive_seed
 
@@ -45,6 +43,43 @@ class SimJob:
     names: tuple[str, ...]
     """The bot's unique label in each seat (a repeated spec gets ``#2``...)."""
     seed: int
+    entrants: tuple[int, ...] = ()
+    """The index of each seat's bot in the run's list of bots (a ladder ranks them)."""
+
+
+def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
+    """The bot combinations that meet at a table (by index).
+
+    With at least as many bots as seats each table has distinct bots; with fewer, bots sit
+    more than once, and every table mixes at least two bots.
+
+    >>> lineups(3, 2)
+    [(0, 1), (0, 2), (1, 2)]
+    >>> lineups(2, 3)
+    [(0, 0, 1), (0, 1, 1)]
+    """
+    if bots < 1:
+        raise InvalidOptions("a ladder needs at least one bot")
+    if bots >= players:
+        return list(itertools.combinations(range(bots), players))
+    if bots == 1:
+        return [(0,) * players]
+    return [c for c in itertools.combinations_with_replacement(range(bots), players)
+            if len(set(c)) > 1]
+
+
+def bot_labels(bots: Sequence[str]) -> list[str]:
+    """Unique names for the bots (a repeated spec gets ``#2``, ``#3``...).
+
+    >>> bot_labels(["random", "greedy", "random"])
+    ['random', 'greedy', 'random#2']
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for spec in bots:
+        seen[spec] = seen.get(spec, 0) + 1
+        out.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+    return out
 
 
 def parse_sweep(game_name: str, pairs: Sequence[str]) -> dict[str, list[Any]]:
@@ -110,7 +145,7 @@ class Jobs(Sequence[SimJob]):
                  labels: Sequence[str], games: int, seed: int) -> None:
         self.game, self.players, self.seed = game, players, seed
         self.bots, self.sets, self.labels = tuple(bots), tuple(sets), tuple(labels)
-        self.names = tuple(labels_of(bots))
+        self.names = tuple(bot_labels(bots))
         self.tables = lineups(len(bots), players)
         # a lineup of one bot plays one game a round, others one per seat rotation
         self.sizes = [1 if len(set(t)) == 1 else players for t in self.tables]
@@ -137,7 +172,7 @@ class Jobs(Sequence[SimJob]):
         deal, lineup = self.deal(number)
         return SimJob(index, self.game, self.sets[k], self.labels[k], self.players,
                       tuple(self.bots[b] for b in lineup),
-                      tuple(self.names[b] for b in lineup), deal)
+                      tuple(self.names[b] for b in lineup), deal, tuple(lineup))
 
     def deal(self, number: int) -> tuple[int, tuple[int, ...]]:
         """Game ``number`` of an option set: its deal seed and lineup, seat rotations in
