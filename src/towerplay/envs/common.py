@@ -64,7 +64,7 @@ class Setup:
         """The game's observer (built on first use: searches over strings never need it)."""
         return self.game.observer(self.players)
 
-    @property
+    @functools.cached_property
     def num_actions(self) -> int:
         return self.game.num_actions
 
@@ -77,10 +77,22 @@ class Setup:
         """Each action's dense id (one dict lookup, where ``Game.action_id`` also checks)."""
         return {action: index for index, action in enumerate(self.game.action_space)}
 
+    @functools.cached_property
+    def _ids_by_identity(self) -> dict[int, int]:
+        """The dense id of each object of the action space, by ``id()``: engines hand out
+        those very objects as legal actions, and an int's hash beats a tuple's. The space
+        keeps them alive, so an ``id()`` found here is always that object."""
+        return {id(action): index for index, action in enumerate(self.game.action_space)}
+
     def legal_ids(self, state: State[Any]) -> list[int]:
         """The dense ids of the legal actions, ascending (empty once the game is over)."""
-        ids = self.ids
-        return [ids[action] for action in state.legal_actions()]
+        legal = state.legal_actions()
+        get = self._ids_by_identity.get
+        found = [get(id(action)) for action in legal]
+        if None in found:  # an equal action built anew: look it up by value
+            ids = self.ids
+            return [ids[action] for action in legal]
+        return found  # type: ignore[return-value]  # (no None left)
 
     def mask(self, state: State[Any], seat: int,
              ids: list[int] | None = None) -> npt.NDArray[np.int8]:
