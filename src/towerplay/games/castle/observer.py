@@ -22,13 +22,6 @@ CARDS = HIGHEST  # castle and removed cards 1..HIGHEST, as a multi-hot
 RESULT_INDEX = {result: index for index, result in enumerate(RESULTS)}
 
 
-def face_down(down: tuple[int, ...]) -> npt.NDArray[np.float32]:
-    """The table's "face down there" flags (every other slot of its 2 per position)."""
-    cells = np.zeros(2 * POSITIONS, np.float32)
-    cells[0::2][list(down)] = 1.0
-    return cells
-
-
 def castle_block(castle: tuple[int, ...]) -> npt.NDArray[np.float32]:
     """A castle's cards as a multi-hot over 1..HIGHEST."""
     vector = Vector(np.zeros(CARDS, np.float32))
@@ -40,11 +33,10 @@ class CastleObserver(Observer[CastleState]):
     """Reads the state's fields directly (the view's position names cost more than the
     encoding): all are public but where the face-down cards lie, of which it reads the
     numbers only as the view shows them (the card turned up; under open memory, or with
-    ``recall``, those seen and put back). What changes a few times a game (the positions
-    face down, each castle and its points) is written from blocks kept in a :class:`Memo`."""
+    ``recall``, those seen and put back). What changes a few times a game (each castle
+    and its points) is written from blocks kept in a :class:`Memo`."""
 
     def __init__(self, game: Castle, players: int) -> None:
-        self._down = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
         self._castles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 12)
         self._points = Memo[tuple[int, ...], float](1 << 12)
         super().__init__(game, players)
@@ -59,12 +51,8 @@ class CastleObserver(Observer[CastleState]):
         vector.one_hot(state.to_move, n)
         vector.name("table")  # per position: face down there, the number seen (/HIGHEST)
         grid, known, pending, down = state.grid, state.known, state.pending, state.down
-        key = tuple(down)
-        flags = self._down.get(key)
-        if flags is None:
-            flags = self._down.put(key, face_down(key))
-        vector.copy(flags)
-        cells = vector.buffer[vector.size - 2 * POSITIONS:vector.size]
+        cells = vector.block(2 * POSITIONS)
+        cells[0::2][down] = 1.0  # (down changes every other turn: a Memo would miss half)
         if shown:
             cells[1::2][down] = np.asarray(known, np.float32)[down] / HIGHEST
         if pending >= 0:

@@ -21,17 +21,14 @@ BID_SLOTS = ("none", "pass", 0, 1, 2, 3, 4, 5)
 SCALARS = ("round", "pile", "final_round", "draw_size", "to_take", "high_bid")
 TOWER_NAMES = [(f"tower_{suit}", f"tower_{suit}_size_top") for suit in SUITS]
 BID_INDEX = {UNACTED: 0, PASSED: 1, **{bid: BID_SLOTS.index(bid) for bid in range(6)}}
-PILES = ("display", "hand", "discard")
-PILE_NAMES = [(pile, 80 * index) for index, pile in enumerate(PILES)]
 TOWER = 18  # a tower's features: counts of values 0-15, size, top
 Towers = tuple[tuple[int, ...], ...]  # one seat's five towers, one a suit
 
 
-def piles_block(piles: tuple[tuple[int, ...], ...]) -> npt.NDArray[np.float32]:
-    """How many of each of the 80 card kinds lie in the display, hand and discard pile."""
-    vector = Vector(np.zeros(80 * len(PILES), np.float32))
-    for cards in piles:
-        vector.tally(cards, 80)
+def pile_block(cards: tuple[int, ...]) -> npt.NDArray[np.float32]:
+    """How many of each of the 80 card kinds lie in a pile."""
+    vector = Vector(np.zeros(80, np.float32))
+    vector.tally(cards, 80)
     return vector.buffer
 
 
@@ -53,7 +50,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
     the size alone, as the view shows it."""
 
     def __init__(self, game: FiveTowers, players: int) -> None:
-        self._piles = Memo[tuple[tuple[int, ...], ...], npt.NDArray[np.float32]](1 << 10)
+        self._piles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
         self._blocks = Memo[Towers, npt.NDArray[np.float32]](1 << 12)
         self._totals = Memo[tuple[Towers, int], int](1 << 12)
         self._names = [[(f"{name}[{index}]", s * TOWER + offset)
@@ -81,11 +78,17 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             vector.one_hot(BID_INDEX[bid], len(BID_SLOTS))
         vector.name("rebid_caps")
         vector.counts([1.0 if cap == NO_CAP else cap / 6 for cap in state.caps])
-        piles = (tuple(state.display), tuple(state.hand), tuple(state.discard))
-        block = self._piles.get(piles)  # (they change a few times a round)
-        if block is None:
-            block = self._piles.put(piles, piles_block(piles))
-        vector.copy(block, PILE_NAMES)
+        for pile, cards in (("display", state.display), ("hand", state.hand),
+                            ("discard", state.discard)):
+            vector.name(pile)  # how many of each of the 80 card kinds
+            if pile == "hand":  # (changes at every placement: a Memo would miss)
+                vector.tally(cards, 80)
+                continue
+            shown = tuple(cards)  # (the others change a few times a round)
+            block = self._piles.get(shown)
+            if block is None:
+                block = self._piles.put(shown, pile_block(shown))
+            vector.copy(block)
         towers, torn, blocks, totals = state.towers, state.torn, self._blocks, self._totals
         scores = []
         for index in range(n):  # towers are tuples: one seat's are worked out once

@@ -36,6 +36,7 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         self.tiles = [tile for tile, _ in comp.tiles]
         self._costs: dict[int, list[float]] = {}  # by the dial's position (6 at most)
         self._markets = Memo[Market, Block](1 << 10)
+        self._slots = Memo[tuple[int, tuple[int, ...], int], Block](1 << 12)
         self._cities = Memo[tuple[tuple[int, ...], ...], Block](1 << 12)
         tower = 1 + len(self.crests)
         market = 1 + len(self.crests) + 2 * players
@@ -50,21 +51,34 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         super().__init__(game, players)
 
     def market_block(self, state: SkytopiaState, key: Market) -> Block:
-        """The Market as the observation writes it: per slot its card (there or not, its
-        crest) and each seat's golems there (how many, the soonest one's distance)."""
-        n, cards, distance = self.players, state.comp.cards, state.distance
-        vector = Vector(np.zeros(SLOTS * (1 + len(self.crests) + 2 * n), np.float32))
-        for card, dice in zip(*key[:2]):
-            vector.scalar(float(card >= 0))
-            vector.one_hot(cards[card].crest if card >= 0 else None, len(self.crests))
-            golems = [0.0] * n
-            soonest = [1.0] * n
-            for die in dice:
-                owner = die >> 3
-                golems[owner] += 1
-                soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
-            vector.counts(golems)
-            vector.counts(soonest)
+        """The Market as the observation writes it, slot by slot (a move changes one or
+        two: the others come from :meth:`slot_block`'s Memo)."""
+        cards, golems, build = key
+        slots = self._slots
+        blocks = []
+        for card, dice in zip(cards, golems):
+            slot = (card, dice, build if dice else -1)  # (the dial counts for golems only)
+            block = slots.get(slot)
+            if block is None:
+                block = slots.put(slot, self.slot_block(state, card, dice))
+            blocks.append(block)
+        return np.concatenate(blocks)
+
+    def slot_block(self, state: SkytopiaState, card: int, dice: tuple[int, ...]) -> Block:
+        """A Market slot: its card (there or not, its crest) and each seat's golems there
+        (how many, the soonest one's distance)."""
+        n, distance = self.players, state.distance
+        vector = Vector(np.zeros(1 + len(self.crests) + 2 * n, np.float32))
+        vector.scalar(float(card >= 0))
+        vector.one_hot(state.comp.cards[card].crest if card >= 0 else None, len(self.crests))
+        golems = [0.0] * n
+        soonest = [1.0] * n
+        for die in dice:
+            owner = die >> 3
+            golems[owner] += 1
+            soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
+        vector.counts(golems)
+        vector.counts(soonest)
         return vector.buffer
 
     def city_block(self, state: SkytopiaState, towers: tuple[tuple[int, ...], ...]) -> Block:
