@@ -18,9 +18,21 @@ from towerplay.games.blueprints.rounds import AWARDS, ROUNDS, VP
 from towerplay.games.blueprints.state import BlueprintsState
 
 STEPS = tuple(dict.fromkeys(STEP_NAMES))
+STEP_INDEX = {step: index for index, step in enumerate(STEPS)}
 CARDS = (*AWARDS[4], *(name for name in VP if name not in AWARDS[4]))
 STACK = 4  # a stack's features: height, top value, top material, bottom material
 BuildingKey = tuple[tuple[int, ...] | None, tuple[tuple[int, ...], ...] | None]
+
+
+SUPPLY_NAMES = [("demand", 0), ("bag", len(MATERIALS))]
+
+
+def supply_block(state: BlueprintsState) -> npt.NDArray[np.float32]:
+    """The In-Demand materials (flags) and the bag's dice of each material (scaled)."""
+    vector = Vector(np.zeros(len(MATERIALS) + 4, np.float32))
+    vector.counts([float(m in state.demand) for m in range(len(MATERIALS))])
+    vector.counts([count / 8 for count in state.bag])
+    return vector.buffer
 
 
 def cards_block(won: tuple[str, ...]) -> tuple[npt.NDArray[np.float32], float]:
@@ -39,6 +51,8 @@ class BlueprintsObserver(Observer[BlueprintsState]):
 
     def __init__(self, game: Blueprints, players: int) -> None:
         self._buildings = Memo[BuildingKey, npt.NDArray[np.float32]](1 << 12)
+        self._supply = Memo[tuple[tuple[int, int], tuple[int, ...], int],
+                            npt.NDArray[np.float32]](1 << 10)
         self._cards = Memo[tuple[str, ...], tuple[npt.NDArray[np.float32], float]](1 << 10)
         super().__init__(game, players)
 
@@ -52,11 +66,12 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         vector.name("round")
         vector.one_hot(state.round, ROUNDS)
         vector.name("step")
-        vector.one_hot(None if state.is_over else STEPS.index(state.step), len(STEPS))
-        vector.name("demand")
-        vector.counts([float(m in state.demand) for m in range(len(MATERIALS))])
-        vector.name("bag")
-        vector.counts([count / 8 for count in state.bag])
+        vector.one_hot(None if state.is_over else STEP_INDEX[state.step], len(STEPS))
+        supply = (state.demand, state.queue, state.drawn)  # (changes once a turn)
+        block = self._supply.get(supply)
+        if block is None:
+            block = self._supply.put(supply, supply_block(state))
+        vector.copy(block, SUPPLY_NAMES)
         vector.name("pool")  # how many dice of each of the 24 kinds (material and value)
         vector.tally(state.pool, NUM_DICE_CODES)
         vector.name("hand")
