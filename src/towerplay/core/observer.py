@@ -33,9 +33,6 @@ S = TypeVar("S", bound=State[Any])
 
 Layout = list[tuple[str, slice]]
 """An observation's named slices, in order, covering the whole vector."""
-Section = tuple[npt.NDArray[np.float32], list[tuple[str, int]]]
-"""Values written once and kept (e.g. in a :class:`~towerplay.core.memo.Memo`) with the
-names of the sections in them, as ``(label, offset)`` pairs: :meth:`Vector.copy` takes both."""
 
 _SCRATCH = 1 << 16
 """Room for the first, measuring write (no observer comes near it)."""
@@ -110,10 +107,6 @@ class Vector:
         for index, count in seen.items():
             buffer[base + index] = count
         self.size += size
-
-    def section(self) -> Section:
-        """What a named vector holds, with its sections: to keep and :meth:`copy` later."""
-        return self.buffer[:self.size], list(self.sections or [])
 
     def block(self, size: int) -> npt.NDArray[np.float32]:
         """The next ``size`` slots (zero) as an array view, for numpy writes at once."""

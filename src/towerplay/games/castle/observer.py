@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Observer, Section, Vector
+from towerplay.core.observer import Observer, Vector
 from towerplay.games.castle.cards import HIGHEST, POSITIONS
 from towerplay.games.castle.game import Castle
 from towerplay.games.castle.scoring import points
@@ -33,12 +33,11 @@ class CastleObserver(Observer[CastleState]):
     """Reads the state's fields directly (the view's position names cost more than the
     encoding): all are public but where the face-down cards lie, of which it reads the
     numbers only as the view shows them (the card turned up; under open memory, or with
-    ``recall``, those seen and put back). What changes once a turn at most (the castles,
-    the removed cards, the Wizards used, the points) is written from blocks kept in a :class:`Memo`."""
+    ``recall``, those seen and put back). What changes a few times a game (each castle
+    and its points) is written from blocks kept in a :class:`Memo`."""
 
     def __init__(self, game: Castle, players: int) -> None:
         self._castles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 12)
-        self._built = Memo[tuple[Any, ...], Section](1 << 12)
         self._points = Memo[tuple[int, ...], float](1 << 12)
         super().__init__(game, players)
 
@@ -71,39 +70,27 @@ class CastleObserver(Observer[CastleState]):
             vector.one_hot(RESULT_INDEX[reveal[4]] if reveal else None, len(RESULTS))
             vector.name("recent_card", slot)
             vector.scalar(reveal[3] / HIGHEST if reveal else 0)
-        castles = tuple(tuple(castle) for castle in state.castles)
-        removed = state.removed
-        key = (castles, tuple(removed) if shown else len(removed), tuple(state.wizard_used))
-        built = self._built.get(key)  # (changes once a turn at most)
-        if built is None:
-            built = self._built.put(key, self._built_block(castles, removed, shown, state))
-        vector.copy(*built)
-        vector.name("face_down")
-        vector.scalar((len(state.down) - (pending >= 0)) / POSITIONS)
-        vector.name("idle_turns")
-        vector.scalar(state.idle / max(1, n * len(state.down)))
-
-    def _built_block(self, castles: tuple[tuple[int, ...], ...], removed: list[int],
-                     shown: bool, state: CastleState) -> Section:
-        """Every castle, the removed cards, the Wizards used and the castles' points, as
-        the observation writes them, with their sections' names."""
-        n, wizard = self.players, bool(state.game.wizard_card)
-        vector = Vector(np.zeros((n + 1) * CARDS + 1 + 2 * n, np.float32), named=True)
+        castles = [tuple(castle) for castle in state.castles]
         for index, castle in enumerate(castles):
             vector.name("castle", index)
             block = self._castles.get(castle)
             if block is None:
                 block = self._castles.put(castle, castle_block(castle))
             vector.copy(block)
+        removed = state.removed
         vector.name("removed")
         vector.tally([card - 1 for card in removed] if shown else [], CARDS)
         vector.name("removed_count")
         vector.scalar(len(removed) / POSITIONS)
+        wizard = bool(game.wizard_card)
         vector.name("wizard_used")
         vector.counts([float(used) for used in state.wizard_used] if wizard else [0.0] * n)
         vector.name("points")
         vector.counts([self._score(castle) for castle in castles] if wizard else [0.0] * n)
-        return vector.section()
+        vector.name("face_down")
+        vector.scalar((len(state.down) - (pending >= 0)) / POSITIONS)
+        vector.name("idle_turns")
+        vector.scalar(state.idle / max(1, n * len(state.down)))
 
     def _score(self, castle: tuple[int, ...]) -> float:
         """A castle's points, scaled."""

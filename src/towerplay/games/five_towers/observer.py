@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Observer, Section, Vector
+from towerplay.core.observer import Observer, Vector
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.game import FiveTowers
@@ -22,7 +22,7 @@ SCALARS = ("round", "pile", "final_round", "draw_size", "to_take", "high_bid")
 TOWER_NAMES = [(f"tower_{suit}", f"tower_{suit}_size_top") for suit in SUITS]
 BID_INDEX = {UNACTED: 0, PASSED: 1, **{bid: BID_SLOTS.index(bid) for bid in range(6)}}
 TOWER = 18  # a tower's features: counts of values 0-15, size, top
-Towers = tuple[tuple[int, ...], ...]  # five towers a seat, one a suit
+Towers = tuple[tuple[int, ...], ...]  # one seat's five towers, one a suit
 
 
 def pile_block(cards: tuple[int, ...]) -> npt.NDArray[np.float32]:
@@ -51,7 +51,6 @@ class FiveTowersObserver(Observer[FiveTowersState]):
 
     def __init__(self, game: FiveTowers, players: int) -> None:
         self._piles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
-        self._built = Memo[tuple[Towers, tuple[int, ...]], Section](1 << 12)
         self._blocks = Memo[Towers, npt.NDArray[np.float32]](1 << 12)
         self._totals = Memo[tuple[Towers, int], int](1 << 12)
         self._names = [[(f"{name}[{index}]", s * TOWER + offset)
@@ -82,31 +81,18 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         for pile, cards in (("display", state.display), ("hand", state.hand),
                             ("discard", state.discard)):
             vector.name(pile)  # how many of each of the 80 card kinds
-            if pile != "discard":  # (they change at every placement: a Memo would miss)
+            if pile == "hand":  # (changes at every placement: a Memo would miss)
                 vector.tally(cards, 80)
                 continue
-            shown = tuple(cards)  # (the discard pile changes once a round)
+            shown = tuple(cards)  # (the others change a few times a round)
             block = self._piles.get(shown)
             if block is None:
                 block = self._piles.put(shown, pile_block(shown))
             vector.copy(block)
-        tableau = (tuple(state.towers), tuple(state.torn))
-        built = self._built.get(tableau)  # (changes at a placement or a tear-down)
-        if built is None:
-            built = self._built.put(tableau, self._built_block(*tableau))
-        vector.copy(*built)
-        vector.name("torn_this_round")
-        vector.one_hot(state.torn_now if state.torn_now >= 0 else None, len(SUITS))
-
-
-    def _built_block(self, towers: Towers, torn: tuple[int, ...]) -> Section:
-        """Every seat's towers, torn-down count and score as the observation writes them,
-        with their sections' names."""
-        n, blocks, totals = self.players, self._blocks, self._totals
-        vector = Vector(np.zeros(n * TOWER * len(SUITS) + 2 * n, np.float32), named=True)
+        towers, torn, blocks, totals = state.towers, state.torn, self._blocks, self._totals
         scores = []
         for index in range(n):  # towers are tuples: one seat's are worked out once
-            mine = towers[index * 5:index * 5 + 5]
+            mine = tuple(towers[index * 5:index * 5 + 5])
             block = blocks.get(mine)
             if block is None:
                 block = blocks.put(mine, towers_block(mine))
@@ -120,7 +106,8 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         vector.counts([value / 10 for value in torn])
         vector.name("score")
         vector.counts([score / 50 for score in scores])
-        return vector.section()
+        vector.name("torn_this_round")
+        vector.one_hot(state.torn_now if state.torn_now >= 0 else None, len(SUITS))
 
 
 def make_observer(game: FiveTowers, players: int) -> FiveTowersObserver:
