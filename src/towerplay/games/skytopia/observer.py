@@ -20,13 +20,12 @@ from towerplay.games.skytopia.state import GOLEMS, PH_SIDE, PHASE_NAMES, Skytopi
 
 TOWER_NAMES = [f"tower_{colour}" for colour in COLOURS]
 Block = npt.NDArray[np.float32]
-Market = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]  # cards, golems, build
 
 
 class SkytopiaObserver(Observer[SkytopiaState]):
     """Reads the state's fields directly: the view's card glossary and texts cost ten times
-    the encoding. The Market and each city's Towers are written from blocks kept in a
-    :class:`Memo` (they change a few times a turn)."""
+    the encoding. The Market's cards and each city's Towers are written from blocks kept
+    in a :class:`Memo` (they change a few times a round), the golems over them."""
 
     def __init__(self, game: Skytopia, players: int) -> None:
         comp = game.comp
@@ -35,11 +34,10 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         self.abilities = [f"{tile}{side}" for tile, _ in comp.tiles for side in "AB"]
         self.tiles = [tile for tile, _ in comp.tiles]
         self._costs: dict[int, list[float]] = {}  # by the dial's position (6 at most)
-        self._markets = Memo[Market, Block](1 << 10)
-        self._slots = Memo[tuple[int, tuple[int, ...], int], Block](1 << 12)
+        self._markets = Memo[tuple[int, ...], Block](1 << 10)
         self._cities = Memo[tuple[tuple[int, ...], ...], Block](1 << 12)
         tower = 1 + len(self.crests)
-        market = 1 + len(self.crests) + 2 * players
+        self._slot = market = 1 + len(self.crests) + 2 * players  # a Market slot's floats
         self._market_names = [(name, slot * market + offset) for slot in range(SLOTS)
                               for name, offset in ((f"market_card[{slot}]", 0),
                                                    (f"market_golems[{slot}]", tower),
@@ -50,36 +48,39 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                              for index in range(players)]
         super().__init__(game, players)
 
-    def market_block(self, state: SkytopiaState, key: Market) -> Block:
-        """The Market as the observation writes it, slot by slot (a move changes one or
-        two: the others come from :meth:`slot_block`'s Memo)."""
-        cards, golems, build = key
-        slots = self._slots
-        blocks = []
-        for card, dice in zip(cards, golems):
-            slot = (card, dice, build if dice else -1)  # (the dial counts for golems only)
-            block = slots.get(slot)
-            if block is None:
-                block = slots.put(slot, self.slot_block(state, card, dice))
-            blocks.append(block)
-        return np.concatenate(blocks)
-
-    def slot_block(self, state: SkytopiaState, card: int, dice: tuple[int, ...]) -> Block:
-        """A Market slot: its card (there or not, its crest) and each seat's golems there
-        (how many, the soonest one's distance)."""
-        n, distance = self.players, state.distance
-        vector = Vector(np.zeros(1 + len(self.crests) + 2 * n, np.float32))
-        vector.scalar(float(card >= 0))
-        vector.one_hot(state.comp.cards[card].crest if card >= 0 else None, len(self.crests))
-        golems = [0.0] * n
-        soonest = [1.0] * n
-        for die in dice:
-            owner = die >> 3
-            golems[owner] += 1
-            soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
-        vector.counts(golems)
-        vector.counts(soonest)
+    def market_block(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
+        """The Market's cards as the observation writes them, with no golems there (per
+        slot: card there or not, its crest; no golems, the soonest at distance 1)."""
+        n = self.players
+        vector = Vector(np.zeros(SLOTS * self._slot, np.float32))
+        for card in cards:
+            vector.scalar(float(card >= 0))
+            vector.one_hot(state.comp.cards[card].crest if card >= 0 else None,
+                           len(self.crests))
+            vector.counts([0.0] * n)
+            vector.counts([1.0] * n)
         return vector.buffer
+
+    def golems(self, state: SkytopiaState, at: int, buffer: Block) -> None:
+        """Each seat's golems in the Market's slots (how many, the soonest one's distance),
+        over :meth:`market_block`'s zeros and ones at ``buffer[at:]`` (a few slots hold
+        golems: the other slots stay as they are)."""
+        n, distance, width = self.players, state.distance, self._slot
+        first = at + 1 + len(self.crests)
+        for slot, dice in enumerate(state.dice[:SLOTS]):
+            if not dice:
+                continue
+            golems = [0] * n
+            soonest = [1.0] * n
+            for die in dice:
+                owner = die >> 3
+                golems[owner] += 1
+                soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
+            base = first + slot * width
+            for owner in range(n):
+                if golems[owner]:
+                    buffer[base + owner] = golems[owner]
+                    buffer[base + n + owner] = soonest[owner]
 
     def city_block(self, state: SkytopiaState, towers: tuple[tuple[int, ...], ...]) -> Block:
         """A city's Towers as the observation writes them: per colour height, crests."""
@@ -110,11 +111,13 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             costs = self._costs[state.build] = [
                 -1.0 if distance(v) == 0 else comp.cost[distance(v)] / 6 for v in range(1, 7)]
         vector.counts(costs)
-        market: Market = (tuple(state.market[:SLOTS]), tuple(state.dice[:SLOTS]), state.build)
-        block = self._markets.get(market)
+        cards = tuple(state.market[:SLOTS])
+        block = self._markets.get(cards)  # (the cards change a few times a round)
         if block is None:
-            block = self._markets.put(market, self.market_block(state, market))
+            block = self._markets.put(cards, self.market_block(state, cards))
+        at = vector.size
         vector.copy(block, self._market_names)
+        self.golems(state, at, vector.buffer)  # (they move at every turn)
         for index in range(n):
             vector.name("city", index)  # coins, PP, golems on the board
             vector.counts([state.coins[index] / 20, state.prestige[index] / 50,
