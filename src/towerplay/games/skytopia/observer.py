@@ -33,7 +33,7 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         self.guilds = [guild.ident for guild in comp.guilds]
         self.abilities = [f"{tile}{side}" for tile, _ in comp.tiles for side in "AB"]
         self.tiles = [tile for tile, _ in comp.tiles]
-        self._costs: dict[int, list[float]] = {}  # by the dial's position (6 at most)
+        self._costs = Memo[int, list[float]](8)  # by the dial's position (6 of them)
         self._markets = Memo[tuple[int, ...], Block](1 << 10)
         self._cities = Memo[tuple[tuple[int, ...], ...], Block](1 << 12)
         tower = 1 + len(self.crests)
@@ -108,8 +108,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         vector.name("costs")
         costs = self._costs.get(state.build)
         if costs is None:
-            costs = self._costs[state.build] = [
-                -1.0 if distance(v) == 0 else comp.cost[distance(v)] / 6 for v in range(1, 7)]
+            costs = self._costs.put(state.build, [
+                -1.0 if distance(v) == 0 else comp.cost[distance(v)] / 6 for v in range(1, 7)])
         vector.counts(costs)
         cards = tuple(state.market[:SLOTS])
         block = self._markets.get(cards)  # (the cards change a few times a round)
