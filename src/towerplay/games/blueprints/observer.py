@@ -50,10 +50,10 @@ class BlueprintsObserver(Observer[BlueprintsState]):
     Buildings and won cards (tuples) are written from blocks kept in a :class:`Memo`."""
 
     def __init__(self, game: Blueprints, players: int) -> None:
-        self._buildings = Memo[BuildingKey, npt.NDArray[np.float32]](1 << 12)
+        self._buildings = Memo[BuildingKey, npt.NDArray[np.float32]](1 << 10)
         self._supply = Memo[tuple[tuple[int, int], tuple[int, ...], int],
-                            npt.NDArray[np.float32]](1 << 10)
-        self._cards = Memo[tuple[str, ...], tuple[npt.NDArray[np.float32], float]](1 << 10)
+                            npt.NDArray[np.float32]](1 << 8)
+        self._cards = Memo[tuple[str, ...], tuple[npt.NDArray[np.float32], float]](1 << 8)
         super().__init__(game, players)
 
     def encode_state(self, state: BlueprintsState, seat: int | None, vector: Vector,

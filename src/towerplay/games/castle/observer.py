@@ -37,8 +37,8 @@ class CastleObserver(Observer[CastleState]):
     and its points) is written from blocks kept in a :class:`Memo`."""
 
     def __init__(self, game: Castle, players: int) -> None:
-        self._castles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 12)
-        self._points = Memo[tuple[int, ...], float](1 << 12)
+        self._castles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
+        self._points = Memo[tuple[int, ...], float](1 << 10)
         super().__init__(game, players)
 
     def encode_state(self, state: CastleState, seat: int | None, vector: Vector,

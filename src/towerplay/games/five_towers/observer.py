@@ -50,9 +50,9 @@ class FiveTowersObserver(Observer[FiveTowersState]):
     the size alone, as the view shows it."""
 
     def __init__(self, game: FiveTowers, players: int) -> None:
-        self._piles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
-        self._blocks = Memo[Towers, npt.NDArray[np.float32]](1 << 12)
-        self._totals = Memo[tuple[Towers, int], int](1 << 12)
+        self._piles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 8)
+        self._blocks = Memo[Towers, npt.NDArray[np.float32]](1 << 10)
+        self._totals = Memo[tuple[Towers, int], int](1 << 10)
         self._names = [[(f"{name}[{index}]", s * TOWER + offset)
                         for s, names in enumerate(TOWER_NAMES)
                         for name, offset in zip(names, (0, 16))] for index in range(players)]

@@ -34,8 +34,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         self.abilities = [f"{tile}{side}" for tile, _ in comp.tiles for side in "AB"]
         self.tiles = [tile for tile, _ in comp.tiles]
         self._costs = Memo[int, list[float]](8)  # by the dial's position (6 of them)
-        self._markets = Memo[tuple[int, ...], Block](1 << 10)
-        self._cities = Memo[tuple[tuple[int, ...], ...], Block](1 << 12)
+        self._markets = Memo[tuple[int, ...], Block](1 << 8)
+        self._cities = Memo[tuple[tuple[int, ...], ...], Block](1 << 10)
         tower = 1 + len(self.crests)
         self._slot = market = 1 + len(self.crests) + 2 * players  # a Market slot's floats
         self._market_names = [(name, slot * market + offset) for slot in range(SLOTS)
