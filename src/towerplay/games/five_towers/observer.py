@@ -25,13 +25,6 @@ TOWER = 18  # a tower's features: counts of values 0-15, size, top
 Towers = tuple[tuple[int, ...], ...]  # one seat's five towers, one a suit
 
 
-def pile_block(cards: tuple[int, ...]) -> npt.NDArray[np.float32]:
-    """How many of each of the 80 card kinds lie in a pile."""
-    vector = Vector(np.zeros(80, np.float32))
-    vector.tally(cards, 80)
-    return vector.buffer
-
-
 def towers_block(towers: Towers) -> npt.NDArray[np.float32]:
     """One seat's five towers as the observation writes them (per suit: TOWER floats)."""
     out = np.zeros(TOWER * len(SUITS), np.float32)
@@ -50,7 +43,6 @@ class FiveTowersObserver(Observer[FiveTowersState]):
     the size alone, as the view shows it."""
 
     def __init__(self, game: FiveTowers, players: int) -> None:
-        self._piles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 8)
         self._blocks = Memo[Towers, npt.NDArray[np.float32]](1 << 10)
         self._totals = Memo[tuple[Towers, int], int](1 << 10)
         self._names = [[(f"{name}[{index}]", s * TOWER + offset)
@@ -81,14 +73,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         for pile, cards in (("display", state.display), ("hand", state.hand),
                             ("discard", state.discard)):
             vector.name(pile)  # how many of each of the 80 card kinds
-            if pile == "hand":  # (changes at every placement: a Memo would miss)
-                vector.tally(cards, 80)
-                continue
-            shown = tuple(cards)  # (the others change a few times a round)
-            block = self._piles.get(shown)
-            if block is None:
-                block = self._piles.put(shown, pile_block(shown))
-            vector.copy(block)
+            vector.tally(cards, 80)  # (they change at most steps: a Memo would miss)
         towers, torn, blocks, totals = state.towers, state.torn, self._blocks, self._totals
         scores = []
         for index in range(n):  # towers are tuples: one seat's are worked out once
