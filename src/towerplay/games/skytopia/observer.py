@@ -35,6 +35,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         self.tiles = [tile for tile, _ in comp.tiles]
         self._costs = Memo[int, list[float]](8)  # by the dial's position (6 of them)
         self._markets = Memo[tuple[int, ...], Block](1 << 8)
+        self._cards = Memo[int, Block](1 << 8)  # (a few dozen cards)
+        self._guilds = Memo[tuple[int, ...], Vector](1 << 6)
         self._cities = Memo[tuple[tuple[int, ...], ...], Block](1 << 10)
         tower = 1 + len(self.crests)
         self._slot = market = 1 + len(self.crests) + 2 * players  # a Market slot's floats
@@ -51,14 +53,23 @@ class SkytopiaObserver(Observer[SkytopiaState]):
     def market_block(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
         """The Market's cards as the observation writes them, with no golems there (per
         slot: card there or not, its crest; no golems, the soonest at distance 1)."""
+        slots = self._cards
+        blocks = []
+        for card in cards:  # (a card's slot is worked out once a game)
+            block = slots.get(card)
+            if block is None:
+                block = slots.put(card, self.slot_block(state, card))
+            blocks.append(block)
+        return np.concatenate(blocks)
+
+    def slot_block(self, state: SkytopiaState, card: int) -> Block:
+        """A Market slot holding ``card`` (-1: none) and no golems."""
         n = self.players
-        vector = Vector(np.zeros(SLOTS * self._slot, np.float32))
-        for card in cards:
-            vector.scalar(float(card >= 0))
-            vector.one_hot(state.comp.cards[card].crest if card >= 0 else None,
-                           len(self.crests))
-            vector.counts([0.0] * n)
-            vector.counts([1.0] * n)
+        vector = Vector(np.zeros(self._slot, np.float32))
+        vector.scalar(float(card >= 0))
+        vector.one_hot(state.comp.cards[card].crest if card >= 0 else None, len(self.crests))
+        vector.counts([0.0] * n)
+        vector.counts([1.0] * n)
         return vector.buffer
 
     def golems(self, state: SkytopiaState, at: int, buffer: Block) -> None:
@@ -132,7 +143,12 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                 block = self._cities.put(towers, self.city_block(state, towers))
             vector.copy(block, self._tower_names[index])  # per colour: height, crests
         vector.name("guild_masters")
-        vector.tally(set(state.guilds), len(self.guilds))  # (a flag each)
+        guilds = self._guilds.get(state.guilds)  # (the same all game)
+        if guilds is None:
+            guilds = Vector(np.zeros(len(self.guilds), np.float32))
+            guilds.tally(set(state.guilds), len(self.guilds))  # (a flag each)
+            guilds = self._guilds.put(state.guilds, guilds)
+        vector.copy(guilds.buffer)
         vector.name("deck_sizes")
         vector.counts([len(deck) / 10 for deck in state.decks])
         frame = state.stack[-1] if state.stack else None
