@@ -36,6 +36,8 @@ Layout = list[tuple[str, slice]]
 
 _SCRATCH = 1 << 16
 """Room for the first, measuring write (no observer comes near it)."""
+LONG_TALLY = 24
+"""From how many indices on :meth:`Vector.tally` counts with numpy rather than a loop."""
 
 
 class Vector:
@@ -63,7 +65,8 @@ class Vector:
 
     def scalar(self, value: float) -> None:
         """One number."""
-        self.buffer[self.size] = value
+        if value:  # (the buffer is zero already: a numpy store costs more than the test)
+            self.buffer[self.size] = value
         self.size += 1
 
     def one_hot(self, index: int | None, size: int) -> None:
@@ -76,21 +79,40 @@ class Vector:
         """Several numbers, in order."""
         values = numbers if isinstance(numbers, list) else list(numbers)
         start, end = self.size, self.size + len(values)
-        if end - start > 8:
+        if end - start > 16:
             self.buffer[start:end] = values
-        else:  # a few stores beat converting a short list to an array
+        else:  # a few stores (of the numbers that are not zero) beat a list's conversion
             buffer = self.buffer
             for index, value in enumerate(values, start):
-                buffer[index] = value
+                if value:
+                    buffer[index] = value
         self.size = end
+
+    def copy(self, values: npt.NDArray[np.float32],
+             names: Iterable[tuple[str, int]] = ()) -> None:
+        """``values`` at once (a block the observer keeps, e.g. in a :class:`Memo`);
+        ``names``: the sections starting inside it, as ``(label, offset)`` pairs."""
+        start = self.size
+        if self.sections is not None:
+            self.sections.extend((label, start + offset) for label, offset in names)
+        self.size = end = start + len(values)
+        self.buffer[start:end] = values
 
     def tally(self, indices: Iterable[int], size: int) -> None:
         """``size`` slots counting how often each index occurs (out of range: ignored);
         a multi-hot when each occurs once."""
         buffer, base = self.buffer, self.size
-        for index in indices:
-            if 0 <= index < size:
-                buffer[base + index] += 1.0
+        if isinstance(indices, (list, tuple)) and len(indices) > LONG_TALLY:
+            found = np.asarray(indices, np.intp)  # (a few numpy calls beat a long loop)
+            found = found[(found >= 0) & (found < size)]
+            buffer[base:base + size] = np.bincount(found, minlength=size)
+        else:
+            seen: dict[int, int] = {}  # counted in Python: a numpy += is three numpy calls
+            for index in indices:
+                if 0 <= index < size:
+                    seen[index] = seen.get(index, 0) + 1
+            for index, count in seen.items():
+                buffer[base + index] = count
         self.size += size
 
     def block(self, size: int) -> npt.NDArray[np.float32]:

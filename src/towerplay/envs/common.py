@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -64,7 +65,7 @@ class Setup:
         """The game's observer (built on first use: searches over strings never need it)."""
         return self.game.observer(self.players)
 
-    @property
+    @functools.cached_property
     def num_actions(self) -> int:
         return self.game.num_actions
 
@@ -79,8 +80,10 @@ class Setup:
 
     def legal_ids(self, state: State[Any]) -> list[int]:
         """The dense ids of the legal actions, ascending (empty once the game is over)."""
-        ids = self.ids
-        return [ids[action] for action in state.legal_actions()]
+        legal = state.legal_actions()
+        if len(legal) < 2:  # (an itemgetter of one key gives no tuple; of none, an error)
+            return [self.ids[action] for action in legal]
+        return list(itemgetter(*legal)(self.ids))  # the look-ups in C: 4x a comprehension
 
     def mask(self, state: State[Any], seat: int,
              ids: list[int] | None = None) -> npt.NDArray[np.int8]:

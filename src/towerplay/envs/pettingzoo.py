@@ -70,6 +70,9 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         self.agents: list[str] = []
         self.state_: Any = None
         self._ids: list[int] | None = None  # the legal ids of this decision, once worked out
+        self._observation = self.setup.observer.observation
+        self._space = self.setup.game.action_space
+        self._rewarded = False  # whether some reward of the last step is not zero
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -84,8 +87,14 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
             ids = self._ids
             if ids is None:
                 ids = self._ids = self.setup.legal_ids(state)
-        return {"observation": self.setup.observation(state, seat),
+        return {"observation": self._observation(state, seat),
                 "action_mask": self.setup.mask(state, seat, ids)}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As ``AECEnv.last``, without its checks and lookups (it runs at every step)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def state(self) -> npt.NDArray[np.float32]:
         """Every seat's observation, concatenated (see :attr:`state_space`)."""
@@ -99,6 +108,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         self._ids = None
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
+        self._rewarded = False
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
@@ -114,7 +124,10 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         if action is None:
             raise IllegalAction(f"{agent} is to move: give an action id, not None")
         try:
-            move = self.setup.game.action_from_id(int(action))
+            index = int(action)
+            # the space's own object when in range; else action_from_id's one-line error
+            move = (self._space[index] if 0 <= index < self.setup.num_actions
+                    else self.setup.game.action_from_id(index))
             state.apply(move)  # IllegalAction if the mask did not allow it
         except IllegalAction:
             if self.illegal == "raise":
@@ -126,18 +139,21 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         if state.is_over:
             rewards = state.rewards()
             self.rewards = {a: float(rewards[s]) for s, a in enumerate(self.possible_agents)}
+            self._rewarded = True
             self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
             self.agent_selection = self._next_alive(agent)
         else:
-            if any(self.rewards.values()):
+            if self._rewarded:
                 self.rewards = {a: 0.0 for a in self.agents}
+                self._rewarded = False
             self.agent_selection = self.possible_agents[state.to_move]
 
     def _end_illegal(self, agent: str) -> None:
         """The episode ends: -1 for ``agent``, 0 for the others (nothing else changes)."""
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: (-1.0 if a == agent else 0.0) for a in self.agents}
+        self._rewarded = True
         self.terminations = {a: True for a in self.agents}
         self.infos[agent] = {**self.infos[agent], "illegal": True}
         self._accumulate_rewards()

@@ -6,6 +6,10 @@ and the blueprints and buildings the seat may see (its own; everyone's once they
 """
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
+
+from towerplay.core.memo import Memo
 from towerplay.core.observer import Observer, Vector
 from towerplay.games.blueprints.dice import CELLS, MATERIALS, NO_DIE, NUM_DICE_CODES
 from towerplay.games.blueprints.game import Blueprints
@@ -14,15 +18,43 @@ from towerplay.games.blueprints.rounds import AWARDS, ROUNDS, VP
 from towerplay.games.blueprints.state import BlueprintsState
 
 STEPS = tuple(dict.fromkeys(STEP_NAMES))
+STEP_INDEX = {step: index for index, step in enumerate(STEPS)}
 CARDS = (*AWARDS[4], *(name for name in VP if name not in AWARDS[4]))
 STACK = 4  # a stack's features: height, top value, top material, bottom material
+BuildingKey = tuple[tuple[int, ...] | None, tuple[tuple[int, ...], ...] | None]
+
+
+SUPPLY_NAMES = [("demand", 0), ("bag", len(MATERIALS))]
+
+
+def supply_block(state: BlueprintsState) -> npt.NDArray[np.float32]:
+    """The In-Demand materials (flags) and the bag's dice of each material (scaled)."""
+    vector = Vector(np.zeros(len(MATERIALS) + 4, np.float32))
+    vector.counts([float(m in state.demand) for m in range(len(MATERIALS))])
+    vector.counts([count / 8 for count in state.bag])
+    return vector.buffer
+
+
+def cards_block(won: tuple[str, ...]) -> tuple[npt.NDArray[np.float32], float]:
+    """How many of each card a seat won, and their VP (scaled)."""
+    vector = Vector(np.zeros(len(CARDS), np.float32))
+    vector.counts([float(won.count(card)) for card in CARDS])
+    return vector.buffer, sum(VP[card] for card in won) / 20
 
 
 class BlueprintsObserver(Observer[BlueprintsState]):
     """Reads the state's fields directly (the view writes every die as text, which the
     encoding would parse back), each only where the view shows it to the seat: another
     seat's blueprint, building and removed dice once the game is over, its cards and VP when
-    the awards are public or the game is over (:meth:`BlueprintsState.sees_building`)."""
+    the awards are public or the game is over (:meth:`BlueprintsState.sees_building`).
+    Buildings and won cards (tuples) are written from blocks kept in a :class:`Memo`."""
+
+    def __init__(self, game: Blueprints, players: int) -> None:
+        self._buildings = Memo[BuildingKey, npt.NDArray[np.float32]](1 << 10)
+        self._supply = Memo[tuple[tuple[int, int], tuple[int, ...], int],
+                            npt.NDArray[np.float32]](1 << 8)
+        self._cards = Memo[tuple[str, ...], tuple[npt.NDArray[np.float32], float]](1 << 8)
+        super().__init__(game, players)
 
     def encode_state(self, state: BlueprintsState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
@@ -34,11 +66,12 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         vector.name("round")
         vector.one_hot(state.round, ROUNDS)
         vector.name("step")
-        vector.one_hot(None if state.is_over else STEPS.index(state.step), len(STEPS))
-        vector.name("demand")
-        vector.counts([float(m in state.demand) for m in range(len(MATERIALS))])
-        vector.name("bag")
-        vector.counts([count / 8 for count in state.bag])
+        vector.one_hot(None if state.is_over else STEP_INDEX[state.step], len(STEPS))
+        supply = (state.demand, state.queue, state.drawn)  # (changes once a turn)
+        block = self._supply.get(supply)
+        if block is None:
+            block = self._supply.put(supply, supply_block(state))
+        vector.copy(block, SUPPLY_NAMES)
         vector.name("pool")  # how many dice of each of the 24 kinds (material and value)
         vector.tally(state.pool, NUM_DICE_CODES)
         vector.name("hand")
@@ -46,7 +79,6 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         vector.name("discards")
         vector.tally(state.discards, NUM_DICE_CODES)
         public_cards = state.game.options.awards_public or state.is_over
-        scores = state.scores()
         for index in range(n):
             shown = state.sees_building(seat, index)
             cards_shown = public_cards or index == seat
@@ -55,13 +87,28 @@ class BlueprintsObserver(Observer[BlueprintsState]):
             vector.name("removed", index)
             vector.tally(state.removed[index] if shown else (), NUM_DICE_CODES)
             won = state.won[index] if cards_shown else ()
+            kept = self._cards.get(won)
+            if kept is None:
+                kept = self._cards.put(won, cards_block(won))
             vector.name("cards", index)
-            vector.counts([float(won.count(card)) for card in CARDS])
+            vector.copy(kept[0])
             vector.name("vp", index)
-            vector.scalar(scores[index] / 20 if cards_shown else 0.0)
+            vector.scalar(kept[1])
             vector.name("building", index)
-            self.building(state.layouts[index] if shown else None,
-                          state.buildings[index] if shown else None, vector)
+            building = ((state.layouts[index], state.buildings[index]) if shown
+                        else (None, None))
+            block = self._buildings.get(building)
+            if block is None:
+                block = self._buildings.put(building, self.building_block(*building))
+            vector.copy(block)
+
+    @classmethod
+    def building_block(cls, layout: tuple[int, ...] | None,
+                       stacks: tuple[tuple[int, ...], ...] | None) -> npt.NDArray[np.float32]:
+        """:meth:`building` written into a block of its own."""
+        vector = Vector(np.zeros(1 + CELLS * (1 + STACK), np.float32))
+        cls.building(layout, stacks, vector)
+        return vector.buffer
 
     @staticmethod
     def building(layout: tuple[int, ...] | None, stacks: tuple[tuple[int, ...], ...] | None,

@@ -7,6 +7,10 @@ Masters, the pending decision and the draft.
 """
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
+
+from towerplay.core.memo import Memo
 from towerplay.core.observer import Observer, Vector
 from towerplay.games.skytopia.actions import ROWS, SLOTS
 from towerplay.games.skytopia.components import COLOURS
@@ -15,11 +19,13 @@ from towerplay.games.skytopia.game import Skytopia
 from towerplay.games.skytopia.state import GOLEMS, PH_SIDE, PHASE_NAMES, SkytopiaState
 
 TOWER_NAMES = [f"tower_{colour}" for colour in COLOURS]
+Block = npt.NDArray[np.float32]
 
 
 class SkytopiaObserver(Observer[SkytopiaState]):
     """Reads the state's fields directly: the view's card glossary and texts cost ten times
-    the encoding."""
+    the encoding. The Market's cards and each city's Towers are written from blocks kept
+    in a :class:`Memo` (they change a few times a round), the golems over them."""
 
     def __init__(self, game: Skytopia, players: int) -> None:
         comp = game.comp
@@ -27,12 +33,79 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         self.guilds = [guild.ident for guild in comp.guilds]
         self.abilities = [f"{tile}{side}" for tile, _ in comp.tiles for side in "AB"]
         self.tiles = [tile for tile, _ in comp.tiles]
+        self._costs = Memo[int, list[float]](8)  # by the dial's position (6 of them)
+        self._markets = Memo[tuple[int, ...], Block](1 << 8)
+        self._cards = Memo[int, Block](1 << 8)  # (a few dozen cards)
+        self._guilds = Memo[tuple[int, ...], Vector](1 << 6)
+        self._cities = Memo[tuple[tuple[int, ...], ...], Block](1 << 10)
+        tower = 1 + len(self.crests)
+        self._slot = market = 1 + len(self.crests) + 2 * players  # a Market slot's floats
+        self._market_names = [(name, slot * market + offset) for slot in range(SLOTS)
+                              for name, offset in ((f"market_card[{slot}]", 0),
+                                                   (f"market_golems[{slot}]", tower),
+                                                   (f"market_soonest[{slot}]",
+                                                    tower + players))]
+        self._tower_names = [[(f"{label}[{index}]", col * tower)
+                              for col, label in enumerate(TOWER_NAMES)]
+                             for index in range(players)]
         super().__init__(game, players)
+
+    def market_block(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
+        """The Market's cards as the observation writes them, with no golems there (per
+        slot: card there or not, its crest; no golems, the soonest at distance 1)."""
+        slots = self._cards
+        blocks = []
+        for card in cards:  # (a card's slot is worked out once a game)
+            block = slots.get(card)
+            if block is None:
+                block = slots.put(card, self.slot_block(state, card))
+            blocks.append(block)
+        return np.concatenate(blocks)
+
+    def slot_block(self, state: SkytopiaState, card: int) -> Block:
+        """A Market slot holding ``card`` (-1: none) and no golems."""
+        n = self.players
+        vector = Vector(np.zeros(self._slot, np.float32))
+        vector.scalar(float(card >= 0))
+        vector.one_hot(state.comp.cards[card].crest if card >= 0 else None, len(self.crests))
+        vector.counts([0.0] * n)
+        vector.counts([1.0] * n)
+        return vector.buffer
+
+    def golems(self, state: SkytopiaState, at: int, buffer: Block) -> None:
+        """Each seat's golems in the Market's slots (how many, the soonest one's distance),
+        over :meth:`market_block`'s zeros and ones at ``buffer[at:]`` (a few slots hold
+        golems: the other slots stay as they are)."""
+        n, distance, width = self.players, state.distance, self._slot
+        first = at + 1 + len(self.crests)
+        for slot, dice in enumerate(state.dice[:SLOTS]):
+            if not dice:
+                continue
+            golems = [0] * n
+            soonest = [1.0] * n
+            for die in dice:
+                owner = die >> 3
+                golems[owner] += 1
+                soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
+            base = first + slot * width
+            for owner in range(n):
+                if golems[owner]:
+                    buffer[base + owner] = golems[owner]
+                    buffer[base + n + owner] = soonest[owner]
+
+    def city_block(self, state: SkytopiaState, towers: tuple[tuple[int, ...], ...]) -> Block:
+        """A city's Towers as the observation writes them: per colour height, crests."""
+        cards = state.comp.cards
+        vector = Vector(np.zeros(len(TOWER_NAMES) * (1 + len(self.crests)), np.float32))
+        for tower in towers:
+            vector.scalar(len(tower) / 8)
+            vector.tally([cards[key].crest for key in tower], len(self.crests))
+        return vector.buffer
 
     def encode_state(self, state: SkytopiaState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
         n, comp = self.players, state.comp
-        cards, distance = comp.cards, state.distance
+        distance = state.distance
         for key, value in (("seat", seat), ("to_move", state.to_move),
                            ("first_player", state.first)):
             vector.name(key)
@@ -44,23 +117,18 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         vector.name("build_value")
         vector.one_hot(comp.dial[state.build] - 1, 6)
         vector.name("costs")
-        vector.counts([-1.0 if distance(v) == 0 else comp.cost[distance(v)] / 6
-                       for v in range(1, 7)])
-        for slot in range(SLOTS):
-            card = state.market[slot]
-            vector.name("market_card", slot)
-            vector.scalar(float(card >= 0))
-            vector.one_hot(cards[card].crest if card >= 0 else None, len(self.crests))
-            golems = [0.0] * n
-            soonest = [1.0] * n
-            for die in state.dice[slot]:
-                owner = die >> 3
-                golems[owner] += 1
-                soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
-            vector.name("market_golems", slot)
-            vector.counts(golems)
-            vector.name("market_soonest", slot)
-            vector.counts(soonest)
+        costs = self._costs.get(state.build)
+        if costs is None:
+            costs = self._costs.put(state.build, [
+                -1.0 if distance(v) == 0 else comp.cost[distance(v)] / 6 for v in range(1, 7)])
+        vector.counts(costs)
+        cards = tuple(state.market[:SLOTS])
+        block = self._markets.get(cards)  # (the cards change a few times a round)
+        if block is None:
+            block = self._markets.put(cards, self.market_block(state, cards))
+        at = vector.size
+        vector.copy(block, self._market_names)
+        self.golems(state, at, vector.buffer)  # (they move at every turn)
         for index in range(n):
             vector.name("city", index)  # coins, PP, golems on the board
             vector.counts([state.coins[index] / 20, state.prestige[index] / 50,
@@ -69,13 +137,18 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             vector.name("ability", index)
             vector.one_hot(2 * tile + state.side[index] if tile >= 0 else None,
                            len(self.abilities))
-            for col, label in enumerate(TOWER_NAMES):
-                tower = state.towers[index * 4 + col]
-                vector.name(label, index)  # height, then crests
-                vector.scalar(len(tower) / 8)
-                vector.tally([cards[key].crest for key in tower], len(self.crests))
+            towers = tuple(state.towers[index * 4:index * 4 + 4])
+            block = self._cities.get(towers)
+            if block is None:
+                block = self._cities.put(towers, self.city_block(state, towers))
+            vector.copy(block, self._tower_names[index])  # per colour: height, crests
         vector.name("guild_masters")
-        vector.counts([float(g in state.guilds) for g in range(len(self.guilds))])
+        guilds = self._guilds.get(state.guilds)  # (the same all game)
+        if guilds is None:
+            guilds = Vector(np.zeros(len(self.guilds), np.float32))
+            guilds.tally(set(state.guilds), len(self.guilds))  # (a flag each)
+            guilds = self._guilds.put(state.guilds, guilds)
+        vector.copy(guilds.buffer)
         vector.name("deck_sizes")
         vector.counts([len(deck) / 10 for deck in state.decks])
         frame = state.stack[-1] if state.stack else None
@@ -84,8 +157,7 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         vector.counts([float(step is not None), step / 5 if step is not None else 0.0,
                        len(state.completed) / ROWS])
         vector.name("draft_pool")
-        vector.counts([float(state.phase <= PH_SIDE and t in state.pool)
-                       for t in range(len(self.tiles))])
+        vector.tally(set(state.pool) if state.phase <= PH_SIDE else (), len(self.tiles))
 
 
 def make_observer(game: Skytopia, players: int) -> SkytopiaObserver:
