@@ -106,8 +106,10 @@ def render_text(state: Any, seat: int | None, lang: str = "en") -> str:
     module = companion(state.game.name, "render")
     draw = getattr(module, "draw", None)
     if draw is not None:
-        view = localized_breakdown(state.view(seat), lang)
-        text: str = draw(view, translator(state.game.name, lang))
+        name, view = state.game.name, state.view(seat)
+        if "breakdown" in view:  # (a view need not name its game: the pages add that)
+            view["breakdown"] = localized_breakdown({**view, "game": name}, lang)["breakdown"]
+        text: str = draw(view, translator(name, lang))
         return text
     return json.dumps(state.view(seat), indent=1)
 

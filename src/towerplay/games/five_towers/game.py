@@ -1,10 +1,11 @@
 """The 5 Towers game class: options, the action space, notation and metadata."""
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from towerplay.core import Game, IllegalAction, Options
-from towerplay.core.events import Event
+from towerplay.core.events import Event, Param, legacy
 from towerplay.games.five_towers import cards
 from towerplay.games.five_towers.cards import ALL_ACTIONS, NOTATION, Action
 from towerplay.games.five_towers.state import FiveTowersState
@@ -42,6 +43,14 @@ class FiveTowers(Game[FiveTowersState, Action]):
     action_space = ALL_ACTIONS
     notation = NOTATION
     options: FiveTowersOptions
+
+    @staticmethod
+    def score_labels(view: Mapping[str, Any]) -> list[list[Param]]:
+        """The breakdown's labels ("sand tower: 2 cards") are English lines, worded by the
+        catalogues' ``line.tower_*`` / ``line.torn_down`` templates (as Blueprints' rounds),
+        so the end screen says them in the reader's language."""
+        return [[legacy(str(label), "five_towers") for label, _ in seat]
+                for seat in view.get("breakdown") or []]
 
     def _setup(self, state: FiveTowersState) -> None:
         state.setup(cards.deck(state.players))
