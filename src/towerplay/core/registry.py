@@ -101,7 +101,8 @@ def render_text(state: Any, seat: int | None, lang: str = "en") -> str:
     """The terminal picture of what ``seat`` sees in ``lang``, drawn by the game's
     ``render.draw(view, tr)`` from ``state.view(seat)`` alone (its score breakdown's labels
     in ``lang`` too; rich markup allowed); JSON if the game has none."""
-    from towerplay.i18n import localized_breakdown, translator  # (i18n imports the kernel)
+    # (imported here: i18n imports the kernel)
+    from towerplay.i18n import localized_breakdown, translator
 
     module = companion(state.game.name, "render")
     draw = getattr(module, "draw", None)

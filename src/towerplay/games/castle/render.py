@@ -58,7 +58,8 @@ def _castle_line(seat: int, castle: list[int], view: dict[str, Any], tr: Transla
         extra.append(tr("points", count=view["points"][seat]))
         if view["wizard_used"][seat]:
             extra.append(tr("wizard_used"))
-    return f"{turn}[{colour}]{seat_name(view, seat, tr)}[/]: {cards}[dim]  {', '.join(extra)}[/]"
+    name = seat_name(view, seat, tr)
+    return f"{turn}[{colour}]{name}[/]: {cards}[dim]  {', '.join(extra)}[/]"
 
 
 def _end_lines(view: dict[str, Any], tr: Translator) -> list[str]:
@@ -88,8 +89,9 @@ def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     """Draw a view of :meth:`CastleState.view` as rich markup in ``tr``'s language."""
     tr = tr or Translator("castle", "en")
     variant = tr(f"variant.{'characters' if view['variant'] == 'characters' else 'base'}")
-    lines = ["[bold]" + tr("render.headline", variant=variant, memory=tr(f"memory.{view['memory']}"),
-                          turn=view["turn"]) + "[/]"]
+    head = tr("render.headline", variant=variant, memory=tr(f"memory.{view['memory']}"),
+              turn=view["turn"])
+    lines = [f"[bold]{head}[/]"]
     lines.append("     " + " ".join(f"{c:^3}" for c in range(1, COLUMNS + 1)))
     for row in ROWS:
         cells = " ".join(_cell(f"{row}{c}", view) for c in range(1, COLUMNS + 1))
@@ -115,8 +117,8 @@ def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     if view["is_over"]:
         lines += _end_lines(view, tr)
     elif view["idle_turns"]:
-        lines.append(f"[dim]{tr('render.idle', n=view['idle_turns'], limit=view['stall_limit'])}"
-                     "[/]")
+        idle = tr("render.idle", n=view["idle_turns"], limit=view["stall_limit"])
+        lines.append(f"[dim]{idle}[/]")
     if view.get("provisional"):
         lines.append(f"[dim]{tr('render.provisional')}[/]")
     return "\n".join(lines)

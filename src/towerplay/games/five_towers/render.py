@@ -11,7 +11,9 @@ lines); seats are numbered from 1, as people count.
 
 >>> from towerplay import games
 >>> view = games.load("five_towers").start(players=2, seed=1).view(0)
->>> "Seat 1 (you)" in draw(view) and "Miejsce 1 (ty)" in draw(view, Translator("five_towers", "pl"))
+>>> "Seat 1 (you)" in draw(view)
+True
+>>> "Miejsce 1 (ty)" in draw(view, Translator("five_towers", "pl"))
 True
 """
 from __future__ import annotations
@@ -72,7 +74,8 @@ def bids_line(view: dict[str, Any], tr: Translator) -> str:
     for i in range(players):
         seat = (opener + i) % players
         bid = view["bids"][seat]
-        text = "—" if bid is None else tr("passed") if bid == "pass" else tr("bid_made", n=bid)
+        text = ("—" if bid is None else tr("passed") if bid == "pass"
+                else tr("bid_made", n=bid))
         mark = f" ({tr('note.opens')})" if seat == opener else ""
         parts.append(f"{seat_name(view, seat, tr)}{mark}: [bold]{text}[/]")
     return tr("render.bids", bids=" · ".join(parts))

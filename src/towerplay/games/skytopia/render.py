@@ -87,7 +87,8 @@ def cities(view: dict[str, Any], tr: Translator) -> list[str]:
                   pp=city["pp"], golems=city["golems_on_board"], total=GOLEMS, marks="")
         lines.append(escape(head).replace("\0", _seat(view, p, tr)))
         if city["ability"] is not None:
-            lines.append("    " + escape(tr("ability_line", text=tr.term(city["ability_text"]))))
+            ability = tr("ability_line", text=tr.term(city["ability_text"]))
+            lines.append(f"    {escape(ability)}")
         for colour, tower in city["towers"].items():
             cards = " | ".join(_card(view, ident, tr) for ident in tower) or "[dim]-[/]"
             lines.append(f"    [{STYLE[colour]}]{escape(tr.term(colour)):>9}[/]: "
@@ -131,9 +132,11 @@ def abilities(view: dict[str, Any], tr: Translator) -> list[str]:
     for label, ident in shown:
         tile = tiles[ident]
         colour = f"[{STYLE[tile['colour']]}]{escape(tr.term(tile['colour']))}[/]"
-        lines.append(f"  {label}: " + escape(tr("tile_title", colour="\0")).replace("\0", colour))
-        lines += [f"      {escape(tr('side_label', side=side, words=tr.term(tile[side.upper()])))}"
-                  for side in ("a", "b")]
+        heading = escape(tr("tile_title", colour="\0")).replace("\0", colour)
+        lines.append(f"  {label}: {heading}")
+        sides = [tr("side_label", side=side, words=tr.term(tile[side.upper()]))
+                 for side in ("a", "b")]
+        lines += [f"      {escape(side)}" for side in sides]
     return lines
 
 
