@@ -127,13 +127,13 @@ def abilities(view: dict[str, Any], tr: Translator) -> list[str]:
     else:  # the side choice: the tile of the seat choosing
         title = tr("sides_title", seat=seat_name(view, mover, tr))
         tile = view["cities"][mover]["ability"][:-1] if mover is not None else None
-        shown = [("tile", tile)] if tile in tiles else []
+        shown = [("", tile)] if tile in tiles else []  # (its sides are the actions)
     lines = [f"[bold]{escape(title)}[/]"]
     for label, ident in shown:
         tile = tiles[ident]
         colour = f"[{STYLE[tile['colour']]}]{escape(tr.term(tile['colour']))}[/]"
         heading = escape(tr("tile_title", colour="\0")).replace("\0", colour)
-        lines.append(f"  {label}: {heading}")
+        lines.append(f"  {label}: {heading}" if label else f"  {heading}")
         sides = [tr("side_label", side=side, words=tr.term(tile[side.upper()]))
                  for side in ("a", "b")]
         lines += [f"      {escape(side)}" for side in sides]
