@@ -11,9 +11,9 @@ lines); seats are numbered from 1, as people count.
 
 >>> from towerplay import games
 >>> view = games.load("five_towers").start(players=2, seed=1).view(0)
->>> "Seat 1 (you)" in draw(view)
+>>> "seat 1 (you)" in draw(view)
 True
->>> "Miejsce 1 (ty)" in draw(view, Translator("five_towers", "pl"))
+>>> "miejsce 1 (ty)" in draw(view, Translator("five_towers", "pl"))
 True
 """
 from __future__ import annotations
@@ -42,8 +42,9 @@ def cards_line(names: list[str], tr: Translator) -> str:
 
 
 def seat_name(view: dict[str, Any], p: int, tr: Translator) -> str:
-    """``Seat 2`` or ``Seat 2 (you)`` (the web board's words; people count from 1)."""
-    name = tr("seat", n=p + 1)
+    """``seat 2`` or ``seat 2 (you)`` (the terminal's words, as every game's terminal
+    board says them; people count from 1)."""
+    name = tr("cli.seat", n=p + 1)
     return f"{name} {tr('you')}" if p == view.get("seat") else name
 
 
