@@ -16,7 +16,7 @@ from towerplay.cli.app import console
 from towerplay.core import Record
 
 runner = CliRunner()
-ANNOUNCED = re.compile(r"^  seat (\d) \((\w+)\): (.*)$", re.MULTILINE)
+ANNOUNCED = re.compile(r"^  seat (\d) \(([\w ]+)\): (.*)$", re.MULTILINE)
 
 
 def spectator_lines(record: Record) -> list[str]:
@@ -158,7 +158,8 @@ def test_a_finished_game_from_the_table_matches_a_match_of_the_same_seed() -> No
     result = runner.invoke(app, ["play", "five_towers", "--seats", "greedy,random",
                                  "--seed", "11", "--quiet"])
     for seat, score in enumerate(final.scores()):
-        assert re.search(rf"│ {seat + 1}\s+│ \w+\s+│ {score}\s", result.output), result.output
+        row = rf"│ {seat + 1}\s+│ [\w ]+\s+│ {score}\s"  # (the player: a kind's name)
+        assert re.search(row, result.output), result.output
 
 
 def test_an_empty_line_at_the_prompt_asks_again_without_an_error() -> None:

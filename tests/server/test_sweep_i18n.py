@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from tests.i18n.english import page_problems, problems
 from tests.server.conftest import Server, create, token
 from tests.server.test_words import wait_over
-from towerplay import games, i18n
+from towerplay import i18n
 from towerplay.cli import app as cli
 from towerplay.server.guards import INTERNAL
 from towerplay.server.live import unavailable_body
@@ -168,10 +168,9 @@ def test_a_finished_games_replay_and_review_words(http: httpx.Client, lang: str)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_whole_terminal_game(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every line the terminal prints over a game of bots; the game's own text picture
-    (``render.draw``, drawn by each game in English still) is left out."""
-    monkeypatch.setattr(games, "render_text", lambda state, seat: "")
+def test_a_whole_terminal_game(lang: str) -> None:
+    """Every line the terminal prints over a game of bots, its end screen drawn by the
+    game's ``render.draw`` too (tests/cli/test_terminal_i18n.py sees every screen)."""
     result = CliRunner().invoke(cli, ["play", "castle", "--seats", "greedy,random",
                                               "--seed", "3", "--no-record", "--lang", lang])
     assert result.exit_code == 0, result.output

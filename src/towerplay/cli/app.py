@@ -13,6 +13,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageErro
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from towerplay.core.errors import InvalidOptions, TowerplayError
+from towerplay.core.events import Event
 from towerplay.i18n import LANGUAGES, translator, word
 
 
@@ -95,7 +96,7 @@ def language(wanted: object = None) -> str:
     if not isinstance(wanted, str):
         return default_language()
     if wanted not in LANGUAGES:
-        raise InvalidOptions(f"unknown language {wanted!r}: expected en, pl or hu")
+        raise InvalidOptions(Event.of("cli.unknown_language", got=repr(wanted)))
     return wanted
 
 

@@ -30,7 +30,7 @@ def parse_options(game_name: str, pairs: list[str]) -> dict[str, object]:
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not key:
-            raise InvalidOptions(f"an option must look like name=value (got {pair!r})")
+            raise InvalidOptions(Event.of("cli.option_form", got=repr(pair)))
         options[key.strip()] = value.strip()
     return games.game_class(game_name).options_from_text(options)
 
@@ -89,7 +89,7 @@ def play(
     specs = split_seats(seats)
     game.check_players(len(specs))
     if no_record and record is not None:
-        raise InvalidOptions("give --record PATH or --no-record, not both")
+        raise InvalidOptions(Event.of("cli.record_or_not"))
     if record is not None:
         check_new_record(record)
     elif not no_record:

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import FrameType
 
 from towerplay.core import BadRecord
+from towerplay.core.events import Event
 from towerplay.core.record import check_writable
 
 
@@ -33,8 +34,8 @@ def new_record_path(game: str, now: float | None = None) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise BadRecord(f"cannot make the games directory {folder}: {error.strerror} "
-                        f"(set TOWERPLAY_HOME, or give --record PATH or --no-record)") from None
+        raise BadRecord(Event.of("cli.no_games_dir", path=str(folder),
+                                 problem=str(error.strerror))) from None
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     path = folder / f"{game}-{stamp}.json"
     number = 2
@@ -48,8 +49,8 @@ def check_new_record(path: Path) -> None:
     """Refuse a record path for a new game that cannot be written or holds a game already."""
     check_writable(path)
     if path.exists():
-        raise BadRecord(f"record {path} exists already: `towerplay resume {path}` goes on "
-                        f"with its game; choose another path for a new one")
+        raise BadRecord(Event.of("cli.record_exists", path=str(path),
+                                 command=f"`towerplay resume {path}`"))
 
 
 class Stopped(Exception):

@@ -22,6 +22,7 @@ from towerplay.arena.table import HUMAN, Refusal, SeatEvent, Table
 from towerplay.cli.app import console, number
 from towerplay.cli.records import Stopped, stop_on_signals
 from towerplay.core import BadRecord, Game, Record, State, TowerplayError
+from towerplay.core.events import Event
 from towerplay.core.game import cut
 from towerplay.games import summaries
 from towerplay.i18n import Translator, localized_breakdown, translator, word
@@ -82,7 +83,7 @@ class Screen:
         for event in events:
             if event.seat == self.viewer and event.event is not None:
                 who = escape(self.said("cli.seat_of", n=event.mover + 1,
-                                       spec=self.specs[event.mover]))
+                                       spec=kind(self.specs[event.mover], self.lang)))
                 line = word(event.event, self.lang)
                 console.print(f"  {who}: [bold]{escape(line)}[/bold]")
 
@@ -123,7 +124,7 @@ def human_turn(table: Table[Any], screen: Screen) -> None:
                       f"[dim]{escape(said('cli.only_choice'))}[/dim]")
         return
     console.rule(escape(said("cli.to_move", n=seat + 1)))
-    console.print(games.render_text(state, seat))
+    console.print(games.render_text(state, seat, screen.lang))
     console.print("  ".join(f"[cyan]{i}[/cyan]) {escape(label(words, a))}"
                             for i, a in enumerate(legal, 1)))
     while True:
@@ -174,7 +175,7 @@ def bot_turn(table: Table[Any], screen: Screen) -> None:
     seat = table.bot_to_move()
     assert seat is not None
     with console.status(escape(screen.said("cli.thinking", n=seat + 1,
-                                           spec=table.seats[seat]))):
+                                           spec=kind(table.seats[seat], screen.lang)))):
         events = table.play_bot()
     screen.announce(events)
 
@@ -190,11 +191,12 @@ def run_table(state: State[Any], specs: list[str], record: Path | None,
         try:
             Record.from_state(state, seats=specs).save(record)
         except OSError as error:
-            raise BadRecord(f"cannot write record {record}: {error.strerror}") from None
+            raise BadRecord(Event.of("cli.cannot_write", path=str(record),
+                                     problem=str(error.strerror))) from None
         table.on_action.append(saver(record, specs, lang))
     console.print(f"[bold]{escape(title(state.game.name, lang))}[/bold] — "
                   + escape(said("cli.seats")) + ": "
-                  + ", ".join(f"{i + 1}: {escape(s)}" for i, s in enumerate(specs))
+                  + ", ".join(f"{i + 1}: {escape(kind(s, lang))}" for i, s in enumerate(specs))
                   + (f"; {escape(said('cli.recording', path=record))}" if record else ""),
                   soft_wrap=True)
     screen = Screen(specs, quiet, lang)
@@ -217,6 +219,14 @@ def run_table(state: State[Any], specs: list[str], record: Path | None,
     return status
 
 
+def kind(spec: str, lang: str) -> str:
+    """A seat's spec as people call it in ``lang`` (``greedy`` → *bot zachłanny*: the
+    lobby's names of the seat kinds); a spec with options as typed (it is notation)."""
+    words = translator("web", lang)
+    key = f"web.kind.{spec}"
+    return words(key) if words.has(key) else spec
+
+
 def title(game: str, lang: str) -> str:
     """A game's title as published in ``lang`` (as the pages show it)."""
     words = translator("web", lang)
@@ -236,8 +246,9 @@ def saver(path: Path, specs: list[str], lang: str = "en") -> Callable[[Table[Any
             Record.from_state(table.state, seats=specs).save(path)
         except OSError as error:
             if not failing:
-                console.print(f"[red]{escape(translator('web', lang)('cli.cannot_save', path=path, problem=error.strerror))}[/red]",
-                              soft_wrap=True)
+                said = translator("web", lang)("cli.cannot_save", path=path,
+                                               problem=error.strerror)
+                console.print(f"[red]{escape(said)}[/red]", soft_wrap=True)
             failing = True
         else:
             failing = False
@@ -263,15 +274,15 @@ def show_result(state: State[Any], seats: list[str], record: Path | None = None,
     the seed (safe to show now: nothing is hidden any more), in ``lang``."""
     said = translator("web", lang)
     console.rule(escape(said("cli.game_over")))
-    console.print(games.render_text(state, None))
-    view = localized_breakdown(state.view(None), lang)
+    console.print(games.render_text(state, None, lang))
+    view = localized_breakdown({**state.view(None), "game": state.game.name}, lang)
     winners = state.winners()
     table = RichTable(title=said("cli.result"))
     for column in ("cli.seat_column", "cli.player", "cli.score"):
         table.add_column(escape(said(column)))
     table.add_column("")
     for seat, score in enumerate(state.scores()):
-        name = seats[seat] if seat < len(seats) else "?"
+        name = kind(seats[seat], lang) if seat < len(seats) else "?"
         table.add_row(str(seat + 1), escape(name), number(score),
                       f"[bold green]{escape(said('cli.wins'))}[/]" if seat in winners else "")
     console.print(table)

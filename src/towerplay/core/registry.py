@@ -97,13 +97,20 @@ def _module_or_none(module: str) -> ModuleType | None:
         return None
 
 
-def render_text(state: Any, seat: int | None) -> str:
-    """The terminal picture of what ``seat`` sees, drawn by the game's ``render.draw``
-    from ``state.view(seat)`` alone (rich markup allowed); JSON if the game has none."""
+def render_text(state: Any, seat: int | None, lang: str = "en") -> str:
+    """The terminal picture of what ``seat`` sees in ``lang``, drawn by the game's
+    ``render.draw(view, tr)`` from ``state.view(seat)`` alone (its score breakdown's labels
+    in ``lang`` too; rich markup allowed); JSON if the game has none."""
+    # (imported here: i18n imports the kernel)
+    from towerplay.i18n import localized_breakdown, translator
+
     module = companion(state.game.name, "render")
     draw = getattr(module, "draw", None)
     if draw is not None:
-        text: str = draw(state.view(seat))
+        name, view = state.game.name, state.view(seat)
+        if "breakdown" in view:  # (a view need not name its game: the pages add that)
+            view["breakdown"] = localized_breakdown({**view, "game": name}, lang)["breakdown"]
+        text: str = draw(view, translator(name, lang))
         return text
     return json.dumps(state.view(seat), indent=1)
 

@@ -59,7 +59,7 @@ def test_the_end_screen_shows_the_breakdown() -> None:
     text = draw(state.view(None))
     assert "Final score" in text
     for seat, lines in enumerate(state.view(None)["breakdown"]):
-        assert f"seat {seat}: [bold]{state.scores()[seat]} VP[/]" in text
+        assert f"[bold]seat {seat + 1}: {state.scores()[seat]} VP[/]" in text
         for label, points in lines:
             assert label in text
     assert "Final score" not in draw(start(2, seed=6).view(0))

@@ -58,8 +58,8 @@ def test_render_shows_the_whole_situation_for_a_seat() -> None:
     play_random(state, 3, until=lambda s: s.round == 1 and s.turns == 4)
     seat = state.to_move
     text = draw(state.view(seat))
-    for part in ("Pool:", "In-Demand", "round 2/3", "Your blueprint", "column 1", "row 3",
-                 "took", "VP", "Round 1 scores"):
+    for part in ("Pool (", "In-Demand", "round 2/3", "Your blueprint", "column 1", "row 3",
+                 "dice", "VP", "Round 1 scored"):
         assert part in text, part
     assert text.count("blueprint") == 1  # only the seat's own card is drawn
     assert "Your blueprint" not in draw(state.view(None))
@@ -68,7 +68,7 @@ def test_render_shows_the_whole_situation_for_a_seat() -> None:
 def test_render_at_the_end_shows_every_building() -> None:
     state = play_random(start(2, seed=6), 3)
     text = draw(state.view(0))
-    assert "game over" in text and "Seat 1's blueprint" in text
+    assert "game over" in text and "seat 2's blueprint" in text
 
 
 def test_greedy_beats_random_at_two_players() -> None:

@@ -192,12 +192,12 @@ def test_the_end_screen_shows_the_breakdown() -> None:
     state.apply("reveal a1")  # seat 1 cannot use 40 on 44; the last card: the end
     assert state.is_over and state.scores() == [9, 4]
     text = plain(games.render_text(state, None))
-    assert "game over — winner: seat 0" in text
-    assert ("seat 0: wall cards 3 + knights 2 + princesses 2 + knight-princess pairs 2 "
+    assert "game over — winner: seat 1" in text
+    assert ("seat 1: wall cards 3 + knights 2 + princesses 2 + knight-princess pairs 2 "
             "= 9 points ★") in text
-    assert "seat 1: wall cards 1 + King 3 = 4 points" in text
+    assert "seat 2: wall cards 1 + King 3 = 4 points" in text
     base = position([[1, 2, 3], [1, 4]], {"a1": 44}, rest="removed")
     base.apply("reveal a1")
     base.apply("build")
-    assert "seat 0: start tile 1 + wall cards 3 = 4 elements ★" in plain(
+    assert "seat 1 (you): start tile 1 + wall cards 3 = 4 elements ★" in plain(
         games.render_text(base, 0))

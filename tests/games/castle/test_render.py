@@ -24,8 +24,8 @@ def test_grid_and_castles_are_drawn() -> None:
     rows = [line for line in text.splitlines() if line[:3] in {f"  {r}" for r in "abcde"}]
     assert len(rows) == 5 and rows[1].split()[2] == "25"  # b2 shows the seen 25
     assert rows[0].split()[1:] == ["▒▒▒"] * 9
-    assert "seat 0: 1 30" in text and "▶ seat 1 (you): 1 20" in text
-    assert "last round: seat 0 b2: 25 returned" in text
+    assert "seat 1: 1 30" in text and "▶ seat 2 (you): 1 20" in text
+    assert "last round: seat 1 b2: 25 returned" in text
 
 
 def test_hidden_memory_draws_seen_cards_face_down() -> None:
@@ -49,4 +49,4 @@ def test_finished_game_names_the_winner() -> None:
     state = position([[1, 2, 3], [1, 4]], {"a1": 44}, rest="removed")
     state.apply("reveal a1")
     state.apply("build")
-    assert "game over — winner: seat 0" in plain(games.render_text(state, None))
+    assert "game over — winner: seat 1" in plain(games.render_text(state, None))

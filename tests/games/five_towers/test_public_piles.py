@@ -36,7 +36,7 @@ def test_torn_down_cards_are_named_in_every_view_and_on_screen() -> None:
     play(state, "bid 3", "pass", "bid 5", *(f"take {c}" for c in DISPLAY), "teardown sand")
     for seat in (None, 0, 2):
         assert state.view(seat)["torn_cards"] == [[], [], ["sand6"], []]
-    assert "torn down 1 (−1): [yellow]sand6[/]" in games.render_text(state, 0)
+    assert "torn down 1 card (costs 1): [yellow]sand6[/]" in games.render_text(state, 0)
 
 
 def test_physical_rebid_puts_the_torn_card_back() -> None:
@@ -112,7 +112,7 @@ def test_breakdown_adds_up_to_each_score() -> None:
             if final.torn[seat]:
                 assert rows[-1][1] == -final.torn[seat] * (final.torn[seat] + 1) // 2
         text = games.render_text(final, None)
-        assert "Final score" in text and "wins" in text and "tallest tower (" in text
+        assert "Final score" in text and "winner" in text and "tallest tower (" in text
 
 
 def test_breakdown_doubles_capped_towers() -> None:

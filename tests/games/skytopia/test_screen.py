@@ -173,7 +173,8 @@ def test_the_picture_shows_placements_with_cost_and_rounds() -> None:
     text = text_of(s.view(0))
     free, fast = value_at(s, 5), value_at(s, 4)
     assert "Your placements" in text
-    assert f"b1: " in text and f"{free} (0c, 5rd)" in text and f"{fast} (1c, 4rd)" in text
+    assert f"b1: " in text and f"{free} (0 coins, 5 rd)" in text
+    assert f"{fast} (1 coin, 4 rd)" in text
     g1 = next(line for line in text.splitlines() if line.strip().startswith("g1: "))
     assert f"{value_at(s, 3)} (" not in g1             # that value is taken on g1
     assert "Your placements" not in text_of(s.view(1))  # not the seat to move
@@ -191,7 +192,7 @@ def test_the_picture_shows_what_tiles_and_sides_do() -> None:
     assert seat is not None
     text = text_of(s.view(seat))
     tile = s.comp.abilities[s.tile[seat]]
-    assert f"Sides of seat {seat}'s Ability tile" in text
+    assert f"Sides of seat {seat + 1} (you)'s tile" in text
     assert f"side a: {tile[0].text}" in text and f"side b: {tile[1].text}" in text
 
 
@@ -202,7 +203,8 @@ def test_the_end_screen_shows_the_breakdown_and_the_provisional_flag() -> None:
     assert f"= {s.scores()[0]}" in text and ".0" not in text.split("Final scores")[-1]
     assert "PROVISIONAL" in text and s.view(None)["provisional"] is True
     crest = s.comp.crests[s.comp.cards[s.comp.foundation(1)].crest]
-    assert s.view(None)["foundation_crests"][1] == crest and f"gold ({crest}):" in text
+    assert s.view(None)["foundation_crests"][1] == crest
+    assert f"gold Foundation: gain 1 coin per own golems on board (crest {crest})" in text
 
 
 def test_a_file_that_is_not_provisional_is_not_flagged(tmp_path) -> None:  # noqa: ANN001
@@ -223,7 +225,7 @@ def test_seats_are_called_seat_n_everywhere() -> None:
     texts = [text_of(s.view(p)) for p in (0, None)] + s.log(None)
     for text in texts:
         assert " P0" not in text and "player 0" not in text.lower()
-    assert "seat 0" in texts[0]
+    assert "seat 1 (you)" in texts[0] and "seat 0" not in texts[0]  # people count from 1
 
 
 def test_the_rules_summary_ships_with_every_option_and_action() -> None:

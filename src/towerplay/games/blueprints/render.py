@@ -1,11 +1,16 @@
 """The terminal picture of a Blueprints position (rich markup), drawn from the seat's view.
 
 Everything comes from ``state.view(seat)``, so the picture can show nothing the seat may
-not know.
+not know. Every word comes from the ``blueprints`` catalogue in the translator's language
+(the web board's keys where the board says the same thing, ``render.*`` for the
+terminal's own lines); dice keep the notation's material letters (W3), which the bag's
+legend names; seats are numbered from 1, as people count.
 
 >>> from towerplay import games
 >>> view = games.load("blueprints").start(players=2, seed=1).view(0)
 >>> "Your blueprint" in draw(view) and "Pool" in draw(view)
+True
+>>> "Twój Projekt" in draw(view, Translator("blueprints", "pl"))
 True
 """
 from __future__ import annotations
@@ -13,10 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.games.blueprints.dice import MATERIAL_NAMES, MATERIALS
-from towerplay.games.blueprints.scoring import PRIZE_TITLES
+from towerplay.i18n import Translator
 
 STYLE = {"W": "dark_orange", "R": "green", "S": "bold grey58", "G": "bright_cyan"}
 NAMES = dict(zip(MATERIALS, MATERIAL_NAMES))
+SCORE_PARTS = ("bonus", "wood", "recycled", "stone", "glass")
 CELL_WIDTH = 22
 
 
@@ -35,11 +41,19 @@ def dice(texts: list[str]) -> str:
     return " ".join(die(t) for t in texts) if texts else "-"
 
 
-def grid(blueprint: str, building: str) -> list[str]:
+def who(view: dict[str, Any], p: int, tr: Translator) -> str:
+    """``seat 2`` or ``seat 2 (you)`` (the web board's words; people count from 1)."""
+    return tr("seat_you" if p == view["seat"] else "seat_name", n=p + 1)
+
+
+def grid(blueprint: str, building: str, tr: Translator) -> list[str]:
     """The blueprint and building as a 3×2 grid of stacks: ``[target] dice bottom→top``."""
     heights = "".join(blueprint.split())
     rows = [row.split(",") for row in building.split("/")]
-    lines = [" " * 7 + "column 1".ljust(CELL_WIDTH) + "column 2"]
+    labels = [tr("render.row", n=r + 1) for r in range(3)]
+    width = max(len(label) for label in labels) + 2
+    lines = [" " * width + tr("render.column", n=1).ljust(CELL_WIDTH)
+             + tr("render.column", n=2)]
     for r in range(3):
         cells = []
         for c in range(2):
@@ -52,71 +66,92 @@ def grid(blueprint: str, building: str) -> list[str]:
                 plain = f"[{target}] " + " ".join(parts)
                 marked = f"\\[{target}] " + " ".join(die(p) for p in parts)
             cells.append(marked + " " * max(CELL_WIDTH - len(plain), 1))
-        lines.append(f"row {r + 1}  " + "".join(cells).rstrip())
+        lines.append(labels[r].ljust(width) + "".join(cells).rstrip())
     return lines
 
 
-def _cards(cards: list[str] | None) -> str:
+def _cards(cards: list[str] | None, tr: Translator) -> str:
     """The Award and Prize cards a seat won, by name."""
     if cards is None:
-        return "cards hidden"
-    names = [PRIZE_TITLES.get(c, c.capitalize()) for c in cards]
-    return ", ".join(names) if names else "no cards yet"
+        return tr("cards_hidden")
+    return ", ".join(tr.term(c) for c in cards) or tr("no_cards")
 
 
-def draw(view: dict[str, Any]) -> str:
-    """The whole situation as the view's seat sees it (``None``: a spectator)."""
+def status(view: dict[str, Any], tr: Translator) -> str:
+    """Whose eyes, and the game's state: the round, who does what, the first player."""
     seat = view["seat"]
-    who = "spectator" if seat is None else f"seat {seat}"
+    eyes = tr("render.spectator") if seat is None else tr("seat_name", n=seat + 1)
     if view["is_over"]:
-        status = f"game over · winners: {', '.join(f'seat {w}' for w in view['winners'])}"
+        names = ", ".join(who(view, w, tr) for w in view["winners"])
+        state = tr("render.over", count=len(view["winners"]), names=names)
     else:
-        status = (f"round {view['round']}/3 · seat {view['to_move']} to {view['step']}"
-                  f" · first player: seat {view['first_player']}")
+        state = tr("render.status", round=view["round"], who=who(view, view["to_move"], tr),
+                   doing=tr(f"step_{view['step']}"),
+                   first=who(view, view["first_player"], tr))
+    return f"[bold]Blueprints[/] ({eyes}) · {state}"
+
+
+def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+    """The whole situation as the view's seat sees it (``None``: a spectator), in
+    ``tr``'s language."""
+    tr = tr or Translator("blueprints", "en")
+    seat = view["seat"]
     first, second = view["demand"]
     bag = " ".join(f"{paint(m, m)} {n}" for m, n in view["bag"].items())
-    lines = [f"[bold]Blueprints[/] ({who}) · {status}",
-             f"In-Demand: 1st {paint(first, NAMES[first])}, "
-             f"2nd {paint(second, NAMES[second])} · bag: {bag}",
-             f"Pool: {dice(view['pool'])}"]
+    legend = ", ".join(f"{m} {tr.term(NAMES[m])}" for m in MATERIALS)
+    demand = tr("demand", first=paint(first, tr.term(NAMES[first])),
+                second=paint(second, tr.term(NAMES[second])))
+    lines = [status(view, tr), f"{demand} · {tr('bag', bag=bag, legend=legend)}",
+             f"{tr('pool', count=len(view['pool']))} {dice(view['pool'])}"]
     if view["discards"]:
-        lines.append(f"Discarded: {dice(view['discards'])}")
+        lines.append(tr("discarded", dice=dice(view["discards"])))
     if view["hand"] and not view["is_over"]:
-        lines.append(f"Seat {view['to_move']} holds {die(view['hand'])} (to place)")
+        lines.append(f"{tr('holds', who=who(view, view['to_move'], tr))} {die(view['hand'])}")
     lines.append("")
     for s, info in enumerate(view["seats"]):
         vp = "?" if info["vp"] is None else f"{info['vp']:g}"
-        mark = " [bold](you)[/]" if s == seat else ""
-        lines.append(f"seat {s}{mark}: took {dice(info['taken'])} ({len(info['taken'])}/6)"
-                     f" · VP {vp} ({_cards(info['cards'])})")
+        line = tr("seat_line", who=who(view, s, tr), vp=vp, taken=len(info["taken"]))
+        lines.append(f"{line}: {dice(info['taken'])} · "
+                     f"{tr('cards_line', cards=_cards(info['cards'], tr))}")
         if info["building"] is not None and (s == seat or view["is_over"]):
-            title = "Your blueprint" if s == seat else f"Seat {s}'s blueprint"
-            lines.append(f"  {title} {info['blueprint']} and building:")
-            lines += ["  " + line for line in grid(info["blueprint"], info["building"])]
+            title = (tr("own_heading", blueprint=info["blueprint"]) if s == seat else
+                     tr("render.blueprint_of", who=who(view, s, tr),
+                        blueprint=info["blueprint"]))
+            lines.append(f"  {title}:")
+            lines += ["  " + line for line in grid(info["blueprint"], info["building"], tr)]
             if info["removed"]:
-                lines.append(f"  removed: {dice(info['removed'])}")
+                lines.append(f"  {tr('removed', dice=dice(info['removed']))}")
     if view["results"]:
-        last = view["results"][-1]
-        lines += ["", f"Round {last['round']} scores:"]
-        for s, result in enumerate(last["seats"]):
-            score = result["score"]
-            award = last["awards"].get(str(s))
-            prizes = [PRIZE_TITLES[p] for p, w in last["prizes"].items() if w == s]
-            won = ", ".join(([award.capitalize()] if award else []) + prizes) or "-"
-            lines.append(f"  seat {s}: {score['total']} (bonus {score['bonus']}, wood "
-                         f"{score['wood']}, recycled {score['recycled']}, stone "
-                         f"{score['stone']}, glass {score['glass']}) on {result['blueprint']}:"
-                         f" {result['building']} · won {won}")
+        lines += ["", *round_scores(view, tr)]
     if view["is_over"] and "breakdown" in view:
-        lines += final_scores(view["breakdown"], view["scores"])
+        lines += final_scores(view, tr)
     return "\n".join(lines)
 
 
-def final_scores(breakdown: list[list[list[Any]]], scores: list[int]) -> list[str]:
+def round_scores(view: dict[str, Any], tr: Translator) -> list[str]:
+    """The latest round scored: each building's points, by part, and what it won."""
+    last = view["results"][-1]
+    lines = [f"{tr('round_scored', n=last['round'])}:"]
+    for s, result in enumerate(last["seats"]):
+        score = result["score"]
+        sums = " + ".join(f"{tr.term(k)} {score[k]}" for k in SCORE_PARTS)
+        award = last["awards"].get(str(s))
+        prizes = [p for p, w in last["prizes"].items() if w == s]
+        won = ", ".join(tr.term(c) for c in ([award] if award else []) + prizes)
+        removed = result.get("removed")
+        lines.append("  " + tr("building_points", count=score["total"], who=who(view, s, tr),
+                               card=result["card"], blueprint=result["blueprint"])
+                     + f": {sums}" + (f" · {won}" if won else "")
+                     + (f" · {tr('removed_dice', dice=dice(removed))}" if removed else ""))
+    return lines
+
+
+def final_scores(view: dict[str, Any], tr: Translator) -> list[str]:
     """The end screen's score sheet: each seat's VP, card by card, round by round."""
-    lines = ["", "[bold]Final score[/] (VP; the building points only decide the Awards):"]
-    for seat, parts in enumerate(breakdown):
-        lines.append(f"  seat {seat}: [bold]{scores[seat]:g} VP[/]")
+    lines = ["", f"[bold]{tr('render.final')}[/]"]
+    for seat, parts in enumerate(view["breakdown"]):
+        lines.append("  [bold]" + tr("final_seat", who=who(view, seat, tr),
+                                     vp=f"{view['scores'][seat]:g}") + "[/]")
         width = max((len(label) for label, _ in parts), default=0)
         lines += [f"    {label.ljust(width)} {points:>2}" for label, points in parts]
     return lines

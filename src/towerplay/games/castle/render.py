@@ -1,9 +1,15 @@
 """The terminal picture of Budowa Zamku, drawn from a seat's view only (so it cannot
 show more than the view allows).
 
+Every word comes from the ``castle`` catalogue in the translator's language (the web
+board's keys where the board says the same thing, ``render.*`` for the terminal's own
+lines); seats are numbered from 1, as people count.
+
 >>> from towerplay import games
 >>> state = games.load("castle").start(players=2, seed=1)
 >>> "castles" in draw(state.view(0))
+True
+>>> "zamki" in draw(state.view(0), Translator("castle", "pl"))
 True
 """
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.games.castle.cards import COLUMNS, ROWS
+from towerplay.i18n import Translator
 
 MARKS = {"king": ("K", "bold yellow"), "queen": ("Q", "bold magenta"),
          "wizard": ("W", "bold blue"), "knight": ("k", "cyan"), "princess": ("p", "pink1")}
@@ -37,76 +44,83 @@ def _cell(pos: str, view: dict[str, Any]) -> str:
     return f"[cyan]{text}[/]"
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def seat_name(view: dict[str, Any], seat: int, tr: Translator) -> str:
+    """``seat 2`` or ``seat 2 (you)`` (the web board's words; people count from 1)."""
+    return tr("seat_you" if view["seat"] == seat else "seat_name", n=seat + 1)
 
 
-def _castle_line(seat: int, castle: list[int], view: dict[str, Any]) -> str:
-    you = " (you)" if view["seat"] == seat else ""
+def _castle_line(seat: int, castle: list[int], view: dict[str, Any], tr: Translator) -> str:
     turn = "▶ " if view["to_move"] == seat else "  "
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     cards = " ".join(f"{card}{_mark(card, view)}" for card in castle)
-    extra = f"  {_count(len(castle), 'element')}"
+    extra = [tr("elements", count=len(castle))]
     if "points" in view:
-        extra += f", {_count(view['points'][seat], 'point')}"
+        extra.append(tr("points", count=view["points"][seat]))
         if view["wizard_used"][seat]:
-            extra += ", Wizard used"
-    return f"{turn}[{colour}]seat {seat}{you}[/]: {cards}[dim]{extra}[/]"
+            extra.append(tr("wizard_used"))
+    name = seat_name(view, seat, tr)
+    return f"{turn}[{colour}]{name}[/]: {cards}[dim]  {', '.join(extra)}[/]"
 
 
-def _end_lines(view: dict[str, Any]) -> list[str]:
+def _end_lines(view: dict[str, Any], tr: Translator) -> list[str]:
     """The winners and each seat's score, part by part (zero parts left out)."""
     winners = view["winners"]
-    names = ", ".join(f"seat {w}" for w in winners)
+    names = ", ".join(seat_name(view, w, tr) for w in winners)
     unit = "points" if view["variant"] == "characters" else "elements"
-    lines = [f"[bold green]game over — winner{'s' if len(winners) > 1 else ''}: {names}[/]"]
+    lines = [f"[bold green]{tr('render.over', count=len(winners), names=names)}[/]"]
     for seat, parts in enumerate(view["breakdown"]):
         shown = " + ".join(f"{label} {points}" for label, points in parts if points)
         star = " ★" if seat in winners else ""
-        lines.append(f"  seat {seat}: {shown or '0'} = [bold]{view['scores'][seat]}[/] "
-                     f"{unit}{star}")
+        total = tr(unit, count=view["scores"][seat]).replace(
+            str(view["scores"][seat]), f"[bold]{view['scores'][seat]}[/]", 1)
+        lines.append(f"  {seat_name(view, seat, tr)}: {shown or '0'} = {total}{star}")
     return lines
 
 
-def draw(view: dict[str, Any]) -> str:
-    """Draw a view of :meth:`CastleState.view` as rich markup."""
-    variant = "character variant" if view["variant"] == "characters" else "base game"
-    lines = [f"[bold]Budowa Zamku[/] — {variant}, memory {view['memory']}, "
-             f"turn {view['turn']}"]
+def _recent(view: dict[str, Any], tr: Translator) -> str:
+    """The moves of the last round: who revealed what where, and what became of it."""
+    shown = "; ".join(tr("render.recent", who=tr("seat_name", n=r["seat"] + 1), pos=r["pos"],
+                         card=r["card"] or "?", result=tr.term(r["result"]))
+                      for r in view["recent"])
+    return f"[dim]{tr('render.last_round', moves=shown)}[/]"
+
+
+def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+    """Draw a view of :meth:`CastleState.view` as rich markup in ``tr``'s language."""
+    tr = tr or Translator("castle", "en")
+    variant = tr(f"variant.{'characters' if view['variant'] == 'characters' else 'base'}")
+    head = tr("render.headline", variant=variant, memory=tr(f"memory.{view['memory']}"),
+              turn=view["turn"])
+    lines = [f"[bold]{head}[/]"]
     lines.append("     " + " ".join(f"{c:^3}" for c in range(1, COLUMNS + 1)))
     for row in ROWS:
         cells = " ".join(_cell(f"{row}{c}", view) for c in range(1, COLUMNS + 1))
         lines.append(f"  {row}  {cells}")
-    legend = "▒▒▒ face down"
-    if view["memory"] == "open":
-        legend += ", a [cyan]number[/] was seen and put back there"
-    else:
-        legend += " (memory hidden: remember what you saw!)"
-    lines.append(f"[dim]{legend}; {view['face_down']} face down[/]")
+    legend = tr("render.legend." + view["memory"], n=view["face_down"])
+    lines.append(f"[dim]{legend}[/]")
     if view["face_down"] == 1 and view["end"] == "last_revealed" and not view["revealed"]:
-        lines.append("[bold]one card left: the game ends once it is revealed[/]")
+        lines.append(f"[bold]{tr('render.last_card')}[/]")
     if view["revealed"]:
         card = view["revealed"]["card"]
-        lines.append(f"revealed at {view['revealed']['pos']}: [bold]{card}[/]"
-                     f"{_mark(card, view)}")
-    lines.append("[bold]castles[/]")
+        lines.append(f"{tr('render.revealed', pos=view['revealed']['pos'])} "
+                     f"[bold]{card}[/]{_mark(card, view)}")
+    lines.append(f"[bold]{tr('render.castles')}[/]")
     for seat, castle in enumerate(view["castles"]):
-        lines.append("  " + _castle_line(seat, castle, view))
+        lines.append("  " + _castle_line(seat, castle, view, tr))
     if view["recent"]:
-        shown = "; ".join(f"seat {r['seat']} {r['pos']}: {r['card'] or '?'} {r['result']}"
-                          for r in view["recent"])
-        lines.append(f"[dim]last round: {shown}[/]")
+        lines.append(_recent(view, tr))
     if "removed" in view:
-        lines.append(f"[dim]removed: {' '.join(map(str, view['removed'])) or '-'}[/]")
+        cards = " ".join(map(str, view["removed"])) or "-"
+        lines.append(f"[dim]{tr('render.removed', cards=cards)}[/]")
     else:
-        lines.append(f"[dim]removed: {_count(view['removed_count'], 'card')}[/]")
+        lines.append(f"[dim]{tr('removed_count', count=view['removed_count'])}[/]")
     if view["is_over"]:
-        lines += _end_lines(view)
+        lines += _end_lines(view, tr)
     elif view["idle_turns"]:
-        lines.append(f"[dim]turns without a card built or removed: {view['idle_turns']} "
-                     f"(the game stops at {view['stall_limit']})[/]")
+        idle = tr("render.idle", n=view["idle_turns"], limit=view["stall_limit"])
+        lines.append(f"[dim]{idle}[/]")
     if view.get("provisional"):
-        lines.append("[dim]characters: PROVISIONAL composition (option cards=PATH)[/]")
+        lines.append(f"[dim]{tr('render.provisional')}[/]")
     return "\n".join(lines)
 
 

@@ -4,6 +4,17 @@ Symbols: each tower is a column, bottom card at the bottom; ``▲0`` is a tower 
 the tower is capped and scores double); the discard pile is face up; after the reshuffle
 the second draw pile's cards are known (not their order) and listed per suit; torn-down
 cards are named after each seat's count.
+
+Every word comes from the ``five_towers`` catalogue in the translator's language (the web
+board's keys where the board says the same thing, ``render.*`` for the terminal's own
+lines); seats are numbered from 1, as people count.
+
+>>> from towerplay import games
+>>> view = games.load("five_towers").start(players=2, seed=1).view(0)
+>>> "seat 1 (you)" in draw(view)
+True
+>>> "miejsce 1 (ty)" in draw(view, Translator("five_towers", "pl"))
+True
 """
 from __future__ import annotations
 
@@ -11,28 +22,36 @@ from typing import Any
 
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
+from towerplay.i18n import Translator
 
 COLOURS = {"candy": "hot_pink", "scary": "medium_purple1", "tree": "green3",
            "scrap": "grey62", "sand": "yellow"}
-STEPS = {"take": "takes {need} more card(s)", "teardown": "may tear down one card",
-         "place": "places the taken cards"}
 
 
-def card_markup(name: str) -> str:
-    """A card as coloured text, e.g. ``[yellow]sand7[/]`` (the name says the suit too)."""
+def card_markup(name: str, tr: Translator) -> str:
+    """A card as coloured text, e.g. ``[yellow]sand7[/]`` (its suit and value as the
+    board names them)."""
     suit = name.rstrip("0123456789")
-    return f"[{COLOURS.get(suit, 'default')}]{name}[/]"
+    text = tr("card", suit=tr.term(suit), value=name[len(suit):])
+    return f"[{COLOURS.get(suit, 'default')}]{text}[/]"
 
 
-def cards_line(names: list[str]) -> str:
+def cards_line(names: list[str], tr: Translator) -> str:
     """Cards as coloured text in one line (``(empty)`` if none)."""
-    return " ".join(card_markup(name) for name in names) or "[dim](empty)[/]"
+    return " ".join(card_markup(name, tr) for name in names) or f"[dim]{tr('empty_display')}[/]"
 
 
-def towers_block(towers: dict[str, list[int]]) -> list[str]:
+def seat_name(view: dict[str, Any], p: int, tr: Translator) -> str:
+    """``seat 2`` or ``seat 2 (you)`` (the terminal's words, as every game's terminal
+    board says them; people count from 1)."""
+    name = tr("cli.seat", n=p + 1)
+    return f"{name} {tr('you')}" if p == view.get("seat") else name
+
+
+def towers_block(towers: dict[str, list[int]], tr: Translator) -> list[str]:
     """One player's towers as five columns, bottom card at the bottom, caps marked ▲."""
-    width = 7
-    lines = ["  " + "".join(f"[{COLOURS[s]}]{s:^{width}}[/]" for s in SUITS)]
+    width = max(7, *(len(tr.term(s)) + 1 for s in SUITS))
+    lines = ["  " + "".join(f"[{COLOURS[s]}]{tr.term(s):^{width}}[/]" for s in SUITS)]
     height = max((len(t) for t in towers.values()), default=0)
     for row in range(height - 1, -1, -1):
         cells = []
@@ -45,82 +64,94 @@ def towers_block(towers: dict[str, list[int]]) -> list[str]:
                 cells.append(" " * width)
         lines.append("  " + "".join(cells))
     if not height:
-        lines.append("  [dim](no towers yet)[/]")
+        lines.append(f"  [dim]{tr('render.no_towers')}[/]")
     return lines
 
 
-def bids_line(view: dict[str, Any]) -> str:
+def bids_line(view: dict[str, Any], tr: Translator) -> str:
     """This round's bids in bidding order, from the start player."""
     players, opener = view["players"], view["opener"]
     parts = []
     for i in range(players):
         seat = (opener + i) % players
         bid = view["bids"][seat]
-        text = "—" if bid is None else ("pass" if bid == "pass" else f"bid {bid}")
-        mark = " (opens)" if seat == opener else ""
-        parts.append(f"seat {seat}{mark}: [bold]{text}[/]")
-    return "Bids: " + " · ".join(parts)
+        text = ("—" if bid is None else tr("passed") if bid == "pass"
+                else tr("bid_made", n=bid))
+        mark = f" ({tr('note.opens')})" if seat == opener else ""
+        parts.append(f"{seat_name(view, seat, tr)}{mark}: [bold]{text}[/]")
+    return tr("render.bids", bids=" · ".join(parts))
 
 
-def draw(view: dict[str, Any]) -> str:
-    """What the view shows: round, piles, display, bids, the builder's hand, all towers."""
+def doing(view: dict[str, Any], tr: Translator) -> str:
+    """What the auction's winner does now."""
+    if view["phase"] == "take":
+        return tr("doing.take", count=view["to_take"])
+    return tr(f"doing.{view['phase']}")
+
+
+def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+    """What the view shows, in ``tr``'s language: round, piles, display, bids, the
+    builder's hand, all towers."""
+    tr = tr or Translator("five_towers", "en")
     over = view["is_over"]
-    pile = "second pile" if view["pile"] == 2 else "first pile"
-    head = (f"[bold]5 Towers[/] — round {view['round']} ({pile}), draw pile "
-            f"{view['draw_size']}, discard pile {len(view['discard'])}")
+    pile = tr("second_pile" if view["pile"] == 2 else "first_pile")
+    head = "[bold]" + tr("render.headline", round=view["round"], pile=pile,
+                         draw=view["draw_size"], discard=len(view["discard"])) + "[/]"
     if view["final_round"] and not over:
-        head += " — [bold red]final round[/]"
-    lines = [head, f"Discard pile (face up): {cards_line(view['discard'])}"]
+        head += f" — [bold red]{tr('final_round')}[/]"
+    lines = [head, tr("render.discard", cards=cards_line(view["discard"], tr))]
     if view["pile"] == 2 and not over:
-        lines.append(f"Draw pile holds (order unknown): {suits_line(view['draw_cards'])}")
+        lines.append(tr("render.draw_holds", cards=suits_line(view["draw_cards"], tr)))
     if not over:
-        lines.append(f"Display ({len(view['display'])}): {cards_line(view['display'])}")
-        lines.append(bids_line(view))
-    phase = view["phase"]
-    if phase in STEPS:
-        step = STEPS[phase].format(need=view["to_take"])
-        lines.append(f"Seat {view['builder']} won the auction and {step}; hand: "
-                     f"{cards_line(view['hand'])}")
+        lines.append(f"{tr('display_heading', n=len(view['display']))}: "
+                     f"{cards_line(view['display'], tr)}")
+        lines.append(bids_line(view, tr))
+    if view["phase"] in ("take", "teardown", "place"):
+        lines.append(tr("render.builder", seat=seat_name(view, view["builder"], tr),
+                        doing=doing(view, tr), cards=cards_line(view["hand"], tr)))
     to_move = view["to_move"]
     caps = view["rebid_caps"]
-    if phase == "bid" and to_move is not None and caps[to_move] is not None:
-        lines.append(f"[red]Seat {to_move}'s bid could not be built: it bids again "
-                     f"(below {caps[to_move]}) or passes[/]")
+    if view["phase"] == "bid" and to_move is not None and caps[to_move] is not None:
+        lines.append("[red]" + tr("render.rebid", seat=seat_name(view, to_move, tr),
+                                  cap=caps[to_move]) + "[/]")
     if view.get("unbuildable_bids"):
-        lines.append(unbuildable_line(view["unbuildable_bids"]))
+        lines.append(unbuildable_line(view["unbuildable_bids"], tr))
     for p in range(view["players"]):
-        who = " (you)" if p == view["seat"] else ""
-        turn = " ← to move" if p == to_move else ""
         torn = view["torn"][p]
-        names = f": {cards_line(view['torn_cards'][p])}" if torn else ""
-        lines.append(f"[bold]Seat {p}{who}[/] — score {view['score'][p]:g}, torn down {torn} "
-                     f"(−{scoring.teardown_penalty(torn)}){names}{turn}")
-        lines += towers_block(view["towers"][p])
+        parts = [tr("score", score=f"{view['score'][p]:g}"),
+                 tr("torn_down", count=torn, cost=scoring.teardown_penalty(torn))]
+        names = f": {cards_line(view['torn_cards'][p], tr)}" if torn else ""
+        turn = f" ← {tr('mark_to_move')}" if p == to_move else ""
+        lines.append(f"[bold]{seat_name(view, p, tr)}[/] — {', '.join(parts)}{names}{turn}")
+        lines += towers_block(view["towers"][p], tr)
     if over and "breakdown" in view:
-        lines += final_scores(view["breakdown"], view["scores"], view["winners"])
+        lines += final_scores(view, tr)
     return "\n".join(lines)
 
 
-def suits_line(cards: dict[str, list[int]]) -> str:
+def suits_line(cards: dict[str, list[int]], tr: Translator) -> str:
     """A multiset of cards per suit, e.g. ``sand 3 7 7 · tree 1``."""
-    parts = [f"[{COLOURS[suit]}]{suit} {' '.join(map(str, values))}[/]"
+    parts = [f"[{COLOURS[suit]}]{tr.term(suit)} {' '.join(map(str, values))}[/]"
              for suit, values in cards.items()]
-    return " · ".join(parts) or "[dim](empty)[/]"
+    return " · ".join(parts) or f"[dim]{tr('empty_display')}[/]"
 
 
-def unbuildable_line(bids: list[int]) -> str:
+def unbuildable_line(bids: list[int], tr: Translator) -> str:
     """Why the highest bids are missing from the legal list (``rebid=feasible``)."""
-    shown = f"bid {bids[0]} is" if len(bids) == 1 else f"bids {bids[0]}-{bids[-1]} are"
-    return f"[yellow]{shown} not offered: you could not build {bids[0]} of these cards[/]"
+    if len(bids) == 1:
+        shown = tr("render.unbuildable", n=bids[0])
+    else:
+        shown = tr("render.unbuildable_range", low=bids[0], high=bids[-1])
+    return f"[yellow]{shown}[/]"
 
 
-def final_scores(breakdown: list[list[list[Any]]], scores: list[int],
-                 winners: list[int]) -> list[str]:
+def final_scores(view: dict[str, Any], tr: Translator) -> list[str]:
     """The end screen's score sheet: each seat's rows as the rulebook adds them up."""
-    lines = ["", "[bold]Final score[/] (ties share the win):"]
-    for seat, parts in enumerate(breakdown):
-        won = " — [bold green]wins[/]" if seat in winners else ""
-        lines.append(f"  seat {seat}: [bold]{scores[seat]:g}[/]{won}")
+    scores, winners = view["scores"], view["winners"]
+    lines = ["", f"[bold]{tr('render.final')}[/]"]
+    for seat, parts in enumerate(view["breakdown"]):
+        won = f" — [bold green]{tr('winner')}[/]" if seat in winners else ""
+        lines.append(f"  {seat_name(view, seat, tr)}: [bold]{scores[seat]:g}[/]{won}")
         width = max((len(label) for label, _ in parts), default=0)
         lines += [f"    {label.ljust(width)} {points:>3}" for label, points in parts]
     return lines
