@@ -271,6 +271,27 @@ def localized_breakdown(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
                                   for names, seat in zip(labels, rows)]}
 
 
+def seat_label(view: Mapping[str, Any], p: int | None, tr: Translator) -> str:
+    """How a board names seat ``p`` in ``tr``'s language: the name its person chose where
+    the view carries ``names`` (a web table's), else the catalogue's ``seat_name`` (seats
+    counted from 1); the viewer's own seat marked (``seat_you``, ``named_you``);
+    ``nobody`` for no seat.
+
+    >>> tr = Translator("castle", "pl")
+    >>> view = {"seat": 0, "names": ["Ala", None]}
+    >>> seat_label(view, 0, tr), seat_label(view, 1, tr), seat_label({}, 0, tr)
+    ('Ala (ty)', 'miejsce 2', 'miejsce 1')
+    """
+    if p is None:
+        return tr("nobody")
+    names = view.get("names") or ()
+    name = names[p] if p < len(names) else None
+    mine = p == view.get("seat")
+    if name:
+        return tr("named_you", name=name) if mine else str(name)
+    return tr("seat_you" if mine else "seat_name", n=p + 1)  # people count from 1
+
+
 def word(event: Event, lang: str) -> str:
     """``event`` in ``lang`` (its own domain's catalogue, then ``web``'s).
 

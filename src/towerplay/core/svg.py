@@ -10,14 +10,10 @@ from __future__ import annotations
 import math
 from html import escape
 from textwrap import wrap
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from towerplay.i18n import Translator
+from typing import Any
 
 __all__ = ["GLYPH", "WIDTH", "button", "clickable", "fit_size", "lines", "num",
-           "panel", "panels", "seat_label", "text"]
+           "panel", "panels", "text"]
 
 WIDTH = 380
 """A panel's viewBox width: readable on a 360 px phone, two side by side on a desktop."""
@@ -123,25 +119,3 @@ def button(x: float, y: float, w: float, caption: str, action: str | None, label
             + text(x + w / 2, y + h / 2 + round(size * 0.35), caption, "middle", size, "bold",
                    ink))
     return clickable(action, label, body)
-
-
-def seat_label(view: Mapping[str, Any], p: int | None, tr: Translator) -> str:
-    """How a board names seat ``p`` in ``tr``'s language: the name its person chose where
-    the view carries ``names`` (a web table's), else the catalogue's ``seat_name`` (seats
-    counted from 1); the viewer's own seat marked (``seat_you``, ``named_you``);
-    ``nobody`` for no seat.
-
-    >>> from towerplay.i18n import Translator
-    >>> tr = Translator("castle", "pl")
-    >>> view = {"seat": 0, "names": ["Ala", None]}
-    >>> seat_label(view, 0, tr), seat_label(view, 1, tr), seat_label({}, 0, tr)
-    ('Ala (ty)', 'miejsce 2', 'miejsce 1')
-    """
-    if p is None:
-        return tr("nobody")
-    names = view.get("names") or ()
-    name = names[p] if p < len(names) else None
-    mine = p == view.get("seat")
-    if name:
-        return tr("named_you", name=name) if mine else str(name)
-    return tr("seat_you" if mine else "seat_name", n=p + 1)  # people count from 1

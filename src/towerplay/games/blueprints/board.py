@@ -27,9 +27,9 @@ from __future__ import annotations
 from textwrap import wrap
 from typing import Any
 
-from towerplay.core.svg import clickable, lines, panel, panels, seat_label, text
+from towerplay.core.svg import clickable, lines, panel, panels, text
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
-from towerplay.i18n import Translator
+from towerplay.i18n import Translator, seat_label
 
 WIDTH = 380
 NAMES = dict(zip(MATERIALS, MATERIAL_NAMES))

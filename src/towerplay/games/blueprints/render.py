@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.games.blueprints.dice import MATERIAL_NAMES, MATERIALS
-from towerplay.i18n import Translator
+from towerplay.i18n import Translator, seat_label
 
 STYLE = {"W": "dark_orange", "R": "green", "S": "bold grey58", "G": "bright_cyan"}
 NAMES = dict(zip(MATERIALS, MATERIAL_NAMES))
@@ -40,10 +40,6 @@ def dice(texts: list[str]) -> str:
     """Dice in their colours, separated by spaces (``-`` for none)."""
     return " ".join(die(t) for t in texts) if texts else "-"
 
-
-def who(view: dict[str, Any], p: int, tr: Translator) -> str:
-    """``seat 2`` or ``seat 2 (you)`` (the web board's words; people count from 1)."""
-    return tr("seat_you" if p == view["seat"] else "seat_name", n=p + 1)
 
 
 def grid(blueprint: str, building: str, tr: Translator) -> list[str]:
@@ -82,12 +78,12 @@ def status(view: dict[str, Any], tr: Translator) -> str:
     seat = view["seat"]
     eyes = tr("render.spectator") if seat is None else tr("seat_name", n=seat + 1)
     if view["is_over"]:
-        names = ", ".join(who(view, w, tr) for w in view["winners"])
+        names = ", ".join(seat_label(view, w, tr) for w in view["winners"])
         state = tr("render.over", count=len(view["winners"]), names=names)
     else:
-        state = tr("render.status", round=view["round"], who=who(view, view["to_move"], tr),
+        state = tr("render.status", round=view["round"], who=seat_label(view, view["to_move"], tr),
                    doing=tr(f"step_{view['step']}"),
-                   first=who(view, view["first_player"], tr))
+                   first=seat_label(view, view["first_player"], tr))
     return f"[bold]Blueprints[/] ({eyes}) · {state}"
 
 
@@ -106,16 +102,16 @@ def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     if view["discards"]:
         lines.append(tr("discarded", dice=dice(view["discards"])))
     if view["hand"] and not view["is_over"]:
-        lines.append(f"{tr('holds', who=who(view, view['to_move'], tr))} {die(view['hand'])}")
+        lines.append(f"{tr('holds', who=seat_label(view, view['to_move'], tr))} {die(view['hand'])}")
     lines.append("")
     for s, info in enumerate(view["seats"]):
         vp = "?" if info["vp"] is None else f"{info['vp']:g}"
-        line = tr("seat_line", who=who(view, s, tr), vp=vp, taken=len(info["taken"]))
+        line = tr("seat_line", who=seat_label(view, s, tr), vp=vp, taken=len(info["taken"]))
         lines.append(f"{line}: {dice(info['taken'])} · "
                      f"{tr('cards_line', cards=_cards(info['cards'], tr))}")
         if info["building"] is not None and (s == seat or view["is_over"]):
             title = (tr("own_heading", blueprint=info["blueprint"]) if s == seat else
-                     tr("render.blueprint_of", who=who(view, s, tr),
+                     tr("render.blueprint_of", who=seat_label(view, s, tr),
                         blueprint=info["blueprint"]))
             lines.append(f"  {title}:")
             lines += ["  " + line for line in grid(info["blueprint"], info["building"], tr)]
@@ -139,7 +135,7 @@ def round_scores(view: dict[str, Any], tr: Translator) -> list[str]:
         prizes = [p for p, w in last["prizes"].items() if w == s]
         won = ", ".join(tr.term(c) for c in ([award] if award else []) + prizes)
         removed = result.get("removed")
-        lines.append("  " + tr("building_points", count=score["total"], who=who(view, s, tr),
+        lines.append("  " + tr("building_points", count=score["total"], who=seat_label(view, s, tr),
                                card=result["card"], blueprint=result["blueprint"])
                      + f": {sums}" + (f" · {won}" if won else "")
                      + (f" · {tr('removed_dice', dice=dice(removed))}" if removed else ""))
@@ -150,7 +146,7 @@ def final_scores(view: dict[str, Any], tr: Translator) -> list[str]:
     """The end screen's score sheet: each seat's VP, card by card, round by round."""
     lines = ["", f"[bold]{tr('render.final')}[/]"]
     for seat, parts in enumerate(view["breakdown"]):
-        lines.append("  [bold]" + tr("final_seat", who=who(view, seat, tr),
+        lines.append("  [bold]" + tr("final_seat", who=seat_label(view, seat, tr),
                                      vp=f"{view['scores'][seat]:g}") + "[/]")
         width = max((len(label) for label, _ in parts), default=0)
         lines += [f"    {label.ljust(width)} {points:>2}" for label, points in parts]

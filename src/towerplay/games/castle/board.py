@@ -30,9 +30,9 @@ from __future__ import annotations
 from textwrap import wrap
 from typing import Any
 
-from towerplay.core.svg import button, clickable, lines, panel, panels, seat_label, text
+from towerplay.core.svg import button, clickable, lines, panel, panels, text
 from towerplay.games.castle.cards import COLUMNS, ROWS
-from towerplay.i18n import SEGMENT, Translator
+from towerplay.i18n import SEGMENT, Translator, seat_label
 
 WIDTH = 380
 CELL_W, CELL_H, GAP = 38, 50, 2

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.games.castle.cards import COLUMNS, ROWS
-from towerplay.i18n import Translator
+from towerplay.i18n import Translator, seat_label
 
 MARKS = {"king": ("K", "bold yellow"), "queen": ("Q", "bold magenta"),
          "wizard": ("W", "bold blue"), "knight": ("k", "cyan"), "princess": ("p", "pink1")}
@@ -44,10 +44,6 @@ def _cell(pos: str, view: dict[str, Any]) -> str:
     return f"[cyan]{text}[/]"
 
 
-def seat_name(view: dict[str, Any], seat: int, tr: Translator) -> str:
-    """``seat 2`` or ``seat 2 (you)`` (the web board's words; people count from 1)."""
-    return tr("seat_you" if view["seat"] == seat else "seat_name", n=seat + 1)
-
 
 def _castle_line(seat: int, castle: list[int], view: dict[str, Any], tr: Translator) -> str:
     turn = "▶ " if view["to_move"] == seat else "  "
@@ -58,14 +54,14 @@ def _castle_line(seat: int, castle: list[int], view: dict[str, Any], tr: Transla
         extra.append(tr("points", count=view["points"][seat]))
         if view["wizard_used"][seat]:
             extra.append(tr("wizard_used"))
-    name = seat_name(view, seat, tr)
+    name = seat_label(view, seat, tr)
     return f"{turn}[{colour}]{name}[/]: {cards}[dim]  {', '.join(extra)}[/]"
 
 
 def _end_lines(view: dict[str, Any], tr: Translator) -> list[str]:
     """The winners and each seat's score, part by part (zero parts left out)."""
     winners = view["winners"]
-    names = ", ".join(seat_name(view, w, tr) for w in winners)
+    names = ", ".join(seat_label(view, w, tr) for w in winners)
     unit = "points" if view["variant"] == "characters" else "elements"
     lines = [f"[bold green]{tr('render.over', count=len(winners), names=names)}[/]"]
     for seat, parts in enumerate(view["breakdown"]):
@@ -73,7 +69,7 @@ def _end_lines(view: dict[str, Any], tr: Translator) -> list[str]:
         star = " ★" if seat in winners else ""
         total = tr(unit, count=view["scores"][seat]).replace(
             str(view["scores"][seat]), f"[bold]{view['scores'][seat]}[/]", 1)
-        lines.append(f"  {seat_name(view, seat, tr)}: {shown or '0'} = {total}{star}")
+        lines.append(f"  {seat_label(view, seat, tr)}: {shown or '0'} = {total}{star}")
     return lines
 
 

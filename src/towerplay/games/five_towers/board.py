@@ -31,11 +31,11 @@ from html import escape
 from typing import Any
 
 from towerplay.core.svg import button as shared_button
-from towerplay.core.svg import clickable, fit_size, panel, seat_label
+from towerplay.core.svg import clickable, fit_size, panel
 from towerplay.core.svg import text as shared_text
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.scoring import teardown_penalty
-from towerplay.i18n import SEGMENT, Translator
+from towerplay.i18n import SEGMENT, Translator, seat_label
 
 FILL = {"candy": "#f7c6dc", "scary": "#d9c8f2", "tree": "#c4e8c0", "scrap": "#d6d6d6",
         "sand": "#f5e6a8"}

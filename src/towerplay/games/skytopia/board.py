@@ -46,10 +46,10 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.core.svg import button as shared_button
-from towerplay.core.svg import clickable, fit_size, lines, panel, panels, seat_label, text
+from towerplay.core.svg import clickable, fit_size, lines, panel, panels, text
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
-from towerplay.i18n import Translator
+from towerplay.i18n import Translator, seat_label
 
 WIDTH = 380
 FILL = {"blue": "#d3e3fa", "gold": "#f8e7a6", "red": "#f6c9bd", "purple": "#e2cff3"}

@@ -25,9 +25,9 @@ from typing import Any
 
 from rich.markup import escape
 
-from towerplay.games.skytopia.board import card_info, effect_words, seat_name
+from towerplay.games.skytopia.board import card_info, effect_words
 from towerplay.games.skytopia.components import COLOURS
-from towerplay.i18n import Translator
+from towerplay.i18n import Translator, seat_label
 
 STYLE = {"blue": "bold blue", "gold": "bold yellow", "red": "bold dark_orange",
          "purple": "bold magenta"}
@@ -36,7 +36,7 @@ GOLEMS = 5
 
 
 def _seat(view: dict[str, Any], p: int, tr: Translator) -> str:
-    return f"[{SEAT_STYLE[p % 4]}]{escape(seat_name(view, p, tr))}[/]"
+    return f"[{SEAT_STYLE[p % 4]}]{escape(seat_label(view, p, tr))}[/]"
 
 
 def _card(view: dict[str, Any], ident: str, tr: Translator) -> str:
@@ -125,7 +125,7 @@ def abilities(view: dict[str, Any], tr: Translator) -> list[str]:
         title = tr("draft_title")
         shown = [(f"draft t{list(tiles).index(t) + 1}", t) for t in view["draft_pool"] or []]
     else:  # the side choice: the tile of the seat choosing
-        title = tr("sides_title", seat=seat_name(view, mover, tr))
+        title = tr("sides_title", seat=seat_label(view, mover, tr))
         tile = view["cities"][mover]["ability"][:-1] if mover is not None else None
         shown = [("", tile)] if tile in tiles else []  # (its sides are the actions)
     lines = [f"[bold]{escape(title)}[/]"]
@@ -154,10 +154,10 @@ def headline(view: dict[str, Any], tr: Translator) -> str:
     final = tr("final_round", n=view["final_round"]) if view["final_round"] else ""
     head = tr("headline", round=view["round"], final=final, first=view["first_player"] + 1)
     if view["is_over"]:
-        names = ", ".join(seat_name(view, w, tr) for w in view["winners"])
+        names = ", ".join(seat_label(view, w, tr) for w in view["winners"])
         turn = tr("game_over", names=names)
     else:
-        turn = tr("turn_line", who=seat_name(view, view["to_move"], tr),
+        turn = tr("turn_line", who=seat_label(view, view["to_move"], tr),
                   phase=tr.term(view["phase"]))
     return f"[bold]{escape(head)}[/] · {escape(turn)}"
 
