@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from babel import Locale
 from babel.messages.pofile import read_po
 
-from towerplay.core.events import LEGACY, Event, Notation, Param, Seq, Term
+from towerplay.core.events import LEGACY, Event, Notation, Param, Seat, Seq, Term
 
 if TYPE_CHECKING:
     from towerplay.core.state import State
@@ -171,6 +171,8 @@ class Translator:
                 f"term.{value}@{form}") else self.term(value)
         if isinstance(value, Notation):
             return self.action(value)
+        if isinstance(value, Seat):  # people count seats from 1
+            return str(value + 1)
         return str(value)
 
     def labels(self, labels: Sequence[Sequence[Param]]) -> list[list[str]]:

@@ -164,9 +164,9 @@ def test_a_refusal_reads_naturally() -> None:
     reason = state.refusal(state.game.parse_notation("remove"))
     assert reason is not None
     assert word(reason, "pl").startswith(
-        "Ruch 'remove' jest teraz niedozwolony: miejsce 1 musi wziąć kość z puli")
+        "Ruch 'remove' jest teraz niedozwolony: miejsce 2 musi wziąć kość z puli")
     assert word(reason, "hu").startswith(
-        "Most nem szabályos lépés ('remove'): 1. hely: vegyen el egy kockát")
+        "Most nem szabályos lépés ('remove'): 2. hely: vegyen el egy kockát")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -102,7 +102,7 @@ def test_events_in_english_are_the_old_lines() -> None:
     assert state.log_line(0, 1) == "bid 2" and state.log(None) == ["0: bid 2"]
     assert state.log_event(0, None) == Event.of("five_towers.bid", count=2)
     reason = state.check(BID[1])
-    assert reason == ("'bid 1' is not legal: not above the current bid of 2 (seat 0): "
+    assert reason == ("'bid 1' is not legal: not above the current bid of 2 (seat 1): "
                       "bid 3 or more, or pass")
     with pytest.raises(IllegalAction) as raised:
         state.apply(BID[1])

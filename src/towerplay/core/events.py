@@ -7,6 +7,8 @@ word it: the key is the message id, in the domain its first part names (``core.*
 
 - ``int`` (or ``float``): a number; the one named ``count`` picks the plural form;
 - ``str``: verbatim text (the action a user sent, a notation to type);
+- :class:`Seat`: a seat, 0-based as the engines and the protocol count them, shown as
+  people count them: from 1 (``Seat(0)`` is worded ``1``);
 - :class:`Notation`: an action's notation, worded as its button says it (the
   catalogue's ``action.*`` templates; in English the notation itself);
 - :class:`Term`: a glossary word, worded by the catalogue's ``term.<word>``;
@@ -31,6 +33,19 @@ from typing import NamedTuple, Union
 
 class Term(str):
     """A glossary word (``Term("sand")``), worded by the catalogue's ``term.sand``."""
+
+    __slots__ = ()
+
+
+class Seat(int):
+    """A seat as the engines count it, from 0 (``Seat(0)``), worded as people count it,
+    from 1: an engine passes seats as ``Seat`` so that no text shows the protocol's
+    numbers.
+
+    >>> from towerplay.i18n import word
+    >>> word(Event.of("core.not_legal", action="x", seat=Seat(0), legal=Seq(())), "en")
+    "'x' is not legal now for seat 1; legal: "
+    """
 
     __slots__ = ()
 
@@ -82,7 +97,7 @@ class Event(NamedTuple):
         return None
 
 
-Param = Union[int, float, str, Notation, Term, Event, Seq]
+Param = Union[int, float, str, Seat, Notation, Term, Event, Seq]
 """What an event's parameter may be."""
 
 LEGACY = "core.line"
