@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+
 import pytest
 
 from tests.i18n.events import log_events, nested, refusal_events, texts_of
@@ -42,7 +43,7 @@ def seat_events(name: str) -> set[Event]:
         for state in states[::max(1, len(states) // 4)]:
             if not state.is_over:
                 found.update(refusal_events(state))
-                found.add(state._kernel_refusal(  # noqa: SLF001 (the kernel's own)
+                found.add(state._kernel_refusal(
                     state.game.action_space[0], state.legal_actions()))
     return set(every_event(found))
 

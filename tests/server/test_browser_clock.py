@@ -32,6 +32,6 @@ def test_a_clocked_table_made_in_the_lobby_shows_its_clock(browser: Any,
         page.wait_for_selector("#clock:not([hidden])")
         shown = page.inner_text("#clock")
         assert shown.startswith("Clock (3 s, a move)") and "0:0" in shown
-        page.locator("#events li", has_text="out of time, random moved").wait_for(
+        page.locator("#events li", has_text="out of time, random bot moved").wait_for(
             timeout=20_000)
         assert "out of time" not in page.inner_text("#clock")  # the next seat's time runs

@@ -101,14 +101,13 @@ Param = Union[int, float, str, Seat, Notation, Term, Event, Seq]
 """What an event's parameter may be."""
 
 LEGACY = "core.line"
-"""The key of an English line from a game that does not speak events yet (parameters
-``text`` and, where known, ``domain``: the game's catalogue): worded by the catalogue's
-``line.*`` templates, as before events."""
+"""The key of an English text that is no event (a test's toy game that writes lines, a
+reason given as text): parameter ``text``, shown as it is in every language."""
 
 
 def legacy(text: str, domain: str | None = None) -> Event:
-    """An English line of a game not yet converted to events, as an event (worded by
-    ``domain``'s templates; without one, by the translator's own)."""
+    """An English text that is no event, as an event (shown as it is; ``domain``, the
+    game that said it, where known)."""
     if domain is None:
         return Event(LEGACY, (("text", text),))
     return Event(LEGACY, (("text", text), ("domain", domain)))

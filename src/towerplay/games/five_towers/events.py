@@ -11,11 +11,13 @@ reveals it), so a log entry is the action itself.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from towerplay.core.events import Event, Notation, Seq, Term
+from towerplay.core.events import Event, Notation, Param, Seq, Term
 from towerplay.games.five_towers.cards import (
     BID_K, PASS_K, PLACE_K, SUITS, TAKE_K, TEARDOWN_K, Action)
+from towerplay.games.five_towers.scoring import is_capped
 
 NONE = Event.of("five_towers.none")
 """An empty list of cards: ``(none)``."""
@@ -56,3 +58,32 @@ def log_event(action: Action) -> Event:
     if kind == PLACE_K:
         return Event.of("five_towers.place", card=card(action.arg))
     return Event.of("five_towers.no_teardown")
+
+
+def score_labels(view: Mapping[str, Any]) -> list[list[Param]]:
+    """The labels of a finished view's score breakdown, in the order of
+    :func:`.scoring.rows` (each tower, capped ones doubled; the tallest tower's bonus; the
+    tear-down cost), from the towers and tear-downs the view carries.
+
+    >>> from towerplay.i18n import word
+    >>> [word(label, "pl") for label in score_labels({"breakdown": [[]],
+    ...     "towers": [{"candy": [15, 12, 9, 0], "sand": [7]}], "torn": [2]})[0]]
+    ['wieża cukierkowa: 4 karty, zamknięta ×2', 'wieża piaskowa: 1 karta', \
+'najwyższa wieża (cukierkowa): +1 za kartę', 'zburzone: 2 karty (1+2)']
+    """
+    labels: list[list[Param]] = []
+    for seat in range(len(view.get("breakdown") or [])):
+        towers, torn = view["towers"][seat], view["torn"][seat]
+        row: list[Param] = [
+            Event.of("five_towers.score_capped", suit=Term(name), count=len(tower), factor=2)
+            if is_capped(tuple(tower)) else
+            Event.of("five_towers.score_tower", suit=Term(name), count=len(tower))
+            for name, tower in towers.items()]
+        if towers:
+            tallest = max(towers, key=lambda name: len(towers[name]))
+            row.append(Event.of("five_towers.score_tallest", suit=Term(tallest), points=1))
+        if torn:
+            steps = "+".join(map(str, range(1, torn + 1))) if torn <= 5 else f"1+2+…+{torn}"
+            row.append(Event.of("five_towers.score_torn", count=torn, sum=steps))
+        labels.append(row)
+    return labels

@@ -5,7 +5,7 @@ from typing import Literal
 
 from towerplay.core import Game, IllegalAction, Options
 from towerplay.core.events import Event
-from towerplay.games.five_towers import cards
+from towerplay.games.five_towers import cards, events
 from towerplay.games.five_towers.cards import ALL_ACTIONS, NOTATION, Action
 from towerplay.games.five_towers.state import FiveTowersState
 
@@ -42,6 +42,8 @@ class FiveTowers(Game[FiveTowersState, Action]):
     action_space = ALL_ACTIONS
     notation = NOTATION
     options: FiveTowersOptions
+    score_labels = staticmethod(events.score_labels)
+    """The breakdown's labels as events (:func:`.events.score_labels`)."""
 
     def _setup(self, state: FiveTowersState) -> None:
         state.setup(cards.deck(state.players))
