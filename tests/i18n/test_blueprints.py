@@ -189,6 +189,5 @@ def test_the_polish_board_uses_the_rulebooks_words() -> None:
 
 
 def test_the_checks_catch_english_and_keys() -> None:
-    """The checks above fail on an English board and on an untranslated line (they are
-    not vacuous)."""
+    """The checks above fail on an English board (they are not vacuous)."""
     WORDING.assert_checks_bite(draw(games.load(DOMAIN).start(players=2, seed=4).view(0)))
