@@ -8,7 +8,7 @@ building, never of another seat's (so it never lists where a die could go for th
 >>> from towerplay.i18n import word
 >>> state = games.load("blueprints").start(players=2, seed=4)
 >>> word(why_illegal(state, state.game.parse_notation("remove")), "en").split(": ")[:2]
-["'remove' is not legal now", "seat 1 must take a die from the pool ('take <die>')"]
+["'remove' is not legal now", "seat 2 must take a die from the pool ('take <die>')"]
 """
 from __future__ import annotations
 
