@@ -43,7 +43,7 @@ def seat_events(name: str) -> set[Event]:
         for state in states[::max(1, len(states) // 4)]:
             if not state.is_over:
                 found.update(refusal_events(state))
-                found.add(state._kernel_refusal(
+                found.add(state._kernel_refusal(  # the kernel's own words, with the seat
                     state.game.action_space[0], state.legal_actions()))
     return set(every_event(found))
 

@@ -36,12 +36,6 @@ def seats(state: State[Any]) -> list[int | None]:
     return [None, *range(state.players)]
 
 
-def log_lines(state: State[Any]) -> set[str]:
-    """Every line any seat or a spectator sees of the game so far."""
-    return {line for index in range(len(state.history)) for seat in seats(state)
-            if (line := state.log_line(index, seat)) is not None}
-
-
 def visible(board: str) -> list[str]:
     """Every text a person sees or hears on a board: texts, titles, aria-labels."""
     root = ET.fromstring(board)
