@@ -12,15 +12,11 @@ fields:
 - ``term.<word>``: a game term as the published rulebook names it (``term.sand``);
 - ``<domain>.<name>``: an event an engine says (a log entry, a refusal: see
   :mod:`towerplay.core.events`), worded by :meth:`Translator.event` — in English too;
-- ``line.<name>``: a template of a line a game not yet speaking events writes in English
-  (a log line, a refusal's reason; a ``{count}`` field picks the plural form of the
-  translation): :meth:`Translator.line` recognises the English line by these templates;
 - ``action.<name>``: a template of an action's notation as a button says it (an
-  imperative), recognised the same way.
+  imperative): :meth:`Translator.action` recognises the notation by these templates.
 
 A missing text falls back to English, then to the key itself; the tests check that no
-key is missing in any language and that every event (and every line) the engines say
-has a text.
+key is missing in any language and that every event the engines say has a text.
 
 >>> tr = Translator("web", "pl")
 >>> tr("seat", n=2)
@@ -42,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from babel import Locale
 from babel.messages.pofile import read_po
 
-from towerplay.core.events import LEGACY, Event, Notation, Param, Seq, Term
+from towerplay.core.events import LEGACY, Event, Notation, Param, Seat, Seq, Term
 
 if TYPE_CHECKING:
     from towerplay.core.state import State
@@ -55,9 +51,9 @@ LOCALE = Path(__file__).parent / "locale"
 PLURAL_FORMS = (".zero", ".one", ".two", ".few", ".many", ".other")
 """The suffixes of a key's plural forms (CLDR's categories)."""
 SEGMENT = " · "
-"""Engines join a log line's parts with this; each part is translated by itself."""
-LINE, ACTION = "line", "action"
-"""The kinds of templates: an engine's English lines, and actions as buttons say them."""
+"""What joins the parts of a line on a board."""
+ACTION = "action"
+"""The kind of templates that word an action's notation as a button says it."""
 
 
 def language(wanted: str | None) -> str:
@@ -137,12 +133,10 @@ class Translator:
         """An engine's event in this language, by the catalogue text of its key (in the
         event's own domain) in grammatical ``form`` where there is one (``key@form``),
         each ``{field}`` (or ``{field@form}``) filled by its parameter worded too; a
-        ``count`` picks the plural form. A legacy English line (a game not yet speaking
-        events) goes by :meth:`line`."""
+        ``count`` picks the plural form. A legacy English text (a test's toy game, a
+        reason given as text) is shown as it is."""
         if event.key == LEGACY:
-            domain = event.get("domain")
-            words = self if domain is None else translator(str(domain), self.lang)
-            return words.line(str(event.get("text")))
+            return str(event.get("text"))
         if event.domain not in (self.domain, "web"):
             return translator(event.domain, self.lang).event(event, form)
         key = event.key
@@ -171,6 +165,8 @@ class Translator:
                 f"term.{value}@{form}") else self.term(value)
         if isinstance(value, Notation):
             return self.action(value)
+        if isinstance(value, Seat):  # people count seats from 1
+            return str(value + 1)
         return str(value)
 
     def labels(self, labels: Sequence[Sequence[Param]]) -> list[list[str]]:
@@ -189,43 +185,15 @@ class Translator:
         event = state.log_event(index, seat)
         return None if event is None else self.event(event)
 
-    def line(self, english: str) -> str:
-        """An engine's English line (a log line, a refusal) in this language: each
-        `` · `` part by the first ``line.*`` template it matches (any plural form's
-        English text matches), the template's fields that are terms translated too; a
-        part no template matches is translated if it is a term, else stays as it is
-        (the tests make sure there is none)."""
-        if self.lang == LANGUAGES[0]:
-            return english
-        return SEGMENT.join(self._part(part, LINE) for part in english.split(SEGMENT))
-
     def action(self, notation: str) -> str:
         """An action's notation as a button's label in this language: by its
-        ``action.*`` template (an imperative: *weź piaskową 7*), else worded as the log
-        line the action writes (*bierze piaskową 7*)."""
+        ``action.*`` template (an imperative: *weź piaskową 7*), the template's fields that
+        are terms translated too; a notation no template matches stays as it is."""
         if self.lang == LANGUAGES[0]:
             return notation
-        return self._part(notation, ACTION, LINE)
-
-    def untranslated(self, english: str) -> list[str]:
-        """The parts of ``english`` that neither a ``line.*`` template matches nor a
-        term names."""
-        return [part for part in english.split(SEGMENT)
-                if self._match(part) is None and not self.has(f"term.{part}")]
-
-    def _match(self, part: str, *kinds: str) -> tuple[str, dict[str, str]] | None:
-        """The domain's template of the first of ``kinds`` (``line`` by default) that
-        matches ``part``, else a common one of ``web``."""
-        for kind in kinds or (LINE,):
-            found = match(self.domain, part, kind) or match("web", part, kind)
-            if found is not None:
-                return found
-        return None
-
-    def _part(self, part: str, *kinds: str) -> str:
-        found = self._match(part, *kinds)
+        found = match(self.domain, notation) or match("web", notation)
         if found is None:
-            return self.term(part)  # a whole part may be a term ("Laboratories")
+            return self.term(notation)  # a whole notation may be a term
         key, values = found
         params = {name: self.term(value) for name, value in values.items()}
         count = params.pop("count", None)  # a {count} field picks the plural form
@@ -292,6 +260,21 @@ def seat_label(view: Mapping[str, Any], p: int | None, tr: Translator) -> str:
     return tr("seat_you" if mine else "seat_name", n=p + 1)  # people count from 1
 
 
+def bot_name(spec: str, lang: str) -> str:
+    """A bot, by its spec (the protocol's id: ``medium``, ``ismcts:seconds=1``), as a
+    person reads it in ``lang``: its kind's name (the lobby's seat kinds, ``web.kind.*``),
+    then the spec's options as typed; a kind with no name stays as its id.
+
+    >>> bot_name("medium", "pl"), bot_name("greedy:recall=0.5", "hu"), bot_name("x", "pl")
+    ('średni bot', 'mohó bot (recall=0.5)', 'x')
+    """
+    words = translator("web", lang)
+    kind, _, options = spec.partition(":")
+    key = f"web.kind.{kind}"
+    name = words.raw(key) if words.has(key) else kind
+    return words("web.bot_options", name=name, options=options) if options else name
+
+
 def word(event: Event, lang: str) -> str:
     """``event`` in ``lang`` (its own domain's catalogue, then ``web``'s).
 
@@ -324,9 +307,9 @@ NAMED_FIELD = re.compile(r"\{(\w+)\}")
 
 
 @cache
-def templates(domain: str, kind: str = LINE) -> Sequence[tuple[re.Pattern[str], str]]:
+def templates(domain: str, kind: str = ACTION) -> Sequence[tuple[re.Pattern[str], str]]:
     """The English ``<kind>.*`` templates of ``domain`` as patterns, the most specific
-    (most fixed words) first, so ``{who} passes`` does not swallow a longer line."""
+    (most fixed words) first, so ``take {card}`` does not swallow a longer notation."""
     found = []
     for key, text in catalogue(domain, LANGUAGES[0]).items():
         if key.startswith(f"{kind}."):
@@ -349,7 +332,7 @@ def pattern(template: str) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=8192)
-def match(domain: str, part: str, kind: str = LINE) -> tuple[str, dict[str, str]] | None:
+def match(domain: str, part: str, kind: str = ACTION) -> tuple[str, dict[str, str]] | None:
     """The ``<kind>.*`` key whose template matches ``part``, and the fields' values."""
     for compiled, key in templates(domain, kind):
         found = compiled.fullmatch(part)

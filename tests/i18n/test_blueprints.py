@@ -40,10 +40,6 @@ WORDING = Wording(DOMAIN, MISSES)
 CHECK = EventCheck(codes=re.compile(r"\b[WRSG][1-6]\b"), notation_keys={
     "blueprints.unreadable", "blueprints.bad_die", "blueprints.bad_cell"})
 """A die's notation (``G5``) belongs only where the notation is explained."""
-BREAKDOWN = "line.round_"
-"""The score breakdown's labels: English lines of the view, worded by ``line.*`` templates
-(server/words.py ``localized``), the only ``line.*`` templates left."""
-
 
 class Played(NamedTuple):
     """What one game showed: every seat's and a spectator's log event of each move (as
@@ -88,13 +84,20 @@ def test_every_log_event_and_refusal_is_worded(game: int) -> None:
     CHECK.assert_worded(played.logged | played.refusals)
 
 
+def breakdown_labels(played: Played) -> set[Event]:
+    """The labels of the score breakdown of a game's end (events of its rounds)."""
+    return {label for view in played.views if view["is_over"]
+            for seat in Blueprints.score_labels(view) for label in seat
+            if isinstance(label, Event)}
+
+
 def test_every_event_of_the_catalogue_is_met() -> None:
-    """The games above say every event key of the catalogue (so each one is tested), and
-    the only ``line.*`` templates left are the score breakdown's."""
-    found = set().union(*(p.logged | p.refusals for p in all_played()))
+    """The games above say every event key of the catalogue (so each one is tested), the
+    score breakdown's labels included; no ``line.*`` template is left."""
+    found = set().union(*(p.logged | p.refusals | breakdown_labels(p) for p in all_played()))
+    CHECK.assert_worded(set().union(*map(breakdown_labels, all_played())))
     english = catalogue(DOMAIN, LANGUAGES[0])
-    assert {key for key in english if key.startswith("line.")
-            and not key.startswith(BREAKDOWN)} == set()
+    assert not [key for key in english if key.startswith("line.")]
     defined = {re.sub(r"(@\w+)?(\.(zero|one|two|few|many|other))?$", "", key)
                for key in english if key.startswith(f"{DOMAIN}.")}
     assert defined - keys(found) == {"blueprints.notation"}  # the rules page's, no event
@@ -164,9 +167,9 @@ def test_a_refusal_reads_naturally() -> None:
     reason = state.refusal(state.game.parse_notation("remove"))
     assert reason is not None
     assert word(reason, "pl").startswith(
-        "Ruch 'remove' jest teraz niedozwolony: miejsce 1 musi wziąć kość z puli")
+        "Ruch 'remove' jest teraz niedozwolony: miejsce 2 musi wziąć kość z puli")
     assert word(reason, "hu").startswith(
-        "Most nem szabályos lépés ('remove'): 1. hely: vegyen el egy kockát")
+        "Most nem szabályos lépés ('remove'): 2. hely: vegyen el egy kockát")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -186,6 +189,5 @@ def test_the_polish_board_uses_the_rulebooks_words() -> None:
 
 
 def test_the_checks_catch_english_and_keys() -> None:
-    """The checks above fail on an English board and on an untranslated line (they are
-    not vacuous)."""
+    """The checks above fail on an English board (they are not vacuous)."""
     WORDING.assert_checks_bite(draw(games.load(DOMAIN).start(players=2, seed=4).view(0)))

@@ -173,7 +173,6 @@ def test_boards_have_no_key_and_no_english(
 
 
 def test_the_checks_catch_english_and_keys() -> None:
-    """The checks above fail on an English board and on an untranslated line (they are
-    not vacuous)."""
+    """The checks above fail on an English board (they are not vacuous)."""
     state = games.load("castle", variant="characters").start(players=2, seed=3)
     WORDING.assert_checks_bite(draw(state.view(0)))

@@ -8,11 +8,14 @@ from pathlib import Path
 import pytest
 
 from tests.i18n.english import problems
+from tests.i18n.events import EventCheck
 from tests.i18n.wording import Wording
 from towerplay import games, i18n
+from towerplay.core import Event, Term
 from towerplay.i18n import PLURAL_FORMS
 
 STATIC = Path(i18n.__file__).parent / "server" / "static"
+CHECK = EventCheck()
 NEEDED_FORMS = {"en": {"one", "other"}, "pl": {"one", "few", "many"}, "hu": {"one", "other"}}
 
 
@@ -84,11 +87,10 @@ def test_every_key_the_pages_use_is_defined() -> None:
     assert page_keys() - defined == set()
 
 
-def test_a_translator_words_lines_by_templates() -> None:
+def test_a_translator_fills_templates() -> None:
     tr = i18n.Translator("web", "pl")
     assert tr("seat", n=3) == "Miejsce 3"
     assert tr("no_such_key") == "no_such_key"  # shown as itself, caught by the tests above
-    assert i18n.Translator("web", "en").line("anything at all") == "anything at all"
 
 
 def test_the_language_of_a_request() -> None:
@@ -103,16 +105,24 @@ def test_every_score_breakdown_label_is_translated(name: str) -> None:
     for variant in game.variants:
         each = games.load(name, **variant)
         for players in range(each.min_players, each.max_players + 1):
-            state = Wording(name).random_game(variant, players, seed=players)[-1]
-            view = state.view(None)
+            view = Wording(name).random_game(variant, players, seed=players)[-1].view(None)
+            labels = [label for seat in each.score_labels(view) for label in seat]
+            english = [label for rows in view["breakdown"] for label, _ in rows]
+            assert [i18n.translator(name, "en").param(label) for label in labels] == english
+            for label in labels:  # each a defined event or term, its words not English
+                if isinstance(label, Event):
+                    CHECK.assert_worded([label])
+                else:
+                    assert isinstance(label, Term) and all(
+                        f"term.{label}" in {**i18n.catalogue("web", lang), **i18n.catalogue(
+                            name, lang)} for lang in i18n.LANGUAGES), (name, label)
             for lang in i18n.LANGUAGES[1:]:  # as the pages and the terminal word them
                 for rows in i18n.localized_breakdown(view, lang)["breakdown"]:
                     for label, _ in rows:
                         assert problems(label, lang) == [], (lang, label)
 
 
-def test_an_action_is_worded_by_its_action_template_else_as_its_log_line() -> None:
+def test_an_action_is_worded_by_its_action_template() -> None:
     assert i18n.Translator("five_towers", "en").action("take sand7") == "take sand7"
-    polish = i18n.Translator("web", "pl")
-    assert polish.action("the game is over") == polish.line("the game is over")
-    assert polish.action("no template at all") == "no template at all"
+    assert i18n.Translator("five_towers", "pl").action("take sand7") == "weź piaskową 7"
+    assert i18n.Translator("web", "pl").action("no template at all") == "no template at all"

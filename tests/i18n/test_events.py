@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.i18n.events import EventCheck
-from towerplay import games
-from towerplay.core import Event, IllegalAction, Notation, Seq, Term
+from towerplay import bots, games
+from towerplay.arena import play_match
+from towerplay.core import Event, IllegalAction, InvalidOptions, Notation, Seq, Term
 from towerplay.core.events import LEGACY, legacy
 from towerplay.i18n import Translator, english, word
 
@@ -93,3 +94,18 @@ def test_the_checks_bite() -> None:
     with pytest.raises(AssertionError):
         check.assert_worded({english_in_polish})
     check.assert_worded({Event.of("five_towers.take", card=CARD)})
+
+
+def test_a_bots_errors_are_events_in_every_language() -> None:
+    """A bad spec and a move asked of a finished game: events, not English sentences."""
+    final = play_match(games.load("five_towers"), ["random", "random"], seed=2)
+    raised = []
+    for make in (lambda: bots.load("greedy:recall"), lambda: bots.load(" "),
+                 lambda: bots.load("random").act(final)):
+        with pytest.raises(InvalidOptions) as error:
+            make()
+        raised.append(error.value.event)
+    assert [e.key for e in raised] == ["core.bot_option_shape", "core.bot_spec_shape",
+                                       "core.bot_no_move"]
+    assert str(InvalidOptions(raised[2])) == "the game is over: there is no move to make"
+    EventCheck().assert_worded(raised)

@@ -21,7 +21,7 @@ from tests.games.skytopia.near_misses import NEAR_MISSES
 from tests.i18n.events import EventCheck, keys, log_events, refusal_events, shape
 from tests.i18n.wording import LANGS, Wording, visible
 from towerplay import games
-from towerplay.core import Event, IllegalAction, State
+from towerplay.core import Event, IllegalAction, Seat, State
 from towerplay.games.skytopia import events
 from towerplay.games.skytopia.actions import parse
 from towerplay.games.skytopia.board import draw
@@ -162,7 +162,7 @@ def test_events_in_english_are_the_old_lines() -> None:
     used = events.with_effect(events.move(parse("use"), comp), events.effect(comp, 4))
     assert word(used, "en") == f"use — {comp.cards[4].ident} {comp.cards[4].name}"
     news = events.then(events.move(parse("turn r2:4 2"), comp), Event.of(
-        "skytopia.round_end", n=3, value=5, first=1, next=4))
+        "skytopia.round_end", n=3, value=5, first=Seat(0), next=4))
     assert word(news, "en") == ("turn r2:4 2 · end of round 3: the Chronometer turns, ✱ now "
                                 "shows 5; seat 1 starts round 4")
 

@@ -22,12 +22,10 @@ from towerplay import games
 from towerplay.arena import play_match
 from towerplay.core import State
 from towerplay.core.errors import IllegalAction
-from towerplay.i18n import PLURAL_FORMS, SEGMENT, Translator, catalogue
+from towerplay.i18n import Translator, catalogue
 
 LANGS = ("pl", "hu")
 """The languages every line and board is checked in."""
-NOT_WRITTEN = "the engine never writes this line"
-"""A line no template words: the checks must fail on it."""
 
 Pick = Callable[[list[Any], random.Random], Any]
 """How a random playout picks its move: from the legal actions, with the game's rng."""
@@ -36,12 +34,6 @@ Pick = Callable[[list[Any], random.Random], Any]
 def seats(state: State[Any]) -> list[int | None]:
     """A spectator and every seat."""
     return [None, *range(state.players)]
-
-
-def log_lines(state: State[Any]) -> set[str]:
-    """Every line any seat or a spectator sees of the game so far."""
-    return {line for index in range(len(state.history)) for seat in seats(state)
-            if (line := state.log_line(index, seat)) is not None}
 
 
 def visible(board: str) -> list[str]:
@@ -148,34 +140,6 @@ class Wording:
             self._phrases[lang] = frozenset(found)
         return self._phrases[lang]
 
-    def assert_worded(self, lines: Iterable[str], langs: Sequence[str] = LANGS) -> None:
-        """Each line has a template in each language of ``langs``, and its translation is
-        another line that keeps no English phrase."""
-        lines = list(lines)
-        for lang in langs:
-            tr = Translator(self.domain, lang)
-            for line in lines:
-                assert tr.untranslated(line) == [], (lang, line)
-                worded = tr.line(line)
-                assert worded != line, (lang, line)
-                assert not [p for p in self.english_phrases(lang) if p in worded], (
-                    lang, worded)
-
-    def assert_provoked(self, lines: frozenset[str], reasons: frozenset[str]) -> None:
-        """A game gave log lines and refusals, and each is worded."""
-        assert lines and reasons
-        self.assert_worded(lines | reasons)
-
-    def unmet(self, texts: Iterable[str]) -> set[str]:
-        """The catalogue's line templates (plural forms aside) that no part of ``texts``
-        is worded by: those left untested."""
-        tr = Translator(self.domain, "pl")
-        met = {found[0] for text in texts for part in text.split(SEGMENT)
-               if (found := tr._match(part))}  # noqa: SLF001 (which template it is)
-        english = catalogue(self.domain, "en")
-        return {k for k in english if k.startswith("line.")
-                and not k.endswith(PLURAL_FORMS)} - met
-
     # ------------------------------------------------------------ boards
     def keys(self) -> frozenset[str]:
         """Every key of the catalogue and what comes before its last dot (a plural
@@ -188,7 +152,7 @@ class Wording:
         named = any_of(frozenset(k for k in keys if "_" in k))  # no word: not even within
         phrases = any_of(self.english_phrases(lang))
         for text in visible(board):
-            assert "term." not in text and "line." not in text, (lang, text)
+            assert "term." not in text, (lang, text)
             assert text not in keys and not named.search(text), (lang, text)
             assert not phrases.search(text), (lang, text, phrases.search(text))
 
@@ -206,12 +170,9 @@ class Wording:
                 (check or self.check_board)(board, lang)
                 assert shows(state, board, tr), (lang, seat, len(state.history))
 
-    def assert_checks_bite(self, english_board: str, wrong: str = NOT_WRITTEN) -> None:
-        """The checks fail on an English board and on a line no template words (they
-        are not vacuous)."""
+    def assert_checks_bite(self, english_board: str) -> None:
+        """The checks fail on an English board (they are not vacuous)."""
         for lang in LANGS:
             with pytest.raises(AssertionError):
                 self.check_board(english_board, lang)
             assert self.english_phrases(lang)
-        with pytest.raises(AssertionError):
-            self.assert_worded([wrong])

@@ -76,7 +76,7 @@ def test_five_towers_played_by_clicking_the_board(browser: Any, web: ServeProces
         screenshots(page, "five_towers-mid")
         mid_game = page.content()
         play_board(page, rng, recent=recent)
-        assert recent and all(line.startswith(("Seat 2 (greedy): ", "Seat 3 (greedy): "))
+        assert recent and all(line.startswith(("Seat 2 (greedy bot): ", "Seat 3 (greedy bot): "))
                               for line in recent)
         screenshots(page, "five_towers-end")
         record = check_end(page, web.base)

@@ -11,7 +11,7 @@ import httpx
 
 from tests.server.browser import (  # noqa: F401 (fixtures)
     ServeProcess, browser, choose_seat, localized_page, screenshots)
-from towerplay.i18n import Translator
+from towerplay.i18n import Translator, bot_name
 
 WEB = Translator("web", "pl")
 
@@ -42,8 +42,8 @@ def test_a_clocked_table_runs_out_across_a_server_restart(browser: Any,
             assert "0:0" in shown
             server.kill()  # before the deadline: no timer in memory survives this
             server.start()  # the deadline passes meanwhile, or soon after
-            out = WEB("clock.ran_out", bot="")
-            page.locator("#events li", has_text=out.strip(" ,")).wait_for(timeout=30_000)
+            out = WEB("clock.ran_out", bot=bot_name("random", "pl"))  # the bot by its name
+            page.locator("#events li", has_text=out).wait_for(timeout=30_000)
             assert page.evaluate("document.body.dataset.version") == "1"
             assert WEB("clock_out") not in page.inner_text("#clock")  # seat 2's time runs
             screenshots(page, "clock-pl")

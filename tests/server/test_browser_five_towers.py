@@ -47,7 +47,7 @@ def refused_in_polish(page: Any) -> None:
     in Polish, the game's reason worded by its template, and the position stays."""
     shown = forged_refusal(page, "no-teardown")
     assert shown.startswith(WEB("illegal", message="Ruch „no-teardown” jest niedozwolony: "
-                                                   "trwa licytacja: miejsce 0 musi "))
+                                                   "trwa licytacja: miejsce 1 musi "))
     assert "; dozwolone: " in shown and "is not legal" not in shown
 
 

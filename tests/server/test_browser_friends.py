@@ -86,7 +86,7 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
             assert page.locator("#chat-lines script, #people script").count() == 0
         bob.click("#away-button")  # Bob lets a bot play for him, and everyone sees it
         eve.wait_for_function("() => document.getElementById('people').textContent"
-                              ".includes('nieobecny: gra medium')")
+                              ".includes('nieobecny: gra średni bot')")
         screenshots(eve, "friends-pl-chat")
         assert bob.inner_text("#away-button") == WEB("take_back")
         bob.click("#away-button")  # and comes back before his turn

@@ -64,9 +64,11 @@ def test_a_person_out_of_time_has_the_clocks_bot_move_for_them(http: httpx.Clien
     assert after["clock"]["seat"] == after["view"]["to_move"]
     last = after["events"][-1]
     assert last["index"] == 0 and last["mover"] == late and last["clock"] == "random"
-    assert last["line"].startswith("out of time, random moved")
+    assert last["line"].startswith("out of time, random bot moved")  # the id stays in "clock"
     polish = table_of(http, table, tokens[1 - late], "pl")["events"][-1]["line"]
-    assert polish.startswith("koniec czasu, ruch wykonał random")
+    assert polish.startswith("koniec czasu, ruch wykonał bot losowy")
+    hungarian = table_of(http, table, tokens[1 - late], "hu")["events"][-1]["line"]
+    assert hungarian.startswith("lejárt az idő, véletlenszerű bot lépett")
     now = after["view"]["to_move"]
     moved = move(http, table, tokens[now])  # in time: nobody moves for them
     assert moved["clock"]["seat"] == moved["view"]["to_move"]

@@ -11,12 +11,16 @@ import pytest
 
 from tests.i18n.english import problems
 from tests.server.conftest import Server, connect, create, receive, token
+from towerplay import bots
+from towerplay.i18n import bot_name, translator
+from towerplay.server.tables import SEAT_KINDS
 
 POLISH = {"Accept-Language": "pl-PL,pl;q=0.9"}
 CREATE_REFUSALS: list[Any] = [
     {"game": "chess", "seats": ["human", "human"]},
     {"game": "five_towers", "seats": ["human", "alphazero"]},
     {"game": "five_towers", "seats": ["human", "ismcts:seconds=9999"]},
+    {"game": "five_towers", "seats": ["human", "greedy:recall"]},
     {"game": "five_towers", "seats": ["human"]},
     {"game": "five_towers", "seats": ["human", "greedy"], "players": 3},
     {"game": "five_towers", "seats": ["human", "greedy"], "options": {"nope": 1}},
@@ -141,3 +145,18 @@ def test_a_games_refusal_is_worded_by_its_event(http: httpx.Client) -> None:
         assert english["code"] == worded["code"] == "illegal"
         assert worded["message"] == polish, english["message"]
         assert english["message"].startswith(("a bid is", "'pass' is not legal"))
+
+
+@pytest.mark.parametrize("lang", ["pl", "hu"])
+def test_a_bot_is_named_for_people_not_by_its_id(lang: str) -> None:
+    """The seat strip, the away mark and the clock's log line name a bot by its kind's
+    name in the reader's language (the lobby's seat kinds), the spec's options kept."""
+    ids = [kind for kind in SEAT_KINDS if kind != "human"] + ["ismcts"]
+    assert set(bots.names()) | set(bots.LEVELS) <= set(ids)  # every bot has a name
+    for spec in ids:
+        name = bot_name(spec, lang)
+        assert name == translator("web", lang)(f"web.kind.{spec}") != spec
+        assert spec not in name.split(), (lang, spec, name)  # ISMCTS: its name
+    assert bot_name("medium", lang) != bot_name("medium", "en")
+    assert bot_name("greedy:recall=0.5", lang) == f"{bot_name('greedy', lang)} (recall=0.5)"
+    assert bot_name("medium", "en") == "medium bot" and bot_name("mystery", lang) == "mystery"

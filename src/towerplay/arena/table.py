@@ -32,7 +32,7 @@ from typing import Any, Generic, Literal, Protocol
 from towerplay import bots as bot_registry
 from towerplay.bots.base import Bot
 from towerplay.core.errors import InvalidOptions, TowerplayError
-from towerplay.core.events import Event, legacy
+from towerplay.core.events import Event, Seat, legacy
 from towerplay.core.game import cut
 from towerplay.core.rng import derive_seed
 from towerplay.core.state import A, State
@@ -195,7 +195,7 @@ class Table(Generic[A]):
             raise Refusal("stale", Event.of("web.stale_version", version=version,
                                             current=self.version), version=self.version)
         if seat != self.state.to_move or self.seats[seat] != HUMAN:  # people count from 1
-            raise Refusal("forbidden", Event.of("web.not_your_turn", seat=seat + 1),
+            raise Refusal("forbidden", Event.of("web.not_your_turn", seat=Seat(seat)),
                           seat=seat, to_move=self.state.to_move)
         try:
             action = self.state.game.parse_action(self.state, text)

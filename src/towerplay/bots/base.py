@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.game import validation_event
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import A, State
@@ -41,7 +42,7 @@ class Bot:
         """The bot's move in the true ``state``, decided on what it perceives of it."""
         seat = state.to_move
         if seat is None:
-            raise InvalidOptions("the game is over: there is no move to make")
+            raise InvalidOptions(Event.of("core.bot_no_move"))
         return self.choose(self.perceive(state, seat), seat)
 
     def perceive(self, state: State[A], seat: int) -> State[A]:
@@ -73,13 +74,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     ('random', {})
     """
     if not isinstance(spec, str) or not spec.strip():
-        raise InvalidOptions("a bot spec must look like 'name' or 'name:key=value,...'")
+        raise InvalidOptions(Event.of("core.bot_spec_shape"))
     name, _, rest = spec.strip().partition(":")
     options: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise InvalidOptions(f"bot option {part!r} in {spec!r} must look like key=value")
+            raise InvalidOptions(Event.of("core.bot_option_shape", option=repr(part[:40]),
+                                          spec=repr(spec[:60])))
         options[key.strip()] = value.strip()
     return name.strip().lower(), options
 

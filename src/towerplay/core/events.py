@@ -7,6 +7,8 @@ word it: the key is the message id, in the domain its first part names (``core.*
 
 - ``int`` (or ``float``): a number; the one named ``count`` picks the plural form;
 - ``str``: verbatim text (the action a user sent, a notation to type);
+- :class:`Seat`: a seat, 0-based as the engines and the protocol count them, shown as
+  people count them: from 1 (``Seat(0)`` is worded ``1``);
 - :class:`Notation`: an action's notation, worded as its button says it (the
   catalogue's ``action.*`` templates; in English the notation itself);
 - :class:`Term`: a glossary word, worded by the catalogue's ``term.<word>``;
@@ -31,6 +33,19 @@ from typing import NamedTuple, Union
 
 class Term(str):
     """A glossary word (``Term("sand")``), worded by the catalogue's ``term.sand``."""
+
+    __slots__ = ()
+
+
+class Seat(int):
+    """A seat as the engines count it, from 0 (``Seat(0)``), worded as people count it,
+    from 1: an engine passes seats as ``Seat`` so that no text shows the protocol's
+    numbers.
+
+    >>> from towerplay.i18n import word
+    >>> word(Event.of("core.not_legal", action="x", seat=Seat(0), legal=Seq(())), "en")
+    "'x' is not legal now for seat 1; legal: "
+    """
 
     __slots__ = ()
 
@@ -82,18 +97,17 @@ class Event(NamedTuple):
         return None
 
 
-Param = Union[int, float, str, Notation, Term, Event, Seq]
+Param = Union[int, float, str, Seat, Notation, Term, Event, Seq]
 """What an event's parameter may be."""
 
 LEGACY = "core.line"
-"""The key of an English line from a game that does not speak events yet (parameters
-``text`` and, where known, ``domain``: the game's catalogue): worded by the catalogue's
-``line.*`` templates, as before events."""
+"""The key of an English text that is no event (a test's toy game that writes lines, a
+reason given as text): parameter ``text``, shown as it is in every language."""
 
 
 def legacy(text: str, domain: str | None = None) -> Event:
-    """An English line of a game not yet converted to events, as an event (worded by
-    ``domain``'s templates; without one, by the translator's own)."""
+    """An English text that is no event, as an event (shown as it is; ``domain``, the
+    game that said it, where known)."""
     if domain is None:
         return Event(LEGACY, (("text", text),))
     return Event(LEGACY, (("text", text), ("domain", domain)))

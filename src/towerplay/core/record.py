@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from towerplay.core import registry
 from towerplay.core.errors import BadRecord, InvalidOptions, TowerplayError
-from towerplay.core.events import Event, Param, Seq, legacy
+from towerplay.core.events import Event, Param, Seat, Seq, legacy
 from towerplay.core.files import read_text_limited
 from towerplay.core.game import cut
 from towerplay.core.state import State
@@ -178,9 +178,9 @@ class Record(BaseModel):
         """A record's ``result`` must be the replay's: a record cut short is refused."""
         if self.result is None:
             return
-        if not state.is_over:
+        if not state.is_over:  # so a seat is to move
             raise BadRecord(Event.of("core.record_cut_short", n=len(self.actions),
-                                     seat=str(state.to_move)))
+                                     seat=Seat(state.to_move or 0)))
         expected = {"scores": [whole(s) for s in state.scores()], "winners": state.winners()}
         if json.loads(json.dumps(expected)) != self.result:
             raise BadRecord(Event.of("core.record_wrong_result", result=cut(str(self.result)),

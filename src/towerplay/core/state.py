@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from towerplay.core.errors import IllegalAction
-from towerplay.core.events import Event, Notation, Seq, legacy
+from towerplay.core.events import Event, Notation, Seat, Seq, legacy
 
 if TYPE_CHECKING:
     from towerplay.core.game import Game
@@ -240,7 +240,8 @@ class State(Generic[A]):
         if self.to_move is None:
             return Event.of("core.over", action=str(action))
         shown = Seq(tuple(Notation(a) for a in legal[:12]), "comma", len(legal) > 12)
-        return Event.of("core.not_legal", action=str(action), seat=self.to_move, legal=shown)
+        return Event.of("core.not_legal", action=str(action), seat=Seat(self.to_move),
+                        legal=shown)
 
     def _why_illegal(self, action: A, legal: list[A]) -> str:
         """The English message of a refused action (the old hook: a game speaking events

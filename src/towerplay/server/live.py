@@ -28,7 +28,7 @@ import procrastinate
 from towerplay import games
 from towerplay.arena.table import HUMAN, Refusal, Table
 from towerplay.core.record import whole
-from towerplay.i18n import Translator
+from towerplay.i18n import Translator, bot_name
 from towerplay.server import clock, jobs, moves
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import error_body, web, worded
@@ -165,7 +165,7 @@ class LiveTable:
         for index in range(since, end):
             line = words.logged(state, index, seat)
             if index in ran_out:  # the clock's bot moved for a person out of time
-                note = words("clock.ran_out", bot=bot)
+                note = words("clock.ran_out", bot=bot_name(str(bot), lang))
                 out.append({"index": index, "mover": state.movers[index],
                             "line": f"{note}: {line}" if line else note, "clock": bot})
             elif line is not None:

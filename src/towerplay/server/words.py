@@ -46,8 +46,7 @@ def localized(view: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def action_labels(view: dict[str, Any], lang: str) -> dict[str, str]:
     """The legal actions' notation worded in ``lang`` for the page's buttons (by the
-    game's action templates, else its log templates: ``take G5`` → ``weź G5``); none in
-    English."""
+    game's action templates: ``take G5`` → ``weź G5``); none in English."""
     legal = view.get("legal") or []
     if lang == i18n.LANGUAGES[0]:
         return {}

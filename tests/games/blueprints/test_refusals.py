@@ -64,7 +64,7 @@ def test_each_refusal_names_the_rule(step: str, text: str, reason: str) -> None:
 def test_a_move_of_another_step_says_what_is_due(step: str, text: str, need: str) -> None:
     state = position(step)
     assert need in refusal(state, text)
-    assert f"seat {state.to_move} must" in refusal(state, text)
+    assert f"seat {state.to_move + 1} must" in refusal(state, text)  # people count from 1
 
 
 def test_three_players_have_no_discard_step() -> None:

@@ -338,7 +338,7 @@ def test_returning_a_card_lower_than_every_castle_is_refused() -> None:
 def test_removing_a_card_some_castle_could_take_is_refused() -> None:
     state = position([[1, 9, 17, 26], [1, 5]], {"a2": 23}, variant="characters")
     state.apply("reveal a2")
-    assert "23 is higher than the last card of seat 1 (5)" in refusal(state, "remove")
+    assert "23 is higher than the last card of seat 2 (5)" in refusal(state, "remove")
 
 
 @pytest.mark.parametrize("castle,card,options,text,reason", [

@@ -101,7 +101,7 @@ def test_error_messages_list_only_the_movers_own_public_options() -> None:
     with pytest.raises(IllegalAction) as error:
         state.apply("take sand7")
     text = str(error.value)
-    assert f"seat {state.to_move}" in text and "legal: bid 0" in text
+    assert f"seat {state.to_move + 1}" in text and "legal: bid 0" in text
     with pytest.raises(IllegalAction, match="cannot read") as error:
         state.apply("draw")
     assert NOTATION in str(error.value)

@@ -34,7 +34,7 @@ def test_take_of_a_card_not_in_the_display() -> None:
 def test_bid_not_above_the_current_bid() -> None:
     state = position(3, DISPLAY)
     play(state, "bid 3")
-    assert "not above the current bid of 3 (seat 0)" in refused(state, "bid 1")
+    assert "not above the current bid of 3 (seat 1)" in refused(state, "bid 1")
     assert "not above the current bid of 3" in refused(state, "bid 3")
 
 
@@ -133,7 +133,7 @@ def test_take_that_would_make_the_bid_unbuildable() -> None:
 def test_wrong_step_and_garbage() -> None:
     state = position(3, DISPLAY)
     why = refused(state, "place sand7")
-    assert "the auction is on: seat 0 must open the auction" in why
+    assert "the auction is on: seat 1 must open the auction" in why
     assert "legal: bid 0" in why
     assert "not an action of 5 Towers" in refused(state, (9, 9))
     play(state, "bid 2", "pass", "pass")

@@ -29,6 +29,7 @@ from typing import Any
 
 from towerplay.core.svg import clickable, lines, panel, panels, text
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
+from towerplay.games.blueprints.events import score_labels
 from towerplay.i18n import Translator, seat_label
 
 WIDTH = 380
@@ -372,15 +373,16 @@ def winnings(result: dict[str, Any], p: int, tr: Translator) -> str:
 
 
 def final_sheet(view: dict[str, Any], y: float, tr: Translator) -> tuple[float, str]:
-    """Each seat's VP, card by card (the engine's English labels, worded by ``tr``)."""
+    """Each seat's VP, card by card (the rounds' labels worded by ``tr``)."""
     parts = [text(10, y + 14, tr("final_heading"), size=13, weight="bold")]
     y += 20
+    labels = tr.labels(score_labels(view))
     for p, rows in enumerate(view["breakdown"]):
         parts.append(text(10, y + 14, tr("final_seat", who=seat_label(view, p, tr),
                                          vp=number(view["scores"][p])),
                           size=12, weight="bold"))
         y += 16
-        for label, points in rows:
-            parts.append(text(20, y + 12, f"{tr.line(label)}: {number(points)}", size=10))
+        for label, (_, points) in zip(labels[p], rows):
+            parts.append(text(20, y + 12, f"{label}: {number(points)}", size=10))
             y += 13
     return y, "".join(parts)

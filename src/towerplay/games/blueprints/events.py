@@ -10,12 +10,14 @@ writes the notation, ``W3``, through the ``term.<material>@letter`` form).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from towerplay.core.events import Event, Seq, Term
+from towerplay.core.events import Event, Param, Seq, Term
 from towerplay.games.blueprints.dice import CELL_TEXT, MATERIALS, NUM_DICE_CODES
 from towerplay.games.blueprints.moves import (DISCARD, DISCARDS, PLACE, PLACES, REMOVE,
                                               REMOVE_MOVE, TAKE, TAKES, Move)
+from towerplay.games.blueprints.rounds import ORDINALS
 
 MATERIAL_TERMS = tuple(Term(name) for name in ("wood", "recycled", "stone", "glass"))
 """The glossary term of each material, in the order of :data:`MATERIALS`."""
@@ -68,3 +70,30 @@ def _log_event(action: Move) -> Event:
 
 LOG_EVENTS = {action: _log_event(action) for action in (*TAKES, *PLACES, REMOVE_MOVE, *DISCARDS)}
 """The log entry of each move, built once."""
+
+
+def score_labels(view: Mapping[str, Any]) -> list[list[Param]]:
+    """The labels of a finished view's score breakdown, each seat's rows in the order of
+    :meth:`~towerplay.games.blueprints.state.BlueprintsState.breakdown`, from the rounds'
+    results the view carries: per round, each seat's Award (or none) with its building's
+    points and place, then the Prizes.
+
+    >>> score_labels({"breakdown": [[], []], "results": [{"round": 1, "ranking": [1, 0],
+    ...     "awards": {"1": "silver"}, "prizes": {"geometer": 0},
+    ...     "seats": [{"score": {"total": 9}}, {"score": {"total": 12}}]}]})[0]
+    [Event(key='blueprints.round_no_award', params=(('n', 1), ('points', 9), ('place', '2nd'))), \
+Event(key='blueprints.round_geometer', params=(('n', 1),))]
+    """
+    labels: list[list[Param]] = [[] for _ in view.get("breakdown") or []]
+    if not labels:
+        return labels
+    for result in view["results"]:
+        number, awards = result["round"], result["awards"]
+        for place, seat in enumerate(result["ranking"]):
+            award = awards.get(str(seat), "no_award")
+            labels[seat].append(Event.of(
+                f"blueprints.round_{award}", n=number,
+                points=result["seats"][seat]["score"]["total"], place=Term(ORDINALS[place])))
+        for prize, seat in result["prizes"].items():
+            labels[seat].append(Event.of(f"blueprints.round_{prize}", n=number))
+    return labels

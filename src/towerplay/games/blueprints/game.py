@@ -7,9 +7,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
-from towerplay.core.events import Event, Param, legacy
+from towerplay.core.events import Event, Param
 from towerplay.core.game import FILE, Game, Options, option_refusal
 from towerplay.core.rng import chance
+from towerplay.games.blueprints import events
 from towerplay.games.blueprints.cards import Deck, deck_from_data, deck_option, default_deck
 from towerplay.games.blueprints.dice import parse_cell, parse_die
 from towerplay.games.blueprints.moves import DISCARDS, PLACES, REMOVE_MOVE, TAKES, Move
@@ -81,11 +82,9 @@ class Blueprints(Game[BlueprintsState, Move]):
 
     @staticmethod
     def score_labels(view: Mapping[str, Any]) -> list[list[Param]]:
-        """The rounds' labels ("round 2: Gold Award (…)") are English lines, worded by the
-        catalogue's ``line.round_*`` templates (until the rounds put their parts in the
-        view)."""
-        return [[legacy(str(label), "blueprints") for label, _ in seat]
-                for seat in view.get("breakdown") or []]
+        """The rounds' labels ("round 2: Gold Award (…)") as events, from the rounds'
+        results in the view (:func:`.events.score_labels`)."""
+        return events.score_labels(view)
     options: BlueprintsOptions
     notation = ("On your turn 'take <die>' from the pool (a die is a material letter W wood, "
                 "R recycled, S stone, G glass and its value: 'take G5'), then 'place "

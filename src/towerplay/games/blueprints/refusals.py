@@ -8,13 +8,13 @@ building, never of another seat's (so it never lists where a die could go for th
 >>> from towerplay.i18n import word
 >>> state = games.load("blueprints").start(players=2, seed=4)
 >>> word(why_illegal(state, state.game.parse_notation("remove")), "en").split(": ")[:2]
-["'remove' is not legal now", "seat 1 must take a die from the pool ('take <die>')"]
+["'remove' is not legal now", "seat 2 must take a die from the pool ('take <die>')"]
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from towerplay.core.events import Event
+from towerplay.core.events import Event, Seat
 from towerplay.games.blueprints.events import cell, dice, die
 from towerplay.games.blueprints.moves import DISCARD, PLACE, REMOVE, TAKE, Move, is_move
 
@@ -45,11 +45,12 @@ def what_now(state: BlueprintsState, text: str) -> Event:
     """Why ``text`` is not legal now: what the seat to move must do at this step."""
     seat, step = state.to_move, state.step_kind
     assert seat is not None
+    who = Seat(seat)
     if step == TAKE:
-        return Event.of("blueprints.must_take", action=text, seat=seat, pool=dice(state.pool))
+        return Event.of("blueprints.must_take", action=text, seat=who, pool=dice(state.pool))
     if step == PLACE:
-        return Event.of("blueprints.must_place", action=text, seat=seat, die=die(state.hand))
-    return Event.of("blueprints.must_discard", action=text, seat=seat, pool=dice(state.pool))
+        return Event.of("blueprints.must_place", action=text, seat=who, die=die(state.hand))
+    return Event.of("blueprints.must_discard", action=text, seat=who, pool=dice(state.pool))
 
 
 def _why_not_take(state: BlueprintsState, text: str, code: int) -> Event:

@@ -18,7 +18,7 @@ from bisect import bisect_left
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from towerplay.core.events import Event, Notation, Seq
+from towerplay.core.events import Event, Notation, Seat, Seq
 from towerplay.core.rng import shuffle
 from towerplay.core.state import State
 from towerplay.games.castle.cards import (BUILD, GOAL, HIGHEST, LOWEST, POSITIONS, REMOVE,
@@ -212,8 +212,8 @@ class CastleState(State[Act]):
             return Event.of("castle.leaves", card=card, options=options)
         if verb == "remove":
             low = min(range(self.players), key=lambda s: self.castles[s][-1])
-            return Event.of("castle.stays", card=card, seat=low, last=self.castles[low][-1],
-                            options=options)
+            return Event.of("castle.stays", card=card, seat=Seat(low),
+                            last=self.castles[low][-1], options=options)
         return self._why_no_wizard(action.arg, card)
 
     def _why_no_wizard(self, after: int, card: int) -> Event:

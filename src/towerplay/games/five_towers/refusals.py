@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from towerplay.core.events import Event, Notation
+from towerplay.core.events import Event, Notation, Seat
 from towerplay.games.five_towers import rules
 from towerplay.games.five_towers.cards import (
     ALL_ACTIONS, BID_K, NO_TEARDOWN, NO_TEARDOWN_K, PASS_K, PLACE_K, TAKE_K, TEARDOWN,
@@ -50,15 +50,16 @@ def _why_not_bid(state: FiveTowersState, action: Action, legal: list[Action]) ->
         return Event.of("five_towers.opener_no_pass", top=legal[-1].arg)
     if action.kind != BID_K:
         if high >= 0:
-            return Event.of("five_towers.bid_more", seat=seat, high=high, legal=listed(legal))
-        return Event.of("five_towers.open_auction", seat=seat, legal=listed(legal))
+            return Event.of("five_towers.bid_more", seat=Seat(seat), high=high,
+                            legal=listed(legal))
+        return Event.of("five_towers.open_auction", seat=Seat(seat), legal=listed(legal))
     bid = action.arg
     if bid > shown:
         return Event.of("five_towers.display_short", count=shown)
     if bid >= state.caps[seat]:
         return Event.of("five_towers.rebid_lower", cap=state.caps[seat])
     if bid <= high:
-        return Event.of("five_towers.not_above", high=high, who=who, next=high + 1)
+        return Event.of("five_towers.not_above", high=high, who=Seat(who), next=high + 1)
     if bid == 0:
         return Event.of("five_towers.zero_opener")
     return Event.of("five_towers.unbuildable_bid", bid=bid, most=state.max_bid(seat))

@@ -16,7 +16,7 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
-from towerplay.core.events import Event
+from towerplay.core.events import Event, Seat
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia import events
 from towerplay.games.skytopia.actions import ROWS, SLOTS, Act, slot_name
@@ -501,7 +501,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
             return events.then(entry, Event.of("skytopia.game_end", n=rnd))
         if ended:
             return events.then(entry, Event.of("skytopia.round_end", n=rnd - 1, value=build,
-                                               first=first, next=rnd))
+                                               first=Seat(first), next=rnd))
         return entry
 
     def effect_event(self, key: int) -> Event:

@@ -37,11 +37,22 @@ function seatName(seat) {
   return t("seat", { n: seat + 1 });
 }
 
+/** A bot by its spec (the protocol's id: "medium", "ismcts:seconds=1") as people read it:
+ * its kind's name (the lobby's seat kinds), then the spec's options as typed (as the
+ * server's i18n.bot_name words it). */
+function botName(spec) {
+  const [kind, ...rest] = String(spec).split(":");
+  const key = `web.kind.${kind}`;
+  const name = key in TEXTS ? t(key) : kind;
+  return rest.length ? t("web.bot_options", { name, options: rest.join(":") }) : name;
+}
+
 /** A seat's name where its person gave one (text: shown with textContent or esc). */
 function seatLabel(seat, seats, mine) {
   const name = friends.names[seat];
   if (name) return seat === mine ? `${name} ${t("you")}` : name;
-  const spec = seats && seats[seat] && seats[seat].kind === "bot" ? ` (${seats[seat].spec})` : "";
+  const bot = seats && seats[seat] && seats[seat].kind === "bot";
+  const spec = bot ? ` (${botName(seats[seat].spec)})` : "";
   return `${seatName(seat)} ${seat === mine ? t("you") : spec}`.trim();
 }
 
@@ -120,4 +131,4 @@ function refusalText(error) {
 const pages = {};
 
 export { $, esc, getJSON, showError, t, tOr, LANG, TEXTS, LANGUAGES, friends, pages, seatName,
-         seatLabel, refusalText, loadTexts, translatePage };
+         seatLabel, botName, refusalText, loadTexts, translatePage };

@@ -1,7 +1,7 @@
 // The friends' table (issue #30): names, chat, "my games" and "your turn". It hooks into
 // the pages (common.js's `friends` object) before their texts arrive. Names and chat lines
 // are people's text: always set with textContent, never as HTML.
-import { $, esc, getJSON, showError, t, friends, pages, seatLabel } from "/static/common.js";
+import { $, esc, getJSON, showError, t, friends, pages, seatLabel, botName } from "/static/common.js";
 
 const GAMES_KEY = "towerplay-games";
 const NAME_KEY = "towerplay-name";
@@ -163,7 +163,7 @@ const Table = {
       item.append(who);
       if (this.away[seat]) {
         item.classList.add("away");
-        item.append(` (${t("away_mark", { bot: this.away[seat] })})`);
+        item.append(` (${t("away_mark", { bot: botName(this.away[seat]) })})`);
       }
       if (seat === page.seat) {  // one's own name: click to change it (until one's first move)
         who.tabIndex = 0;
@@ -203,7 +203,8 @@ const Table = {
       const item = document.createElement("li");
       item.dataset.index = String(line.index);
       const who = document.createElement("strong");
-      who.textContent = line.name || (line.seat === null ? t("spectator") : t("seat", { n: line.seat }));
+      who.textContent = line.name  // people count seats from 1
+        || (line.seat === null ? t("spectator") : t("seat", { n: line.seat + 1 }));
       item.append(who, `: ${line.text}`);
       list.append(item);
     }
