@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 from towerplay.core.events import Event
 from towerplay.games.skytopia import actions as A
-from towerplay.games.skytopia import events
+from towerplay.games.skytopia import events, loading
 from towerplay.games.skytopia.actions import ROWS, SLOTS, Act, slot_name
 from towerplay.games.skytopia.components import (ANY_TIME, COLOURS, END_P1, END_P2, GAIN,
                                                  Components, Condition)
 from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED, EffectFrame,
                                               EffectInterpreter, Frame, effect_frame,
-                                              frame_from_json, tower_frame)
+                                              tower_frame)
 
 if TYPE_CHECKING:
     from towerplay.games.skytopia.game import Skytopia
@@ -652,112 +652,11 @@ class SkytopiaState(EffectInterpreter, State[Act]):
                     return f"ability {c.tiles[tile][0]}{'AB'[side]}: {ability.text}"
         return str(key)  # pragma: no cover
 
-    _FIELDS = ("round", "last_round", "first", "turn_index", "build", "market", "decks",
-               "towers", "coins", "prestige", "board", "tile", "side", "guilds", "phase",
-               "stack", "pending_towers", "completed", "added", "paid", "pool", "pick", "rows")
-
     def _to_json(self) -> dict[str, Any]:
-        data = {name: _plain(getattr(self, name)) for name in self._FIELDS}
-        data["dice"] = [list(d) for d in self.dice]
-        data["notes"] = [list(n) for n in self._all_notes()]
-        return data
+        return loading.to_json(self)
 
     def _load_json(self, data: dict[str, Any]) -> None:
-        """Restore a position; ``ValueError`` (a BadRecord for the caller) if it is not one
-        this game can reach: wrong sizes, unknown cards, a card in two places, bad dice."""
-        self.comp = self.game.comp
-        for name in self._FIELDS:
-            setattr(self, name, data[name])
-        self.towers = [tuple(t) for t in self.towers]
-        self.guilds = tuple(self.guilds)
-        self.pool = tuple(self.pool)
-        self.completed = tuple((slot, card) for slot, card in self.completed)
-        self.stack = [frame_from_json(f, len(self.comp.effects)) for f in self.stack]
-        self.dice = [tuple(d) for d in data["dice"]]
-        self.notes, self.uses = self._loaded_notes(data.get("notes", [])), ()
-        self._check_loaded()
-        self.current = (self.first + self.turn_index) % self.players
-        saved, before = self.to_move, self._to_json()
-        try:  # a saved position waits on a decision: this only recomputes its options
-            self._advance()
-        except (LookupError, TypeError, ValueError, AssertionError):
-            raise ValueError("the position is inconsistent (no decision can follow)") from None
-        if self._to_json() != before:
-            raise ValueError("the position does not wait on a decision ('phase', 'stack')")
-        expected = None if self.phase == PH_OVER else (
-            self._picker() if self.phase <= PH_PRE else self.current)
-        if saved != expected or (saved is not None and not self._choices):
-            raise ValueError(f"'to_move' is {saved!r}; this position waits on {expected!r}")
-
-    def _loaded_notes(self, notes: Any) -> tuple[tuple[int, ...], ...]:
-        """The log notes of a saved position (older saves have none), checked."""
-        highs = (len(self.history) - 1, len(self.comp.effects) - 1, 10**6, 10**6, 6,
-                 self.players - 1, 10**6, 1)
-        lows = (0, -1, 1, 0, 1, 0, 0, 0)
-        out = []
-        for note in notes:
-            if not isinstance(note, list) or len(note) != len(highs) or not all(
-                    type(v) is int and low <= v <= high
-                    for v, low, high in zip(note, lows, highs)):
-                raise ValueError("'notes' holds [index, effect, round, ended, build value, "
-                                 "first player, last round, over] of whole numbers in range")
-            out.append(tuple(note))
-        if [n[0] for n in out] != sorted({n[0] for n in out}):
-            raise ValueError("'notes' must name history entries in ascending order, once")
-        return tuple(out)
-
-    def _check_loaded(self) -> None:
-        """Shape and range checks of freshly loaded fields (see :meth:`_load_json`)."""
-        n, c = self.players, self.comp
-
-        def ints(name: str, values: Any, size: int, low: int, high: int) -> None:
-            if len(values) != size or not all(
-                    type(v) is int and low <= v <= high for v in values):
-                what = "a whole number" if size == 1 else f"{size} whole numbers"
-                raise ValueError(f"'{name}' must be {what} in {low}..{high}")
-
-        scalars = (("round", 1, 10**6), ("last_round", 0, 10**6), ("first", 0, n - 1),
-                   ("turn_index", 0, n), ("build", 0, 5), ("phase", 0, PH_OVER),
-                   ("pending_towers", 0, 15),
-                   ("added", 0, 10**6), ("paid", -1, 10**6), ("pick", 0, n - 1),
-                   ("rows", 1, ROWS))
-        for name, low, high in scalars:
-            ints(name, [getattr(self, name)], 1, low, high)
-        ints("market", self.market, SLOTS, -1, c.n_cards - 1)
-        ints("coins", self.coins, n, 0, 10**9)
-        ints("prestige", self.prestige, n, 0, 10**9)
-        ints("board", self.board, n, 0, GOLEMS)
-        ints("tile", self.tile, n, -1, 3)
-        ints("side", self.side, n, 0, 1)
-        ints("pool", self.pool, len(self.pool), 0, 3)
-        ints("guilds", self.guilds, 3, 0, len(c.guilds) - 1)
-        if len(self.decks) != 4 or len(self.towers) != 4 * n or len(self.dice) != SLOTS:
-            raise ValueError("'decks', 'towers' or 'dice' has the wrong size")
-        placed = [k for k in self.market if k >= 0]
-        for colour in range(4):
-            ints(f"decks[{colour}]", self.decks[colour], len(self.decks[colour]), 0,
-                 c.n_cards - 1)
-            placed += self.decks[colour]
-            for p in range(n):
-                tower = self.towers[p * 4 + colour]
-                ints("towers", tower, len(tower), 0, c.n_cards - 1)
-                if any(c.cards[k].colour != colour for k in tower):
-                    raise ValueError("a Tower holds a card of another colour")
-                placed += tower
-        placed += [card for _, card in self.completed]
-        if len(placed) != len(set(placed)):
-            raise ValueError("a Tower card is in two places at once")
-        out = [0] * n
-        for slot, dice in enumerate(self.dice):
-            ints("dice", dice, len(dice), 0, 8 * n - 1)
-            values = [d & 7 for d in dice]
-            if not all(values) or 7 in values or len(set(values)) != len(values) \
-                    or (dice and self.market[slot] < 0):
-                raise ValueError(f"bad golems on Market slot {slot_name(slot)}")
-            for d in dice:
-                out[d >> 3] += 1
-        if any(out[p] + self.board[p] != GOLEMS for p in range(n)):
-            raise ValueError(f"every player has {GOLEMS} golems, on the board or the Market")
+        loading.load_json(self, data)
 
     # ----------------------------------------------------------------- scoring
     def tally(self, seat: int) -> dict[str, Any]:
@@ -795,9 +694,3 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         if self.game.options.tiebreak_coins == "mod5":
             coins %= 5
         return (-cards, coins)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
