@@ -18,18 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 from towerplay.core.events import Event
 from towerplay.games.skytopia import actions as A
-from towerplay.games.skytopia import events, loading
-from towerplay.games.skytopia.actions import ROWS, SLOTS, Act, slot_name
-from towerplay.games.skytopia.components import (ANY_TIME, COLOURS, END_P1, END_P2, GAIN,
+from towerplay.games.skytopia import events, loading, views
+from towerplay.games.skytopia.actions import ROWS, SLOTS, Act
+from towerplay.games.skytopia.components import (ANY_TIME, END_P1, END_P2, GAIN,
                                                  Components, Condition)
-from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED, EffectFrame,
+from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED,
                                               EffectInterpreter, Frame, effect_frame,
                                               tower_frame)
 
 if TYPE_CHECKING:
     from towerplay.games.skytopia.game import Skytopia
 from towerplay.games.skytopia.refusals import why_illegal
-from towerplay.games.skytopia.scoring import city_summary, describe_guild, final_tally
+from towerplay.games.skytopia.scoring import city_summary, final_tally
 from towerplay.core import State, chance
 from towerplay.core.rng import shuffle
 
@@ -578,79 +578,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         return f"{card.ident} {card.name}"
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        c = self.comp
-        cards = c.cards
-        shown: set[int] = set()  # the cards the view names: described in its glossary
-        market = {}
-        for slot in range(SLOTS):
-            if self.market[slot] >= 0 or self.dice[slot]:
-                card = self.market[slot]
-                shown.add(card)
-                market[slot_name(slot)] = {
-                    "card": cards[card].ident if card >= 0 else None,
-                    "golems": [[d >> 3, d & 7] for d in self.dice[slot]],
-                    "rounds": [self.distance(d & 7) for d in self.dice[slot]]}
-        cities = []
-        for p in range(self.players):
-            tile = self.tile[p]
-            towers = {}
-            for col in range(4):
-                keys = self.towers[p * 4 + col]
-                shown.update(keys)
-                towers[COLOURS[col]] = [cards[k].ident for k in keys]
-            ability = None if tile < 0 else c.abilities[tile][self.side[p]]
-            cities.append({
-                "coins": self.coins[p], "pp": self.prestige[p], "golems_on_board": self.board[p],
-                "towers": towers,
-                "ability": None if tile < 0 else f"{c.tiles[tile][0]}{'AB'[self.side[p]]}",
-                "ability_text": None if ability is None else ability.text})
-        pending = None
-        frame = self.stack[-1] if self.stack else None
-        if type(frame) is EffectFrame:
-            pending = {"effect": self._effect_name(frame.key), "step": frame.step}
-        shown.update(k for _, k in self.completed)
-        shown.discard(-1)
-        view: dict[str, Any] = {
-            "round": self.round, "final_round": self.last_round or None,
-            "first_player": self.first, "phase": PHASE_NAMES[self.phase],
-            "build_value": c.dial[self.build],
-            "costs": {str(v): (None if self.distance(v) == 0 else c.cost[self.distance(v)])
-                      for v in range(1, 7)},
-            "chronometer": [c.dial[(self.build + d) % 6] for d in range(6)],
-            "rows": self.rows,
-            "market": market, "deck_sizes": [len(d) for d in self.decks],
-            "guild_masters": [c.guilds[g].ident for g in self.guilds],
-            "guild_texts": [describe_guild(c.guilds[g]) for g in self.guilds],
-            "foundations": [cards[c.foundation(col)].name for col in range(4)],
-            "foundation_crests": [c.crests[cards[c.foundation(col)].crest] for col in range(4)],
-            "cities": cities, "pending": pending,
-            "completed": [cards[k].ident for _, k in self.completed],
-            "cards": {cards[k].ident: {"name": cards[k].name, "colour": COLOURS[cards[k].colour],
-                                       "crest": c.crests[cards[k].crest]
-                                       if cards[k].crest >= 0 else None}
-                      for k in sorted(shown)},
-            "draft_pool": [c.tiles[t][0] for t in self.pool] if self.phase <= PH_SIDE else None,
-            "provisional": c.provisional,
-        }
-        if self.phase <= PH_SIDE:  # what each tile and side does, for the choices
-            view["ability_tiles"] = {
-                ident: {"colour": COLOURS[colour], "A": c.abilities[t][0].text,
-                        "B": c.abilities[t][1].text}
-                for t, (ident, colour) in enumerate(c.tiles)}
-        if self.phase == PH_OVER:
-            view["breakdown"] = [self.breakdown(p) for p in range(self.players)]
-
-        return view
-
-    def _effect_name(self, key: int) -> str:
-        c = self.comp
-        if key < len(c.cards):
-            return self.card_text(key)
-        for tile, sides in enumerate(c.abilities):
-            for side, ability in enumerate(sides):
-                if ability.key == key:
-                    return f"ability {c.tiles[tile][0]}{'AB'[side]}: {ability.text}"
-        return str(key)  # pragma: no cover
+        return views.view(self, seat)
 
     def _to_json(self) -> dict[str, Any]:
         return loading.to_json(self)
