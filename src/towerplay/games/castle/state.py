@@ -5,6 +5,8 @@ decides ``build``, ``return``, ``wizard <n>`` or (declining the Wizard) ``remove
 card that leaves no choice is resolved by the reveal itself: put back if the mover cannot
 build it, removed if it is lower than every castle's last card. The game ends on a castle of
 10 elements, or once the last face-down card was revealed and resolved (option ``end``).
+Beside this module: the log's events (:mod:`.events`), refusals (:mod:`.refusals`) and
+saved positions (:mod:`.loading`).
 
 >>> from towerplay import games
 >>> state = games.load("castle").start(players=2, seed=1)

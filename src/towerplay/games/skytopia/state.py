@@ -9,6 +9,8 @@ value at the build symbol in the dial order, and a value's distance is
 Effects run on a stack of frames so chained activations nest (the interpreter and its
 frames are in :mod:`towerplay.games.skytopia.effects`). Everything a player decides is an
 action; the engine runs automatically until the next decision (``_advance``).
+Beside this module: the events it says (:mod:`.events`), refusals (:mod:`.refusals`), the
+view (:mod:`.views`) and saved positions (:mod:`.loading`).
 """
 from __future__ import annotations
 
