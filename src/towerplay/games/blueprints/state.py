@@ -5,7 +5,7 @@ r2c1``, ``remove`` (the taken die cannot be placed and leaves the game) and, wit
 players, ``discard R3``. Dice and cells are small ints (:mod:`~towerplay.games.blueprints.dice`).
 The rest lives beside this module: where a die may go (:mod:`.placement`), scoring a round
 (:mod:`.rounds`), refusals (:mod:`.refusals`), determinization (:mod:`.guesses`) and saved
-positions (:mod:`.saved`).
+positions (:mod:`.loading`).
 
 >>> from towerplay import games
 >>> state = games.load("blueprints").start(players=3, seed=1)
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from towerplay.core.events import Event
 from towerplay.core.rng import chance
 from towerplay.core.state import State
-from towerplay.games.blueprints import events, guesses, refusals, saved
+from towerplay.games.blueprints import events, guesses, loading, refusals
 from towerplay.games.blueprints.cards import Layout, blueprint_text
 from towerplay.games.blueprints.dice import (DICE_PER_COLOUR, DIE_TEXT, MATERIALS, NO_DIE,
                                              POOL_SIZE, WOOD, die_code, dice_texts,
@@ -364,7 +364,7 @@ class BlueprintsState(State[Move]):
 
     # ----------------------------------------------------------------- JSON
     def _to_json(self) -> dict[str, Any]:
-        return saved.to_json(self)
+        return loading.to_json(self)
 
     def _load_json(self, data: dict[str, Any]) -> None:
-        saved.load_json(self, data)
+        loading.load_json(self, data)

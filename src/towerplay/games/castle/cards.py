@@ -26,6 +26,10 @@ POSITIONS = len(ROWS) * COLUMNS  # 45
 LOWEST, HIGHEST = 2, 46  # the wall cards; the start tile is 1
 GOAL = 10  # elements (start tile + 9 wall cards) that end the game
 
+# a reveal record: (history index, seat, position, card, result, resolved automatically)
+Reveal = tuple[int, int, int, int, str, bool]
+RESULTS = ("revealed", "built", "inserted", "returned", "removed")
+
 # character flags of a card
 KING, QUEEN, WIZARD_FLAG, KNIGHT, PRINCESS = 1, 2, 4, 8, 16
 

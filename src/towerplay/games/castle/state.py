@@ -5,6 +5,8 @@ decides ``build``, ``return``, ``wizard <n>`` or (declining the Wizard) ``remove
 card that leaves no choice is resolved by the reveal itself: put back if the mover cannot
 build it, removed if it is lower than every castle's last card. The game ends on a castle of
 10 elements, or once the last face-down card was revealed and resolved (option ``end``).
+Beside this module: the log's events (:mod:`.events`), refusals (:mod:`.refusals`) and
+saved positions (:mod:`.loading`).
 
 >>> from towerplay import games
 >>> state = games.load("castle").start(players=2, seed=1)
@@ -14,25 +16,22 @@ build it, removed if it is lower than every castle's last card. The game ends on
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from towerplay.core.events import Event, Notation, Seat, Seq
+from towerplay.core.events import Event
 from towerplay.core.rng import shuffle
 from towerplay.core.state import State
-from towerplay.games.castle.cards import (BUILD, GOAL, HIGHEST, LOWEST, POSITIONS, REMOVE,
-                                          RETURN, REVEAL, WIZARD, Act, parse_position,
-                                          position_name)
+from towerplay.games.castle import events, loading, refusals
+from towerplay.games.castle.cards import (BUILD, GOAL, POSITIONS, REMOVE, RETURN, REVEAL,
+                                          WIZARD, Act, Reveal, position_name)
+from towerplay.games.castle.cards import RESULTS as RESULTS  # (observers import it here)
 from towerplay.games.castle.scoring import (base_ranking, points, score_breakdown,
                                             variant_ranking)
 
 if TYPE_CHECKING:
     from towerplay.games.castle.game import Castle
 
-# a reveal record: (history index, seat, position, card, result, resolved automatically)
-Reveal = tuple[int, int, int, int, str, bool]
-RESULTS = ("revealed", "built", "inserted", "returned", "removed")
 UNSEEN = "reveal ?"
 """The class of every reveal of a card whose number is not known (see ``action_class``)."""
 
@@ -180,62 +179,10 @@ class CastleState(State[Act]):
 
     # ----------------------------------------------------------------- refusals
     def _refusal(self, action: Act, legal: list[Act]) -> Event:
-        """Why ``action`` is refused, in the game's terms, from public facts only (the
-        revealed card, the castles, the character file)."""
+        """Why ``action`` is refused, in the game's terms (:mod:`.refusals`)."""
         if self.to_move is None or not isinstance(action, Act):
             return self._kernel_refusal(action, legal)
-        if self.pending < 0:
-            why = self._why_not_now(action)
-        else:
-            why = self._why_not_for_card(action, legal)
-        return Event.of("castle.not_legal", action=str(action), why=why)
-
-    def _why_not_now(self, action: Act) -> Event:
-        """A refusal before the turn's card is revealed."""
-        if action.verb == "reveal":
-            return Event.of("castle.empty", pos=position_name(action.arg), n=len(self.down))
-        return Event.of("castle.not_revealed")
-
-    def _why_not_for_card(self, action: Act, legal: list[Act]) -> Event:
-        """A refusal while the revealed card awaits its player's decision."""
-        card = self.grid[self.pending]
-        last = self.castles[self.to_move or 0][-1]
-        options = Seq(tuple(Event.of("castle.quoted", action=Notation(a)) for a in legal),
-                      "or")
-        verb = action.verb
-        if verb == "reveal":
-            return Event.of("castle.already", card=card, pos=position_name(self.pending),
-                            options=options)
-        if verb == "build":
-            return Event.of("castle.too_low", card=card, last=last, options=options)
-        if verb == "return":
-            return Event.of("castle.leaves", card=card, options=options)
-        if verb == "remove":
-            low = min(range(self.players), key=lambda s: self.castles[s][-1])
-            return Event.of("castle.stays", card=card, seat=Seat(low),
-                            last=self.castles[low][-1], options=options)
-        return self._why_no_wizard(action.arg, card)
-
-    def _why_no_wizard(self, after: int, card: int) -> Event:
-        """Why the Wizard cannot put ``card`` after castle card ``after``."""
-        game, seat = self.game, self.to_move or 0
-        castle = self.castles[seat]
-        if not game.wizard_card:
-            return Event.of("castle.no_wizard_variant")
-        if game.wizard_card not in castle:
-            return Event.of("castle.no_wizard", card=game.wizard_card)
-        if self.wizard_used[seat]:
-            return Event.of("castle.wizard_used")
-        if card > castle[-1]:
-            return Event.of("castle.wizard_fits", card=card)
-        if after not in castle:
-            return Event.of("castle.wizard_not_in_castle", after=after,
-                            cards=Seq(tuple(castle), "space"))
-        gap = self.wizard_gap(seat, card)
-        assert gap  # a card awaiting a decision that cannot go at the end has a gap
-        upper = castle[castle.index(gap) + 1]
-        return Event.of("castle.wizard_gap", card=card, gap=gap, upper=upper,
-                        fix=Notation(WIZARD[gap]))
+        return refusals.refusal(self, action, legal)
 
     # ----------------------------------------------------------------- copies and guesses
     def _copy(self) -> CastleState:
@@ -352,100 +299,14 @@ class CastleState(State[Act]):
                 "automatic": automatic}
 
     def _log_event(self, index: int, seat: int | None) -> Event:
-        action = self.history[index]
-        if action.verb != "reveal":
-            if action.verb == "wizard":
-                return Event.of("castle.wizard", n=action.arg)
-            return Event.of(f"castle.{action.verb}")
-        turn = bisect_left(self.reveals, index, key=lambda r: r[0])
-        _, _, _, card, result, automatic = self.reveals[turn]
-        pos = position_name(action.arg)
-        end = f"_{result}" if automatic else ""  # resolved at once: returned or removed
-        # hidden memory: a number is shown for the last round only (as at the table, where
-        # it is seen until turned down again); older ones are left to the player's memory
-        if card and (self.game.options.memory == "open"
-                     or turn >= len(self.reveals) - self.players):
-            return Event.of(f"castle.reveal_card{end}", pos=pos, card=card)
-        return Event.of(f"castle.reveal{end}", pos=pos)
+        return events.log_event(self, index)
 
     # ----------------------------------------------------------------- JSON
     def _to_json(self) -> dict[str, Any]:
-        return {
-            "grid": self.grid.copy(),
-            "known": self.known.copy(),
-            "pending": position_name(self.pending) if self.pending >= 0 else None,
-            "castles": [c.copy() for c in self.castles],
-            "removed": self.removed.copy(),
-            "wizard_used": self.wizard_used.copy(),
-            "idle": self.idle,
-            "reveals": [list(r) for r in self.reveals],
-        }
+        return loading.to_json(self)
 
     def _load_json(self, data: dict[str, Any]) -> None:
-        """Restore and check a position; :class:`ValueError` (a BadRecord for the kernel)
-        names the first inconsistency, so a loaded position can always be played on."""
-        grid = [int(c) for c in data["grid"]]
-        known = [int(c) for c in data["known"]]
-        castles = [[int(c) for c in castle] for castle in data["castles"]]
-        if len(grid) != POSITIONS or len(known) != POSITIONS:
-            raise ValueError(f"grid and known must list {POSITIONS} positions")
-        if len(castles) != self.players:
-            raise ValueError("one castle per player expected")
-        cards = [c for c in grid if c] + [c for castle in castles for c in castle[1:]]
-        removed = [int(c) for c in data["removed"]]
-        if sorted(cards + removed) != list(range(LOWEST, HIGHEST + 1)):
-            raise ValueError("the cards on the table, in castles and removed must be "
-                             f"{LOWEST}..{HIGHEST}, each once")
-        if any(k and k != g for k, g in zip(known, grid)):
-            raise ValueError("a known card differs from the card at its position")
-        if any(castle[0] != 1 or castle != sorted(set(castle)) for castle in castles):
-            raise ValueError("each castle must start with 1 and increase")
-        self.grid, self.known, self.castles, self.removed = grid, known, castles, removed
-        self.down = [p for p in range(POSITIONS) if grid[p]]
-        self.moves = [REVEAL[p] for p in self.down]
-        pending = data["pending"]
-        self.pending = -1 if pending is None else parse_position(pending)
-        card = grid[self.pending] if self.pending >= 0 else -1
-        if card == 0 or card > 0 and known[self.pending] != card:
-            raise ValueError("the pending position must hold its revealed (known) card")
-        self.wizard_used = [bool(u) for u in data["wizard_used"]]
-        if len(self.wizard_used) != self.players:
-            raise ValueError("one wizard_used flag per player expected")
-        self.idle = int(data["idle"])
-        if self.idle < 0:
-            raise ValueError("idle must be 0 or more")
-        self._check_turns(castles)
-        reveals = []
-        for i, s, p, c, r, a in data["reveals"]:
-            if r not in RESULTS:
-                raise ValueError(f"unknown reveal result {r!r}")
-            reveals.append((int(i), int(s), int(p), int(c), r, bool(a)))
-        turns = [(i, self.movers[i], a.arg) for i, a in enumerate(self.history)
-                 if a.verb == "reveal"]
-        if [r[:3] for r in reveals] != turns or any(not 0 <= r[3] <= HIGHEST for r in reveals):
-            raise ValueError("the reveal records do not match the reveals in the history")
-        waiting = [r[1:3] for r in reveals[-1:] if r[4] == "revealed"]
-        if waiting != ([(self.to_move, self.pending)] if self.pending >= 0 else []) or any(
-                r[4] == "revealed" for r in reveals[:-1]):
-            raise ValueError("only the pending card, revealed by the seat to move, may be "
-                             "undecided")
-        self.reveals = reveals
-
-    def _check_turns(self, castles: list[list[int]]) -> None:
-        """Raise :class:`ValueError` unless the seats and the end of the game make sense."""
-        to_move, players = self.to_move, self.players
-        if to_move is not None and (type(to_move) is not int or not 0 <= to_move < players):
-            raise ValueError(f"to_move must be a seat 0..{players - 1} or null "
-                             f"(got {to_move!r})")
-        if len(self.movers) != len(self.history) or any(
-                not 0 <= m < players for m in self.movers):
-            raise ValueError(f"movers must give one seat 0..{players - 1} per history entry")
-        if to_move is None:
-            if self.pending >= 0:
-                raise ValueError("a finished game has no card awaiting a decision")
-        elif not self.down or any(len(c) >= GOAL for c in castles):
-            raise ValueError("a game still running needs a face-down card and no castle "
-                             f"of {GOAL} elements")
+        loading.load_json(self, data)
 
     # ----------------------------------------------------------------- results
     def scores(self) -> list[float]:

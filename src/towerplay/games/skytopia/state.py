@@ -9,6 +9,8 @@ value at the build symbol in the dial order, and a value's distance is
 Effects run on a stack of frames so chained activations nest (the interpreter and its
 frames are in :mod:`towerplay.games.skytopia.effects`). Everything a player decides is an
 action; the engine runs automatically until the next decision (``_advance``).
+Beside this module: the events it says (:mod:`.events`), refusals (:mod:`.refusals`), the
+view (:mod:`.views`) and saved positions (:mod:`.loading`).
 """
 from __future__ import annotations
 
@@ -18,18 +20,18 @@ from typing import TYPE_CHECKING, Any
 
 from towerplay.core.events import Event, Seat
 from towerplay.games.skytopia import actions as A
-from towerplay.games.skytopia import events
-from towerplay.games.skytopia.actions import ROWS, SLOTS, Act, slot_name
-from towerplay.games.skytopia.components import (ANY_TIME, COLOURS, END_P1, END_P2, GAIN,
+from towerplay.games.skytopia import events, loading, views
+from towerplay.games.skytopia.actions import ROWS, SLOTS, Act
+from towerplay.games.skytopia.components import (ANY_TIME, END_P1, END_P2, GAIN,
                                                  Components, Condition)
-from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED, EffectFrame,
+from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED,
                                               EffectInterpreter, Frame, effect_frame,
-                                              frame_from_json, tower_frame)
+                                              tower_frame)
 
 if TYPE_CHECKING:
     from towerplay.games.skytopia.game import Skytopia
 from towerplay.games.skytopia.refusals import why_illegal
-from towerplay.games.skytopia.scoring import city_summary, describe_guild, final_tally
+from towerplay.games.skytopia.scoring import city_summary, final_tally
 from towerplay.core import State, chance
 from towerplay.core.rng import shuffle
 
@@ -578,186 +580,13 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         return f"{card.ident} {card.name}"
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        c = self.comp
-        cards = c.cards
-        shown: set[int] = set()  # the cards the view names: described in its glossary
-        market = {}
-        for slot in range(SLOTS):
-            if self.market[slot] >= 0 or self.dice[slot]:
-                card = self.market[slot]
-                shown.add(card)
-                market[slot_name(slot)] = {
-                    "card": cards[card].ident if card >= 0 else None,
-                    "golems": [[d >> 3, d & 7] for d in self.dice[slot]],
-                    "rounds": [self.distance(d & 7) for d in self.dice[slot]]}
-        cities = []
-        for p in range(self.players):
-            tile = self.tile[p]
-            towers = {}
-            for col in range(4):
-                keys = self.towers[p * 4 + col]
-                shown.update(keys)
-                towers[COLOURS[col]] = [cards[k].ident for k in keys]
-            ability = None if tile < 0 else c.abilities[tile][self.side[p]]
-            cities.append({
-                "coins": self.coins[p], "pp": self.prestige[p], "golems_on_board": self.board[p],
-                "towers": towers,
-                "ability": None if tile < 0 else f"{c.tiles[tile][0]}{'AB'[self.side[p]]}",
-                "ability_text": None if ability is None else ability.text})
-        pending = None
-        frame = self.stack[-1] if self.stack else None
-        if type(frame) is EffectFrame:
-            pending = {"effect": self._effect_name(frame.key), "step": frame.step}
-        shown.update(k for _, k in self.completed)
-        shown.discard(-1)
-        view: dict[str, Any] = {
-            "round": self.round, "final_round": self.last_round or None,
-            "first_player": self.first, "phase": PHASE_NAMES[self.phase],
-            "build_value": c.dial[self.build],
-            "costs": {str(v): (None if self.distance(v) == 0 else c.cost[self.distance(v)])
-                      for v in range(1, 7)},
-            "chronometer": [c.dial[(self.build + d) % 6] for d in range(6)],
-            "rows": self.rows,
-            "market": market, "deck_sizes": [len(d) for d in self.decks],
-            "guild_masters": [c.guilds[g].ident for g in self.guilds],
-            "guild_texts": [describe_guild(c.guilds[g]) for g in self.guilds],
-            "foundations": [cards[c.foundation(col)].name for col in range(4)],
-            "foundation_crests": [c.crests[cards[c.foundation(col)].crest] for col in range(4)],
-            "cities": cities, "pending": pending,
-            "completed": [cards[k].ident for _, k in self.completed],
-            "cards": {cards[k].ident: {"name": cards[k].name, "colour": COLOURS[cards[k].colour],
-                                       "crest": c.crests[cards[k].crest]
-                                       if cards[k].crest >= 0 else None}
-                      for k in sorted(shown)},
-            "draft_pool": [c.tiles[t][0] for t in self.pool] if self.phase <= PH_SIDE else None,
-            "provisional": c.provisional,
-        }
-        if self.phase <= PH_SIDE:  # what each tile and side does, for the choices
-            view["ability_tiles"] = {
-                ident: {"colour": COLOURS[colour], "A": c.abilities[t][0].text,
-                        "B": c.abilities[t][1].text}
-                for t, (ident, colour) in enumerate(c.tiles)}
-        if self.phase == PH_OVER:
-            view["breakdown"] = [self.breakdown(p) for p in range(self.players)]
-
-        return view
-
-    def _effect_name(self, key: int) -> str:
-        c = self.comp
-        if key < len(c.cards):
-            return self.card_text(key)
-        for tile, sides in enumerate(c.abilities):
-            for side, ability in enumerate(sides):
-                if ability.key == key:
-                    return f"ability {c.tiles[tile][0]}{'AB'[side]}: {ability.text}"
-        return str(key)  # pragma: no cover
-
-    _FIELDS = ("round", "last_round", "first", "turn_index", "build", "market", "decks",
-               "towers", "coins", "prestige", "board", "tile", "side", "guilds", "phase",
-               "stack", "pending_towers", "completed", "added", "paid", "pool", "pick", "rows")
+        return views.view(self, seat)
 
     def _to_json(self) -> dict[str, Any]:
-        data = {name: _plain(getattr(self, name)) for name in self._FIELDS}
-        data["dice"] = [list(d) for d in self.dice]
-        data["notes"] = [list(n) for n in self._all_notes()]
-        return data
+        return loading.to_json(self)
 
     def _load_json(self, data: dict[str, Any]) -> None:
-        """Restore a position; ``ValueError`` (a BadRecord for the caller) if it is not one
-        this game can reach: wrong sizes, unknown cards, a card in two places, bad dice."""
-        self.comp = self.game.comp
-        for name in self._FIELDS:
-            setattr(self, name, data[name])
-        self.towers = [tuple(t) for t in self.towers]
-        self.guilds = tuple(self.guilds)
-        self.pool = tuple(self.pool)
-        self.completed = tuple((slot, card) for slot, card in self.completed)
-        self.stack = [frame_from_json(f, len(self.comp.effects)) for f in self.stack]
-        self.dice = [tuple(d) for d in data["dice"]]
-        self.notes, self.uses = self._loaded_notes(data.get("notes", [])), ()
-        self._check_loaded()
-        self.current = (self.first + self.turn_index) % self.players
-        saved, before = self.to_move, self._to_json()
-        try:  # a saved position waits on a decision: this only recomputes its options
-            self._advance()
-        except (LookupError, TypeError, ValueError, AssertionError):
-            raise ValueError("the position is inconsistent (no decision can follow)") from None
-        if self._to_json() != before:
-            raise ValueError("the position does not wait on a decision ('phase', 'stack')")
-        expected = None if self.phase == PH_OVER else (
-            self._picker() if self.phase <= PH_PRE else self.current)
-        if saved != expected or (saved is not None and not self._choices):
-            raise ValueError(f"'to_move' is {saved!r}; this position waits on {expected!r}")
-
-    def _loaded_notes(self, notes: Any) -> tuple[tuple[int, ...], ...]:
-        """The log notes of a saved position (older saves have none), checked."""
-        highs = (len(self.history) - 1, len(self.comp.effects) - 1, 10**6, 10**6, 6,
-                 self.players - 1, 10**6, 1)
-        lows = (0, -1, 1, 0, 1, 0, 0, 0)
-        out = []
-        for note in notes:
-            if not isinstance(note, list) or len(note) != len(highs) or not all(
-                    type(v) is int and low <= v <= high
-                    for v, low, high in zip(note, lows, highs)):
-                raise ValueError("'notes' holds [index, effect, round, ended, build value, "
-                                 "first player, last round, over] of whole numbers in range")
-            out.append(tuple(note))
-        if [n[0] for n in out] != sorted({n[0] for n in out}):
-            raise ValueError("'notes' must name history entries in ascending order, once")
-        return tuple(out)
-
-    def _check_loaded(self) -> None:
-        """Shape and range checks of freshly loaded fields (see :meth:`_load_json`)."""
-        n, c = self.players, self.comp
-
-        def ints(name: str, values: Any, size: int, low: int, high: int) -> None:
-            if len(values) != size or not all(
-                    type(v) is int and low <= v <= high for v in values):
-                what = "a whole number" if size == 1 else f"{size} whole numbers"
-                raise ValueError(f"'{name}' must be {what} in {low}..{high}")
-
-        scalars = (("round", 1, 10**6), ("last_round", 0, 10**6), ("first", 0, n - 1),
-                   ("turn_index", 0, n), ("build", 0, 5), ("phase", 0, PH_OVER),
-                   ("pending_towers", 0, 15),
-                   ("added", 0, 10**6), ("paid", -1, 10**6), ("pick", 0, n - 1),
-                   ("rows", 1, ROWS))
-        for name, low, high in scalars:
-            ints(name, [getattr(self, name)], 1, low, high)
-        ints("market", self.market, SLOTS, -1, c.n_cards - 1)
-        ints("coins", self.coins, n, 0, 10**9)
-        ints("prestige", self.prestige, n, 0, 10**9)
-        ints("board", self.board, n, 0, GOLEMS)
-        ints("tile", self.tile, n, -1, 3)
-        ints("side", self.side, n, 0, 1)
-        ints("pool", self.pool, len(self.pool), 0, 3)
-        ints("guilds", self.guilds, 3, 0, len(c.guilds) - 1)
-        if len(self.decks) != 4 or len(self.towers) != 4 * n or len(self.dice) != SLOTS:
-            raise ValueError("'decks', 'towers' or 'dice' has the wrong size")
-        placed = [k for k in self.market if k >= 0]
-        for colour in range(4):
-            ints(f"decks[{colour}]", self.decks[colour], len(self.decks[colour]), 0,
-                 c.n_cards - 1)
-            placed += self.decks[colour]
-            for p in range(n):
-                tower = self.towers[p * 4 + colour]
-                ints("towers", tower, len(tower), 0, c.n_cards - 1)
-                if any(c.cards[k].colour != colour for k in tower):
-                    raise ValueError("a Tower holds a card of another colour")
-                placed += tower
-        placed += [card for _, card in self.completed]
-        if len(placed) != len(set(placed)):
-            raise ValueError("a Tower card is in two places at once")
-        out = [0] * n
-        for slot, dice in enumerate(self.dice):
-            ints("dice", dice, len(dice), 0, 8 * n - 1)
-            values = [d & 7 for d in dice]
-            if not all(values) or 7 in values or len(set(values)) != len(values) \
-                    or (dice and self.market[slot] < 0):
-                raise ValueError(f"bad golems on Market slot {slot_name(slot)}")
-            for d in dice:
-                out[d >> 3] += 1
-        if any(out[p] + self.board[p] != GOLEMS for p in range(n)):
-            raise ValueError(f"every player has {GOLEMS} golems, on the board or the Market")
+        loading.load_json(self, data)
 
     # ----------------------------------------------------------------- scoring
     def tally(self, seat: int) -> dict[str, Any]:
@@ -795,9 +624,3 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         if self.game.options.tiebreak_coins == "mod5":
             coins %= 5
         return (-cards, coins)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
