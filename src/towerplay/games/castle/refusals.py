@@ -53,8 +53,8 @@ def _why_not_for_card(state: CastleState, action: Act, legal: list[Act]) -> Even
         return Event.of("castle.leaves", card=card, options=options)
     if verb == "remove":
         low = min(range(state.players), key=lambda s: state.castles[s][-1])
-        return Event.of("castle.stays", card=card, seat=Seat(low), last=state.castles[low][-1],
-                        options=options)
+        return Event.of("castle.stays", card=card, seat=Seat(low),
+                        last=state.castles[low][-1], options=options)
     return _why_no_wizard(state, action.arg, card)
 
 
