@@ -6,10 +6,10 @@ file. :func:`read_text_limited` refuses all of those with one line, before readi
 >>> import tempfile, os
 >>> with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
 ...     _ = f.write("\\ufeffa = 1\\n")
->>> read_text_limited(f.name, what="cards file")
+>>> read_text_limited(f.name, what="cards_file")
 'a = 1\\n'
 >>> os.unlink(f.name)
->>> read_text_limited("/dev/zero", what="cards file")
+>>> read_text_limited("/dev/zero", what="cards_file")
 Traceback (most recent call last):
 ...
 towerplay.core.errors.InvalidOptions: cards file /dev/zero is not a regular file
@@ -23,7 +23,12 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions, TowerplayError
+from towerplay.core.events import Event, Param, Term
 
+OS_PROBLEMS: dict[type[OSError], str] = {
+    IsADirectoryError: "directory", FileNotFoundError: "missing",
+    PermissionError: "denied"}
+"""The system's refusals worded by our catalogues (others quote the system's words)."""
 MAX_FILE_BYTES = 2_000_000
 """The largest component file or record towerplay reads (2 MB: real ones are a few KB)."""
 
@@ -34,32 +39,34 @@ def read_text_limited(path: str | os.PathLike[str], *, what: str,
     """The UTF-8 text of a regular file of at most ``limit`` bytes (a leading BOM dropped).
 
     Anything else raises ``error`` (default :class:`InvalidOptions`) naming ``what`` was
-    expected: a missing file, a directory or special file, a file too large, or bytes that
-    are not UTF-8 text.
+    expected (a glossary term of the ``web`` catalogue, ``term.<what>``: ``record``,
+    ``cards_file``): a missing file, a directory or special file, a file too large, or
+    bytes that are not UTF-8 text.
     """
+    def refused(key: str, shown: str = str(path), **params: Param) -> TowerplayError:
+        return error(Event.of(f"core.file_{key}", what=Term(what), path=shown, **params))
+
     try:
         with open(path, "rb") as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode):
-                raise error(f"{what} {path} is not a regular file")
+                raise refused("not_regular")
             if info.st_size > limit:
-                raise error(f"{what} {path} is too large ({info.st_size} bytes; "
-                            f"at most {limit})")
+                raise refused("too_large", size=info.st_size, limit=limit)
             data = handle.read(limit + 1)
     except TowerplayError:
         raise
     except ValueError:  # e.g. a NUL byte in the path
-        raise error(f"{what} {path!r} is not a usable file name") from None
+        raise refused("bad_name", repr(str(path))) from None
     except OSError as problem:
-        if isinstance(problem, IsADirectoryError):
-            raise error(f"{what} {path} is a directory, not a file") from None
-        raise error(f"cannot read {what} {path}: {problem.strerror}") from None
+        raise refused(OS_PROBLEMS.get(type(problem), "unreadable"),
+                      problem=str(problem.strerror)) from None
     if len(data) > limit:
-        raise error(f"{what} {path} is too large (more than {limit} bytes)")
+        raise refused("grew", limit=limit)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise error(f"{what} {Path(path)} is not UTF-8 text") from None
+        raise refused("not_utf8") from None
 
 
 def toml_data(value: Any, *, what: str) -> Any:
@@ -69,7 +76,7 @@ def toml_data(value: Any, *, what: str) -> Any:
     the file's *data*, so a record keeps the data and replays anywhere, even after the file
     was edited or moved.
 
-    >>> toml_data({"provisional": True}, what="components file")
+    >>> toml_data({"provisional": True}, what="components_file")
     {'provisional': True}
     """
     if not isinstance(value, (str, PurePath)):
@@ -78,4 +85,5 @@ def toml_data(value: Any, *, what: str) -> Any:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
-        raise InvalidOptions(f"{what} {value} is not valid TOML: {problem}") from None
+        raise InvalidOptions(Event.of("core.file_not_toml", what=Term(what), path=str(value),
+                                      detail=str(problem))) from None

@@ -84,13 +84,12 @@ class Record(BaseModel):
         except ValidationError as error:
             raise BadRecord(describe_fields(error)) from None
         if "actions" not in data:  # else a record of a finished game would start afresh
-            raise BadRecord("record: field 'actions' is missing (the moves as text; "
-                            "[] for a game not yet begun)")
+            raise BadRecord(Event.of("core.record_no_actions"))
         for index, text in enumerate(record.actions):
             if len(text) > MAX_ACTION_CHARS:
-                raise BadRecord(f"record: field 'actions': action {index + 1} is "
-                                f"{len(text)} characters long (at most "
-                                f"{MAX_ACTION_CHARS}): {cut(text)!r}")
+                raise BadRecord(Event.of("core.record_long_action", n=index + 1,
+                                         length=len(text), most=MAX_ACTION_CHARS,
+                                         action=repr(cut(text))))
         return record
 
     @classmethod
@@ -101,8 +100,7 @@ class Record(BaseModel):
         except json.JSONDecodeError as error:
             raise BadRecord(Event.of("core.record_not_json", detail=str(error))) from None
         except RecursionError:
-            raise BadRecord("a record must be JSON of a sane depth (this one is nested "
-                            "too deeply)") from None
+            raise BadRecord(Event.of("core.record_too_deep")) from None
         return cls.from_json(data)
 
     @classmethod
@@ -143,7 +141,7 @@ class Record(BaseModel):
         try:
             state: State[Any] = game.start(players=self.players, seed=self.seed)
         except TowerplayError as error:
-            raise BadRecord(f"record cannot start: {error}") from None
+            raise BadRecord(Event.of("core.record_cannot_start", problem=error.event)) from None
         return state
 
     def _options_problem(self, problem: str) -> str:
@@ -232,11 +230,12 @@ def check_writable(path: str | Path) -> None:
     target = Path(path)
     parent = target.parent
     if target.is_dir():
-        raise BadRecord(f"record path {target} is a directory; name a file in it")
+        raise BadRecord(Event.of("core.record_path_directory", path=str(target)))
     if target.exists() and not target.is_file():
-        raise BadRecord(f"record path {target} is not a regular file")
+        raise BadRecord(Event.of("core.record_path_special", path=str(target)))
     if not parent.is_dir():
-        raise BadRecord(f"cannot write record {target}: directory {parent} does not exist")
+        raise BadRecord(Event.of("core.record_no_directory", path=str(target),
+                                 directory=str(parent)))
     if not os.access(parent, os.W_OK | os.X_OK) or (target.exists()
                                                     and not os.access(target, os.W_OK)):
-        raise BadRecord(f"cannot write record {target}: permission denied")
+        raise BadRecord(Event.of("core.record_denied", path=str(target)))

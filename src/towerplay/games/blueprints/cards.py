@@ -127,7 +127,7 @@ def deck_file_data(path: str | PurePath) -> dict[str, Any]:
     A ``.toml`` file is parsed as TOML (it needs a ``cards`` list); any other file holds one
     layout per line (``#`` comments; an optional name first). The deck is checked here, so
     a bad file is refused naming it."""
-    text = read_text_limited(path, what="blueprint deck")
+    text = read_text_limited(path, what="blueprint_deck")
     where = f"blueprint deck {path}"
     if PurePath(path).suffix.lower() == ".toml":
         try:

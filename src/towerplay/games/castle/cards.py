@@ -18,6 +18,7 @@ from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event, Term
 from towerplay.core.files import read_text_limited, toml_data
 
 ROWS = "abcde"
@@ -173,19 +174,21 @@ def characters_from_data(data: Any, source: str) -> Characters:
 def read_cards_file(path: str | PurePath) -> Any:
     """The data of a character file: JSON or TOML by its suffix. A special, huge, binary
     or garbled file is refused in one line (:class:`InvalidOptions`)."""
-    what = "castle cards file"
+    what = "castle_cards_file"  # term.castle_cards_file
     if "\x00" in str(path):  # open() would raise a bare ValueError
-        raise InvalidOptions(f"cannot read {what} {str(path)!r}: the name holds a NUL byte")
+        raise InvalidOptions(Event.of("core.file_bad_name", what=Term(what),
+                                      path=repr(str(path))))
     suffix = PurePath(path).suffix.lower()
     if suffix == ".toml":
         return toml_data(str(path), what=what)
     if suffix != ".json":
-        raise InvalidOptions(f"{what} {path}: the file name must end in .toml or .json")
+        raise InvalidOptions(Event.of("core.file_suffix", what=Term(what), path=str(path)))
     text = read_text_limited(path, what=what)
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise InvalidOptions(f"{what} {path} is not valid JSON: {error}") from None
+        raise InvalidOptions(Event.of("core.file_not_json", what=Term(what), path=str(path),
+                                      detail=str(error))) from None
 
 
 def load_characters(path: str | PurePath) -> Characters:

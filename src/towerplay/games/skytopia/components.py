@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from pydantic import ValidationError
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event, Term
 from towerplay.core.files import read_text_limited, toml_data
 from towerplay.games.skytopia.component_file import (
     COLOURS, CONDITIONS, PER, RES, TIMINGS, TRIGGERS, ActivateRow, ActivateTop, ComponentFile,
@@ -288,7 +289,7 @@ def parse_components(raw: Any, source: str = "components") -> Components:
 def read_component_file(path: str | PurePath) -> Any:
     """The data of a component file: JSON by suffix, else TOML. A special, huge, binary or
     garbled file, or one that is not a table of records, is refused in one line."""
-    what = "skytopia components file"
+    what = "skytopia_components_file"  # term.skytopia_components_file
     if not str(path).lower().endswith(".json"):
         data = toml_data(path, what=what)
     else:
@@ -296,10 +297,11 @@ def read_component_file(path: str | PurePath) -> Any:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:
-            raise InvalidOptions(f"{what} {path} is not valid JSON: {error}") from None
+            raise InvalidOptions(Event.of("core.file_not_json", what=Term(what),
+                                          path=str(path), detail=str(error))) from None
     if not isinstance(data, dict):
-        raise InvalidOptions(f"{what} {path}: expected a table of records (provisional, "
-                             f"chronometer, ...), got {type(data).__name__}")
+        raise InvalidOptions(f"skytopia components file {path}: expected a table of records "
+                             f"(provisional, chronometer, ...), got {type(data).__name__}")
     return data
 
 
