@@ -275,6 +275,20 @@ def bot_name(spec: str, lang: str) -> str:
     return words("web.bot_options", name=name, options=options) if options else name
 
 
+def game_title(game: str, lang: str) -> str:
+    """A game's title as published in ``lang`` (the ``web`` catalogue's ``title.<game>``),
+    else its own.
+
+    >>> game_title("five_towers", "pl"), game_title("castle", "en")
+    ('5 Wież', 'Budowa Zamku (Castle Building)')
+    """
+    from towerplay.core import registry  # the registry imports the games, which use us
+
+    words = translator("web", lang)
+    key = f"title.{game}"
+    return words.raw(key) if words.has(key) else registry.game_class(game).title
+
+
 def word(event: Event, lang: str) -> str:
     """``event`` in ``lang`` (its own domain's catalogue, then ``web``'s).
 

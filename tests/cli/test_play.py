@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from towerplay.cli import app
+from towerplay.i18n import Translator, game_title
 
 runner = CliRunner()
 
@@ -14,6 +16,21 @@ def test_games_lists_every_game_with_player_counts() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "five_towers" in result.output and "2–5" in result.output
+
+
+@pytest.mark.parametrize("lang", ["pl", "hu"])
+def test_games_speaks_the_chosen_language(lang: str) -> None:
+    """Titles, player counts, defaults and what each option sets in the reader's words;
+    only the options' ids and values (what one types) stay as they are."""
+    result = runner.invoke(app, ["games", "--lang", lang], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    said = Translator("web", lang)
+    assert f"{game_title('five_towers', lang)}, {said('cli.player_range', low=2, high=5)}" \
+        in result.output
+    assert Translator("options", lang)("five_towers.rebid") in result.output
+    words = [line.split("(")[-1] for line in result.output.splitlines() if "-o " in line]
+    assert not [w for w in words if "default" in w]
+    assert "players" not in result.output and "rules summary" not in result.output
 
 
 def test_all_bot_game_plays_to_the_end_and_records(tmp_path) -> None:

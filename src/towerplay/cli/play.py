@@ -16,7 +16,7 @@ from towerplay.core import InvalidOptions, Record, fresh_seed
 from towerplay.core.events import Event
 from towerplay.core.record import check_writable
 from towerplay.games.summaries import default_language, notation_text, rules_text
-from towerplay.i18n import translator
+from towerplay.i18n import game_title, translator
 
 LANG_HELP = "the language of every word shown (default: from LC_ALL/LANG, else en)"
 SEATS_HELP = ("one per seat: human or a bot spec, separated by commas (a comma followed by "
@@ -36,16 +36,24 @@ def parse_options(game_name: str, pairs: list[str]) -> dict[str, object]:
 
 
 @app.command("games")
-def list_games() -> None:
-    """The games, their player counts and options (each option on its own line)."""
+@friendly
+def list_games(
+    lang: str = typer.Option(None, "--lang", metavar="en|pl|hu", help=LANG_HELP),
+) -> None:
+    """The games, their player counts and options (each option on its own line, with
+    what it sets in the chosen language)."""
+    said = language(lang)
+    words, named = translator("web", said), translator("options", said)
     for name in games.names():
         cls = games.game_class(name)
-        console.print(f"[bold]{name}[/bold] — {escape(cls.title)}, "
-                      f"{cls.min_players}–{cls.max_players} players")
+        players = words("cli.player_range", low=cls.min_players, high=cls.max_players)
+        console.print(f"[bold]{name}[/bold] — {escape(game_title(name, said))}, {players}")
         for option, allowed, default in cls.describe_options():
-            console.print(f"  -o {option}=…  {escape(allowed)} [dim](default "
-                          f"{escape(default)})[/dim]")
-    console.print("[dim]towerplay rules GAME: a game's rules summary and notation[/dim]")
+            console.print(f"  -o {option}=…  {escape(allowed)} [dim]"
+                          f"({escape(words('cli.default', value=default))})[/dim]")
+            if named.has(f"{name}.{option}"):
+                console.print(f"     [dim]{escape(named.raw(f'{name}.{option}'))}[/dim]")
+    console.print(f"[dim]{escape(words('cli.rules_hint'))}[/dim]")
 
 
 @app.command("rules")

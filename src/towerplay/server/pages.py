@@ -15,10 +15,9 @@ from towerplay.core.errors import TowerplayError
 from towerplay.core.events import Event
 from towerplay.games import summaries
 from towerplay.games.summaries import notation_text
-from towerplay.i18n import Translator
+from towerplay.i18n import Translator, game_title
 from towerplay.server import words
 from towerplay.server.protocol import web
-from towerplay.server.words import game_title
 
 STATIC = Path(__file__).parent / "static"
 

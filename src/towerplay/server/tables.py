@@ -54,7 +54,7 @@ def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
                             if k not in file_options(name)}
     if "required" in schema:
         schema["required"] = [k for k in schema["required"] if k not in file_options(name)]
-    return {"id": name, "title": words.game_title(name, lang), "min_players": cls.min_players,
+    return {"id": name, "title": i18n.game_title(name, lang), "min_players": cls.min_players,
             "max_players": cls.max_players, "options": schema, "notation": cls.notation}
 
 

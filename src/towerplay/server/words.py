@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
-from towerplay import games, i18n
+from towerplay import i18n
 from towerplay.core.events import Seq
 from towerplay.server.protocol import error, web
 
@@ -28,14 +28,6 @@ def page_language(request: Request | WebSocket, lang: str | None = None) -> str:
     wanted = lang or request.query_params.get("lang") or request.headers.get(
         "accept-language")
     return i18n.language(wanted)
-
-
-def game_title(game: str, lang: str) -> str:
-    """A game's title as published in ``lang`` (the ``web`` catalogue's ``title.<game>``),
-    else its own."""
-    words = i18n.translator("web", lang)
-    key = f"title.{game}"
-    return words.raw(key) if words.has(key) else games.game_class(game).title
 
 
 def localized(view: dict[str, Any], lang: str) -> dict[str, Any]:
