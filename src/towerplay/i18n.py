@@ -275,6 +275,28 @@ def bot_name(spec: str, lang: str) -> str:
     return words("web.bot_options", name=name, options=options) if options else name
 
 
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert", "random", "greedy")
+"""The seat kinds the lobby offers (its choice list), by their protocol ids; each has a
+name in every language (the ``web`` catalogue's ``web.kind.<id>``)."""
+
+
+def seat_kind(spec: str) -> str:
+    """The protocol id of a seat spec typed in any case, or by a kind's name in any of
+    our languages (``HUMAN``, ``człowiek``, ``bot zachłanny``); other specs as typed."""
+    wanted = " ".join(spec.split()).casefold()
+    for kind in SEAT_KINDS:
+        if wanted == kind or wanted in kind_names(kind):
+            return kind
+    return spec.strip()
+
+
+@cache
+def kind_names(kind: str) -> frozenset[str]:
+    """A seat kind's names in every language, case-folded."""
+    return frozenset(translator("web", lang)(f"web.kind.{kind}").casefold()
+                     for lang in LANGUAGES)
+
+
 def game_title(game: str, lang: str) -> str:
     """A game's title as published in ``lang`` (the ``web`` catalogue's ``title.<game>``),
     else its own.

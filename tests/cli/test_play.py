@@ -33,6 +33,14 @@ def test_games_speaks_the_chosen_language(lang: str) -> None:
     assert "players" not in result.output and "rules summary" not in result.output
 
 
+def test_seats_may_be_given_by_their_names_in_any_language(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "castle", "--seats", "bot losowy,Mohó bot",
+                                 "--seed", "7", "--record", str(path), "--lang", "pl"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["seats"] == ["random", "greedy"]
+
+
 def test_all_bot_game_plays_to_the_end_and_records(tmp_path) -> None:
     path = tmp_path / "game.json"
     result = runner.invoke(app, ["play", "five_towers", "--seats", "greedy,random,random",

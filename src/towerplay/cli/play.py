@@ -16,7 +16,7 @@ from towerplay.core import InvalidOptions, Record, fresh_seed
 from towerplay.core.events import Event
 from towerplay.core.record import check_writable
 from towerplay.games.summaries import default_language, notation_text, rules_text
-from towerplay.i18n import game_title, translator
+from towerplay.i18n import game_title, seat_kind, translator
 
 LANG_HELP = "the language of every word shown (default: from LC_ALL/LANG, else en)"
 SEATS_HELP = ("one per seat: human or a bot spec, separated by commas (a comma followed by "
@@ -131,9 +131,10 @@ def resume(
 
 
 def split_seats(seats: str) -> list[str]:
-    """Seats text → specs (see :func:`towerplay.bots.split_specs`); bots are checked now,
+    """Seats text → specs (see :func:`towerplay.bots.split_specs`; a seat kind may be given
+    by its name in any of our languages: ``człowiek,bot zachłanny``); bots are checked now,
     so an unknown one fails before the game starts."""
-    specs = bots.split_specs(seats)
+    specs = [seat_kind(spec) for spec in bots.split_specs(seats)]
     for spec in specs:
         if spec != HUMAN:
             bots.load(spec, seed=0)  # (a level or a bot, and its options)

@@ -3,13 +3,13 @@ tables, a table's view, moves over HTTP and finished records."""
 from __future__ import annotations
 
 import asyncio
-from functools import cache
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
 from towerplay import bots, games, i18n
+from towerplay.i18n import SEAT_KINDS, seat_kind
 from towerplay.arena.table import HUMAN, Refusal
 from towerplay.core.errors import TowerplayError, UnknownBot
 from towerplay.core.events import Event, Seq
@@ -56,28 +56,6 @@ def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
         schema["required"] = [k for k in schema["required"] if k not in file_options(name)]
     return {"id": name, "title": i18n.game_title(name, lang), "min_players": cls.min_players,
             "max_players": cls.max_players, "options": schema, "notation": cls.notation}
-
-
-SEAT_KINDS = ("human", "easy", "medium", "hard", "expert", "random", "greedy")
-"""The seat kinds the lobby offers (its choice list), by their protocol ids; each has a
-name in every language (the ``web`` catalogue's ``web.kind.<id>``)."""
-
-
-def seat_kind(spec: str) -> str:
-    """The protocol id of a seat spec typed in any case, or by a kind's name in any of
-    our languages (``HUMAN``, ``człowiek``, ``bot zachłanny``); other specs as typed."""
-    wanted = " ".join(spec.split()).casefold()
-    for kind in SEAT_KINDS:
-        if wanted == kind or wanted in kind_names(kind):
-            return kind
-    return spec.strip()
-
-
-@cache
-def kind_names(kind: str) -> frozenset[str]:
-    """A seat kind's names in every language, case-folded."""
-    return frozenset(i18n.translator("web", lang)(f"web.kind.{kind}").casefold()
-                     for lang in i18n.LANGUAGES)
 
 
 def check_spec(spec: object, limits: Limits) -> str:
