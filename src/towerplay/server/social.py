@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import re
 import unicodedata
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -134,18 +135,32 @@ async def seated(request: Request, table_id: str,
     return live, data, live.seat_of(data["token"])
 
 
-@router.post("/api/tables/{table_id}/name")
-async def name_seat(request: Request, table_id: str) -> Response:
-    """``{"token", "name"}``: name the token's seat; ``{"seat", "name"}``."""
-    hub = hub_of(request)
+SeatWork = Callable[[LiveTable, dict[str, Any], int | None], Awaitable[dict[str, Any]]]
+"""What a token-bearing request does for its seat: (table, body, seat) → the answer."""
+
+
+async def for_seat(request: Request, table_id: str, missing: str, work: SeatWork,
+                   status: int = 200) -> Response:
+    """Do ``work`` for the seat of the request's token (:func:`seated`): its answer as
+    JSON, or the reply to an unknown table or a refusal."""
     try:
-        live, data, seat = await seated(request, table_id, "name_token")
-        name = await rename(hub, live, seat, data.get("name"))
+        live, data, seat = await seated(request, table_id, missing)
+        answer = await work(live, data, seat)
     except UnknownTable:
         return not_found(table_id)
     except Refusal as refusal:
         return refused(request, refusal)
-    return JSONResponse({"seat": seat, "name": name})
+    return JSONResponse(answer, status_code=status)
+
+
+@router.post("/api/tables/{table_id}/name")
+async def name_seat(request: Request, table_id: str) -> Response:
+    """``{"token", "name"}``: name the token's seat; ``{"seat", "name"}``."""
+    hub = hub_of(request)
+
+    async def work(live: LiveTable, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return {"seat": seat, "name": await rename(hub, live, seat, data.get("name"))}
+    return await for_seat(request, table_id, "name_token", work)
 
 
 @router.post("/api/tables/{table_id}/away")
@@ -153,15 +168,12 @@ async def hand_over(request: Request, table_id: str) -> Response:
     """``{"token", "bot"}``: the token's person hands their seat to ``bot`` (``null``:
     takes it back)."""
     hub = hub_of(request)
-    try:
-        live, data, seat = await seated(request, table_id, "away_token")
+
+    async def work(live: LiveTable, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
         bot = stand_in(data, request.app.state.limits)
         await hub.hand_over(live, seat, bot)
-    except UnknownTable:
-        return not_found(table_id)
-    except Refusal as refusal:
-        return refused(request, refusal)
-    return JSONResponse({"seat": seat, "bot": bot})
+        return {"seat": seat, "bot": bot}
+    return await for_seat(request, table_id, "away_token", work)
 
 
 @router.post("/api/tables/{table_id}/rematch")
@@ -169,14 +181,10 @@ async def play_again(request: Request, table_id: str) -> Response:
     """``{"token"}``: the token's person accepts "play again" at a finished table:
     ``{"table", "seat", "token", "url"}`` of their seat at the rematch (theirs alone)."""
     hub = hub_of(request)
-    try:
-        live, _data, seat = await seated(request, table_id, "rematch_token")
-        answer = await hub.play_again(live, seat)
-    except UnknownTable:
-        return not_found(table_id)
-    except Refusal as refusal:
-        return refused(request, refusal)
-    return JSONResponse(answer, status_code=201)
+
+    async def work(live: LiveTable, _data: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return await hub.play_again(live, seat)
+    return await for_seat(request, table_id, "rematch_token", work, status=201)
 
 
 @router.get("/api/tables/{table_id}/chat")
