@@ -60,10 +60,20 @@ def help_texts(command: Command, path: str = "towerplay") -> Iterator[tuple[str,
             yield path, paragraph
     for param in command.params:
         if isinstance(param, TyperOption | TyperArgument) and param.help and not param.hidden:
-            yield f"{path} {param.opts[0] if param.opts else param.name}", param.help
+            name = (max(param.opts, key=len) if isinstance(param, TyperOption)
+                    else param.metavar or param.name)
+            yield f"{path} {name}", param.help
     if isinstance(command, TyperGroup):
         for name, sub in command.commands.items():
             yield from help_texts(sub, f"{path} {name}")
+
+
+def untranslated(command: Command, lang: str) -> list[str]:
+    """The help texts of ``command`` (and click's own words) that the ``lang`` catalogue
+    lacks, each with where it is shown: what a new option needs before it ships."""
+    words = catalogue(DOMAIN, lang)
+    texts = [("click", word) for word in FIXED] + list(help_texts(command))
+    return [f"{where}: {text!r}" for where, text in texts if text not in words]
 
 
 def translate(text: str | None, lang: str) -> str | None:
