@@ -47,7 +47,11 @@ def help_language(args: Sequence[str]) -> str:
 
 def paragraphs(text: str) -> list[str]:
     """The paragraphs of a command's help as message ids (what click shows: the part
-    before a form feed, each paragraph on one line)."""
+    before a form feed, each paragraph on one line).
+
+    >>> paragraphs("Play a game.\n\n    Recorded after every\n    move.\f(internal)")
+    ['Play a game.', 'Recorded after every move.']
+    """
     shown = inspect.cleandoc(text).partition("\f")[0]
     return [" ".join(part.split()) for part in PARAGRAPH.split(shown) if part.strip()]
 
