@@ -46,7 +46,7 @@ def help_language(args: Sequence[str]) -> str:
 
 
 def paragraphs(text: str) -> list[str]:
-    """The paragraphs of a command's help as message ids (what click shows: the part
+    r"""The paragraphs of a command's help as message ids (what click shows: the part
     before a form feed, each paragraph on one line).
 
     >>> paragraphs("Play a game.\n\n    Recorded after every\n    move.\f(internal)")
