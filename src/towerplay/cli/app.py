@@ -12,6 +12,7 @@ from rich.markup import escape
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
+from towerplay.cli.helptexts import help_language, localise
 from towerplay.core.errors import InvalidOptions, TowerplayError
 from towerplay.core.events import Event
 from towerplay.i18n import LANGUAGES, translator, word
@@ -25,10 +26,12 @@ class OneLineErrors(TyperGroup):
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
         readable_metavars(self)
+        localise(self, help_language(sys.argv[1:] if args is None else args))
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False,
                                    windows_expand_args=windows_expand_args, **extra)
-        except NoArgsIsHelpError as error:  # typer has printed the help already
+        except NoArgsIsHelpError as error:  # its message is the help (click prints it so)
+            error.show()
             sys.exit(error.exit_code)
         except ClickException as error:
             usage = f" (see {error.ctx.command_path} --help)" if isinstance(
