@@ -24,12 +24,17 @@ from towerplay.sim.ladder import wilson
 
 
 def play(players: int, alphas: list[float], seed: int, options: dict[str, str]) -> list[int]:
-    """The winners of one greedy game in which seat ``i`` plays with ``alphas[i]``."""
+    """The winners of one greedy game in which seat ``i`` plays with ``alphas[i]`` (the
+    module's ``ALPHA`` is put back afterwards)."""
     state = games.load("castle", **options).start(players=players, seed=seed)
     table = Table(state, ["greedy"] * players)
-    while not state.is_over:
-        heuristics.ALPHA = alphas[state.to_move or 0]
-        table.step_bot()
+    kept = heuristics.ALPHA
+    try:
+        while not state.is_over:
+            heuristics.ALPHA = alphas[state.to_move or 0]
+            table.step_bot()
+    finally:
+        heuristics.ALPHA = kept
     return list(state.winners())
 
 
