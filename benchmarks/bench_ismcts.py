@@ -1,11 +1,12 @@
 """ISMCTS iterations per second for every registered game (one core).
 
     .venv/bin/python benchmarks/bench_ismcts.py [--seconds 3] [--game five_towers] [--players 3]
-        [--spec ismcts:depth=40]
+        [--spec ismcts:depth=40] [--cpu-time]
 
 Each measurement searches from a few positions of a seeded game (the start and positions
 reached by the game's rollout policy), with a time budget, and divides the iterations run
-by the time spent. Playout length is the mean number of actions from those positions to
+by the time spent (wall clock, or with ``--cpu-time`` this process's CPU seconds, the
+steadier figure on a shared machine; the search's own budget stays wall time). Playout length is the mean number of actions from those positions to
 the end of the game under the rollout policy.
 """
 from __future__ import annotations
@@ -54,7 +55,8 @@ def playout_length(game: Any, state: Any, rng: random.Random) -> int:
     return steps
 
 
-def measure(name: str, players: int, seconds: float, spec: str) -> dict[str, float]:
+def measure(name: str, players: int, seconds: float, spec: str,
+            clock: Any = time.perf_counter) -> dict[str, float]:
     game = games.load(name)
     spots = positions(game, players, 3, seed=1)
     iterations = 0
@@ -64,9 +66,9 @@ def measure(name: str, players: int, seconds: float, spec: str) -> dict[str, flo
         budget = f"forced=true,seconds={seconds / len(spots)}"  # search even forced moves
         bot = bots.load(f"{spec}{',' if ':' in spec else ':'}{budget}", seed=index)
         seat = state.to_move
-        started = time.perf_counter()
+        started = clock()
         result = bot.analyse(state.determinize(seat, bot.rng), seat)
-        spent += time.perf_counter() - started
+        spent += clock() - started
         iterations += result.iterations
         lengths.append(playout_length(game, state, random.Random(index)))
     return {"iterations": iterations, "seconds": spent, "rate": iterations / spent,
@@ -80,7 +82,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, action="append",
                         help="player counts (default: 2 and 3)")
     parser.add_argument("--spec", default="ismcts", help="the bot spec (no budget)")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="divide by this process's CPU seconds, not the wall clock")
     args = parser.parse_args()
+    clock = time.process_time if args.cpu_time else time.perf_counter
     console = Console()
     table = Table(title=f"ISMCTS iterations per second, one core ({args.spec})")
     for column in ("game", "players", "iterations", "seconds", "iterations/s", "playout"):
@@ -91,7 +96,7 @@ def main() -> None:
             if not cls.min_players <= players <= cls.max_players:
                 continue
             with console.status(f"{name}, {players} players"):
-                row = measure(name, players, args.seconds, args.spec)
+                row = measure(name, players, args.seconds, args.spec, clock)
             table.add_row(name, str(players), str(row["iterations"]), f"{row['seconds']:.1f}",
                           f"{row['rate']:,.0f}", f"{row['playout']:.0f}")
     console.print(table)

@@ -21,7 +21,7 @@ from towerplay.games.castle.cards import (BUILD, GOAL, KING, KNIGHT, PRINCESS,
 from towerplay.games.castle.state import CastleState
 
 ALPHA = 1.5  # share of the per-card slack a bot spends on one card (plus one per player);
-# tuned in greedy self-play (docs/games/castle.md's Bots paragraph has the measurements)
+# tuned in greedy self-play (benchmarks/tune_castle.py; docs/games/castle.md's Bots paragraph)
 
 
 def _character_bonus(state: CastleState, card: int) -> float:
