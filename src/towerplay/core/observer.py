@@ -8,6 +8,10 @@ and nothing hidden can leak into it. Where building the view costs more than the
 game's observer reads the state's public fields directly instead
 (:meth:`Observer.encode_state`), under the same test.
 
+An observer may also keep each seat's vector of a state it saw and bring it up to date at
+the next call from what changed (:meth:`Observer.keep` and :meth:`Observer.refresh`): a
+learning loop observes one game step after step, and most of a vector stays as it was.
+
 The vector is written in named sections (:meth:`Vector.name`), so the observer can say
 which slice holds what (:meth:`Observer.layout`):
 
@@ -27,6 +31,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from towerplay.core.memo import Memo
 from towerplay.core.state import State
 
 S = TypeVar("S", bound=State[Any])
@@ -38,6 +43,9 @@ _SCRATCH = 1 << 16
 """Room for the first, measuring write (no observer comes near it)."""
 LONG_TALLY = 24
 """From how many indices on :meth:`Vector.tally` counts with numpy rather than a loop."""
+KEPT = 1 << 9
+"""How many (state, seat) vectors an observer keeps up to date: every row's of a 64-game
+batch at up to 8 seats (older ones are forgotten, and written afresh when asked again)."""
 
 
 class Vector:
@@ -51,6 +59,14 @@ class Vector:
         self.buffer = np.zeros(_SCRATCH, np.float32) if buffer is None else buffer
         self.size = 0
         self.sections: list[tuple[str, int]] | None = [] if named else None
+
+    @classmethod
+    def at(cls, buffer: npt.NDArray[np.float32], offset: int) -> Vector:
+        """A vector writing into ``buffer`` (zero there) from ``offset`` on: to rewrite
+        some sections of a kept vector (:meth:`Observer.refresh`)."""
+        vector = cls(buffer)
+        vector.size = offset
+        return vector
 
     @property
     def values(self) -> list[float]:
@@ -140,14 +156,24 @@ class Observer(Generic[S]):
     The shape and layout are measured once on a fresh game.
     """
 
+    keeps: bool = False
+    """Whether the observer brings kept vectors up to date (it overrides :meth:`refresh`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.keeps = cls.refresh is not Observer.refresh
+
     def __init__(self, game: Any, players: int) -> None:
         self.game = game
         self.players = players
+        self._kept = Memo[tuple[int, int | None], tuple[S, npt.NDArray[np.float32], Any]](KEPT)
         sample = game.start(players=players, seed=0)
         vector = Vector(named=True)
         self.encode_state(sample, 0, vector)
         self.shape: tuple[int, ...] = (vector.size,)
         self._layout = vector.layout()
+        self.offsets = {label: part.start for label, part in self._layout}
+        """Where each named feature starts (for :meth:`refresh`'s writes)."""
 
     def encode(self, view: dict[str, Any], vector: Vector) -> None:
         """Write ``view`` (a seat's or the spectator's) into ``vector``, same length always."""
@@ -191,8 +217,30 @@ class Observer(Generic[S]):
         """Like :meth:`observation`, for a seat that forgets nothing (same layout)."""
         return self._write(state, seat, out, recall=True)
 
+    def keep(self, state: S, seat: int | None, vector: Vector) -> Any:
+        """Write ``seat``'s vector of ``state`` afresh, as :meth:`encode_state` does, and
+        return what :meth:`refresh` needs to bring it up to date later (e.g. the fields it
+        was written from). Only observers that override :meth:`refresh` are asked."""
+        self.encode_state(state, seat, vector)
+        return None
+
+    def refresh(self, state: S, seat: int | None, buffer: npt.NDArray[np.float32],
+                kept: Any) -> None:
+        """Bring ``buffer``, ``seat``'s vector of this very ``state`` object as :meth:`keep`
+        wrote it (``kept``: what it returned, updated in place since), up to date: it must
+        end equal to a fresh write whatever happened to the state meanwhile (compare the
+        fields, never assume which actions were applied). An observer overrides it where
+        that is much cheaper than writing afresh."""
+        raise NotImplementedError
+
     def _write(self, state: S, seat: int | None, out: npt.NDArray[np.float32] | None,
                recall: bool) -> npt.NDArray[np.float32]:
+        if self.keeps and not recall:
+            buffer = self._kept_vector(state, seat)
+            if out is None:
+                return buffer.copy()
+            out[:] = buffer
+            return out
         if out is None:
             out = np.zeros(self.shape, np.float32)
         else:
@@ -203,3 +251,19 @@ class Observer(Generic[S]):
             raise AssertionError(f"{self.game.name} observer wrote {vector.size} values, "
                                  f"not {self.shape[0]}")
         return out
+
+    def _kept_vector(self, state: S, seat: int | None) -> npt.NDArray[np.float32]:
+        """``seat``'s kept vector of ``state``, brought up to date, or written and kept."""
+        key = (id(state), seat)
+        kept = self._kept.get(key)
+        if kept is not None and kept[0] is state:  # (the state held: its id is not reused)
+            self.refresh(state, seat, kept[1], kept[2])
+            return kept[1]
+        buffer = np.zeros(self.shape, np.float32)
+        vector = Vector(buffer)
+        extra = self.keep(state, seat, vector)
+        if vector.size != self.shape[0]:
+            raise AssertionError(f"{self.game.name} observer wrote {vector.size} values, "
+                                 f"not {self.shape[0]}")
+        self._kept.put(key, (state, buffer, extra))
+        return buffer

@@ -6,6 +6,9 @@ and the blueprints and buildings the seat may see (its own; everyone's once they
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -54,10 +57,37 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self._supply = Memo[tuple[tuple[int, int], tuple[int, ...], int],
                             npt.NDArray[np.float32]](1 << 8)
         self._cards = Memo[tuple[str, ...], tuple[npt.NDArray[np.float32], float]](1 << 8)
+        self._seat_names = [[f"{label}[{index}]" for label in
+                             ("taken", "removed", "cards", "vp", "building")]
+                            for index in range(players)]
         super().__init__(game, players)
 
     def encode_state(self, state: BlueprintsState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
+        self._write_head(state, seat, vector)
+        vector.copy(self._supply_block(state), SUPPLY_NAMES)
+        vector.name("pool")  # how many dice of each of the 24 kinds (material and value)
+        vector.tally(state.pool, NUM_DICE_CODES)
+        vector.name("hand")
+        vector.one_hot(state.hand if state.hand != NO_DIE else None, NUM_DICE_CODES)
+        vector.name("discards")
+        vector.tally(state.discards, NUM_DICE_CODES)
+        for index in range(self.players):
+            taken, removed, won, building = self._seat_key(state, seat, index)
+            vector.name("taken", index)
+            vector.tally(taken, NUM_DICE_CODES)
+            vector.name("removed", index)
+            vector.tally(removed, NUM_DICE_CODES)
+            kept = self._cards_block(won)
+            vector.name("cards", index)
+            vector.copy(kept[0])
+            vector.name("vp", index)
+            vector.scalar(kept[1])
+            vector.name("building", index)
+            vector.copy(self._building_block(building))
+
+    def _write_head(self, state: BlueprintsState, seat: int | None, vector: Vector) -> None:
+        """Who is who, the round and the step."""
         n = self.players
         for key, value in (("seat", seat), ("to_move", state.to_move),
                            ("first_player", state.first)):
@@ -67,40 +97,98 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         vector.one_hot(state.round, ROUNDS)
         vector.name("step")
         vector.one_hot(None if state.is_over else STEP_INDEX[state.step], len(STEPS))
+
+    def _supply_block(self, state: BlueprintsState) -> npt.NDArray[np.float32]:
         supply = (state.demand, state.queue, state.drawn)  # (changes once a turn)
         block = self._supply.get(supply)
         if block is None:
             block = self._supply.put(supply, supply_block(state))
-        vector.copy(block, SUPPLY_NAMES)
-        vector.name("pool")  # how many dice of each of the 24 kinds (material and value)
-        vector.tally(state.pool, NUM_DICE_CODES)
-        vector.name("hand")
-        vector.one_hot(state.hand if state.hand != NO_DIE else None, NUM_DICE_CODES)
-        vector.name("discards")
-        vector.tally(state.discards, NUM_DICE_CODES)
-        public_cards = state.game.options.awards_public or state.is_over
-        for index in range(n):
-            shown = state.sees_building(seat, index)
-            cards_shown = public_cards or index == seat
-            vector.name("taken", index)
-            vector.tally(state.taken[index], NUM_DICE_CODES)
-            vector.name("removed", index)
-            vector.tally(state.removed[index] if shown else (), NUM_DICE_CODES)
-            won = state.won[index] if cards_shown else ()
-            kept = self._cards.get(won)
-            if kept is None:
-                kept = self._cards.put(won, cards_block(won))
-            vector.name("cards", index)
-            vector.copy(kept[0])
-            vector.name("vp", index)
-            vector.scalar(kept[1])
-            vector.name("building", index)
-            building = ((state.layouts[index], state.buildings[index]) if shown
-                        else (None, None))
-            block = self._buildings.get(building)
-            if block is None:
-                block = self._buildings.put(building, self.building_block(*building))
-            vector.copy(block)
+        return block
+
+    def _cards_block(self, won: tuple[str, ...]) -> tuple[npt.NDArray[np.float32], float]:
+        kept = self._cards.get(won)
+        if kept is None:
+            kept = self._cards.put(won, cards_block(won))
+        return kept
+
+    def _building_block(self, building: BuildingKey) -> npt.NDArray[np.float32]:
+        block = self._buildings.get(building)
+        if block is None:
+            block = self._buildings.put(building, self.building_block(*building))
+        return block
+
+    @staticmethod
+    def _seat_key(state: BlueprintsState, seat: int | None,
+                  index: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...],
+                                       BuildingKey]:
+        """What ``seat`` sees of seat ``index``: its taken dice, removed dice, won cards
+        and building (blanks where it may not see them)."""
+        shown = state.sees_building(seat, index)
+        cards_shown = state.game.options.awards_public or state.is_over or index == seat
+        return (state.taken[index], state.removed[index] if shown else (),
+                state.won[index] if cards_shown else (),
+                (state.layouts[index], state.buildings[index]) if shown else (None, None))
+
+    def keep(self, state: BlueprintsState, seat: int | None, vector: Vector) -> list[Any]:
+        """The vector afresh, and the fields :meth:`refresh` compares."""
+        self.encode_state(state, seat, vector)
+        return [(state.demand, state.queue, state.drawn), state.pool.copy(), state.hand,
+                state.discards, [self._seat_key(state, seat, index)
+                                 for index in range(self.players)]]
+
+    def refresh(self, state: BlueprintsState, seat: int | None,
+                buffer: npt.NDArray[np.float32], kept: list[Any]) -> None:
+        """Rewrites the head (short, it changes at every step) and what changed of the
+        rest: the supply, pool, hand and discards, and each seat's dice, cards and
+        building."""
+        at = self.offsets
+        buffer[:at["demand"]] = 0.0
+        self._write_head(state, seat, Vector(buffer))
+        supply = (state.demand, state.queue, state.drawn)
+        if supply != kept[0]:
+            kept[0] = supply
+            base = at["demand"]
+            buffer[base:at["pool"]] = self._supply_block(state)
+        if state.pool != kept[1]:
+            kept[1] = state.pool.copy()
+            self._retally(buffer, at["pool"], state.pool)
+        if state.hand != kept[2]:
+            base = at["hand"]
+            if kept[2] != NO_DIE and 0 <= kept[2] < NUM_DICE_CODES:
+                buffer[base + kept[2]] = 0.0
+            if state.hand != NO_DIE and 0 <= state.hand < NUM_DICE_CODES:
+                buffer[base + state.hand] = 1.0
+            kept[2] = state.hand
+        if state.discards != kept[3]:
+            kept[3] = state.discards
+            self._retally(buffer, at["discards"], state.discards)
+        seats = kept[4]
+        for index in range(self.players):
+            key = self._seat_key(state, seat, index)
+            old = seats[index]
+            if key == old:
+                continue
+            seats[index] = key
+            names = self._seat_names[index]
+            if key[0] != old[0]:
+                self._retally(buffer, at[names[0]], key[0])
+            if key[1] != old[1]:
+                self._retally(buffer, at[names[1]], key[1])
+            if key[2] != old[2]:
+                block, vp = self._cards_block(key[2])
+                base = at[names[2]]
+                buffer[base:base + len(block)] = block
+                buffer[at[names[3]]] = vp
+            if key[3] != old[3]:
+                block = self._building_block(key[3])
+                base = at[names[4]]
+                buffer[base:base + len(block)] = block
+
+    @staticmethod
+    def _retally(buffer: npt.NDArray[np.float32], base: int, dice: Sequence[int]) -> None:
+        """Dice of each kind at ``base``, written afresh."""
+        buffer[base:base + NUM_DICE_CODES] = 0.0
+        Vector.at(buffer, base).tally(dice, NUM_DICE_CODES)
 
     @classmethod
     def building_block(cls, layout: tuple[int, ...] | None,

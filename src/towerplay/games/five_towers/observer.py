@@ -6,6 +6,8 @@ towers.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -26,8 +28,9 @@ Towers = tuple[tuple[int, ...], ...]  # one seat's five towers, one a suit
 
 
 def towers_block(towers: Towers) -> npt.NDArray[np.float32]:
-    """One seat's five towers as the observation writes them (per suit: TOWER floats)."""
-    out = np.zeros(TOWER * len(SUITS), np.float32)
+    """Towers (a seat's five, one a suit) as the observation writes them (TOWER floats
+    each)."""
+    out = np.zeros(TOWER * len(towers), np.float32)
     for s, tower in enumerate(towers):
         for value in tower:
             if 0 <= value < 16:
@@ -44,6 +47,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
 
     def __init__(self, game: FiveTowers, players: int) -> None:
         self._blocks = Memo[Towers, npt.NDArray[np.float32]](1 << 10)
+        self._tower_blocks = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
         self._totals = Memo[tuple[Towers, int], int](1 << 10)
         self._names = [[(f"{name}[{index}]", s * TOWER + offset)
                         for s, names in enumerate(TOWER_NAMES)
@@ -52,6 +56,17 @@ class FiveTowersObserver(Observer[FiveTowersState]):
 
     def encode_state(self, state: FiveTowersState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
+        self._write_head(state, seat, vector)
+        for pile, cards in (("display", state.display), ("hand", state.hand),
+                            ("discard", state.discard)):
+            vector.name(pile)  # how many of each of the 80 card kinds
+            vector.tally(cards, 80)  # (they change at most steps: a Memo would miss)
+        self._write_towers(state, vector)
+        vector.name("torn_this_round")
+        vector.one_hot(state.torn_now if state.torn_now >= 0 else None, len(SUITS))
+
+    def _write_head(self, state: FiveTowersState, seat: int | None, vector: Vector) -> None:
+        """Who is who, the phase, the round's numbers and the auction."""
         n = self.players
         high, high_seat = state.high_bid()
         for key, value in (("seat", seat), ("to_move", state.to_move),
@@ -70,29 +85,113 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             vector.one_hot(BID_INDEX[bid], len(BID_SLOTS))
         vector.name("rebid_caps")
         vector.counts([1.0 if cap == NO_CAP else cap / 6 for cap in state.caps])
-        for pile, cards in (("display", state.display), ("hand", state.hand),
-                            ("discard", state.discard)):
-            vector.name(pile)  # how many of each of the 80 card kinds
-            vector.tally(cards, 80)  # (they change at most steps: a Memo would miss)
-        towers, torn, blocks, totals = state.towers, state.torn, self._blocks, self._totals
+
+    def _write_towers(self, state: FiveTowersState, vector: Vector) -> None:
+        """Every seat's towers, the torn cards and the scores."""
+        towers, torn = state.towers, state.torn
         scores = []
-        for index in range(n):  # towers are tuples: one seat's are worked out once
-            mine = tuple(towers[index * 5:index * 5 + 5])
-            block = blocks.get(mine)
-            if block is None:
-                block = blocks.put(mine, towers_block(mine))
+        for index in range(self.players):
+            block, total = self._seat_towers(tuple(towers[index * 5:index * 5 + 5]),
+                                             torn[index])
             vector.copy(block, self._names[index])
-            scored = (mine, torn[index])
-            total = totals.get(scored)
-            if total is None:
-                total = totals.put(scored, scoring.total(mine, torn[index]))
             scores.append(total)
         vector.name("torn")
         vector.counts([value / 10 for value in torn])
         vector.name("score")
         vector.counts([score / 50 for score in scores])
-        vector.name("torn_this_round")
-        vector.one_hot(state.torn_now if state.torn_now >= 0 else None, len(SUITS))
+
+    def _seat_towers(self, mine: Towers, torn: int) -> tuple[npt.NDArray[np.float32], int]:
+        """One seat's towers as written, and its score (towers are tuples: each seat's are
+        worked out once)."""
+        block = self._blocks.get(mine)
+        if block is None:
+            block = self._blocks.put(mine, towers_block(mine))
+        scored = (mine, torn)
+        total = self._totals.get(scored)
+        if total is None:
+            total = self._totals.put(scored, scoring.total(mine, torn))
+        return block, total
+
+    def keep(self, state: FiveTowersState, seat: int | None, vector: Vector) -> list[Any]:
+        """The vector afresh, and the piles, towers and torn cards it was written from."""
+        self.encode_state(state, seat, vector)
+        return [state.display.copy(), state.hand.copy(), state.discard.copy(),
+                state.towers.copy(), state.torn.copy()]
+
+    def refresh(self, state: FiveTowersState, seat: int | None,
+                buffer: npt.NDArray[np.float32], kept: list[Any]) -> None:
+        """Rewrites the head (it changes at every step, and is short), the piles and
+        towers that changed and the last one-hot."""
+        at = self.offsets
+        self._refresh_head(state, seat, buffer)
+        for index, (pile, cards) in enumerate((("display", state.display),
+                                               ("hand", state.hand),
+                                               ("discard", state.discard))):
+            old = kept[index]
+            if cards != old:
+                kept[index] = cards.copy()
+                base = at[pile]
+                if len(cards) > len(old) and cards[:len(old)] == old:  # cards laid on it
+                    for card in cards[len(old):]:
+                        if 0 <= card < 80:
+                            buffer[base + card] += 1.0
+                else:
+                    buffer[base:base + 80] = 0.0
+                    Vector.at(buffer, base).tally(cards, 80)
+        towers, torn = state.towers, state.torn
+        if towers != kept[3] or torn != kept[4]:
+            self._refresh_towers(towers, torn, buffer, kept[3], kept[4])
+            kept[3], kept[4] = towers.copy(), torn.copy()
+        base = at["torn_this_round"]
+        buffer[base:] = 0.0
+        if state.torn_now >= 0:
+            buffer[base + state.torn_now] = 1.0
+
+    def _refresh_head(self, state: FiveTowersState, seat: int | None,
+                      buffer: npt.NDArray[np.float32]) -> None:
+        """:meth:`_write_head` afresh, by direct stores (it changes at every step)."""
+        n, at = self.players, self.offsets
+        buffer[:at["display"]] = 0.0
+        high, high_seat = state.high_bid()
+        for base, who in enumerate((seat, state.to_move, state.opener, state.builder,
+                                    high_seat if high >= 0 else None)):
+            if who is not None and 0 <= who < n:
+                buffer[base * n + who] = 1.0
+        if 0 <= state.phase < len(PHASE_NAMES):
+            buffer[at["phase"] + state.phase] = 1.0
+        base = at["scalars"]
+        for index, value in enumerate((state.round / 30, float(state.reshuffled),
+                                       float(state.final), len(state.draw) / 110,
+                                       state.need / 5, -0.2 if high < 0 else high / 5)):
+            if value:
+                buffer[base + index] = value
+        base = at["bid[0]"]
+        for index, bid in enumerate(state.bids):
+            buffer[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
+        base = at["rebid_caps"]
+        for index, cap in enumerate(state.caps):
+            buffer[base + index] = 1.0 if cap == NO_CAP else cap / 6
+
+    def _refresh_towers(self, towers: list[tuple[int, ...]], torn: list[int],
+                        buffer: npt.NDArray[np.float32], old: list[tuple[int, ...]],
+                        old_torn: list[int]) -> None:
+        """The towers, torn cards and score of each seat whose towers or torn cards
+        changed (the builder's, mostly)."""
+        at = self.offsets
+        for index in range(self.players):
+            mine = towers[index * 5:index * 5 + 5]
+            if mine == old[index * 5:index * 5 + 5] and torn[index] == old_torn[index]:
+                continue
+            base = at[f"tower_candy[{index}]"]
+            for suit, (tower, was) in enumerate(zip(mine, old[index * 5:index * 5 + 5])):
+                if tower != was:  # (a turn builds on one or two towers of a seat)
+                    block = self._tower_blocks.get(tower)
+                    if block is None:
+                        block = self._tower_blocks.put(tower, towers_block((tower,)))
+                    buffer[base + suit * TOWER:base + (suit + 1) * TOWER] = block
+            total = self._seat_towers(tuple(mine), torn[index])[1]
+            buffer[at["torn"] + index] = torn[index] / 10
+            buffer[at["score"] + index] = total / 50
 
 
 def make_observer(game: FiveTowers, players: int) -> FiveTowersObserver:

@@ -7,6 +7,8 @@ Masters, the pending decision and the draft.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -36,7 +38,7 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         self._costs = Memo[int, list[float]](8)  # by the dial's position (6 of them)
         self._markets = Memo[tuple[int, ...], Block](1 << 8)
         self._cards = Memo[int, Block](1 << 8)  # (a few dozen cards)
-        self._guilds = Memo[tuple[int, ...], Vector](1 << 6)
+        self._guilds = Memo[tuple[int, ...], Block](1 << 6)
         self._cities = Memo[tuple[tuple[int, ...], ...], Block](1 << 10)
         tower = 1 + len(self.crests)
         self._slot = market = 1 + len(self.crests) + 2 * players  # a Market slot's floats
@@ -49,6 +51,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                               for col, label in enumerate(TOWER_NAMES)]
                              for index in range(players)]
         super().__init__(game, players)
+        starts = [self.offsets[f"city[{index}]"] for index in range(players)]
+        self._city_spans = list(zip(starts, [*starts[1:], self.offsets["guild_masters"]]))
 
     def market_block(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
         """The Market's cards as the observation writes them, with no golems there (per
@@ -104,8 +108,20 @@ class SkytopiaObserver(Observer[SkytopiaState]):
 
     def encode_state(self, state: SkytopiaState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
+        self._write_head(state, seat, vector)
+        cards = tuple(state.market[:SLOTS])
+        at = vector.size
+        vector.copy(self._market(state, cards), self._market_names)
+        self.golems(state, at, vector.buffer)  # (they move at every turn)
+        for index in range(self.players):
+            self._write_city(state, index, vector)
+        vector.name("guild_masters")
+        vector.copy(self._guild_block(state.guilds))
+        self._write_tail(state, vector)
+
+    def _write_head(self, state: SkytopiaState, seat: int | None, vector: Vector) -> None:
+        """Who is who, the phase, the round, the Chronometer and the costs."""
         n, comp = self.players, state.comp
-        distance = state.distance
         for key, value in (("seat", seat), ("to_move", state.to_move),
                            ("first_player", state.first)):
             vector.name(key)
@@ -119,36 +135,44 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         vector.name("costs")
         costs = self._costs.get(state.build)
         if costs is None:
+            distance = state.distance
             costs = self._costs.put(state.build, [
                 -1.0 if distance(v) == 0 else comp.cost[distance(v)] / 6 for v in range(1, 7)])
         vector.counts(costs)
-        cards = tuple(state.market[:SLOTS])
-        block = self._markets.get(cards)  # (the cards change a few times a round)
+
+    def _market(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
+        """The Market's cards without golems (the cards change a few times a round)."""
+        block = self._markets.get(cards)
         if block is None:
             block = self._markets.put(cards, self.market_block(state, cards))
-        at = vector.size
-        vector.copy(block, self._market_names)
-        self.golems(state, at, vector.buffer)  # (they move at every turn)
-        for index in range(n):
-            vector.name("city", index)  # coins, PP, golems on the board
-            vector.counts([state.coins[index] / 20, state.prestige[index] / 50,
-                           state.board[index] / GOLEMS])
-            tile = state.tile[index]
-            vector.name("ability", index)
-            vector.one_hot(2 * tile + state.side[index] if tile >= 0 else None,
-                           len(self.abilities))
-            towers = tuple(state.towers[index * 4:index * 4 + 4])
-            block = self._cities.get(towers)
-            if block is None:
-                block = self._cities.put(towers, self.city_block(state, towers))
-            vector.copy(block, self._tower_names[index])  # per colour: height, crests
-        vector.name("guild_masters")
-        guilds = self._guilds.get(state.guilds)  # (the same all game)
-        if guilds is None:
-            guilds = Vector(np.zeros(len(self.guilds), np.float32))
-            guilds.tally(set(state.guilds), len(self.guilds))  # (a flag each)
-            guilds = self._guilds.put(state.guilds, guilds)
-        vector.copy(guilds.buffer)
+        return block
+
+    def _write_city(self, state: SkytopiaState, index: int, vector: Vector) -> None:
+        """Seat ``index``'s coins, PP, golems on the board, ability and Towers."""
+        vector.name("city", index)
+        vector.counts([state.coins[index] / 20, state.prestige[index] / 50,
+                       state.board[index] / GOLEMS])
+        tile = state.tile[index]
+        vector.name("ability", index)
+        vector.one_hot(2 * tile + state.side[index] if tile >= 0 else None,
+                       len(self.abilities))
+        towers = tuple(state.towers[index * 4:index * 4 + 4])
+        block = self._cities.get(towers)
+        if block is None:
+            block = self._cities.put(towers, self.city_block(state, towers))
+        vector.copy(block, self._tower_names[index])  # per colour: height, crests
+
+    def _guild_block(self, guilds: tuple[int, ...]) -> Block:
+        """The Guild Masters in play, a flag each (the same all game)."""
+        block = self._guilds.get(guilds)
+        if block is None:
+            vector = Vector(np.zeros(len(self.guilds), np.float32))
+            vector.tally(set(guilds), len(self.guilds))
+            block = self._guilds.put(guilds, vector.buffer)
+        return block
+
+    def _write_tail(self, state: SkytopiaState, vector: Vector) -> None:
+        """The decks' sizes, the pending decision and the draft."""
         vector.name("deck_sizes")
         vector.counts([len(deck) / 10 for deck in state.decks])
         frame = state.stack[-1] if state.stack else None
@@ -158,6 +182,50 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                        len(state.completed) / ROWS])
         vector.name("draft_pool")
         vector.tally(set(state.pool) if state.phase <= PH_SIDE else (), len(self.tiles))
+
+    def keep(self, state: SkytopiaState, seat: int | None, vector: Vector) -> list[Any]:
+        """The vector afresh, and the fields :meth:`refresh` compares: the Market (its
+        cards, golems and the Chronometer, by which their distances count), each city and
+        the Guild Masters."""
+        self.encode_state(state, seat, vector)
+        return [tuple(state.market[:SLOTS]), state.dice[:SLOTS], state.build,
+                [self._city_key(state, index) for index in range(self.players)],
+                state.guilds]
+
+    @staticmethod
+    def _city_key(state: SkytopiaState, index: int) -> tuple[Any, ...]:
+        return (state.coins[index], state.prestige[index], state.board[index],
+                state.tile[index], state.side[index], state.towers[index * 4:index * 4 + 4])
+
+    def refresh(self, state: SkytopiaState, seat: int | None, buffer: Block,
+                kept: list[Any]) -> None:
+        """Rewrites the head and tail (short, and they change at most steps), the Market
+        and the cities when they changed."""
+        at = self.offsets
+        market = at["market_card[0]"]
+        buffer[:market] = 0.0
+        self._write_head(state, seat, Vector(buffer))
+        cards, dice = tuple(state.market[:SLOTS]), state.dice[:SLOTS]
+        if cards != kept[0] or dice != kept[1] or state.build != kept[2]:
+            kept[0], kept[1], kept[2] = cards, dice, state.build
+            block = self._market(state, cards)
+            buffer[market:market + len(block)] = block
+            self.golems(state, market, buffer)
+        cities = kept[3]
+        for index in range(self.players):
+            key = self._city_key(state, index)
+            if key != cities[index]:
+                cities[index] = key
+                base, end = self._city_spans[index]
+                buffer[base:end] = 0.0
+                self._write_city(state, index, Vector.at(buffer, base))
+        if state.guilds != kept[4]:
+            kept[4] = state.guilds
+            base = at["guild_masters"]
+            buffer[base:base + len(self.guilds)] = self._guild_block(state.guilds)
+        base = at["deck_sizes"]
+        buffer[base:] = 0.0
+        self._write_tail(state, Vector.at(buffer, base))
 
 
 def make_observer(game: Skytopia, players: int) -> SkytopiaObserver:
