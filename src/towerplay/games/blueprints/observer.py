@@ -137,27 +137,34 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                                  for index in range(self.players)]]
 
     def refresh(self, state: BlueprintsState, seat: int | None,
-                buffer: npt.NDArray[np.float32], kept: list[Any]) -> None:
+                buffer: npt.NDArray[np.float32], cells: memoryview,
+                kept: list[Any]) -> None:
         """Rewrites the head (short, it changes at every step) and what changed of the
         rest: the supply, pool, hand and discards, and each seat's dice, cards and
         building."""
-        at = self.offsets
+        at, n = self.offsets, self.players
         buffer[:at["demand"]] = 0.0
-        self._write_head(state, seat, Vector(buffer))
+        for base, who in enumerate((seat, state.to_move, state.first)):
+            if who is not None and 0 <= who < n:
+                cells[base * n + who] = 1.0
+        if 0 <= state.round < ROUNDS:
+            cells[at["round"] + state.round] = 1.0
+        if not state.is_over:
+            cells[at["step"] + STEP_INDEX[state.step]] = 1.0
         supply = (state.demand, state.queue, state.drawn)
         if supply != kept[0]:
             kept[0] = supply
             base = at["demand"]
-            buffer[base:at["pool"]] = self._supply_block(state)
+            cells[base:at["pool"]] = self._supply_block(state)
         if state.pool != kept[1]:
             kept[1] = state.pool.copy()
             self._retally(buffer, at["pool"], state.pool)
         if state.hand != kept[2]:
             base = at["hand"]
             if kept[2] != NO_DIE and 0 <= kept[2] < NUM_DICE_CODES:
-                buffer[base + kept[2]] = 0.0
+                cells[base + kept[2]] = 0.0
             if state.hand != NO_DIE and 0 <= state.hand < NUM_DICE_CODES:
-                buffer[base + state.hand] = 1.0
+                cells[base + state.hand] = 1.0
             kept[2] = state.hand
         if state.discards != kept[3]:
             kept[3] = state.discards
@@ -177,12 +184,12 @@ class BlueprintsObserver(Observer[BlueprintsState]):
             if key[2] != old[2]:
                 block, vp = self._cards_block(key[2])
                 base = at[names[2]]
-                buffer[base:base + len(block)] = block
-                buffer[at[names[3]]] = vp
+                cells[base:base + len(block)] = block
+                cells[at[names[3]]] = vp
             if key[3] != old[3]:
                 block = self._building_block(key[3])
                 base = at[names[4]]
-                buffer[base:base + len(block)] = block
+                cells[base:base + len(block)] = block
 
     @staticmethod
     def _retally(buffer: npt.NDArray[np.float32], base: int, dice: Sequence[int]) -> None:

@@ -41,6 +41,8 @@ class CastleObserver(Observer[CastleState]):
         self._castles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
         self._points = Memo[tuple[int, ...], float](1 << 10)
         super().__init__(game, players)
+        self._recent = (self.offsets["recent_position[0]"], POSITIONS + len(RESULTS) + 1)
+        self._castle_at = [self.offsets[f"castle[{index}]"] for index in range(players)]
 
     def encode_state(self, state: CastleState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
@@ -114,7 +116,7 @@ class CastleObserver(Observer[CastleState]):
                 state.removed.copy(), state.wizard_used.copy()]
 
     def refresh(self, state: CastleState, seat: int | None, buffer: npt.NDArray[np.float32],
-                kept: list[Any]) -> None:
+                cells: memoryview, kept: list[Any]) -> None:
         """Rewrites what changed: a turn changes a few table positions, the reveal records
         and now and then a castle or the removed cards; the rest stays."""
         n, at = self.players, self.offsets
@@ -122,67 +124,29 @@ class CastleObserver(Observer[CastleState]):
         if to_move != kept[0]:
             base = at["to_move"]
             if kept[0] is not None:
-                buffer[base + kept[0]] = 0.0
+                cells[base + kept[0]] = 0.0
             if to_move is not None:
-                buffer[base + to_move] = 1.0
+                cells[base + to_move] = 1.0
             kept[0] = to_move
-        self._refresh_table(state, buffer, kept)
+        self._refresh_table(state, cells, kept)
         recent = state.reveals[-n:]
         if recent != kept[5]:
             kept[5] = recent
-            self._refresh_recent(recent, buffer)
+            self._refresh_recent(recent, buffer, cells)
         if state.castles != kept[6] or state.removed != kept[7] \
                 or state.wizard_used != kept[8]:
-            self._refresh_castles(state, buffer, kept)
+            self._refresh_castles(state, buffer, cells, kept)
         down, pending = len(state.down), state.pending
-        buffer[at["face_down"]] = (down - (pending >= 0)) / POSITIONS
-        buffer[at["idle_turns"]] = state.idle / max(1, n * down)
+        cells[at["face_down"]] = (down - (pending >= 0)) / POSITIONS
+        cells[at["idle_turns"]] = state.idle / max(1, n * down)
 
-    def _refresh_recent(self, recent: list[Reveal], buffer: npt.NDArray[np.float32]) -> None:
-        """The last round's reveals (as :meth:`_write_recent` writes them)."""
-        base = self.offsets["recent_position[0]"]
-        width = POSITIONS + len(RESULTS) + 1
-        buffer[base:base + self.players * width] = 0.0
-        for slot, (_, _, position, card, result, _) in enumerate(recent):
-            at = base + slot * width
-            buffer[at + position] = 1.0
-            buffer[at + POSITIONS + RESULT_INDEX[result]] = 1.0
-            if card:
-                buffer[at + POSITIONS + len(RESULTS)] = card / HIGHEST
-
-    def _refresh_castles(self, state: CastleState, buffer: npt.NDArray[np.float32],
-                         kept: list[Any]) -> None:
-        """The castles that changed, the removed cards, the Wizards and the points."""
-        at, n, castles = self.offsets, self.players, state.castles
-        for index, (castle, old) in enumerate(zip(castles, kept[6])):
-            if castle != old:
-                key = tuple(castle)
-                block = self._castles.get(key)
-                if block is None:
-                    block = self._castles.put(key, castle_block(key))
-                base = at[f"castle[{index}]"]
-                buffer[base:base + CARDS] = block
-        kept[6] = [castle.copy() for castle in castles]
-        removed = state.removed
-        if removed != kept[7]:
-            kept[7] = removed.copy()
-            base = at["removed"]
-            if state.game.options.memory == "open":
-                buffer[base:base + CARDS] = 0.0
-                Vector.at(buffer, base).tally([card - 1 for card in removed], CARDS)
-            buffer[at["removed_count"]] = len(removed) / POSITIONS
-        if state.game.wizard_card:
-            kept[8] = state.wizard_used.copy()
-            wizard, points = at["wizard_used"], at["points"]
-            for seat in range(n):
-                buffer[wizard + seat] = float(state.wizard_used[seat])
-                buffer[points + seat] = self._score(tuple(castles[seat]))
-
-    def _refresh_table(self, state: CastleState, buffer: npt.NDArray[np.float32],
-                       kept: list[Any]) -> None:
+    def _refresh_table(self, state: CastleState, cells: memoryview, kept: list[Any]) -> None:
         """The positions whose face-down flag or number changed, and the card turned up."""
-        at, grid, pending, down = self.offsets, state.grid, state.pending, state.down
+        grid, pending, down = state.grid, state.pending, state.down
         card = grid[pending] if pending >= 0 else 0
+        if pending == kept[1] and card == kept[2] and down == kept[3] and kept[4] is None:
+            return  # (a card put back unseen: nothing on the table changed)
+        at = self.offsets
         changed: set[int] = set()
         if down != kept[3]:
             changed.update(set(kept[3]).symmetric_difference(down))
@@ -194,20 +158,59 @@ class CastleObserver(Observer[CastleState]):
         if pending != kept[1] or card != kept[2]:
             revealed = at["revealed_position"]
             if kept[1] >= 0:
-                buffer[revealed + kept[1]] = 0.0
+                cells[revealed + kept[1]] = 0.0
                 changed.add(kept[1])
             if pending >= 0:
-                buffer[revealed + pending] = 1.0
+                cells[revealed + pending] = 1.0
                 changed.add(pending)
-            buffer[at["revealed_card"]] = card / HIGHEST
+            cells[at["revealed_card"]] = card / HIGHEST
             kept[1], kept[2] = pending, card
-        if changed:
-            table, shown = at["table"], kept[4] is not None
-            for p in changed:
-                there = p in down
-                buffer[table + 2 * p] = float(there)
-                buffer[table + 2 * p + 1] = (grid[p] / HIGHEST if p == pending else
-                                             known[p] / HIGHEST if shown and there else 0.0)
+        table, shown = at["table"], kept[4] is not None
+        for p in changed:
+            there = p in down
+            cells[table + 2 * p] = 1.0 if there else 0.0
+            cells[table + 2 * p + 1] = (grid[p] / HIGHEST if p == pending else
+                                        known[p] / HIGHEST if shown and there else 0.0)
+
+    def _refresh_recent(self, recent: list[Reveal], buffer: npt.NDArray[np.float32],
+                        cells: memoryview) -> None:
+        """The last round's reveals (as :meth:`_write_recent` writes them)."""
+        base, width = self._recent
+        buffer[base:base + self.players * width] = 0.0
+        for slot, (_, _, position, card, result, _) in enumerate(recent):
+            at = base + slot * width
+            cells[at + position] = 1.0
+            cells[at + POSITIONS + RESULT_INDEX[result]] = 1.0
+            if card:
+                cells[at + POSITIONS + len(RESULTS)] = card / HIGHEST
+
+    def _refresh_castles(self, state: CastleState, buffer: npt.NDArray[np.float32],
+                         cells: memoryview, kept: list[Any]) -> None:
+        """The castles that changed, the removed cards, the Wizards and the points."""
+        at, castles = self.offsets, state.castles
+        for index, (castle, old) in enumerate(zip(castles, kept[6])):
+            if castle != old:
+                key = tuple(castle)
+                block = self._castles.get(key)
+                if block is None:
+                    block = self._castles.put(key, castle_block(key))
+                base = self._castle_at[index]
+                cells[base:base + CARDS] = block
+        kept[6] = [castle.copy() for castle in castles]
+        removed = state.removed
+        if removed != kept[7]:
+            kept[7] = removed.copy()
+            base = at["removed"]
+            if state.game.options.memory == "open":
+                buffer[base:base + CARDS] = 0.0
+                Vector.at(buffer, base).tally([card - 1 for card in removed], CARDS)
+            cells[at["removed_count"]] = len(removed) / POSITIONS
+        if state.game.wizard_card:
+            kept[8] = state.wizard_used.copy()
+            wizard, points = at["wizard_used"], at["points"]
+            for seat in range(self.players):
+                cells[wizard + seat] = float(state.wizard_used[seat])
+                cells[points + seat] = self._score(tuple(castles[seat]))
 
     def _score(self, castle: tuple[int, ...]) -> float:
         """A castle's points, scaled."""

@@ -119,11 +119,12 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                 state.towers.copy(), state.torn.copy()]
 
     def refresh(self, state: FiveTowersState, seat: int | None,
-                buffer: npt.NDArray[np.float32], kept: list[Any]) -> None:
+                buffer: npt.NDArray[np.float32], cells: memoryview,
+                kept: list[Any]) -> None:
         """Rewrites the head (it changes at every step, and is short), the piles and
         towers that changed and the last one-hot."""
         at = self.offsets
-        self._refresh_head(state, seat, buffer)
+        self._refresh_head(state, seat, buffer, cells)
         for index, (pile, cards) in enumerate((("display", state.display),
                                                ("hand", state.hand),
                                                ("discard", state.discard))):
@@ -134,21 +135,21 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                 if len(cards) > len(old) and cards[:len(old)] == old:  # cards laid on it
                     for card in cards[len(old):]:
                         if 0 <= card < 80:
-                            buffer[base + card] += 1.0
+                            cells[base + card] += 1.0
                 else:
                     buffer[base:base + 80] = 0.0
                     Vector.at(buffer, base).tally(cards, 80)
         towers, torn = state.towers, state.torn
         if towers != kept[3] or torn != kept[4]:
-            self._refresh_towers(towers, torn, buffer, kept[3], kept[4])
+            self._refresh_towers(towers, torn, cells, kept[3], kept[4])
             kept[3], kept[4] = towers.copy(), torn.copy()
         base = at["torn_this_round"]
         buffer[base:] = 0.0
-        if state.torn_now >= 0:
-            buffer[base + state.torn_now] = 1.0
+        if 0 <= state.torn_now < len(SUITS):
+            cells[base + state.torn_now] = 1.0
 
     def _refresh_head(self, state: FiveTowersState, seat: int | None,
-                      buffer: npt.NDArray[np.float32]) -> None:
+                      buffer: npt.NDArray[np.float32], cells: memoryview) -> None:
         """:meth:`_write_head` afresh, by direct stores (it changes at every step)."""
         n, at = self.players, self.offsets
         buffer[:at["display"]] = 0.0
@@ -156,24 +157,24 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         for base, who in enumerate((seat, state.to_move, state.opener, state.builder,
                                     high_seat if high >= 0 else None)):
             if who is not None and 0 <= who < n:
-                buffer[base * n + who] = 1.0
+                cells[base * n + who] = 1.0
         if 0 <= state.phase < len(PHASE_NAMES):
-            buffer[at["phase"] + state.phase] = 1.0
+            cells[at["phase"] + state.phase] = 1.0
         base = at["scalars"]
         for index, value in enumerate((state.round / 30, float(state.reshuffled),
                                        float(state.final), len(state.draw) / 110,
                                        state.need / 5, -0.2 if high < 0 else high / 5)):
             if value:
-                buffer[base + index] = value
+                cells[base + index] = value
         base = at["bid[0]"]
         for index, bid in enumerate(state.bids):
-            buffer[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
+            cells[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
         base = at["rebid_caps"]
         for index, cap in enumerate(state.caps):
-            buffer[base + index] = 1.0 if cap == NO_CAP else cap / 6
+            cells[base + index] = 1.0 if cap == NO_CAP else cap / 6
 
     def _refresh_towers(self, towers: list[tuple[int, ...]], torn: list[int],
-                        buffer: npt.NDArray[np.float32], old: list[tuple[int, ...]],
+                        cells: memoryview, old: list[tuple[int, ...]],
                         old_torn: list[int]) -> None:
         """The towers, torn cards and score of each seat whose towers or torn cards
         changed (the builder's, mostly)."""
@@ -188,10 +189,10 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                     block = self._tower_blocks.get(tower)
                     if block is None:
                         block = self._tower_blocks.put(tower, towers_block((tower,)))
-                    buffer[base + suit * TOWER:base + (suit + 1) * TOWER] = block
+                    cells[base + suit * TOWER:base + (suit + 1) * TOWER] = block
             total = self._seat_towers(tuple(mine), torn[index])[1]
-            buffer[at["torn"] + index] = torn[index] / 10
-            buffer[at["score"] + index] = total / 50
+            cells[at["torn"] + index] = torn[index] / 10
+            cells[at["score"] + index] = total / 50
 
 
 def make_observer(game: FiveTowers, players: int) -> FiveTowersObserver:

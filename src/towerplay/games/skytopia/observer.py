@@ -35,7 +35,7 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         self.guilds = [guild.ident for guild in comp.guilds]
         self.abilities = [f"{tile}{side}" for tile, _ in comp.tiles for side in "AB"]
         self.tiles = [tile for tile, _ in comp.tiles]
-        self._costs = Memo[int, list[float]](8)  # by the dial's position (6 of them)
+        self._costs = Memo[int, Block](8)  # by the dial's position (6 of them)
         self._markets = Memo[tuple[int, ...], Block](1 << 8)
         self._cards = Memo[int, Block](1 << 8)  # (a few dozen cards)
         self._guilds = Memo[tuple[int, ...], Block](1 << 6)
@@ -76,7 +76,7 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         vector.counts([1.0] * n)
         return vector.buffer
 
-    def golems(self, state: SkytopiaState, at: int, buffer: Block) -> None:
+    def golems(self, state: SkytopiaState, at: int, buffer: Block | memoryview) -> None:
         """Each seat's golems in the Market's slots (how many, the soonest one's distance),
         over :meth:`market_block`'s zeros and ones at ``buffer[at:]`` (a few slots hold
         golems: the other slots stay as they are)."""
@@ -133,12 +133,17 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         vector.name("build_value")
         vector.one_hot(comp.dial[state.build] - 1, 6)
         vector.name("costs")
-        costs = self._costs.get(state.build)
-        if costs is None:
-            distance = state.distance
-            costs = self._costs.put(state.build, [
-                -1.0 if distance(v) == 0 else comp.cost[distance(v)] / 6 for v in range(1, 7)])
-        vector.counts(costs)
+        vector.copy(self._cost_block(state))
+
+    def _cost_block(self, state: SkytopiaState) -> Block:
+        """What a die of each value costs (-1: at the build symbol), by the dial."""
+        block = self._costs.get(state.build)
+        if block is None:
+            distance, cost = state.distance, state.comp.cost
+            block = self._costs.put(state.build, np.array(
+                [-1.0 if distance(v) == 0 else cost[distance(v)] / 6 for v in range(1, 7)],
+                np.float32))
+        return block
 
     def _market(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
         """The Market's cards without golems (the cards change a few times a round)."""
@@ -198,19 +203,18 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                 state.tile[index], state.side[index], state.towers[index * 4:index * 4 + 4])
 
     def refresh(self, state: SkytopiaState, seat: int | None, buffer: Block,
-                kept: list[Any]) -> None:
+                cells: memoryview, kept: list[Any]) -> None:
         """Rewrites the head and tail (short, and they change at most steps), the Market
         and the cities when they changed."""
         at = self.offsets
         market = at["market_card[0]"]
         buffer[:market] = 0.0
-        self._write_head(state, seat, Vector(buffer))
+        self._refresh_head(state, seat, cells)
         cards, dice = tuple(state.market[:SLOTS]), state.dice[:SLOTS]
         if cards != kept[0] or dice != kept[1] or state.build != kept[2]:
             kept[0], kept[1], kept[2] = cards, dice, state.build
-            block = self._market(state, cards)
-            buffer[market:market + len(block)] = block
-            self.golems(state, market, buffer)
+            cells[market:at["city[0]"]] = self._market(state, cards)
+            self.golems(state, market, cells)
         cities = kept[3]
         for index in range(self.players):
             key = self._city_key(state, index)
@@ -222,10 +226,28 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         if state.guilds != kept[4]:
             kept[4] = state.guilds
             base = at["guild_masters"]
-            buffer[base:base + len(self.guilds)] = self._guild_block(state.guilds)
+            cells[base:base + len(self.guilds)] = self._guild_block(state.guilds)
         base = at["deck_sizes"]
         buffer[base:] = 0.0
         self._write_tail(state, Vector.at(buffer, base))
+
+    def _refresh_head(self, state: SkytopiaState, seat: int | None,
+                      cells: memoryview) -> None:
+        """:meth:`_write_head` over zeros, by direct stores (it changes at every step)."""
+        n, comp, at = self.players, state.comp, self.offsets
+        for base, who in enumerate((seat, state.to_move, state.first)):
+            if who is not None and 0 <= who < n:
+                cells[base * n + who] = 1.0
+        if 0 <= state.phase < len(PHASE_NAMES):
+            cells[at["phase"] + state.phase] = 1.0
+        base = at["round_final"]
+        cells[base] = state.round / 10
+        cells[base + 1] = float(bool(state.last_round))
+        value = comp.dial[state.build] - 1
+        if 0 <= value < 6:
+            cells[at["build_value"] + value] = 1.0
+        base = at["costs"]
+        cells[base:base + 6] = self._cost_block(state)
 
 
 def make_observer(game: Skytopia, players: int) -> SkytopiaObserver:
