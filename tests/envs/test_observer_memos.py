@@ -1,9 +1,12 @@
 """Observers keep blocks of what changes a few times a game (castles, towers, the Market's
-cards…) in a :class:`Memo`: a kept block must equal what the observer writes afresh (a key
-that left out something the block reads would hand back a stale one)."""
+cards…) in a :class:`Memo`, and each seat's vector of the states they saw: a kept block or
+vector must equal what the observer writes afresh (a key that left out something the block
+reads, or a refresh that missed a change, would hand back a stale one)."""
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 from typing import Any
 
 import numpy as np
@@ -44,3 +47,40 @@ def test_kept_blocks_give_what_a_fresh_observer_writes(name: str, players: int,
             if state.is_over:
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ["blueprints", "castle", "five_towers", "skytopia"])
+def test_a_kept_vector_follows_its_state_however_far_it_moved(name: str) -> None:
+    """Observers bring the vector they keep of a state up to date from the state's fields
+    (:meth:`Observer.refresh`): after one action or many, for every seat and the spectator,
+    in two games observed in turn, it equals a fresh observer's; a vector handed out is a
+    copy (later steps do not change it)."""
+    game = games.load(name)
+    warm, fresh = game.observer(3), game.observer(3)
+    assert warm.keeps
+    rng = random.Random(7)
+    states = [game.start(players=3, seed=seed) for seed in (1, 2)]
+    handed: list[tuple[np.ndarray, np.ndarray]] = []
+    while not all(state.is_over for state in states):
+        for state in states:
+            for _ in range(rng.choice((1, 1, 2, 5))):  # (some seats skip several steps)
+                if not state.is_over:
+                    state.apply(rng.choice(state.legal_actions()))
+            for seat in (*range(3), None):
+                forget(fresh)
+                vector = warm.observation(state, seat)
+                expected = fresh.observation(state, seat)
+                assert np.array_equal(vector, expected), (state, seat)
+                handed.append((vector, expected))
+    assert all(np.array_equal(vector, expected) for vector, expected in handed)
+
+
+def test_kept_vectors_do_not_keep_finished_games_alive() -> None:
+    game = games.load("castle")
+    observer = game.observer(2)
+    state = game.start(players=2, seed=1)
+    observer.observation(state, 0)
+    alive = weakref.ref(state)
+    del state
+    gc.collect()
+    assert alive() is None

@@ -25,6 +25,7 @@ which slice holds what (:meth:`Observer.layout`):
 """
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from typing import Any, Generic, TypeVar
 
@@ -38,9 +39,10 @@ S = TypeVar("S", bound=State[Any])
 
 Layout = list[tuple[str, slice]]
 """An observation's named slices, in order, covering the whole vector."""
-Kept = tuple[S, npt.NDArray[np.float32], memoryview, Any]
-"""A kept vector: the state it shows, the vector, the vector as a memoryview, and what
-:meth:`Observer.keep` returned for :meth:`Observer.refresh`."""
+Kept = tuple["weakref.ref[State[Any]]", npt.NDArray[np.float32], memoryview, Any]
+"""A kept vector: the state it shows (a weak reference: a finished game is not held, and
+the garbage collector does not walk kept states), the vector, the vector as a memoryview,
+and what :meth:`Observer.keep` returned for :meth:`Observer.refresh`."""
 
 _SCRATCH = 1 << 16
 """Room for the first, measuring write (no observer comes near it)."""
@@ -169,7 +171,7 @@ class Observer(Generic[S]):
     def __init__(self, game: Any, players: int) -> None:
         self.game = game
         self.players = players
-        self._kept = Memo[tuple[int, int | None], Kept[S]](KEPT)
+        self._kept = Memo[tuple[int, int | None], Kept](KEPT)
         sample = game.start(players=players, seed=0)
         vector = Vector(named=True)
         self.encode_state(sample, 0, vector)
@@ -215,7 +217,7 @@ class Observer(Generic[S]):
         when given (a row of a batch: it is zeroed first)."""
         if self.keeps and out is None:  # (the common case inlined: it runs at every step)
             kept = self._kept.get((id(state), seat))
-            if kept is not None and kept[0] is state:
+            if kept is not None and kept[0]() is state:
                 self.refresh(state, seat, kept[1], kept[2], kept[3])
                 return kept[1].copy()
         return self._write(state, seat, out, recall=False)
@@ -265,7 +267,7 @@ class Observer(Generic[S]):
         """``seat``'s kept vector of ``state``, brought up to date, or written and kept."""
         key = (id(state), seat)
         kept = self._kept.get(key)
-        if kept is not None and kept[0] is state:  # (the state held: its id is not reused)
+        if kept is not None and kept[0]() is state:  # (else a new state with a dead one's id)
             self.refresh(state, seat, kept[1], kept[2], kept[3])
             return kept[1]
         buffer = np.zeros(self.shape, np.float32)
@@ -274,5 +276,5 @@ class Observer(Generic[S]):
         if vector.size != self.shape[0]:
             raise AssertionError(f"{self.game.name} observer wrote {vector.size} values, "
                                  f"not {self.shape[0]}")
-        self._kept.put(key, (state, buffer, memoryview(buffer), extra))
+        self._kept.put(key, (weakref.ref(state), buffer, memoryview(buffer), extra))
         return buffer
