@@ -163,6 +163,10 @@ class Observer(Generic[S]):
 
     keeps: bool = False
     """Whether the observer brings kept vectors up to date (it overrides :meth:`refresh`)."""
+    seat_blind: bool = False
+    """Set by an observer whose vector starts with the ``seat`` one-hot and is otherwise the
+    same for every seat and the spectator (everything it encodes is public): one kept
+    vector, the spectator's, then serves every seat (a turn's changes are written once)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -179,6 +183,8 @@ class Observer(Generic[S]):
         self._layout = vector.layout()
         self.offsets = {label: part.start for label, part in self._layout}
         """Where each named feature starts (for :meth:`refresh`'s writes)."""
+        if self.seat_blind and self._layout[0] != ("seat", slice(0, players)):
+            raise AssertionError(f"{game.name} observer: seat_blind needs the seat first")
 
     def encode(self, view: dict[str, Any], vector: Vector) -> None:
         """Write ``view`` (a seat's or the spectator's) into ``vector``, same length always."""
@@ -216,10 +222,14 @@ class Observer(Generic[S]):
         """``seat``'s vector in ``state`` (``None``: the spectator's), written into ``out``
         when given (a row of a batch: it is zeroed first)."""
         if self.keeps and out is None:  # (the common case inlined: it runs at every step)
-            kept = self._kept.get((id(state), seat))
+            blind = self.seat_blind
+            kept = self._kept.get((id(state), None if blind else seat))
             if kept is not None and kept[0]() is state:
-                self.refresh(state, seat, kept[1], kept[2], kept[3])
-                return kept[1].copy()
+                self.refresh(state, None if blind else seat, kept[1], kept[2], kept[3])
+                vector = kept[1].copy()
+                if blind and seat is not None:
+                    vector[seat] = 1.0
+                return vector
         return self._write(state, seat, out, recall=False)
 
     def recalled(self, state: S, seat: int | None,
@@ -247,10 +257,14 @@ class Observer(Generic[S]):
     def _write(self, state: S, seat: int | None, out: npt.NDArray[np.float32] | None,
                recall: bool) -> npt.NDArray[np.float32]:
         if self.keeps and not recall:
-            buffer = self._kept_vector(state, seat)
+            blind = self.seat_blind
+            buffer = self._kept_vector(state, None if blind else seat)
             if out is None:
-                return buffer.copy()
-            out[:] = buffer
+                out = buffer.copy()
+            else:
+                out[:] = buffer
+            if blind and seat is not None:
+                out[seat] = 1.0
             return out
         if out is None:
             out = np.zeros(self.shape, np.float32)

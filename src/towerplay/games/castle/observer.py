@@ -37,6 +37,8 @@ class CastleObserver(Observer[CastleState]):
     ``recall``, those seen and put back). What changes a few times a game (each castle
     and its points) is written from blocks kept in a :class:`Memo`."""
 
+    seat_blind = True  # (all it encodes is public: only the seat one-hot differs)
+
     def __init__(self, game: Castle, players: int) -> None:
         self._castles = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
         self._points = Memo[tuple[int, ...], float](1 << 10)

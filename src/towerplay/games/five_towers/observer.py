@@ -45,6 +45,8 @@ class FiveTowersObserver(Observer[FiveTowersState]):
     than the encoding): every one of them is public but the draw pile, of which it reads
     the size alone, as the view shows it."""
 
+    seat_blind = True  # (all it encodes is public: only the seat one-hot differs)
+
     def __init__(self, game: FiveTowers, players: int) -> None:
         self._blocks = Memo[Towers, npt.NDArray[np.float32]](1 << 10)
         self._tower_blocks = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)

@@ -29,6 +29,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
     the encoding. The Market's cards and each city's Towers are written from blocks kept
     in a :class:`Memo` (they change a few times a round), the golems over them."""
 
+    seat_blind = True  # (all it encodes is public: only the seat one-hot differs)
+
     def __init__(self, game: Skytopia, players: int) -> None:
         comp = game.comp
         self.crests = comp.crests
