@@ -108,17 +108,22 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         block = self._blocks.get(mine)
         if block is None:
             block = self._blocks.put(mine, towers_block(mine))
+        return block, self._score(mine, torn)
+
+    def _score(self, mine: Towers, torn: int) -> int:
+        """A seat's score from its towers and torn cards."""
         scored = (mine, torn)
         total = self._totals.get(scored)
         if total is None:
             total = self._totals.put(scored, scoring.total(mine, torn))
-        return block, total
+        return total
 
     def keep(self, state: FiveTowersState, seat: int | None, vector: Vector) -> list[Any]:
         """The vector afresh, and the piles, towers and torn cards it was written from."""
         self.encode_state(state, seat, vector)
         return [state.display.copy(), state.hand.copy(), state.discard.copy(),
-                state.towers.copy(), state.torn.copy()]
+                state.towers.copy(), state.torn.copy(), *self._head_keys(state),
+                state.bids.copy(), state.caps.copy()]
 
     def refresh(self, state: FiveTowersState, seat: int | None,
                 buffer: npt.NDArray[np.float32], cells: memoryview,
@@ -126,21 +131,14 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         """Rewrites the head (it changes at every step, and is short), the piles and
         towers that changed and the last one-hot."""
         at = self.offsets
-        self._refresh_head(state, seat, buffer, cells)
-        for index, (pile, cards) in enumerate((("display", state.display),
-                                               ("hand", state.hand),
-                                               ("discard", state.discard))):
-            old = kept[index]
-            if cards != old:
-                kept[index] = cards.copy()
-                base = at[pile]
-                if len(cards) > len(old) and cards[:len(old)] == old:  # cards laid on it
-                    for card in cards[len(old):]:
-                        if 0 <= card < 80:
-                            cells[base + card] += 1.0
-                else:
-                    buffer[base:base + 80] = 0.0
-                    Vector.at(buffer, base).tally(cards, 80)
+        self._refresh_head(state, buffer, cells, kept)
+        display, hand, discard = state.display, state.hand, state.discard
+        if display != kept[0]:
+            kept[0] = self._recount(buffer, cells, at["display"], kept[0], display)
+        if hand != kept[1]:
+            kept[1] = self._recount(buffer, cells, at["hand"], kept[1], hand)
+        if discard != kept[2]:
+            kept[2] = self._recount(buffer, cells, at["discard"], kept[2], discard)
         towers, torn = state.towers, state.torn
         if towers != kept[3] or torn != kept[4]:
             self._refresh_towers(towers, torn, cells, kept[3], kept[4])
@@ -150,30 +148,56 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         if 0 <= state.torn_now < len(SUITS):
             cells[base + state.torn_now] = 1.0
 
-    def _refresh_head(self, state: FiveTowersState, seat: int | None,
-                      buffer: npt.NDArray[np.float32], cells: memoryview) -> None:
-        """:meth:`_write_head` afresh, by direct stores (it changes at every step)."""
-        n, at = self.players, self.offsets
-        buffer[:at["display"]] = 0.0
+    @staticmethod
+    def _recount(buffer: npt.NDArray[np.float32], cells: memoryview, base: int,
+                 old: list[int], cards: list[int]) -> list[int]:
+        """A pile's counts at ``base`` brought from ``old`` to ``cards``; returns a copy of
+        ``cards`` (cards laid on a pile add their counts; else it is counted afresh)."""
+        if len(cards) > len(old) and cards[:len(old)] == old:
+            for card in cards[len(old):]:
+                if 0 <= card < 80:
+                    cells[base + card] += 1.0
+        else:
+            buffer[base:base + 80] = 0.0
+            Vector.at(buffer, base).tally(cards, 80)
+        return cards.copy()
+
+    @staticmethod
+    def _head_keys(state: FiveTowersState) -> tuple[tuple[Any, ...], tuple[float, ...]]:
+        """What the head's one-hots and its scalars are written from."""
         high, high_seat = state.high_bid()
-        for base, who in enumerate((seat, state.to_move, state.opener, state.builder,
-                                    high_seat if high >= 0 else None)):
-            if who is not None and 0 <= who < n:
-                cells[base * n + who] = 1.0
-        if 0 <= state.phase < len(PHASE_NAMES):
-            cells[at["phase"] + state.phase] = 1.0
-        base = at["scalars"]
-        for index, value in enumerate((state.round / 30, float(state.reshuffled),
-                                       float(state.final), len(state.draw) / 110,
-                                       state.need / 5, -0.2 if high < 0 else high / 5)):
-            if value:
-                cells[base + index] = value
-        base = at["bid[0]"]
-        for index, bid in enumerate(state.bids):
-            cells[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
-        base = at["rebid_caps"]
-        for index, cap in enumerate(state.caps):
-            cells[base + index] = 1.0 if cap == NO_CAP else cap / 6
+        return ((state.to_move, state.opener, state.builder,
+                 high_seat if high >= 0 else None, state.phase),
+                (state.round / 30, float(state.reshuffled), float(state.final),
+                 len(state.draw) / 110, state.need / 5, -0.2 if high < 0 else high / 5))
+
+    def _refresh_head(self, state: FiveTowersState, buffer: npt.NDArray[np.float32],
+                      cells: memoryview, kept: list[Any]) -> None:
+        """What changed of :meth:`_write_head` (but the seat: a kept vector's own)."""
+        n, at = self.players, self.offsets
+        who, scalars = self._head_keys(state)
+        if who != kept[5]:
+            kept[5] = who
+            buffer[n:at["scalars"]] = 0.0
+            for base, index in enumerate(who[:4], 1):
+                if index is not None and 0 <= index < n:
+                    cells[base * n + index] = 1.0
+            if 0 <= who[4] < len(PHASE_NAMES):
+                cells[at["phase"] + who[4]] = 1.0
+        if scalars != kept[6]:
+            kept[6] = scalars
+            base = at["scalars"]
+            for index, value in enumerate(scalars, base):
+                cells[index] = value
+        if state.bids != kept[7] or state.caps != kept[8]:
+            kept[7], kept[8] = state.bids.copy(), state.caps.copy()
+            base = at["bid[0]"]
+            buffer[base:at["display"]] = 0.0
+            for index, bid in enumerate(state.bids):
+                cells[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
+            base = at["rebid_caps"]
+            for index, cap in enumerate(state.caps):
+                cells[base + index] = 1.0 if cap == NO_CAP else cap / 6
 
     def _refresh_towers(self, towers: list[tuple[int, ...]], torn: list[int],
                         cells: memoryview, old: list[tuple[int, ...]],
@@ -192,7 +216,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                     if block is None:
                         block = self._tower_blocks.put(tower, towers_block((tower,)))
                     cells[base + suit * TOWER:base + (suit + 1) * TOWER] = block
-            total = self._seat_towers(tuple(mine), torn[index])[1]
+            total = self._score(tuple(mine), torn[index])
             cells[at["torn"] + index] = torn[index] / 10
             cells[at["score"] + index] = total / 50
 
