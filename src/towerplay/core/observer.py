@@ -26,8 +26,8 @@ which slice holds what (:meth:`Observer.layout`):
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable
-from typing import Any, Generic, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any, Generic, Protocol, TypeVar, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -39,7 +39,23 @@ S = TypeVar("S", bound=State[Any])
 
 Layout = list[tuple[str, slice]]
 """An observation's named slices, in order, covering the whole vector."""
-Kept = tuple["weakref.ref[State[Any]]", npt.NDArray[np.float32], memoryview, Any]
+
+
+class Cells(Protocol):
+    """A float32 vector as a memoryview (``memoryview(buffer)``): a number stored through
+    it costs half what numpy's indexing does. (Typeshed types a memoryview's items as
+    ints; this says what a float32 one takes.)"""
+
+    def __getitem__(self, index: int) -> float: ...
+
+    @overload
+    def __setitem__(self, index: int, value: float) -> None: ...
+
+    @overload
+    def __setitem__(self, index: slice, value: npt.NDArray[np.float32]) -> None: ...
+
+
+Kept = tuple["weakref.ref[State[Any]]", npt.NDArray[np.float32], Cells, Any]
 """A kept vector: the state it shows (a weak reference: a finished game is not held, and
 the garbage collector does not walk kept states), the vector, the vector as a memoryview,
 and what :meth:`Observer.keep` returned for :meth:`Observer.refresh`."""
@@ -152,6 +168,20 @@ class Vector:
                 if end > start]
 
 
+def recount(buffer: npt.NDArray[np.float32], cells: Cells, base: int, size: int,
+            old: Sequence[int], new: Sequence[int]) -> None:
+    """Bring the :meth:`Vector.tally` of ``old`` at ``buffer[base:base + size]`` to that of
+    ``new`` (``cells``: ``buffer`` as a memoryview): indices added after ``old`` (a pile
+    laid on) are counted on, anything else is counted afresh."""
+    if len(new) > len(old) and new[:len(old)] == old:
+        for index in new[len(old):]:
+            if 0 <= index < size:
+                cells[base + index] += 1.0
+    else:
+        buffer[base:base + size] = 0.0
+        Vector.at(buffer, base).tally(new, size)
+
+
 class Observer(Generic[S]):
     """Writes a seat's view as a float32 vector of constant :attr:`shape`.
 
@@ -245,7 +275,7 @@ class Observer(Generic[S]):
         return None
 
     def refresh(self, state: S, seat: int | None, buffer: npt.NDArray[np.float32],
-                cells: memoryview, kept: Any) -> None:
+                cells: Cells, kept: Any) -> None:
         """Bring ``buffer``, ``seat``'s vector of this very ``state`` object as :meth:`keep`
         wrote it (``kept``: what it returned, updated in place since), up to date: it must
         end equal to a fresh write whatever happened to the state meanwhile (compare the
@@ -290,5 +320,6 @@ class Observer(Generic[S]):
         if vector.size != self.shape[0]:
             raise AssertionError(f"{self.game.name} observer wrote {vector.size} values, "
                                  f"not {self.shape[0]}")
-        self._kept.put(key, (weakref.ref(state), buffer, memoryview(buffer), extra))
+        cells = cast(Cells, memoryview(cast(Any, buffer)))
+        self._kept.put(key, (weakref.ref(state), buffer, cells, extra))
         return buffer

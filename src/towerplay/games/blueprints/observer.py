@@ -6,14 +6,13 @@ and the blueprints and buildings the seat may see (its own; everyone's once they
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Observer, Vector
+from towerplay.core.observer import Cells, Observer, Vector, recount
 from towerplay.games.blueprints.dice import CELLS, MATERIALS, NO_DIE, NUM_DICE_CODES
 from towerplay.games.blueprints.game import Blueprints
 from towerplay.games.blueprints.moves import STEP_NAMES
@@ -137,7 +136,7 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                                  for index in range(self.players)]]
 
     def refresh(self, state: BlueprintsState, seat: int | None,
-                buffer: npt.NDArray[np.float32], cells: memoryview,
+                buffer: npt.NDArray[np.float32], cells: Cells,
                 kept: list[Any]) -> None:
         """Rewrites the head (short, it changes at every step) and what changed of the
         rest: the supply, pool, hand and discards, and each seat's dice, cards and
@@ -157,8 +156,8 @@ class BlueprintsObserver(Observer[BlueprintsState]):
             base = at["demand"]
             cells[base:at["pool"]] = self._supply_block(state)
         if state.pool != kept[1]:
+            recount(buffer, cells, at["pool"], NUM_DICE_CODES, kept[1], state.pool)
             kept[1] = state.pool.copy()
-            self._retally(buffer, at["pool"], state.pool)
         if state.hand != kept[2]:
             base = at["hand"]
             if kept[2] != NO_DIE and 0 <= kept[2] < NUM_DICE_CODES:
@@ -167,8 +166,8 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                 cells[base + state.hand] = 1.0
             kept[2] = state.hand
         if state.discards != kept[3]:
+            recount(buffer, cells, at["discards"], NUM_DICE_CODES, kept[3], state.discards)
             kept[3] = state.discards
-            self._retally(buffer, at["discards"], state.discards)
         seats = kept[4]
         for index in range(self.players):
             key = self._seat_key(state, seat, index)
@@ -178,9 +177,9 @@ class BlueprintsObserver(Observer[BlueprintsState]):
             seats[index] = key
             names = self._seat_names[index]
             if key[0] != old[0]:
-                self._retally(buffer, at[names[0]], key[0])
+                recount(buffer, cells, at[names[0]], NUM_DICE_CODES, old[0], key[0])
             if key[1] != old[1]:
-                self._retally(buffer, at[names[1]], key[1])
+                recount(buffer, cells, at[names[1]], NUM_DICE_CODES, old[1], key[1])
             if key[2] != old[2]:
                 block, vp = self._cards_block(key[2])
                 base = at[names[2]]
@@ -190,12 +189,6 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                 block = self._building_block(key[3])
                 base = at[names[4]]
                 cells[base:base + len(block)] = block
-
-    @staticmethod
-    def _retally(buffer: npt.NDArray[np.float32], base: int, dice: Sequence[int]) -> None:
-        """Dice of each kind at ``base``, written afresh."""
-        buffer[base:base + NUM_DICE_CODES] = 0.0
-        Vector.at(buffer, base).tally(dice, NUM_DICE_CODES)
 
     @classmethod
     def building_block(cls, layout: tuple[int, ...] | None,

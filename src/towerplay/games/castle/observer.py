@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Observer, Vector
+from towerplay.core.observer import Cells, Observer, Vector
 from towerplay.games.castle.cards import HIGHEST, POSITIONS, Reveal
 from towerplay.games.castle.game import Castle
 from towerplay.games.castle.scoring import points
@@ -118,7 +118,7 @@ class CastleObserver(Observer[CastleState]):
                 state.removed.copy(), state.wizard_used.copy()]
 
     def refresh(self, state: CastleState, seat: int | None, buffer: npt.NDArray[np.float32],
-                cells: memoryview, kept: list[Any]) -> None:
+                cells: Cells, kept: list[Any]) -> None:
         """Rewrites what changed: a turn changes a few table positions, the reveal records
         and now and then a castle or the removed cards; the rest stays."""
         n, at = self.players, self.offsets
@@ -142,7 +142,7 @@ class CastleObserver(Observer[CastleState]):
         cells[at["face_down"]] = (down - (pending >= 0)) / POSITIONS
         cells[at["idle_turns"]] = state.idle / max(1, n * down)
 
-    def _refresh_table(self, state: CastleState, cells: memoryview, kept: list[Any]) -> None:
+    def _refresh_table(self, state: CastleState, cells: Cells, kept: list[Any]) -> None:
         """The positions whose face-down flag or number changed, and the card turned up."""
         grid, pending, down = state.grid, state.pending, state.down
         card = grid[pending] if pending >= 0 else 0
@@ -175,7 +175,7 @@ class CastleObserver(Observer[CastleState]):
                                         known[p] / HIGHEST if shown and there else 0.0)
 
     def _refresh_recent(self, recent: list[Reveal], buffer: npt.NDArray[np.float32],
-                        cells: memoryview) -> None:
+                        cells: Cells) -> None:
         """The last round's reveals (as :meth:`_write_recent` writes them)."""
         base, width = self._recent
         buffer[base:base + self.players * width] = 0.0
@@ -187,7 +187,7 @@ class CastleObserver(Observer[CastleState]):
                 cells[at + POSITIONS + len(RESULTS)] = card / HIGHEST
 
     def _refresh_castles(self, state: CastleState, buffer: npt.NDArray[np.float32],
-                         cells: memoryview, kept: list[Any]) -> None:
+                         cells: Cells, kept: list[Any]) -> None:
         """The castles that changed, the removed cards, the Wizards and the points."""
         at, castles = self.offsets, state.castles
         for index, (castle, old) in enumerate(zip(castles, kept[6])):

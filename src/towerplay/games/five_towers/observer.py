@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Observer, Vector
+from towerplay.core.observer import Cells, Observer, Vector, recount
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.game import FiveTowers
@@ -126,19 +126,22 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                 state.bids.copy(), state.caps.copy()]
 
     def refresh(self, state: FiveTowersState, seat: int | None,
-                buffer: npt.NDArray[np.float32], cells: memoryview,
+                buffer: npt.NDArray[np.float32], cells: Cells,
                 kept: list[Any]) -> None:
         """Rewrites the head (it changes at every step, and is short), the piles and
         towers that changed and the last one-hot."""
         at = self.offsets
         self._refresh_head(state, buffer, cells, kept)
         display, hand, discard = state.display, state.hand, state.discard
-        if display != kept[0]:
-            kept[0] = self._recount(buffer, cells, at["display"], kept[0], display)
+        if display != kept[0]:  # (cards laid on a pile are counted on)
+            recount(buffer, cells, at["display"], 80, kept[0], display)
+            kept[0] = display.copy()
         if hand != kept[1]:
-            kept[1] = self._recount(buffer, cells, at["hand"], kept[1], hand)
+            recount(buffer, cells, at["hand"], 80, kept[1], hand)
+            kept[1] = hand.copy()
         if discard != kept[2]:
-            kept[2] = self._recount(buffer, cells, at["discard"], kept[2], discard)
+            recount(buffer, cells, at["discard"], 80, kept[2], discard)
+            kept[2] = discard.copy()
         towers, torn = state.towers, state.torn
         if towers != kept[3] or torn != kept[4]:
             self._refresh_towers(towers, torn, cells, kept[3], kept[4])
@@ -147,20 +150,6 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         buffer[base:] = 0.0
         if 0 <= state.torn_now < len(SUITS):
             cells[base + state.torn_now] = 1.0
-
-    @staticmethod
-    def _recount(buffer: npt.NDArray[np.float32], cells: memoryview, base: int,
-                 old: list[int], cards: list[int]) -> list[int]:
-        """A pile's counts at ``base`` brought from ``old`` to ``cards``; returns a copy of
-        ``cards`` (cards laid on a pile add their counts; else it is counted afresh)."""
-        if len(cards) > len(old) and cards[:len(old)] == old:
-            for card in cards[len(old):]:
-                if 0 <= card < 80:
-                    cells[base + card] += 1.0
-        else:
-            buffer[base:base + 80] = 0.0
-            Vector.at(buffer, base).tally(cards, 80)
-        return cards.copy()
 
     @staticmethod
     def _head_keys(state: FiveTowersState) -> tuple[tuple[Any, ...], tuple[float, ...]]:
@@ -172,7 +161,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                  len(state.draw) / 110, state.need / 5, -0.2 if high < 0 else high / 5))
 
     def _refresh_head(self, state: FiveTowersState, buffer: npt.NDArray[np.float32],
-                      cells: memoryview, kept: list[Any]) -> None:
+                      cells: Cells, kept: list[Any]) -> None:
         """What changed of :meth:`_write_head` (but the seat: a kept vector's own)."""
         n, at = self.players, self.offsets
         who, scalars = self._head_keys(state)
@@ -200,7 +189,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                 cells[base + index] = 1.0 if cap == NO_CAP else cap / 6
 
     def _refresh_towers(self, towers: list[tuple[int, ...]], torn: list[int],
-                        cells: memoryview, old: list[tuple[int, ...]],
+                        cells: Cells, old: list[tuple[int, ...]],
                         old_torn: list[int]) -> None:
         """The towers, torn cards and score of each seat whose towers or torn cards
         changed (the builder's, mostly)."""

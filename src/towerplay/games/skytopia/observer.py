@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Observer, Vector
+from towerplay.core.observer import Cells, Observer, Vector
 from towerplay.games.skytopia.actions import ROWS, SLOTS
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.effects import EffectFrame
@@ -78,26 +78,30 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         vector.counts([1.0] * n)
         return vector.buffer
 
-    def golems(self, state: SkytopiaState, at: int, buffer: Block | memoryview) -> None:
+    def golems(self, state: SkytopiaState, at: int, buffer: Block | Cells) -> None:
         """Each seat's golems in the Market's slots (how many, the soonest one's distance),
         over :meth:`market_block`'s zeros and ones at ``buffer[at:]`` (a few slots hold
         golems: the other slots stay as they are)."""
-        n, distance, width = self.players, state.distance, self._slot
-        first = at + 1 + len(self.crests)
+        width = self._slot
         for slot, dice in enumerate(state.dice[:SLOTS]):
-            if not dice:
-                continue
-            golems = [0] * n
-            soonest = [1.0] * n
-            for die in dice:
-                owner = die >> 3
-                golems[owner] += 1
-                soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
-            base = first + slot * width
-            for owner in range(n):
-                if golems[owner]:
-                    buffer[base + owner] = golems[owner]
-                    buffer[base + n + owner] = soonest[owner]
+            if dice:
+                self._slot_golems(state, at + slot * width, dice, buffer)
+
+    def _slot_golems(self, state: SkytopiaState, at: int, dice: tuple[int, ...],
+                     buffer: Block | Cells) -> None:
+        """The golems on one Market slot, whose block starts at ``buffer[at]``."""
+        n, distance = self.players, state.distance
+        golems = [0] * n
+        soonest = [1.0] * n
+        for die in dice:
+            owner = die >> 3
+            golems[owner] += 1
+            soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
+        base = at + 1 + len(self.crests)
+        for owner in range(n):
+            if golems[owner]:
+                buffer[base + owner] = golems[owner]
+                buffer[base + n + owner] = soonest[owner]
 
     def city_block(self, state: SkytopiaState, towers: tuple[tuple[int, ...], ...]) -> Block:
         """A city's Towers as the observation writes them: per colour height, crests."""
@@ -197,7 +201,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         self.encode_state(state, seat, vector)
         return [tuple(state.market[:SLOTS]), state.dice[:SLOTS], state.build,
                 [self._city_key(state, index) for index in range(self.players)],
-                state.guilds]
+                state.guilds, (state.to_move, state.first, state.phase, state.round,
+                               state.last_round, state.build), self._tail_key(state)]
 
     @staticmethod
     def _city_key(state: SkytopiaState, index: int) -> tuple[Any, ...]:
@@ -205,18 +210,18 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                 state.tile[index], state.side[index], state.towers[index * 4:index * 4 + 4])
 
     def refresh(self, state: SkytopiaState, seat: int | None, buffer: Block,
-                cells: memoryview, kept: list[Any]) -> None:
-        """Rewrites the head and tail (short, and they change at most steps), the Market
-        and the cities when they changed."""
+                cells: Cells, kept: list[Any]) -> None:
+        """Rewrites what changed: the head (but the seat: a kept vector's own), the
+        Market's slots whose golems moved (all of it when its cards or the Chronometer
+        did), the cities, the Guild Masters and the tail."""
         at = self.offsets
-        market = at["market_card[0]"]
-        buffer[:market] = 0.0
-        self._refresh_head(state, seat, cells)
-        cards, dice = tuple(state.market[:SLOTS]), state.dice[:SLOTS]
-        if cards != kept[0] or dice != kept[1] or state.build != kept[2]:
-            kept[0], kept[1], kept[2] = cards, dice, state.build
-            cells[market:at["city[0]"]] = self._market(state, cards)
-            self.golems(state, market, cells)
+        head = (state.to_move, state.first, state.phase, state.round, state.last_round,
+                state.build)
+        if head != kept[5]:
+            kept[5] = head
+            buffer[self.players:at["market_card[0]"]] = 0.0
+            self._refresh_head(state, cells)
+        self._refresh_market(state, cells, kept)
         cities = kept[3]
         for index in range(self.players):
             key = self._city_key(state, index)
@@ -229,15 +234,48 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             kept[4] = state.guilds
             base = at["guild_masters"]
             cells[base:base + len(self.guilds)] = self._guild_block(state.guilds)
-        base = at["deck_sizes"]
-        buffer[base:] = 0.0
-        self._write_tail(state, Vector.at(buffer, base))
+        tail = self._tail_key(state)
+        if tail != kept[6]:
+            kept[6] = tail
+            base = at["deck_sizes"]
+            buffer[base:] = 0.0
+            self._write_tail(state, Vector.at(buffer, base))
 
-    def _refresh_head(self, state: SkytopiaState, seat: int | None,
-                      cells: memoryview) -> None:
-        """:meth:`_write_head` over zeros, by direct stores (it changes at every step)."""
+    @staticmethod
+    def _tail_key(state: SkytopiaState) -> tuple[Any, ...]:
+        """What :meth:`_write_tail` reads."""
+        frame = state.stack[-1] if state.stack else None
+        return (tuple(map(len, state.decks)),
+                frame.step if type(frame) is EffectFrame else None, len(state.completed),
+                state.pool if state.phase <= PH_SIDE else ())
+
+    def _refresh_market(self, state: SkytopiaState, cells: Cells,
+                        kept: list[Any]) -> None:
+        """The Market afresh when its cards or the Chronometer changed, else the slots
+        whose golems changed."""
+        market = self.offsets["market_card[0]"]
+        cards, dice = tuple(state.market[:SLOTS]), state.dice[:SLOTS]
+        if cards != kept[0] or state.build != kept[2]:
+            kept[0], kept[1], kept[2] = cards, dice, state.build
+            cells[market:market + SLOTS * self._slot] = self._market(state, cards)
+            self.golems(state, market, cells)
+        elif dice != kept[1]:
+            width, slots = self._slot, self._cards
+            for slot, (now, was) in enumerate(zip(dice, kept[1])):
+                if now != was:
+                    base = market + slot * width
+                    card = cards[slot]
+                    block = slots.get(card)
+                    if block is None:
+                        block = slots.put(card, self.slot_block(state, card))
+                    cells[base:base + width] = block
+                    self._slot_golems(state, base, now, cells)
+            kept[1] = dice
+
+    def _refresh_head(self, state: SkytopiaState, cells: Cells) -> None:
+        """:meth:`_write_head` but the seat, over zeros, by direct stores."""
         n, comp, at = self.players, state.comp, self.offsets
-        for base, who in enumerate((seat, state.to_move, state.first)):
+        for base, who in enumerate((state.to_move, state.first), 1):
             if who is not None and 0 <= who < n:
                 cells[base * n + who] = 1.0
         if 0 <= state.phase < len(PHASE_NAMES):
