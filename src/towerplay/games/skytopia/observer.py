@@ -223,13 +223,20 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             self._refresh_head(state, cells)
         self._refresh_market(state, cells, kept)
         cities = kept[3]
+        coins, prestige, board = state.coins, state.prestige, state.board
         for index in range(self.players):
             key = self._city_key(state, index)
-            if key != cities[index]:
-                cities[index] = key
-                base, end = self._city_spans[index]
+            if key == cities[index]:
+                continue
+            base, end = self._city_spans[index]
+            if key[3:] == cities[index][3:]:  # (coins, PP or golems: every turn)
+                cells[base] = coins[index] / 20
+                cells[base + 1] = prestige[index] / 50
+                cells[base + 2] = board[index] / GOLEMS
+            else:
                 buffer[base:end] = 0.0
                 self._write_city(state, index, Vector.at(buffer, base))
+            cities[index] = key
         if state.guilds != kept[4]:
             kept[4] = state.guilds
             base = at["guild_masters"]
@@ -237,9 +244,24 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         tail = self._tail_key(state)
         if tail != kept[6]:
             kept[6] = tail
-            base = at["deck_sizes"]
-            buffer[base:] = 0.0
-            self._write_tail(state, Vector.at(buffer, base))
+            self._refresh_tail(tail, buffer, cells)
+
+    def _refresh_tail(self, tail: tuple[Any, ...], buffer: Block, cells: Cells) -> None:
+        """:meth:`_write_tail` by direct stores, from :meth:`_tail_key`."""
+        at = self.offsets
+        sizes, step, completed, pool = tail
+        base = at["deck_sizes"]
+        for index, size in enumerate(sizes, base):
+            cells[index] = size / 10
+        base = at["pending"]
+        cells[base] = float(step is not None)
+        cells[base + 1] = step / 5 if step is not None else 0.0
+        cells[base + 2] = completed / ROWS
+        base = at["draft_pool"]
+        buffer[base:] = 0.0
+        for tile in set(pool):
+            if 0 <= tile < len(self.tiles):
+                cells[base + tile] = 1.0
 
     @staticmethod
     def _tail_key(state: SkytopiaState) -> tuple[Any, ...]:
