@@ -14,7 +14,7 @@ import pytest
 
 from towerplay import games
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Observer, Vector
+from towerplay.core.observer import Observer, Vector, recount
 
 from tests.conftest import game_variant_cases
 
@@ -91,3 +91,20 @@ def test_kept_vectors_do_not_keep_finished_games_alive() -> None:
     del state
     gc.collect()
     assert alive() is None
+
+
+def test_recount_gives_the_tally_of_the_new_pile() -> None:
+    """A pile laid on, one index taken out anywhere, or any other change (out-of-range
+    indices ignored, as :meth:`Vector.tally` does): the counts equal a fresh tally."""
+    rng = random.Random(3)
+    for _ in range(300):
+        old = [rng.randrange(-1, 9) for _ in range(rng.randrange(8))]
+        new = rng.choice([old + [rng.randrange(-1, 9) for _ in range(rng.randrange(1, 4))],
+                          old[:len(old) // 2] + old[len(old) // 2 + 1:],
+                          [rng.randrange(-1, 9) for _ in range(rng.randrange(8))]])
+        buffer = np.zeros(12, np.float32)
+        Vector.at(buffer, 2).tally(old, 8)
+        recount(buffer, memoryview(buffer), 2, 8, old, new)  # type: ignore[arg-type]
+        expected = np.zeros(12, np.float32)
+        Vector.at(expected, 2).tally(new, 8)
+        assert np.array_equal(buffer, expected), (old, new)

@@ -172,14 +172,25 @@ def recount(buffer: npt.NDArray[np.float32], cells: Cells, base: int, size: int,
             old: Sequence[int], new: Sequence[int]) -> None:
     """Bring the :meth:`Vector.tally` of ``old`` at ``buffer[base:base + size]`` to that of
     ``new`` (``cells``: ``buffer`` as a memoryview): indices added after ``old`` (a pile
-    laid on) are counted on, anything else is counted afresh."""
+    laid on) are counted on, one index taken out is counted off, anything else is counted
+    afresh."""
     if len(new) > len(old) and new[:len(old)] == old:
         for index in new[len(old):]:
             if 0 <= index < size:
                 cells[base + index] += 1.0
-    else:
-        buffer[base:base + size] = 0.0
-        Vector.at(buffer, base).tally(new, size)
+        return
+    if len(new) == len(old) - 1:  # (where the two differ first: the index taken out)
+        for at, (was, now) in enumerate(zip(old, new)):
+            if was != now:
+                break
+        else:
+            at = len(new)
+        if old[:at] == new[:at] and old[at + 1:] == new[at:]:
+            if 0 <= old[at] < size:
+                cells[base + old[at]] -= 1.0
+            return
+    buffer[base:base + size] = 0.0
+    Vector.at(buffer, base).tally(new, size)
 
 
 class Observer(Generic[S]):

@@ -186,9 +186,30 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                 cells[base:base + len(block)] = block
                 cells[at[names[3]]] = vp
             if key[3] != old[3]:
-                block = self._building_block(key[3])
-                base = at[names[4]]
-                cells[base:base + len(block)] = block
+                self._refresh_building(key[3], old[3], at[names[4]], cells)
+
+    def _refresh_building(self, building: BuildingKey, old: BuildingKey, base: int,
+                          cells: Cells) -> None:
+        """The stacks that changed (a die placed changes one) when the blueprint is the
+        same and shown before and after; else the whole building's block."""
+        layout, stacks = building
+        if layout is None or stacks is None or layout != old[0] or old[1] is None:
+            block = self._building_block(building)
+            cells[base:base + len(block)] = block
+            return
+        base += 1 + CELLS
+        for cell, (stack, was) in enumerate(zip(stacks, old[1])):
+            if stack != was:
+                at = base + cell * STACK
+                if stack:
+                    top = stack[-1]
+                    cells[at] = len(stack) / 6
+                    cells[at + 1] = (top >> 2) / 6
+                    cells[at + 2] = ((top & 3) + 1) / 4
+                    cells[at + 3] = ((stack[0] & 3) + 1) / 4
+                else:
+                    for offset in range(STACK):
+                        cells[at + offset] = 0.0
 
     @classmethod
     def building_block(cls, layout: tuple[int, ...] | None,
