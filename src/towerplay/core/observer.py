@@ -268,8 +268,8 @@ class Observer(Generic[S]):
             if kept is not None and kept[0]() is state:
                 self.refresh(state, None if blind else seat, kept[1], kept[2], kept[3])
                 vector = kept[1].copy()
-                if blind and seat is not None:
-                    vector[seat] = 1.0
+                if blind and seat is not None and 0 <= seat < self.players:
+                    vector[seat] = 1.0  # (the seat one-hot, as encode_state writes it)
                 return vector
         return self._write(state, seat, out, recall=False)
 
@@ -304,7 +304,7 @@ class Observer(Generic[S]):
                 out = buffer.copy()
             else:
                 out[:] = buffer
-            if blind and seat is not None:
+            if blind and seat is not None and 0 <= seat < self.players:
                 out[seat] = 1.0
             return out
         if out is None:
