@@ -8,6 +8,10 @@ and nothing hidden can leak into it. Where building the view costs more than the
 game's observer reads the state's public fields directly instead
 (:meth:`Observer.encode_state`), under the same test.
 
+An observer may also keep each seat's vector of a state it saw and bring it up to date at
+the next call from what changed (:meth:`Observer.keep` and :meth:`Observer.refresh`): a
+learning loop observes one game step after step, and most of a vector stays as it was.
+
 The vector is written in named sections (:meth:`Vector.name`), so the observer can say
 which slice holds what (:meth:`Observer.layout`):
 
@@ -21,12 +25,14 @@ which slice holds what (:meth:`Observer.layout`):
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Generic, TypeVar
+import weakref
+from collections.abc import Iterable, Sequence
+from typing import Any, Generic, Protocol, TypeVar, cast, overload
 
 import numpy as np
 import numpy.typing as npt
 
+from towerplay.core.memo import Memo
 from towerplay.core.state import State
 
 S = TypeVar("S", bound=State[Any])
@@ -34,10 +40,33 @@ S = TypeVar("S", bound=State[Any])
 Layout = list[tuple[str, slice]]
 """An observation's named slices, in order, covering the whole vector."""
 
+
+class Cells(Protocol):
+    """A float32 vector as a memoryview (``memoryview(buffer)``): a number stored through
+    it costs half what numpy's indexing does. (Typeshed types a memoryview's items as
+    ints; this says what a float32 one takes.)"""
+
+    def __getitem__(self, index: int) -> float: ...
+
+    @overload
+    def __setitem__(self, index: int, value: float) -> None: ...
+
+    @overload
+    def __setitem__(self, index: slice, value: npt.NDArray[np.float32]) -> None: ...
+
+
+Kept = tuple["weakref.ref[State[Any]]", npt.NDArray[np.float32], Cells, Any]
+"""A kept vector: the state it shows (a weak reference: a finished game is not held, and
+the garbage collector does not walk kept states), the vector, the vector as a memoryview,
+and what :meth:`Observer.keep` returned for :meth:`Observer.refresh`."""
+
 _SCRATCH = 1 << 16
 """Room for the first, measuring write (no observer comes near it)."""
 LONG_TALLY = 24
 """From how many indices on :meth:`Vector.tally` counts with numpy rather than a loop."""
+KEPT = 1 << 9
+"""How many (state, seat) vectors an observer keeps up to date: every row's of a 64-game
+batch at up to 8 seats (older ones are forgotten, and written afresh when asked again)."""
 
 
 class Vector:
@@ -51,6 +80,14 @@ class Vector:
         self.buffer = np.zeros(_SCRATCH, np.float32) if buffer is None else buffer
         self.size = 0
         self.sections: list[tuple[str, int]] | None = [] if named else None
+
+    @classmethod
+    def at(cls, buffer: npt.NDArray[np.float32], offset: int) -> Vector:
+        """A vector writing into ``buffer`` (zero there) from ``offset`` on: to rewrite
+        some sections of a kept vector (:meth:`Observer.refresh`)."""
+        vector = cls(buffer)
+        vector.size = offset
+        return vector
 
     @property
     def values(self) -> list[float]:
@@ -131,6 +168,31 @@ class Vector:
                 if end > start]
 
 
+def recount(buffer: npt.NDArray[np.float32], cells: Cells, base: int, size: int,
+            old: Sequence[int], new: Sequence[int]) -> None:
+    """Bring the :meth:`Vector.tally` of ``old`` at ``buffer[base:base + size]`` to that of
+    ``new`` (``cells``: ``buffer`` as a memoryview): indices added after ``old`` (a pile
+    laid on) are counted on, one index taken out is counted off, anything else is counted
+    afresh."""
+    if len(new) > len(old) and new[:len(old)] == old:
+        for index in new[len(old):]:
+            if 0 <= index < size:
+                cells[base + index] += 1.0
+        return
+    if len(new) == len(old) - 1:  # (where the two differ first: the index taken out)
+        for at, (was, now) in enumerate(zip(old, new)):
+            if was != now:
+                break
+        else:
+            at = len(new)
+        if old[:at] == new[:at] and old[at + 1:] == new[at:]:
+            if 0 <= old[at] < size:
+                cells[base + old[at]] -= 1.0
+            return
+    buffer[base:base + size] = 0.0
+    Vector.at(buffer, base).tally(new, size)
+
+
 class Observer(Generic[S]):
     """Writes a seat's view as a float32 vector of constant :attr:`shape`.
 
@@ -140,14 +202,30 @@ class Observer(Generic[S]):
     The shape and layout are measured once on a fresh game.
     """
 
+    keeps: bool = False
+    """Whether the observer brings kept vectors up to date (it overrides :meth:`refresh`)."""
+    seat_blind: bool = False
+    """Set by an observer whose vector starts with the ``seat`` one-hot and is otherwise the
+    same for every seat and the spectator (everything it encodes is public): one kept
+    vector, the spectator's, then serves every seat (a turn's changes are written once)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.keeps = cls.refresh is not Observer.refresh
+
     def __init__(self, game: Any, players: int) -> None:
         self.game = game
         self.players = players
+        self._kept = Memo[tuple[int, int | None], Kept](KEPT)
         sample = game.start(players=players, seed=0)
         vector = Vector(named=True)
         self.encode_state(sample, 0, vector)
         self.shape: tuple[int, ...] = (vector.size,)
         self._layout = vector.layout()
+        self.offsets = {label: part.start for label, part in self._layout}
+        """Where each named feature starts (for :meth:`refresh`'s writes)."""
+        if self.seat_blind and self._layout[0] != ("seat", slice(0, players)):
+            raise AssertionError(f"{game.name} observer: seat_blind needs the seat first")
 
     def encode(self, view: dict[str, Any], vector: Vector) -> None:
         """Write ``view`` (a seat's or the spectator's) into ``vector``, same length always."""
@@ -184,6 +262,15 @@ class Observer(Generic[S]):
                     out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """``seat``'s vector in ``state`` (``None``: the spectator's), written into ``out``
         when given (a row of a batch: it is zeroed first)."""
+        if self.keeps and out is None:  # (the common case inlined: it runs at every step)
+            blind = self.seat_blind
+            kept = self._kept.get((id(state), None if blind else seat))
+            if kept is not None and kept[0]() is state:
+                self.refresh(state, None if blind else seat, kept[1], kept[2], kept[3])
+                vector = kept[1].copy()
+                if blind and seat is not None and 0 <= seat < self.players:
+                    vector[seat] = 1.0  # (the seat one-hot, as encode_state writes it)
+                return vector
         return self._write(state, seat, out, recall=False)
 
     def recalled(self, state: S, seat: int | None,
@@ -191,8 +278,35 @@ class Observer(Generic[S]):
         """Like :meth:`observation`, for a seat that forgets nothing (same layout)."""
         return self._write(state, seat, out, recall=True)
 
+    def keep(self, state: S, seat: int | None, vector: Vector) -> Any:
+        """Write ``seat``'s vector of ``state`` afresh, as :meth:`encode_state` does, and
+        return what :meth:`refresh` needs to bring it up to date later (e.g. the fields it
+        was written from). Only observers that override :meth:`refresh` are asked."""
+        self.encode_state(state, seat, vector)
+        return None
+
+    def refresh(self, state: S, seat: int | None, buffer: npt.NDArray[np.float32],
+                cells: Cells, kept: Any) -> None:
+        """Bring ``buffer``, ``seat``'s vector of this very ``state`` object as :meth:`keep`
+        wrote it (``kept``: what it returned, updated in place since), up to date: it must
+        end equal to a fresh write whatever happened to the state meanwhile (compare the
+        fields, never assume which actions were applied). ``cells`` is ``buffer`` as a
+        memoryview: storing one number through it costs half what numpy's indexing does.
+        An observer overrides it where that is much cheaper than writing afresh."""
+        raise NotImplementedError
+
     def _write(self, state: S, seat: int | None, out: npt.NDArray[np.float32] | None,
                recall: bool) -> npt.NDArray[np.float32]:
+        if self.keeps and not recall:
+            blind = self.seat_blind
+            buffer = self._kept_vector(state, None if blind else seat)
+            if out is None:
+                out = buffer.copy()
+            else:
+                out[:] = buffer
+            if blind and seat is not None and 0 <= seat < self.players:
+                out[seat] = 1.0
+            return out
         if out is None:
             out = np.zeros(self.shape, np.float32)
         else:
@@ -203,3 +317,20 @@ class Observer(Generic[S]):
             raise AssertionError(f"{self.game.name} observer wrote {vector.size} values, "
                                  f"not {self.shape[0]}")
         return out
+
+    def _kept_vector(self, state: S, seat: int | None) -> npt.NDArray[np.float32]:
+        """``seat``'s kept vector of ``state``, brought up to date, or written and kept."""
+        key = (id(state), seat)
+        kept = self._kept.get(key)
+        if kept is not None and kept[0]() is state:  # (else a new state with a dead one's id)
+            self.refresh(state, seat, kept[1], kept[2], kept[3])
+            return kept[1]
+        buffer = np.zeros(self.shape, np.float32)
+        vector = Vector(buffer)
+        extra = self.keep(state, seat, vector)
+        if vector.size != self.shape[0]:
+            raise AssertionError(f"{self.game.name} observer wrote {vector.size} values, "
+                                 f"not {self.shape[0]}")
+        cells = cast(Cells, memoryview(cast(Any, buffer)))
+        self._kept.put(key, (weakref.ref(state), buffer, cells, extra))
+        return buffer

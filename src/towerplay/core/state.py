@@ -45,7 +45,8 @@ class State(Generic[A]):
       ``history`` the actions applied so far and ``movers`` the seat that made each.
     """
 
-    __slots__ = ("game", "players", "seed", "to_move", "history", "movers", "_legal")
+    __slots__ = ("game", "players", "seed", "to_move", "history", "movers", "_legal",
+                 "__weakref__")  # (observers keep vectors of the states they saw, weakly)
 
     groups_actions: ClassVar[bool] = False
     """Whether some legal actions are alike to the seat making them (revealing one unseen

@@ -72,6 +72,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         self._ids: list[int] | None = None  # the legal ids of this decision, once worked out
         self._observation = self.setup.observer.observation
         self._space = self.setup.game.action_space
+        self._num_actions = self.setup.num_actions
         self._rewarded = False  # whether some reward of the last step is not zero
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -81,14 +82,18 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat, state = self._seats[agent], self._state()
-        ids = None
+        seat, state = self._seats[agent], self.state_
+        if state is None:
+            state = self._state()  # (its one-line error)
+        flags = bytearray(self._num_actions)  # (Setup.mask inlined: it runs at every step)
         if seat == state.to_move:
             ids = self._ids
             if ids is None:
                 ids = self._ids = self.setup.legal_ids(state)
+            for index in ids:
+                flags[index] = 1
         return {"observation": self._observation(state, seat),
-                "action_mask": self.setup.mask(state, seat, ids)}
+                "action_mask": np.frombuffer(flags, dtype=np.int8)}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """As ``AECEnv.last``, without its checks and lookups (it runs at every step)."""
@@ -116,7 +121,9 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         self.agent_selection = self.possible_agents[self.state_.to_move]
 
     def step(self, action: int | None) -> None:
-        state = self._state()
+        state = self.state_
+        if state is None:
+            state = self._state()  # (its one-line error)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -126,7 +133,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         try:
             index = int(action)
             # the space's own object when in range; else action_from_id's one-line error
-            move = (self._space[index] if 0 <= index < self.setup.num_actions
+            move = (self._space[index] if 0 <= index < self._num_actions
                     else self.setup.game.action_from_id(index))
             state.apply(move)  # IllegalAction if the mask did not allow it
         except IllegalAction:

@@ -6,11 +6,13 @@ and the blueprints and buildings the seat may see (its own; everyone's once they
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Observer, Vector
+from towerplay.core.observer import Cells, Observer, Vector, recount
 from towerplay.games.blueprints.dice import CELLS, MATERIALS, NO_DIE, NUM_DICE_CODES
 from towerplay.games.blueprints.game import Blueprints
 from towerplay.games.blueprints.moves import STEP_NAMES
@@ -54,10 +56,37 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self._supply = Memo[tuple[tuple[int, int], tuple[int, ...], int],
                             npt.NDArray[np.float32]](1 << 8)
         self._cards = Memo[tuple[str, ...], tuple[npt.NDArray[np.float32], float]](1 << 8)
+        self._seat_names = [[f"{label}[{index}]" for label in
+                             ("taken", "removed", "cards", "vp", "building")]
+                            for index in range(players)]
         super().__init__(game, players)
 
     def encode_state(self, state: BlueprintsState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
+        self._write_head(state, seat, vector)
+        vector.copy(self._supply_block(state), SUPPLY_NAMES)
+        vector.name("pool")  # how many dice of each of the 24 kinds (material and value)
+        vector.tally(state.pool, NUM_DICE_CODES)
+        vector.name("hand")
+        vector.one_hot(state.hand if state.hand != NO_DIE else None, NUM_DICE_CODES)
+        vector.name("discards")
+        vector.tally(state.discards, NUM_DICE_CODES)
+        for index in range(self.players):
+            taken, removed, won, building = self._seat_key(state, seat, index)
+            vector.name("taken", index)
+            vector.tally(taken, NUM_DICE_CODES)
+            vector.name("removed", index)
+            vector.tally(removed, NUM_DICE_CODES)
+            kept = self._cards_block(won)
+            vector.name("cards", index)
+            vector.copy(kept[0])
+            vector.name("vp", index)
+            vector.scalar(kept[1])
+            vector.name("building", index)
+            vector.copy(self._building_block(building))
+
+    def _write_head(self, state: BlueprintsState, seat: int | None, vector: Vector) -> None:
+        """Who is who, the round and the step."""
         n = self.players
         for key, value in (("seat", seat), ("to_move", state.to_move),
                            ("first_player", state.first)):
@@ -67,40 +96,120 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         vector.one_hot(state.round, ROUNDS)
         vector.name("step")
         vector.one_hot(None if state.is_over else STEP_INDEX[state.step], len(STEPS))
+
+    def _supply_block(self, state: BlueprintsState) -> npt.NDArray[np.float32]:
         supply = (state.demand, state.queue, state.drawn)  # (changes once a turn)
         block = self._supply.get(supply)
         if block is None:
             block = self._supply.put(supply, supply_block(state))
-        vector.copy(block, SUPPLY_NAMES)
-        vector.name("pool")  # how many dice of each of the 24 kinds (material and value)
-        vector.tally(state.pool, NUM_DICE_CODES)
-        vector.name("hand")
-        vector.one_hot(state.hand if state.hand != NO_DIE else None, NUM_DICE_CODES)
-        vector.name("discards")
-        vector.tally(state.discards, NUM_DICE_CODES)
-        public_cards = state.game.options.awards_public or state.is_over
-        for index in range(n):
-            shown = state.sees_building(seat, index)
-            cards_shown = public_cards or index == seat
-            vector.name("taken", index)
-            vector.tally(state.taken[index], NUM_DICE_CODES)
-            vector.name("removed", index)
-            vector.tally(state.removed[index] if shown else (), NUM_DICE_CODES)
-            won = state.won[index] if cards_shown else ()
-            kept = self._cards.get(won)
-            if kept is None:
-                kept = self._cards.put(won, cards_block(won))
-            vector.name("cards", index)
-            vector.copy(kept[0])
-            vector.name("vp", index)
-            vector.scalar(kept[1])
-            vector.name("building", index)
-            building = ((state.layouts[index], state.buildings[index]) if shown
-                        else (None, None))
-            block = self._buildings.get(building)
-            if block is None:
-                block = self._buildings.put(building, self.building_block(*building))
-            vector.copy(block)
+        return block
+
+    def _cards_block(self, won: tuple[str, ...]) -> tuple[npt.NDArray[np.float32], float]:
+        kept = self._cards.get(won)
+        if kept is None:
+            kept = self._cards.put(won, cards_block(won))
+        return kept
+
+    def _building_block(self, building: BuildingKey) -> npt.NDArray[np.float32]:
+        block = self._buildings.get(building)
+        if block is None:
+            block = self._buildings.put(building, self.building_block(*building))
+        return block
+
+    @staticmethod
+    def _seat_key(state: BlueprintsState, seat: int | None,
+                  index: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...],
+                                       BuildingKey]:
+        """What ``seat`` sees of seat ``index``: its taken dice, removed dice, won cards
+        and building (blanks where it may not see them)."""
+        shown = state.sees_building(seat, index)
+        cards_shown = state.game.options.awards_public or state.is_over or index == seat
+        return (state.taken[index], state.removed[index] if shown else (),
+                state.won[index] if cards_shown else (),
+                (state.layouts[index], state.buildings[index]) if shown else (None, None))
+
+    def keep(self, state: BlueprintsState, seat: int | None, vector: Vector) -> list[Any]:
+        """The vector afresh, and the fields :meth:`refresh` compares."""
+        self.encode_state(state, seat, vector)
+        return [(state.demand, state.queue, state.drawn), state.pool.copy(), state.hand,
+                state.discards, [self._seat_key(state, seat, index)
+                                 for index in range(self.players)]]
+
+    def refresh(self, state: BlueprintsState, seat: int | None,
+                buffer: npt.NDArray[np.float32], cells: Cells,
+                kept: list[Any]) -> None:
+        """Rewrites the head (short, it changes at every step) and what changed of the
+        rest: the supply, pool, hand and discards, and each seat's dice, cards and
+        building."""
+        at, n = self.offsets, self.players
+        buffer[:at["demand"]] = 0.0
+        for base, who in enumerate((seat, state.to_move, state.first)):
+            if who is not None and 0 <= who < n:
+                cells[base * n + who] = 1.0
+        if 0 <= state.round < ROUNDS:
+            cells[at["round"] + state.round] = 1.0
+        if not state.is_over:
+            cells[at["step"] + STEP_INDEX[state.step]] = 1.0
+        supply = (state.demand, state.queue, state.drawn)
+        if supply != kept[0]:
+            kept[0] = supply
+            base = at["demand"]
+            cells[base:at["pool"]] = self._supply_block(state)
+        if state.pool != kept[1]:
+            recount(buffer, cells, at["pool"], NUM_DICE_CODES, kept[1], state.pool)
+            kept[1] = state.pool.copy()
+        if state.hand != kept[2]:
+            base = at["hand"]
+            if kept[2] != NO_DIE and 0 <= kept[2] < NUM_DICE_CODES:
+                cells[base + kept[2]] = 0.0
+            if state.hand != NO_DIE and 0 <= state.hand < NUM_DICE_CODES:
+                cells[base + state.hand] = 1.0
+            kept[2] = state.hand
+        if state.discards != kept[3]:
+            recount(buffer, cells, at["discards"], NUM_DICE_CODES, kept[3], state.discards)
+            kept[3] = state.discards
+        seats = kept[4]
+        for index in range(self.players):
+            key = self._seat_key(state, seat, index)
+            old = seats[index]
+            if key == old:
+                continue
+            seats[index] = key
+            names = self._seat_names[index]
+            if key[0] != old[0]:
+                recount(buffer, cells, at[names[0]], NUM_DICE_CODES, old[0], key[0])
+            if key[1] != old[1]:
+                recount(buffer, cells, at[names[1]], NUM_DICE_CODES, old[1], key[1])
+            if key[2] != old[2]:
+                block, vp = self._cards_block(key[2])
+                base = at[names[2]]
+                cells[base:base + len(block)] = block
+                cells[at[names[3]]] = vp
+            if key[3] != old[3]:
+                self._refresh_building(key[3], old[3], at[names[4]], cells)
+
+    def _refresh_building(self, building: BuildingKey, old: BuildingKey, base: int,
+                          cells: Cells) -> None:
+        """The stacks that changed (a die placed changes one) when the blueprint is the
+        same and shown before and after; else the whole building's block."""
+        layout, stacks = building
+        if layout is None or stacks is None or layout != old[0] or old[1] is None:
+            block = self._building_block(building)
+            cells[base:base + len(block)] = block
+            return
+        base += 1 + CELLS
+        for cell, (stack, was) in enumerate(zip(stacks, old[1])):
+            if stack != was:
+                at = base + cell * STACK
+                if stack:
+                    top = stack[-1]
+                    cells[at] = len(stack) / 6
+                    cells[at + 1] = (top >> 2) / 6
+                    cells[at + 2] = ((top & 3) + 1) / 4
+                    cells[at + 3] = ((stack[0] & 3) + 1) / 4
+                else:
+                    for offset in range(STACK):
+                        cells[at + offset] = 0.0
 
     @classmethod
     def building_block(cls, layout: tuple[int, ...] | None,

@@ -6,11 +6,13 @@ towers.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Observer, Vector
+from towerplay.core.observer import Cells, Observer, Vector, recount
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.game import FiveTowers
@@ -26,8 +28,9 @@ Towers = tuple[tuple[int, ...], ...]  # one seat's five towers, one a suit
 
 
 def towers_block(towers: Towers) -> npt.NDArray[np.float32]:
-    """One seat's five towers as the observation writes them (per suit: TOWER floats)."""
-    out = np.zeros(TOWER * len(SUITS), np.float32)
+    """Towers (a seat's five, one a suit) as the observation writes them (TOWER floats
+    each)."""
+    out = np.zeros(TOWER * len(towers), np.float32)
     for s, tower in enumerate(towers):
         for value in tower:
             if 0 <= value < 16:
@@ -42,8 +45,11 @@ class FiveTowersObserver(Observer[FiveTowersState]):
     than the encoding): every one of them is public but the draw pile, of which it reads
     the size alone, as the view shows it."""
 
+    seat_blind = True  # (all it encodes is public: only the seat one-hot differs)
+
     def __init__(self, game: FiveTowers, players: int) -> None:
         self._blocks = Memo[Towers, npt.NDArray[np.float32]](1 << 10)
+        self._tower_blocks = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
         self._totals = Memo[tuple[Towers, int], int](1 << 10)
         self._names = [[(f"{name}[{index}]", s * TOWER + offset)
                         for s, names in enumerate(TOWER_NAMES)
@@ -52,6 +58,17 @@ class FiveTowersObserver(Observer[FiveTowersState]):
 
     def encode_state(self, state: FiveTowersState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
+        self._write_head(state, seat, vector)
+        for pile, cards in (("display", state.display), ("hand", state.hand),
+                            ("discard", state.discard)):
+            vector.name(pile)  # how many of each of the 80 card kinds
+            vector.tally(cards, 80)  # (they change at most steps: a Memo would miss)
+        self._write_towers(state, vector)
+        vector.name("torn_this_round")
+        vector.one_hot(state.torn_now if state.torn_now >= 0 else None, len(SUITS))
+
+    def _write_head(self, state: FiveTowersState, seat: int | None, vector: Vector) -> None:
+        """Who is who, the phase, the round's numbers and the auction."""
         n = self.players
         high, high_seat = state.high_bid()
         for key, value in (("seat", seat), ("to_move", state.to_move),
@@ -70,29 +87,127 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             vector.one_hot(BID_INDEX[bid], len(BID_SLOTS))
         vector.name("rebid_caps")
         vector.counts([1.0 if cap == NO_CAP else cap / 6 for cap in state.caps])
-        for pile, cards in (("display", state.display), ("hand", state.hand),
-                            ("discard", state.discard)):
-            vector.name(pile)  # how many of each of the 80 card kinds
-            vector.tally(cards, 80)  # (they change at most steps: a Memo would miss)
-        towers, torn, blocks, totals = state.towers, state.torn, self._blocks, self._totals
+
+    def _write_towers(self, state: FiveTowersState, vector: Vector) -> None:
+        """Every seat's towers, the torn cards and the scores."""
+        towers, torn = state.towers, state.torn
         scores = []
-        for index in range(n):  # towers are tuples: one seat's are worked out once
-            mine = tuple(towers[index * 5:index * 5 + 5])
-            block = blocks.get(mine)
-            if block is None:
-                block = blocks.put(mine, towers_block(mine))
+        for index in range(self.players):
+            block, total = self._seat_towers(tuple(towers[index * 5:index * 5 + 5]),
+                                             torn[index])
             vector.copy(block, self._names[index])
-            scored = (mine, torn[index])
-            total = totals.get(scored)
-            if total is None:
-                total = totals.put(scored, scoring.total(mine, torn[index]))
             scores.append(total)
         vector.name("torn")
         vector.counts([value / 10 for value in torn])
         vector.name("score")
         vector.counts([score / 50 for score in scores])
-        vector.name("torn_this_round")
-        vector.one_hot(state.torn_now if state.torn_now >= 0 else None, len(SUITS))
+
+    def _seat_towers(self, mine: Towers, torn: int) -> tuple[npt.NDArray[np.float32], int]:
+        """One seat's towers as written, and its score (towers are tuples: each seat's are
+        worked out once)."""
+        block = self._blocks.get(mine)
+        if block is None:
+            block = self._blocks.put(mine, towers_block(mine))
+        return block, self._score(mine, torn)
+
+    def _score(self, mine: Towers, torn: int) -> int:
+        """A seat's score from its towers and torn cards."""
+        scored = (mine, torn)
+        total = self._totals.get(scored)
+        if total is None:
+            total = self._totals.put(scored, scoring.total(mine, torn))
+        return total
+
+    def keep(self, state: FiveTowersState, seat: int | None, vector: Vector) -> list[Any]:
+        """The vector afresh, and the piles, towers and torn cards it was written from."""
+        self.encode_state(state, seat, vector)
+        return [state.display.copy(), state.hand.copy(), state.discard.copy(),
+                state.towers.copy(), state.torn.copy(), *self._head_keys(state),
+                state.bids.copy(), state.caps.copy()]
+
+    def refresh(self, state: FiveTowersState, seat: int | None,
+                buffer: npt.NDArray[np.float32], cells: Cells,
+                kept: list[Any]) -> None:
+        """Rewrites the head (it changes at every step, and is short), the piles and
+        towers that changed and the last one-hot."""
+        at = self.offsets
+        self._refresh_head(state, buffer, cells, kept)
+        display, hand, discard = state.display, state.hand, state.discard
+        if display != kept[0]:  # (cards laid on a pile are counted on)
+            recount(buffer, cells, at["display"], 80, kept[0], display)
+            kept[0] = display.copy()
+        if hand != kept[1]:
+            recount(buffer, cells, at["hand"], 80, kept[1], hand)
+            kept[1] = hand.copy()
+        if discard != kept[2]:
+            recount(buffer, cells, at["discard"], 80, kept[2], discard)
+            kept[2] = discard.copy()
+        towers, torn = state.towers, state.torn
+        if towers != kept[3] or torn != kept[4]:
+            self._refresh_towers(towers, torn, cells, kept[3], kept[4])
+            kept[3], kept[4] = towers.copy(), torn.copy()
+        base = at["torn_this_round"]
+        buffer[base:] = 0.0
+        if 0 <= state.torn_now < len(SUITS):
+            cells[base + state.torn_now] = 1.0
+
+    @staticmethod
+    def _head_keys(state: FiveTowersState) -> tuple[tuple[Any, ...], tuple[float, ...]]:
+        """What the head's one-hots and its scalars are written from."""
+        high, high_seat = state.high_bid()
+        return ((state.to_move, state.opener, state.builder,
+                 high_seat if high >= 0 else None, state.phase),
+                (state.round / 30, float(state.reshuffled), float(state.final),
+                 len(state.draw) / 110, state.need / 5, -0.2 if high < 0 else high / 5))
+
+    def _refresh_head(self, state: FiveTowersState, buffer: npt.NDArray[np.float32],
+                      cells: Cells, kept: list[Any]) -> None:
+        """What changed of :meth:`_write_head` (but the seat: a kept vector's own)."""
+        n, at = self.players, self.offsets
+        who, scalars = self._head_keys(state)
+        if who != kept[5]:
+            kept[5] = who
+            buffer[n:at["scalars"]] = 0.0
+            for base, index in enumerate(who[:4], 1):
+                if index is not None and 0 <= index < n:
+                    cells[base * n + index] = 1.0
+            if 0 <= who[4] < len(PHASE_NAMES):
+                cells[at["phase"] + who[4]] = 1.0
+        if scalars != kept[6]:
+            kept[6] = scalars
+            base = at["scalars"]
+            for index, value in enumerate(scalars, base):
+                cells[index] = value
+        if state.bids != kept[7] or state.caps != kept[8]:
+            kept[7], kept[8] = state.bids.copy(), state.caps.copy()
+            base = at["bid[0]"]
+            buffer[base:at["display"]] = 0.0
+            for index, bid in enumerate(state.bids):
+                cells[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
+            base = at["rebid_caps"]
+            for index, cap in enumerate(state.caps):
+                cells[base + index] = 1.0 if cap == NO_CAP else cap / 6
+
+    def _refresh_towers(self, towers: list[tuple[int, ...]], torn: list[int],
+                        cells: Cells, old: list[tuple[int, ...]],
+                        old_torn: list[int]) -> None:
+        """The towers, torn cards and score of each seat whose towers or torn cards
+        changed (the builder's, mostly)."""
+        at = self.offsets
+        for index in range(self.players):
+            mine = towers[index * 5:index * 5 + 5]
+            if mine == old[index * 5:index * 5 + 5] and torn[index] == old_torn[index]:
+                continue
+            base = at[f"tower_candy[{index}]"]
+            for suit, (tower, was) in enumerate(zip(mine, old[index * 5:index * 5 + 5])):
+                if tower != was:  # (a turn builds on one or two towers of a seat)
+                    block = self._tower_blocks.get(tower)
+                    if block is None:
+                        block = self._tower_blocks.put(tower, towers_block((tower,)))
+                    cells[base + suit * TOWER:base + (suit + 1) * TOWER] = block
+            total = self._score(tuple(mine), torn[index])
+            cells[at["torn"] + index] = torn[index] / 10
+            cells[at["score"] + index] = total / 50
 
 
 def make_observer(game: FiveTowers, players: int) -> FiveTowersObserver:

@@ -7,11 +7,13 @@ Masters, the pending decision and the draft.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Observer, Vector
+from towerplay.core.observer import Cells, Observer, Vector
 from towerplay.games.skytopia.actions import ROWS, SLOTS
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.effects import EffectFrame
@@ -27,16 +29,18 @@ class SkytopiaObserver(Observer[SkytopiaState]):
     the encoding. The Market's cards and each city's Towers are written from blocks kept
     in a :class:`Memo` (they change a few times a round), the golems over them."""
 
+    seat_blind = True  # (all it encodes is public: only the seat one-hot differs)
+
     def __init__(self, game: Skytopia, players: int) -> None:
         comp = game.comp
         self.crests = comp.crests
         self.guilds = [guild.ident for guild in comp.guilds]
         self.abilities = [f"{tile}{side}" for tile, _ in comp.tiles for side in "AB"]
         self.tiles = [tile for tile, _ in comp.tiles]
-        self._costs = Memo[int, list[float]](8)  # by the dial's position (6 of them)
+        self._costs = Memo[int, Block](8)  # by the dial's position (6 of them)
         self._markets = Memo[tuple[int, ...], Block](1 << 8)
         self._cards = Memo[int, Block](1 << 8)  # (a few dozen cards)
-        self._guilds = Memo[tuple[int, ...], Vector](1 << 6)
+        self._guilds = Memo[tuple[int, ...], Block](1 << 6)
         self._cities = Memo[tuple[tuple[int, ...], ...], Block](1 << 10)
         tower = 1 + len(self.crests)
         self._slot = market = 1 + len(self.crests) + 2 * players  # a Market slot's floats
@@ -49,6 +53,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                               for col, label in enumerate(TOWER_NAMES)]
                              for index in range(players)]
         super().__init__(game, players)
+        starts = [self.offsets[f"city[{index}]"] for index in range(players)]
+        self._city_spans = list(zip(starts, [*starts[1:], self.offsets["guild_masters"]]))
 
     def market_block(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
         """The Market's cards as the observation writes them, with no golems there (per
@@ -72,26 +78,30 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         vector.counts([1.0] * n)
         return vector.buffer
 
-    def golems(self, state: SkytopiaState, at: int, buffer: Block) -> None:
+    def golems(self, state: SkytopiaState, at: int, buffer: Block | Cells) -> None:
         """Each seat's golems in the Market's slots (how many, the soonest one's distance),
         over :meth:`market_block`'s zeros and ones at ``buffer[at:]`` (a few slots hold
         golems: the other slots stay as they are)."""
-        n, distance, width = self.players, state.distance, self._slot
-        first = at + 1 + len(self.crests)
+        width = self._slot
         for slot, dice in enumerate(state.dice[:SLOTS]):
-            if not dice:
-                continue
-            golems = [0] * n
-            soonest = [1.0] * n
-            for die in dice:
-                owner = die >> 3
-                golems[owner] += 1
-                soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
-            base = first + slot * width
-            for owner in range(n):
-                if golems[owner]:
-                    buffer[base + owner] = golems[owner]
-                    buffer[base + n + owner] = soonest[owner]
+            if dice:
+                self._slot_golems(state, at + slot * width, dice, buffer)
+
+    def _slot_golems(self, state: SkytopiaState, at: int, dice: tuple[int, ...],
+                     buffer: Block | Cells) -> None:
+        """The golems on one Market slot, whose block starts at ``buffer[at]``."""
+        n, distance = self.players, state.distance
+        golems = [0] * n
+        soonest = [1.0] * n
+        for die in dice:
+            owner = die >> 3
+            golems[owner] += 1
+            soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
+        base = at + 1 + len(self.crests)
+        for owner in range(n):
+            if golems[owner]:
+                buffer[base + owner] = golems[owner]
+                buffer[base + n + owner] = soonest[owner]
 
     def city_block(self, state: SkytopiaState, towers: tuple[tuple[int, ...], ...]) -> Block:
         """A city's Towers as the observation writes them: per colour height, crests."""
@@ -104,8 +114,20 @@ class SkytopiaObserver(Observer[SkytopiaState]):
 
     def encode_state(self, state: SkytopiaState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
+        self._write_head(state, seat, vector)
+        cards = tuple(state.market[:SLOTS])
+        at = vector.size
+        vector.copy(self._market(state, cards), self._market_names)
+        self.golems(state, at, vector.buffer)  # (they move at every turn)
+        for index in range(self.players):
+            self._write_city(state, index, vector)
+        vector.name("guild_masters")
+        vector.copy(self._guild_block(state.guilds))
+        self._write_tail(state, vector)
+
+    def _write_head(self, state: SkytopiaState, seat: int | None, vector: Vector) -> None:
+        """Who is who, the phase, the round, the Chronometer and the costs."""
         n, comp = self.players, state.comp
-        distance = state.distance
         for key, value in (("seat", seat), ("to_move", state.to_move),
                            ("first_player", state.first)):
             vector.name(key)
@@ -117,38 +139,51 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         vector.name("build_value")
         vector.one_hot(comp.dial[state.build] - 1, 6)
         vector.name("costs")
-        costs = self._costs.get(state.build)
-        if costs is None:
-            costs = self._costs.put(state.build, [
-                -1.0 if distance(v) == 0 else comp.cost[distance(v)] / 6 for v in range(1, 7)])
-        vector.counts(costs)
-        cards = tuple(state.market[:SLOTS])
-        block = self._markets.get(cards)  # (the cards change a few times a round)
+        vector.copy(self._cost_block(state))
+
+    def _cost_block(self, state: SkytopiaState) -> Block:
+        """What a die of each value costs (-1: at the build symbol), by the dial."""
+        block = self._costs.get(state.build)
+        if block is None:
+            distance, cost = state.distance, state.comp.cost
+            block = self._costs.put(state.build, np.array(
+                [-1.0 if distance(v) == 0 else cost[distance(v)] / 6 for v in range(1, 7)],
+                np.float32))
+        return block
+
+    def _market(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
+        """The Market's cards without golems (the cards change a few times a round)."""
+        block = self._markets.get(cards)
         if block is None:
             block = self._markets.put(cards, self.market_block(state, cards))
-        at = vector.size
-        vector.copy(block, self._market_names)
-        self.golems(state, at, vector.buffer)  # (they move at every turn)
-        for index in range(n):
-            vector.name("city", index)  # coins, PP, golems on the board
-            vector.counts([state.coins[index] / 20, state.prestige[index] / 50,
-                           state.board[index] / GOLEMS])
-            tile = state.tile[index]
-            vector.name("ability", index)
-            vector.one_hot(2 * tile + state.side[index] if tile >= 0 else None,
-                           len(self.abilities))
-            towers = tuple(state.towers[index * 4:index * 4 + 4])
-            block = self._cities.get(towers)
-            if block is None:
-                block = self._cities.put(towers, self.city_block(state, towers))
-            vector.copy(block, self._tower_names[index])  # per colour: height, crests
-        vector.name("guild_masters")
-        guilds = self._guilds.get(state.guilds)  # (the same all game)
-        if guilds is None:
-            guilds = Vector(np.zeros(len(self.guilds), np.float32))
-            guilds.tally(set(state.guilds), len(self.guilds))  # (a flag each)
-            guilds = self._guilds.put(state.guilds, guilds)
-        vector.copy(guilds.buffer)
+        return block
+
+    def _write_city(self, state: SkytopiaState, index: int, vector: Vector) -> None:
+        """Seat ``index``'s coins, PP, golems on the board, ability and Towers."""
+        vector.name("city", index)
+        vector.counts([state.coins[index] / 20, state.prestige[index] / 50,
+                       state.board[index] / GOLEMS])
+        tile = state.tile[index]
+        vector.name("ability", index)
+        vector.one_hot(2 * tile + state.side[index] if tile >= 0 else None,
+                       len(self.abilities))
+        towers = tuple(state.towers[index * 4:index * 4 + 4])
+        block = self._cities.get(towers)
+        if block is None:
+            block = self._cities.put(towers, self.city_block(state, towers))
+        vector.copy(block, self._tower_names[index])  # per colour: height, crests
+
+    def _guild_block(self, guilds: tuple[int, ...]) -> Block:
+        """The Guild Masters in play, a flag each (the same all game)."""
+        block = self._guilds.get(guilds)
+        if block is None:
+            vector = Vector(np.zeros(len(self.guilds), np.float32))
+            vector.tally(set(guilds), len(self.guilds))
+            block = self._guilds.put(guilds, vector.buffer)
+        return block
+
+    def _write_tail(self, state: SkytopiaState, vector: Vector) -> None:
+        """The decks' sizes, the pending decision and the draft."""
         vector.name("deck_sizes")
         vector.counts([len(deck) / 10 for deck in state.decks])
         frame = state.stack[-1] if state.stack else None
@@ -158,6 +193,123 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                        len(state.completed) / ROWS])
         vector.name("draft_pool")
         vector.tally(set(state.pool) if state.phase <= PH_SIDE else (), len(self.tiles))
+
+    def keep(self, state: SkytopiaState, seat: int | None, vector: Vector) -> list[Any]:
+        """The vector afresh, and the fields :meth:`refresh` compares: the Market (its
+        cards, golems and the Chronometer, by which their distances count), each city and
+        the Guild Masters."""
+        self.encode_state(state, seat, vector)
+        return [tuple(state.market[:SLOTS]), state.dice[:SLOTS], state.build,
+                [self._city_key(state, index) for index in range(self.players)],
+                state.guilds, (state.to_move, state.first, state.phase, state.round,
+                               state.last_round, state.build), self._tail_key(state)]
+
+    @staticmethod
+    def _city_key(state: SkytopiaState, index: int) -> tuple[Any, ...]:
+        return (state.coins[index], state.prestige[index], state.board[index],
+                state.tile[index], state.side[index], state.towers[index * 4:index * 4 + 4])
+
+    def refresh(self, state: SkytopiaState, seat: int | None, buffer: Block,
+                cells: Cells, kept: list[Any]) -> None:
+        """Rewrites what changed: the head (but the seat: a kept vector's own), the
+        Market's slots whose golems moved (all of it when its cards or the Chronometer
+        did), the cities, the Guild Masters and the tail."""
+        at = self.offsets
+        head = (state.to_move, state.first, state.phase, state.round, state.last_round,
+                state.build)
+        if head != kept[5]:
+            kept[5] = head
+            buffer[self.players:at["market_card[0]"]] = 0.0
+            self._refresh_head(state, cells)
+        self._refresh_market(state, cells, kept)
+        cities = kept[3]
+        coins, prestige, board = state.coins, state.prestige, state.board
+        for index in range(self.players):
+            key = self._city_key(state, index)
+            if key == cities[index]:
+                continue
+            base, end = self._city_spans[index]
+            if key[3:] == cities[index][3:]:  # (coins, PP or golems: every turn)
+                cells[base] = coins[index] / 20
+                cells[base + 1] = prestige[index] / 50
+                cells[base + 2] = board[index] / GOLEMS
+            else:
+                buffer[base:end] = 0.0
+                self._write_city(state, index, Vector.at(buffer, base))
+            cities[index] = key
+        if state.guilds != kept[4]:
+            kept[4] = state.guilds
+            base = at["guild_masters"]
+            cells[base:base + len(self.guilds)] = self._guild_block(state.guilds)
+        tail = self._tail_key(state)
+        if tail != kept[6]:
+            kept[6] = tail
+            self._refresh_tail(tail, buffer, cells)
+
+    def _refresh_tail(self, tail: tuple[Any, ...], buffer: Block, cells: Cells) -> None:
+        """:meth:`_write_tail` by direct stores, from :meth:`_tail_key`."""
+        at = self.offsets
+        sizes, step, completed, pool = tail
+        base = at["deck_sizes"]
+        for index, size in enumerate(sizes, base):
+            cells[index] = size / 10
+        base = at["pending"]
+        cells[base] = float(step is not None)
+        cells[base + 1] = step / 5 if step is not None else 0.0
+        cells[base + 2] = completed / ROWS
+        base = at["draft_pool"]
+        buffer[base:] = 0.0
+        for tile in set(pool):
+            if 0 <= tile < len(self.tiles):
+                cells[base + tile] = 1.0
+
+    @staticmethod
+    def _tail_key(state: SkytopiaState) -> tuple[Any, ...]:
+        """What :meth:`_write_tail` reads."""
+        frame = state.stack[-1] if state.stack else None
+        return (tuple(map(len, state.decks)),
+                frame.step if type(frame) is EffectFrame else None, len(state.completed),
+                state.pool if state.phase <= PH_SIDE else ())
+
+    def _refresh_market(self, state: SkytopiaState, cells: Cells,
+                        kept: list[Any]) -> None:
+        """The Market afresh when its cards or the Chronometer changed, else the slots
+        whose golems changed."""
+        market = self.offsets["market_card[0]"]
+        cards, dice = tuple(state.market[:SLOTS]), state.dice[:SLOTS]
+        if cards != kept[0] or state.build != kept[2]:
+            kept[0], kept[1], kept[2] = cards, dice, state.build
+            cells[market:market + SLOTS * self._slot] = self._market(state, cards)
+            self.golems(state, market, cells)
+        elif dice != kept[1]:
+            width, slots = self._slot, self._cards
+            for slot, (now, was) in enumerate(zip(dice, kept[1])):
+                if now != was:
+                    base = market + slot * width
+                    card = cards[slot]
+                    block = slots.get(card)
+                    if block is None:
+                        block = slots.put(card, self.slot_block(state, card))
+                    cells[base:base + width] = block
+                    self._slot_golems(state, base, now, cells)
+            kept[1] = dice
+
+    def _refresh_head(self, state: SkytopiaState, cells: Cells) -> None:
+        """:meth:`_write_head` but the seat, over zeros, by direct stores."""
+        n, comp, at = self.players, state.comp, self.offsets
+        for base, who in enumerate((state.to_move, state.first), 1):
+            if who is not None and 0 <= who < n:
+                cells[base * n + who] = 1.0
+        if 0 <= state.phase < len(PHASE_NAMES):
+            cells[at["phase"] + state.phase] = 1.0
+        base = at["round_final"]
+        cells[base] = state.round / 10
+        cells[base + 1] = float(bool(state.last_round))
+        value = comp.dial[state.build] - 1
+        if 0 <= value < 6:
+            cells[at["build_value"] + value] = 1.0
+        base = at["costs"]
+        cells[base:base + 6] = self._cost_block(state)
 
 
 def make_observer(game: Skytopia, players: int) -> SkytopiaObserver:
