@@ -25,7 +25,8 @@ it was made in).
 
 Rewards are the game's win shares (``State.rewards``), optionally blended with score
 margins; playouts cut at ``depth`` are judged by the game's optional ``evaluate(state)``
-hook (heuristic values per seat), else by its running scores (see :func:`margins`).
+hook (heuristic values per seat), else by its running scores (see :func:`margins`), or by
+another value the game offers (``evaluation="learned"``: 5 Towers' model of final scores).
 
 Budgets: ``iterations`` (reproducible: the same seed gives the same move) or ``seconds``
 (interactive); with both, whichever runs out first.
@@ -66,6 +67,9 @@ class ISMCTSOptions(BotOptions):
         None, ge=0, description="cut playouts after this many actions and judge the "
         "position by the game's evaluate() if it has one, else its running scores "
         "(None: play to the end)")
+    evaluation: Literal["game", "learned"] = Field(
+        "game", description="what judges a playout cut at depth: the game's hand-made "
+        "evaluate(), or a value it learned from simulated games (5 Towers)")
     score_weight: float = Field(
         0.0, ge=0, le=1, description="share of the final reward taken from the score "
         "margins (see margins()) instead of win/loss")
@@ -173,6 +177,10 @@ class ISMCTSBot(Bot):
         if settings is None:
             given = self.options.model_dump(exclude_unset=True)
             settings = self.options_type(**{**game.heuristics.search_defaults, **given})
+            offered = game.heuristics.evaluations()
+            if settings.evaluation not in offered:
+                raise ValueError(f"{game.name} has no {settings.evaluation!r} evaluation "
+                                 f"(it has: {', '.join(offered)})")
             self._settings[game.name] = settings
         return settings
 
@@ -270,8 +278,8 @@ class ISMCTSBot(Bot):
         game = state.game.heuristics
         policy = {"game": game.rollout_action, "greedy": game.greedy_action,
                   "random": _random_action}[opts.rollout]
-        judge: Callable[[State[Any]], list[float]] = game.evaluate  # values of cut playouts
-        judge_scale: Callable[[State[Any]], float | None] = game.value_scale
+        # the values of cut playouts, and the lead that makes a clear favourite
+        judge, judge_scale = game.evaluations()[opts.evaluation]
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
         candidates: Callable[[State[Any]], list[Action]] = (

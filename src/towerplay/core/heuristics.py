@@ -13,7 +13,7 @@ none of them to be played by every bot.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from towerplay.core.state import A, State
@@ -56,6 +56,15 @@ class Heuristics(Generic[S, A]):
         quarter of the values' mean size."""
         return None
 
+    def evaluations(self) -> dict[str, Evaluation[S]]:
+        """The position values a search may judge cut playouts by, by name: ``"game"``
+        (:meth:`evaluate` with :meth:`value_scale`) and any other the game offers (5 Towers:
+        ``"learned"``, fitted on simulated games)."""
+        return {"game": (self.evaluate, self.value_scale)}
+
+
+Evaluation = tuple[Callable[[S], list[float]], Callable[[S], float | None]]
+"""A position value per seat and the lead in its units that makes a clear favourite."""
 
 DEFAULT_HEURISTICS: Heuristics[Any, Any] = Heuristics()
 """The heuristics of a game that offers none: random moves, running scores."""

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from towerplay.core.heuristics import Heuristics
+from towerplay.core.heuristics import Evaluation, Heuristics
 from towerplay.core.memo import Memo
 
-from towerplay.games.five_towers import rules
+from towerplay.games.five_towers import learned, rules
 from towerplay.games.five_towers.cards import (
     BID, NO_TEARDOWN, NO_TOWER, PASS, PLACE, TAKE, Action)
 from towerplay.games.five_towers.plans import (
@@ -367,6 +367,9 @@ class FiveTowersHeuristics(Heuristics[FiveTowersState, Action]):
 
     def value_scale(self, state: FiveTowersState) -> float:
         return value_scale(state)
+
+    def evaluations(self) -> dict[str, Evaluation[FiveTowersState]]:
+        return {**super().evaluations(), "learned": (learned.evaluate, learned.value_scale)}
 
 
 HEURISTICS = FiveTowersHeuristics()
