@@ -15,6 +15,7 @@ from towerplay.sim.ladder import report_tables, run_ladder
 from towerplay.cli.app import app, console, friendly
 from towerplay.cli.play import parse_options
 from towerplay.core import Game, InvalidOptions
+from towerplay.core.events import Event
 from towerplay.sim.backends import check_backend
 
 
@@ -52,7 +53,7 @@ def ladder(
     game = games.load(game_name, **parse_options(game_name, option))
     specs = bot_registry.split_specs(bots or "") + [b.strip() for b in bot if b.strip()]
     if not specs:
-        raise InvalidOptions("name the bots with --bots random,greedy,... or --bot SPEC")
+        raise InvalidOptions(Event.of("cli.name_bots_ladder"))
     check_arguments(game, players, specs, games_count, workers, self_play)
     check_backend(backend, workers or 1, address)
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
@@ -84,9 +85,8 @@ def check_arguments(game: Game[Any, Any], players: int, specs: list[str], games_
     for spec in specs:
         bot_registry.load(spec, seed=0)
     if len(specs) == 1 and not self_play:
-        raise InvalidOptions(f"one bot ({specs[0]}) would only play itself: name two or more "
-                             f"bots, or add --self-play")
+        raise InvalidOptions(Event.of("cli.one_bot", bot=specs[0]))
     if games_count < 1:
-        raise InvalidOptions(f"--games must be at least 1 (got {games_count})")
+        raise InvalidOptions(Event.of("cli.games_positive", got=repr(games_count)))
     if workers is not None and workers < 1:
-        raise InvalidOptions(f"--workers must be at least 1 (got {workers})")
+        raise InvalidOptions(Event.of("cli.workers_positive", got=repr(workers)))

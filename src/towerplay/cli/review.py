@@ -11,6 +11,7 @@ from rich.table import Table
 from towerplay.arena.review import DEFAULT_ITERATIONS, SEARCHES, THRESHOLDS, Review, review
 from towerplay.cli.app import app, console, friendly
 from towerplay.core import InvalidOptions, Record
+from towerplay.core.events import Event
 
 MARK_STYLE = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
@@ -47,11 +48,11 @@ def review_command(
     reviewed.
     """
     if seconds is not None and seconds <= 0:
-        raise InvalidOptions(f"--seconds must be positive (got {seconds})")
+        raise InvalidOptions(Event.of("cli.seconds_positive", got=seconds))
     if iterations is not None and iterations < 1:
-        raise InvalidOptions(f"--iterations must be at least 1 (got {iterations})")
+        raise InvalidOptions(Event.of("cli.iterations_positive", got=iterations))
     if recall is not None and not 0 <= recall <= 1:
-        raise InvalidOptions(f"--recall must be from 0 to 1 (got {recall})")
+        raise InvalidOptions(Event.of("cli.recall_range", got=recall))
     record = Record.load(path)
     columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())

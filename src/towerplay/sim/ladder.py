@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.game import Game
 from towerplay.core.rng import derive_seed
 from towerplay.sim.plan import SimJob, bot_labels, lineups
@@ -59,7 +60,7 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int,
     ``games`` is rounded up to a whole number of rotations (a multiple of ``players``).
     """
     if games < 1:
-        raise InvalidOptions(f"--games must be at least 1 (got {games})")
+        raise InvalidOptions(Event.of("cli.games_positive", got=repr(games)))
     tables = lineups(len(bots), players)
     names = bot_labels(bots)
     options = json.dumps(game.options_dict(), sort_keys=True, separators=(",", ":"))
