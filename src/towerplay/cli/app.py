@@ -31,10 +31,7 @@ class OneLineErrors(TyperGroup):
         except NoArgsIsHelpError as error:  # typer has printed the help already
             sys.exit(error.exit_code)
         except ClickException as error:
-            usage = f" (see {error.ctx.command_path} --help)" if isinstance(
-                error, UsageError) and error.ctx is not None else ""
-            message = " ".join(error.format_message().split())
-            errors.print(f"[red]error:[/red] {escape(message)}{escape(usage)}")
+            usage_error(error, args)
             sys.exit(error.exit_code)
         except typer.Abort:
             errors.print("[yellow]aborted[/yellow]")
@@ -42,6 +39,20 @@ class OneLineErrors(TyperGroup):
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)
+
+
+def usage_error(error: ClickException, args: Sequence[str] | None) -> None:
+    """Print a usage error as one line, in our words (:mod:`towerplay.cli.usage`) in the
+    command line's ``--lang``, else the environment's language."""
+    from towerplay.cli.usage import language_of, usage_event
+
+    lang = language(language_of(sys.argv[1:] if args is None else args))
+    words = translator("web", lang)
+    event = usage_event(error)
+    message = " ".join(error.format_message().split()) if event is None else word(event, lang)
+    if isinstance(error, UsageError) and error.ctx is not None:
+        message += words("cli.usage_see", command=f"{error.ctx.command_path} --help")
+    errors.print(f"[red]{escape(words('cli.error'))}[/red] {escape(message)}")
 
 
 METAVARS = {"int": "N", "float": "NUMBER", "str": "TEXT", "Path": "PATH"}
