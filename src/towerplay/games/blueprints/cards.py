@@ -57,7 +57,7 @@ def parse_blueprint(text: str) -> Layout:
     return layout
 
 
-def refused(key: str, **params: Param) -> InvalidOptions:
+def refused(key: str, /, **params: Param) -> InvalidOptions:
     """A refusal of a blueprint or a deck, ``blueprints.card_<key>`` (worded by the
     catalogues in the reader's language)."""
     return InvalidOptions(Event.of(f"blueprints.card_{key}", **params))

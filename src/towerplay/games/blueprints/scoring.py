@@ -165,7 +165,7 @@ def check_building(building: Building, layout: Layout) -> None:
             raise refused("material", material=Term(MATERIAL_NAMES[material]))
 
 
-def refused(key: str, **params: Param) -> InvalidOptions:
+def refused(key: str, /, **params: Param) -> InvalidOptions:
     """A refusal of a building, ``blueprints.building_<key>`` (worded by the catalogues
     in the reader's language)."""
     return InvalidOptions(Event.of(f"blueprints.building_{key}", **params))

@@ -197,10 +197,10 @@ def load_characters(path: str | PurePath) -> Characters:
         raise in_file(path, error) from None
 
 
-def bad(key: str, **params: Param) -> InvalidOptions:
+def bad(what: str, /, **params: Param) -> InvalidOptions:
     """A character composition's problem, ``castle.cards_<key>`` (an
     :class:`InvalidOptions`, so a :class:`ValueError`, worded by the catalogues)."""
-    return InvalidOptions(Event.of(f"castle.cards_{key}", **params))
+    return InvalidOptions(Event.of(f"castle.cards_{what}", **params))
 
 
 def in_file(path: str | PurePath, error: ValueError) -> InvalidOptions:

@@ -162,7 +162,7 @@ def check_castles(castles: Sequence[Sequence[int]]) -> None:
         raise impossible("two_full", goal=GOAL)
 
 
-def impossible(key: str, **params: Param) -> InvalidOptions:
+def impossible(key: str, /, **params: Param) -> InvalidOptions:
     """Castles that cannot end a game, ``castle.castles_<key>`` (an :class:`InvalidOptions`,
     so a :class:`ValueError`, worded by the catalogues in the reader's language)."""
     return InvalidOptions(Event.of(f"castle.castles_{key}", **params))

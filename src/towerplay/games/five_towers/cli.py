@@ -76,7 +76,7 @@ def _check_tower(name: str, values: tuple[int, ...], players: int | None) -> Non
                           copies=copies_in_deck(players, value), card=card(name, value))
 
 
-def refused(key: str, **params: Param) -> InvalidOptions:
+def refused(key: str, /, **params: Param) -> InvalidOptions:
     """The scoring assistant's refusal ``five_towers.score_<key>`` (worded by the
     catalogues in the reader's language)."""
     return InvalidOptions(Event.of(f"five_towers.score_{key}", **params))

@@ -128,7 +128,7 @@ def score_command(
     Console(highlight=False).print(table)
 
 
-def refused(key: str, **params: Param) -> InvalidOptions:
+def refused(key: str, /, **params: Param) -> InvalidOptions:
     """The scoring assistant's refusal ``skytopia.score_<key>`` (worded by the catalogues
     in the reader's language)."""
     return InvalidOptions(Event.of(f"skytopia.score_{key}", **params))
