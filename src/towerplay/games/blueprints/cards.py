@@ -158,7 +158,11 @@ def deck_option(value: Any) -> Any:
     return value
 
 
-def deck_from_data(data: object, where: Param = Term("blueprint_deck")) -> Deck:
+DECK = Term("blueprint_deck")
+"""A deck named by no file (the option's data)."""
+
+
+def deck_from_data(data: object, where: Param = DECK) -> Deck:
     """The deck held by a ``{"cards": [...]}`` mapping (the option's data), checked;
     ``where`` names it in a refusal."""
     if not isinstance(data, dict) or "cards" not in data:
