@@ -56,13 +56,19 @@ def review_command(
     record = Record.load(path)
     columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True,
-                  disable=json_out) as progress:
-        task = progress.add_task("reviewing decisions", total=None)
+    progress = Progress(*columns, console=console, transient=True, disable=json_out)
+    task = progress.add_task("reviewing decisions", total=None)
+
+    def advance(done: int, total: int) -> None:  # drawn from the first decision on, so
+        if not progress.live.is_started:  # that a refusal before it stays one line
+            progress.start()
+        progress.update(task, completed=done, total=total)
+    try:
         result = review(record, seat or None, iterations=iterations, seconds=seconds,
-                        seed=seed, recall=recall,
-                        on_decision=lambda done, total: progress.update(
-                            task, completed=done, total=total))
+                        seed=seed, recall=recall, on_decision=advance)
+    finally:
+        if progress.live.is_started:
+            progress.stop()
     if png is not None:
         draw_graph(result, png)
     if json_out:
