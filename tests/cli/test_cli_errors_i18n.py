@@ -21,6 +21,7 @@ from towerplay import games
 from towerplay.cli import app
 from towerplay.cli.app import console
 from towerplay.core import Event, Record
+from towerplay.games.skytopia.components import DEFAULT_PATH, read_component_file
 from towerplay.i18n import LANGUAGES, word
 from towerplay.sim.runner import Failure, Outcome, describe
 
@@ -85,6 +86,7 @@ FAILURES: list[tuple[list[str], str]] = [
      "expected a table of records"),
     (["play", "skytopia", "-o", "components=empty.toml", "--no-record"],
      "'provisional': Field required"),
+    (["score", "skytopia", "--components", "twice.json"], "duplicate id 'BLU-01'"),
     (["play", "blueprints", "-o", "blueprints=deck.toml", "--no-record"],
      "expected a non-empty list of blueprints"),
     (["play", "blueprints", "-o", "blueprints=deck.txt", "--no-record"],
@@ -112,6 +114,9 @@ def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "list.json").write_text("[1, 2]")
     (tmp_path / "deck.toml").write_text("cards = 5\n")
     (tmp_path / "deck.txt").write_text("X1 31 1X\n")
+    data = read_component_file(DEFAULT_PATH)
+    data["tower_cards"][1]["id"] = data["tower_cards"][0]["id"]
+    (tmp_path / "twice.json").write_text(json.dumps(data))
     state = games.load("five_towers").start(players=2, seed=1)
     state.apply(state.legal_actions()[0])
     Record.from_state(state, seats=["human", "human"]).save(tmp_path / "game.json")

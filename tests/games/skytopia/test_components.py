@@ -47,11 +47,11 @@ def test_shipped_data_is_marked_provisional() -> None:
      ["chronometer", "dial_order"]),
     (lambda d: d["tower_cards"][0].update(id="BLU-02"), ["duplicate id 'BLU-02'"]),
     (lambda d: d["tower_cards"][27]["effect"][0].update(cost=3),
-     ["place_from_board cost 3"]),
+     ["'place_from_board' cost 3"]),
     (lambda d: d["foundations"]["red"]["effect"][0].pop("distance"),
      ["foundations.red", "effect[0]", "distance"]),
     (lambda d: d["foundations"]["blue"].update(effect=[{"op": "endgame_pp", "n": 5}]),
-     ["foundations.blue", "endgame_pp is for Tower cards only"]),
+     ["foundations.blue", "'endgame_pp' is for Tower cards only"]),
 ])
 def test_bad_files_are_refused_naming_record_and_field(tmp_path: Path, edit, words) -> None:
     data = raw()
