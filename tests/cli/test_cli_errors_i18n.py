@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import random
 import re
 from pathlib import Path
 
@@ -214,4 +215,23 @@ def test_the_scoring_assistants_tables_are_worded(args: list[str], lang: str) ->
     assert result.output != english
     found = [f"{problem} in {line.strip()!r}" for line in result.output.splitlines()
              for problem in problems(line, lang)]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_a_review_is_worded(tmp_path: Path, lang: str) -> None:
+    """``towerplay review``'s table and lines in the environment's language, seats counted
+    from 1 (``--seat 2`` is the second seat), moves worded as their buttons say them."""
+    state, pick = games.load("castle").start(players=2, seed=3), random.Random(1)
+    while not state.is_over:  # a short game: 13 decisions, 4 of them the second seat's
+        state.apply(pick.choice(state.legal_actions()))
+    path = tmp_path / "game.json"
+    Record.from_state(state, seats=["human", "human"]).save(path)
+    result = runner.invoke(app, ["review", str(path), "-i", "10", "--seat", "2"],
+                           env={"LC_ALL": None, "LANG": LOCALES[lang]}, terminal_width=300)
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines[-1].startswith(word(Event.of("cli.seat", n=2), lang) + ":"), lines[-1]
+    found = [f"{problem} in {line.strip()!r}" for line in lines
+             for problem in problems(line.replace(str(path), ""), lang)]
     assert found == []

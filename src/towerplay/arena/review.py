@@ -36,7 +36,7 @@ from typing import Any
 
 from towerplay.bots.ismcts import ActionStat, ISMCTSBot
 from towerplay.core.errors import InvalidOptions
-from towerplay.core.events import Event
+from towerplay.core.events import Event, Seat, Seq
 from towerplay.core.record import Record
 from towerplay.core.rng import derive_seed
 from towerplay.core.state import State
@@ -189,8 +189,9 @@ def review(record: Record, seats: Iterable[int] | None = None, *,
         raise InvalidOptions(Event.of("cli.review_unfinished"))
     chosen = sorted(set(range(final.players) if seats is None else seats))
     if any(not 0 <= seat < final.players for seat in chosen):
-        raise InvalidOptions(Event.of("cli.review_seats", high=final.players - 1,
-                                      got=str(chosen)))
+        raise InvalidOptions(Event.of("cli.review_seats", low=Seat(0),
+                                      high=Seat(final.players - 1),
+                                      got=Seq(tuple(Seat(seat) for seat in chosen))))
     states = list(record.states())
     todo = [index for index, mover in enumerate(final.movers)
             if mover in chosen and len(states[index].legal_actions()) > 1]
