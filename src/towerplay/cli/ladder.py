@@ -6,16 +6,18 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                            TimeElapsedColumn, TimeRemainingColumn)
 
 from towerplay import bots as bot_registry
 from towerplay import games
 from towerplay.sim.ladder import report_tables, run_ladder
-from towerplay.cli.app import app, console, friendly
+from towerplay.cli.app import app, console, friendly, language
 from towerplay.cli.play import parse_options
 from towerplay.core import Game, InvalidOptions
 from towerplay.core.events import Event
+from towerplay.i18n import game_title, translator
 from towerplay.sim.backends import check_backend
 
 
@@ -60,7 +62,8 @@ def ladder(
                         MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                         console=Console(stderr=True), transient=json_out)
     with progress:
-        task = progress.add_task(f"{game_name} ladder", total=None)
+        task = progress.add_task(escape(translator("web", language())(
+            "cli.progress_ladder", game=game_title(game.name, language()))), total=None)
 
         def advance(_result: object) -> None:
             progress.advance(task)
@@ -74,7 +77,7 @@ def ladder(
     else:
         # a file or pipe gets a console wide enough that bot specs are never cut
         out = console if console.is_terminal else Console(highlight=False, width=200)
-        for table in report_tables(report):
+        for table in report_tables(report, language()):
             out.print(table)
 
 

@@ -17,7 +17,7 @@ from rich.text import Text
 from towerplay import bots as bot_registry
 from towerplay.cli.app import app, friendly, language
 from towerplay.core.events import Event
-from towerplay.i18n import translator, word
+from towerplay.i18n import game_title, translator, word
 from towerplay.sim.analysis import file_metadata
 from towerplay.sim.backends import check_backend
 from towerplay.sim.plan import Plan, parse_sweep
@@ -143,7 +143,8 @@ def sim(
     if backend == "processes" and workers is None:
         workers = 1
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
-    meter = Meter(f"{game_name} sim", sys.stderr, errors.is_terminal, said)
+    title = translator("web", said)("cli.progress_sim", game=game_title(game_name, said))
+    meter = Meter(escape(title), sys.stderr, errors.is_terminal, said)
     again = resume_command(game_name, players, bots, games_count, option, workers, backend,
                            address, seed, out)  # the run's own command: it also resumes it
     try:
