@@ -50,6 +50,8 @@ FAILURES: list[tuple[list[str], str]] = [
     (["report", "missing.jsonl"], "say what to write: --html FILE"),
     (["report", "empty.jsonl", "--json", "-", "--lang", "de"], "--lang must be one of"),
     (["report", "empty.jsonl", "--json", "-"], "empty.jsonl holds no games yet"),
+    (["report", "table.csv", "--json", "-"], "every row needs the columns game, index"),
+    (["report", "afile", "--json", "-"], "its name must end in .jsonl, .ndjson, .csv"),
     (["ladder", "castle"], "name the bots with --bots"),
     (["ladder", "castle", "--bots", "greedy"], "would only play itself"),
     (["ladder", "castle", "--bots", "greedy,random", "--games", "0"], "--games must be at"),
@@ -110,6 +112,7 @@ def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "other.jsonl").write_text(json.dumps({"game": "five_towers",
                                                       "index": 10**6}) + "\n")
     (tmp_path / "empty.jsonl").write_text("")
+    (tmp_path / "table.csv").write_text("a,b\n1,2\n")
     (tmp_path / "empty.toml").write_text("")
     (tmp_path / "cards.toml").write_text("king = 3\nqueen = 3\nwizard = 5\n")
     (tmp_path / "list.json").write_text("[1, 2]")

@@ -33,8 +33,8 @@ from towerplay.i18n import word
 from towerplay.sim.backends import execute
 from towerplay.sim.plan import Plan, SimJob
 from towerplay.sim.play import Row, play_row
-from towerplay.sim.store import (Appender, drop_torn_line, format_of, iter_rows, journal_of,
-                                 read_rows, torn_tail, write_parquet)
+from towerplay.sim.store import (FORMATS, Appender, drop_torn_line, format_of, iter_rows,
+                                 journal_of, read_rows, torn_tail, write_parquet)
 
 
 @dataclass(frozen=True)
@@ -234,5 +234,16 @@ def rows_of(path: Path) -> list[dict[str, Any]]:
     """The rows of a finished (or interrupted) run, in index order."""
     if not path.exists():
         raise InvalidOptions(Event.of("cli.no_rows_file", path=str(path)))
+    if path.is_dir() or path.suffix.lower() not in FORMATS:
+        raise InvalidOptions(Event.of("cli.rows_suffix", path=str(path)))
     rows = read_rows(path)
-    return sorted(rows, key=lambda row: int(row.get("index", 0)))
+    for row in rows:  # a table of other data, or a row cut short: refused, never a crash
+        missing = [c for c in REQUIRED if not str(row.get(c, "")).strip()]
+        if missing or not str(row["players"]).isdigit() or not str(row["index"]).isdigit():
+            raise InvalidOptions(Event.of("cli.rows_columns", path=str(path),
+                                          columns=", ".join(REQUIRED)))
+    return sorted(rows, key=lambda row: int(row["index"]))
+
+
+REQUIRED = ("game", "index", "players", "length")
+"""The columns every row of a simulation has (a report reads them all)."""
