@@ -43,7 +43,7 @@ def test_the_json_has_one_entry_per_unforced_decision_of_the_seat(tmp_path: Path
     record = finished_toy()
     path = tmp_path / "game.json"
     record.save(path)
-    result = runner.invoke(app, ["review", str(path), "--seat", "1", "--iterations", "40",
+    result = runner.invoke(app, ["review", str(path), "--seat", "2", "--iterations", "40",
                                  "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -81,7 +81,7 @@ def test_an_unfinished_game_is_not_reviewed(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args,words", [(["--iterations", "0"], "--iterations"),
                                         (["--seconds", "-1"], "--seconds"),
-                                        (["--seat", "5"], "seats are 0 to 1")])
+                                        (["--seat", "5"], "seats are 1 to 2")])
 def test_bad_arguments_are_one_line_errors(tmp_path: Path, args: list[str], words: str) -> None:
     path = tmp_path / "game.json"
     finished_toy().save(path)

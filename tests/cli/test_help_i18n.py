@@ -16,7 +16,8 @@ from typer.core import TyperArgument, TyperGroup, TyperOption
 from typer.testing import CliRunner
 
 from tests.i18n.english import problems
-from towerplay.cli import app, helptexts
+from towerplay.cli import app
+from towerplay.cli.app import command_line_language
 from towerplay.cli.helptexts import DOMAIN, FIXED, help_texts, paragraphs, untranslated
 from towerplay.i18n import catalogue
 
@@ -149,4 +150,4 @@ def test_the_language_of_the_help(args: list[str], env: str, lang: str,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.setenv("LANG", ENV[env])
-    assert helptexts.help_language(args) == lang
+    assert command_line_language(args) == lang

@@ -66,13 +66,17 @@ def score_in_page(page: Any, base: str, game: str, inputs: list[dict[str, Any]])
 
 
 def refusal_of(message: str, patterns: list[tuple[str, str]]) -> dict[str, Any]:
-    """The pad's refusal that a CLI message stands for: its key, seat and params."""
+    """The pad's refusal that a CLI message stands for: its key, seat and params (the CLI
+    counts seats from 1, as people do; the pad's refusals from 0)."""
     for pattern, key in patterns:
         found = re.fullmatch(pattern, message)
         if found:
             params = found.groupdict()
             seat = params.pop("seat", None)
-            return {"key": key, "seat": None if seat is None else int(seat), "params": params}
+            if "other" in params:
+                params["other"] = str(int(params["other"]) - 1)
+            return {"key": key, "seat": None if seat is None else int(seat) - 1,
+                    "params": params}
     raise AssertionError(f"no pad refusal stands for the CLI's {message!r}")
 
 

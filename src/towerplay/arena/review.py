@@ -36,6 +36,7 @@ from typing import Any
 
 from towerplay.bots.ismcts import ActionStat, ISMCTSBot
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event, Seat, Seq
 from towerplay.core.record import Record
 from towerplay.core.rng import derive_seed
 from towerplay.core.state import State
@@ -137,7 +138,7 @@ def review_decision(state: State[Any], played: Any, index: int, *,
     class is not searched (``iterations`` 0, no mark)."""
     seat = state.to_move
     if seat is None:
-        raise InvalidOptions("the game is over: there is no decision to review")
+        raise InvalidOptions(Event.of("cli.review_over"))
     if isinstance(played, str):
         played = state.game.parse_action(state, played)
     memory = state.game.recall() if recall is None else recall
@@ -182,14 +183,15 @@ def review(record: Record, seats: Iterable[int] | None = None, *,
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
     if recall is not None and not 0.0 <= recall <= 1.0:
-        raise InvalidOptions(f"recall must be from 0 to 1 (got {recall})")
+        raise InvalidOptions(Event.of("cli.recall_range", got=recall))
     final = record.replay()
     if not final.is_over:
-        raise InvalidOptions("a review is of a finished game: this record's game goes on "
-                             "(its other seats' hidden moves would show)")
+        raise InvalidOptions(Event.of("cli.review_unfinished"))
     chosen = sorted(set(range(final.players) if seats is None else seats))
     if any(not 0 <= seat < final.players for seat in chosen):
-        raise InvalidOptions(f"seats are 0 to {final.players - 1} (got {chosen})")
+        raise InvalidOptions(Event.of("cli.review_seats", low=Seat(0),
+                                      high=Seat(final.players - 1),
+                                      got=Seq(tuple(Seat(seat) for seat in chosen))))
     states = list(record.states())
     todo = [index for index, mover in enumerate(final.movers)
             if mover in chosen and len(states[index].legal_actions()) > 1]

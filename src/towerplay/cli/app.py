@@ -12,7 +12,7 @@ from rich.markup import escape
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from towerplay.cli.helptexts import help_language, localise
+from towerplay.cli.helptexts import localise
 from towerplay.core.errors import InvalidOptions, TowerplayError
 from towerplay.core.events import Event
 from towerplay.i18n import LANGUAGES, translator, word
@@ -26,7 +26,8 @@ class OneLineErrors(TyperGroup):
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
         readable_metavars(self)
-        localise(self, help_language(sys.argv[1:] if args is None else args))
+        lang = command_line_language(sys.argv[1:] if args is None else args)
+        localise(self, lang)
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False,
                                    windows_expand_args=windows_expand_args, **extra)
@@ -34,10 +35,7 @@ class OneLineErrors(TyperGroup):
             error.show()
             sys.exit(error.exit_code)
         except ClickException as error:
-            usage = f" (see {error.ctx.command_path} --help)" if isinstance(
-                error, UsageError) and error.ctx is not None else ""
-            message = " ".join(error.format_message().split())
-            errors.print(f"[red]error:[/red] {escape(message)}{escape(usage)}")
+            usage_error(error, lang)
             sys.exit(error.exit_code)
         except typer.Abort:
             errors.print("[yellow]aborted[/yellow]")
@@ -45,6 +43,35 @@ class OneLineErrors(TyperGroup):
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)
+
+
+def command_line_language(args: Sequence[str]) -> str:
+    """The language of a command line's help and usage errors: its ``--lang X`` (or
+    ``--lang=X``) when X is one we have, else the environment's (a bad ``--lang`` is
+    refused by the command itself).
+
+    >>> command_line_language(["play", "castle", "--lang=hu"])
+    'hu'
+    """
+    for index, arg in enumerate(args):
+        wanted = (arg.partition("=")[2] if arg.startswith("--lang=")
+                  else args[index + 1] if arg == "--lang" and index + 1 < len(args) else None)
+        if wanted in LANGUAGES:
+            return wanted
+    return language()
+
+
+def usage_error(error: ClickException, lang: str) -> None:
+    """Print a usage error as one line, in our words (:mod:`towerplay.cli.usage`), in
+    ``lang``."""
+    from towerplay.cli.usage import usage_event
+
+    words = translator("web", lang)
+    event = usage_event(error)
+    message = " ".join(error.format_message().split()) if event is None else word(event, lang)
+    if isinstance(error, UsageError) and error.ctx is not None:
+        message += words("cli.usage_see", command=f"{error.ctx.command_path} --help")
+    errors.print(f"[red]{escape(words('cli.error'))}[/red] {escape(message)}")
 
 
 METAVARS = {"int": "N", "float": "NUMBER", "str": "TEXT", "Path": "PATH"}

@@ -33,18 +33,6 @@ EXTRAS = re.compile(r"(?P<help>.*?)(?:  )?\[(?P<extras>[^\[]*)\]$", re.DOTALL)
 """A parameter's help row: its text, then typer's ``[default: …; required]``."""
 
 
-def help_language(args: Sequence[str]) -> str:
-    """The language of the help: ``--lang X`` (or ``--lang=X``) on the command line when
-    X is one we have, else the environment's."""
-    from towerplay.cli.app import language
-    for index, arg in enumerate(args):
-        wanted = (arg.partition("=")[2] if arg.startswith("--lang=")
-                  else args[index + 1] if arg == "--lang" and index + 1 < len(args) else None)
-        if wanted in LANGUAGES:
-            return wanted
-    return language()
-
-
 def paragraphs(text: str) -> list[str]:
     r"""The paragraphs of a command's help as message ids (what click shows: the part
     before a form feed, each paragraph on one line).

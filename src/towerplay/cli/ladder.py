@@ -6,15 +6,18 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                            TimeElapsedColumn, TimeRemainingColumn)
 
 from towerplay import bots as bot_registry
 from towerplay import games
 from towerplay.sim.ladder import report_tables, run_ladder
-from towerplay.cli.app import app, console, friendly
+from towerplay.cli.app import app, console, friendly, language
 from towerplay.cli.play import parse_options
 from towerplay.core import Game, InvalidOptions
+from towerplay.core.events import Event
+from towerplay.i18n import game_title, translator
 from towerplay.sim.backends import check_backend
 
 
@@ -52,14 +55,15 @@ def ladder(
     game = games.load(game_name, **parse_options(game_name, option))
     specs = bot_registry.split_specs(bots or "") + [b.strip() for b in bot if b.strip()]
     if not specs:
-        raise InvalidOptions("name the bots with --bots random,greedy,... or --bot SPEC")
+        raise InvalidOptions(Event.of("cli.name_bots_ladder"))
     check_arguments(game, players, specs, games_count, workers, self_play)
     check_backend(backend, workers or 1, address)
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                         MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                         console=Console(stderr=True), transient=json_out)
     with progress:
-        task = progress.add_task(f"{game_name} ladder", total=None)
+        task = progress.add_task(escape(translator("web", language())(
+            "cli.progress_ladder", game=game_title(game.name, language()))), total=None)
 
         def advance(_result: object) -> None:
             progress.advance(task)
@@ -73,7 +77,7 @@ def ladder(
     else:
         # a file or pipe gets a console wide enough that bot specs are never cut
         out = console if console.is_terminal else Console(highlight=False, width=200)
-        for table in report_tables(report):
+        for table in report_tables(report, language()):
             out.print(table)
 
 
@@ -84,9 +88,8 @@ def check_arguments(game: Game[Any, Any], players: int, specs: list[str], games_
     for spec in specs:
         bot_registry.load(spec, seed=0)
     if len(specs) == 1 and not self_play:
-        raise InvalidOptions(f"one bot ({specs[0]}) would only play itself: name two or more "
-                             f"bots, or add --self-play")
+        raise InvalidOptions(Event.of("cli.one_bot", bot=specs[0]))
     if games_count < 1:
-        raise InvalidOptions(f"--games must be at least 1 (got {games_count})")
+        raise InvalidOptions(Event.of("cli.games_positive", got=repr(games_count)))
     if workers is not None and workers < 1:
-        raise InvalidOptions(f"--workers must be at least 1 (got {workers})")
+        raise InvalidOptions(Event.of("cli.workers_positive", got=repr(workers)))

@@ -9,9 +9,10 @@ from typing import Any
 
 import typer
 
-from towerplay.cli.app import app, console, friendly
+from towerplay.cli.app import app, console, friendly, language
 from towerplay.core.errors import InvalidOptions
-from towerplay.i18n import LANGUAGES
+from towerplay.core.events import Event
+from towerplay.i18n import LANGUAGES, translator
 from towerplay.sim.runner import rows_of
 from towerplay.sim.store import OutputError
 
@@ -27,17 +28,18 @@ def report(
     svg: Path = typer.Option(None, "--svg", help="write each plot as an SVG into this folder"),
     json_out: str = typer.Option(None, "--json", help="write the numbers as JSON to this "
                                  "file ('-': standard output); shape in docs/report.md"),
-    lang: str = typer.Option("en", "--lang", help="language of the statistics' names: "
+    lang: str = typer.Option(None, "--lang", help="language of the statistics' names: "
                              + ", ".join(LANGUAGES)),
 ) -> None:
     """Win rates by turn order, seat and bot (95% intervals, Holm-corrected tests), OpenSkill
     ratings, score and length distributions, the game's own statistics, sweeps side by
     side with paired tests."""
+    if lang is not None and lang not in LANGUAGES:
+        raise InvalidOptions(Event.of("cli.lang_choice", known=", ".join(LANGUAGES),
+                                      got=repr(lang)))
+    lang = language(lang)
     if html_out is None and png is None and svg is None and json_out is None:
-        raise InvalidOptions("say what to write: --html FILE, --png DIR, --svg DIR "
-                             "and/or --json FILE")
-    if lang not in LANGUAGES:
-        raise InvalidOptions(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+        raise InvalidOptions(Event.of("cli.report_what"))
     rows = read_all(rows_files)
     sources = [str(path) for path in rows_files]
     if json_out is not None:
@@ -52,7 +54,8 @@ def report(
                 Path(json_out).write_text(text + "\n", encoding="utf-8")
             except OSError as error:
                 raise OutputError.of(Path(json_out), error) from None
-            console.print(f"wrote {json_out}", highlight=False, soft_wrap=True)
+            console.print(translator("web", lang)("cli.wrote", path=json_out),
+                          highlight=False, soft_wrap=True, markup=False)
     from towerplay.sim.report import write_report
 
     written = []
@@ -65,7 +68,8 @@ def report(
     except OSError as error:  # a read-only folder, a full disk, a path through a file
         raise OutputError.of(html_out or png or svg, error) from None
     for path in written:
-        console.print(f"wrote {path}", highlight=False, soft_wrap=True)
+        console.print(translator("web", lang)("cli.wrote", path=str(path)), highlight=False,
+                      soft_wrap=True, markup=False)
 
 
 def read_all(paths: list[Path]) -> list[dict[str, Any]]:
@@ -75,12 +79,11 @@ def read_all(paths: list[Path]) -> list[dict[str, Any]]:
     for path in paths:
         found = rows_of(path)
         if not found:
-            raise InvalidOptions(f"{path} holds no games yet")
+            raise InvalidOptions(Event.of("cli.rows_empty", path=str(path)))
         rows += found
     games = sorted({str(row.get("game")) for row in rows})
     if len(games) > 1:
-        raise InvalidOptions(f"the files hold several games ({', '.join(games)}); "
-                             "report one game at a time")
+        raise InvalidOptions(Event.of("cli.rows_several_games", games=", ".join(games)))
     return rows
 
 

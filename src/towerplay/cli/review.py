@@ -5,15 +5,17 @@ import json
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from towerplay.arena.review import DEFAULT_ITERATIONS, SEARCHES, THRESHOLDS, Review, review
-from towerplay.cli.app import app, console, friendly
+from towerplay.cli.app import app, console, friendly, language
 from towerplay.core import InvalidOptions, Record
+from towerplay.core.events import Event
+from towerplay.i18n import game_title, translator
 
 MARK_STYLE = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
-PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 
 
 @app.command("review")
@@ -47,71 +49,95 @@ def review_command(
     reviewed.
     """
     if seconds is not None and seconds <= 0:
-        raise InvalidOptions(f"--seconds must be positive (got {seconds})")
+        raise InvalidOptions(Event.of("cli.seconds_positive", got=seconds))
     if iterations is not None and iterations < 1:
-        raise InvalidOptions(f"--iterations must be at least 1 (got {iterations})")
+        raise InvalidOptions(Event.of("cli.iterations_positive", got=iterations))
     if recall is not None and not 0 <= recall <= 1:
-        raise InvalidOptions(f"--recall must be from 0 to 1 (got {recall})")
+        raise InvalidOptions(Event.of("cli.recall_range", got=recall))
     record = Record.load(path)
     columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True,
-                  disable=json_out) as progress:
-        task = progress.add_task("reviewing decisions", total=None)
-        result = review(record, seat or None, iterations=iterations, seconds=seconds,
-                        seed=seed, recall=recall,
-                        on_decision=lambda done, total: progress.update(
-                            task, completed=done, total=total))
+    progress = Progress(*columns, console=console, transient=True, disable=json_out)
+    task = progress.add_task("reviewing decisions", total=None)
+
+    def advance(done: int, total: int) -> None:  # drawn from the first decision on, so
+        if not progress.live.is_started:  # that a refusal before it stays one line
+            progress.start()
+        progress.update(task, completed=done, total=total)
+    try:
+        result = review(record, [n - 1 for n in seat] or None,  # people count from 1
+                        iterations=iterations, seconds=seconds, seed=seed, recall=recall,
+                        on_decision=advance)
+    finally:
+        if progress.live.is_started:
+            progress.stop()
+    said = language()
     if png is not None:
-        draw_graph(result, png)
+        draw_graph(result, png, said)
     if json_out:
         typer.echo(json.dumps(result.to_json(), indent=1))
         return
-    show(result)
+    show(result, said)
     if png is not None:
-        console.print(f"graph written to {png}")
+        console.print(escape(translator("web", said)("cli.review_graph_written",
+                                                     path=str(png))))
 
 
-def show(result: Review) -> None:
-    """The costliest decisions and each seat's accuracy."""
+def show(result: Review, lang: str = "en") -> None:
+    """The costliest decisions and each seat's accuracy, in ``lang`` (seats counted from
+    1, moves worded as their buttons say them)."""
+    words, moves = translator("web", lang), translator(result.game, lang)
     if not result.complete:
-        console.print("[yellow]review stopped early: what was reviewed so far[/yellow]")
-    table = Table(title="the costliest decisions")
-    for column in ("move", "seat", "played", "win", "better", "win", "loss", "±", "mark"):
-        table.add_column(column, justify="right" if column in ("win", "loss", "±") else "left")
+        console.print(f"[yellow]{escape(words('cli.review_stopped'))}[/yellow]")
+    table = Table(title=words("cli.review_costliest"))
+    for column in COLUMNS:
+        table.add_column(words(f"cli.review_column_{column}"),
+                         justify="right" if column in ("win", "best_win", "loss", "noise")
+                         else "left")
     for d in result.costliest():
-        table.add_row(str(d.index + 1), str(d.seat), d.played, f"{d.played_chance:.0%}",
-                      d.best + (f" (or {d.best_alike - 1} alike)" if d.best_alike > 1 else ""),
+        alike = (" " + words("cli.hint_alike", count=d.best_alike - 1)
+                 if d.best_alike > 1 else "")
+        table.add_row(str(d.index + 1), str(d.seat + 1), escape(moves.action(d.played)),
+                      f"{d.played_chance:.0%}", escape(moves.action(d.best)) + alike,
                       f"{d.best_chance:.0%}", f"{100 * d.loss:.0f}",
                       f"{100 * d.noise:.0f}",
-                      f"[{MARK_STYLE[d.mark]}]{d.mark}[/]" if d.mark else "")
+                      f"[{MARK_STYLE[d.mark]}]{escape(words(f'mark.{d.mark}'))}[/]"
+                      if d.mark else "")
     console.print(table)
     for seat, loss in result.accuracy().items():
         marks = [d.mark for d in result.decisions if d.seat == seat]
-        counts = ", ".join(f"{marks.count(name)} {PLURALS[name]}"
+        counts = ", ".join(words(f"cli.review_count_{name}", n=marks.count(name))
                            for name, _ in reversed(THRESHOLDS))
-        console.print(f"seat {seat}: mean loss {100 * loss:.1f} points per decision "
-                      f"({len(marks)} decisions; {counts})")
+        console.print(escape(words("cli.review_accuracy", seat=seat + 1, loss=f"{100 * loss:.1f}",
+                                   decisions=len(marks), counts=counts)))
 
 
-def draw_graph(result: Review, path: Path) -> None:
-    """Each seat's win chance (best move) at its decisions, marked decisions highlighted."""
+COLUMNS = ("move", "seat", "played", "win", "better", "best_win", "loss", "noise", "mark")
+"""The table's columns (``cli.review_column_<name>``)."""
+
+
+def draw_graph(result: Review, path: Path, lang: str = "en") -> None:
+    """Each seat's win chance (best move) at its decisions, marked decisions highlighted;
+    its words in ``lang``."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    words = translator("web", lang)
     fig, ax = plt.subplots(figsize=(8, 3.5))
     for seat in result.seats:
         mine = [d for d in result.decisions if d.seat == seat]
+        who = words("cli.seat", n=seat + 1)
         line = ax.plot([d.index + 1 for d in mine], [d.best_chance for d in mine],
-                       label=f"seat {seat}")[0]
+                       label=who)[0]
         for name, marker in (("blunder", "X"), ("mistake", "v"), ("inaccuracy", ".")):
             hits = [d for d in mine if d.mark == name]
             ax.scatter([d.index + 1 for d in hits], [d.played_chance for d in hits],
                        marker=marker, color=line.get_color(), s=60,
-                       label=f"seat {seat} {name}" if hits else None)
-    ax.set(xlabel="move", ylabel="win chance", ylim=(0, 1), title=f"review of {result.game}")
+                       label=f"{who}: {words(f'mark.{name}')}" if hits else None)
+    ax.set(xlabel=words("cli.review_column_move"), ylabel=words("cli.hint_win"), ylim=(0, 1),
+           title=words("cli.review_graph_title", game=game_title(result.game, lang)))
     ax.legend(fontsize="small", ncol=2)
     fig.tight_layout()
     fig.savefig(path)

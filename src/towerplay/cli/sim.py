@@ -11,10 +11,13 @@ import typer
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task,
                            TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+from rich.markup import escape
 from rich.text import Text
 
 from towerplay import bots as bot_registry
-from towerplay.cli.app import app, friendly
+from towerplay.cli.app import app, friendly, language
+from towerplay.core.events import Event
+from towerplay.i18n import game_title, translator, word
 from towerplay.sim.analysis import file_metadata
 from towerplay.sim.backends import check_backend
 from towerplay.sim.plan import Plan, parse_sweep
@@ -28,11 +31,16 @@ INTERRUPTED = 130
 
 
 class SpeedColumn(ProgressColumn):
-    """Games per second over the last seconds (rich's own speed estimate)."""
+    """Games per second over the last seconds (rich's own speed estimate), in ``lang``."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.words = translator("web", lang)
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text("— games/s" if speed is None else f"{speed:,.1f} games/s", style="cyan")
+        return Text(self.words("cli.games_per_second", speed="—" if speed is None
+                          else f"{speed:,.1f}"), style="cyan")
 
 
 class Meter:
@@ -40,15 +48,16 @@ class Meter:
     otherwise a plain line at every tenth or every :data:`LINE_SECONDS`
     (``1200/5000 games, 240/s, eta 16 s``) that logs and CI keep readable."""
 
-    def __init__(self, title: str, stream: TextIO, terminal: bool) -> None:
+    def __init__(self, title: str, stream: TextIO, terminal: bool, lang: str = "en") -> None:
         self.stream = stream
+        self.words = translator("web", lang)
         self.done = self.total = self.played = 0
         self.started = self.shown = self.first = time.monotonic()
         self.tenth = 0
         self.bar: Progress | None = None
         if terminal:
             self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
-                                MofNCompleteColumn(), SpeedColumn(), TimeElapsedColumn(),
+                                MofNCompleteColumn(), SpeedColumn(lang), TimeElapsedColumn(),
                                 TextColumn("ETA"), TimeRemainingColumn(),
                                 console=Console(file=stream), transient=False)
             self.task = self.bar.add_task(title, total=None)
@@ -92,8 +101,9 @@ class Meter:
         elapsed = now - self.first
         speed = (self.played - 1) / elapsed if elapsed > 0 else 0.0
         left = self.total - self.done
-        eta = f"eta {left / speed:,.0f} s" if speed > 0 else "eta —"
-        return f"{self.done}/{self.total} games, {speed:,.0f}/s, {eta}"
+        eta = f"{left / speed:,.0f}" if speed > 0 else "—"
+        return self.words("cli.meter", done=self.done, total=self.total,
+                          speed=f"{speed:,.0f}", eta=eta)
 
 
 @app.command()
@@ -124,6 +134,7 @@ def sim(
     and the game's own statistics. Read them with `towerplay report FILE`. Rows are
     written as they come; Ctrl-C keeps them, and the same command resumes the run.
     """
+    said = language()
     format_of(out)
     check_backend(backend, workers, address)
     specs = bot_registry.split_specs(bots)
@@ -132,7 +143,8 @@ def sim(
     if backend == "processes" and workers is None:
         workers = 1
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
-    meter = Meter(f"{game_name} sim", sys.stderr, errors.is_terminal)
+    title = translator("web", said)("cli.progress_sim", game=game_title(game_name, said))
+    meter = Meter(escape(title), sys.stderr, errors.is_terminal, said)
     again = resume_command(game_name, players, bots, games_count, option, workers, backend,
                            address, seed, out)  # the run's own command: it also resumes it
     try:
@@ -141,23 +153,25 @@ def sim(
                           on_game=meter.advance, on_start=meter.start,
                           metadata=file_metadata(game_name, players, again, seed))
     except KeyboardInterrupt:
-        errors.print(f"interrupted: {meter.done} of {meter.total} games in {out} (every "
-                     f"row written is kept); resume with: {again}")
+        errors.print(escape(word(Event.of("cli.interrupted", done=meter.done,
+                                          total=meter.total, path=str(out),
+                                          command=again), said)))
         raise typer.Exit(INTERRUPTED) from None
-    errors.print(summary(outcome, out, meter))
+    errors.print(escape(summary(outcome, out, meter, said)))
     if outcome.failures:
         raise typer.Exit(1)
 
 
-def summary(outcome: Outcome, out: Path, meter: Meter) -> str:
-    """The end-of-run line: games, time, speed, where, failures."""
+def summary(outcome: Outcome, out: Path, meter: Meter, lang: str = "en") -> str:
+    """The end-of-run line in ``lang``: games, time, speed, where, failures."""
     if outcome.untouched:
-        return describe(outcome, out)
+        return describe(outcome, out, lang)
     seconds = time.monotonic() - meter.started
     speed = outcome.played / seconds if seconds > 0 else 0.0
-    failed = (f"; {len(outcome.failures)} failed, rerun the command to retry them"
-              if outcome.failures else "; no failures")
-    return f"{describe(outcome, out)}; {seconds:,.1f} s, {speed:,.1f} games/s{failed}"
+    failed = (Event.of("cli.run_retry", n=len(outcome.failures)) if outcome.failures
+              else Event.of("cli.run_no_failures"))
+    timing = Event.of("cli.run_time", seconds=f"{seconds:,.1f}", speed=f"{speed:,.1f}")
+    return "; ".join([describe(outcome, out, lang), word(timing, lang), word(failed, lang)])
 
 
 def resume_command(game_name: str, players: int, bots: str, games_count: int,

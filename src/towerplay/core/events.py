@@ -81,9 +81,10 @@ class Event(NamedTuple):
 
     @property
     def domain(self) -> str:
-        """The catalogue the key lives in: its first part (``core`` keys in ``web``)."""
+        """The catalogue the key lives in: its first part (``core`` and ``cli`` keys, the
+        kernel's and the command line's, in ``web``)."""
         head = self.key.split(".", 1)[0]
-        return "web" if head == "core" else head
+        return "web" if head in ("core", "cli") else head
 
     def kwargs(self) -> dict[str, Param]:
         """The parameters as a dict."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from towerplay.core.errors import BadRecord, IllegalAction, InvalidOptions
+from towerplay.core.errors import BadRecord, IllegalAction, InvalidOptions, TowerplayError
 from towerplay.core.events import Event, Param, Seq, Term
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import A, State
@@ -122,7 +122,9 @@ def validation_event(owner: str, error: ValidationError,
                                      known=Seq(known)))
             continue
         if problem["type"] in ("value_error", "assertion_error"):  # the game's own check
-            detail = str(problem["msg"]).removeprefix("Value error, ")
+            cause = (problem.get("ctx") or {}).get("error")  # its event, where it has one
+            detail: Param = (cause.event if isinstance(cause, TowerplayError)
+                             else str(problem["msg"]).removeprefix("Value error, "))
             problems.append(Event.of("core.option_problem", option=label,
                                      id=repr(name[:40]), detail=detail))
             continue

@@ -34,6 +34,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any, Literal, TypeVar
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event, Param
 from towerplay.lifeline import Reaper, descendants, die_with_parent
 
 J = TypeVar("J")
@@ -86,11 +87,12 @@ def execute(jobs: Sequence[J], play: Callable[[list[J]], list[R]], workers: int 
 def check_backend(backend: str, workers: int | None, address: str | None) -> None:
     """Refuse an unknown backend, a worker count below 1, or an address without Ray."""
     if backend not in BACKENDS:
-        raise InvalidOptions(f"--backend must be one of {', '.join(BACKENDS)} (got {backend!r})")
+        raise InvalidOptions(Event.of("cli.backend_unknown", known=", ".join(BACKENDS),
+                                      got=repr(backend)))
     if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise InvalidOptions(f"--workers must be at least 1 (got {workers!r})")
+        raise InvalidOptions(Event.of("cli.workers_positive", got=repr(workers)))
     if address is not None and backend != "ray":
-        raise InvalidOptions("--address names a Ray cluster: use it with --backend ray")
+        raise InvalidOptions(Event.of("cli.address_without_ray"))
     if backend == "ray":
         _ray_module()
 
@@ -268,11 +270,11 @@ def _connect(ray: Any, workers: int | None, address: str | None) -> None:
         # give Python's own stderr the real one, for our one line
         sys.stderr.flush()
         sys.stderr = os.fdopen(saved, "w", buffering=1, encoding="utf-8")
-        raise InvalidOptions(f"--address {address}: no Ray cluster answered within "
-                             f"{CONNECT_SECONDS:g} s")
-    if ended[0] is not None:
-        raise InvalidOptions(f"--address {address}: Ray did not connect "
-                             f"({' '.join(str(ended[0]).split())[:120]})")
+        raise InvalidOptions(Event.of("cli.ray_silent", address=address,
+                                      seconds=f"{CONNECT_SECONDS:g}"))
+    if ended[0] is not None:  # (Ray's own words, as it said them)
+        raise InvalidOptions(Event.of("cli.ray_not_connected", address=address,
+                                      detail=" ".join(str(ended[0]).split())[:120]))
 
 
 def probe_address(address: str, seconds: float = CONNECT_SECONDS / 2) -> None:
@@ -290,24 +292,26 @@ def probe_address(address: str, seconds: float = CONNECT_SECONDS / 2) -> None:
         return
     host, colon, port = target.rpartition(":")
     if not colon or not port.isdigit() or not host:
-        raise InvalidOptions(f"--address must look like HOST:PORT or ray://HOST:PORT "
-                             f"(got {address!r})")
+        raise InvalidOptions(Event.of("cli.address_form", got=repr(address)))
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=seconds).close()
     except OSError as error:
-        reason = error.strerror or type(error).__name__.replace("Error", "").lower() \
-            or "no answer"
-        if isinstance(error, TimeoutError):
-            reason = f"no answer in {seconds:g} s"
-        raise InvalidOptions(f"--address {address}: no Ray cluster answers there "
-                             f"({reason})") from None
+        reason: Param = error.strerror or type(error).__name__.replace("Error", "").lower() \
+            or Event.of("cli.no_answer")
+        if isinstance(error, ConnectionRefusedError):
+            reason = Event.of("cli.refused")
+        elif isinstance(error, TimeoutError):
+            reason = Event.of("cli.no_answer_in", seconds=f"{seconds:g}")
+        raise InvalidOptions(Event.of("cli.address_no_cluster", address=address,
+                                      reason=reason)) from None
 
 
 def _ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise InvalidOptions("--backend ray needs the ray package: pip install 'ray>=2.9'") from None
+        raise InvalidOptions(Event.of("cli.needs_ray", command="pip install 'ray>=2.9'")) \
+            from None
     return ray
 
 

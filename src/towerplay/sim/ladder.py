@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.game import Game
 from towerplay.core.rng import derive_seed
 from towerplay.sim.plan import SimJob, bot_labels, lineups
@@ -59,7 +60,7 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int,
     ``games`` is rounded up to a whole number of rotations (a multiple of ``players``).
     """
     if games < 1:
-        raise InvalidOptions(f"--games must be at least 1 (got {games})")
+        raise InvalidOptions(Event.of("cli.games_positive", got=repr(games)))
     tables = lineups(len(bots), players)
     names = bot_labels(bots)
     options = json.dumps(game.options_dict(), sort_keys=True, separators=(",", ":"))
@@ -243,31 +244,40 @@ def run_ladder(game: Game[Any, Any], players: int, bots: Sequence[str], games: i
                      elapsed_s=round(elapsed, 3))
 
 
-def report_tables(report: dict[str, Any]) -> list[Any]:
-    """Rich tables of a report: the standings, then head to head."""
+def report_tables(report: dict[str, Any], lang: str = "en") -> list[Any]:
+    """Rich tables of a report in ``lang``: the standings, then head to head (bots named
+    by their specs, as typed)."""
+    from rich.markup import escape
     from rich.table import Table
 
-    standings = Table(title=f"{report['game']}, {report['players']} players, "
-                            f"{report['games']} games ({report['elapsed_s']:.1f} s)")
-    for column in ("#", "bot", "games", "win rate (95% CI)", "mean score",
-                   "OpenSkill μ ± σ", "ordinal", "ms/move"):
+    from towerplay.i18n import translator
+
+    words = translator("web", lang)
+    game = report["game"]
+    title = words.raw(f"title.{game}") if words.has(f"title.{game}") else game
+    standings = Table(title=escape(words("cli.ladder_title", game=title,
+                                         players=report["players"], games=report["games"],
+                                         seconds=f"{report['elapsed_s']:.1f}")))
+    for column in ("place", "bot", "games", "win_rate", "mean_score", "rating", "ordinal",
+                   "ms_per_move"):
+        label = words(f"cli.ladder_column_{column}")
         if column == "bot":  # a bot spec is never cut: it says which bot this is
-            standings.add_column(column, no_wrap=True, overflow="fold")
+            standings.add_column(label, no_wrap=True, overflow="fold")
         else:
-            standings.add_column(column, justify="right")
+            standings.add_column(label, justify="right")
     for place, row in enumerate(report["bots"], 1):
         low, high = row["win_ci"]
         rating = row["rating"]
-        standings.add_row(str(place), row["bot"], str(row["games"]),
+        standings.add_row(str(place), escape(row["bot"]), str(row["games"]),
                           f"{row['win_rate']:.0%} ({low:.0%}–{high:.0%})",
                           f"{row['mean_score']:.1f}",
                           f"{rating['mu']:.1f} ± {rating['sigma']:.1f}",
                           f"{rating['ordinal']:.1f}", f"{row['ms_per_move']:.1f}")
     order = [row["bot"] for row in report["bots"]]
-    matrix = Table(title="head to head: row bot finishes ahead of column bot (95% CI)")
-    matrix.add_column("bot", no_wrap=True, overflow="fold")
+    matrix = Table(title=words("cli.ladder_head_to_head"))
+    matrix.add_column(words("cli.ladder_column_bot"), no_wrap=True, overflow="fold")
     for name in order:
-        matrix.add_column(name, justify="right")
+        matrix.add_column(escape(name), justify="right")
     for name in order:
         cells = []
         for other in order:
@@ -277,5 +287,5 @@ def report_tables(report: dict[str, Any]) -> list[Any]:
             else:
                 low, high = cell["ci"]
                 cells.append(f"{cell['score']:.0%} ({low:.0%}–{high:.0%})")
-        matrix.add_row(name, *cells)
+        matrix.add_row(escape(name), *cells)
     return [standings, matrix]

@@ -24,6 +24,7 @@ from typing import Any, overload
 from towerplay import bots as bot_registry
 from towerplay import games
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.rng import derive_seed
 
 
@@ -59,7 +60,7 @@ def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
     [(0, 0, 1), (0, 1, 1)]
     """
     if bots < 1:
-        raise InvalidOptions("a ladder needs at least one bot")
+        raise InvalidOptions(Event.of("cli.no_bots"))
     if bots >= players:
         return list(itertools.combinations(range(bots), players))
     if bots == 1:
@@ -99,12 +100,11 @@ def parse_sweep(game_name: str, pairs: Sequence[str]) -> dict[str, list[Any]]:
         key, eq, values = pair.partition("=")
         key = key.strip()
         if not eq or not key or not values.strip():
-            raise InvalidOptions(f"an option must look like name=value or name=v1,v2 "
-                                 f"(got {pair!r})")
+            raise InvalidOptions(Event.of("cli.sweep_form", got=repr(pair)))
         texts = [v.strip() for v in values.split(",")]
         if any(not t for t in texts) or len(set(texts)) != len(texts):
-            raise InvalidOptions(f"option {key!r}: give distinct values separated by "
-                                 f"commas (got {values!r})")
+            raise InvalidOptions(Event.of("cli.sweep_values", option=repr(key),
+                                          got=repr(values)))
         sweep[key] = [cls.options_from_text({key: t})[key] for t in texts]
     return sweep
 
@@ -232,9 +232,9 @@ class Plan:
         """
         cls_ = _game_class(game)
         if not isinstance(games, int) or games < 1:
-            raise InvalidOptions(f"--games must be at least 1 (got {games})")
+            raise InvalidOptions(Event.of("cli.games_positive", got=repr(games)))
         if not bots:
-            raise InvalidOptions("name the bots with --bots random,greedy,...")
+            raise InvalidOptions(Event.of("cli.name_bots"))
         for spec in bots:
             bot_registry.load(spec, seed=0)
         sweep = dict(options or {})

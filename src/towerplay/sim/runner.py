@@ -28,11 +28,13 @@ from pathlib import Path
 from typing import Any, overload
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
+from towerplay.i18n import word
 from towerplay.sim.backends import execute
 from towerplay.sim.plan import Plan, SimJob
 from towerplay.sim.play import Row, play_row
-from towerplay.sim.store import (Appender, drop_torn_line, format_of, iter_rows, journal_of,
-                                 read_rows, torn_tail, write_parquet)
+from towerplay.sim.store import (FORMATS, Appender, drop_torn_line, format_of, iter_rows,
+                                 journal_of, read_rows, torn_tail, write_parquet)
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,9 @@ def survey(plan: Plan, out: Path) -> Found:
                 _check_same(plan.jobs[index], row, out)
                 done[index] = 1
             elif row.get("game") != plan.game:
-                raise InvalidOptions(f"{out} holds games of {row.get('game')!r}, not "
-                                     f"{plan.game!r}; choose another --out")
+                raise InvalidOptions(Event.of("cli.rows_other_game", path=str(out),
+                                              found=repr(row.get("game")),
+                                              game=repr(plan.game)))
             else:
                 beyond.add(index)
     return Found(done, sum(done) + len(beyond), torn_tail(journal) > 0)
@@ -95,8 +98,7 @@ def survey(plan: Plan, out: Path) -> Found:
 def _index(row: Row, out: Path) -> int:
     index = row.get("index")
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-        raise InvalidOptions(f"{out} has a row without a game index; it is not a "
-                             "simulation's output")
+        raise InvalidOptions(Event.of("cli.rows_no_index", path=str(out)))
     return index
 
 
@@ -105,10 +107,9 @@ def _check_same(job: SimJob, row: Row, out: Path) -> None:
     seats = tuple(row.get(f"bot_{s}") for s in range(job.players))
     if (row.get("game") != job.game or row.get("seed") != job.seed
             or row.get("options") != job.options or seats != job.names):
-        raise InvalidOptions(f"{out} holds games of another run (game {job.index} there is "
-                             f"{row.get('game')!r} seed {row.get('seed')!r} with bots "
-                             f"{', '.join(map(str, seats))}); give the same arguments to "
-                             "resume it or choose another --out")
+        raise InvalidOptions(Event.of("cli.rows_other_run", path=str(out), index=job.index,
+                                      game=repr(row.get("game")), seed=repr(row.get("seed")),
+                                      bots=", ".join(map(str, seats))))
 
 
 def run(plan: Plan, out: Path, workers: int | None = 1, backend: str = "processes",
@@ -207,24 +208,42 @@ def play_games(jobs: list[SimJob]) -> list[Row | Failure]:
     return out
 
 
-def describe(outcome: Outcome, out: Path) -> str:
-    """One line on what a run did."""
-    parts = [f"{outcome.rows} games in {out}", f"{outcome.played} played now"]
+def describe(outcome: Outcome, out: Path, lang: str = "en") -> str:
+    """One line on what a run did, in ``lang``."""
+    return "; ".join(word(part, lang) for part in outcome_events(outcome, out))
+
+
+def outcome_events(outcome: Outcome, out: Path) -> list[Event]:
+    """What a run did, part by part (:func:`describe` words them)."""
+    parts = [Event.of("cli.run_rows", n=outcome.rows, path=str(out)),
+             Event.of("cli.run_played", n=outcome.played)]
     if outcome.resumed:
-        parts.append(f"{outcome.resumed} found done")
+        parts.append(Event.of("cli.run_resumed", n=outcome.resumed))
     if outcome.untouched:
-        parts.append("the run was complete: file untouched")
+        parts.append(Event.of("cli.run_untouched"))
     if outcome.dropped_torn_line:
-        parts.append("a torn last line dropped")
-    if outcome.failures:
-        parts.append(f"{len(outcome.failures)} failed (game {outcome.failures[0].index}: "
-                     f"{outcome.failures[0].error[:100]})")
-    return "; ".join(parts)
+        parts.append(Event.of("cli.run_torn"))
+    if outcome.failures:  # (the exception's own words, as the game raised it)
+        parts.append(Event.of("cli.run_failed", n=len(outcome.failures),
+                              index=outcome.failures[0].index,
+                              error=outcome.failures[0].error[:100]))
+    return parts
 
 
 def rows_of(path: Path) -> list[dict[str, Any]]:
     """The rows of a finished (or interrupted) run, in index order."""
     if not path.exists():
-        raise InvalidOptions(f"no such file: {path}")
+        raise InvalidOptions(Event.of("cli.no_rows_file", path=str(path)))
+    if path.is_dir() or path.suffix.lower() not in FORMATS:
+        raise InvalidOptions(Event.of("cli.rows_suffix", path=str(path)))
     rows = read_rows(path)
-    return sorted(rows, key=lambda row: int(row.get("index", 0)))
+    for row in rows:  # a table of other data, or a row cut short: refused, never a crash
+        missing = [c for c in REQUIRED if not str(row.get(c, "")).strip()]
+        if missing or not str(row["players"]).isdigit() or not str(row["index"]).isdigit():
+            raise InvalidOptions(Event.of("cli.rows_columns", path=str(path),
+                                          columns=", ".join(REQUIRED)))
+    return sorted(rows, key=lambda row: int(row["index"]))
+
+
+REQUIRED = ("game", "index", "players", "length")
+"""The columns every row of a simulation has (a report reads them all)."""

@@ -10,6 +10,7 @@ Every write problem is an :class:`OutputError` (one line: the path and the reaso
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from towerplay.core.errors import InvalidOptions, TowerplayError
+from towerplay.core.events import Event, Param, Term
+from towerplay.core.files import OS_PROBLEMS
 
 Row = dict[str, Any]
 FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".parquet": "parquet"}
@@ -40,8 +43,7 @@ def format_of(path: Path) -> str:
     """
     found = FORMATS.get(path.suffix.lower())
     if found is None:
-        raise InvalidOptions(f"--out must end in .jsonl, .ndjson, .csv or .parquet "
-                             f"(got {path.name!r})")
+        raise InvalidOptions(Event.of("cli.out_suffix", got=repr(path.name)))
     if found == "parquet":
         _pyarrow()
     return found
@@ -84,10 +86,19 @@ def iter_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]
                     if line.strip():
                         yield json.loads(line)
     except OSError as error:  # a folder, no permission...
-        raise InvalidOptions(f"cannot read {path}: {error.strerror or error}") from None
-    except (ValueError, KeyError) as error:
-        raise InvalidOptions(f"{path} is not a {kind} file of simulation rows "
-                             f"({type(error).__name__}: {str(error)[:80]})") from None
+        raise unreadable(path, error) from None
+    except (ValueError, KeyError) as error:  # (the reader's own words, as it said them)
+        raise InvalidOptions(Event.of("cli.not_rows", path=str(path), kind=kind,
+                                      detail=f"{type(error).__name__}: {str(error)[:80]}")
+                             ) from None
+
+
+def unreadable(path: Path, error: OSError) -> InvalidOptions:
+    """The refusal of a rows file that cannot be read (``core.file_*``: missing, a
+    folder, no permission; else the system's words)."""
+    return InvalidOptions(Event.of(f"core.file_{OS_PROBLEMS.get(type(error), 'unreadable')}",
+                                   what=Term("rows_file"), path=str(path),
+                                   problem=str(error.strerror or error)))
 
 
 TEXT_COLUMNS = frozenset({"game", "sweep", "options", "winners"})
@@ -133,7 +144,7 @@ def torn_tail(path: Path) -> int:
                 end = start
             return size
     except OSError as error:
-        raise InvalidOptions(f"cannot read {path}: {error.strerror or error}") from None
+        raise unreadable(path, error) from None
 
 
 def drop_torn_line(path: Path) -> bool:
@@ -158,14 +169,24 @@ class OutputError(TowerplayError):
     @classmethod
     def of(cls, path: Path, error: OSError) -> OutputError:
         """The one-line error for ``error`` met while writing ``path``."""
-        reason = error.strerror or str(error) or type(error).__name__
+        reason: Param = error.strerror or str(error) or type(error).__name__
         if isinstance(error, (FileExistsError, NotADirectoryError)):  # a file on the way
             blocker = next((p for p in reversed(path.parents) if p.exists() and not p.is_dir()),
                            error.filename or path.parent)
-            reason = f"{blocker} is a file, not a folder"
-        elif error.filename is not None and str(error.filename) != str(path):
-            reason = f"{error.filename}: {reason}"
-        return cls(f"cannot write {path}: {reason}")
+            return cls(Event.of("cli.output_blocked", path=str(path), blocker=str(blocker)))
+        known = WRITE_PROBLEMS.get(error.errno or 0) or WRITE_PROBLEMS.get(type(error))
+        if known is not None:
+            reason = Event.of(f"cli.write_{known}")
+        if error.filename is not None and str(error.filename) != str(path):
+            reason = Event.of("cli.write_at", file=str(error.filename), reason=reason)
+        return cls(Event.of("cli.cannot_write_output", path=str(path), reason=reason))
+
+
+WRITE_PROBLEMS: dict[int | type[OSError], str] = {
+    PermissionError: "denied", IsADirectoryError: "directory", FileNotFoundError: "missing",
+    errno.ENOSPC: "full", errno.EROFS: "read_only"}
+"""The system's refusals to write worded by our catalogues (``cli.write_*``; others
+quote the system's words)."""
 
 
 class Appender:
@@ -195,8 +216,8 @@ class Appender:
                 line = ""
             extra = row.keys() - set(self.columns)
             if extra:  # the games' statistics have fixed columns: a bug, said plainly
-                raise OutputError(f"cannot write {self.path}: a row has columns its header "
-                                  f"lacks ({', '.join(sorted(extra))})")
+                raise OutputError(Event.of("cli.extra_columns", path=str(self.path),
+                                           columns=", ".join(sorted(extra))))
             line += _csv_line([row.get(c, "") for c in self.columns])
         else:
             line = json.dumps(row, separators=(",", ":")) + "\n"
@@ -240,8 +261,8 @@ def _csv_header(path: Path) -> list[str] | None:
         with path.open(encoding="utf-8", newline="") as handle:
             return next(csv.reader(handle), None)
     except (OSError, ValueError) as error:
-        raise InvalidOptions(f"{path} is not a csv file of simulation rows "
-                             f"({type(error).__name__})") from None
+        raise InvalidOptions(Event.of("cli.not_rows", path=str(path), kind="csv",
+                                      detail=type(error).__name__)) from None
 
 
 # ----------------------------------------------------------------- whole files
@@ -327,5 +348,6 @@ def _pyarrow() -> Any:
         import pyarrow
         import pyarrow.parquet  # noqa: F401  (makes pyarrow.parquet available)
     except ImportError:
-        raise InvalidOptions("Parquet needs pyarrow: pip install 'towerplay[sim]'") from None
+        raise InvalidOptions(Event.of("cli.needs_pyarrow",
+                                      command="pip install 'towerplay[sim]'")) from None
     return pyarrow

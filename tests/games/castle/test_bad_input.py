@@ -224,7 +224,7 @@ runner = CliRunner()
 
 
 @pytest.mark.parametrize("args,problem", [
-    (["2 5 3", "4"], "the castle of seat 0 is not increasing"),
+    (["2 5 3", "4"], "the castle of seat 1 is not increasing"),
     (["2 x", "4"], "must list card numbers"),
     (["2 ١٧", "4"], "must list card numbers"),
     (["2"], "2 to 4"),

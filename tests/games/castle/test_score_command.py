@@ -42,7 +42,7 @@ def test_base_tie_goes_to_the_highest_card() -> None:
 def test_character_scoring_table_and_json() -> None:
     result = run("5 8 35 44", "3 42", "--variant", "characters")
     assert result.exit_code == 0, result.output
-    assert "winner: seat 0" in result.output and "PROVISIONAL" in result.output
+    assert "winner: seat 1" in result.output and "PROVISIONAL" in result.output
     assert "player" not in result.output
     data = json.loads(run("5 8 35 44", "3 42", "--variant", "characters", "--json").output)
     assert data["total"] == [4 + 3 + 2 + 2 + 2, 2 + 3]
@@ -65,16 +65,16 @@ def test_users_cards_file(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("castles,problem", [
-    (["2 5 3", "4"], "the castle of seat 0 is not increasing: 5 then 3"),
+    (["2 5 3", "4"], "the castle of seat 1 is not increasing: 5 then 3"),
     (["2 5 47", "4"], "card 47 is out of range"),
-    (["2 5", "5 9"], "card 5 is in the castles of seat 0 and seat 1"),
+    (["2 5", "5 9"], "card 5 is in the castles of seat 1 and seat 2"),
     (["2 x", "4"], "must list card numbers"),
     (["2 5"], "2 to 4"),
     (["2", "3", "4", "5", "6"], "2 to 4"),
     (["2 3 4 5 6 7 8 9 10 11", "12"], "has 11 elements"),
     (["2 3 4 5 6 7 8 9 10", "11 12 13 14 15 16 17 18 19"], "only one castle can reach 10"),
     (["1 1 2", "3"], "card 1 is out of range"),
-    (["2 2 3", "4"], "the castle of seat 0 is not increasing: 2 then 2"),
+    (["2 2 3", "4"], "the castle of seat 1 is not increasing: 2 then 2"),
 ])
 def test_impossible_castles_are_refused(castles: list[str], problem: str) -> None:
     with pytest.raises(InvalidOptions) as info:

@@ -172,8 +172,9 @@ def test_parse_towers_refuses_garbage_with_invalid_options(text: str) -> None:
     (["sand: 5", "--torn", "200"], "--torn"), (["sand: 5", "--players", "7"], "--players"),
     (["sand: 12 8 12", "--players", "2"], "80-card deck has only 1"),
     (["pink: 3"], "unknown suit"), ([""], "empty tower"), ([], "nothing to score"),
-    (["sand: 5", "--torn", "x"], "valid integer"), (["sand: 5", "--players", "x"], "integer"),
-    (["--player", "candy: 3 7", "--player", ""], "seat 0: candy tower 3 7"),
+    (["sand: 5", "--torn", "x"], "whole number"),
+    (["sand: 5", "--players", "x"], "whole number"),
+    (["--player", "candy: 3 7", "--player", ""], "seat 1: candy tower 3 7"),
     (["--player", "sand: 5", "--player", "", "--torn", "1"], "once per --player"),
 ])
 def test_score_command_refuses_with_a_clear_message(args: list[str], words: str) -> None:

@@ -73,7 +73,7 @@ def test_render_shows_display_bids_towers_and_piles() -> None:
                      towers={1: {"sand": (12, 8, 0)}}, opener=1)
     state.apply("bid 2")
     text = games.render_text(state, 0)
-    for word in ("sand7", "seat 2 (opens)", "bid 2", "draw pile 75", "▲0", "(you)", "round 1"):
+    for word in ("sand7", "Seat 2 (opens)", "bid 2", "draw pile 75", "▲0", "Seat 1 (you)", "round 1"):
         assert word in text, word
 
 
@@ -156,8 +156,8 @@ def test_score_a_whole_table_with_its_winner() -> None:
     text = runner.invoke(app, ["--player", "candy: 15 12 9 0; sand: 7 6", "--torn", "2",
                                "--player", "tree: 9 5 0", "--torn", "0"])
     assert text.exit_code == 0, text.output
-    assert "seat 0" in text.output and "seat 1" in text.output
-    assert "seat 0 wins with 11" in text.output
+    assert "Seat 1" in text.output and "Seat 2" in text.output
+    assert "seat 1 wins with 11" in text.output
 
 
 def test_a_tie_shares_the_win() -> None:
@@ -166,7 +166,7 @@ def test_a_tie_shares_the_win() -> None:
     assert data["winners"] == [0, 1] and data["tie"]
     assert "tied players all share the win" in data["tie_rule"]
     text = runner.invoke(app, ["--player", "candy: 15 12 9 7", "--player", "sand: 9 8 7 6"])
-    assert "seat 0 and seat 1 share the win with 8" in text.output
+    assert "seat 1 and seat 2 share the win with 8" in text.output
 
 
 def test_torn_inside_the_player_text_or_once_per_player() -> None:
@@ -182,7 +182,7 @@ def test_table_refusals_name_the_problem() -> None:
         (["--player", "candy: 9; torn 1", "--player", "sand: 3", "--torn", "1", "--torn", "0"],
          "not both"),
         (["--player", "candy: 9; torn x", "--player", "sand: 3"], "'torn N'"),
-        (["--player", "candy: 3 7", "--player", "sand: 3"], "seat 0: candy tower 3 7"),
+        (["--player", "candy: 3 7", "--player", "sand: 3"], "seat 1: candy tower 3 7"),
         # a 3-player table uses the 80-card deck: one candy12 only
         (["--player", "candy: 12", "--player", "candy: 15 12", "--player", ""],
          "hold 2 candy12, but the 80-card deck has only 1"),

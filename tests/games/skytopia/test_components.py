@@ -34,24 +34,24 @@ def test_shipped_data_is_marked_provisional() -> None:
 
 @pytest.mark.parametrize("edit,words", [
     (lambda d: d["tower_cards"][3]["effect"][0].update(op="explode"),
-     ["tower_cards[3] (id 'BLU-04')", "effect[0]"]),
+     ["'tower_cards[3]' (id 'BLU-04')", "effect[0]"]),
     (lambda d: d["tower_cards"][14].update(colour="green"),
-     ["tower_cards[14] (id 'GLD-03')", "colour"]),
+     ["'tower_cards[14]' (id 'GLD-03')", "colour"]),
     (lambda d: d["tower_cards"][30]["effect"][0].update(steps_max=9),
-     ["tower_cards[30] (id 'RED-07')", "steps_max"]),
+     ["'tower_cards[30]' (id 'RED-07')", "steps_max"]),
     (lambda d: d["guild_masters"][5]["scoring"].pop("pp_per_card"),
-     ["guild_masters[5] (id 'masons')", "scoring", "pp_per_card"]),
+     ["'guild_masters[5]' (id 'masons')", "scoring", "pp_per_card"]),
     (lambda d: d["ability_tiles"][1]["B"].pop("trigger"),
-     ["ability_tiles[1] (id 'T2')", "B", "trigger"]),
+     ["'ability_tiles[1]' (id 'T2')", "B", "trigger"]),
     (lambda d: d["chronometer"].update(dial_order=[1, 2, 3, 4, 5, 5]),
      ["chronometer", "dial_order"]),
     (lambda d: d["tower_cards"][0].update(id="BLU-02"), ["duplicate id 'BLU-02'"]),
     (lambda d: d["tower_cards"][27]["effect"][0].update(cost=3),
-     ["place_from_board cost 3"]),
+     ["'place_from_board' cost 3"]),
     (lambda d: d["foundations"]["red"]["effect"][0].pop("distance"),
      ["foundations.red", "effect[0]", "distance"]),
     (lambda d: d["foundations"]["blue"].update(effect=[{"op": "endgame_pp", "n": 5}]),
-     ["foundations.blue", "endgame_pp is for Tower cards only"]),
+     ["foundations.blue", "'endgame_pp' is for Tower cards only"]),
 ])
 def test_bad_files_are_refused_naming_record_and_field(tmp_path: Path, edit, words) -> None:
     data = raw()
@@ -143,8 +143,8 @@ def test_use_is_offered_exactly_when_the_costs_can_be_met(tmp_path: Path) -> Non
     (lambda d: d["tower_cards"].pop(), "the purple deck has 11 cards; the game has 12"),
     (lambda d: d["tower_cards"].append(dict(d["tower_cards"][0], id="BLU-13")),
      "the blue deck has 13 cards"),
-    (lambda d: d.pop("provisional"), "provisional: Field required"),
-    (lambda d: d["foundations"]["gold"].pop("crest"), "foundations.gold, field 'crest'"),
+    (lambda d: d.pop("provisional"), "'provisional': Field required"),
+    (lambda d: d["foundations"]["gold"].pop("crest"), "'foundations.gold', field 'crest'"),
 ])
 def test_wrong_card_counts_and_missing_fields_are_refused_in_one_line(
         tmp_path: Path, edit, words: str) -> None:  # noqa: ANN001

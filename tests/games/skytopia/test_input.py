@@ -118,7 +118,7 @@ def test_any_corrupted_field_gives_a_bad_record_or_a_sound_position(field: str,
 
 
 @pytest.mark.parametrize("args,words", [
-    ("--coins abc", "integer"),
+    ("--coins abc", "whole number"),
     ("--tower blue", "COLOUR=N"),
     ("--tower blue=x", "whole number"),
     ("--guild ''", "unknown Guild Master"),

@@ -21,6 +21,7 @@ from pathlib import PurePath
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event, Param, Term
 from towerplay.core.files import read_text_limited
 from towerplay.games.blueprints.dice import CELLS, NEIGHBOURS
 
@@ -35,11 +36,10 @@ PROVISIONAL_NOTE = ("PROVISIONAL: the 24 default blueprints are placeholder layo
 def parse_blueprint(text: str) -> Layout:
     """The six heights of a layout like ``X1 31 1X``; InvalidOptions naming the problem."""
     if not isinstance(text, str):
-        raise InvalidOptions(f"a blueprint must be text like 'X1 31 1X' (got {text!r})")
+        raise refused("blueprint_text", got=repr(text))
     tokens = text.upper().split()
     if len(tokens) != 3 or any(len(t) != 2 for t in tokens):
-        raise InvalidOptions(f"a blueprint is three row tokens of two characters each, top "
-                             f"to bottom, like 'X1 31 1X' (got {text!r})")
+        raise refused("blueprint_rows", got=repr(text))
     heights = []
     for ch in "".join(tokens):
         if ch == "X":
@@ -47,16 +47,20 @@ def parse_blueprint(text: str) -> Layout:
         elif ch in "123456":
             heights.append(int(ch))
         else:
-            raise InvalidOptions(f"blueprint {text!r}: each cell is a height 1-6 or X "
-                                 f"(hatched), not {ch!r}")
+            raise refused("blueprint_cell", blueprint=repr(text), got=repr(ch))
     layout = tuple(heights)
     if sum(layout) != DIE_COUNT:
-        raise InvalidOptions(f"blueprint {text!r}: the heights must add up to "
-                             f"{DIE_COUNT} dice (they add up to {sum(layout)})")
+        raise refused("blueprint_sum", blueprint=repr(text), dice=DIE_COUNT,
+                      got=sum(layout))
     if not _connected(layout):
-        raise InvalidOptions(f"blueprint {text!r}: the usable cells must be orthogonally "
-                             f"connected")
+        raise refused("blueprint_connected", blueprint=repr(text))
     return layout
+
+
+def refused(key: str, /, **params: Param) -> InvalidOptions:
+    """A refusal of a blueprint or a deck, ``blueprints.card_<key>`` (worded by the
+    catalogues in the reader's language)."""
+    return InvalidOptions(Event.of(f"blueprints.card_{key}", **params))
 
 
 def blueprint_text(layout: Layout) -> str:
@@ -79,9 +83,9 @@ def _connected(layout: Layout) -> bool:
     return seen == usable
 
 
-def _deck_from_rows(rows: object, where: str) -> Deck:
+def _deck_from_rows(rows: object, where: Param) -> Deck:
     if not isinstance(rows, list) or not rows:
-        raise InvalidOptions(f"{where}: expected a non-empty list of blueprints")
+        raise refused("deck_empty", where=where)
     deck = []
     for index, row in enumerate(rows, 1):
         if isinstance(row, str):
@@ -90,25 +94,24 @@ def _deck_from_rows(rows: object, where: str) -> Deck:
               and all(isinstance(x, str) for x in row)):
             name, text = row
         else:
-            raise InvalidOptions(f"{where}: card {index} must be a layout string or "
-                                 f"[name, layout] (got {row!r})")
+            raise refused("deck_row", where=where, index=index, got=repr(row)[:80])
         try:
             layout = parse_blueprint(text)
         except InvalidOptions as error:
-            raise InvalidOptions(f"{where}: card {index}: {error}") from None
+            raise refused("deck_card", where=where, index=index,
+                          problem=error.event) from None
         deck.append((name, layout))
     return _checked(tuple(deck), where)
 
 
-def _checked(deck: Deck, where: str) -> Deck:
+def _checked(deck: Deck, where: Param) -> Deck:
     if len(deck) < 4:
-        raise InvalidOptions(f"{where}: a deck needs at least 4 blueprints (one per player; "
-                             f"got {len(deck)})")
+        raise refused("deck_small", where=where, got=len(deck))
     seen: dict[Layout, str] = {}
     for name, layout in deck:
         if layout in seen:
-            raise InvalidOptions(f"{where}: blueprint {name} ({blueprint_text(layout)}) "
-                                 f"repeats {seen[layout]}; every card must be different")
+            raise refused("deck_repeat", where=where, name=name,
+                          blueprint=blueprint_text(layout), first=seen[layout])
         seen[layout] = name
     return deck
 
@@ -128,12 +131,13 @@ def deck_file_data(path: str | PurePath) -> dict[str, Any]:
     layout per line (``#`` comments; an optional name first). The deck is checked here, so
     a bad file is refused naming it."""
     text = read_text_limited(path, what="blueprint_deck")
-    where = f"blueprint deck {path}"
+    where = Event.of("blueprints.card_deck_file", path=str(path))
     if PurePath(path).suffix.lower() == ".toml":
         try:
             data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise InvalidOptions(f"{where} is not valid TOML: {error}") from None
+        except tomllib.TOMLDecodeError as error:  # (the parser's own words)
+            raise InvalidOptions(Event.of("core.file_not_toml", what=Term("blueprint_deck"),
+                                          path=str(path), detail=str(error))) from None
     else:
         rows: list[object] = []
         for line in text.splitlines():
@@ -154,19 +158,24 @@ def deck_option(value: Any) -> Any:
     return value
 
 
-def deck_from_data(data: object, where: str = "blueprint deck") -> Deck:
-    """The deck held by a ``{"cards": [...]}`` mapping (the option's data), checked."""
+DECK = Term("blueprint_deck")
+"""A deck named by no file (the option's data)."""
+
+
+def deck_from_data(data: object, where: Param = DECK) -> Deck:
+    """The deck held by a ``{"cards": [...]}`` mapping (the option's data), checked;
+    ``where`` names it in a refusal."""
     if not isinstance(data, dict) or "cards" not in data:
-        raise InvalidOptions(f"{where}: expected a 'cards' list")
+        raise refused("deck_no_cards", where=where)
     try:
         key = json.dumps(data["cards"])
     except (TypeError, ValueError):
-        raise InvalidOptions(f"{where}: the cards must be text or [name, layout] pairs") from None
+        raise refused("deck_pairs", where=where) from None
     return _deck_cached(key, where)
 
 
 @lru_cache(maxsize=16)
-def _deck_cached(cards: str, where: str) -> Deck:
+def _deck_cached(cards: str, where: Param) -> Deck:
     """Parse a deck once per content (games are loaded again and again by simulations)."""
     return _deck_from_rows(json.loads(cards), where)
 

@@ -6,12 +6,16 @@ from typing import TypedDict
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from towerplay.core.events import Event, Seq, Term
 from towerplay.games.blueprints.cards import blueprint_text, parse_blueprint
-from towerplay.games.blueprints.scoring import (PRIZE_TITLES, breakdown, building_text,
+from towerplay.games.blueprints.scoring import (breakdown, building_text,
                                                 check_building, parse_building,
                                                 prize_magnitudes)
+from towerplay.games.summaries import default_language
+from towerplay.i18n import translator
 
 
 class BuildingScore(TypedDict):
@@ -60,17 +64,20 @@ def score_command(
     if json_out:
         print(json.dumps(result))
         return
-    table = Table(title=f"Building on {result['blueprint']}")
-    table.add_column("part")
-    table.add_column("points", justify="right")
-    rows = (("blueprint bonus", result["bonus"]), ("[dark_orange]wood[/]", result["wood"]),
-            ("[green]recycled[/]", result["recycled"]), ("[grey50]stone[/]", result["stone"]),
-            ("[bright_cyan]glass[/]", result["glass"]))
+    tr = translator("blueprints", default_language())
+    table = Table(title=tr("blueprints.score_title", blueprint=result["blueprint"]))
+    table.add_column(tr("blueprints.score_part"))
+    table.add_column(tr("blueprints.score_points"), justify="right")
+    rows = ((tr("blueprints.score_bonus"), result["bonus"]),
+            (f"[dark_orange]{tr.term('wood')}[/]", result["wood"]),
+            (f"[green]{tr.term('recycled')}[/]", result["recycled"]),
+            (f"[grey50]{tr.term('stone')}[/]", result["stone"]),
+            (f"[bright_cyan]{tr.term('glass')}[/]", result["glass"]))
     for label, points in rows:
         table.add_row(label, str(points))
-    table.add_row("[bold]total[/]", f"[bold]{result['total']}[/]")
+    table.add_row(f"[bold]{tr('blueprints.score_total')}[/]", f"[bold]{result['total']}[/]")
     console = Console(highlight=False)
     console.print(table)
-    prizes = result["prizes"]
-    console.print("qualifies for: " + (", ".join(PRIZE_TITLES[p] for p in prizes)
-                                       if prizes else "no Prize"))
+    prizes = Seq(tuple(Term(p) for p in result["prizes"]),
+                 empty=Event.of("blueprints.score_no_prize"))
+    console.print(escape(tr.event(Event.of("blueprints.score_prizes", prizes=prizes))))

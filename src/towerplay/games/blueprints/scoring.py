@@ -13,8 +13,9 @@ cells, each cell ``.`` or its dice bottom to top joined by ``+``.
 from __future__ import annotations
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
+from towerplay.core.events import Event, Param, Term
 from towerplay.games.blueprints.cards import DIE_COUNT, Layout, parse_blueprint
-from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, GLASS, MATERIALS,
+from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, GLASS, MATERIAL_NAMES,
                                              NEIGHBOURS, RECYCLED, STONE, WOOD, parse_die)
 
 __all__ = ["Building", "BONUS", "PRIZES", "breakdown", "building_text", "check_building",
@@ -129,14 +130,12 @@ def parse_building(text: str) -> Building:
     """Parse the building notation; InvalidOptions naming what is wrong."""
     rows = text.split("/") if isinstance(text, str) else []
     if len(rows) != 3:
-        raise InvalidOptions(f"a building is three rows separated by '/', e.g. "
-                             f"'. , W3 / G5+R5+S6 , W4 / R1 , .' (got {text!r})")
+        raise refused("rows", got=repr(text))
     stacks: list[tuple[int, ...]] = []
     for r, row in enumerate(rows, 1):
         cells = row.split(",")
         if len(cells) != 2:
-            raise InvalidOptions(f"building row {r} must have two cells separated by ',' "
-                                 f"(got {row.strip()!r})")
+            raise refused("row", row=r, got=repr(row.strip()))
         for c, cell in enumerate(cells, 1):
             cell = cell.strip()
             if cell in (".", ""):
@@ -145,7 +144,7 @@ def parse_building(text: str) -> Building:
             try:
                 stacks.append(tuple(parse_die(part) for part in cell.split("+")))
             except IllegalAction as error:
-                raise InvalidOptions(f"building cell r{r}c{c}: {error}") from None
+                raise refused("cell", cell=f"r{r}c{c}", problem=error.event) from None
     return tuple(stacks)
 
 
@@ -153,17 +152,20 @@ def check_building(building: Building, layout: Layout) -> None:
     """Refuse (InvalidOptions, with the reason) a building that cannot arise in play."""
     dice = [d for stack in building for d in stack]
     if len(dice) > DIE_COUNT:
-        raise InvalidOptions(f"a building has at most {DIE_COUNT} dice (got {len(dice)})")
+        raise refused("dice", most=DIE_COUNT, got=len(dice))
     for cell, stack in enumerate(building):
         if stack and not layout[cell]:
-            raise InvalidOptions(f"cell {CELL_TEXT[cell]} is hatched on this blueprint: it "
-                                 f"cannot hold dice")
+            raise refused("hatched", cell=CELL_TEXT[cell])
         for level in range(1, len(stack)):
             if stack[level] >> 2 < stack[level - 1] >> 2:
-                raise InvalidOptions(
-                    f"cell {CELL_TEXT[cell]}: {DIE_TEXT[stack[level]]} cannot stand on "
-                    f"{DIE_TEXT[stack[level - 1]]} (a die goes only on an equal or lower "
-                    f"value)")
+                raise refused("order", cell=CELL_TEXT[cell], upper=DIE_TEXT[stack[level]],
+                              lower=DIE_TEXT[stack[level - 1]])
     for material in range(4):
         if sum(1 for d in dice if d & 3 == material) > 8:
-            raise InvalidOptions(f"there are only 8 {MATERIALS[material]} dice")
+            raise refused("material", material=Term(MATERIAL_NAMES[material]))
+
+
+def refused(key: str, /, **params: Param) -> InvalidOptions:
+    """A refusal of a building, ``blueprints.building_<key>`` (worded by the catalogues
+    in the reader's language)."""
+    return InvalidOptions(Event.of(f"blueprints.building_{key}", **params))

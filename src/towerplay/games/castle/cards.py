@@ -17,8 +17,8 @@ from functools import lru_cache
 from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
-from towerplay.core.errors import InvalidOptions
-from towerplay.core.events import Event, Term
+from towerplay.core.errors import InvalidOptions, TowerplayError
+from towerplay.core.events import Event, Param, Term
 from towerplay.core.files import read_text_limited, toml_data
 
 ROWS = "abcde"
@@ -108,10 +108,9 @@ _MANY = ("knights", "princesses")
 _INFO = ("provisional", "note", "source")
 
 
-def _card(value: Any, where: str) -> int:
+def _card(value: Any, where: Param) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not LOWEST <= value <= HIGHEST:
-        raise ValueError(f"{where} must be a card number from {LOWEST} to {HIGHEST} "
-                         f"(got {value!r})")
+        raise bad("card", where=where, low=LOWEST, high=HIGHEST, got=repr(value)[:40])
     return value
 
 
@@ -124,41 +123,38 @@ def characters_from_data(data: Any, source: str) -> Characters:
     >>> characters_from_data({"king": 3, "queen": 3, "wizard": 5}, "test")
     Traceback (most recent call last):
     ...
-    ValueError: king, queen and wizard must be three different cards (got 3, 3, 5)
+    towerplay.core.errors.InvalidOptions: king, queen and wizard must be three different cards (got 3, 3, 5)
     """
     if not isinstance(data, dict):
-        raise ValueError("the file must hold a table of keys (king, queen, wizard, "
-                         "knights, princesses)")
+        raise bad("not_table", keys=", ".join(_SINGLE + _MANY))
     unknown = sorted(set(data) - set(_SINGLE) - set(_MANY) - set(_INFO))
     if unknown:
-        raise ValueError(f"unknown key(s) {', '.join(map(repr, unknown))}; expected "
-                         f"{', '.join(_SINGLE + _MANY + _INFO)}")
+        raise bad("unknown_keys", got=", ".join(repr(k)[:40] for k in unknown[:5]),
+                  keys=", ".join(_SINGLE + _MANY + _INFO))
     for key in _SINGLE:
         if key not in data:
-            raise ValueError(f"missing key '{key}' (the number of the one {key} card)")
-    king, queen, wizard = (_card(data[k], f"'{k}'") for k in _SINGLE)
+            raise bad("missing_key", key=repr(key), figure=Term(key))
+    king, queen, wizard = (_card(data[k], repr(k)) for k in _SINGLE)
     if len({king, queen, wizard}) != 3:
-        raise ValueError(f"king, queen and wizard must be three different cards "
-                         f"(got {king}, {queen}, {wizard})")
+        raise bad("single_same", king=king, queen=queen, wizard=wizard)
     lists = []
     for key in _MANY:
         values = data.get(key, [])
         if not isinstance(values, list):
-            raise ValueError(f"'{key}' must be a list of card numbers (got {values!r})")
-        cards = [_card(v, f"each of '{key}'") for v in values]
+            raise bad("not_list", key=repr(key), got=repr(values)[:40])
+        cards = [_card(v, Event.of("castle.cards_each", key=repr(key))) for v in values]
         if len(set(cards)) != len(cards):
-            raise ValueError(f"'{key}' lists a card twice: {sorted(cards)}")
+            raise bad("list_twice", key=repr(key), cards=str(sorted(cards)))
         for role, card in zip(_SINGLE, (king, queen, wizard)):
             if card in cards:  # the rulebook's single figures are cards of their own
-                raise ValueError(f"card {card} is the {role} and is also in '{key}': "
-                                 "the king, queen and wizard cards show no other figure")
+                raise bad("also_single", card=card, figure=Term(role), key=repr(key))
         lists.append(tuple(sorted(cards)))
     provisional = data.get("provisional", False)
     if not isinstance(provisional, bool):
-        raise ValueError(f"'provisional' must be true or false (got {provisional!r})")
+        raise bad("not_bool", key="'provisional'", got=repr(provisional)[:40])
     for key in ("note", "source"):
         if not isinstance(data.get(key, ""), str):  # records store the data as JSON
-            raise ValueError(f"'{key}' must be text (got {data[key]!r})")
+            raise bad("not_text", key=repr(key), got=repr(data[key])[:40])
     flags = [0] * (HIGHEST + 1)
     flags[king] |= KING
     flags[queen] |= QUEEN
@@ -198,7 +194,19 @@ def load_characters(path: str | PurePath) -> Characters:
     try:
         return characters_from_data(data, str(path))
     except ValueError as error:
-        raise InvalidOptions(f"castle cards file {path}: {error}") from None
+        raise in_file(path, error) from None
+
+
+def bad(what: str, /, **params: Param) -> InvalidOptions:
+    """A character composition's problem, ``castle.cards_<key>`` (an
+    :class:`InvalidOptions`, so a :class:`ValueError`, worded by the catalogues)."""
+    return InvalidOptions(Event.of(f"castle.cards_{what}", **params))
+
+
+def in_file(path: str | PurePath, error: ValueError) -> InvalidOptions:
+    """``error`` (a problem of the composition) as the refusal of the file at ``path``."""
+    problem = error.event if isinstance(error, TowerplayError) else str(error)
+    return InvalidOptions(Event.of("castle.cards_file", path=str(path), problem=problem))
 
 
 @lru_cache(maxsize=16)
@@ -212,13 +220,11 @@ def characters_from_option(data: Any) -> Characters:
     """The composition held by the ``cards`` option (a file's data); :class:`ValueError`
     names the first problem."""
     if not isinstance(data, dict):
-        raise ValueError("the cards must be a table of keys (king, queen, wizard, "
-                         "knights, princesses)")
+        raise bad("not_table", keys=", ".join(_SINGLE + _MANY))
     try:
         canonical = json.dumps(data, sort_keys=True)
     except (TypeError, ValueError, RecursionError):  # a TOML date, say: records store JSON
-        raise ValueError("the cards data must hold only numbers, lists, text and "
-                         "true/false, not nested deeply") from None
+        raise bad("not_plain") from None
     return _characters_cached(canonical)
 
 
@@ -231,7 +237,7 @@ def cards_option(value: Any) -> Any:
         try:
             characters_from_option(data)
         except ValueError as error:
-            raise InvalidOptions(f"castle cards file {value}: {error}") from None
+            raise in_file(value, error) from None
         return data
     if value is not None:
         characters_from_option(value)

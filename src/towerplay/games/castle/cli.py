@@ -5,7 +5,8 @@ tile 1 may be given or left out)::
 
     towerplay score castle "2 5 9 17 26 30" "3 8 12 40" [--variant characters] [--json]
 
-Seats are numbered 0, 1, … in the order of the arguments (also in the JSON output).
+Seats are counted from 1 in the order of the arguments on screen, from 0 in the JSON
+output (as records count them). Texts are in the environment's language (LC_ALL, LANG).
 """
 from __future__ import annotations
 
@@ -14,13 +15,17 @@ from typing import Any, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event, Seat, Seq
 from towerplay.games.castle.cards import (KING, QUEEN, WIZARD_FLAG, Characters,
                                           default_characters, load_characters)
 from towerplay.games.castle.scoring import (base_winners, check_castles, points_breakdown,
                                             variant_winners)
+from towerplay.games.summaries import default_language
+from towerplay.i18n import english, translator
 
 
 def parse_castle(text: str, seat: int) -> list[int]:
@@ -31,8 +36,8 @@ def parse_castle(text: str, seat: int) -> list[int]:
     """
     words = text.replace(",", " ").split()
     if not all(w.isascii() and w.isdigit() for w in words):  # int() takes '١٧', '+3'
-        raise InvalidOptions(f"the castle of seat {seat} ({text!r}) must list card numbers "
-                             f"separated by spaces, e.g. \"2 5 9 17 26 30\"")
+        raise InvalidOptions(Event.of("castle.score_numbers", seat=Seat(seat),
+                                      got=repr(text)[:60]))
     cards = [int(w) for w in words]
     return cards if cards[:1] == [1] else [1, *cards]
 
@@ -47,18 +52,25 @@ def score_table(texts: list[str], variant: str = "base", cards: str | None = Non
     >>> score_table(["2 5", "5 9"])
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: impossible castles: card 5 is in the castles of seat 0 and seat 1: each number exists once
+    towerplay.core.errors.InvalidOptions: impossible castles: card 5 is in the castles of seat 1 and seat 2: each number exists once
     """
+    return scored(texts, variant, cards, pair_cards)[0]
+
+
+def scored(texts: list[str], variant: str = "base", cards: str | None = None,
+           pair_cards: bool = False) -> tuple[dict[str, Any], Event]:
+    """:func:`score_table`'s data and why its winners won (to be worded)."""
     if variant not in ("base", "characters"):
-        raise InvalidOptions(f"--variant must be 'base' or 'characters' (got {variant!r})")
+        raise InvalidOptions(Event.of("castle.score_variant", got=repr(variant)[:40]))
     if not 2 <= len(texts) <= 4:
-        raise InvalidOptions(f"give one castle per seat, 2 to 4 of them (got {len(texts)})")
+        raise InvalidOptions(Event.of("castle.score_seats", got=len(texts)))
     castles = [parse_castle(text, seat) for seat, text in enumerate(texts)]
     deck = default_characters() if cards is None else load_characters(cards)
     try:
         check_castles(castles)
-    except ValueError as error:
-        raise InvalidOptions(f"impossible castles: {error}") from None
+    except InvalidOptions as error:
+        raise InvalidOptions(Event.of("castle.score_impossible", problem=error.event)) \
+            from None
     rows: list[dict[str, Any]] = []
     if variant == "base":
         winners = base_winners(castles)
@@ -80,31 +92,30 @@ def score_table(texts: list[str], variant: str = "base", cards: str | None = Non
         result = {"cards_file": deck.source, "provisional": deck.provisional,
                   "pair_cards": pair_cards}
     return {"game": "castle", "variant": variant, "total": totals, "seats": rows,
-            "winners": winners, "reason": reason, **result}
+            "winners": winners, "reason": english(reason), **result}, reason
 
 
-def _base_reason(castles: list[list[int]], winners: list[int]) -> str:
+def _base_reason(castles: list[list[int]], winners: list[int]) -> Event:
     sizes = [len(c) for c in castles]
     best = max(sizes)
     if len(winners) > 1:
-        return "draw: only bare start tiles"
+        return Event.of("castle.score_draw_tiles")
     if sizes.count(best) > 1:
-        return (f"tie on {best} elements, broken by the highest card "
-                f"({castles[winners[0]][-1]})")
-    return f"largest castle ({best} elements)"
+        return Event.of("castle.score_tie_highest", n=best, card=castles[winners[0]][-1])
+    return Event.of("castle.score_largest", n=best)
 
 
 def _variant_reason(castles: list[list[int]], totals: list[int], winners: list[int],
-                    deck: Characters) -> str:
+                    deck: Characters) -> Event:
     best = max(totals)
     if totals.count(best) == 1:
-        return f"most points ({best})"
+        return Event.of("castle.score_most_points", n=best)
     if len(winners) > 1:
-        return f"draw on {best} points: no tied seat holds the King, Queen or Wizard"
-    for name, bit in (("King", KING), ("Queen", QUEEN), ("Wizard", WIZARD_FLAG)):
+        return Event.of("castle.score_draw_points", n=best)
+    for name, bit in (("king", KING), ("queen", QUEEN), ("wizard", WIZARD_FLAG)):
         if any(deck.flags[c] & bit for c in castles[winners[0]][1:]):
-            return f"tie on {best} points, broken by the {name}"
-    return f"tie on {best} points"  # pragma: no cover - a single winner holds one of them
+            return Event.of(f"castle.score_tie_{name}", n=best)
+    return Event.of("castle.score_tie", n=best)  # pragma: no cover - one of them is held
 
 
 def score_command(
@@ -122,30 +133,32 @@ def score_command(
     json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
     """Score a Budowa Zamku game played at the table (one castle per seat)."""
-    data = score_table(castles, variant, cards, pair_cards)
+    data, reason = scored(castles, variant, cards, pair_cards)
     console = Console(highlight=False)
     if json_out:
         typer.echo(json.dumps(data))
         return
-    table = Table(title=f"Budowa Zamku — {variant} scoring")
-    table.add_column("seat")
-    table.add_column("castle")
-    table.add_column("elements", justify="right")
+    tr = translator("castle", default_language())
+    table = Table(title=tr(f"castle.score_title_{variant}"))
+    table.add_column(tr("castle.score_column_seat"))
+    table.add_column(tr("castle.score_column_castle"))
+    table.add_column(tr("castle.score_column_elements"), justify="right")
     if variant == "characters":
         for name in ("cards", "king", "queen", "knights", "princesses", "pairs"):
-            table.add_column(name, justify="right")
-    table.add_column("total", justify="right", style="bold")
+            table.add_column(tr(f"castle.score_column_{name}"), justify="right")
+    table.add_column(tr("castle.score_column_total"), justify="right", style="bold")
     for row in data["seats"]:
-        cells = [str(row["seat"]), " ".join(map(str, row["castle"])), str(row["elements"])]
+        cells = [str(row["seat"] + 1), " ".join(map(str, row["castle"])),
+                 str(row["elements"])]
         if variant == "characters":
             cells += [str(row[k]) for k in ("cards", "king", "queen", "knights",
                                              "princesses", "pairs")]
         mark = " ★" if row["seat"] in data["winners"] else ""
         table.add_row(*cells, f"{row['total']}{mark}")
     console.print(table)
-    names = ", ".join(f"seat {w}" for w in data["winners"])
-    console.print(f"[bold green]winner{'s' if len(data['winners']) > 1 else ''}:[/] "
-                  f"{names} — {data['reason']}")
+    names = Seq(tuple(Event.of("cli.seat", n=Seat(w)) for w in data["winners"]))
+    console.print(f"[bold green]{escape(tr('castle.score_winners', count=len(names.items)))}"
+                  f"[/] {escape(tr.param(names))} — {escape(tr.event(reason))}")
     if variant == "characters" and data["provisional"]:
-        console.print("[yellow]note:[/] the character composition is PROVISIONAL "
-                      "(invented); pass --cards with your deck's file")
+        console.print(f"[yellow]{escape(tr('castle.score_note'))}[/] "
+                      f"{escape(tr('castle.score_provisional'))}")

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event, Param, Seat
 from towerplay.games.castle.cards import (GOAL, HIGHEST, KING, KNIGHT, LOWEST, PRINCESS,
                                           QUEEN, WIZARD_FLAG, Characters,
                                           default_characters)
@@ -127,34 +129,40 @@ def variant_ranking(castle: Sequence[int], deck: Characters,
 
 
 def check_castles(castles: Sequence[Sequence[int]]) -> None:
-    """Raise :class:`ValueError` naming the problem unless the castles could end a game.
+    """Raise :class:`InvalidOptions` (a :class:`ValueError`) naming the problem unless the
+    castles could end a game.
 
     >>> check_castles([[1, 5, 3]])
     Traceback (most recent call last):
     ...
-    ValueError: the castle of seat 0 is not increasing: 5 then 3
+    towerplay.core.errors.InvalidOptions: the castle of seat 1 is not increasing: 5 then 3
     """
     owner: dict[int, int] = {}
     full = 0
     for seat, castle in enumerate(castles):
         if not castle or castle[0] != 1:
-            raise ValueError(f"the castle of seat {seat} must start with the start tile 1")
+            raise impossible("no_start", seat=Seat(seat))
         for card in castle[1:]:
             if not LOWEST <= card <= HIGHEST:
-                raise ValueError(f"the castle of seat {seat}: card {card} is out of range "
-                                 f"({LOWEST} to {HIGHEST})")
+                raise impossible("out_of_range", seat=Seat(seat), card=card, low=LOWEST,
+                                 high=HIGHEST)
         for low, high in zip(castle, castle[1:]):
             if high <= low:
-                raise ValueError(f"the castle of seat {seat} is not increasing: {low} "
-                                 f"then {high}")
+                raise impossible("not_increasing", seat=Seat(seat), low=low, high=high)
         for card in castle[1:]:
             if card in owner:
-                raise ValueError(f"card {card} is in the castles of seat {owner[card]} and "
-                                 f"seat {seat}: each number exists once")
+                raise impossible("twice", card=card, first=Seat(owner[card]),
+                                 seat=Seat(seat))
             owner[card] = seat
         if len(castle) > GOAL:
-            raise ValueError(f"the castle of seat {seat} has {len(castle)} elements; the "
-                             f"game ends at {GOAL} (start tile + {GOAL - 1} wall cards)")
+            raise impossible("too_long", seat=Seat(seat), count=len(castle), goal=GOAL,
+                             walls=GOAL - 1)
         full += len(castle) == GOAL
     if full > 1:
-        raise ValueError(f"only one castle can reach {GOAL} elements: the game ends at once")
+        raise impossible("two_full", goal=GOAL)
+
+
+def impossible(key: str, /, **params: Param) -> InvalidOptions:
+    """Castles that cannot end a game, ``castle.castles_<key>`` (an :class:`InvalidOptions`,
+    so a :class:`ValueError`, worded by the catalogues in the reader's language)."""
+    return InvalidOptions(Event.of(f"castle.castles_{key}", **params))

@@ -17,8 +17,11 @@ from typing import Any
 import typer
 
 from towerplay.core import InvalidOptions
+from towerplay.core.events import Event, Param, Seat, Seq, Term
 from towerplay.games.five_towers import rules, scoring
 from towerplay.games.five_towers.cards import SUITS, copies_in_deck
+from towerplay.games.summaries import default_language
+from towerplay.i18n import Translator, translator
 
 
 def parse_towers(texts: list[str], players: int | None = None) -> dict[str, tuple[int, ...]]:
@@ -35,7 +38,7 @@ def parse_towers(texts: list[str], players: int | None = None) -> dict[str, tupl
     for text in texts:
         name, values = _parse_one(text)
         if name in towers:
-            raise InvalidOptions(f"two {name} towers: a player has at most one tower per suit")
+            raise refused("twice", suit=Term(name))
         _check_tower(name, values, players)
         towers[name] = values
     return towers
@@ -44,19 +47,18 @@ def parse_towers(texts: list[str], players: int | None = None) -> dict[str, tupl
 def _parse_one(text: str) -> tuple[str, tuple[int, ...]]:
     words = text.replace(":", " ").replace(",", " ").split()
     if not words:
-        raise InvalidOptions('an empty tower: write a tower as "suit: values bottom to top", '
-                             'e.g. "candy: 15 12 9 0"')
+        raise refused("empty")
     name = words[0].lower()
     if name not in SUITS:
-        raise InvalidOptions(f"unknown suit {words[0]!r} in {text!r}: expected one of "
-                             f"{', '.join(SUITS)}")
+        raise refused("unknown_suit", got=repr(words[0]), text=repr(text),
+                      known=", ".join(SUITS))
     values = []
     for word in words[1:]:
         if not (word.isascii() and word.isdigit()) or int(word) > 15:
-            raise InvalidOptions(f"{name} tower: {word!r} is not a card value (0 to 15)")
+            raise refused("not_value", suit=Term(name), got=repr(word))
         values.append(int(word))
     if not values:
-        raise InvalidOptions(f"the {name} tower has no cards: list its values bottom to top")
+        raise refused("no_cards", suit=Term(name))
     return name, tuple(values)
 
 
@@ -64,16 +66,30 @@ def _check_tower(name: str, values: tuple[int, ...], players: int | None) -> Non
     shown = " ".join(map(str, values))
     for below, above in zip(values, values[1:]):
         if below == 0:
-            raise InvalidOptions(f"{name} tower {shown}: nothing may go on a 0 (a tower top)")
+            raise refused("on_top", suit=Term(name), tower=shown)
         if not rules.can_place(below, above):
-            raise InvalidOptions(
-                f"{name} tower {shown}: a {above} cannot go on a {below} (each card must be "
-                f"lower than the one below it, except on an 8 or for a 9)")
+            raise refused("cannot_place", suit=Term(name), tower=shown, above=above,
+                          below=below)
     for value, count in Counter(values).items():
         if count > copies_in_deck(players, value):
-            deck = "110-card" if players is None or players >= 4 else "80-card"
-            raise InvalidOptions(f"{name} tower {shown}: the {deck} deck has only "
-                                 f"{copies_in_deck(players, value)} {name}{value}")
+            raise refused("copies", suit=Term(name), tower=shown, deck=deck_size(players),
+                          copies=copies_in_deck(players, value), card=card(name, value))
+
+
+def refused(key: str, /, **params: Param) -> InvalidOptions:
+    """The scoring assistant's refusal ``five_towers.score_<key>`` (worded by the
+    catalogues in the reader's language)."""
+    return InvalidOptions(Event.of(f"five_towers.score_{key}", **params))
+
+
+def card(suit: str, value: int) -> Event:
+    """A card as the log names it (``candy9``)."""
+    return Event.of("five_towers.card", suit=Term(suit), value=value)
+
+
+def deck_size(players: int | None) -> int:
+    """The cards of the deck a table of ``players`` uses (no count: the full deck)."""
+    return 110 if players is None or players >= 4 else 80
 
 
 TIE_RULE = "the highest total wins; tied players all share the win, with no tie-break"
@@ -97,8 +113,7 @@ def parse_player(text: str, players: int | None = None) -> tuple[dict[str, tuple
         if words[0].lower() == "torn":
             if torn is not None or len(words) != 2 or not (
                     words[1].isascii() and words[1].isdigit()):
-                raise InvalidOptions(f"{part.strip()!r}: write the tear-downs once, as "
-                                     f"'torn N' (N = 0 or more)")
+                raise refused("torn_form", got=repr(part.strip()))
             torn = int(words[1])
         else:
             towers.append(part)
@@ -125,18 +140,17 @@ def _check_table(players_towers: list[dict[str, tuple[int, ...]]], torn: list[in
                  players: int | None) -> None:
     """Refuse a table whose towers hold more copies of a card, or more cards with the
     torn-down ones, than the deck has."""
-    size = 110 if players is None or players >= 4 else 80
+    size = deck_size(players)
     copies: Counter[tuple[str, int]] = Counter()
     for towers in players_towers:
         copies.update((name, v) for name, values in towers.items() for v in values)
     for (name, value), count in sorted(copies.items()):
         if count > copies_in_deck(players, value):
-            raise InvalidOptions(f"the towers hold {count} {name}{value}, but the {size}-card "
-                                 f"deck has only {copies_in_deck(players, value)}")
+            raise refused("table_copies", held=count, card=card(name, value), deck=size,
+                          copies=copies_in_deck(players, value))
     built = sum(len(t) for towers in players_towers for t in towers.values())
     if built + sum(torn) > size:
-        raise InvalidOptions(f"--torn: the towers' {built} cards and {sum(torn)} torn-down "
-                             f"cards exceed the {size}-card deck")
+        raise refused("deck_size", built=built, torn=sum(torn), deck=size)
 
 
 def _torn_counts(torn: list[int], inline: list[int | None], table: bool) -> list[int]:
@@ -144,14 +158,12 @@ def _torn_counts(torn: list[int], inline: list[int | None], table: bool) -> list
     player's text, never both; 0 when neither is given."""
     for count in torn:
         if count is None or count < 0:
-            raise InvalidOptions(f"--torn must be 0 or more (got {count})")
+            raise refused("torn_negative", got=repr(count))
     if torn and len(torn) != len(inline):
-        what = "--player" if table else "player"
-        raise InvalidOptions(f"--torn is given {len(torn)} times for {len(inline)} {what}(s): "
-                             f"give it once per {what}, in the same order")
+        raise refused("torn_table" if table else "torn_player", given=len(torn),
+                      n=len(inline))
     if torn and any(count is not None for count in inline):
-        raise InvalidOptions("give the tear-downs either with --torn or as 'torn N' in "
-                             "--player, not both")
+        raise refused("torn_both")
     return list(torn) if torn else [count or 0 for count in inline]
 
 
@@ -171,13 +183,12 @@ def score_command(
     """Score a 5 Towers game: one player's towers, or a whole table with --player (capped
     towers doubled, tallest-tower bonus, tear-down penalty; ties share the win)."""
     if players is not None and not 2 <= players <= 5:
-        raise InvalidOptions(f"--players must be 2 to 5 (got {players})")
+        raise refused("players", got=players)
     if player:
         _score_table(player, list(torn or []), players, json_out)
         return
     if not towers and not torn:
-        raise InvalidOptions('nothing to score: give one player\'s towers as arguments, e.g. '
-                             '"candy: 15 12 9 0" "sand: 7 6", or a whole table with --player')
+        raise refused("nothing")
     counts = _torn_counts(list(torn or []), [None], table=False)
     parsed = parse_towers(list(towers or []), players)
     _check_table([parsed], counts, players)
@@ -185,54 +196,69 @@ def score_command(
     if json_out:
         print(json.dumps(result))
         return
-    _print_player("5 Towers score", result)
+    _print_player(words()("five_towers.score_title"), result)
 
 
 def _score_table(texts: list[str], torn: list[int], players: int | None,
                  json_out: bool) -> None:
     """``--player`` given: score every seat, then name the winners."""
     if len(texts) > 5:
-        raise InvalidOptions(f"{len(texts)} --player: 5 Towers has 2 to 5 players")
+        raise refused("too_many", n=len(texts))
     if players is None and len(texts) >= 2:
         players = len(texts)
     if players is not None and players < len(texts):
-        raise InvalidOptions(f"--players {players} but {len(texts)} --player given")
+        raise refused("fewer", players=players, n=len(texts))
     parsed = []
     for seat, text in enumerate(texts):
         try:
             parsed.append(parse_player(text, players))
         except InvalidOptions as problem:
-            raise InvalidOptions(f"seat {seat}: {problem}") from None
+            raise refused("seat", seat=Seat(seat), problem=problem.event) from None
     counts = _torn_counts(torn, [count for _, count in parsed], table=True)
     _check_table([towers for towers, _ in parsed], counts, players)
     table = score_table([towers for towers, _ in parsed], counts)
     if json_out:
         print(json.dumps(table))
         return
+    tr = words()
     for result in table["players"]:
-        _print_player(f"seat {result['seat']}", result)
+        _print_player(tr("seat_name", n=result["seat"] + 1), result)
     winners = table["winners"]
     best = table["players"][winners[0]]["total"]
-    names = " and ".join(f"seat {seat}" for seat in winners)
-    verdict = (f"{names} share the win with {best}" if table["tie"]
-               else f"{names} wins with {best}")
-    print(f"{verdict} ({TIE_RULE})")
+    names = Seq(tuple(Event.of("cli.seat", n=Seat(w)) for w in winners),
+                "and")
+    print(tr.event(Event.of("five_towers.score_share" if table["tie"]
+                            else "five_towers.score_wins", names=names, best=best)))
 
 
 def _print_player(title: str, result: dict[str, Any]) -> None:
     """One player's breakdown as a table."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     from towerplay.games.five_towers.render import COLOURS
 
-    table = Table(title=title)
-    for column in ("tower", "cards (bottom → top)", "capped", "points"):
-        table.add_column(column)
+    tr = words()
+    table = Table(title=escape(title))
+    for column in ("tower", "cards", "capped", "points"):
+        table.add_column(tr(f"five_towers.score_column_{column}"))
     for name, row in result["towers"].items():
-        table.add_row(f"[{COLOURS[name]}]{name}[/]", " ".join(map(str, row["cards"])),
-                      "yes ×2" if row["capped"] else "no", str(row["points"]))
-    table.add_row("tallest", result["tallest"] or "—", "", f"+{result['bonus']}")
-    table.add_row("torn down", f"{result['torn']} card(s)", "", str(result["penalty"]))
-    table.add_row("[bold]total[/]", "", "", f"[bold]{result['total']}[/]")
+        table.add_row(f"[{COLOURS[name]}]{escape(tr.term(name))}[/]",
+                      " ".join(map(str, row["cards"])),
+                      tr("five_towers.score_capped" if row["capped"]
+                         else "five_towers.score_not_capped"), str(row["points"]))
+    tallest = result["tallest"]
+    table.add_row(tr("five_towers.score_tallest"), tr.term(tallest) if tallest else "—", "",
+                  f"+{result['bonus']}")
+    table.add_row(tr("five_towers.score_torn"),
+                  tr("five_towers.score_torn_cards", count=result["torn"]), "",
+                  str(result["penalty"]))
+    table.add_row(f"[bold]{tr('five_towers.score_total')}[/]", "", "",
+                  f"[bold]{result['total']}[/]")
     Console(highlight=False).print(table)
+
+
+def words() -> Translator:
+    """The game's words in the environment's language (LC_ALL, LANG)."""
+    return translator("five_towers", default_language())

@@ -22,7 +22,7 @@ from typing import Any
 
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
-from towerplay.i18n import Translator
+from towerplay.i18n import Translator, seat_label
 
 COLOURS = {"candy": "hot_pink", "scary": "medium_purple1", "tree": "green3",
            "scrap": "grey62", "sand": "yellow"}
@@ -39,13 +39,6 @@ def card_markup(name: str, tr: Translator) -> str:
 def cards_line(names: list[str], tr: Translator) -> str:
     """Cards as coloured text in one line (``(empty)`` if none)."""
     return " ".join(card_markup(name, tr) for name in names) or f"[dim]{tr('empty_display')}[/]"
-
-
-def seat_name(view: dict[str, Any], p: int, tr: Translator) -> str:
-    """``seat 2`` or ``seat 2 (you)`` (the terminal's words, as every game's terminal
-    board says them; people count from 1)."""
-    name = tr("cli.seat", n=p + 1)
-    return f"{name} {tr('you')}" if p == view.get("seat") else name
 
 
 def towers_block(towers: dict[str, list[int]], tr: Translator) -> list[str]:
@@ -78,7 +71,7 @@ def bids_line(view: dict[str, Any], tr: Translator) -> str:
         text = ("—" if bid is None else tr("passed") if bid == "pass"
                 else tr("bid_made", n=bid))
         mark = f" ({tr('note.opens')})" if seat == opener else ""
-        parts.append(f"{seat_name(view, seat, tr)}{mark}: [bold]{text}[/]")
+        parts.append(f"{seat_label(view, seat, tr)}{mark}: [bold]{text}[/]")
     return tr("render.bids", bids=" · ".join(parts))
 
 
@@ -107,12 +100,12 @@ def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
                      f"{cards_line(view['display'], tr)}")
         lines.append(bids_line(view, tr))
     if view["phase"] in ("take", "teardown", "place"):
-        lines.append(tr("render.builder", seat=seat_name(view, view["builder"], tr),
+        lines.append(tr("render.builder", seat=seat_label(view, view["builder"], tr),
                         doing=doing(view, tr), cards=cards_line(view["hand"], tr)))
     to_move = view["to_move"]
     caps = view["rebid_caps"]
     if view["phase"] == "bid" and to_move is not None and caps[to_move] is not None:
-        lines.append("[red]" + tr("render.rebid", seat=seat_name(view, to_move, tr),
+        lines.append("[red]" + tr("render.rebid", seat=seat_label(view, to_move, tr),
                                   cap=caps[to_move]) + "[/]")
     if view.get("unbuildable_bids"):
         lines.append(unbuildable_line(view["unbuildable_bids"], tr))
@@ -122,7 +115,7 @@ def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
                  tr("torn_down", count=torn, cost=scoring.teardown_penalty(torn))]
         names = f": {cards_line(view['torn_cards'][p], tr)}" if torn else ""
         turn = f" ← {tr('mark_to_move')}" if p == to_move else ""
-        lines.append(f"[bold]{seat_name(view, p, tr)}[/] — {', '.join(parts)}{names}{turn}")
+        lines.append(f"[bold]{seat_label(view, p, tr)}[/] — {', '.join(parts)}{names}{turn}")
         lines += towers_block(view["towers"][p], tr)
     if over and "breakdown" in view:
         lines += final_scores(view, tr)
@@ -151,7 +144,7 @@ def final_scores(view: dict[str, Any], tr: Translator) -> list[str]:
     lines = ["", f"[bold]{tr('render.final')}[/]"]
     for seat, parts in enumerate(view["breakdown"]):
         won = f" — [bold green]{tr('winner')}[/]" if seat in winners else ""
-        lines.append(f"  {seat_name(view, seat, tr)}: [bold]{scores[seat]:g}[/]{won}")
+        lines.append(f"  {seat_label(view, seat, tr)}: [bold]{scores[seat]:g}[/]{won}")
         width = max((len(label) for label, _ in parts), default=0)
         lines += [f"    {label.ljust(width)} {points:>3}" for label, points in parts]
     return lines

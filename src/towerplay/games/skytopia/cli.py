@@ -13,13 +13,17 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event, Param, Term
 
 from towerplay.games.skytopia.components import COLOURS, Components, load_components
 from towerplay.games.skytopia.scoring import final_tally, guild_index
 from towerplay.games.skytopia.state import GOLEMS
+from towerplay.games.summaries import default_language
+from towerplay.i18n import translator
 
 
 def _pairs(option: str, items: list[str], upper: dict[str, int],
@@ -30,19 +34,19 @@ def _pairs(option: str, items: list[str], upper: dict[str, int],
         colour, eq, number = item.partition("=")
         colour = colour.strip().lower()
         if not eq or colour not in COLOURS:
-            raise InvalidOptions(f"{option} takes COLOUR=N with a colour of "
-                                 f"{', '.join(COLOURS)} (got {item!r})")
+            raise refused("pair_form", option=option, colours=", ".join(COLOURS),
+                          got=repr(item)[:40])
         if colour in out:
-            raise InvalidOptions(f"{option} {colour} given twice")
+            raise refused("pair_twice", option=option, colour=Term(colour))
         try:
             n = int(number)
         except ValueError:
-            raise InvalidOptions(f"{option} {colour}: N must be a whole number "
-                                 f"(got {number!r})") from None
+            raise refused("pair_whole", option=option, colour=Term(colour),
+                          got=repr(number)[:40]) from None
         low = (lower or {}).get(colour, 0)
         if not low <= n <= upper[colour]:
-            raise InvalidOptions(f"{option} {colour}={n} is impossible: it must be {low}.."
-                                 f"{upper[colour]}")
+            raise refused("pair_range", option=option, colour=Term(colour), n=n, low=low,
+                          high=upper[colour])
         out[colour] = n
     return out
 
@@ -53,16 +57,15 @@ def tally_city(comp: Components, track: int, guilds: list[str], towers: list[str
     for name, value in (("--track", track), ("--labs", labs), ("--coins", coins),
                         ("--golems", golems)):
         if value < 0:
-            raise InvalidOptions(f"{name} cannot be negative (got {value})")
+            raise refused("negative", option=name, got=value)
     if golems > GOLEMS:
-        raise InvalidOptions(f"--golems: a player has only {GOLEMS} golems (got {golems})")
+        raise refused("golems", most=GOLEMS, got=golems)
     indices = [guild_index(comp, g.strip().lower()) for g in guilds]
     if len(set(indices)) != len(indices):
-        raise InvalidOptions("--guild: the same Guild Master was given twice")
+        raise refused("guild_twice")
     stacks = [comp.guilds[i].stack for i in indices]
     if len(set(stacks)) != len(stacks):
-        raise InvalidOptions("--guild: a game uses one Guild Master from each stack; two "
-                             "of these come from the same stack")
+        raise refused("guild_stack")
     deck = {col: sum(card.colour == i for card in comp.cards[:comp.n_cards])
             for i, col in enumerate(COLOURS)}
     cards = _pairs("--tower", towers, deck)
@@ -79,14 +82,12 @@ def tally_city(comp: Components, track: int, guilds: list[str], towers: list[str
         if col not in crest_counts and cards.get(col, 0) and any(
                 comp.guilds[g].kind == "crest_types" and comp.guilds[g].tower == i
                 for g in indices):
-            raise InvalidOptions(f"--crests {col}=K is needed: a Guild Master scores the "
-                                 f"crests of your {col} Tower")
+            raise refused("crests_needed", colour=Term(col), typed=col)
     lab_pp = max((card.endgame for card in comp.cards), default=0)
     lab_cards = sum(card.endgame > 0 for card in comp.cards)
     purple = cards.get("purple", 0)
     if labs > min(purple, lab_cards):
-        raise InvalidOptions(f"--labs {labs} is impossible: Laboratories are purple cards "
-                             f"(your purple Tower has {purple}; the game has {lab_cards})")
+        raise refused("labs", labs=labs, purple=purple, cards=lab_cards)
     return final_tally(comp, indices, track, [cards.get(c, 0) for c in COLOURS],
                        [crest_counts.get(c, 0) for c in COLOURS], labs * lab_pp, coins,
                        golems)
@@ -113,12 +114,21 @@ def score_command(
     if json_out:
         typer.echo(json.dumps(result))
         return
-    table = Table(title="Skytopia final score", show_header=False)
-    table.add_row("Score track", str(result["track"]))
+    tr = translator("skytopia", default_language())
+    names = {guild.ident: guild.name for guild in comp.guilds}
+    table = Table(title=tr("skytopia.score_title"), show_header=False)
+    table.add_row(tr("skytopia.score_track"), str(result["track"]))
     for ident, points in result["guilds"].items():
-        table.add_row(f"Guild Master: {ident}", str(points))
-    table.add_row("Laboratories", str(result["laboratories"]))
-    table.add_row(f"Coins ({coins} // 5)", str(result["coins"]))
-    table.add_row("Golems on the Market", str(result["golems"]))
-    table.add_row("[bold]Total[/]", f"[bold]{result['total']}[/]")
+        table.add_row(escape(tr("skytopia.score_guild_row", guild=tr.term(names[ident]))),
+                      str(points))
+    table.add_row(tr("skytopia.score_labs_row"), str(result["laboratories"]))
+    table.add_row(tr("skytopia.score_coins", coins=coins), str(result["coins"]))
+    table.add_row(tr("skytopia.score_golems_row"), str(result["golems"]))
+    table.add_row(f"[bold]{tr('skytopia.score_total')}[/]", f"[bold]{result['total']}[/]")
     Console(highlight=False).print(table)
+
+
+def refused(key: str, /, **params: Param) -> InvalidOptions:
+    """The scoring assistant's refusal ``skytopia.score_<key>`` (worded by the catalogues
+    in the reader's language)."""
+    return InvalidOptions(Event.of(f"skytopia.score_{key}", **params))

@@ -9,6 +9,9 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event, Param, Term
+
 COLOURS = ("blue", "gold", "red", "purple")
 RES = {"coins": 0, "pp": 1}
 PER = ("own_golems_on_board", "own_golems_on_market", "cards_in_city")
@@ -75,7 +78,7 @@ class PlaceGolem(_Model):
     @model_validator(mode="after")
     def _one_value(self) -> PlaceGolem:
         if (self.distance is None) == (self.cost is None):
-            raise ValueError("give exactly one of 'distance' or 'cost'")
+            raise wrong("distance_or_cost")
         return self
 
 
@@ -102,7 +105,7 @@ Step = Annotated[Union[Gain, GainPer, OthersGain, Pay, Recall, TurnDie, MoveGole
 
 def _check_endgame(effect: list[Any]) -> None:
     if any(isinstance(s, EndgamePP) for s in effect) and len(effect) != 1:
-        raise ValueError("endgame_pp must be the only step of an effect")
+        raise wrong("endgame_alone")
 
 
 # ----------------------------------------------------------------------------- records
@@ -116,9 +119,9 @@ class Chronometer(_Model):
     @model_validator(mode="after")
     def _dial(self) -> Chronometer:
         if sorted(self.dial_order) != [1, 2, 3, 4, 5, 6]:
-            raise ValueError("dial_order must be the values 1..6, each once")
+            raise wrong("dial_order")
         if any(c < 0 for c in self.cost_by_distance):
-            raise ValueError("costs must be >= 0")
+            raise wrong("costs")
         return self
 
 
@@ -130,7 +133,7 @@ class Foundation(_Model):
     @model_validator(mode="after")
     def _eg(self) -> Foundation:
         if any(isinstance(s, EndgamePP) for s in self.effect):
-            raise ValueError("endgame_pp is for Tower cards only (Laboratories)")
+            raise wrong("endgame_towers")
         return self
 
 
@@ -167,9 +170,9 @@ class GuildScoring(_Model):
                 "cards_in_tower": ("tower", "pp_per_card")}[self.kind]
         for name in need:
             if getattr(self, name) is None:
-                raise ValueError(f"kind '{self.kind}' needs field '{name}'")
+                raise wrong("kind_field", kind=repr(self.kind), field=repr(name))
         if self.kind == "pairs" and len(set(self.colours or [])) < 2:
-            raise ValueError("'pairs' needs at least 2 different colours")
+            raise wrong("pairs")
         return self
 
 
@@ -199,13 +202,13 @@ class AbilitySide(_Model):
     def _timing(self) -> AbilitySide:
         if self.timing == "any_time":
             if self.trigger is None:
-                raise ValueError("an any_time ability needs a 'trigger'")
+                raise wrong("needs_trigger")
             if not all(isinstance(s, (Gain, OthersGain)) for s in self.effect):
-                raise ValueError("an any_time ability may only gain (gain / others_gain)")
+                raise wrong("any_time_gain")
         elif self.trigger is not None:
-            raise ValueError("only any_time abilities have a 'trigger'")
+            raise wrong("trigger_any_time")
         if any(isinstance(s, EndgamePP) for s in self.effect):
-            raise ValueError("endgame_pp is for Tower cards only")
+            raise wrong("endgame_towers")
         return self
 
 
@@ -233,29 +236,28 @@ class ComponentFile(_Model):
     @model_validator(mode="after")
     def _cross(self) -> ComponentFile:
         if set(self.foundations) != set(COLOURS):
-            raise ValueError("foundations: give one for each of blue, gold, red, purple")
+            raise wrong("foundations")
         _unique("tower_cards", [c.id for c in self.tower_cards])
         _unique("guild_masters", [g.id for g in self.guild_masters])
         _unique("ability_tiles", [t.id for t in self.ability_tiles])
         if len({t.colour for t in self.ability_tiles}) != 4:
-            raise ValueError("ability_tiles: the 4 tiles must have 4 different colours")
+            raise wrong("ability_colours")
         if {g.stack for g in self.guild_masters} != {1, 2, 3}:
-            raise ValueError("guild_masters: each stack 1, 2 and 3 needs at least one tile")
+            raise wrong("stacks")
         for colour in COLOURS:
             count = sum(c.colour == colour for c in self.tower_cards)
             if count != CARDS_PER_COLOUR:
-                raise ValueError(f"tower_cards: the {colour} deck has {count} cards; the game "
-                                 f"has {CARDS_PER_COLOUR} of each colour")
+                raise wrong("deck_size", colour=Term(colour), count=count,
+                            each=CARDS_PER_COLOUR)
             if sum(c.colour == colour and c.min_players <= 2 for c in self.tower_cards) < 4:
-                raise ValueError(f"tower_cards: the {colour} deck needs at least 4 cards "
-                                 "for 2 players (the largest Market column)")
+                raise wrong("deck_two", colour=Term(colour))
         costs = self.chronometer.cost_by_distance
         for where, effect in self._effects():
             for step in effect:
                 if isinstance(step, PlaceGolem) and step.cost is not None \
                         and step.cost not in costs:
-                    raise ValueError(f"{where}: place_from_board cost {step.cost} is not on "
-                                     f"the Chronometer ({costs})")
+                    raise wrong("place_cost", where=repr(where), cost=step.cost,
+                                costs=str(costs))
         return self
 
     def _effects(self):  # noqa: ANN202
@@ -268,9 +270,15 @@ class ComponentFile(_Model):
             yield f"ability_tiles (id '{t.id}').B.effect", t.B.effect
 
 
+def wrong(key: str, /, **params: Param) -> InvalidOptions:
+    """A component file's problem, ``skytopia.file_<key>`` (an :class:`InvalidOptions`, so
+    the :class:`ValueError` pydantic reports; worded by the catalogues)."""
+    return InvalidOptions(Event.of(f"skytopia.file_{key}", **params))
+
+
 def _unique(where: str, ids: list[str]) -> None:
     seen: set[str] = set()
     for ident in ids:
         if ident in seen:
-            raise ValueError(f"{where}: duplicate id '{ident}'")
+            raise wrong("duplicate", where=repr(where), id=repr(ident))
         seen.add(ident)

@@ -22,8 +22,8 @@ from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
-from towerplay.core.errors import InvalidOptions
-from towerplay.core.events import Event, Term
+from towerplay.core.errors import InvalidOptions, TowerplayError
+from towerplay.core.events import Event, Param, Seq, Term
 from towerplay.core.files import read_text_limited, toml_data
 from towerplay.games.skytopia.component_file import (
     COLOURS, CONDITIONS, PER, RES, TIMINGS, TRIGGERS, ActivateRow, ActivateTop, ComponentFile,
@@ -245,22 +245,24 @@ def compile_components(data: ComponentFile) -> Components:
 
 
 # ----------------------------------------------------------------------------- loading
-def _record_name(raw: Any, loc: tuple) -> str:
-    """'tower_cards[5] (id 'BLU-06')' for a pydantic error location."""
+def _record_name(raw: Any, loc: tuple) -> Param:
+    """``'tower_cards[5]' (id 'BLU-06'), field 'cost'`` for a pydantic error location
+    (the file's own names quoted: they stay as written in every language)."""
     if not loc:
-        return "file"
+        return Event.of("skytopia.components_whole")
     head, rest = str(loc[0]), loc[1:]
     if rest and isinstance(rest[0], int):
         try:
             ident = raw[head][rest[0]].get("id")
         except (KeyError, IndexError, TypeError, AttributeError):
             ident = None
-        name = f"{head}[{rest[0]}]" + (f" (id '{ident}')" if ident else "")
+        name = f"'{head}[{rest[0]}]'" + (f" (id '{ident}')" if ident else "")
         rest = rest[1:]
     elif rest and head in ("foundations", "chronometer"):
-        name, rest = (f"{head}.{rest[0]}", rest[1:]) if head == "foundations" else (head, rest)
+        name, rest = ((f"'{head}.{rest[0]}'", rest[1:]) if head == "foundations"
+                      else (f"'{head}'", rest))
     else:
-        name = head
+        name = f"'{head}'"
     field = ""
     for part in rest:
         if isinstance(part, int):
@@ -271,19 +273,42 @@ def _record_name(raw: Any, loc: tuple) -> str:
             continue  # the discriminated-union tag pydantic adds
         else:
             field += ("." if field else "") + str(part)
-    return f"{name}" + (f", field '{field}'" if field else "")
+    return Event.of("skytopia.components_field", record=name, field=repr(field)) if field \
+        else name
 
 
-def parse_components(raw: Any, source: str = "components") -> Components:
+def parse_components(raw: Any, source: Param = "components") -> Components:
     """Validate parsed data; :class:`InvalidOptions` names the record and the field."""
     try:
         return compile_components(ComponentFile.model_validate(raw))
     except ValidationError as error:
-        problems = []
+        problems: list[Param] = []
         for p in error.errors()[:5]:
-            msg = p["msg"].removeprefix("Value error, ")
-            problems.append(f"{_record_name(raw, tuple(p['loc']))}: {msg}")
-        raise InvalidOptions(f"skytopia components {source}: " + "; ".join(problems)) from None
+            problems.append(Event.of("skytopia.components_problem",
+                                     where=_record_name(raw, tuple(p["loc"])),
+                                     problem=_problem(p)))
+        raise InvalidOptions(Event.of("skytopia.components_refused", source=source,
+                                      problems=Seq(tuple(problems), "semicolon"))) from None
+
+
+def _problem(found: Any) -> Param:
+    """What pydantic found wrong in a component file, in our words where we have them
+    (a missing or unknown field, a wrong type); else as the check said it."""
+    cause = (found.get("ctx") or {}).get("error")
+    if isinstance(cause, TowerplayError):
+        return cause.event
+    kind = PROBLEMS.get(found["type"])
+    if kind is not None:
+        return Event.of(f"skytopia.components_{kind}")
+    return str(found["msg"]).removeprefix("Value error, ")
+
+
+PROBLEMS = {"missing": "missing", "extra_forbidden": "unknown", "int_type": "whole",
+            "int_parsing": "whole", "int_from_float": "whole", "string_type": "text",
+            "bool_type": "bool", "bool_parsing": "bool", "list_type": "list",
+            "dict_type": "table", "model_type": "table", "literal_error": "choice",
+            "greater_than_equal": "too_small", "less_than_equal": "too_large"}
+"""pydantic's error types worded by our catalogue (``skytopia.components_<kind>``)."""
 
 
 def read_component_file(path: str | PurePath) -> Any:
@@ -300,9 +325,15 @@ def read_component_file(path: str | PurePath) -> Any:
             raise InvalidOptions(Event.of("core.file_not_json", what=Term(what),
                                           path=str(path), detail=str(error))) from None
     if not isinstance(data, dict):
-        raise InvalidOptions(f"skytopia components file {path}: expected a table of records "
-                             f"(provisional, chronometer, ...), got {type(data).__name__}")
+        raise InvalidOptions(Event.of("skytopia.components_not_table", path=str(path),
+                                      got=Event.of("skytopia.components_kind_" + JSON_KINDS.get(
+                                          type(data), "other"))))
     return data
+
+
+JSON_KINDS = {list: "list", str: "text", int: "number", float: "number", bool: "bool",
+              type(None): "null"}
+"""What a component file that is no table holds (``skytopia.components_kind_<kind>``)."""
 
 
 def option_data(value: Any) -> Any:
@@ -323,7 +354,7 @@ def _shipped() -> Components:
 
 
 @lru_cache(maxsize=16)
-def _parse_cached(canonical: str, source: str) -> Components:
+def _parse_cached(canonical: str, source: Param) -> Components:
     return parse_components(json.loads(canonical), source)
 
 
@@ -333,12 +364,12 @@ def load_components(source: str | PurePath | dict[str, Any] | None = None) -> Co
     if source is None:
         return _shipped()
     if isinstance(source, (str, PurePath)):
-        name, data = str(source), read_component_file(source)
+        name: Param = str(source)
+        data = read_component_file(source)
     else:
-        name, data = "(data)", source
+        name, data = Event.of("skytopia.components_data"), source
     try:
         canonical = json.dumps(data, sort_keys=True)
     except (TypeError, ValueError):
-        raise InvalidOptions("skytopia components: the data is not plain JSON-like data") \
-            from None
+        raise InvalidOptions(Event.of("skytopia.components_not_plain")) from None
     return _parse_cached(canonical, name)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
 
 from towerplay.games.skytopia.components import Components, Guild
 
@@ -26,8 +27,8 @@ def guild_index(comp: Components, ident: str) -> int:
     for i, guild in enumerate(comp.guilds):
         if guild.ident == ident:
             return i
-    raise InvalidOptions(f"unknown Guild Master {ident!r}; known: "
-                         + ", ".join(g.ident for g in comp.guilds))
+    raise InvalidOptions(Event.of("skytopia.score_guild", got=repr(ident)[:40],
+                                  known=", ".join(g.ident for g in comp.guilds)))
 
 
 def guild_points(guild: Guild, cards: Sequence[int], crest_types: Sequence[int]) -> int:
