@@ -103,7 +103,17 @@ class Meter:
         left = self.total - self.done
         eta = f"{left / speed:,.0f}" if speed > 0 else "—"
         return self.words("cli.meter", done=self.done, total=self.total,
-                          speed=f"{speed:,.0f}", eta=eta)
+                          speed=rate(speed), eta=eta)
+
+
+def rate(speed: float) -> str:
+    """Games a second as a progress line shows them: whole numbers where they are many,
+    two significant digits where a game takes longer than a second (not ``0/s``).
+
+    >>> rate(1234.5), rate(3.14159), rate(0.01234), rate(0.0)
+    ('1,234', '3.1', '0.012', '0')
+    """
+    return f"{speed:,.0f}" if speed >= 10 or speed == 0 else f"{speed:.2g}"
 
 
 @app.command()
