@@ -20,10 +20,11 @@ from tests.i18n.english import page_problems
 from towerplay import games, i18n
 from towerplay.cli import app
 from towerplay.sim.analysis import (analyse, column_descriptions, declarations, document,
-                                    file_metadata, histogram, rate, statistics_of)
+                                    file_metadata, histogram, rate, statistics_of, sweeps)
 from towerplay.sim.plan import Plan, parse_sweep
 from towerplay.sim.play import play_row
-from towerplay.sim.report import figures, render_html, write_report
+from towerplay.sim.report import (figures, render_html, set_section, sweep_table,
+                                  write_report)
 from towerplay.sim.runner import run
 from towerplay.sim.significance import holm, paired, unpaired
 from towerplay.sim.store import read_rows, write_rows
@@ -381,7 +382,7 @@ def test_a_page_speaks_its_language_in_text_and_plots(pages: dict[str, str],
                                                       lang: str) -> None:
     page = pages[lang]
     assert f"<html lang={lang}>" in page and "rows_1.jsonl" in page
-    plots = "".join(re.findall(r"<svg.*?</svg>", page, flags=re.S))
+    plots = "".join(re.findall(r"<svg.*?</svg>", page, flags=re.DOTALL))
     for key in ("report.y_rate", "report.x_turn_order", "report.t_bot_rate", "report.count"):
         assert html.escape(i18n.Translator("stats", lang)(key)) in plots, key
     # what stays as written: the swept option id (file names and bot specs sit in <code>
@@ -399,3 +400,16 @@ def test_the_page_check_would_see_english() -> None:
                f"<svg><text>{i18n.Translator('stats', 'en')('report.x_turn_order')}</text></svg>"]
     assert all(page_problems(text, "pl") for text in english)
     assert page_problems(f"<h2>{tr('report.h_bots')}</h2>", "pl") == []
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
+def test_every_kind_of_table_speaks_its_language(sky_rows: list[dict], lang: str) -> None:
+    """Skytopia's tables (yes/no, label and ratio statistics, a sweep of sides) without
+    their plots, which the page test above already reads in one game."""
+    tables = ("".join(set_section(group, lang) for group in analyse(sky_rows, lang))
+              + "".join(sweep_table(sweep, lang) for sweep in sweeps(sky_rows, lang)))
+    english = ("".join(set_section(group) for group in analyse(sky_rows))
+               + "".join(sweep_table(sweep) for sweep in sweeps(sky_rows)))
+    assert "rate (95% CI)" in english and "win rate by" in english  # there to be worded
+    assert "rate (95% CI)" not in tables and "within noise" not in tables
+    assert page_problems(tables, lang) == []
