@@ -22,6 +22,7 @@ from towerplay import games
 from towerplay.cli import app
 from towerplay.cli.app import console
 from towerplay.core import Event, Record
+from towerplay.core.errors import BadRecord
 from towerplay.games.skytopia.components import DEFAULT_PATH, read_component_file
 from towerplay.i18n import LANGUAGES, word
 from towerplay.sim.runner import Failure, Outcome, describe
@@ -238,3 +239,29 @@ def test_a_review_is_worded(tmp_path: Path, lang: str) -> None:
     found = [f"{problem} in {line.strip()!r}" for line in lines
              for problem in problems(line.replace(str(path), ""), lang)]
     assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_sim_bar_is_worded(lang: str) -> None:
+    from io import StringIO
+
+    from rich.progress import TextColumn
+
+    from towerplay.cli.sim import Meter
+    bar = Meter("castle", StringIO(), True, lang).bar
+    assert bar is not None
+    texts = [c.text_format for c in bar.columns if isinstance(c, TextColumn)][1:]
+    assert texts and ("ETA" in texts) == (lang == "en"), texts  # English keeps its ETA
+    assert all(problems(text, lang) == [] for text in texts), texts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+@pytest.mark.parametrize("text, kind", [("[1, 2]", "a list"), ('"x"', "a string"),
+                                        ("3", "a number"), ("true", "true or false")])
+def test_a_record_that_is_not_an_object_says_what_it_is(text: str, kind: str,
+                                                        lang: str) -> None:
+    with pytest.raises(BadRecord) as found:
+        Record.loads(text)
+    assert str(found.value).endswith(f"not {kind}")  # English as it was
+    line = word(found.value.event, lang)
+    assert problems(line, lang) == [] and kind not in line, line

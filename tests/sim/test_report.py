@@ -4,6 +4,7 @@ one histogram bin per whole number, Holm's correction and paired sweeps, the gam
 declared and translated statistics, the JSON document and the self-contained page."""
 from __future__ import annotations
 
+import html
 import json
 import math
 import re
@@ -15,13 +16,15 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tests.i18n.english import page_problems
 from towerplay import games, i18n
 from towerplay.cli import app
 from towerplay.sim.analysis import (analyse, column_descriptions, declarations, document,
-                                    file_metadata, histogram, rate, statistics_of)
+                                    file_metadata, histogram, rate, statistics_of, sweeps)
 from towerplay.sim.plan import Plan, parse_sweep
 from towerplay.sim.play import play_row
-from towerplay.sim.report import figures, render_html, write_report
+from towerplay.sim.report import (figures, render_html, set_section, sweep_table,
+                                  write_report)
 from towerplay.sim.runner import run
 from towerplay.sim.significance import holm, paired, unpaired
 from towerplay.sim.store import read_rows, write_rows
@@ -335,3 +338,78 @@ def test_a_game_unknown_here_still_reports() -> None:
     assert "nosuchgame" not in games.names()
     stats = analyse(rows)[0]["stats"]
     assert stats["per_seat"]["ca_returned_N"]["name"] == "ca_returned"  # its raw id
+
+
+# ----------------------------------------------------------------- the page's language
+SWEPT = "first_player=1"
+"""The swept option of :func:`sweep_rows`: an option id, which stays as the user wrote it."""
+
+
+def sweep_rows() -> list[dict[str, Any]]:
+    """Two small option sets of castle at 3 players on the same deals: a sweep table."""
+    return castle_rows(9) + [{**r, "sweep": SWEPT, "options": '{"first_player": 1}'}
+                             for r in castle_rows(9)]
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    """The page of :func:`sweep_rows` in each language (rendered once: plots are slow)."""
+    return {lang: render_html(sweep_rows(), source="rows_1.jsonl", lang=lang)[0]
+            for lang in i18n.LANGUAGES}
+
+
+ENGLISH = ("Balance report — ", "Win rate by turn order", "Win rate by seat",
+           "Bots, scores and lengths", "Sweep at 3 players: 2 option sets side by side",
+           "The game's statistics", "Tables", "Win rates count a shared win as a fraction",
+           "paired t-test on the same deals", "p-values corrected with Holm", "noise</span>",
+           "detectable (±, 80% power, Holm over 6 cells)", "place →", "seat →",
+           "first player's win rate", "game length (actions)", "statistic (per player)",
+           "by place in the turn order", "mean score", "OpenSkill μ ± σ", "options: <code>",
+           "3 players, first_player=1 — 9 games", "18 games, 3 players",
+           # the plots (inline SVG: their text is text)
+           "place in the turn order (1 = first player)", "win rate (dashes: even share)",
+           "win rate by bot (95% CI)", "(each player)", "(n=9)", "values)")
+
+
+def test_english_pages_keep_their_words(pages: dict[str, str]) -> None:
+    page = html.unescape(pages["en"])
+    assert [words for words in ENGLISH if words not in page] == []
+    assert "<html lang=en>" in page
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
+def test_a_page_speaks_its_language_in_text_and_plots(pages: dict[str, str],
+                                                      lang: str) -> None:
+    page = pages[lang]
+    assert f"<html lang={lang}>" in page and "rows_1.jsonl" in page
+    plots = "".join(re.findall(r"<svg.*?</svg>", page, flags=re.DOTALL))
+    for key in ("report.y_rate", "report.x_turn_order", "report.t_bot_rate", "report.count"):
+        assert html.escape(i18n.Translator("stats", lang)(key)) in plots, key
+    # what stays as written: the swept option id (file names and bot specs sit in <code>
+    # or are words of no language: greedy)
+    found = page_problems(page.replace(SWEPT, "swept"), lang)
+    assert found == [], found[:10]
+    assert not [words for words in ENGLISH if words in html.unescape(page) and words not in
+                ("OpenSkill μ ± σ", "(n=9)", "noise</span>", "place →", "seat →")]
+
+
+def test_the_page_check_would_see_english() -> None:
+    """The checker above fails on the page as it was (English headings, English plots)."""
+    tr = i18n.Translator("stats", "pl")
+    english = [f"<h2>{i18n.Translator('stats', 'en')('report.h_bots')}</h2>",
+               f"<svg><text>{i18n.Translator('stats', 'en')('report.x_turn_order')}</text></svg>"]
+    assert all(page_problems(text, "pl") for text in english)
+    assert page_problems(f"<h2>{tr('report.h_bots')}</h2>", "pl") == []
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
+def test_every_kind_of_table_speaks_its_language(sky_rows: list[dict], lang: str) -> None:
+    """Skytopia's tables (yes/no, label and ratio statistics, a sweep of sides) without
+    their plots, which the page test above already reads in one game."""
+    tables = ("".join(set_section(group, lang) for group in analyse(sky_rows, lang))
+              + "".join(sweep_table(sweep, lang) for sweep in sweeps(sky_rows, lang)))
+    english = ("".join(set_section(group) for group in analyse(sky_rows))
+               + "".join(sweep_table(sweep) for sweep in sweeps(sky_rows)))
+    assert "rate (95% CI)" in english and "win rate by" in english  # there to be worded
+    assert "rate (95% CI)" not in tables and "within noise" not in tables
+    assert page_problems(tables, lang) == []

@@ -58,7 +58,8 @@ class Meter:
         if terminal:
             self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                                 MofNCompleteColumn(), SpeedColumn(lang), TimeElapsedColumn(),
-                                TextColumn("ETA"), TimeRemainingColumn(),
+                                TextColumn(escape(self.words("cli.eta"))),
+                                TimeRemainingColumn(),
                                 console=Console(file=stream), transient=False)
             self.task = self.bar.add_task(title, total=None)
 

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from towerplay.core import registry
 from towerplay.core.errors import BadRecord, InvalidOptions, TowerplayError
-from towerplay.core.events import Event, Param, Seat, Seq, legacy
+from towerplay.core.events import Event, Param, Seat, Seq, Term, legacy
 from towerplay.core.files import read_text_limited
 from towerplay.core.game import cut
 from towerplay.core.state import State
@@ -37,8 +37,10 @@ from towerplay.core.state import State
 MAX_ACTION_CHARS = 200
 """The longest action text a record may hold (real notations are a few words)."""
 
-JSON_TYPES = {dict: "an object", list: "a list", str: "a string", int: "a number",
-              float: "a number", bool: "true or false", type(None): "null"}
+JSON_TYPES = {dict: Term("json_object"), list: Term("json_list"), str: Term("json_string"),
+              int: Term("json_number"), float: Term("json_number"), bool: Term("json_bool"),
+              type(None): Term("json_null")}
+"""What a JSON value is, as the catalogues word it (``term.json_list``: *a list*)."""
 
 
 class RecordOptionsError(BadRecord, InvalidOptions):
@@ -78,7 +80,7 @@ class Record(BaseModel):
         """Validate parsed JSON; :class:`BadRecord` names the field that is wrong."""
         if not isinstance(data, dict):
             raise BadRecord(Event.of("core.record_not_object", kind=JSON_TYPES.get(
-                    type(data), type(data).__name__)))
+                    type(data), Term(type(data).__name__))))
         try:
             record = cls.model_validate(data)
         except ValidationError as error:

@@ -346,7 +346,7 @@ def game_stats(rows: Sequence[Row], lang: str = "en") -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------- sets and sweeps
-def labels(sets: Sequence[Sequence[Row]]) -> list[str]:
+def labels(sets: Sequence[Sequence[Row]], lang: str = "en") -> list[str]:
     """Each set's name: its player count and swept options, and where that leaves two
     sets alike (files of separate runs), the options they differ in.
 
@@ -354,7 +354,8 @@ def labels(sets: Sequence[Sequence[Row]]) -> list[str]:
     ...         [{"players": 3, "sweep": "", "options": '{"variant":"characters","x":1}'}]])
     ['3 players, variant=base', '3 players, variant=characters']
     """
-    plain = [f"{players_of(rows[0])} players"
+    tr = Translator("stats", lang)
+    plain = [tr("report.n_players", count=players_of(rows[0]))
              + (f", {rows[0]['sweep']}" if rows[0].get("sweep") else "") for rows in sets]
     options = [_options(rows[0]) for rows in sets]
     out = []
@@ -424,7 +425,7 @@ def analyse(rows: Iterable[Row], lang: str = "en") -> list[dict[str, Any]]:
     cells (Holm)."""
     parts = split(rows)
     groups = [analyse_set(part, lang) for part in parts]
-    for group, name in zip(groups, labels(parts)):
+    for group, name in zip(groups, labels(parts, lang)):
         group["label"] = name
     for key in ("by_turn_order", "by_seat"):
         adjust([cell for group in groups for cell in group[key]])
@@ -461,10 +462,11 @@ def compare(sets: Sequence[Sequence[Row]], lang: str = "en") -> dict[str, Any] |
     keys = [[_deal(row) for row in rows] for rows in sets]
     same = all(len(set(k)) == len(k) and set(k) == set(keys[0]) for k in keys)
     ordered = [sorted(rows, key=_deal) if same else list(rows) for rows in sets]
+    tr = Translator("stats", lang)
     lines: list[dict[str, Any]] = [
-        _line("first_player", "first player's win rate", "game", "rate",
+        _line("first_player", tr("report.first_player_rate"), "game", "rate",
               [[_first_won(r) for r in rows] for rows in ordered]),
-        _line("length", "game length (actions)", "game", "mean",
+        _line("length", tr("report.length_actions"), "game", "mean",
               [[float(r["length"]) for r in rows] for rows in ordered])]
     game = str(sets[0][0].get("game", ""))
     for stat in statistics_of(sets[0]):
@@ -484,7 +486,7 @@ def compare(sets: Sequence[Sequence[Row]], lang: str = "en") -> dict[str, Any] |
     for test in cells:
         test.update(test_of(test.pop("_a"), test.pop("_b"), len(cells)))
     adjust(cells)
-    names_ = [name.partition(", ")[2] for name in labels(sets)]  # without "N players"
+    names_ = [name.partition(", ")[2] for name in labels(sets, lang)]  # without "N players"
     return {"players": players_of(sets[0][0]), "sets": names_, "reference": names_[0],
             "paired": same, "lines": lines}
 

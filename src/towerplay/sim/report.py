@@ -5,7 +5,9 @@ PNG or SVG files.
 Every figure says how many games it rests on; win rates carry 95% Wilson intervals and a
 table's cells are tested together (Holm), with the smallest difference the sample could
 detect beside them. Player counts and option sets are drawn side by side; seats and
-places are counted from 1. Legends sit beside the plots, never over the bars.
+places are counted from 1. Legends sit beside the plots, never over the bars. Every word
+of the page and the plots comes from the ``stats`` catalogue (``report.*``) in the
+report's language.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from towerplay.i18n import Translator, game_title, translator
 from towerplay.sim.analysis import analyse, sweeps
 
 Figure = Any  # matplotlib.figure.Figure (matplotlib is imported only when drawing)
@@ -64,9 +67,12 @@ def _offsets(count: int) -> tuple[list[float], float]:
 
 
 # ----------------------------------------------------------------- figures
-def rate_figure(groups: Sequence[Group], key: str, title: str, axis: str) -> Figure:
+def rate_figure(groups: Sequence[Group], key: str, title: str, axis: str,
+                tr: Translator | None = None) -> Figure:
     """Grouped bars of win rates with 95% intervals, one colour per player count and
-    option set, each set's even share as a dashed segment over its bars."""
+    option set, each set's even share as a dashed segment over its bars; ``axis`` is the
+    cells' key (``position`` or ``seat``)."""
+    tr = tr or translator("stats", "en")
     fig, ax = _figure()
     offsets, width = _offsets(len(groups))
     for k, group in enumerate(groups):
@@ -78,8 +84,8 @@ def rate_figure(groups: Sequence[Group], key: str, title: str, axis: str) -> Fig
                   [x + width / 2 for x in xs], colors="#333", linestyles="--", linewidth=1)
     most = max(g["players"] for g in groups)
     ax.set_xticks(range(1, most + 1), [str(k) for k in range(1, most + 1)])
-    ax.set_xlabel(axis.replace("position", "place in the turn order (1 = first player)"))
-    ax.set_ylabel("win rate (dashes: even share)")
+    ax.set_xlabel(tr("report.x_turn_order" if axis == "position" else "report.x_seat"))
+    ax.set_ylabel(tr("report.y_rate"))
     ax.set_title(title)
     _legend(fig)
     return fig
@@ -91,8 +97,9 @@ def _errors(entries: Sequence[dict[str, Any] | None]) -> list[list[float]]:
             [max(0.0, e["ci"][1] - e["rate"]) if e else 0.0 for e in entries]]
 
 
-def bot_figure(groups: Sequence[Group]) -> Figure:
+def bot_figure(groups: Sequence[Group], tr: Translator | None = None) -> Figure:
     """Win rate (with intervals) and OpenSkill μ ± σ per bot, per set."""
+    tr = tr or translator("stats", "en")
     fig, (left, right) = _figure(10, 3.2, columns=2)
     bots = list(dict.fromkeys(b["bot"] for g in groups for b in g["bots"]))
     offsets, width = _offsets(len(groups))
@@ -106,7 +113,7 @@ def bot_figure(groups: Sequence[Group]) -> Figure:
         right.bar(xs, [e["rating"]["mu"] if e else 0.0 for e in entries], width * 0.9,
                   yerr=[e["rating"]["sigma"] if e else 0.0 for e in entries], capsize=3,
                   color=_colour(k))
-    for ax, title in ((left, "win rate by bot (95% CI)"), (right, "OpenSkill μ ± σ")):
+    for ax, title in ((left, tr("report.t_bot_rate")), (right, tr("report.openskill"))):
         ax.set_xticks(range(len(bots)), bots, rotation=15, fontsize=7)
         ax.set_title(title)
     _legend(fig)
@@ -114,26 +121,28 @@ def bot_figure(groups: Sequence[Group]) -> Figure:
 
 
 def histogram_figure(series: Sequence[tuple[str, dict[str, Any]]], title: str,
-                     xlabel: str) -> Figure:
+                     xlabel: str, tr: Translator | None = None) -> Figure:
     """Step histograms from :func:`analysis.histogram` bins (whole numbers: one bin per
     value), one colour per series."""
+    tr = tr or translator("stats", "en")
     fig, ax = _figure()
     for k, (name, summary) in enumerate(series):
         hist = summary["histogram"]
         if hist["counts"]:
             ax.stairs(hist["counts"], hist["edges"], color=_colour(k), linewidth=1.5,
-                      label=f"{name} ({summary['n']} values)")
+                      label=tr("report.legend_values", name=name, n=summary["n"]))
     ax.set_title(title)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("count")
+    ax.set_ylabel(tr("report.count"))
     _legend(fig)
     return fig
 
 
 def count_figure(series: Sequence[tuple[str, dict[str, int]]], title: str,
-                 xlabel: str) -> Figure:
+                 xlabel: str, tr: Translator | None = None) -> Figure:
     """Shares of each label (or seat, or place), one colour per series, the counts
     normalised within each series so sets of different sizes compare."""
+    tr = tr or translator("stats", "en")
     fig, ax = _figure()
     labels = sorted(dict.fromkeys(c for _name, counts in series for c in counts),
                     key=lambda c: (0, int(c), "") if c.isdigit() else (1, 0, c))
@@ -147,13 +156,15 @@ def count_figure(series: Sequence[tuple[str, dict[str, int]]], title: str,
                   fontsize=7)
     ax.set_title(title)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share")
+    ax.set_ylabel(tr("report.share"))
     _legend(fig)
     return fig
 
 
-def category_figure(groups: Sequence[Group], stat_id: str, name: str) -> Figure:
+def category_figure(groups: Sequence[Group], stat_id: str, name: str,
+                    tr: Translator | None = None) -> Figure:
     """Win rate by a per-seat label (e.g. Skytopia's Ability tile and side)."""
+    tr = tr or translator("stats", "en")
     fig, ax = _figure()
     cats = sorted({c for g in groups for c in g["stats"]["per_seat"][stat_id]["win_rate"]})
     offsets, width = _offsets(len(groups))
@@ -164,72 +175,76 @@ def category_figure(groups: Sequence[Group], stat_id: str, name: str) -> Figure:
         xs = [i + offsets[k] for i in present]
         ax.bar(xs, [e["rate"] for e in entries], width * 0.9,
                yerr=_errors(entries), capsize=3, color=_colour(k),
-               label=f"{group['label']} (n={group['games']} games)")
+               label=tr("report.legend_games", label=group["label"], n=group["games"]))
         ax.hlines([1 / group["players"]] * len(xs), [x - width / 2 for x in xs],
                   [x + width / 2 for x in xs], colors="#333", linestyles="--", linewidth=1)
-    ax.set_ylabel("win rate (dashes: even share)")
+    ax.set_ylabel(tr("report.y_rate"))
     ax.set_xticks(range(len(cats)), cats, rotation=30 if len(cats) > 8 else 0, fontsize=7)
-    ax.set_title(f"win rate by {name} (95% CI)")
+    ax.set_title(tr("report.t_by_label", name=name))
     _legend(fig)
     return fig
 
 
-def stat_figure(groups: Sequence[Group], stat: dict[str, Any], scope: str) -> Figure | None:
+def stat_figure(groups: Sequence[Group], stat: dict[str, Any], scope: str,
+                tr: Translator | None = None) -> Figure | None:
     """The plot of one of the game's statistics by its kind, every set side by side."""
+    tr = tr or translator("stats", "en")
     found = [(g["label"], g["stats"][scope][stat["id"]]) for g in groups
              if stat["id"] in g["stats"][scope]]
-    title = stat["name"] + (" (each player)" if scope == "per_seat" else "")
+    title = (tr("report.each_player", name=stat["name"]) if scope == "per_seat"
+             else stat["name"])
     kind = stat["kind"]
     if kind in ("integer", "numeric"):
-        return histogram_figure(found, title, "value")
+        return histogram_figure(found, title, tr("report.value"), tr)
     if kind == "categorical":
-        return count_figure([(n, s["counts"]) for n, s in found], title, "")
+        return count_figure([(n, s["counts"]) for n, s in found], title, "", tr)
     if kind == "seat":
         return count_figure([(n, s["by_turn_order"]) for n, s in found], title,
-                            "place in the turn order of the player (1 = first player)")
+                            tr("report.x_seat_stat"), tr)
     if kind == "boolean":
-        return count_figure([(n, {"yes": round(s["wins"]), "no": s["games"] - round(s["wins"])})
-                             for n, s in found], title, "")
+        yes, no = tr("report.yes"), tr("report.no")
+        return count_figure([(n, {yes: round(s["wins"]), no: s["games"] - round(s["wins"])})
+                             for n, s in found], title, "", tr)
     return None
 
 
-def figures(groups: Sequence[Group]) -> list[tuple[str, str, Figure]]:
-    """(file name, caption, figure) for every plot of the report."""
-    total = sum(g["games"] for g in groups)
-    out = [("win_by_turn_order", f"Win rate by place in the turn order (1 = the first "
-            f"player), every player count and option set; {total} games.",
-            rate_figure(groups, "by_turn_order", "win rate by turn order (95% CI)",
-                        "position")),
-           ("win_by_seat", f"Win rate by seat (1 = the first seat of the table, whoever "
-            f"started); {total} games.",
-            rate_figure(groups, "by_seat", "win rate by seat (95% CI)", "seat")),
-           ("bots", f"Win rate and OpenSkill rating by bot; {total} games.",
-            bot_figure(groups)),
-           ("scores", f"Score distribution per bot (one bin per value for whole numbers); "
-            f"{total} games.",
+def figures(groups: Sequence[Group], lang: str = "en") -> list[tuple[str, str, Figure]]:
+    """(file name, caption, figure) for every plot of the report, worded in ``lang``."""
+    tr = translator("stats", lang)
+    games = tr("report.games", count=sum(g["games"] for g in groups))
+    out = [("win_by_turn_order", tr("report.cap_turn_order", games=games),
+            rate_figure(groups, "by_turn_order", tr("report.t_turn_order"), "position", tr)),
+           ("win_by_seat", tr("report.cap_seat", games=games),
+            rate_figure(groups, "by_seat", tr("report.t_seat"), "seat", tr)),
+           ("bots", tr("report.cap_bots", games=games), bot_figure(groups, tr)),
+           ("scores", tr("report.cap_scores", games=games),
             histogram_figure([(f"{g['label']}: {b['bot']}", b["score"]) for g in groups
-                              for b in g["bots"]], "scores", "score")),
-           ("lengths", f"Game length in actions (one bin per value); {total} games.",
+                              for b in g["bots"]], tr("report.t_scores"),
+                             tr("report.x_score"), tr)),
+           ("lengths", tr("report.cap_lengths", games=games),
             histogram_figure([(f"{g['label']} (n={g['games']})", g["length"])
-                              for g in groups], "game length", "actions"))]
+                              for g in groups], tr("report.t_length"),
+                             tr("report.x_actions"), tr))]
     return out
 
 
-def stat_figures(groups: Sequence[Group]) -> list[tuple[str, str, Figure]]:
+def stat_figures(groups: Sequence[Group], lang: str = "en") -> list[tuple[str, str, Figure]]:
     """A plot for each of the game's statistics, and win rates by each per-seat label."""
+    tr = translator("stats", lang)
     out = []
     for scope in ("per_game", "per_seat"):
         stats = {i: s for g in groups for i, s in g["stats"][scope].items()}
         for ident, stat in stats.items():
-            figure = stat_figure(groups, stat, scope)
+            figure = stat_figure(groups, stat, scope, tr)
             if figure is not None:
                 out.append((f"stat_{scope}_{_safe(ident)}",
                             f"{stat['name']}: {stat['definition']}.", figure))
             if scope == "per_seat" and stat["kind"] == "categorical":
-                out.append((f"win_by_{_safe(ident)}", f"Win rate by {stat['name']}.",
+                out.append((f"win_by_{_safe(ident)}",
+                            tr("report.cap_by_label", name=stat["name"]),
                             category_figure([g for g in groups
                                              if ident in g["stats"]["per_seat"]],
-                                            ident, stat["name"])))
+                                            ident, stat["name"], tr)))
     return out
 
 
@@ -245,9 +260,9 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def _noise(beyond: bool) -> str:
-    return ('<span class="clear">beyond noise</span>' if beyond
-            else '<span class="noise">within noise</span>')
+def _noise(beyond: bool, tr: Translator) -> str:
+    return (f'<span class="clear">{html.escape(tr("report.beyond_noise"))}</span>' if beyond
+            else f'<span class="noise">{html.escape(tr("report.within_noise"))}</span>')
 
 
 def _ci(r: dict[str, Any]) -> str:
@@ -259,63 +274,72 @@ def _cell(r: dict[str, Any]) -> str:
     return f'<span class="clear">{text}</span>' if r.get("beyond_noise") else text
 
 
-def rate_table(groups: Sequence[Group], key: str, axis: str) -> str:
+def rate_table(groups: Sequence[Group], key: str, axis: str, lang: str = "en") -> str:
     """One table across player counts and sets: a cell per place (or seat), marked when
     beyond noise after Holm's correction across the whole table, and the smallest
-    difference from the even share each row could detect."""
+    difference from the even share each row could detect (``axis``: ``place`` or
+    ``seat``)."""
+    tr = translator("stats", lang)
     most = max(g["players"] for g in groups)
     cells = sum(len(g[key]) for g in groups)
-    header = ["", *[str(k) for k in range(1, most + 1)], "games",
-              f"detectable (±, 80% power, Holm over {cells} cells)"]
+    header = [tr("report.axis", axis=tr(f"report.{axis}")),
+              *[str(k) for k in range(1, most + 1)], tr("report.col_games"),
+              tr("report.col_detectable", cells=cells)]
     rows = []
     for group in groups:
         found = [_cell(c) for c in group[key]] + [""] * (most - group["players"])
         rows.append([html.escape(group["label"]), *found, str(group["games"]),
                      f"{group[key][0]['detectable']:.1%}"])
-    return _table([f"{axis} →", *header[1:]], rows)
+    return _table(header, rows)
 
 
-def sweep_table(sweep: dict[str, Any]) -> str:
+def sweep_table(sweep: dict[str, Any], lang: str = "en") -> str:
     """Option sets side by side, each against the first, tested game by game where they
     played the same deals; Holm over the table."""
+    tr = translator("stats", lang)
     esc = html.escape
     cells = sum(len(line["tests"]) for line in sweep["lines"])
-    how = ("paired t-test on the same deals" if sweep["paired"]
-           else "Welch's t-test (the sets played different deals)")
+    how = tr("report.paired" if sweep["paired"] else "report.welch")
     header = ["", *sweep["sets"]] + [f"{s} − {sweep['reference']}" for s in sweep["sets"][1:]]
     rows = []
     for line in sweep["lines"]:
         values = [(_ci({"rate": v["mean"], "ci": v["ci"]}) if line["unit"] == "rate"
                    else f"{v['mean']:.2f} ± {v['half']:.2f}") for v in line["values"]]
-        tests = [_difference(t, line["unit"]) for t in line["tests"]]
-        name = esc(line["name"]) + (" (mean per player)" if line["scope"] == "seat" else "")
+        tests = [_difference(t, line["unit"], tr) for t in line["tests"]]
+        name = esc(tr("report.mean_per_player", name=line["name"]) if line["scope"] == "seat"
+                   else line["name"])
         rows.append([name, *values, *tests])
-    return (f"<p>{esc(how)}; p-values corrected with Holm over the table's {cells} "
-            "tests; d = effect size (difference / sd); detectable: the smallest difference "
-            "the sample finds with 80% power.</p>" + _table(header, rows))
+    return (f"<p>{esc(tr('report.sweep_note', how=how, cells=cells))}</p>"
+            + _table(header, rows))
 
 
-def _difference(test: dict[str, Any], unit: str) -> str:
-    scale, fmt = (100, "{:+.1f} pts") if unit == "rate" else (1, "{:+.2f}")
+def _difference(test: dict[str, Any], unit: str, tr: Translator) -> str:
+    def fmt(value: float) -> str:
+        return (tr("report.points", value=f"{value * 100:+.1f}") if unit == "rate"
+                else f"{value:+.2f}")
     size = test["effect_size"]
     detect = test["detectable"]
-    parts = [fmt.format(test["difference"] * scale), f"p={test['p_holm']:.3g}",
+    parts = [fmt(test["difference"]), f"p={test['p_holm']:.3g}",
              f"d={size:.2f}" if size is not None else "d=–",
-             f"detectable ±{fmt.format(detect * scale).lstrip('+')}" if detect else ""]
-    return f"{' · '.join(p for p in parts if p)} {_noise(test['beyond_noise'])}"
+             tr("report.detectable", value=fmt(detect).lstrip("+")) if detect else ""]
+    return f"{html.escape(' · '.join(p for p in parts if p))} {_noise(test['beyond_noise'], tr)}"
 
 
-def stats_tables(group: Group) -> str:
+def stats_tables(group: Group, lang: str = "en") -> str:
     """The game's statistics of one set: per game and per seat apart, labels and seats
     counted, the declared ratios."""
+    tr = translator("stats", lang)
     esc = html.escape
     stats = group["stats"]
     parts = []
-    for scope, title in (("per_game", "per game"), ("per_seat", "per player")):
+    for scope in ("per_game", "per_seat"):
+        title = tr(f"report.{scope}")
         numbers = [s for s in stats[scope].values() if s["kind"] in ("integer", "numeric")]
         if numbers:
-            parts.append(_table([f"statistic ({title})", "mean ± 95%", "sd", "range",
-                                 "values", "by turn order (means, 1 = first player)"
+            parts.append(_table([tr("report.col_statistic", scope=title),
+                                 tr("report.col_mean"), tr("report.col_sd"),
+                                 tr("report.col_range"), tr("report.col_values"),
+                                 tr("report.col_by_turn_order")
                                  if scope == "per_seat" else ""],
                                 [[_named(s), f"{s['mean']:.2f} ± {s['half']:.2f}",
                                   f"{s['sd']:.2f}",
@@ -324,28 +348,30 @@ def stats_tables(group: Group) -> str:
                                                           s.get("by_turn_order", []))]
                                  for s in numbers]))
         for s in stats[scope].values():
+            scoped = tr("report.scoped", name=s["name"], scope=title)
             if s["kind"] == "boolean":
-                parts.append(_table([f"{esc(s['name'])} ({title})", "rate (95% CI)"],
-                                    [[_named(s), _ci(s)]]))
+                parts.append(_table([scoped, tr("report.col_rate_ci")], [[_named(s), _ci(s)]]))
             elif s["kind"] == "categorical":
                 total = sum(s["counts"].values()) or 1
-                parts.append(_table([s["name"] + f" ({title})", "count", "share"],
+                parts.append(_table([scoped, tr("report.count"), tr("report.share")],
                                     [[esc(c), str(n), f"{n / total:.1%}"]
                                      for c, n in s["counts"].items()]))
                 if "win_rate" in s:
-                    parts.append(_table([f"win rate by {s['name']}", "seats",
-                                         "win rate (95% CI)", "p (Holm)"],
+                    parts.append(_table([tr("report.win_rate_by", name=s["name"]),
+                                         tr("report.col_seats"), tr("report.col_win_rate"),
+                                         tr("report.col_p_holm")],
                                         [[esc(c), str(r["games"]), _cell(r),
                                           f"{r['p_holm']:.3g}"]
                                          for c, r in s["win_rate"].items()]))
             elif s["kind"] == "seat":
                 keys = list(s["by_seat"])
                 parts.append(_table([s["name"], *keys],
-                                    [["by seat", *map(str, s["by_seat"].values())],
-                                     ["by place in the turn order",
+                                    [[esc(tr("report.by_seat")),
+                                      *map(str, s["by_seat"].values())],
+                                     [esc(tr("report.by_turn_order")),
                                       *map(str, s["by_turn_order"].values())]]))
     if stats["ratios"]:
-        parts.append(_table(["rate over all games", "value", "from"],
+        parts.append(_table([tr("report.col_ratio"), tr("report.value"), tr("report.col_from")],
                             [[_named(r), f"{r['value']:.3f}",
                               f"{r['numerator']:g} / {r['denominator']:g}"]
                              for r in stats["ratios"].values()]))
@@ -357,65 +383,61 @@ def _named(stat: dict[str, Any]) -> str:
             "</dfn>")
 
 
-def set_section(group: Group) -> str:
+def set_section(group: Group, lang: str = "en") -> str:
     """The tables of one set: bots and the game's statistics."""
+    tr = translator("stats", lang)
     esc = html.escape
-    parts = [f"<h3>{esc(group['label'])} — {group['games']} games</h3>"]
+    games = tr("report.games", count=group["games"])
+    parts = [f"<h3>{esc(tr('report.set_heading', label=group['label'], games=games))}</h3>"]
     if group["options"]:
-        parts.append(f"<p>options: <code>{esc(str(group['options']))}</code></p>")
-    parts.append(_table(["bot", "seats", "win rate (95% CI)", "mean score",
-                         "OpenSkill μ ± σ", "ordinal"],
+        parts.append(f"<p>{esc(tr('report.options'))} "
+                     f"<code>{esc(str(group['options']))}</code></p>")
+    parts.append(_table([tr("report.col_bot"), tr("report.col_seats"),
+                         tr("report.col_win_rate"), tr("report.col_mean_score"),
+                         tr("report.openskill"), tr("report.col_ordinal")],
                         [[esc(b["bot"]), str(b["games"]), _ci(b),
                           f"{b['score']['mean']:.1f}",
                           f"{b['rating']['mu']:.1f} ± {b['rating']['sigma']:.1f}",
                           f"{b['rating']['ordinal']:.1f}"] for b in group["bots"]]))
-    parts.append(stats_tables(group))
+    parts.append(stats_tables(group, lang))
     return "\n".join(parts)
 
 
 # ----------------------------------------------------------------- the page
-INTRO = ("Win rates count a shared win as a fraction and carry 95% Wilson intervals. "
-         "A table's cells are tested together against the even share (1 / players) with "
-         "Holm's correction; <span class=clear>red</span> marks a cell beyond noise after "
-         "it. <em>detectable</em> is the smallest difference the sample would find with 80% "
-         "power: a difference smaller than that may be there unseen. Places in the turn "
-         "order and seats count from 1. Per-game statistics count once a game, per-player "
-         "ones once for each player; labels and seats are counted, never averaged.")
-
-
 def render_html(rows: Sequence[dict[str, Any]], source: str = "",
                 lang: str = "en") -> tuple[str, list[tuple[str, Figure]]]:
-    """The page, and the figures (name, figure) to also write as files."""
+    """The page in ``lang``, and the figures (name, figure) to also write as files."""
     groups = analyse(rows, lang)
     if not groups:
         raise ValueError("no rows")
+    tr = translator("stats", lang)
     esc = html.escape
     counts = sorted({g["players"] for g in groups})
-    title = (f"{groups[0]['game']}: {len(rows)} games, "
-             f"{', '.join(map(str, counts))} players")
-    body = [f"<h1>Balance report — {esc(title)}</h1>",
-            f"<p>From <code>{esc(source)}</code>. {INTRO}</p>"]
-    drawn = figures(groups)
-    own = stat_figures(groups)
+    title = tr("report.title", game=game_title(groups[0]["game"], lang),
+               games=tr("report.games", count=len(rows)), counts=", ".join(map(str, counts)))
+    # the intro's markup (<span>, <em>) is the catalogue's own
+    intro = f"{tr('report.source', source=f'<code>{esc(source)}</code>')} {tr('report.intro')}"
+    body = [f"<h1>{esc(tr('report.heading', title=title))}</h1>", f"<p>{intro}</p>"]
+    drawn = figures(groups, lang)
+    own = stat_figures(groups, lang)
     for (_n, caption, figure), (key, axis) in zip(drawn[:2], (("by_turn_order", "place"),
                                                             ("by_seat", "seat"))):
-        body.append(f"<h2>Win rate by {'turn order' if key == 'by_turn_order' else 'seat'}"
-                    "</h2>")
+        body.append(f"<h2>{esc(tr(f'report.h_{key}'))}</h2>")
         body.append(_figure_html(figure, caption))
-        body.append(rate_table(groups, key, axis))
-    body.append("<h2>Bots, scores and lengths</h2>")
+        body.append(rate_table(groups, key, axis, lang))
+    body.append(f"<h2>{esc(tr('report.h_bots'))}</h2>")
     body += [_figure_html(figure, caption) for _n, caption, figure in drawn[2:]]
     for sweep in sweeps(rows, lang):
-        body.append(f"<h2>Sweep at {sweep['players']} players: {len(sweep['sets'])} option "
-                    "sets side by side</h2>")
-        body.append(sweep_table(sweep))
+        heading = tr("report.h_sweep", players=sweep["players"], sets=len(sweep["sets"]))
+        body.append(f"<h2>{esc(heading)}</h2>")
+        body.append(sweep_table(sweep, lang))
     if own:
-        body.append("<h2>The game's statistics</h2><div class=stats>")
+        body.append(f"<h2>{esc(tr('report.h_stats'))}</h2><div class=stats>")
         body += [_figure_html(figure, caption) for _n, caption, figure in own]
         body.append("</div>")
-    body.append("<h2>Tables</h2>")
-    body += [set_section(group) for group in groups]
-    page = ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8>"
+    body.append(f"<h2>{esc(tr('report.h_tables'))}</h2>")
+    body += [set_section(group, lang) for group in groups]
+    page = (f"<!DOCTYPE html><html lang={tr.lang}><head><meta charset=utf-8>"
             f"<title>{esc(title)}</title><style>{STYLE}</style></head><body>"
             + "\n".join(body) + "</body></html>\n")
     return page, [(name, figure) for name, _caption, figure in drawn + own]
