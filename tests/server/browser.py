@@ -34,8 +34,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
 TIMEOUT_MS = 30_000
-MY_TURN = "() => ['me', 'over'].includes(document.body.dataset.toMove)"
-"""Predicates are functions: a bare expression would be eval'd, which the CSP forbids."""
+MY_TURN = "() => ['me', 'over'].includes(document.body?.dataset.toMove)"
+"""Predicates are functions: a bare expression would be eval'd, which the CSP forbids. The
+body is ``null`` for a moment while a click opens another page."""
 TOO_MANY = {"en": "too many", "pl": "za dużo wiadomości"}
 """The server's refusal of a message over its limit, by the page's language."""
 

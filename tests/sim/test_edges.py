@@ -129,12 +129,19 @@ def test_progress_lines_without_a_terminal(tmp_path: Path) -> None:
     assert "no failures" in lines[-1] and "\x1b" not in done.stderr  # no bar, no colours
 
 
+def hear_ctrl_c() -> None:
+    """In the child: Ctrl-C as an interactive shell's job gets it, even when this suite runs
+    where SIGINT is ignored (a background job, nohup), which children would inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_says_how_to_resume(tmp_path: Path) -> None:
     out = tmp_path / "rows.jsonl"
     args = ["sim", "castle", "--bots", "random", "--games", "600", "--workers", "2",
             "--out", str(out)]
     run = subprocess.Popen(towerplay(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True, start_new_session=True)  # its own group, as a shell's job
+                           text=True, start_new_session=True,  # its own group, as a shell's job
+                           preexec_fn=hear_ctrl_c)
     deadline = time.monotonic() + 60
     while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
         time.sleep(0.02)

@@ -11,9 +11,9 @@ lines); seats are numbered from 1, as people count.
 
 >>> from towerplay import games
 >>> view = games.load("five_towers").start(players=2, seed=1).view(0)
->>> "seat 1 (you)" in draw(view)
+>>> "Seat 1 (you)" in draw(view)
 True
->>> "miejsce 1 (ty)" in draw(view, Translator("five_towers", "pl"))
+>>> "Miejsce 1 (ty)" in draw(view, Translator("five_towers", "pl"))
 True
 """
 from __future__ import annotations
