@@ -222,7 +222,7 @@ def figures(groups: Sequence[Group], lang: str = "en") -> list[tuple[str, str, F
                               for b in g["bots"]], tr("report.t_scores"),
                              tr("report.x_score"), tr)),
            ("lengths", tr("report.cap_lengths", games=games),
-            histogram_figure([(f"{g['label']} (n={g['games']})", g["length"])
+            histogram_figure([(g["label"], g["length"])
                               for g in groups], tr("report.t_length"),
                              tr("report.x_actions"), tr))]
     return out
