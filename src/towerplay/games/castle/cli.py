@@ -120,7 +120,7 @@ def _variant_reason(castles: list[list[int]], totals: list[int], winners: list[i
 
 def score_command(
     castles: list[str] = typer.Argument(
-        ..., help="one argument per seat (seat 0 first): the wall cards of that castle, "
+        ..., help="one argument per seat (the first seat first): the wall cards of that castle, "
                   "left to right, e.g. \"2 5 9 17 26 30\""),
     variant: str = typer.Option("base", "--variant",
                                 help="base (most elements) or characters (points)"),
