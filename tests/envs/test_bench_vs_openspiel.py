@@ -4,16 +4,22 @@ resampler, and games that replay the same from their seed."""
 from __future__ import annotations
 
 import importlib.util
+import io
+import json
+import multiprocessing
 import random
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import pyspiel
 import pytest
+from open_spiel.python.algorithms import ismcts
 
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.envs import openspiel
+from towerplay.sim.ladder import wilson
 
 SCRIPT = Path(__file__).parents[2] / "benchmarks" / "bench_vs_openspiel.py"
 
@@ -45,10 +51,32 @@ def test_both_sides_get_the_same_evaluator_budget_c_and_moves(bench: Any, policy
     duel = bench.Duel("castle", 0, "ismcts", policy, iterations, 0.7)
     ours, theirs = bench.bots_for(duel, state.get_game(), seed=11)
     settings = ours.settings(state.inner.game)  # after the game's search defaults
+    assert type(theirs) is ismcts.ISMCTSBot  # OpenSpiel's own bot, unchanged
+    assert settings.iterations == theirs._max_simulations == iterations
+    assert settings.seconds is None
+    assert_alike(bench, ours, theirs, settings, policy)
+
+
+@pytest.mark.parametrize("policy", ["random", "game"])
+def test_at_equal_time_both_sides_get_the_same_seconds_and_settings(bench: Any,
+                                                                    policy: str) -> None:
+    state = dealt("castle")
+    duel = bench.Duel("castle", 0, "ismcts", policy, None, 0.7, seconds=0.5)
+    ours, theirs = bench.bots_for(duel, state.get_game(), seed=11)
+    settings = ours.settings(state.inner.game)
+    assert type(theirs) is bench.TimedISMCTSBot and isinstance(theirs, ismcts.ISMCTSBot)
+    assert settings.seconds == theirs.seconds == 0.5
+    assert settings.iterations is None  # no cap from a default: the clock alone
+    assert_alike(bench, ours, theirs, settings, policy)
+    with pytest.raises(ValueError, match="iterations or seconds"):
+        bench.Duel("castle", 0, "ismcts", policy, 100, 0.7, seconds=0.5)
+
+
+def assert_alike(bench: Any, ours: Any, theirs: Any, settings: Any, policy: str) -> None:
+    """The same evaluator, exploration constant and moves on both sides."""
     evaluator = theirs._evaluator
     assert isinstance(ours, ISMCTSBot) and type(evaluator) is bench.Playout
     assert settings.rollout == evaluator.policy == policy  # one playout policy
-    assert settings.iterations == theirs._max_simulations == iterations
     assert settings.c == theirs._uct_c == 0.7
     # ours: every legal move, playouts to the end judged by win shares, a fresh tree
     assert (settings.narrow, settings.depth, settings.score_weight) == (False, None, 0.0)
@@ -88,5 +116,110 @@ def test_a_game_is_reproducible_and_counts_only_searched_decisions(bench: Any) -
     assert 0 <= first.share <= 1 and first.decisions > 0
     assert first.our_iterations <= 3 * first.decisions
     assert first.their_iterations == 3 * first.their_decisions
-    summary = bench.summary([first, again])
+    summary = bench.summary([asdict(first), asdict(again)])
     assert summary["games"] == 2 and summary["ci"][0] <= summary["win_rate"] <= summary["ci"][1]
+
+
+def test_a_timed_game_counts_each_sides_iterations(bench: Any) -> None:
+    duel = bench.Duel("castle", 0, "ismcts", "random", None, 0.7, seconds=0.001)
+    outcome = bench.play(duel)
+    assert outcome.decisions > 0 and outcome.their_decisions > 0
+    # OpenSpiel's first simulation only expands the root: at least two a searched decision
+    assert outcome.their_iterations >= 2 * outcome.their_decisions
+    assert outcome.our_iterations >= 1
+
+
+def test_games_go_out_round_by_round_cheap_budgets_first(bench: Any) -> None:
+    todo = bench.duels(["castle", "skytopia"], ["random", "game"], [1000, 100], [0.5], 3,
+                       0.7, 2, 2026)
+    cells = 2 * 2 * 3
+    assert len(todo) == 3 * cells * 2 and len({d.key() for d in todo}) == len(todo)
+    first_round = todo[:2 * cells]
+    assert {d.index for d in first_round} == {0}  # every cell and side gets deal 0 first
+    assert len({(d.game, d.policy, d.iterations, d.seconds, d.ours)
+                for d in first_round}) == 2 * cells
+    assert [d.iterations or d.seconds for d in first_round[::8]] == [100, 1000, 0.5]
+    assert [d.ours for d in todo[:2]] == ["ismcts", "greedy"]  # the same deal side by side
+    assert todo[0].key()[:-3] == todo[1].key()[:-3] and todo[0].index == todo[1].index
+
+
+def test_a_rerun_skips_the_games_already_recorded(bench: Any, tmp_path: Path) -> None:
+    out = tmp_path / "match.jsonl"
+    todo = bench.duels(["castle"], ["random"], [2], [], 1, 0.7, 2, 2026)
+    first = bench.run(todo, out, workers=2, log=io.StringIO())
+    lines = out.read_text().splitlines()
+    assert (first.played, first.skipped) == (2, 0) and len(lines) == 2
+    assert {json.loads(line)["side"] for line in lines} == {"ismcts", "greedy"}
+    again = bench.run(todo, out, workers=2, log=io.StringIO())
+    assert (again.played, again.skipped) == (0, 2) and out.read_text().splitlines() == lines
+    more = bench.duels(["castle"], ["random"], [2], [], 2, 0.7, 2, 2026)  # one deal more
+    extended = bench.run(more, out, workers=2, log=io.StringIO())
+    assert (extended.played, extended.skipped) == (2, 2)
+    assert [json.loads(line)["index"] for line in out.read_text().splitlines()[2:]] == [1, 1]
+    assert not multiprocessing.active_children()
+
+
+def test_the_deadline_stops_the_games_and_ends_the_workers(bench: Any,
+                                                           tmp_path: Path) -> None:
+    out = tmp_path / "match.jsonl"
+    todo = bench.duels(["castle"], ["random"], [], [5.0], 3, 0.7, 2, 2026)  # minutes a game
+    progress = bench.run(todo, out, workers=2, deadline=0.5, grace=0.0, log=io.StringIO())
+    assert (progress.played, progress.stopped, progress.not_started) == (0, 2, 4)
+    assert out.read_text() == ""  # a game stopped is not recorded
+    assert not multiprocessing.active_children()
+
+
+RECORD = {"game": "castle", "playouts": "random", "iterations": 100, "seconds": None,
+          "c": 0.7, "players": 2, "seed": 2026, "side": "ismcts", "index": 0, "share": 1.0,
+          "decisions": 30, "forced": 2, "our_iterations": 3000, "our_seconds": 2.0,
+          "their_decisions": 31, "their_iterations": 3100, "their_seconds": 10.0,
+          "wall_seconds": 12.0}
+
+
+def test_the_summary_of_results_files(bench: Any, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [RECORD, {**RECORD, "index": 1, "share": 0.5, "our_seconds": 4.0},
+             {**RECORD, "index": 2, "share": 0.0},
+             {**RECORD, "side": "greedy", "share": 1.0, "decisions": 29, "our_iterations": 0,
+              "their_iterations": 3000, "their_decisions": 30, "their_seconds": 20.0,
+              "wall_seconds": 24.0}]
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    one.write_text("".join(json.dumps(line) + "\n" for line in lines[:2]) + '{"game": "cas')
+    two.write_text("".join(json.dumps(line) + "\n" for line in lines[1:]))  # 1 twice
+    warnings = io.StringIO()
+    records = bench.read_records([one, two], warn=warnings)
+    assert len(records) == 4 and "one.jsonl:3: not a game's record" in warnings.getvalue()
+    [cell] = bench.cells(records)
+    ours, greedy = cell["ismcts"], cell["greedy"]
+    assert (ours["games"], ours["wins"], greedy["games"], greedy["wins"]) == (3, 1.5, 1, 1.0)
+    assert ours["ci"] == pytest.approx(list(wilson(1.5, 3)))
+    assert ours["our_iterations_per_decision"] == pytest.approx(9000 / 90)
+    assert ours["our_iterations_per_s"] == pytest.approx(9000 / 8.0)
+    assert ours["decisions"] == 90 and ours["forced"] == 6
+    # OpenSpiel's speed over both sides' games, the minutes of both
+    assert cell["their_iterations_per_decision"] == pytest.approx(12300 / 123)
+    assert cell["their_iterations_per_s"] == pytest.approx(12300 / 50.0)
+    assert cell["minutes"] == pytest.approx(60 / 60)
+    assert bench.main(["--summary", str(one), str(two)]) == 0
+    row = capsys.readouterr().out.splitlines()[2]
+    assert row == ("| `castle` | random | 100 iterations | 3 | 1.5 of 3: 50% [13, 87] "
+                   "| 1 of 1: 100% [21, 100] | 100 | 100 | 1,125 | 246 | 90 (6) | 1.0 |")
+    bench.main(["--summary", str(two), "--json"])
+    assert json.loads(capsys.readouterr().out)["ismcts"]["games"] == 2
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["--summary", "no-such.jsonl"], "no such results file: no-such.jsonl"),
+    (["--games", "4"], "--out FILE is needed"),
+    (["--out", "x.jsonl", "--games", "0"], "expected a number above 0, got '0'"),
+    (["--out", "x.jsonl", "--seconds", "fast"], "expected a number above 0, got 'fast'"),
+    (["--out", "x.jsonl", "--grace", "-1"], "0 or more, got '-1'"),
+    (["--out", "x.jsonl", "--game", "chess"], "invalid choice: 'chess'"),
+])
+def test_bad_options_get_a_one_line_error(bench: Any, argv: list[str], expected: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        bench.main(argv)
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert expected in error and "Traceback" not in error
