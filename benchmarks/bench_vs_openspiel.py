@@ -258,11 +258,13 @@ def play(duel: Duel) -> Outcome:
 
 def record(duel: Duel) -> dict[str, Any]:
     """Play ``duel`` and return its line for the results file: the key, the outcome, the
-    game's wall time and the machine (run in a worker)."""
-    started = time.perf_counter()
+    game's wall and CPU time (less CPU than wall: the machine was busy) and the machine
+    (run in a worker)."""
+    started, cpu = time.perf_counter(), time.process_time()
     outcome = play(duel)
     return {**dict(zip(KEY, duel.key())), "seat": duel.index % duel.players,
             **asdict(outcome), "wall_seconds": round(time.perf_counter() - started, 3),
+            "cpu_seconds": round(time.process_time() - cpu, 3),
             "finished": datetime.now(UTC).isoformat(timespec="seconds"),
             "host": platform.node(), "cpus": os.cpu_count(),
             "python": platform.python_version()}
@@ -461,12 +463,15 @@ def summary(results: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             "win_rate": wins / games_played if games_played else math.nan,
             "ci": [low, high], "decisions": decisions, "forced": sum(r["forced"] for r in results),
             "our_iterations_per_decision": total("our_iterations") / max(1, decisions),
+            "our_seconds_per_decision": total("our_seconds") / max(1, decisions),
             "our_iterations_per_s": total("our_iterations") / max(1e-9, total("our_seconds")),
             "their_decisions": their_decisions,
             "their_iterations_per_decision": total("their_iterations") / max(1, their_decisions),
+            "their_seconds_per_decision": total("their_seconds") / max(1, their_decisions),
             "their_iterations_per_s": total("their_iterations")
             / max(1e-9, total("their_seconds")),
-            "minutes": sum(r.get("wall_seconds", 0.0) for r in results) / 60}
+            "minutes": sum(r.get("wall_seconds", 0.0) for r in results) / 60,
+            "cpu_minutes": sum(r.get("cpu_seconds", 0.0) for r in results) / 60}
 
 
 def cells(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -479,7 +484,9 @@ def cells(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
     def order(key: tuple[Any, ...]) -> tuple[Any, ...]:
         name, policy, iterations, seconds, c, players = key
-        return (iterations is None, iterations or seconds, players, c, policy, name)
+        known = policy in POLICIES
+        return (iterations is None, iterations or seconds, players, c,
+                POLICIES.index(policy) if known else len(POLICIES), policy, name)
 
     out = []
     for key in sorted(grouped, key=order):
@@ -489,14 +496,16 @@ def cells(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     **{side: summary(sides[side]) for side in SIDES},
                     "their_iterations_per_decision": both["their_iterations_per_decision"],
                     "their_iterations_per_s": both["their_iterations_per_s"],
-                    "minutes": both["minutes"]})
+                    "their_seconds_per_decision": both["their_seconds_per_decision"],
+                    "minutes": both["minutes"], "cpu_minutes": both["cpu_minutes"]})
     return out
 
 
 HEADER = ("| game | playouts | budget | games | ours: wins, rate [95% CI] "
           "| greedy (no search): wins, rate [95% CI] | our iterations/decision "
           "| OpenSpiel's iterations/decision | our iterations/s | OpenSpiel's iterations/s "
-          "| our searched decisions (forced) | worker minutes |")
+          "| seconds/decision: ours, OpenSpiel's | our searched decisions (forced) "
+          "| worker minutes: wall (CPU) |")
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -511,7 +520,9 @@ def table(rows: list[dict[str, Any]]) -> str:
             f"| {_rate(ours)} | {_rate(greedy)} | {ours['our_iterations_per_decision']:,.0f} "
             f"| {row['their_iterations_per_decision']:,.0f} "
             f"| {ours['our_iterations_per_s']:,.0f} | {row['their_iterations_per_s']:,.0f} "
-            f"| {ours['decisions']} ({ours['forced']}) | {row['minutes']:.1f} |")
+            f"| {ours['our_seconds_per_decision']:.3g}, {row['their_seconds_per_decision']:.3g} "
+            f"| {ours['decisions']} ({ours['forced']}) "
+            f"| {row['minutes']:.1f} ({row['cpu_minutes']:.1f}) |")
     return "\n".join(lines)
 
 

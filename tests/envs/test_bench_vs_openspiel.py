@@ -173,7 +173,7 @@ RECORD = {"game": "castle", "playouts": "random", "iterations": 100, "seconds": 
           "c": 0.7, "players": 2, "seed": 2026, "side": "ismcts", "index": 0, "share": 1.0,
           "decisions": 30, "forced": 2, "our_iterations": 3000, "our_seconds": 2.0,
           "their_decisions": 31, "their_iterations": 3100, "their_seconds": 10.0,
-          "wall_seconds": 12.0}
+          "wall_seconds": 12.0, "cpu_seconds": 9.0}
 
 
 def test_the_summary_of_results_files(bench: Any, tmp_path: Path,
@@ -182,7 +182,7 @@ def test_the_summary_of_results_files(bench: Any, tmp_path: Path,
              {**RECORD, "index": 2, "share": 0.0},
              {**RECORD, "side": "greedy", "share": 1.0, "decisions": 29, "our_iterations": 0,
               "their_iterations": 3000, "their_decisions": 30, "their_seconds": 20.0,
-              "wall_seconds": 24.0}]
+              "wall_seconds": 24.0, "cpu_seconds": 15.0}]
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     one.write_text("".join(json.dumps(line) + "\n" for line in lines[:2]) + '{"game": "cas')
     two.write_text("".join(json.dumps(line) + "\n" for line in lines[1:]))  # 1 twice
@@ -200,10 +200,14 @@ def test_the_summary_of_results_files(bench: Any, tmp_path: Path,
     assert cell["their_iterations_per_decision"] == pytest.approx(12300 / 123)
     assert cell["their_iterations_per_s"] == pytest.approx(12300 / 50.0)
     assert cell["minutes"] == pytest.approx(60 / 60)
+    assert cell["cpu_minutes"] == pytest.approx(42 / 60)
+    assert ours["our_seconds_per_decision"] == pytest.approx(8.0 / 90)
+    assert cell["their_seconds_per_decision"] == pytest.approx(50.0 / 123)
     assert bench.main(["--summary", str(one), str(two)]) == 0
     row = capsys.readouterr().out.splitlines()[2]
     assert row == ("| `castle` | random | 100 iterations | 3 | 1.5 of 3: 50% [13, 87] "
-                   "| 1 of 1: 100% [21, 100] | 100 | 100 | 1,125 | 246 | 90 (6) | 1.0 |")
+                   "| 1 of 1: 100% [21, 100] | 100 | 100 | 1,125 | 246 | 0.0889, 0.407 | 90 (6) "
+                   "| 1.0 (0.7) |")
     bench.main(["--summary", str(two), "--json"])
     assert json.loads(capsys.readouterr().out)["ismcts"]["games"] == 2
 
