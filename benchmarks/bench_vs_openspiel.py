@@ -86,6 +86,8 @@ CELL = ("game", "playouts", "iterations", "seconds", "c", "players")
 """The fields of a record naming its cell (a table row)."""
 KEY = (*CELL, "seed", "side", "index")
 """The fields of a record naming its game: a rerun skips a game whose key is done."""
+ALL = "all"
+"""The game and playouts of a table's row pooling a budget's cells."""
 
 
 def policy_function(game: Any, policy: str) -> Callable[[State[Any], random.Random], Any]:
@@ -374,6 +376,9 @@ def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.
     finished: Finished = queue.Queue()
     running: set[tuple[Any, ...]] = set()
     total = len(pending)
+    print(f"{total} games to play, {progress.skipped} already in {out}; {workers} workers"
+          + (f", none started after {deadline:g} s" if deadline < math.inf else ""),
+          file=log, flush=True)
     with open(out, "a", encoding="utf-8") as handle:
         pool = multiprocessing.Pool(workers, initializer=_worker_start,
                                     initargs=(os.getpid(),))
@@ -474,19 +479,30 @@ def summary(results: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             "cpu_minutes": sum(r.get("cpu_seconds", 0.0) for r in results) / 60}
 
 
-def cells(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def cells(records: Iterable[Mapping[str, Any]], pooled: bool = True) -> list[dict[str, Any]]:
     """One summary a cell, cheap budgets first: ours (``ismcts``) and the greedy baseline
-    apart, OpenSpiel's search speed over both sides' games."""
+    apart, OpenSpiel's search speed over both sides' games. ``pooled``: after each budget's
+    cells (when there are several), a row ``all`` pooling their games (game ``*``)."""
     grouped: dict[tuple[Any, ...], dict[str, list[Mapping[str, Any]]]] = defaultdict(
         lambda: {side: [] for side in SIDES})
     for line in records:
-        grouped[cell_key(line)].setdefault(line["side"], []).append(line)
+        key = cell_key(line)
+        grouped[key].setdefault(line["side"], []).append(line)
+    if pooled:
+        budgets = defaultdict(set)
+        for key in list(grouped):
+            budgets[key[2:]].add(key)
+        for budget, keys in budgets.items():
+            if len(keys) > 1:
+                grouped[(ALL, ALL, *budget)] = {side: [line for key in keys
+                                                       for line in grouped[key][side]]
+                                                for side in SIDES}
 
     def order(key: tuple[Any, ...]) -> tuple[Any, ...]:
         name, policy, iterations, seconds, c, players = key
-        known = policy in POLICIES
-        return (iterations is None, iterations or seconds, players, c,
-                POLICIES.index(policy) if known else len(POLICIES), policy, name)
+        rank = POLICIES.index(policy) if policy in POLICIES else len(POLICIES)
+        return (iterations is None, iterations or seconds, players, c, policy == ALL, rank,
+                policy, name)
 
     out = []
     for key in sorted(grouped, key=order):
@@ -516,7 +532,7 @@ def table(rows: list[dict[str, Any]]) -> str:
         budget = (f"{row['iterations']:,} iterations" if row["seconds"] is None
                   else f"{row['seconds']:g} s")
         lines.append(
-            f"| `{row['game']}` | {row['playouts']} | {budget} | {ours['games']} "
+            f"| {_code(row['game'])} | {row['playouts']} | {budget} | {ours['games']} "
             f"| {_rate(ours)} | {_rate(greedy)} | {ours['our_iterations_per_decision']:,.0f} "
             f"| {row['their_iterations_per_decision']:,.0f} "
             f"| {ours['our_iterations_per_s']:,.0f} | {row['their_iterations_per_s']:,.0f} "
@@ -524,6 +540,10 @@ def table(rows: list[dict[str, Any]]) -> str:
             f"| {ours['decisions']} ({ours['forced']}) "
             f"| {row['minutes']:.1f} ({row['cpu_minutes']:.1f}) |")
     return "\n".join(lines)
+
+
+def _code(name: str) -> str:
+    return "**all**" if name == ALL else f"`{name}`"
 
 
 def _rate(side: Mapping[str, Any]) -> str:

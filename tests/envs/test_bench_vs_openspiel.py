@@ -208,6 +208,12 @@ def test_the_summary_of_results_files(bench: Any, tmp_path: Path,
     assert row == ("| `castle` | random | 100 iterations | 3 | 1.5 of 3: 50% [13, 87] "
                    "| 1 of 1: 100% [21, 100] | 100 | 100 | 1,125 | 246 | 0.0889, 0.407 | 90 (6) "
                    "| 1.0 (0.7) |")
+    skytopia = {**RECORD, "game": "skytopia", "share": 0.0}
+    rows = bench.cells([*records, skytopia])  # a budget's cells pooled after them
+    assert [(row["game"], row["ismcts"]["games"]) for row in rows] == [
+        ("castle", 3), ("skytopia", 1), ("all", 4)]
+    assert rows[2]["ismcts"]["wins"] == 1.5 and rows[2]["greedy"]["games"] == 1
+    assert len(bench.cells([*records, skytopia], pooled=False)) == 2
     bench.main(["--summary", str(two), "--json"])
     assert json.loads(capsys.readouterr().out)["ismcts"]["games"] == 2
 
