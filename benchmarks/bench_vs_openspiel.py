@@ -58,6 +58,7 @@ import queue
 import random
 import signal
 import sys
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
@@ -370,15 +371,14 @@ def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.
         done.add(record_key(old))
         progress.took(record_key(old), float(old.get("wall_seconds", 0.0)))
     pending = [duel for duel in todo if duel.key() not in done]
-    progress.skipped = len(todo) - len(pending)
+    progress.skipped, total = len(todo) - len(pending), len(pending)
+    print(f"{total} games to play, {progress.skipped} already in {out}; {workers} workers"
+          + (f", none started after {deadline:g} s" if deadline < math.inf else ""),
+          file=log, flush=True)
     began = time.monotonic()
     last_start, kill_at = began + deadline, began + deadline + grace
     finished: Finished = queue.Queue()
     running: set[tuple[Any, ...]] = set()
-    total = len(pending)
-    print(f"{total} games to play, {progress.skipped} already in {out}; {workers} workers"
-          + (f", none started after {deadline:g} s" if deadline < math.inf else ""),
-          file=log, flush=True)
     with open(out, "a", encoding="utf-8") as handle:
         pool = multiprocessing.Pool(workers, initializer=_worker_start,
                                     initargs=(os.getpid(),))
@@ -397,24 +397,42 @@ def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.
                         break
                     continue
                 running.discard(ended.key())
-                elapsed = time.monotonic() - began
-                if line is None:
-                    progress.failed += 1
-                    print(f"{_name(ended)}: failed: {error!r}", file=log, flush=True)
-                    continue
-                handle.write(json.dumps(line) + "\n")
-                handle.flush()
-                progress.played += 1
-                progress.took(ended.key(), line["wall_seconds"])
-                print(f"[{progress.played}/{total}, {elapsed:.0f} s] {_name(ended)}: "
-                      f"ours {line['share']:g} in {line['wall_seconds']:.0f} s",
-                      file=log, flush=True)
+                _note(ended, line, error, handle, progress, f"{progress.played + 1}/{total}, "
+                      f"{time.monotonic() - began:.0f} s", log)
         finally:
-            pool.terminate()
-            pool.join()
-            progress.stopped = len(running)
-            progress.not_started = len(pending)
+            _end(pool)
+            progress.stopped, progress.not_started = len(running), len(pending)
     return progress
+
+
+def _note(duel: Duel, line: dict[str, Any] | None, error: BaseException | None,
+          handle: TextIO, progress: Progress, where: str, log: TextIO) -> None:
+    """Append a finished game's record to the results file at once, or report its error."""
+    if line is None:
+        progress.failed += 1
+        print(f"{_name(duel)}: failed: {error!r}", file=log, flush=True)
+        return
+    handle.write(json.dumps(line) + "\n")
+    handle.flush()
+    progress.played += 1
+    progress.took(duel.key(), line["wall_seconds"])
+    print(f"[{where}] {_name(duel)}: ours {line['share']:g} in {line['wall_seconds']:.0f} s",
+          file=log, flush=True)
+
+
+def _end(pool: Any) -> None:
+    """Kill the pool's workers and wait for them; a SIGTERM or Ctrl-C arriving meanwhile
+    waits until they are gone (it would leave them running otherwise)."""
+    blocked = {signal.SIGINT, signal.SIGTERM}
+    main = threading.current_thread() is threading.main_thread()
+    if main:
+        signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
+    try:
+        pool.terminate()
+        pool.join()
+    finally:
+        if main:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, blocked)
 
 
 Finished = queue.Queue[tuple[Duel, dict[str, Any] | None, BaseException | None]]
