@@ -471,7 +471,7 @@ def _name(duel: Duel) -> str:
 def summary(results: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """One side's games in a cell: wins (shared ones as fractions), the win rate with its
     95% Wilson interval, searched decisions, iterations per decision and per second on
-    each side, and the games' total wall time."""
+    each side, the games' total wall and CPU time and their mean wall time."""
     results = list(results)
     wins = sum(r["share"] for r in results)
     games_played = len(results)
@@ -494,7 +494,9 @@ def summary(results: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             "their_iterations_per_s": total("their_iterations")
             / max(1e-9, total("their_seconds")),
             "minutes": sum(r.get("wall_seconds", 0.0) for r in results) / 60,
-            "cpu_minutes": sum(r.get("cpu_seconds", 0.0) for r in results) / 60}
+            "cpu_minutes": sum(r.get("cpu_seconds", 0.0) for r in results) / 60,
+            "seconds_per_game": sum(r.get("wall_seconds", 0.0) for r in results)
+            / max(1, games_played)}
 
 
 def cells(records: Iterable[Mapping[str, Any]], pooled: bool = True) -> list[dict[str, Any]]:
@@ -539,7 +541,7 @@ HEADER = ("| game | playouts | budget | games | ours: wins, rate [95% CI] "
           "| greedy (no search): wins, rate [95% CI] | our iterations/decision "
           "| OpenSpiel's iterations/decision | our iterations/s | OpenSpiel's iterations/s "
           "| seconds/decision: ours, OpenSpiel's | our searched decisions (forced) "
-          "| worker minutes: wall (CPU) |")
+          "| seconds a game: ours, greedy | worker minutes: wall (CPU) |")
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -556,6 +558,7 @@ def table(rows: list[dict[str, Any]]) -> str:
             f"| {ours['our_iterations_per_s']:,.0f} | {row['their_iterations_per_s']:,.0f} "
             f"| {ours['our_seconds_per_decision']:.3g}, {row['their_seconds_per_decision']:.3g} "
             f"| {ours['decisions']} ({ours['forced']}) "
+            f"| {ours['seconds_per_game']:,.0f}, {greedy['seconds_per_game']:,.0f} "
             f"| {row['minutes']:.1f} ({row['cpu_minutes']:.1f}) |")
     return "\n".join(lines)
 

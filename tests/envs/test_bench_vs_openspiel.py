@@ -207,7 +207,7 @@ def test_the_summary_of_results_files(bench: Any, tmp_path: Path,
     row = capsys.readouterr().out.splitlines()[2]
     assert row == ("| `castle` | random | 100 iterations | 3 | 1.5 of 3: 50% [13, 87] "
                    "| 1 of 1: 100% [21, 100] | 100 | 100 | 1,125 | 246 | 0.0889, 0.407 | 90 (6) "
-                   "| 1.0 (0.7) |")
+                   "| 12, 24 | 1.0 (0.7) |")
     skytopia = {**RECORD, "game": "skytopia", "share": 0.0}
     rows = bench.cells([*records, skytopia])  # a budget's cells pooled after them
     assert [(row["game"], row["ismcts"]["games"]) for row in rows] == [
