@@ -361,10 +361,12 @@ def _worker_start(parent: int) -> None:
 
 
 def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.inf,
-        grace: float = 60.0, log: TextIO = sys.stderr) -> Progress:
+        grace: float = 60.0, log: TextIO | None = None) -> Progress:
     """Play the games of ``todo`` not yet in ``out`` on ``workers`` processes, appending
     each game's record to ``out`` as it ends (see the module's docstring for the deadline).
-    The pool is ended (its workers killed) before this returns, whatever happens."""
+    The pool is ended (its workers killed) before this returns, whatever happens. Progress
+    and errors go to ``log`` (default: standard error)."""
+    log = sys.stderr if log is None else log
     progress = Progress()
     done = set()
     for old in read_records([out], warn=log) if Path(out).exists() else []:

@@ -233,3 +233,22 @@ def test_bad_options_get_a_one_line_error(bench: Any, argv: list[str], expected:
     assert stopped.value.code == 2
     error = capsys.readouterr().err.strip().splitlines()[-1]
     assert expected in error and "Traceback" not in error
+
+
+def test_the_command_plays_records_and_prints_the_runs_cells(
+        bench: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "match.jsonl"
+    out.write_text(json.dumps({**RECORD, "game": "skytopia"}) + "\n")  # another run's cell
+    argv = ["--out", str(out), "--game", "castle", "--playouts", "random", "--games", "1",
+            "--seconds", "0.001", "--workers", "1"]
+    assert bench.main(argv) == 0
+    captured = capsys.readouterr()
+    assert "2 games to play, 0 already in" in captured.err
+    assert "2 games played, 0 already in" in captured.err
+    [row] = captured.out.splitlines()[2:]  # this run's cell only
+    assert row.startswith("| `castle` | random | 0.001 s | 1 | ")
+    records = bench.read_records([out])
+    assert [(r["game"], r["seconds"], r["iterations"]) for r in records[1:]] == [
+        ("castle", 0.001, None)] * 2
+    assert {r["side"] for r in records[1:]} == {"ismcts", "greedy"}
+    assert records[1]["cpu_seconds"] > 0 and records[1]["their_iterations"] >= 2
