@@ -23,16 +23,18 @@ Both searches get the same evaluator and the same moves; only the tree search di
   equal wall time, S seconds a decision: ours with ``seconds=S``, OpenSpiel's as
   :class:`TimedISMCTSBot` (its own search, simulating until S seconds have passed and
   counting its simulations); both check the clock after each iteration, so each runs at
-  least one (OpenSpiel's two: its first only expands the root). OpenSpiel's resampler draws from its seeded generator (``set_resampler``) and
-  its chance draws from the same seeded generator, so an iterations run is reproducible
-  (a timed one is not: the clock decides). Decisions with one legal action are not
-  searched by either and not counted.
+  least one (OpenSpiel's two: its first only expands the root). OpenSpiel's resampler
+  draws from its seeded generator (``set_resampler``) and its chance draws from the same
+  seeded generator, so an iterations run is reproducible (a timed one is not: the clock
+  decides). Decisions with one legal action are not searched by either and not counted.
 
 Games rotate our seat (game ``i``: seat ``i % players``) on deals fixed by ``--seed``. Each
 cell (game, playout policy, budget) is reported beside a baseline on the same deals: our
 *greedy* bot (no search at all) against the same OpenSpiel bot. Win rates count shared
-wins as fractions, with 95% Wilson intervals; iterations per second and per decision are
-over each side's searched decisions.
+wins as fractions, with 95% Wilson intervals; iterations and seconds per decision and
+iterations per second are over each side's searched decisions (OpenSpiel's over both
+matches of a cell); a row ``all`` pools each budget's cells. Each game's record also has
+its wall and CPU seconds: CPU well below wall says the machine was oversubscribed.
 
 **Running**: every single game (cell, side, deal) is one job for a pool of ``--workers``
 processes (default: every core). Jobs go out round by round (deal 0 of every cell, then
