@@ -43,7 +43,8 @@ one after the other, so a run cut off early still has games in every cell. Each 
 game is appended at once to ``--out`` as one JSON line (flushed); a rerun with the same
 file skips the games in it, so a run can be resumed or extended (more ``--games``).
 ``--deadline S``: no game starts after S seconds, nor any that the games of its cell so
-far say would not end by ``S + --grace``; games still running at ``S + --grace`` are
+far (or, before its first, those of the next smaller budget, scaled) say would not end
+by ``S + --grace``; games still running at ``S + --grace`` are
 stopped and not recorded, the workers ended, and the table printed (also on Ctrl-C or
 SIGTERM). ``--summary FILE...`` prints the table of one or more such files (a game found
 twice counts once), as Markdown or, with ``--json``, one JSON object a cell.
@@ -334,9 +335,22 @@ class Progress:
     walls: dict[tuple[Any, ...], list[float]] = field(default_factory=dict)
 
     def estimate(self, duel: Duel) -> float:
-        """The mean wall time of the games of ``duel``'s cell and side so far (0: none)."""
-        walls = self.walls.get(self._kind(duel.key()), [])
-        return sum(walls) / len(walls) if walls else 0.0
+        """How long ``duel`` should take: the mean wall time of its cell and side's games so
+        far, or else that of the largest smaller budget of the same kind with games, scaled
+        by the budgets' ratio (the search's time grows with its budget); 0: no idea."""
+        kind = self._kind(duel.key())
+        walls = self.walls.get(kind, [])
+        if walls:
+            return sum(walls) / len(walls)
+        budget = 2 if duel.seconds is None else 3  # the budget's place in a kind
+        wanted = kind[budget]
+        smaller = [(other[budget], times) for other, times in self.walls.items()
+                   if other[budget] is not None and other[budget] < wanted
+                   and other[:2] + other[4:] == kind[:2] + kind[4:]]
+        if not smaller:
+            return 0.0
+        below, times = max(smaller, key=lambda pair: pair[0])
+        return sum(times) / len(times) * wanted / below
 
     def took(self, key: tuple[Any, ...], seconds: float) -> None:
         self.walls.setdefault(self._kind(key), []).append(seconds)

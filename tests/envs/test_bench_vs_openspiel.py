@@ -9,6 +9,7 @@ import json
 import multiprocessing
 import random
 import sys
+import time
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -252,3 +253,23 @@ def test_the_command_plays_records_and_prints_the_runs_cells(
         ("castle", 0.001, None)] * 2
     assert {r["side"] for r in records[1:]} == {"ismcts", "greedy"}
     assert records[1]["cpu_seconds"] > 0 and records[1]["their_iterations"] >= 2
+
+
+def test_near_the_deadline_only_games_that_should_end_in_time_start(bench: Any) -> None:
+    progress = bench.Progress()
+    cheap, dear = (bench.Duel("castle", 0, "ismcts", "random", n, 0.7) for n in (100, 1000))
+    progress.took(cheap.key(), 10.0)
+    progress.took(bench.Duel("castle", 1, "ismcts", "random", 100, 0.7).key(), 20.0)
+    assert progress.estimate(cheap) == 15.0
+    assert progress.estimate(dear) == 150.0  # no game at 1,000 yet: 100's, scaled
+    for other in (bench.Duel("castle", 0, "greedy", "random", 1000, 0.7),
+                  bench.Duel("skytopia", 0, "ismcts", "random", 1000, 0.7),
+                  bench.Duel("castle", 0, "ismcts", "random", None, 0.7, seconds=5.0)):
+        assert progress.estimate(other) == 0.0  # another side, game or kind of budget
+    now = time.monotonic()
+    pending = [dear, cheap]
+    assert bench._next(pending, progress, now + 50, now + 100) is cheap  # dear: 150 s
+    assert bench._next(pending, progress, now + 50, now + 100) is None
+    assert pending == [dear]
+    assert bench._next(pending, progress, now + 50, now + 200) is dear
+    assert bench._next([cheap], progress, now - 1, now + 200) is None  # past the deadline
