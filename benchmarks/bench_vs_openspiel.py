@@ -44,7 +44,8 @@ game is appended at once to ``--out`` as one JSON line (flushed); a rerun with t
 file skips the games in it, so a run can be resumed or extended (more ``--games``).
 ``--deadline S``: no game starts after S seconds, nor any that the games of its cell so
 far (or, before its first, those of the next smaller budget, scaled) say would not end
-by ``S + --grace``; games still running at ``S + --grace`` are
+by ``S + --grace``, so a budget runs only where a game's time allows (a larger budget
+waits for a smaller one's first game to tell); games still running at ``S + --grace`` are
 stopped and not recorded, the workers ended, and the table printed (also on Ctrl-C or
 SIGTERM). ``--summary FILE...`` prints the table of one or more such files (a game found
 twice counts once), as Markdown or, with ``--json``, one JSON object a cell.
@@ -333,31 +334,62 @@ class Progress:
     stopped: int = 0
     not_started: int = 0
     walls: dict[tuple[Any, ...], list[float]] = field(default_factory=dict)
+    firsts: set[tuple[Any, ...]] = field(default_factory=set)
+    """The cells and sides with the smallest budget of their kind in the run."""
 
-    def estimate(self, duel: Duel) -> float:
+    def plan(self, todo: Iterable[Duel]) -> None:
+        """Note which cell and side of each family (game, playouts, side, kind of budget)
+        has the run's smallest budget: the one whose games go first."""
+        smallest: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        for duel in todo:
+            kind = self._kind(duel.key())
+            family = self._family(kind)
+            if family not in smallest or self._budget(kind) < self._budget(smallest[family]):
+                smallest[family] = kind
+        self.firsts = set(smallest.values())
+
+    def estimate(self, duel: Duel) -> float | None:
         """How long ``duel`` should take: the mean wall time of its cell and side's games so
-        far, or else that of the largest smaller budget of the same kind with games, scaled
-        by the budgets' ratio (the search's time grows with its budget); 0: no idea."""
+        far, or else that of the largest smaller budget of its family with games, scaled
+        by the budgets' ratio (the search's time grows with its budget); None: no idea."""
         kind = self._kind(duel.key())
         walls = self.walls.get(kind, [])
         if walls:
             return sum(walls) / len(walls)
-        budget = 2 if duel.seconds is None else 3  # the budget's place in a kind
-        wanted = kind[budget]
-        smaller = [(other[budget], times) for other, times in self.walls.items()
-                   if other[budget] is not None and other[budget] < wanted
-                   and other[:2] + other[4:] == kind[:2] + kind[4:]]
+        smaller = [(self._budget(other), times) for other, times in self.walls.items()
+                   if self._family(other) == self._family(kind)
+                   and self._budget(other) < self._budget(kind)]
         if not smaller:
-            return 0.0
+            return None
         below, times = max(smaller, key=lambda pair: pair[0])
-        return sum(times) / len(times) * wanted / below
+        return sum(times) / len(times) * self._budget(kind) / below
+
+    def may_start(self, duel: Duel, now: float, kill_at: float) -> bool:
+        """Whether ``duel`` should end before ``kill_at`` if it starts ``now``. With no
+        estimate yet, only a family's smallest budget starts (its games tell the others'
+        length); with no limit, anything."""
+        if kill_at == math.inf:
+            return True
+        guess = self.estimate(duel)
+        if guess is None:
+            return self._kind(duel.key()) in self.firsts
+        return now + guess < kill_at
 
     def took(self, key: tuple[Any, ...], seconds: float) -> None:
         self.walls.setdefault(self._kind(key), []).append(seconds)
 
     @staticmethod
     def _kind(key: tuple[Any, ...]) -> tuple[Any, ...]:
-        return key[:len(CELL)] + key[len(CELL) + 1:-1]  # the cell and the side
+        """A cell and side: (game, playouts, iterations, seconds, c, players, side)."""
+        return key[:len(CELL)] + key[len(CELL) + 1:-1]
+
+    @staticmethod
+    def _family(kind: tuple[Any, ...]) -> tuple[Any, ...]:
+        return (*kind[:2], *kind[4:], kind[2] is None)
+
+    @staticmethod
+    def _budget(kind: tuple[Any, ...]) -> float:
+        return float(kind[2] if kind[2] is not None else kind[3])
 
 
 class Stop(Exception):
@@ -390,6 +422,7 @@ def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.
         progress.took(record_key(old), float(old.get("wall_seconds", 0.0)))
     pending = [duel for duel in todo if duel.key() not in done]
     progress.skipped, total = len(todo) - len(pending), len(pending)
+    progress.plan(todo)
     print(f"{total} games to play, {progress.skipped} already in {out}; {workers} workers"
           + (f", none started after {deadline:g} s" if deadline < math.inf else ""),
           file=log, flush=True)
@@ -471,12 +504,12 @@ def _submit(pool: Any, duel: Duel, finished: Finished) -> None:
 def _next(pending: list[Duel], progress: Progress, last_start: float,
           kill_at: float) -> Duel | None:
     """The first pending game that may start now: none after the deadline, nor one that
-    its cell's games so far say would still run when the grace ends."""
+    would still run when the grace ends (:meth:`Progress.may_start`)."""
     now = time.monotonic()
     if now >= last_start:
         return None
     for position, duel in enumerate(pending):
-        if now + progress.estimate(duel) < kill_at:
+        if progress.may_start(duel, now, kill_at):
             return pending.pop(position)
     return None
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import math
 import multiprocessing
 import random
 import sys
@@ -258,15 +259,20 @@ def test_the_command_plays_records_and_prints_the_runs_cells(
 def test_near_the_deadline_only_games_that_should_end_in_time_start(bench: Any) -> None:
     progress = bench.Progress()
     cheap, dear = (bench.Duel("castle", 0, "ismcts", "random", n, 0.7) for n in (100, 1000))
+    timed = bench.Duel("castle", 0, "ismcts", "random", None, 0.7, seconds=5.0)
+    progress.plan([dear, cheap, timed])
+    now = time.monotonic()
+    assert progress.estimate(cheap) is None and progress.may_start(cheap, now, now + 9)
+    assert progress.may_start(timed, now, now + 9)  # the smallest of its kind of budget
+    assert not progress.may_start(dear, now, now + 9)  # waits for the 100's to say
+    assert progress.may_start(dear, now, math.inf)  # no deadline: anything goes
     progress.took(cheap.key(), 10.0)
     progress.took(bench.Duel("castle", 1, "ismcts", "random", 100, 0.7).key(), 20.0)
     assert progress.estimate(cheap) == 15.0
     assert progress.estimate(dear) == 150.0  # no game at 1,000 yet: 100's, scaled
     for other in (bench.Duel("castle", 0, "greedy", "random", 1000, 0.7),
-                  bench.Duel("skytopia", 0, "ismcts", "random", 1000, 0.7),
-                  bench.Duel("castle", 0, "ismcts", "random", None, 0.7, seconds=5.0)):
-        assert progress.estimate(other) == 0.0  # another side, game or kind of budget
-    now = time.monotonic()
+                  bench.Duel("skytopia", 0, "ismcts", "random", 1000, 0.7), timed):
+        assert progress.estimate(other) is None  # another side, game or kind of budget
     pending = [dear, cheap]
     assert bench._next(pending, progress, now + 50, now + 100) is cheap  # dear: 150 s
     assert bench._next(pending, progress, now + 50, now + 100) is None
