@@ -692,10 +692,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.out:
         p.error("--out FILE is needed to play (or --summary FILE... to print a table)")
-    iterations = args.iterations or ([] if args.seconds else [100, 1000])
-    todo = duels(args.game or games.names(), args.playouts, iterations, args.seconds,
-                 args.games, args.c, args.players, args.seed)
+    if not Path(args.out).parent.is_dir() or Path(args.out).is_dir():
+        p.error(f"--out {args.out}: expected a file in an existing folder")
+    names = args.game or games.names()
     openspiel.register_all()  # before the workers fork: each has it
+    for name in names:  # refuse a player count a game does not take before playing
+        try:
+            pyspiel.load_game(openspiel.short_name(name), {"players": args.players})
+        except (ValueError, pyspiel.SpielError) as error:  # the game says what it takes
+            p.error(f"--players {args.players}: {name}: {error}")
+    iterations = args.iterations or ([] if args.seconds else [100, 1000])
+    todo = duels(names, args.playouts, iterations, args.seconds, args.games, args.c,
+                 args.players, args.seed)
     previous = {signum: signal.signal(signum, _stop_on_signal)
                 for signum in (signal.SIGTERM, signal.SIGINT)}
     status = 0

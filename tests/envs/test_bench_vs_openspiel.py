@@ -227,6 +227,9 @@ def test_the_summary_of_results_files(bench: Any, tmp_path: Path,
     (["--out", "x.jsonl", "--seconds", "fast"], "expected a number above 0, got 'fast'"),
     (["--out", "x.jsonl", "--grace", "-1"], "0 or more, got '-1'"),
     (["--out", "x.jsonl", "--game", "chess"], "invalid choice: 'chess'"),
+    (["--out", "x.jsonl", "--game", "castle", "--players", "5"],
+     "--players 5: castle: the game is for 2 to 4 players (got 5)"),
+    (["--out", "no-such-folder/x.jsonl"], "expected a file in an existing folder"),
 ])
 def test_bad_options_get_a_one_line_error(bench: Any, argv: list[str], expected: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
