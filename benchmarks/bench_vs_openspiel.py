@@ -596,22 +596,34 @@ HEADER = ("| game | playouts | budget | games | ours: wins, rate [95% CI] "
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    """The cells as a Markdown table (docs/rl.md's), one line a cell."""
+    """The cells as a Markdown table (docs/rl.md's), one line a cell; "–" where a side has
+    no game yet."""
     lines = [HEADER, "|" + "---|" * HEADER.count(" | ") + "---|"]
     for row in rows:
         ours, greedy = row["ismcts"], row["greedy"]
         budget = (f"{row['iterations']:,} iterations" if row["seconds"] is None
                   else f"{row['seconds']:g} s")
+        mine = _shown(ours)
         lines.append(
             f"| {_code(row['game'])} | {row['playouts']} | {budget} | {ours['games']} "
-            f"| {_rate(ours)} | {_rate(greedy)} | {ours['our_iterations_per_decision']:,.0f} "
+            f"| {_rate(ours)} | {_rate(greedy)} "
+            f"| {mine('our_iterations_per_decision', ',.0f')} "
             f"| {row['their_iterations_per_decision']:,.0f} "
-            f"| {ours['our_iterations_per_s']:,.0f} | {row['their_iterations_per_s']:,.0f} "
-            f"| {ours['our_seconds_per_decision']:.3g}, {row['their_seconds_per_decision']:.3g} "
-            f"| {ours['decisions']} ({ours['forced']}) "
-            f"| {ours['seconds_per_game']:,.0f}, {greedy['seconds_per_game']:,.0f} "
+            f"| {mine('our_iterations_per_s', ',.0f')} | {row['their_iterations_per_s']:,.0f} "
+            f"| {mine('our_seconds_per_decision', '.3g')}, "
+            f"{row['their_seconds_per_decision']:.3g} "
+            f"| {mine('decisions', 'd')} ({mine('forced', 'd')}) "
+            f"| {mine('seconds_per_game', ',.0f')}, "
+            f"{_shown(greedy)('seconds_per_game', ',.0f')} "
             f"| {row['minutes']:.1f} ({row['cpu_minutes']:.1f}) |")
     return "\n".join(lines)
+
+
+def _shown(side: Mapping[str, Any]) -> Callable[[str, str], str]:
+    """A side's figure formatted, or "–" when the side has no game."""
+    def shown(name: str, spec: str) -> str:
+        return format(side[name], spec) if side["games"] else "–"
+    return shown
 
 
 def _code(name: str) -> str:

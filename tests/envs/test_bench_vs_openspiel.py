@@ -216,6 +216,10 @@ def test_the_summary_of_results_files(bench: Any, tmp_path: Path,
         ("castle", 3), ("skytopia", 1), ("all", 4)]
     assert rows[2]["ismcts"]["wins"] == 1.5 and rows[2]["greedy"]["games"] == 1
     assert len(bench.cells([*records, skytopia], pooled=False)) == 2
+    [greedy_only] = bench.table(bench.cells([lines[3]])).splitlines()[2:]
+    assert greedy_only.startswith("| `castle` | random | 100 iterations | 0 | – | 1 of 1: ")
+    # no figure of ours; OpenSpiel's from the baseline's game
+    assert "| – | 100 | – | 150 | –, 0.667 | – (–) | –, 24 |" in greedy_only
     bench.main(["--summary", str(two), "--json"])
     assert json.loads(capsys.readouterr().out)["ismcts"]["games"] == 2
 
