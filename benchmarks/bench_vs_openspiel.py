@@ -641,30 +641,32 @@ def _rate(side: Mapping[str, Any]) -> str:
 # --------------------------------------------------------------------------- the command
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", help="results file: one JSON line a game, appended; "
-                                 "games in it are skipped")
+    p.add_argument("--out", metavar="FILE", help="results file: one JSON line a game, "
+                                                 "appended as it ends; games in it are skipped")
     p.add_argument("--summary", nargs="+", metavar="FILE",
                    help="print the table of these results files and play nothing")
     p.add_argument("--json", action="store_true",
                    help="the table as one JSON object a cell instead of Markdown")
     p.add_argument("--game", action="append", choices=games.names(),
                    help="a game (default: all)")
-    p.add_argument("--games", type=_positive(int), default=4, help="games per cell and side")
-    p.add_argument("--iterations", type=_positive(int), nargs="+",
+    p.add_argument("--games", type=_positive(int), default=4, metavar="N",
+                   help="deals per cell, each played by ours and by the greedy baseline")
+    p.add_argument("--iterations", type=_positive(int), nargs="+", metavar="N",
                    help="iteration budgets (e.g. 100 1000 10000; default 100 1000 "
                         "unless --seconds is given)")
-    p.add_argument("--seconds", type=_positive(float), nargs="+", default=[],
+    p.add_argument("--seconds", type=_positive(float), nargs="+", default=[], metavar="S",
                    help="equal wall time: seconds a decision on both sides (e.g. 0.5 2)")
     p.add_argument("--playouts", nargs="+", choices=POLICIES, default=list(POLICIES),
                    help="shared playout policies: random, game")
     p.add_argument("--c", type=_positive(float), default=0.7, help="uct_c of both searches")
-    p.add_argument("--players", type=int, default=2)
-    p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--workers", type=_positive(int), default=os.cpu_count() or 1,
+    p.add_argument("--players", type=int, default=2, help="seats (ours is one)")
+    p.add_argument("--seed", type=int, default=2026, help="fixes the deals")
+    p.add_argument("--workers", type=_positive(int), default=os.cpu_count() or 1, metavar="N",
                    help="processes, one game each (default: every core)")
-    p.add_argument("--deadline", type=_positive(float), default=math.inf,
-                   help="start no game after this many seconds of wall time")
-    p.add_argument("--grace", type=_non_negative, default=60.0,
+    p.add_argument("--deadline", type=_positive(float), default=math.inf, metavar="S",
+                   help="start no game after S seconds of wall time, nor one whose cell's "
+                        "games say it would not end by S + grace")
+    p.add_argument("--grace", type=_non_negative, default=60.0, metavar="S",
                    help="seconds after --deadline that running games may take to end "
                         "(then they are stopped, unrecorded; default 60)")
     return p
