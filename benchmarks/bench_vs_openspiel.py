@@ -395,9 +395,13 @@ class Progress:
 class Stop(Exception):
     """SIGTERM (or SIGINT) reached the parent: end the run, keeping what is recorded."""
 
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
 
 def _stop_on_signal(signum: int, _frame: Any) -> None:
-    raise Stop(signal.Signals(signum).name)
+    raise Stop(signum)
 
 
 def _worker_start(parent: int) -> None:
@@ -725,7 +729,7 @@ def main(argv: list[str] | None = None) -> int:
         progress = run(todo, args.out, args.workers, args.deadline, args.grace)
     except Stop as stop:
         print(f"stopped by {stop}: the games recorded so far follow", file=sys.stderr)
-        progress, status = None, 1
+        progress, status = None, 128 + stop.signum  # as a shell reports a signal
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)

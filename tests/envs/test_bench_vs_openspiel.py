@@ -8,7 +8,10 @@ import io
 import json
 import math
 import multiprocessing
+import os
 import random
+import signal
+import subprocess
 import sys
 import time
 from dataclasses import asdict
@@ -21,6 +24,7 @@ from open_spiel.python.algorithms import ismcts
 
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.envs import openspiel
+from towerplay.lifeline import alive, descendants
 from towerplay.sim.ladder import wilson
 
 SCRIPT = Path(__file__).parents[2] / "benchmarks" / "bench_vs_openspiel.py"
@@ -286,3 +290,24 @@ def test_near_the_deadline_only_games_that_should_end_in_time_start(bench: Any) 
     assert pending == [dear]
     assert bench._next(pending, progress, now + 50, now + 200) is dear
     assert bench._next([cheap], progress, now - 1, now + 200) is None  # past the deadline
+
+
+def test_sigterm_ends_the_workers_and_prints_the_games_recorded(tmp_path: Path) -> None:
+    out = tmp_path / "match.jsonl"
+    out.write_text(json.dumps(RECORD) + "\n")  # a game recorded before
+    command = subprocess.Popen(
+        [sys.executable, str(SCRIPT), "--out", str(out), "--game", "castle", "--playouts",
+         "random", "--iterations", "100", "--games", "3", "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(SCRIPT.parents[1] / "src")})
+    assert command.stderr is not None
+    assert "games to play" in command.stderr.readline()  # the pool starts next
+    deadline = time.monotonic() + 30
+    while len(workers := descendants(command.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    command.send_signal(signal.SIGTERM)
+    stdout, stderr = command.communicate(timeout=30)
+    assert command.returncode == 128 + signal.SIGTERM, stderr
+    assert "stopped by SIGTERM" in stderr and "Traceback" not in stderr
+    assert "| `castle` | random | 100 iterations | 1 | 1 of 1: " in stdout
+    assert len(workers) == 2 and not any(alive(pid) for pid in workers)
