@@ -1,8 +1,10 @@
-"""A fair match: our ISMCTS against OpenSpiel's ``ISMCTSBot`` at the same iteration budget.
+"""A fair match: our ISMCTS against OpenSpiel's ``ISMCTSBot`` at the same budget.
 
-    nice -n 10 .venv/bin/python benchmarks/bench_vs_openspiel.py --iterations 100 1000 \\
-        --games 4 [--game castle] [--playouts random game] [--players 2] [--workers 2] \\
-        [--c 0.7] [--seed 2026] [--json out.json]
+    PYTHONPATH=src nice -n 10 python3 benchmarks/bench_vs_openspiel.py --out match.jsonl \\
+        --iterations 100 1000 [--seconds 0.5 2] --games 50 [--game castle] \\
+        [--playouts random game] [--players 2] [--workers 16] [--c 0.7] [--seed 2026] \\
+        [--deadline 500] [--grace 60]
+    python3 benchmarks/bench_vs_openspiel.py --summary match.jsonl [more.jsonl ...] [--json]
 
 Both searches get the same evaluator and the same moves; only the tree search differs:
 
@@ -16,27 +18,58 @@ Both searches get the same evaluator and the same moves; only the tree search di
   one (``State.action_class``), which changes no choice it can make;
 - **tree**: a fresh tree each move on both sides (ours with ``reuse=false``); ours searches
   the other seats' moves in its tree (``opponents=tree``), as OpenSpiel's does;
-- **budget**: the same iterations per decision, the same ``uct_c`` (``--c``); OpenSpiel's
-  resampler draws from its seeded generator (``set_resampler``) and its chance draws from
-  the same seeded generator, so a run is reproducible. Decisions with one legal action are
-  not searched by either and not counted.
+- **budget**, one of two kinds, the same on both sides, with the same ``uct_c`` (``--c``):
+  ``--iterations N``: N iterations (OpenSpiel's simulations) a decision; ``--seconds S``:
+  equal wall time, S seconds a decision: ours with ``seconds=S``, OpenSpiel's as
+  :class:`TimedISMCTSBot` (its own search, simulating until S seconds have passed and
+  counting its simulations); both check the clock after each iteration, so each runs at
+  least one (OpenSpiel's two: its first only expands the root). OpenSpiel's resampler
+  draws from its seeded generator (``set_resampler``) and its chance draws from the same
+  seeded generator, so an iterations run is reproducible (a timed one is not: the clock
+  decides). Decisions with one legal action are not searched by either and not counted.
 
 Games rotate our seat (game ``i``: seat ``i % players``) on deals fixed by ``--seed``. Each
 cell (game, playout policy, budget) is reported beside a baseline on the same deals: our
 *greedy* bot (no search at all) against the same OpenSpiel bot. Win rates count shared
-wins as fractions, with 95% Wilson intervals; iterations per second are over each side's
-searched decisions.
+wins as fractions, with 95% Wilson intervals; iterations and seconds per decision and
+iterations per second are over each side's searched decisions (OpenSpiel's over both
+matches of a cell); a row ``all`` pools each budget's cells. Each game's record also has
+its wall and CPU seconds: CPU well below wall says the machine was oversubscribed.
+
+**Running**: every single game (cell, side, deal) is one job for a pool of ``--workers``
+processes (default: every core). Jobs go out round by round (deal 0 of every cell, then
+deal 1, ...), cheap budgets first within a round, ours and the greedy baseline on a deal
+one after the other, so a run cut off early still has games in every cell. Each finished
+game is appended at once to ``--out`` as one JSON line (flushed); a rerun with the same
+file skips the games in it, so a run can be resumed or extended (more ``--games``).
+``--deadline S``: no game starts after S seconds, nor any that the games of its cell so
+far (or, before its first, those of the next smaller budget, scaled) say would not end
+by ``S + --grace``, so a budget runs only where a game's time allows (a larger budget
+waits for a smaller one's first game to tell); games still running at ``S + --grace`` are
+stopped and not recorded, the workers ended, and the table printed (also on Ctrl-C or
+SIGTERM). ``--summary FILE...`` prints the table of one or more such files (a game found
+twice counts once), as Markdown or, with ``--json``, one JSON object a cell.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import multiprocessing
+import os
+import platform
+import queue
 import random
+import signal
+import sys
+import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
-from typing import Any
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TextIO
 
 import numpy as np
 import pyspiel
@@ -47,10 +80,19 @@ from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.core.rng import derive_seed
 from towerplay.core.state import State
 from towerplay.envs import openspiel
+from towerplay.lifeline import die_with_parent
 from towerplay.sim.ladder import wilson
 
 POLICIES = ("random", "game")
 """Playout policies both searches can share (our ``rollout`` option's values)."""
+SIDES = ("ismcts", "greedy")
+"""What plays OpenSpiel's bot: our search, or the greedy baseline (no search)."""
+CELL = ("game", "playouts", "iterations", "seconds", "c", "players")
+"""The fields of a record naming its cell (a table row)."""
+KEY = (*CELL, "seed", "side", "index")
+"""The fields of a record naming its game: a rerun skips a game whose key is done."""
+ALL = "all"
+"""The game and playouts of a table's row pooling a budget's cells."""
 
 
 def policy_function(game: Any, policy: str) -> Callable[[State[Any], random.Random], Any]:
@@ -58,11 +100,11 @@ def policy_function(game: Any, policy: str) -> Callable[[State[Any], random.Rand
     if policy == "random":
         return lambda state, rng: rng.choice(state.legal_actions())
     if policy == "game":
-        return game.heuristics.rollout_action  # type: ignore[no-any-return]
+        return game.heuristics.rollout_action
     raise ValueError(f"playout policy {policy!r}: expected one of {', '.join(POLICIES)}")
 
 
-class Playout(mcts.Evaluator):  # type: ignore[misc]
+class Playout(mcts.Evaluator):
     """OpenSpiel's evaluator for a fair match: one playout to the end with ``policy`` on the
     engine state inside the adapter's state, returning every seat's win share (what our
     search's ``rollout=<policy>``, with no depth cut, backs up); a uniform prior."""
@@ -86,16 +128,67 @@ class Playout(mcts.Evaluator):  # type: ignore[misc]
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
+class TimedISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's ``ISMCTSBot`` searching for ``seconds`` of wall time a decision instead
+    of a count of simulations: its own ``run_search`` with the loop timed as ours is (the
+    clock read after each simulation). Its first simulation only expands the root, so at
+    least two run: one that visits a move. ``simulations`` is how many the last search
+    ran (0 when it had one legal action and did not search)."""
+
+    def __init__(self, game: pyspiel.Game, evaluator: mcts.Evaluator, uct_c: float,
+                 seconds: float, **options: Any) -> None:
+        super().__init__(game, evaluator, uct_c, sys.maxsize, **options)
+        self.seconds = seconds
+        self.simulations = 0
+
+    def run_search(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        self.simulations = 0
+        legal_actions = state.legal_actions()
+        if len(legal_actions) == 1:
+            return [(legal_actions[0], 1.0)]
+        self.reset()
+        self._root_node = self.create_new_node(state)
+        deadline = time.perf_counter() + self.seconds
+        while self.simulations < self._max_simulations:
+            self.run_simulation(self.sample_root_state(state))
+            self.simulations += 1
+            if time.perf_counter() >= deadline and self._root_node.total_visits > 0:
+                break
+        node = self._root_node
+        if self._allow_inconsistent_action_sets:
+            node = self.filter_illegals(node, state.legal_actions())
+        return self.get_final_policy(state, node)
+
+
 @dataclass(frozen=True)
 class Duel:
+    """One game of the match: ``ours`` (``ismcts`` or the ``greedy`` baseline) against
+    OpenSpiel's bot on deal ``index``, with a budget of ``iterations`` or ``seconds`` a
+    decision (exactly one of them) on both sides."""
+
     game: str
     index: int
     ours: str           # "ismcts" or "greedy" (the baseline)
     policy: str         # the shared playout policy
-    iterations: int
+    iterations: int | None
     c: float
     players: int = 2
     seed: int = 2026
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if (self.iterations is None) == (self.seconds is None):
+            raise ValueError("a duel needs a budget of iterations or seconds (one of them)")
+
+    @property
+    def budget(self) -> str:
+        return (f"{self.iterations:,} iterations" if self.seconds is None
+                else f"{self.seconds:g} s")
+
+    def key(self) -> tuple[Any, ...]:
+        """The game's identity in a results file (see :data:`KEY`)."""
+        return (self.game, self.policy, self.iterations, self.seconds, self.c, self.players,
+                self.seed, self.ours, self.index)
 
 
 @dataclass(frozen=True)
@@ -115,13 +208,19 @@ def bots_for(duel: Duel, game: pyspiel.Game, seed: int) -> tuple[Any, ismcts.ISM
     if duel.ours == "greedy":
         ours: Any = bots.load("greedy", seed=seed)
     else:
-        ours = ISMCTSBot(seed=seed, iterations=duel.iterations, c=duel.c, rollout=duel.policy,
-                         narrow=False, depth=None, score_weight=0.0, opponents="tree",
-                         reuse=False)
+        ours = ISMCTSBot(seed=seed, iterations=duel.iterations, seconds=duel.seconds,
+                         c=duel.c, rollout=duel.policy, narrow=False, depth=None,
+                         score_weight=0.0, opponents="tree", reuse=False)
     rng = np.random.RandomState(seed % 2**32)
-    theirs = ismcts.ISMCTSBot(game, Playout(duel.policy, random.Random(seed + 1)), duel.c,
-                              duel.iterations, random_state=rng,
-                              final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    evaluator = Playout(duel.policy, random.Random(seed + 1))
+    final = ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+    theirs: ismcts.ISMCTSBot
+    if duel.seconds is None:
+        theirs = ismcts.ISMCTSBot(game, evaluator, duel.c, duel.iterations, random_state=rng,
+                                  final_policy_type=final)
+    else:
+        theirs = TimedISMCTSBot(game, evaluator, duel.c, duel.seconds, random_state=rng,
+                                final_policy_type=final)
     theirs.set_resampler(
         lambda state, player: state.resample_from_infostate(player, rng.uniform))
     return ours, theirs
@@ -139,8 +238,8 @@ def play(duel: Duel) -> Outcome:
     state = game.new_initial_state()
     for byte in (seed % 2**32).to_bytes(openspiel.SEED_BYTES, "big"):  # the chance nodes
         state.apply_action(byte)
-    n = {"decisions": 0, "forced": 0, "ours": 0, "our_s": 0.0, "theirs": 0, "their_d": 0,
-         "their_s": 0.0}
+    n = {"decisions": 0, "forced": 0, "ours": 0, "theirs": 0, "their_d": 0}
+    spent = {"ours": 0.0, "theirs": 0.0}
     while not state.is_terminal():
         forced = len(state.legal_actions()) == 1
         start = time.perf_counter()
@@ -150,74 +249,508 @@ def play(duel: Duel) -> Outcome:
                 n["forced"] += 1
             else:
                 n["decisions"] += 1
-                n["our_s"] += time.perf_counter() - start
+                spent["ours"] += time.perf_counter() - start
                 last = getattr(ours, "last", None)
                 n["ours"] += last.iterations if last is not None else 0
         else:
             action = theirs.step(state)
             if not forced:
                 n["their_d"] += 1
-                n["theirs"] += duel.iterations
-                n["their_s"] += time.perf_counter() - start
+                n["theirs"] += getattr(theirs, "simulations", duel.iterations or 0)
+                spent["theirs"] += time.perf_counter() - start
         state.apply_action(action)
-    return Outcome(state.returns()[me], n["decisions"], n["forced"], n["ours"], n["our_s"],
-                   n["their_d"], n["theirs"], n["their_s"])
+    return Outcome(state.returns()[me], n["decisions"], n["forced"], n["ours"],
+                   spent["ours"], n["their_d"], n["theirs"], spent["theirs"])
 
 
-def summary(results: list[Outcome]) -> dict[str, Any]:
-    wins = sum(r.share for r in results)
-    low, high = wilson(wins, len(results))
-    decisions = sum(r.decisions for r in results)
-    return {"games": len(results), "wins": wins, "win_rate": wins / len(results),
-            "ci": [low, high], "decisions": decisions,
-            "forced": sum(r.forced for r in results),
-            "our_iterations_per_decision": sum(r.our_iterations for r in results)
-            / max(1, decisions),
-            "our_iterations_per_s": sum(r.our_iterations for r in results)
-            / max(1e-9, sum(r.our_seconds for r in results)),
-            "their_iterations_per_s": sum(r.their_iterations for r in results)
-            / max(1e-9, sum(r.their_seconds for r in results))}
+def record(duel: Duel) -> dict[str, Any]:
+    """Play ``duel`` and return its line for the results file: the key, the outcome, the
+    game's wall and CPU time (less CPU than wall: the machine was busy) and the machine
+    (run in a worker)."""
+    started, cpu = time.perf_counter(), time.process_time()
+    outcome = play(duel)
+    return {**dict(zip(KEY, duel.key())), "seat": duel.index % duel.players,
+            **asdict(outcome), "wall_seconds": round(time.perf_counter() - started, 3),
+            "cpu_seconds": round(time.process_time() - cpu, 3),
+            "finished": datetime.now(UTC).isoformat(timespec="seconds"),
+            "host": platform.node(), "cpus": os.cpu_count(),
+            "python": platform.python_version()}
 
 
-def cell(pool: ProcessPoolExecutor, name: str, policy: str, iterations: int,
-         args: argparse.Namespace) -> dict[str, Any]:
-    """Ours and the greedy baseline against OpenSpiel's bot on the same deals."""
-    started = time.perf_counter()
-    out: dict[str, Any] = {"game": name, "playouts": policy, "iterations": iterations,
-                           "c": args.c, "players": args.players}
-    for ours in ("ismcts", "greedy"):
-        duels = [Duel(name, i, ours, policy, iterations, args.c, args.players, args.seed)
-                 for i in range(args.games)]
-        out[ours] = summary(list(pool.map(play, duels)))
-    out["seconds"] = round(time.perf_counter() - started, 1)
+def record_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
+    return tuple(line.get(name) for name in KEY)
+
+
+def cell_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
+    return tuple(line.get(name) for name in CELL)
+
+
+# --------------------------------------------------------------------------- the schedule
+def duels(names: list[str], policies: list[str], iterations: list[int],
+          seconds: list[float], count: int, c: float, players: int,
+          seed: int) -> list[Duel]:
+    """Every game of a run in the order it is handed out: round by round (deal ``i`` of
+    every cell in round ``i``), cheap budgets first within a round (iterations, then
+    seconds, each ascending), ours and the greedy baseline on a deal side by side."""
+    budgets = ([(n, None) for n in sorted(set(iterations))]
+               + [(None, s) for s in sorted(set(seconds))])
+    return [Duel(name, index, side, policy, n, c, players, seed, s)
+            for index in range(count) for n, s in budgets
+            for policy in policies for name in names for side in SIDES]
+
+
+def read_records(paths: Iterable[str | Path], warn: TextIO | None = None) -> list[dict[str, Any]]:
+    """The games in results files, each once (the first line of a key wins); a line that
+    is not a whole JSON object (a run killed mid-write) is skipped with a warning."""
+    seen: set[tuple[Any, ...]] = set()
+    lines: list[dict[str, Any]] = []
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            for number, text in enumerate(handle, 1):
+                if not text.strip():
+                    continue
+                try:
+                    line = json.loads(text)
+                except json.JSONDecodeError:
+                    line = None
+                if not isinstance(line, dict) or "share" not in line:
+                    if warn is not None:
+                        print(f"{path}:{number}: not a game's record, skipped", file=warn)
+                    continue
+                key = record_key(line)
+                if key not in seen:
+                    seen.add(key)
+                    lines.append(line)
+    return lines
+
+
+@dataclass
+class Progress:
+    """What a run did: games played now, found done, stopped, never started."""
+
+    played: int = 0
+    skipped: int = 0
+    failed: int = 0
+    stopped: int = 0
+    not_started: int = 0
+    walls: dict[tuple[Any, ...], list[float]] = field(default_factory=dict)
+    firsts: set[tuple[Any, ...]] = field(default_factory=set)
+    """The cells and sides with the smallest budget of their kind in the run."""
+
+    def plan(self, todo: Iterable[Duel]) -> None:
+        """Note which cell and side of each family (game, playouts, side, kind of budget)
+        has the run's smallest budget: the one whose games go first."""
+        smallest: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        for duel in todo:
+            kind = self._kind(duel.key())
+            family = self._family(kind)
+            if family not in smallest or self._budget(kind) < self._budget(smallest[family]):
+                smallest[family] = kind
+        self.firsts = set(smallest.values())
+
+    def estimate(self, duel: Duel) -> float | None:
+        """How long ``duel`` should take: the mean wall time of its cell and side's games so
+        far, or else that of the largest smaller budget of its family with games, scaled
+        by the budgets' ratio (the search's time grows with its budget); None: no idea."""
+        kind = self._kind(duel.key())
+        walls = self.walls.get(kind, [])
+        if walls:
+            return sum(walls) / len(walls)
+        smaller = [(self._budget(other), times) for other, times in self.walls.items()
+                   if self._family(other) == self._family(kind)
+                   and self._budget(other) < self._budget(kind)]
+        if not smaller:
+            return None
+        below, times = max(smaller, key=lambda pair: pair[0])
+        return sum(times) / len(times) * self._budget(kind) / below
+
+    def may_start(self, duel: Duel, now: float, kill_at: float) -> bool:
+        """Whether ``duel`` should end before ``kill_at`` if it starts ``now``. With no
+        estimate yet, only a family's smallest budget starts (its games tell the others'
+        length); with no limit, anything."""
+        if kill_at == math.inf:
+            return True
+        guess = self.estimate(duel)
+        if guess is None:
+            return self._kind(duel.key()) in self.firsts
+        return now + guess < kill_at
+
+    def took(self, key: tuple[Any, ...], seconds: float) -> None:
+        self.walls.setdefault(self._kind(key), []).append(seconds)
+
+    @staticmethod
+    def _kind(key: tuple[Any, ...]) -> tuple[Any, ...]:
+        """A cell and side: (game, playouts, iterations, seconds, c, players, side)."""
+        return key[:len(CELL)] + key[len(CELL) + 1:-1]
+
+    @staticmethod
+    def _family(kind: tuple[Any, ...]) -> tuple[Any, ...]:
+        return (*kind[:2], *kind[4:], kind[2] is None)
+
+    @staticmethod
+    def _budget(kind: tuple[Any, ...]) -> float:
+        return float(kind[2] if kind[2] is not None else kind[3])
+
+
+class Stop(Exception):
+    """SIGTERM (or SIGINT) reached the parent: end the run, keeping what is recorded."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _stop_on_signal(signum: int, _frame: Any) -> None:
+    raise Stop(signum)
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's first act: end with ``parent`` (even under ``kill -9``); leave Ctrl-C
+    and SIGTERM's handling to it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent)
+
+
+def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.inf,
+        grace: float = 60.0, log: TextIO | None = None) -> Progress:
+    """Play the games of ``todo`` not yet in ``out`` on ``workers`` processes, appending
+    each game's record to ``out`` as it ends (see the module's docstring for the deadline).
+    The pool is ended (its workers killed) before this returns, whatever happens. Progress
+    and errors go to ``log`` (default: standard error)."""
+    log = sys.stderr if log is None else log
+    progress = Progress()
+    done = set()
+    for old in read_records([out], warn=log) if Path(out).exists() else []:
+        done.add(record_key(old))
+        progress.took(record_key(old), float(old.get("wall_seconds", 0.0)))
+    pending = [duel for duel in todo if duel.key() not in done]
+    progress.skipped, total = len(todo) - len(pending), len(pending)
+    progress.plan(todo)
+    print(f"{total} games to play, {progress.skipped} already in {out}; {workers} workers"
+          + (f", none started after {deadline:g} s" if deadline < math.inf else ""),
+          file=log, flush=True)
+    began = time.monotonic()
+    last_start, kill_at = began + deadline, began + deadline + grace
+    finished: Finished = queue.Queue()
+    running: set[tuple[Any, ...]] = set()
+    with open(out, "a", encoding="utf-8") as handle:
+        pool = multiprocessing.Pool(workers, initializer=_worker_start,
+                                    initargs=(os.getpid(),))
+        try:
+            while True:
+                while len(running) < workers and (duel := _next(pending, progress,
+                                                                last_start, kill_at)):
+                    running.add(duel.key())
+                    _submit(pool, duel, finished)
+                if not running:
+                    break
+                try:
+                    ended, line, error = finished.get(timeout=1.0)
+                except queue.Empty:
+                    if time.monotonic() >= kill_at:
+                        break
+                    continue
+                running.discard(ended.key())
+                _note(ended, line, error, handle, progress, f"{progress.played + 1}/{total}, "
+                      f"{time.monotonic() - began:.0f} s", log)
+        finally:
+            _end(pool)
+            progress.stopped, progress.not_started = len(running), len(pending)
+    return progress
+
+
+def _note(duel: Duel, line: dict[str, Any] | None, error: BaseException | None,
+          handle: TextIO, progress: Progress, where: str, log: TextIO) -> None:
+    """Append a finished game's record to the results file at once, or report its error."""
+    if line is None:
+        progress.failed += 1
+        print(f"{_name(duel)}: failed: {error!r}", file=log, flush=True)
+        return
+    handle.write(json.dumps(line) + "\n")
+    handle.flush()
+    progress.played += 1
+    progress.took(duel.key(), line["wall_seconds"])
+    print(f"[{where}] {_name(duel)}: ours {line['share']:g} in {line['wall_seconds']:.0f} s",
+          file=log, flush=True)
+
+
+def _end(pool: Any) -> None:
+    """Kill the pool's workers and wait for them; a SIGTERM or Ctrl-C arriving meanwhile
+    waits until they are gone (it would leave them running otherwise)."""
+    blocked = {signal.SIGINT, signal.SIGTERM}
+    main = threading.current_thread() is threading.main_thread()
+    if main:
+        signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
+    try:
+        pool.terminate()
+        pool.join()
+    finally:
+        if main:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, blocked)
+
+
+Finished = queue.Queue[tuple[Duel, dict[str, Any] | None, BaseException | None]]
+"""Games that ended, as the pool's result thread hands them over: the record or the error."""
+
+
+def _submit(pool: Any, duel: Duel, finished: Finished) -> None:
+    """Hand ``duel`` to a worker; its record (or error) goes to ``finished``."""
+    def done(line: dict[str, Any]) -> None:
+        finished.put((duel, line, None))
+
+    def failed(error: BaseException) -> None:
+        finished.put((duel, None, error))
+
+    pool.apply_async(record, (duel,), callback=done, error_callback=failed)
+
+
+def _next(pending: list[Duel], progress: Progress, last_start: float,
+          kill_at: float) -> Duel | None:
+    """The first pending game that may start now: none after the deadline, nor one that
+    would still run when the grace ends (:meth:`Progress.may_start`)."""
+    now = time.monotonic()
+    if now >= last_start:
+        return None
+    for position, duel in enumerate(pending):
+        if progress.may_start(duel, now, kill_at):
+            return pending.pop(position)
+    return None
+
+
+def _name(duel: Duel) -> str:
+    return f"{duel.game} {duel.policy} {duel.budget} {duel.ours} #{duel.index}"
+
+
+# --------------------------------------------------------------------------- the table
+def summary(results: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """One side's games in a cell: wins (shared ones as fractions), the win rate with its
+    95% Wilson interval, searched decisions, iterations per decision and per second on
+    each side, the games' total wall and CPU time and their mean wall time."""
+    results = list(results)
+    wins = sum(r["share"] for r in results)
+    games_played = len(results)
+    low, high = wilson(wins, games_played)
+    decisions = sum(r["decisions"] for r in results)
+    their_decisions = sum(r["their_decisions"] for r in results)
+
+    def total(name: str) -> float:
+        return float(sum(r[name] for r in results))
+
+    return {"games": games_played, "wins": wins,
+            "win_rate": wins / games_played if games_played else math.nan,
+            "ci": [low, high], "decisions": decisions, "forced": sum(r["forced"] for r in results),
+            "our_iterations_per_decision": total("our_iterations") / max(1, decisions),
+            "our_seconds_per_decision": total("our_seconds") / max(1, decisions),
+            "our_iterations_per_s": total("our_iterations") / max(1e-9, total("our_seconds")),
+            "their_decisions": their_decisions,
+            "their_iterations_per_decision": total("their_iterations") / max(1, their_decisions),
+            "their_seconds_per_decision": total("their_seconds") / max(1, their_decisions),
+            "their_iterations_per_s": total("their_iterations")
+            / max(1e-9, total("their_seconds")),
+            "minutes": sum(r.get("wall_seconds", 0.0) for r in results) / 60,
+            "cpu_minutes": sum(r.get("cpu_seconds", 0.0) for r in results) / 60,
+            "seconds_per_game": sum(r.get("wall_seconds", 0.0) for r in results)
+            / max(1, games_played)}
+
+
+def cells(records: Iterable[Mapping[str, Any]], pooled: bool = True) -> list[dict[str, Any]]:
+    """One summary a cell, cheap budgets first: ours (``ismcts``) and the greedy baseline
+    apart, OpenSpiel's search speed over both sides' games. ``pooled``: after each budget's
+    cells (when there are several), a row ``all`` pooling their games (game ``*``)."""
+    grouped: dict[tuple[Any, ...], dict[str, list[Mapping[str, Any]]]] = defaultdict(
+        lambda: {side: [] for side in SIDES})
+    for line in records:
+        key = cell_key(line)
+        grouped[key].setdefault(line["side"], []).append(line)
+    if pooled:
+        budgets = defaultdict(set)
+        for key in list(grouped):
+            budgets[key[2:]].add(key)
+        for budget, keys in budgets.items():
+            if len(keys) > 1:
+                grouped[(ALL, ALL, *budget)] = {side: [line for key in keys
+                                                       for line in grouped[key][side]]
+                                                for side in SIDES}
+
+    def order(key: tuple[Any, ...]) -> tuple[Any, ...]:
+        name, policy, iterations, seconds, c, players = key
+        rank = POLICIES.index(policy) if policy in POLICIES else len(POLICIES)
+        return (iterations is None, iterations or seconds, players, c, policy == ALL, rank,
+                policy, name)
+
+    out = []
+    for key in sorted(grouped, key=order):
+        sides = grouped[key]
+        both = summary([*sides["ismcts"], *sides["greedy"]])
+        out.append({**dict(zip(CELL, key)),
+                    **{side: summary(sides[side]) for side in SIDES},
+                    "their_iterations_per_decision": both["their_iterations_per_decision"],
+                    "their_iterations_per_s": both["their_iterations_per_s"],
+                    "their_seconds_per_decision": both["their_seconds_per_decision"],
+                    "minutes": both["minutes"], "cpu_minutes": both["cpu_minutes"]})
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", action="append", help="a game (default: all)")
-    parser.add_argument("--games", type=int, default=4, help="games per cell")
-    parser.add_argument("--iterations", type=int, nargs="+", default=[100, 1000],
-                        help="iteration budgets (e.g. 100 1000 10000)")
-    parser.add_argument("--playouts", nargs="+", choices=POLICIES, default=list(POLICIES),
-                        help="shared playout policies: random, game")
-    parser.add_argument("--c", type=float, default=0.7, help="uct_c of both searches")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--json", default=None, help="append each cell as a JSON line")
-    args = parser.parse_args()
-    with ProcessPoolExecutor(args.workers) as pool:
-        for iterations in args.iterations:
-            for policy in args.playouts:
-                for name in args.game or games.names():
-                    result = cell(pool, name, policy, iterations, args)
-                    line = json.dumps(result)
-                    print(line, flush=True)
-                    if args.json:
-                        with open(args.json, "a", encoding="utf-8") as handle:
-                            handle.write(line + "\n")
+HEADER = ("| game | playouts | budget | games | ours: wins, rate [95% CI] "
+          "| greedy (no search): wins, rate [95% CI] | our iterations/decision "
+          "| OpenSpiel's iterations/decision | our iterations/s | OpenSpiel's iterations/s "
+          "| seconds/decision: ours, OpenSpiel's | our searched decisions (forced) "
+          "| seconds a game: ours, greedy | worker minutes: wall (CPU) |")
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The cells as a Markdown table (docs/rl.md's), one line a cell; "–" where a side has
+    no game yet."""
+    lines = [HEADER, "|" + "---|" * HEADER.count(" | ") + "---|"]
+    for row in rows:
+        ours, greedy = row["ismcts"], row["greedy"]
+        budget = (f"{row['iterations']:,} iterations" if row["seconds"] is None
+                  else f"{row['seconds']:g} s")
+        mine = _shown(ours)
+        lines.append(
+            f"| {_code(row['game'])} | {row['playouts']} | {budget} | {ours['games']} "
+            f"| {_rate(ours)} | {_rate(greedy)} "
+            f"| {mine('our_iterations_per_decision', ',.0f')} "
+            f"| {row['their_iterations_per_decision']:,.0f} "
+            f"| {mine('our_iterations_per_s', ',.0f')} | {row['their_iterations_per_s']:,.0f} "
+            f"| {mine('our_seconds_per_decision', '.3g')}, "
+            f"{row['their_seconds_per_decision']:.3g} "
+            f"| {mine('decisions', 'd')} ({mine('forced', 'd')}) "
+            f"| {mine('seconds_per_game', ',.0f')}, "
+            f"{_shown(greedy)('seconds_per_game', ',.0f')} "
+            f"| {row['minutes']:.1f} ({row['cpu_minutes']:.1f}) |")
+    return "\n".join(lines)
+
+
+def _shown(side: Mapping[str, Any]) -> Callable[[str, str], str]:
+    """A side's figure formatted, or "–" when the side has no game."""
+    def shown(name: str, spec: str) -> str:
+        return format(side[name], spec) if side["games"] else "–"
+    return shown
+
+
+def _code(name: str) -> str:
+    return "**all**" if name == ALL else f"`{name}`"
+
+
+def _rate(side: Mapping[str, Any]) -> str:
+    if not side["games"]:
+        return "–"
+    low, high = side["ci"]
+    return (f"{side['wins']:g} of {side['games']}: {100 * side['win_rate']:.0f}% "
+            f"[{100 * low:.0f}, {100 * high:.0f}]")
+
+
+# --------------------------------------------------------------------------- the command
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", metavar="FILE", help="results file: one JSON line a game, "
+                                                 "appended as it ends; games in it are skipped")
+    p.add_argument("--summary", nargs="+", metavar="FILE",
+                   help="print the table of these results files and play nothing")
+    p.add_argument("--json", action="store_true",
+                   help="the table as one JSON object a cell instead of Markdown")
+    p.add_argument("--game", action="append", choices=games.names(),
+                   help="a game (default: all)")
+    p.add_argument("--games", type=_positive(int), default=4, metavar="N",
+                   help="deals per cell, each played by ours and by the greedy baseline")
+    p.add_argument("--iterations", type=_positive(int), nargs="+", metavar="N",
+                   help="iteration budgets (e.g. 100 1000 10000; default 100 1000 "
+                        "unless --seconds is given)")
+    p.add_argument("--seconds", type=_positive(float), nargs="+", default=[], metavar="S",
+                   help="equal wall time: seconds a decision on both sides (e.g. 0.5 2)")
+    p.add_argument("--playouts", nargs="+", choices=POLICIES, default=list(POLICIES),
+                   help="shared playout policies: random, game")
+    p.add_argument("--c", type=_positive(float), default=0.7, help="uct_c of both searches")
+    p.add_argument("--players", type=int, default=2, help="seats (ours is one)")
+    p.add_argument("--seed", type=int, default=2026, help="fixes the deals")
+    p.add_argument("--workers", type=_positive(int), default=os.cpu_count() or 1, metavar="N",
+                   help="processes, one game each (default: every core)")
+    p.add_argument("--deadline", type=_positive(float), default=math.inf, metavar="S",
+                   help="start no game after S seconds of wall time, nor one whose cell's "
+                        "games say it would not end by S + grace")
+    p.add_argument("--grace", type=_non_negative, default=60.0, metavar="S",
+                   help="seconds after --deadline that running games may take to end "
+                        "(then they are stopped, unrecorded; default 60)")
+    return p
+
+
+def _positive(kind: type) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not value > 0:
+            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
+        return value
+    return parse
+
+
+def _non_negative(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more, "
+                                         f"got {text!r}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = parser()
+    args = p.parse_args(argv)
+    if args.summary:
+        missing = [path for path in args.summary if not Path(path).is_file()]
+        if missing:
+            p.error(f"--summary: no such results file: {', '.join(missing)}")
+        show(read_records(args.summary, warn=sys.stderr), args.json)
+        return 0
+    if not args.out:
+        p.error("--out FILE is needed to play (or --summary FILE... to print a table)")
+    if not Path(args.out).parent.is_dir() or Path(args.out).is_dir():
+        p.error(f"--out {args.out}: expected a file in an existing folder")
+    names = args.game or games.names()
+    openspiel.register_all()  # before the workers fork: each has it
+    for name in names:  # refuse a player count a game does not take before playing
+        try:
+            pyspiel.load_game(openspiel.short_name(name), {"players": args.players})
+        except (ValueError, pyspiel.SpielError) as error:  # the game says what it takes
+            p.error(f"--players {args.players}: {name}: {error}")
+    iterations = args.iterations or ([] if args.seconds else [100, 1000])
+    todo = duels(names, args.playouts, iterations, args.seconds, args.games, args.c,
+                 args.players, args.seed)
+    previous = {signum: signal.signal(signum, _stop_on_signal)
+                for signum in (signal.SIGTERM, signal.SIGINT)}
+    status = 0
+    try:
+        progress = run(todo, args.out, args.workers, args.deadline, args.grace)
+    except Stop as stop:
+        print(f"stopped by {stop}: the games recorded so far follow", file=sys.stderr)
+        progress, status = None, 128 + stop.signum  # as a shell reports a signal
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    if progress is not None:
+        print(f"{progress.played} games played, {progress.skipped} already in {args.out}, "
+              f"{progress.failed} failed, {progress.stopped} stopped at the deadline, "
+              f"{progress.not_started} not started", file=sys.stderr)
+    wanted = {duel.key()[:len(CELL)] for duel in todo}
+    if Path(args.out).exists():
+        show([line for line in read_records([args.out]) if cell_key(line) in wanted], args.json)
+    return status
+
+
+def show(records: list[dict[str, Any]], as_json: bool) -> None:
+    rows = cells(records)
+    if as_json:
+        for row in rows:
+            print(json.dumps(row))
+    else:
+        print(table(rows))
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
