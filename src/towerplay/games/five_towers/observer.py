@@ -123,7 +123,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         self.encode_state(state, seat, vector)
         return [state.display.copy(), state.hand.copy(), state.discard.copy(),
                 state.towers.copy(), state.torn.copy(), *self._head_keys(state),
-                state.bids.copy(), state.caps.copy()]
+                state.bids.copy(), state.caps.copy(), state.torn_now]
 
     def refresh(self, state: FiveTowersState, seat: int | None,
                 buffer: npt.NDArray[np.float32], cells: Cells,
@@ -146,10 +146,14 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         if towers != kept[3] or torn != kept[4]:
             self._refresh_towers(towers, torn, cells, kept[3], kept[4])
             kept[3], kept[4] = towers.copy(), torn.copy()
-        base = at["torn_this_round"]
-        buffer[base:] = 0.0
-        if 0 <= state.torn_now < len(SUITS):
-            cells[base + state.torn_now] = 1.0
+        torn_now = state.torn_now
+        if torn_now != kept[9]:  # (one cell off, one on: cheaper than clearing the slice)
+            base = at["torn_this_round"]
+            if 0 <= kept[9] < len(SUITS):
+                cells[base + kept[9]] = 0.0
+            if 0 <= torn_now < len(SUITS):
+                cells[base + torn_now] = 1.0
+            kept[9] = torn_now
 
     @staticmethod
     def _head_keys(state: FiveTowersState) -> tuple[tuple[Any, ...], tuple[float, ...]]:
@@ -165,25 +169,31 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         """What changed of :meth:`_write_head` (but the seat: a kept vector's own)."""
         n, at = self.players, self.offsets
         who, scalars = self._head_keys(state)
-        if who != kept[5]:
+        old = kept[5]
+        if who != old:  # (each one-hot that changed: its old cell off, its new one on)
             kept[5] = who
-            buffer[n:at["scalars"]] = 0.0
-            for base, index in enumerate(who[:4], 1):
-                if index is not None and 0 <= index < n:
-                    cells[base * n + index] = 1.0
-            if 0 <= who[4] < len(PHASE_NAMES):
-                cells[at["phase"] + who[4]] = 1.0
+            for base, (was, index) in enumerate(zip(old, who), 1):
+                if was != index:
+                    size, base = (n, base * n) if base < 5 else (len(PHASE_NAMES), at["phase"])
+                    if was is not None and 0 <= was < size:
+                        cells[base + was] = 0.0
+                    if index is not None and 0 <= index < size:
+                        cells[base + index] = 1.0
         if scalars != kept[6]:
             kept[6] = scalars
             base = at["scalars"]
             for index, value in enumerate(scalars, base):
                 cells[index] = value
-        if state.bids != kept[7] or state.caps != kept[8]:
-            kept[7], kept[8] = state.bids.copy(), state.caps.copy()
+        bids = state.bids
+        if bids != kept[7]:
             base = at["bid[0]"]
-            buffer[base:at["display"]] = 0.0
-            for index, bid in enumerate(state.bids):
-                cells[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
+            for index, (was, bid) in enumerate(zip(kept[7], bids)):
+                if was != bid:
+                    cells[base + index * len(BID_SLOTS) + BID_INDEX[was]] = 0.0
+                    cells[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
+            kept[7] = bids.copy()
+        if state.caps != kept[8]:
+            kept[8] = state.caps.copy()
             base = at["rebid_caps"]
             for index, cap in enumerate(state.caps):
                 cells[base + index] = 1.0 if cap == NO_CAP else cap / 6
