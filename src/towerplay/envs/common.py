@@ -80,6 +80,9 @@ class Setup:
 
     def legal_ids(self, state: State[Any]) -> list[int]:
         """The dense ids of the legal actions, ascending (empty once the game is over)."""
+        ids = state.legal_ids()  # (the game's own, where it has them at hand)
+        if ids is not None:
+            return ids
         legal = state.legal_actions()
         if len(legal) < 2:  # (an itemgetter of one key gives no tuple; of none, an error)
             return [self.ids[action] for action in legal]
