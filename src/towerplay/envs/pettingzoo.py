@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -95,6 +96,12 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         return {"observation": self._observation(state, seat),
                 "action_mask": np.frombuffer(flags, dtype=np.int8)}
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """As ``AECEnv.agent_iter``: the agent to act until none is left (or ``max_iter``
+        steps), as a generator (its resumption costs less than an iterator object's
+        ``__next__`` call, at every step)."""
+        return _agent_iter(self, max_iter)
+
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """As ``AECEnv.last``, without its checks and lookups (it runs at every step)."""
         agent = self.agent_selection
@@ -143,7 +150,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
             return
         self._ids = None
         self._cumulative_rewards[agent] = 0.0
-        if state.is_over:
+        if state.to_move is None:  # (is_over, without the property's call)
             rewards = state.rewards()
             self.rewards = {a: float(rewards[s]) for s, a in enumerate(self.possible_agents)}
             self._rewarded = True
@@ -185,6 +192,12 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         if state is None:
             raise InvalidOptions("call reset() before step(), observe(), state() or render()")
         return state
+
+
+def _agent_iter(env: TowerplayEnv, max_iter: int) -> Iterator[str]:
+    while env.agents and max_iter > 0:
+        max_iter -= 1
+        yield env.agent_selection
 
 
 def raw_env(game: str, players: int = 2, render_mode: str | None = None,
