@@ -182,16 +182,14 @@ def recount(buffer: npt.NDArray[np.float32], cells: Cells, base: int, size: int,
             if 0 <= index < size:
                 cells[base + index] += 1.0
         return
-    if len(new) == len(old) - 1:  # (where the two differ first: the index taken out)
-        for at, (was, now) in enumerate(zip(old, new)):
-            if was != now:
-                break
-        else:
-            at = len(new)
-        if old[:at] == new[:at] and old[at + 1:] == new[at:]:
-            if 0 <= old[at] < size:
-                cells[base + old[at]] -= 1.0
-            return
+    if len(new) == len(old) - 1:  # (the index taken out, if that is all: found in C)
+        gone = sum(old) - sum(new)
+        if gone in old:
+            at = old.index(gone)
+            if old[at + 1:] == new[at:] and old[:at] == new[:at]:
+                if 0 <= gone < size:
+                    cells[base + gone] -= 1.0
+                return
     if len(old) + len(new) <= SHORT_RECOUNT:  # (a few dice taken and drawn, in order)
         for index in old:
             if 0 <= index < size:
