@@ -36,8 +36,8 @@ from pettingzoo.utils import wrappers
 
 from towerplay import games
 from towerplay.core.errors import IllegalAction, InvalidOptions
-from towerplay.envs.common import (OBSERVATION_BOUND, Setup, ansi, check_illegal,
-                                   check_render_mode)
+from towerplay.envs.common import (LONG_MASK, OBSERVATION_BOUND, Setup, ansi,
+                                   check_illegal, check_render_mode)
 
 VERSION = 0
 """Raised whenever a change could change learning results (PettingZoo's convention)."""
@@ -86,13 +86,18 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         seat, state = self._seats[agent], self.state_
         if state is None:
             state = self._state()  # (its one-line error)
-        flags = bytearray(self._num_actions)  # (Setup.mask inlined: it runs at every step)
-        if seat == state.to_move:
+        if seat != state.to_move:  # (Setup.mask inlined: it runs at every step)
+            flags = bytearray(self._num_actions)
+        else:
             ids = self._ids
             if ids is None:
                 ids = self._ids = self.setup.legal_ids(state)
-            for index in ids:
-                flags[index] = 1
+            if len(ids) < LONG_MASK:
+                flags = bytearray(self._num_actions)
+                for index in ids:
+                    flags[index] = 1
+            else:  # (from the last long list's mask, where it is the same or one id less)
+                flags = bytearray(self.setup.mask_bytes(ids))
         return {"observation": self._observation(state, seat),
                 "action_mask": np.frombuffer(flags, dtype=np.int8)}
 
