@@ -173,7 +173,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
     def _refresh_head(self, state: FiveTowersState, buffer: npt.NDArray[np.float32],
                       cells: Cells, kept: list[Any]) -> None:
         """What changed of :meth:`_write_head` (but the seat: a kept vector's own)."""
-        n, at = self.players, self.offsets
+        at = self.offsets
         bids = state.bids
         if bids != kept[7]:
             base = at["bid[0]"]
