@@ -55,6 +55,9 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                               for col, label in enumerate(TOWER_NAMES)]
                              for index in range(players)]
         super().__init__(game, players)
+        self._who_at = [(self.offsets["to_move"], players),
+                        (self.offsets["first_player"], players),
+                        (self.offsets["phase"], len(PHASE_NAMES))]  # (refresh's head[:3])
         starts = [self.offsets[f"city[{index}]"] for index in range(players)]
         self._city_spans = list(zip(starts, [*starts[1:], self.offsets["guild_masters"]]))
 
@@ -313,10 +316,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         """What changed of :meth:`_write_head` but the seat, by direct stores, from
         ``head`` (``refresh``'s) and ``old``, the head it was written from: a one-hot
         that moved has its old cell turned off and its new one on."""
-        n, at = self.players, self.offsets
-        for base, size, (was, now) in ((n, n, (old[0], head[0])),
-                                       (2 * n, n, (old[1], head[1])),
-                                       (at["phase"], len(PHASE_NAMES), (old[2], head[2]))):
+        at = self.offsets
+        for (base, size), was, now in zip(self._who_at, old, head):  # (the first three)
             if was != now:
                 if was is not None and 0 <= was < size:
                     cells[base + was] = 0.0
