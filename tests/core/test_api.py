@@ -93,6 +93,8 @@ def check_position(game, state: State) -> None:
     assert snapshot(state) == before, "copy() must be independent of the original"
     # illegal actions (by dense id) and garbage text are refused, state unchanged
     legal_ids = {game.action_id(a) for a in state.legal_actions()}
+    own = state.legal_ids()  # a game's own ids (masks are built from them) are the same
+    assert own is None or own == sorted(legal_ids) and len(own) == len(state.legal_actions())
     rng = random.Random(len(state.history))
     others = [i for i in rng.sample(range(game.num_actions), min(40, game.num_actions))
               if i not in legal_ids]

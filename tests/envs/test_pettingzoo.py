@@ -112,3 +112,23 @@ def test_the_env_checks_order_and_ids_by_itself_and_wraps_on_request() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(tz.env("castle", players=2, wrapped=True), num_cycles=100)
+
+
+def test_masks_built_from_the_last_long_list_are_exact() -> None:
+    """``Setup.mask_bytes`` derives a long list's mask from the last long one's (the same
+    list, or one id fewer anywhere); every mask must equal one built
+    flag by flag, whatever the sequence of lists."""
+    import random
+
+    from towerplay.envs.common import LONG_MASK, Setup
+
+    setup = Setup.load("castle", 2, {})
+    rng, ids = random.Random(4), sorted(random.Random(4).sample(range(93), 40))
+    for _ in range(400):
+        ids = rng.choice([ids, ids[:len(ids) // 3] + ids[len(ids) // 3 + 1:],
+                          sorted(rng.sample(range(93), rng.randrange(1, 60)))])
+        expected = bytearray(93)
+        for index in ids:
+            expected[index] = 1
+        assert setup.mask_bytes(list(ids)) == bytes(expected)
+    assert LONG_MASK < 40  # (the long path ran)

@@ -27,6 +27,14 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
+    def perceive(self, state: State[A], seat: int) -> State[A]:
+        """The true ``state`` where the game's greedy reads only what the seat knows and
+        this bot forgets nothing (``greedy_reads_view``): a determinization would cost more
+        than the choice itself. Otherwise a determinization, as every bot gets."""
+        if self.options.recall == 1.0 and state.game.heuristics.greedy_reads_view:
+            return state
+        return super().perceive(state, seat)
+
     def choose(self, state: State[A], seat: int) -> A:
         action: A = state.game.heuristics.greedy_action(state, self.rng)
         return action

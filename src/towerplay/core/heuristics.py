@@ -27,6 +27,11 @@ class Heuristics(Generic[S, A]):
     search_defaults: Mapping[str, Any] = {}
     """Search-bot options that suit this game (e.g. a playout ``depth`` when
     :meth:`evaluate` is good); a bot spec overrides them."""
+    greedy_reads_view: bool = False
+    """Set by a game whose :meth:`greedy_action` reads only what the mover knows (with
+    perfect recall): the same move from every state that seat cannot tell apart, given the
+    same ``rng``. The greedy bot then decides on the true state, without the copy and
+    reshuffle of a determinization (a test per game checks the claim)."""
 
     def greedy_action(self, state: S, rng: random.Random) -> A:
         """The game's heuristic choice for ``state.to_move`` (default: random)."""

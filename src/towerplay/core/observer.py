@@ -62,6 +62,9 @@ and what :meth:`Observer.keep` returned for :meth:`Observer.refresh`."""
 
 _SCRATCH = 1 << 16
 """Room for the first, measuring write (no observer comes near it)."""
+SHORT_RECOUNT = 24
+"""Up to how many indices in all :func:`recount` counts a changed pile off and on (beyond,
+clearing the slice and counting afresh costs less)."""
 LONG_TALLY = 24
 """From how many indices on :meth:`Vector.tally` counts with numpy rather than a loop."""
 KEPT = 1 << 9
@@ -172,23 +175,29 @@ def recount(buffer: npt.NDArray[np.float32], cells: Cells, base: int, size: int,
             old: Sequence[int], new: Sequence[int]) -> None:
     """Bring the :meth:`Vector.tally` of ``old`` at ``buffer[base:base + size]`` to that of
     ``new`` (``cells``: ``buffer`` as a memoryview): indices added after ``old`` (a pile
-    laid on) are counted on, one index taken out is counted off, anything else is counted
-    afresh."""
+    laid on) are counted on, one index taken out is counted off, short piles' other changes
+    are counted off and on, anything else is counted afresh."""
     if len(new) > len(old) and new[:len(old)] == old:
         for index in new[len(old):]:
             if 0 <= index < size:
                 cells[base + index] += 1.0
         return
-    if len(new) == len(old) - 1:  # (where the two differ first: the index taken out)
-        for at, (was, now) in enumerate(zip(old, new)):
-            if was != now:
-                break
-        else:
-            at = len(new)
-        if old[:at] == new[:at] and old[at + 1:] == new[at:]:
-            if 0 <= old[at] < size:
-                cells[base + old[at]] -= 1.0
-            return
+    if len(new) == len(old) - 1:  # (the index taken out, if that is all: found in C)
+        gone = sum(old) - sum(new)
+        if gone in old:
+            at = old.index(gone)
+            if old[at + 1:] == new[at:] and old[:at] == new[:at]:
+                if 0 <= gone < size:
+                    cells[base + gone] -= 1.0
+                return
+    if len(old) + len(new) <= SHORT_RECOUNT:  # (a few dice taken and drawn, in order)
+        for index in old:
+            if 0 <= index < size:
+                cells[base + index] -= 1.0  # (exact: small whole numbers, and 1 - 1 is +0)
+        for index in new:
+            if 0 <= index < size:
+                cells[base + index] += 1.0
+        return
     buffer[base:base + size] = 0.0
     Vector.at(buffer, base).tally(new, size)
 

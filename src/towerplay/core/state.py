@@ -197,6 +197,13 @@ class State(Generic[A]):
             legal = self._legal = [] if self.to_move is None else self._legal_actions()
         return legal
 
+    def legal_ids(self) -> list[int] | None:
+        """The dense ids of :meth:`legal_actions`, ascending, as a fresh list, where the
+        game has them at hand without mapping each action to its id; ``None`` where it has
+        not (the RL adapters then map the actions, as :meth:`Game.action_id` does). A game
+        overrides it for its most common decisions: a mask is built at every RL step."""
+        return None
+
     def apply(self, action: A | str) -> None:
         """Apply an action (or its text). Raises :class:`IllegalAction` and leaves the
         state unchanged if the action is not legal now."""

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
@@ -16,6 +16,9 @@ from towerplay.core.game import Game
 from towerplay.core.observer import Observer
 from towerplay.core.state import State
 
+LONG_MASK = 20
+"""From how many legal ids on :meth:`Setup.mask_bytes` builds a mask from the last long one
+(setting fewer flags one by one costs less than the comparison)."""
 OBSERVATION_BOUND = 1e6
 """The observation spaces' bound: observers write counts and scores, never more than this."""
 ILLEGAL = ("raise", "terminate")
@@ -53,6 +56,8 @@ class Setup:
 
     game: Game[Any, Any]
     players: int
+    _last_long: tuple[list[int], bytes] = field(default=([], b""), init=False, repr=False)
+    """The last long list of legal ids :meth:`mask_bytes` was given, and its mask."""
 
     @classmethod
     def load(cls, name: str, players: int, options: dict[str, Any]) -> Setup:
@@ -80,19 +85,51 @@ class Setup:
 
     def legal_ids(self, state: State[Any]) -> list[int]:
         """The dense ids of the legal actions, ascending (empty once the game is over)."""
+        ids = state.legal_ids()  # (the game's own, where it has them at hand)
+        if ids is not None:
+            return ids
         legal = state.legal_actions()
         if len(legal) < 2:  # (an itemgetter of one key gives no tuple; of none, an error)
             return [self.ids[action] for action in legal]
         return list(itemgetter(*legal)(self.ids))  # the look-ups in C: 4x a comprehension
 
+    def mask_bytes(self, ids: list[int]) -> bytes:
+        """The mask of the legal ``ids`` (ascending), as bytes: 1 for each legal id, else 0.
+        A long list is compared with the last long one first: the same again (a card put
+        back), or one id fewer (a card taken), it costs a copy, where setting each flag
+        costs a Python step per id."""
+        if len(ids) < LONG_MASK:
+            flags = bytearray(self.num_actions)  # set byte by byte: cheaper than numpy
+            for index in ids:
+                flags[index] = 1
+            return bytes(flags)
+        last, mask = self._last_long
+        if ids == last:
+            return mask
+        if len(ids) == len(last) - 1:  # (the id taken out, if that is all: found in C)
+            gone = sum(last) - sum(ids)
+            if gone in last:
+                at = last.index(gone)
+                if last[at + 1:] == ids[at:] and last[:at] == ids[:at]:
+                    flags = bytearray(mask)
+                    flags[gone] = 0
+                    mask = bytes(flags)
+                    self._last_long = (ids, mask)
+                    return mask
+        flags = bytearray(self.num_actions)
+        for index in ids:
+            flags[index] = 1
+        mask = bytes(flags)
+        self._last_long = (ids, mask)
+        return mask
+
     def mask(self, state: State[Any], seat: int,
              ids: list[int] | None = None) -> npt.NDArray[np.int8]:
         """The legal dense ids of ``seat`` (all zero when it is not to move); ``ids``: the
         legal ids when the caller has them already."""
-        flags = bytearray(self.num_actions)  # set byte by byte: cheaper than numpy indexing
-        if state.to_move == seat:
-            for index in self.legal_ids(state) if ids is None else ids:
-                flags[index] = 1
+        if state.to_move != seat:
+            return np.zeros(self.num_actions, np.int8)
+        flags = bytearray(self.mask_bytes(self.legal_ids(state) if ids is None else ids))
         return np.frombuffer(flags, dtype=np.int8)
 
     def central(self, state: State[Any]) -> npt.NDArray[np.float32]:

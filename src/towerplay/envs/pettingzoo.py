@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -35,8 +36,8 @@ from pettingzoo.utils import wrappers
 
 from towerplay import games
 from towerplay.core.errors import IllegalAction, InvalidOptions
-from towerplay.envs.common import (OBSERVATION_BOUND, Setup, ansi, check_illegal,
-                                   check_render_mode)
+from towerplay.envs.common import (LONG_MASK, OBSERVATION_BOUND, Setup, ansi,
+                                   check_illegal, check_render_mode)
 
 VERSION = 0
 """Raised whenever a change could change learning results (PettingZoo's convention)."""
@@ -85,15 +86,26 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         seat, state = self._seats[agent], self.state_
         if state is None:
             state = self._state()  # (its one-line error)
-        flags = bytearray(self._num_actions)  # (Setup.mask inlined: it runs at every step)
-        if seat == state.to_move:
+        if seat != state.to_move:  # (Setup.mask inlined: it runs at every step)
+            flags = bytearray(self._num_actions)
+        else:
             ids = self._ids
             if ids is None:
                 ids = self._ids = self.setup.legal_ids(state)
-            for index in ids:
-                flags[index] = 1
+            if len(ids) < LONG_MASK:
+                flags = bytearray(self._num_actions)
+                for index in ids:
+                    flags[index] = 1
+            else:  # (from the last long list's mask, where it is the same or one id less)
+                flags = bytearray(self.setup.mask_bytes(ids))
         return {"observation": self._observation(state, seat),
                 "action_mask": np.frombuffer(flags, dtype=np.int8)}
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """As ``AECEnv.agent_iter``: the agent to act until none is left (or ``max_iter``
+        steps), as a generator (its resumption costs less than an iterator object's
+        ``__next__`` call, at every step)."""
+        return _agent_iter(self, max_iter)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """As ``AECEnv.last``, without its checks and lookups (it runs at every step)."""
@@ -143,7 +155,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
             return
         self._ids = None
         self._cumulative_rewards[agent] = 0.0
-        if state.is_over:
+        if state.to_move is None:  # (is_over, without the property's call)
             rewards = state.rewards()
             self.rewards = {a: float(rewards[s]) for s, a in enumerate(self.possible_agents)}
             self._rewarded = True
@@ -185,6 +197,12 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         if state is None:
             raise InvalidOptions("call reset() before step(), observe(), state() or render()")
         return state
+
+
+def _agent_iter(env: TowerplayEnv, max_iter: int) -> Iterator[str]:
+    while env.agents and max_iter > 0:
+        max_iter -= 1
+        yield env.agent_selection
 
 
 def raw_env(game: str, players: int = 2, render_mode: str | None = None,

@@ -248,3 +248,52 @@ def test_determinize_check_can_fail() -> None:
         assert twin(state).determinize(0, random.Random(1)).to_json() != one
     finally:
         CastleState._redeal = original  # type: ignore[method-assign]
+
+
+def greedy_moves(state: CastleState, steps: int = 80) -> list[tuple[str, str, str]]:
+    """Greedy's move (bot seed 3) from the true state, from its twin and from a
+    determinization, at each decision of a random game from ``state``."""
+    rng, moves = random.Random(2), []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_move
+        assert seat is not None
+        true = bots.load("greedy", seed=3)
+        assert true.perceive(state, seat) is state  # (no copy: read straight)
+        guess = state.determinize(seat, random.Random(7))
+        moves.append((str(true.act(state)), str(bots.load("greedy", seed=3).act(twin(state))),
+                      str(bots.load("greedy", seed=3).choose(guess, seat))))
+        state.apply(rng.choice(state.legal_actions()))
+    return moves
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_greedy_reads_only_what_the_seat_knows(options: dict) -> None:
+    """Greedy decides on the true state (no determinization: its copy cost more than the
+    choice), so its move must be the one it makes from any state the seat cannot tell
+    apart: the twin, or a determinization."""
+    state = games.load("castle", **options).start(players=3, seed=21)
+    moves = greedy_moves(state)
+    assert len(moves) > 40
+    assert all(true == twin_move == guessed for true, twin_move, guessed in moves)
+
+
+def test_greedy_view_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A greedy that peeked at a face-down card's number would be caught."""
+    from towerplay.games.castle import heuristics
+    from towerplay.games.castle.cards import REVEAL
+
+    def peeking(state: CastleState, rng: random.Random):  # type: ignore[no-untyped-def]
+        if state.pending >= 0:
+            return state.legal_actions()[-1]
+        return REVEAL[max(state.unknown_positions(), key=lambda p: state.grid[p])]
+
+    monkeypatch.setattr(heuristics, "greedy_action", peeking)
+    moves = greedy_moves(games.load("castle").start(players=3, seed=21))
+    assert any(true != twin_move for true, twin_move, _ in moves)
+
+
+def test_a_forgetting_greedy_still_gets_a_determinization() -> None:
+    state = games.load("castle", memory="hidden").start(players=2, seed=4)
+    assert bots.load("greedy:recall=0.5", seed=1).perceive(state, 0) is not state

@@ -41,7 +41,7 @@ def test_characters_collected_match_the_variant_scoring() -> None:
 
 def test_wizard_inserts_counted() -> None:
     inserts = []
-    for seed in (3, 4):  # one of them has greedy insert a card with the Wizard
+    for seed in (5, 6):  # one of them has greedy insert a card with the Wizard
         state, row = played(seed, players=2, variant="characters")
         wizard = sum(1 for a in state.history if str(a).startswith("wizard"))
         assert row["ca_wizard_inserts"] == wizard

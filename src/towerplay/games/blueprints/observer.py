@@ -59,7 +59,10 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self._seat_names = [[f"{label}[{index}]" for label in
                              ("taken", "removed", "cards", "vp", "building")]
                             for index in range(players)]
+        self._head_at = (3 * players, 3 * players + ROUNDS)  # (refresh's: round, step)
         super().__init__(game, players)
+        if self._head_at != (self.offsets["round"], self.offsets["step"]):
+            raise AssertionError("blueprints observer: the head's layout moved")
 
     def encode_state(self, state: BlueprintsState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
@@ -133,7 +136,16 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self.encode_state(state, seat, vector)
         return [(state.demand, state.queue, state.drawn), state.pool.copy(), state.hand,
                 state.discards, [self._seat_key(state, seat, index)
-                                 for index in range(self.players)]]
+                                 for index in range(self.players)], self._head_cells(state)]
+
+    def _head_cells(self, state: BlueprintsState) -> tuple[int, ...]:
+        """Where the head's one-hots but the seat's have their 1 (-1: all zero there)."""
+        n, (round_at, step_at) = self.players, self._head_at
+        to_move, first, round_ = state.to_move, state.first, state.round
+        return (n + to_move if to_move is not None and 0 <= to_move < n else -1,
+                2 * n + first if 0 <= first < n else -1,
+                round_at + round_ if 0 <= round_ < ROUNDS else -1,
+                -1 if to_move is None else step_at + STEP_INDEX[state.step])
 
     def refresh(self, state: BlueprintsState, seat: int | None,
                 buffer: npt.NDArray[np.float32], cells: Cells,
@@ -141,15 +153,16 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         """Rewrites the head (short, it changes at every step) and what changed of the
         rest: the supply, pool, hand and discards, and each seat's dice, cards and
         building."""
-        at, n = self.offsets, self.players
-        buffer[:at["demand"]] = 0.0
-        for base, who in enumerate((seat, state.to_move, state.first)):
-            if who is not None and 0 <= who < n:
-                cells[base * n + who] = 1.0
-        if 0 <= state.round < ROUNDS:
-            cells[at["round"] + state.round] = 1.0
-        if not state.is_over:
-            cells[at["step"] + STEP_INDEX[state.step]] = 1.0
+        at = self.offsets
+        head = self._head_cells(state)
+        if head != kept[5]:  # (each one-hot that changed: its old cell off, its new one on)
+            for was, now in zip(kept[5], head):
+                if was != now:
+                    if was >= 0:
+                        cells[was] = 0.0
+                    if now >= 0:
+                        cells[now] = 1.0
+            kept[5] = head
         supply = (state.demand, state.queue, state.drawn)
         if supply != kept[0]:
             kept[0] = supply
@@ -169,11 +182,18 @@ class BlueprintsObserver(Observer[BlueprintsState]):
             recount(buffer, cells, at["discards"], NUM_DICE_CODES, kept[3], state.discards)
             kept[3] = state.discards
         seats = kept[4]
-        for index in range(self.players):
-            key = self._seat_key(state, seat, index)
-            old = seats[index]
-            if key == old:
+        over = state.to_move is None  # (what _seat_key reads, worked out once for all seats)
+        public = over or state.game.options.awards_public
+        taken, removed, won = state.taken, state.removed, state.won
+        layouts, buildings = state.layouts, state.buildings
+        for index, old in enumerate(seats):
+            shown = over or index == seat
+            if (taken[index] == old[0] and (removed[index] if shown else ()) == old[1]
+                    and (won[index] if public or index == seat else ()) == old[2]
+                    and ((layouts[index], buildings[index]) if shown else (None, None))
+                    == old[3]):
                 continue
+            key = self._seat_key(state, seat, index)
             seats[index] = key
             names = self._seat_names[index]
             if key[0] != old[0]:

@@ -146,6 +146,11 @@ def search_actions(state: CastleState, rng: random.Random) -> list[Act]:
 class CastleHeuristics(Heuristics[CastleState, Act]):
     """What the bots know of Budowa Zamku."""
 
+    greedy_reads_view = True
+    """Greedy reads the known cards, the castles, the revealed card and the multiset of
+    table cards (the same in every determinization: only positions are guessed), and picks
+    among the unknown positions, which every seat knows."""
+
     def greedy_action(self, state: CastleState, rng: random.Random) -> Act:
         return greedy_action(state, rng)
 

@@ -106,6 +106,13 @@ class CastleState(State[Act]):
             legal.append(RETURN)
         return legal
 
+    def legal_ids(self) -> list[int] | None:
+        """While a card is to be picked, the face-down positions (``REVEAL[p]``'s dense id
+        is ``p``); the few answers to a revealed card are mapped as usual."""
+        if self.pending < 0 and self.to_move is not None:
+            return self.down.copy()
+        return None
+
     def _apply(self, action: Act) -> None:
         verb = action.verb
         if verb == "reveal":

@@ -55,6 +55,9 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                         for s, names in enumerate(TOWER_NAMES)
                         for name, offset in zip(names, (0, 16))] for index in range(players)]
         super().__init__(game, players)
+        self._who_at = [*((self.offsets[key], players) for key in
+                          ("to_move", "opener", "builder", "high_bidder")),
+                        (self.offsets["phase"], len(PHASE_NAMES))]  # (_head_keys' who)
 
     def encode_state(self, state: FiveTowersState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
@@ -121,9 +124,10 @@ class FiveTowersObserver(Observer[FiveTowersState]):
     def keep(self, state: FiveTowersState, seat: int | None, vector: Vector) -> list[Any]:
         """The vector afresh, and the piles, towers and torn cards it was written from."""
         self.encode_state(state, seat, vector)
+        high = state.high_bid()
         return [state.display.copy(), state.hand.copy(), state.discard.copy(),
-                state.towers.copy(), state.torn.copy(), *self._head_keys(state),
-                state.bids.copy(), state.caps.copy()]
+                state.towers.copy(), state.torn.copy(), *self._head_keys(state, high),
+                state.bids.copy(), state.caps.copy(), state.torn_now, high]
 
     def refresh(self, state: FiveTowersState, seat: int | None,
                 buffer: npt.NDArray[np.float32], cells: Cells,
@@ -146,44 +150,61 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         if towers != kept[3] or torn != kept[4]:
             self._refresh_towers(towers, torn, cells, kept[3], kept[4])
             kept[3], kept[4] = towers.copy(), torn.copy()
-        base = at["torn_this_round"]
-        buffer[base:] = 0.0
-        if 0 <= state.torn_now < len(SUITS):
-            cells[base + state.torn_now] = 1.0
+        torn_now = state.torn_now
+        if torn_now != kept[9]:  # (one cell off, one on: cheaper than clearing the slice)
+            base = at["torn_this_round"]
+            if 0 <= kept[9] < len(SUITS):
+                cells[base + kept[9]] = 0.0
+            if 0 <= torn_now < len(SUITS):
+                cells[base + torn_now] = 1.0
+            kept[9] = torn_now
 
     @staticmethod
-    def _head_keys(state: FiveTowersState) -> tuple[tuple[Any, ...], tuple[float, ...]]:
-        """What the head's one-hots and its scalars are written from."""
-        high, high_seat = state.high_bid()
+    def _head_keys(state: FiveTowersState, high_bid: tuple[int, int]
+                   ) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """What the head's one-hots and its scalars are written from (``high_bid``: the
+        state's, which :meth:`_refresh_head` works out only when a bid changed)."""
+        high, high_seat = high_bid
         return ((state.to_move, state.opener, state.builder,
                  high_seat if high >= 0 else None, state.phase),
-                (state.round / 30, float(state.reshuffled), float(state.final),
-                 len(state.draw) / 110, state.need / 5, -0.2 if high < 0 else high / 5))
+                (state.round, state.reshuffled, state.final, len(state.draw), state.need,
+                 high))
 
     def _refresh_head(self, state: FiveTowersState, buffer: npt.NDArray[np.float32],
                       cells: Cells, kept: list[Any]) -> None:
         """What changed of :meth:`_write_head` (but the seat: a kept vector's own)."""
-        n, at = self.players, self.offsets
-        who, scalars = self._head_keys(state)
-        if who != kept[5]:
+        at = self.offsets
+        bids = state.bids
+        if bids != kept[7]:
+            base = at["bid[0]"]
+            for index, (was, bid) in enumerate(zip(kept[7], bids)):
+                if was != bid:
+                    cells[base + index * len(BID_SLOTS) + BID_INDEX[was]] = 0.0
+                    cells[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
+            kept[7] = bids.copy()
+            kept[10] = state.high_bid()  # (it reads the bids alone)
+        who, scalars = self._head_keys(state, kept[10])
+        old = kept[5]
+        if who != old:  # (each one-hot that changed: its old cell off, its new one on)
             kept[5] = who
-            buffer[n:at["scalars"]] = 0.0
-            for base, index in enumerate(who[:4], 1):
-                if index is not None and 0 <= index < n:
-                    cells[base * n + index] = 1.0
-            if 0 <= who[4] < len(PHASE_NAMES):
-                cells[at["phase"] + who[4]] = 1.0
-        if scalars != kept[6]:
+            for (base, size), was, index in zip(self._who_at, old, who):
+                if was != index:
+                    if was is not None and 0 <= was < size:
+                        cells[base + was] = 0.0
+                    if index is not None and 0 <= index < size:
+                        cells[base + index] = 1.0
+        if scalars != kept[6]:  # (as _write_head scales them)
             kept[6] = scalars
             base = at["scalars"]
-            for index, value in enumerate(scalars, base):
-                cells[index] = value
-        if state.bids != kept[7] or state.caps != kept[8]:
-            kept[7], kept[8] = state.bids.copy(), state.caps.copy()
-            base = at["bid[0]"]
-            buffer[base:at["display"]] = 0.0
-            for index, bid in enumerate(state.bids):
-                cells[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
+            round_, reshuffled, final, draw, need, high = scalars
+            cells[base] = round_ / 30
+            cells[base + 1] = float(reshuffled)
+            cells[base + 2] = float(final)
+            cells[base + 3] = draw / 110
+            cells[base + 4] = need / 5
+            cells[base + 5] = -0.2 if high < 0 else high / 5
+        if state.caps != kept[8]:
+            kept[8] = state.caps.copy()
             base = at["rebid_caps"]
             for index, cap in enumerate(state.caps):
                 cells[base + index] = 1.0 if cap == NO_CAP else cap / 6

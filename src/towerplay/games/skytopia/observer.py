@@ -42,6 +42,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         self._cards = Memo[int, Block](1 << 8)  # (a few dozen cards)
         self._guilds = Memo[tuple[int, ...], Block](1 << 6)
         self._cities = Memo[tuple[tuple[int, ...], ...], Block](1 << 10)
+        self._golem_stores = Memo[tuple[tuple[int, ...], int],
+                                  list[tuple[int, float]]](1 << 12)
         tower = 1 + len(self.crests)
         self._slot = market = 1 + len(self.crests) + 2 * players  # a Market slot's floats
         self._market_names = [(name, slot * market + offset) for slot in range(SLOTS)
@@ -53,6 +55,9 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                               for col, label in enumerate(TOWER_NAMES)]
                              for index in range(players)]
         super().__init__(game, players)
+        self._who_at = [(self.offsets["to_move"], players),
+                        (self.offsets["first_player"], players),
+                        (self.offsets["phase"], len(PHASE_NAMES))]  # (refresh's head[:3])
         starts = [self.offsets[f"city[{index}]"] for index in range(players)]
         self._city_spans = list(zip(starts, [*starts[1:], self.offsets["guild_masters"]]))
 
@@ -89,7 +94,18 @@ class SkytopiaObserver(Observer[SkytopiaState]):
 
     def _slot_golems(self, state: SkytopiaState, at: int, dice: tuple[int, ...],
                      buffer: Block | Cells) -> None:
-        """The golems on one Market slot, whose block starts at ``buffer[at]``."""
+        """The golems on one Market slot, whose block starts at ``buffer[at]`` (the stores
+        are worked out once for each slot's dice at each Chronometer position)."""
+        key = (dice, state.build)
+        stores = self._golem_stores.get(key)
+        if stores is None:
+            stores = self._golem_stores.put(key, self._golem_cells(state, dice))
+        for offset, value in stores:
+            buffer[at + offset] = value
+
+    def _golem_cells(self, state: SkytopiaState, dice: tuple[int, ...]
+                     ) -> list[tuple[int, float]]:
+        """Where in a slot's block its golems are written, and what."""
         n, distance = self.players, state.distance
         golems = [0] * n
         soonest = [1.0] * n
@@ -97,11 +113,10 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             owner = die >> 3
             golems[owner] += 1
             soonest[owner] = min(soonest[owner], distance(die & 7) / 6)
-        base = at + 1 + len(self.crests)
-        for owner in range(n):
-            if golems[owner]:
-                buffer[base + owner] = golems[owner]
-                buffer[base + n + owner] = soonest[owner]
+        base = 1 + len(self.crests)
+        return [store for owner in range(n) if golems[owner]
+                for store in ((base + owner, float(golems[owner])),
+                              (base + n + owner, soonest[owner]))]
 
     def city_block(self, state: SkytopiaState, towers: tuple[tuple[int, ...], ...]) -> Block:
         """A city's Towers as the observation writes them: per colour height, crests."""
@@ -218,9 +233,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         head = (state.to_move, state.first, state.phase, state.round, state.last_round,
                 state.build)
         if head != kept[5]:
+            self._refresh_head(state, head, kept[5], cells)
             kept[5] = head
-            buffer[self.players:at["market_card[0]"]] = 0.0
-            self._refresh_head(state, cells)
         self._refresh_market(state, cells, kept)
         cities = kept[3]
         coins, prestige, board = state.coins, state.prestige, state.board
@@ -243,11 +257,13 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             cells[base:base + len(self.guilds)] = self._guild_block(state.guilds)
         tail = self._tail_key(state)
         if tail != kept[6]:
+            self._refresh_tail(tail, kept[6], buffer, cells)
             kept[6] = tail
-            self._refresh_tail(tail, buffer, cells)
 
-    def _refresh_tail(self, tail: tuple[Any, ...], buffer: Block, cells: Cells) -> None:
-        """:meth:`_write_tail` by direct stores, from :meth:`_tail_key`."""
+    def _refresh_tail(self, tail: tuple[Any, ...], old: tuple[Any, ...], buffer: Block,
+                      cells: Cells) -> None:
+        """What changed of :meth:`_write_tail`, by direct stores, from :meth:`_tail_key`
+        (``old``: the key it was written from)."""
         at = self.offsets
         sizes, step, completed, pool = tail
         base = at["deck_sizes"]
@@ -257,11 +273,12 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         cells[base] = float(step is not None)
         cells[base + 1] = step / 5 if step is not None else 0.0
         cells[base + 2] = completed / ROWS
-        base = at["draft_pool"]
-        buffer[base:] = 0.0
-        for tile in set(pool):
-            if 0 <= tile < len(self.tiles):
-                cells[base + tile] = 1.0
+        if pool != old[3]:  # (the draft's pool: the first turns only)
+            base = at["draft_pool"]
+            buffer[base:] = 0.0
+            for tile in set(pool):
+                if 0 <= tile < len(self.tiles):
+                    cells[base + tile] = 1.0
 
     @staticmethod
     def _tail_key(state: SkytopiaState) -> tuple[Any, ...]:
@@ -294,22 +311,30 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                     self._slot_golems(state, base, now, cells)
             kept[1] = dice
 
-    def _refresh_head(self, state: SkytopiaState, cells: Cells) -> None:
-        """:meth:`_write_head` but the seat, over zeros, by direct stores."""
-        n, comp, at = self.players, state.comp, self.offsets
-        for base, who in enumerate((state.to_move, state.first), 1):
-            if who is not None and 0 <= who < n:
-                cells[base * n + who] = 1.0
-        if 0 <= state.phase < len(PHASE_NAMES):
-            cells[at["phase"] + state.phase] = 1.0
+    def _refresh_head(self, state: SkytopiaState, head: tuple[Any, ...],
+                      old: tuple[Any, ...], cells: Cells) -> None:
+        """What changed of :meth:`_write_head` but the seat, by direct stores, from
+        ``head`` (``refresh``'s) and ``old``, the head it was written from: a one-hot
+        that moved has its old cell turned off and its new one on."""
+        at = self.offsets
+        for (base, size), was, now in zip(self._who_at, old, head):  # (the first three)
+            if was != now:
+                if was is not None and 0 <= was < size:
+                    cells[base + was] = 0.0
+                if now is not None and 0 <= now < size:
+                    cells[base + now] = 1.0
         base = at["round_final"]
         cells[base] = state.round / 10
         cells[base + 1] = float(bool(state.last_round))
-        value = comp.dial[state.build] - 1
-        if 0 <= value < 6:
-            cells[at["build_value"] + value] = 1.0
-        base = at["costs"]
-        cells[base:base + 6] = self._cost_block(state)
+        if head[5] != old[5]:  # the Chronometer turned
+            dial, base = state.comp.dial, at["build_value"]
+            was, now = dial[old[5]] - 1, dial[head[5]] - 1
+            if 0 <= was < 6:
+                cells[base + was] = 0.0
+            if 0 <= now < 6:
+                cells[base + now] = 1.0
+            base = at["costs"]
+            cells[base:base + 6] = self._cost_block(state)
 
 
 def make_observer(game: Skytopia, players: int) -> SkytopiaObserver:
