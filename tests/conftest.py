@@ -52,6 +52,10 @@ session-scoped fixture of its own (a server, a chromium, a rendered report), a c
 function (played games), the browser's module fixtures."""
 
 
+ON_POSTGRES = re.compile(r"\[postgres[-\]]")
+"""The id of a test on the session's PostgreSQL server (``server`` fixture)."""
+
+
 @cache
 def shares_state(path: str) -> bool:
     """Whether the test file ``path`` (relative to the root) shares work between its
@@ -66,8 +70,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``-n N`` (``--dist load``): each test goes to whichever worker is free, except that
     the tests of a file that shares work (:func:`shares_state`) go to one worker together,
     so that its servers, browsers and played games are made once, not once per worker.
-    Those files are handed out first, the biggest first; the single tests fill in around
-    them and balance the end."""
+    The tests on the PostgreSQL server (``[postgres...]``) are one group too: one
+    throwaway cluster, not one per worker. Groups are handed out first, the biggest
+    first; the single tests fill in around them and balance the end."""
     if config.getvalue("dist") != "load":
         return None
     from xdist.scheduler import LoadScopeScheduling
@@ -75,6 +80,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     class SharedStateScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return path if shares_state(path) else nodeid
+            if shares_state(path):
+                return path
+            return "postgres" if ON_POSTGRES.search(nodeid) else nodeid
 
     return SharedStateScheduling(config, log)
