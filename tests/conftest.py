@@ -2,7 +2,13 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 from towerplay import games
 
@@ -25,8 +31,6 @@ def game_player_counts() -> list[tuple[str, int]]:
 def game_variant_cases(default_seeds: int = 4, variant_seeds: int = 2) -> list:
     """pytest params (game id, players, options, seed) over every player count and every
     variant the game declares (``Game.variants``); variants get fewer seeds."""
-    import pytest
-
     cases = []
     for name, players in game_player_counts():
         for index, options in enumerate(games.game_class(name).variants):
@@ -38,3 +42,46 @@ def game_variant_cases(default_seeds: int = 4, variant_seeds: int = 2) -> list:
 
 
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
+
+
+# ----------------------------------------------------------------- xdist: shared state
+SHARED_STATE = re.compile(r'scope="(?:module|session)"|^@(?:functools\.)?(?:cache|lru_cache)\b'
+                          r"|^from tests\.server\.browser import", re.MULTILINE)
+"""What makes a test file's tests share work within a process: a module- or
+session-scoped fixture of its own (a server, a chromium, a rendered report), a cached
+function (played games), the browser's module fixtures."""
+
+
+ON_POSTGRES = re.compile(r"\[postgres[-\]]")
+"""The id of a test on the session's PostgreSQL server (``server`` fixture)."""
+
+
+@cache
+def shares_state(path: str) -> bool:
+    """Whether the test file ``path`` (relative to the root) shares work between its
+    tests (:data:`SHARED_STATE`)."""
+    file = Path(__file__).resolve().parents[1] / path
+    return path.startswith("tests/") and file.is_file() and bool(
+        SHARED_STATE.search(file.read_text(encoding="utf-8")))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``-n N`` (``--dist load``): each test goes to whichever worker is free, except that
+    the tests of a file that shares work (:func:`shares_state`) go to one worker together,
+    so that its servers, browsers and played games are made once, not once per worker.
+    The tests on the PostgreSQL server (``[postgres...]``) are one group too: one
+    throwaway cluster, not one per worker. Groups are handed out first, the biggest
+    first; the single tests fill in around them and balance the end."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedStateScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            if shares_state(path):
+                return path
+            return "postgres" if ON_POSTGRES.search(nodeid) else nodeid
+
+    return SharedStateScheduling(config, log)
