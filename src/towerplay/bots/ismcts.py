@@ -79,7 +79,20 @@ class ISMCTSOptions(BotOptions):
         "tree", description="the other seats' moves: searched in the tree (max-n), or "
         "made in each sampled world by the game's rollout_action or its greedy_action "
         "(an opponent that knows its own sampled hidden cards)")
-    reuse: bool = Field(True, description="keep the tree between moves")
+    reuse: bool = Field(True, description="keep the tree between moves (never with "
+                        "trees above 1)")
+    trees: int = Field(1, ge=1, le=64, description="root-parallel ensemble: search this "
+                       "many independent trees, each with its share of the budget, and "
+                       "choose by their summed root statistics")
+    anchor: Literal["none", "greedy"] = Field(
+        "none", description="play the game's greedy move unless the search's best beats "
+        "it by more than anchor_z standard errors of their mean rewards")
+    anchor_z: float = Field(1.0, ge=0, le=10, description="how many standard errors the "
+                            "search's best must beat the anchor's move by")
+    lead_scale: float = Field(
+        1.0, gt=0, le=100, description="stretch the lead that makes a clear favourite at "
+        "the depth cut by this factor (above 1: the cut value tends towards the expected "
+        "margin rather than the chance to be ahead)")
     forced: bool = Field(False, description="weigh every legal action at the root, "
                          "even where the game narrows the choice to one (for hints and "
                          "reviews); a decision with one legal action, or one class of "
@@ -91,16 +104,18 @@ class Node:
 
     ``total[seat]`` sums the rewards of ``seat`` over the ``visits`` iterations that went
     through this node; the extra last slot sums the searching seat's pure win share (for
-    win-chance estimates). ``avail`` counts the iterations in which the action was legal.
+    win-chance estimates). ``square`` sums the squares of the searching seat's rewards (for
+    the spread of its mean). ``avail`` counts the iterations in which the action was legal.
     """
 
-    __slots__ = ("children", "visits", "avail", "total", "outcomes")
+    __slots__ = ("avail", "children", "outcomes", "square", "total", "visits")
 
     def __init__(self, width: int) -> None:
         self.children: dict[Hashable, Node] = {}  # by action class (State.action_class)
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * width
+        self.square = 0.0
         self.outcomes: dict[str, Node] | None = None
         """Where the searching seat sees more than the action (a card turned up, as its log
         entry tells), the decisions that follow hang below one node per observation."""
@@ -207,13 +222,70 @@ class ISMCTSBot(Bot):
             candidates = state.game.heuristics.search_actions(state, self.rng)
             if len(candidates) == 1:  # a routine decision the game settles itself
                 return Analysis([ActionStat(candidates[0], 0, math.nan, math.nan)], 0, 0.0)
-        root = self._root(state, seat)
         started = time.perf_counter()
-        done = self._run(root, state, seat, started)
+        if opts.trees == 1:
+            root = self._root(state, seat)
+            done = self._run(root, state, seat, started, opts.iterations, opts.seconds)
+            if opts.reuse:
+                self._tree = (state.game, seat, list(state.history), root)
+        else:
+            root, done = self._ensemble(state, seat, started, opts)
         elapsed = time.perf_counter() - started
-        if opts.reuse:
-            self._tree = (state.game, seat, list(state.history), root)
-        return Analysis(self._stats(root, classes, seat), done, elapsed)
+        stats = self._stats(root, classes, seat)
+        if opts.anchor == "greedy":
+            stats = self._anchored(stats, root, state, seat, classes, opts.anchor_z)
+        return Analysis(stats, done, elapsed)
+
+    def _ensemble(self, state: State[Any], seat: int, started: float,
+                  opts: ISMCTSOptions) -> tuple[Node, int]:
+        """Search ``opts.trees`` fresh trees one after another, each with an equal share
+        of the budget; return their root statistics summed into one root, and the
+        iterations run. Independent trees make independent errors (a guessed world that
+        misleads one tree misleads only its share), so their sum is steadier."""
+        count = opts.trees
+        width = state.players + 1
+        limit = opts.iterations
+        if limit is None and opts.seconds is None:
+            limit = DEFAULT_ITERATIONS
+        merged = Node(width)
+        done = 0
+        for index in range(count):
+            share = None if limit is None else limit // count + (index < limit % count)
+            seconds = None if opts.seconds is None else opts.seconds / count
+            if share == 0:
+                continue
+            root = Node(width)
+            done += self._run(root, state, seat, time.perf_counter(), share, seconds)
+            for key, child in root.children.items():
+                into = merged.children.get(key)
+                if into is None:
+                    into = merged.children[key] = Node(width)
+                into.visits += child.visits
+                into.square += child.square
+                into.total = [a + b for a, b in zip(into.total, child.total)]
+        self._tree = None
+        return merged, done
+
+    def _anchored(self, stats: list[ActionStat], root: Node, state: State[Any], seat: int,
+                  classes: dict[Hashable, list[Any]], z: float) -> list[ActionStat]:
+        """``stats`` with the greedy move first unless the search's best beats it by more
+        than ``z`` standard errors of the two mean rewards (measured from the rewards'
+        own spread). The greedy move is chosen in a world sampled from the seat's view,
+        as the greedy bot chooses."""
+        world = state.determinize(seat, self.rng, self.settings(state.game).recall)
+        wanted = state.game.heuristics.greedy_action(world, self.rng)
+        key = next((k for k, actions in classes.items() if wanted in actions), None)
+        best = stats[0]
+        if key is None or wanted in classes.get(_key_of(best, classes), ()):
+            return stats
+        mine, theirs = root.children.get(_key_of(best, classes)), root.children.get(key)
+        if mine is None or theirs is None or theirs.visits < 2 or mine.visits < 2:
+            return stats
+        gap = mine.total[seat] / mine.visits - theirs.total[seat] / theirs.visits
+        if gap > z * math.hypot(_error(mine, seat), _error(theirs, seat)):
+            return stats
+        index = next(i for i, stat in enumerate(stats) if stat.action in classes[key])
+        return [stats[index], *stats[:index], *stats[index + 1:]]
 
     # ----------------------------------------------------------------- tree reuse
     def _root(self, state: State[Any], seat: int) -> Node:
@@ -247,13 +319,13 @@ class ISMCTSBot(Bot):
         return node
 
     # ----------------------------------------------------------------- the search
-    def _run(self, root: Node, state: State[Any], seat: int, started: float) -> int:
+    def _run(self, root: Node, state: State[Any], seat: int, started: float,
+             iterations: int | None, seconds: float | None) -> int:
         """Run iterations until the budget is spent; return how many ran."""
-        opts = self.settings(state.game)
-        limit = opts.iterations
+        limit = iterations
         if limit is None:
-            limit = sys.maxsize if opts.seconds is not None else DEFAULT_ITERATIONS
-        deadline = started + opts.seconds if opts.seconds is not None else math.inf
+            limit = sys.maxsize if seconds is not None else DEFAULT_ITERATIONS
+        deadline = started + seconds if seconds is not None else math.inf
         clock = time.perf_counter
         iterate = self._iteration_function(state, seat)
         done = 0
@@ -280,6 +352,7 @@ class ISMCTSBot(Bot):
                   "random": _random_action}[opts.rollout]
         # the values of cut playouts, and the lead that makes a clear favourite
         judge, judge_scale = game.evaluations()[opts.evaluation]
+        stretch = opts.lead_scale
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
         candidates: Callable[[State[Any]], list[Action]] = (
@@ -311,7 +384,7 @@ class ISMCTSBot(Bot):
                     reward = list(win)
                 reward.append(win[seat])
             else:  # a cut playout: judge the position (the game's evaluate, or scores)
-                reward = margins(judge(s), judge_scale(s))
+                reward = margins(judge(s), judge_scale(s), stretch)
                 reward.append(reward[seat])
             return reward
 
@@ -388,8 +461,10 @@ class ISMCTSBot(Bot):
                 s.apply(policy(s, rng))
                 depth += 1
             reward = evaluate(s)
+            square = reward[seat] * reward[seat]
             for node in path:
                 node.visits += 1
+                node.square += square
                 total = node.total
                 for i in slots:
                     total[i] += reward[i]
@@ -413,15 +488,29 @@ class ISMCTSBot(Bot):
         return [stats[i] for i in order]
 
 
+def _key_of(stat: ActionStat, classes: dict[Hashable, list[Any]]) -> Hashable:
+    """The class key of a root statistic's action."""
+    return next(k for k, actions in classes.items() if stat.action in actions)
+
+
+def _error(node: Node, seat: int) -> float:
+    """The standard error of ``seat``'s mean reward through ``node`` (the searching seat's,
+    whose squares the node sums)."""
+    mean = node.total[seat] / node.visits
+    variance = max(0.0, node.square / node.visits - mean * mean)
+    return math.sqrt(variance / (node.visits - 1))
+
+
 def _random_action(state: State[A], rng: random.Random) -> A:
     legal: list[A] = state.legal_actions()
     return rng.choice(legal)
 
 
-def margins(values: list[float], scale: float | None = None) -> list[float]:
+def margins(values: list[float], scale: float | None = None,
+            stretch: float = 1.0) -> list[float]:
     """Each seat's lead over the best other seat, squashed into (0, 1) by a logistic curve
     (a graded "chance to be ahead") of the given ``scale``; by default a quarter of the
-    values' mean absolute size.
+    values' mean absolute size; either times ``stretch``.
 
     >>> [round(x, 2) for x in margins([40.0, 30.0])]
     [0.76, 0.24]
@@ -429,10 +518,13 @@ def margins(values: list[float], scale: float | None = None) -> list[float]:
     [0.88, 0.12]
     >>> margins([5, 5, 5])
     [0.5, 0.5, 0.5]
+    >>> [round(x, 2) for x in margins([40.0, 30.0], scale=5.0, stretch=2.0)]
+    [0.73, 0.27]
     """
     count = len(values)
     if not scale:
         scale = 0.25 * sum(abs(v) for v in values) / count or 1.0
+    scale *= stretch
     order = sorted(range(count), key=values.__getitem__, reverse=True)
     first, second = values[order[0]], values[order[1]] if count > 1 else values[order[0]]
     out = []

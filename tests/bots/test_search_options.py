@@ -1,0 +1,133 @@
+"""The ISMCTS options for steadier decisions (issue 29): an ensemble of trees (``trees``),
+the greedy move kept unless the search clearly beats it (``anchor``), and a wider lead
+scale at the depth cut (``lead_scale``)."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from towerplay import bots, games
+from towerplay.bots.ismcts import ISMCTSBot
+from towerplay.core import InvalidOptions
+
+from tests.bots.toy import Poison, ToyGame, ToyHeuristics, poisoned, position
+from tests.bots.test_ismcts import WIN_NOW, start
+
+
+@pytest.mark.parametrize("spec, named", [
+    ("ismcts:trees=0", "trees"), ("ismcts:trees=x", "trees"), ("ismcts:trees=65", "trees"),
+    ("ismcts:anchor=smart", "anchor"), ("ismcts:anchor_z=-1", "anchor_z"),
+    ("ismcts:lead_scale=0", "lead_scale"), ("ismcts:lead_scale=-2", "lead_scale")])
+def test_bad_values_are_refused_in_one_line(spec: str, named: str) -> None:
+    with pytest.raises(InvalidOptions) as error:
+        bots.load(spec)
+    message = str(error.value)
+    assert "\n" not in message and f"“{named}”" in message and "expected" in message
+
+
+def test_the_options_round_trip_through_the_spec() -> None:
+    spec = "ismcts:iterations=90,trees=3,anchor=greedy,anchor_z=2.0,lead_scale=1.5"
+    bot = bots.load(spec, seed=1)
+    assert bot.spec == spec
+    assert bots.load(bot.spec, seed=1).options == bot.options
+
+
+@pytest.mark.parametrize("iterations, trees", [(301, 3), (40, 7), (5, 8)])
+def test_an_ensemble_spends_exactly_the_budget(iterations: int, trees: int) -> None:
+    state = start(2, seed=2)
+    analysis = ISMCTSBot(seed=1, iterations=iterations, trees=trees).analyse(state, 0)
+    assert analysis.iterations == iterations
+    assert sum(stat.visits for stat in analysis.stats) == iterations
+    assert {stat.action for stat in analysis.stats} <= set(state.legal_actions())
+
+
+def test_an_ensemble_keeps_no_tree_and_still_finds_the_win() -> None:
+    bot = ISMCTSBot(seed=2, iterations=120, trees=4)
+    assert str(bot.act(position(**WIN_NOW))) == "play 6"
+    assert bot.last.stats[0].win == 1.0
+    assert bot._tree is None
+
+
+@pytest.mark.parametrize("spec", [
+    "ismcts:iterations=200,trees=4", "ismcts:iterations=200,anchor=greedy",
+    "ismcts:iterations=200,lead_scale=3,depth=2"])
+def test_each_option_is_deterministic_for_a_seed(spec: str) -> None:
+    state = start(3, seed=4, moves=2)
+    runs = [bots.load(spec, seed=9).analyse(state, state.to_move) for _ in range(2)]
+    assert runs[0].stats == runs[1].stats
+
+
+def _worst(self: ToyHeuristics, state, rng):  # noqa: ANN001, ANN202 - a monkeypatched hook
+    return state.legal_actions()[0]
+
+
+def test_the_anchor_keeps_the_greedy_move_unless_the_search_clearly_beats_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = start(2, seed=3)
+    monkeypatch.setattr(ToyHeuristics, "greedy_action", _worst)
+    plain = ISMCTSBot(seed=1, iterations=300).analyse(state, 0)
+    assert plain.best != state.legal_actions()[0]  # the search alone prefers another card
+    # told to trust the greedy move unless beaten by ten standard errors, it plays it
+    anchored = ISMCTSBot(seed=1, iterations=300, anchor="greedy", anchor_z=10)
+    analysis = anchored.analyse(state, 0)
+    assert analysis.best == state.legal_actions()[0]
+    # the statistics are the same search's, only the chosen move comes first
+    assert sorted(analysis.stats) == sorted(plain.stats) and analysis.stats != plain.stats
+    # a sure win beats any anchor: its rewards do not spread at all
+    assert str(ISMCTSBot(seed=2, iterations=200, anchor="greedy").act(
+        position(**WIN_NOW))) == "play 6"
+
+
+def test_the_anchor_asks_the_greedy_move_of_a_sampled_world_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = []
+
+    def spy(self: ToyHeuristics, state, rng):  # noqa: ANN001, ANN202
+        seen.append(isinstance(state.deck, Poison)
+                    or any(isinstance(hand, Poison) for hand in state.hands))
+        return state.legal_actions()[0]
+
+    monkeypatch.setattr(ToyHeuristics, "greedy_action", spy)
+    for seat, moves in ((0, 2), (1, 3)):
+        hidden = poisoned(start(2, seed=5, moves=moves), seat)
+        ISMCTSBot(seed=1, iterations=100, anchor="greedy", trees=2).choose(hidden, seat)
+    assert seen == [False, False]
+
+
+def test_the_new_options_never_read_hidden_information() -> None:
+    state = poisoned(position(**WIN_NOW), seat=0)
+    spec = "ismcts:iterations=150,trees=3,anchor=greedy,lead_scale=2"
+    assert str(bots.load(spec, seed=3).choose(state, 0)) == "play 6"
+    for seat, moves in ((0, 3), (1, 4), (2, 2)):
+        hidden = poisoned(start(3, seed=5, moves=moves), seat)
+        bots.load(spec + ",depth=3", seed=1).choose(hidden, seat)
+
+
+def test_five_towers_searches_with_every_option_from_the_seats_view() -> None:
+    game = games.load("five_towers")
+    state = game.start(players=2, seed=7)
+    seen = state.determinize(0, random.Random(1))
+    spec = "ismcts:iterations=60,trees=2,anchor=greedy,lead_scale=2"
+    moves = {bots.load(spec, seed=4).choose(seen.copy(), 0) for _ in range(2)}
+    assert len(moves) == 1 and moves <= set(seen.legal_actions())
+
+
+@pytest.mark.parametrize("stretch", [1.0, 2.0, 4.0])
+def test_the_lead_scale_widens_the_cut_value(monkeypatch, stretch: float) -> None:
+    # every position is worth a one-point lead to seat 0 on a scale of 0.5
+    monkeypatch.setattr(ToyHeuristics, "evaluate", lambda self, s: [11.0, 10.0])
+    monkeypatch.setattr(ToyHeuristics, "value_scale", lambda self, s: 0.5)
+    bot = bots.load(f"ismcts:iterations=3,depth=0,forced=true,lead_scale={stretch}", seed=1)
+    bot.act(start())
+    chance = 1 / (1 + math.exp(-1 / (0.5 * stretch)))
+    assert all(stat.value == pytest.approx(chance) for stat in bot.last.stats)
+
+
+def test_whole_games_with_the_options_replay_identically() -> None:
+    from towerplay.arena.match import play_match
+
+    specs = ["ismcts:iterations=40,trees=2,anchor=greedy", "greedy"]
+    first = play_match(ToyGame(), specs, seed=3)
+    assert first.to_json() == play_match(ToyGame(), specs, seed=3).to_json()
