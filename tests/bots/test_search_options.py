@@ -8,12 +8,11 @@ import random
 
 import pytest
 
+from tests.bots.test_ismcts import WIN_NOW, start
+from tests.bots.toy import Poison, ToyGame, ToyHeuristics, poisoned, position
 from towerplay import bots, games
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.core import InvalidOptions
-
-from tests.bots.toy import Poison, ToyGame, ToyHeuristics, poisoned, position
-from tests.bots.test_ismcts import WIN_NOW, start
 
 
 @pytest.mark.parametrize("spec, named", [
@@ -59,7 +58,7 @@ def test_each_option_is_deterministic_for_a_seed(spec: str) -> None:
     assert runs[0].stats == runs[1].stats
 
 
-def _worst(self: ToyHeuristics, state, rng):  # noqa: ANN001, ANN202 - a monkeypatched hook
+def _worst(self: ToyHeuristics, state, rng):
     return state.legal_actions()[0]
 
 
@@ -84,7 +83,7 @@ def test_the_anchor_asks_the_greedy_move_of_a_sampled_world_only(
         monkeypatch: pytest.MonkeyPatch) -> None:
     seen = []
 
-    def spy(self: ToyHeuristics, state, rng):  # noqa: ANN001, ANN202
+    def spy(self: ToyHeuristics, state, rng):
         seen.append(isinstance(state.deck, Poison)
                     or any(isinstance(hand, Poison) for hand in state.hands))
         return state.legal_actions()[0]
