@@ -15,9 +15,9 @@ and the playout policy makes that move. Actions the mover cannot tell apart
 (``State.action_class``: revealing one unseen card or another) share one node, so the
 search weighs a choice once, not once per indistinguishable action, and does not spread
 its visits over them; in each sampled world the class's first action stands for it. With
-``opponents="greedy"`` (or ``"game"``) every
-other seat's move is made that way, by the game's greedy (or playout) policy in the sampled
-world: the tree then holds the searching seat's decisions only, and each opponent plays
+``opponents="greedy"`` (or ``"game"``, or ``"model"``) every
+other seat's move is made that way, by the game's greedy (or playout, or model) policy in the
+sampled world: the tree then holds the searching seat's decisions only, and each opponent plays
 knowing its own sampled hidden cards, where the max-n tree would average its choices over
 all of them. The tree is kept between moves and re-rooted when the new position is still
 in it (not in games that group actions: a past action's class would need the position
@@ -75,10 +75,11 @@ class ISMCTSOptions(BotOptions):
         "margins (see margins()) instead of win/loss")
     narrow: bool = Field(True, description="weigh only the game's search_actions "
                          "(its candidate moves) instead of every legal action")
-    opponents: Literal["tree", "game", "greedy"] = Field(
+    opponents: Literal["tree", "game", "greedy", "model"] = Field(
         "tree", description="the other seats' moves: searched in the tree (max-n), or "
-        "made in each sampled world by the game's rollout_action or its greedy_action "
-        "(an opponent that knows its own sampled hidden cards)")
+        "made in each sampled world by the game's rollout_action, its greedy_action or "
+        "its model_action (a cheap stand-in for greedy; an opponent that knows its own "
+        "sampled hidden cards)")
     reuse: bool = Field(True, description="keep the tree between moves (never with "
                         "trees above 1)")
     trees: int = Field(1, ge=1, le=64, description="root-parallel ensemble: search this "
@@ -368,8 +369,8 @@ class ISMCTSBot(Bot):
         # and the path goes on at the same node, as Cowling et al. treat partially
         # observable moves.
         conceals = type(state).conceals_move if state.conceals_moves else None
-        model = {"tree": None, "game": game.rollout_action,
-                 "greedy": game.greedy_action}[opts.opponents]
+        model = {"tree": None, "game": game.rollout_action, "greedy": game.greedy_action,
+                 "model": game.model_action}[opts.opponents]
         # Games where some actions are alike to their mover key the tree by class.
         klass = type(state)._action_class if state.groups_actions else None
 
