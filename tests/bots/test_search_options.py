@@ -130,3 +130,21 @@ def test_whole_games_with_the_options_replay_identically() -> None:
     specs = ["ismcts:iterations=40,trees=2,anchor=greedy", "greedy"]
     first = play_match(ToyGame(), specs, seed=3)
     assert first.to_json() == play_match(ToyGame(), specs, seed=3).to_json()
+
+
+def test_modelled_opponents_move_by_the_games_model_which_defaults_to_greedy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = []
+    greedy = ToyHeuristics.greedy_action
+
+    def spy(self: ToyHeuristics, state, rng):
+        asked.append(state.to_move)
+        return greedy(self, state, rng)
+
+    monkeypatch.setattr(ToyHeuristics, "greedy_action", spy)
+    bot = bots.load("ismcts:iterations=200,opponents=model", seed=1)
+    assert bot.act(start(2, seed=3)) in start(2, seed=3).legal_actions()
+    assert asked and set(asked) == {1}  # only the other seat, through model_action
+    for seat, moves in ((0, 2), (1, 3)):
+        hidden = poisoned(start(2, seed=5, moves=moves), seat)
+        bots.load("ismcts:iterations=100,opponents=model", seed=1).choose(hidden, seat)
