@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tests.bots.test_ismcts import WIN_NOW, start
-from tests.bots.toy import Poison, ToyGame, ToyHeuristics, poisoned, position
+from tests.bots.toy import Poison, ToyGame, ToyHeuristics, ToyState, poisoned, position
 from towerplay import bots, games
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.core import InvalidOptions
@@ -148,3 +148,61 @@ def test_modelled_opponents_move_by_the_games_model_which_defaults_to_greedy(
     for seat, moves in ((0, 2), (1, 3)):
         hidden = poisoned(start(2, seed=5, moves=moves), seat)
         bots.load("ismcts:iterations=100,opponents=model", seed=1).choose(hidden, seat)
+
+
+@pytest.mark.parametrize("iterations", [301, 7, 1])
+def test_a_paired_search_tries_every_root_move_in_each_world_within_the_budget(
+        iterations: int) -> None:
+    state = start(2, seed=2)
+    analysis = ISMCTSBot(seed=1, iterations=iterations, paired=True).analyse(state, 0)
+    assert analysis.iterations == iterations
+    visits = [stat.visits for stat in analysis.stats]
+    assert sum(visits) == iterations
+    # the toy seat's moves are legal in every world: each world tries them all
+    assert max(visits) - min(visits) <= 1
+    # the choice is the best valued move (the visits cannot tell them apart)
+    tried = [stat for stat in analysis.stats if stat.visits]
+    assert analysis.stats[0].value == max(stat.value for stat in tried)
+
+
+def test_paired_moves_share_each_sampled_world_and_its_random_choices(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    worlds = []
+    draws = []
+    determinize = ToyState.determinize
+
+    def counted(self, seat, rng, recall=1.0):
+        worlds.append(seat)
+        return determinize(self, seat, rng, recall)
+
+    def recorded(self: ToyHeuristics, s, rng):
+        draws.append((len(worlds), rng.random()))
+        return s.legal_actions()[0]
+
+    monkeypatch.setattr(ToyState, "determinize", counted)
+    monkeypatch.setattr(ToyHeuristics, "rollout_action", recorded)
+    state = start(2, seed=2)
+    moves = len(state.legal_actions())
+    ISMCTSBot(seed=1, iterations=moves * 40, paired=True, depth=1).analyse(state, 0)
+    assert len(worlds) == 40  # one world for every root move
+    # in each world, every move's playout begins with the same random number
+    first: dict[int, set[float]] = {}
+    for world, draw in draws:
+        first.setdefault(world, set()).add(round(draw, 12))
+    assert all(len(numbers) <= 2 for numbers in first.values())
+    assert len(draws) >= moves * 40  # each world saw a playout move for every root move
+    worlds.clear()
+    ISMCTSBot(seed=1, iterations=moves * 40, depth=1).analyse(state, 0)
+    assert len(worlds) == moves * 40
+
+
+def test_a_paired_search_is_seeded_finds_the_win_and_reads_no_hidden_card() -> None:
+    state = start(3, seed=4, moves=2)
+    runs = [ISMCTSBot(seed=9, iterations=200, paired=True).analyse(state, state.to_move)
+            for _ in range(2)]
+    assert runs[0].stats == runs[1].stats
+    assert str(ISMCTSBot(seed=2, iterations=60, paired=True).choose(
+        poisoned(position(**WIN_NOW), 0), 0)) == "play 6"
+    for seat, moves in ((0, 3), (1, 4), (2, 2)):
+        hidden = poisoned(start(3, seed=5, moves=moves), seat)
+        ISMCTSBot(seed=1, iterations=100, paired=True, depth=3).choose(hidden, seat)

@@ -85,6 +85,10 @@ class ISMCTSOptions(BotOptions):
     trees: int = Field(1, ge=1, le=64, description="root-parallel ensemble: search this "
                        "many independent trees, each with its share of the budget, and "
                        "choose by their summed root statistics")
+    paired: bool = Field(
+        False, description="each iteration samples one world and tries every root move "
+        "in it, each followed by the same random choices (common random numbers), so the "
+        "moves are compared on the same futures; the best mean value is chosen")
     anchor: Literal["none", "greedy"] = Field(
         "none", description="play the game's greedy move unless the search's best beats "
         "it by more than anchor_z standard errors of their mean rewards")
@@ -232,7 +236,7 @@ class ISMCTSBot(Bot):
         else:
             root, done = self._ensemble(state, seat, started, opts)
         elapsed = time.perf_counter() - started
-        stats = self._stats(root, classes, seat)
+        stats = self._stats(root, classes, seat, opts.paired)
         if opts.anchor == "greedy":
             stats = self._anchored(stats, root, state, seat, classes, opts.anchor_z)
         return Analysis(stats, done, elapsed)
@@ -331,16 +335,20 @@ class ISMCTSBot(Bot):
         iterate = self._iteration_function(state, seat)
         done = 0
         while done < limit:
-            iterate(root)
-            done += 1
+            done += iterate(root, limit - done)
             if deadline != math.inf and clock() >= deadline:
                 break
         return done
 
-    def _iteration_function(self, state: State[Any], seat: int) -> Callable[[Node], None]:
-        """One ISMCTS iteration as a closure over everything constant during a search."""
+    def _iteration_function(self, state: State[Any],
+                            seat: int) -> Callable[[Node, int], int]:
+        """One ISMCTS iteration as a closure over everything constant during a search: it
+        runs at most the given number of descents and returns how many it ran (one, or
+        with ``paired`` one per root move legal in the sampled world)."""
         opts = self.settings(state.game)
-        rng: random.Random = self.rng
+        rng: random.Random = self.rng  # samples the worlds
+        # makes the choices within a world; paired descents replay the same choices
+        play = random.Random(0) if opts.paired else rng
         recall = opts.recall
         c = opts.c
         players = state.players
@@ -357,7 +365,7 @@ class ISMCTSBot(Bot):
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
         candidates: Callable[[State[Any]], list[Action]] = (
-            (lambda s: game.search_actions(s, rng)) if opts.narrow
+            (lambda s: game.search_actions(s, play)) if opts.narrow
             else type(state).legal_actions)
         # a forced search (a hint) weighs every legal move at the root, narrowed below it
         wide_root = opts.forced
@@ -389,23 +397,65 @@ class ISMCTSBot(Bot):
                 reward.append(reward[seat])
             return reward
 
-        def iterate(root: Node) -> None:
-            s = determinize(seat, rng, recall)
-            node = root
-            path = [root]
+        def root_moves(s: State[Any]) -> tuple[list[Any], list[Action]]:
+            """The keys and actions of the root's choices in world ``s``."""
+            legal = s.legal_actions() if wide_root else candidates(s)
+            if klass is None:
+                return legal, legal
+            by_key: dict[Hashable, Action] = {}
+            for action in legal:
+                by_key.setdefault(klass(s, action, seat), action)
+            return list(by_key), list(by_key.values())
+
+        def iterate(root: Node, room: int) -> int:
+            descend(determinize(seat, rng, recall), root, [root], True)
+            return 1
+
+        def iterate_paired(root: Node, room: int) -> int:
+            """Every root move in one sampled world, each followed by the same random
+            choices (common random numbers), so the moves are compared on the same
+            futures."""
+            world = determinize(seat, rng, recall)
+            seed = rng.getrandbits(64)
+            keys, legal = root_moves(world)
+            done = 0
+            for key, action in zip(keys, legal):
+                if done >= room:
+                    break
+                child = root.children.get(key)
+                fresh = child is None
+                if child is None:
+                    child = root.children[key] = Node(width)
+                else:
+                    child.avail += 1
+                s = world.copy()
+                play.seed(seed)
+                s.apply(action)
+                node = child
+                if observes and not fresh:
+                    seen = s.log_line(len(s.history) - 1, seat)
+                    if seen is not None and seen != str(action):
+                        node = child.after(seen)
+                descend(s, node, [root, child], not fresh)
+                done += 1
+            return done
+
+        def descend(s: State[Any], node: Node, path: list[Node], walk: bool) -> None:
+            """From ``node`` (world ``s``): select down the tree and expand one node (if
+            ``walk``), play out, and back the reward up ``path``."""
             # Selection and expansion: only children legal in this world take part.
-            while True:
+            while walk:
                 mover = s.to_move
                 if mover is None:
                     break
                 if mover != seat:
                     if model is not None:
-                        s.apply(model(s, rng))
+                        s.apply(model(s, play))
                         continue
                     if conceals is not None and conceals(s, seat):
-                        s.apply(policy(s, rng))
+                        s.apply(policy(s, play))
                         continue
-                legal = s.legal_actions() if wide_root and node is root else candidates(s)
+                legal = s.legal_actions() if wide_root and node is path[0] else candidates(s)
                 if klass is None:
                     keys: list[Any] = legal
                 else:  # one action per class (the first), keyed by the class
@@ -439,12 +489,12 @@ class ISMCTSBot(Bot):
                     else:  # first the move the playout policy would make, then the others
                         pick = -1
                         if len(untried) == len(legal):
-                            wanted = policy(s, rng)
+                            wanted = policy(s, play)
                             wanted_key = wanted if klass is None else klass(s, wanted, mover)
                             if wanted_key in keys:
                                 pick = keys.index(wanted_key)
                         if pick < 0:
-                            pick = rng.choice(untried)
+                            pick = play.choice(untried)
                     child = children[keys[pick]] = Node(width)
                     s.apply(legal[pick])
                     path.append(child)
@@ -459,7 +509,7 @@ class ISMCTSBot(Bot):
             # Playout with the game's light policy.
             depth = 0
             while s.to_move is not None and depth < max_depth:
-                s.apply(policy(s, rng))
+                s.apply(policy(s, play))
                 depth += 1
             reward = evaluate(s)
             square = reward[seat] * reward[seat]
@@ -470,12 +520,14 @@ class ISMCTSBot(Bot):
                 for i in slots:
                     total[i] += reward[i]
 
-        return iterate
+        return iterate_paired if opts.paired else iterate
 
     @staticmethod
-    def _stats(root: Node, classes: dict[Hashable, list[Any]], seat: int) -> list[ActionStat]:
+    def _stats(root: Node, classes: dict[Hashable, list[Any]], seat: int,
+               by_value: bool = False) -> list[ActionStat]:
         """Root action classes (each by its first action) with their statistics, most
-        visited (then best valued) first."""
+        visited (then best valued) first; or, ``by_value``, best valued first (a paired
+        search visits every move alike)."""
         stats = []
         for key, actions in classes.items():
             child = root.children.get(key)
@@ -485,7 +537,12 @@ class ISMCTSBot(Bot):
             else:
                 stats.append(ActionStat(action, child.visits, child.total[-1] / child.visits,
                                         child.total[seat] / child.visits, alike))
-        order = sorted(range(len(stats)), key=lambda i: (-stats[i].visits, -stats[i].value, i))
+        if by_value:
+            order = sorted(range(len(stats)),
+                           key=lambda i: (not stats[i].visits, -stats[i].value, i))
+        else:
+            order = sorted(range(len(stats)),
+                           key=lambda i: (-stats[i].visits, -stats[i].value, i))
         return [stats[i] for i in order]
 
 
