@@ -207,3 +207,27 @@ def test_a_paired_search_is_seeded_finds_the_win_and_reads_no_hidden_card() -> N
     for seat, moves in ((0, 3), (1, 4), (2, 2)):
         hidden = poisoned(start(3, seed=5, moves=moves), seat)
         ISMCTSBot(seed=1, iterations=100, paired=True, depth=3).choose(hidden, seat)
+
+
+def test_a_pruned_paired_search_spends_the_budget_on_the_contenders() -> None:
+    state = start(2, seed=2)
+    plain = ISMCTSBot(seed=1, iterations=600, paired=True).analyse(state, 0)
+    pruned = ISMCTSBot(seed=1, iterations=600, paired=True, prune=2).analyse(state, 0)
+    assert pruned.iterations == 600 and sum(s.visits for s in pruned.stats) == 600
+    # the plain paired search tries every move alike; pruning stops trying the clearly
+    # worse ones, so the leader gets more of the budget
+    assert max(s.visits for s in plain.stats) - min(s.visits for s in plain.stats) <= 1
+    assert pruned.stats[0].visits > plain.stats[0].visits
+    assert min(s.visits for s in pruned.stats) >= 32  # nothing is dropped before 32 worlds
+    again = ISMCTSBot(seed=1, iterations=600, paired=True, prune=2).analyse(state, 0)
+    assert again.stats == pruned.stats
+
+
+@pytest.mark.parametrize("spec", ["ismcts:prune=2", "ismcts:prune=1,paired=false",
+                                  "ismcts:paired=true,prune=-1", "ismcts:paired=maybe"])
+def test_prune_is_refused_in_one_line_without_pairs_or_below_zero(spec: str) -> None:
+    with pytest.raises(InvalidOptions) as error:
+        bots.load(spec)
+    message = str(error.value)
+    assert "\n" not in message and "“prune”" in message or "“paired”" in message
+    assert "expected" in message or "only with paired=true" in message

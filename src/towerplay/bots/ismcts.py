@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any, Literal, NamedTuple, cast
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 
 from towerplay.bots.base import Bot, BotOptions
 from towerplay.core.game import Game
@@ -89,6 +89,10 @@ class ISMCTSOptions(BotOptions):
         False, description="each iteration samples one world and tries every root move "
         "in it, each followed by the same random choices (common random numbers), so the "
         "moves are compared on the same futures; the best mean value is chosen")
+    prune: float = Field(
+        0.0, ge=0, le=10, description="with paired: stop trying a root move once its "
+        "paired difference from the best lies this many standard errors below zero "
+        "(0: never)")
     anchor: Literal["none", "greedy"] = Field(
         "none", description="play the game's greedy move unless the search's best beats "
         "it by more than anchor_z standard errors of their mean rewards")
@@ -102,6 +106,13 @@ class ISMCTSOptions(BotOptions):
                          "even where the game narrows the choice to one (for hints and "
                          "reviews); a decision with one legal action, or one class of "
                          "alike actions, is never searched")
+
+    @field_validator("prune")
+    @classmethod
+    def _prune_needs_pairs(cls, value: float, info: ValidationInfo) -> float:
+        if value and not info.data.get("paired"):
+            raise ValueError("prune works only with paired=true")
+        return value
 
 
 class Node:
@@ -349,6 +360,9 @@ class ISMCTSBot(Bot):
         rng: random.Random = self.rng  # samples the worlds
         # makes the choices within a world; paired descents replay the same choices
         play = random.Random(0) if opts.paired else rng
+        prune = opts.prune
+        worlds: list[dict[Hashable, float]] = []  # a paired search's rewards by world
+        dropped: set[Hashable] = set()  # root moves a paired search stopped trying
         recall = opts.recall
         c = opts.c
         players = state.players
@@ -419,7 +433,9 @@ class ISMCTSBot(Bot):
             seed = rng.getrandbits(64)
             keys, legal = root_moves(world)
             done = 0
-            for key, action in zip(keys, legal):
+            results: dict[Hashable, float] = {}
+            live = [(key, action) for key, action in zip(keys, legal) if key not in dropped]
+            for key, action in live or list(zip(keys, legal)):
                 if done >= room:
                     break
                 child = root.children.get(key)
@@ -436,13 +452,41 @@ class ISMCTSBot(Bot):
                     seen = s.log_line(len(s.history) - 1, seat)
                     if seen is not None and seen != str(action):
                         node = child.after(seen)
-                descend(s, node, [root, child], not fresh)
+                results[key] = descend(s, node, [root, child], not fresh)
                 done += 1
+            if prune:
+                race(results)
             return done
 
-        def descend(s: State[Any], node: Node, path: list[Node], walk: bool) -> None:
+        def race(results: dict[Hashable, float]) -> None:
+            """Record one world's rewards per root move; every 16 worlds, drop the moves
+            whose paired difference from the best mean lies more than ``prune`` standard
+            errors below it (the rest of the budget goes to the contenders)."""
+            worlds.append(results)
+            if len(worlds) % 16 or len(worlds) < 32:
+                return
+            sums: dict[Hashable, list[float]] = {}
+            for world in worlds:
+                for key, value in world.items():
+                    sums.setdefault(key, [0.0, 0.0])
+                    sums[key][0] += value
+                    sums[key][1] += 1
+            leader = max(sums, key=lambda k: sums[k][0] / sums[k][1])
+            for key in sums:
+                if key == leader or key in dropped:
+                    continue
+                diffs = [w[key] - w[leader] for w in worlds if key in w and leader in w]
+                if len(diffs) < 16:
+                    continue
+                mean = sum(diffs) / len(diffs)
+                spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+                if mean + prune * spread / math.sqrt(len(diffs)) < 0:
+                    dropped.add(key)
+
+        def descend(s: State[Any], node: Node, path: list[Node], walk: bool) -> float:
             """From ``node`` (world ``s``): select down the tree and expand one node (if
-            ``walk``), play out, and back the reward up ``path``."""
+            ``walk``), play out, and back the reward up ``path``; return the searching
+            seat's reward."""
             # Selection and expansion: only children legal in this world take part.
             while walk:
                 mover = s.to_move
@@ -519,6 +563,7 @@ class ISMCTSBot(Bot):
                 total = node.total
                 for i in slots:
                     total[i] += reward[i]
+            return reward[seat]
 
         return iterate_paired if opts.paired else iterate
 
