@@ -229,5 +229,6 @@ def test_prune_is_refused_in_one_line_without_pairs_or_below_zero(spec: str) -> 
     with pytest.raises(InvalidOptions) as error:
         bots.load(spec)
     message = str(error.value)
-    assert "\n" not in message and "“prune”" in message or "“paired”" in message
+    assert "\n" not in message
+    assert "“prune”" in message or "“paired”" in message
     assert "expected" in message or "only with paired=true" in message
