@@ -28,6 +28,12 @@ margins; playouts cut at ``depth`` are judged by the game's optional ``evaluate(
 hook (heuristic values per seat), else by its running scores (see :func:`margins`), or by
 another value the game offers (``evaluation="learned"``: 5 Towers' model of final scores).
 
+Steadier choices among near-equal moves (issue 29, measured in docs/bots.md): ``paired``
+tries every root move in each sampled world with the same random choices (common random
+numbers; ``prune`` races the moves), ``trees`` sums an ensemble of independent trees,
+``anchor="greedy"`` keeps the greedy move unless the search beats it by more than its own
+noise, and ``lead_scale`` widens the cut value's logistic curve.
+
 Budgets: ``iterations`` (reproducible: the same seed gives the same move) or ``seconds``
 (interactive); with both, whichever runs out first.
 
@@ -245,14 +251,14 @@ class ISMCTSBot(Bot):
             if opts.reuse:
                 self._tree = (state.game, seat, list(state.history), root)
         else:
-            root, done = self._ensemble(state, seat, started, opts)
+            root, done = self._ensemble(state, seat, opts)
         elapsed = time.perf_counter() - started
         stats = self._stats(root, classes, seat, opts.paired)
         if opts.anchor == "greedy":
             stats = self._anchored(stats, root, state, seat, classes, opts.anchor_z)
         return Analysis(stats, done, elapsed)
 
-    def _ensemble(self, state: State[Any], seat: int, started: float,
+    def _ensemble(self, state: State[Any], seat: int,
                   opts: ISMCTSOptions) -> tuple[Node, int]:
         """Search ``opts.trees`` fresh trees one after another, each with an equal share
         of the budget; return their root statistics summed into one root, and the
