@@ -95,6 +95,11 @@ class ISMCTSOptions(BotOptions):
         False, description="each iteration samples one world and tries every root move "
         "in it, each followed by the same random choices (common random numbers), so the "
         "moves are compared on the same futures; the best mean value is chosen")
+    skip_forced: bool = Field(
+        False, description="below the root, make a move the game narrows to one "
+        "candidate without a tree node, so every expansion falls on a real choice and the "
+        "tree reaches later decisions sooner (not in games whose log tells more than the "
+        "move)")
     prune: float = Field(
         0.0, ge=0, le=10, description="with paired: stop trying a root move once its "
         "paired difference from the best lies this many standard errors below zero "
@@ -392,6 +397,8 @@ class ISMCTSBot(Bot):
         # Games whose log tells a seat more than the action (what a reveal showed) split
         # the tree by what the searching seat saw; others skip the look-up.
         observes = state.filters_log and not state.log_is_public
+        # a forced move needs no node where the log shows nothing but the move itself
+        skip = opts.skip_forced and not observes
         # Another seat's move that the searching seat will not see (a build on a hidden
         # board) cannot branch its tree: the playout policy makes it in the sampled world
         # and the path goes on at the same node, as Cowling et al. treat partially
@@ -506,6 +513,9 @@ class ISMCTSBot(Bot):
                         s.apply(policy(s, play))
                         continue
                 legal = s.legal_actions() if wide_root and node is path[0] else candidates(s)
+                if skip and len(legal) == 1 and node is not path[0]:
+                    s.apply(legal[0])  # no choice: no node, the walk goes on
+                    continue
                 if klass is None:
                     keys: list[Any] = legal
                 else:  # one action per class (the first), keyed by the class
