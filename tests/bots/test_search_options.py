@@ -232,3 +232,41 @@ def test_prune_is_refused_in_one_line_without_pairs_or_below_zero(spec: str) -> 
     assert "\n" not in message
     assert "“prune”" in message or "“paired”" in message
     assert "expected" in message or "only with paired=true" in message
+
+
+def test_forced_moves_below_the_root_can_take_no_node(monkeypatch: pytest.MonkeyPatch) -> None:
+    from towerplay.bots import ismcts
+
+    # the game narrows seat 1's every decision to one move; the spy notes whose decision
+    # was asked last, and each node made notes it (a node follows its decision's ask)
+    asked = [None]
+
+    def narrow(self, s, rng):
+        asked[0] = s.to_move
+        return s.legal_actions()[:1] if s.to_move == 1 else s.legal_actions()
+
+    made: list[object] = []
+
+    class Noted(ismcts.Node):
+        __slots__ = ()
+
+        def __init__(self, width: int) -> None:
+            super().__init__(width)
+            made.append(asked[0])
+
+    monkeypatch.setattr(ToyHeuristics, "search_actions", narrow)
+    monkeypatch.setattr(ismcts, "Node", Noted)
+    state = start(2, seed=3)
+    bots.load("ismcts:iterations=300", seed=1).act(state)
+    assert made.count(1) > 50  # seat 1's forced replies took nodes
+    made.clear()
+    skipping = bots.load("ismcts:iterations=300,skip_forced=true", seed=1)
+    skipping.act(state)
+    assert made and made.count(1) == 0  # none now: every node is seat 0's choice
+    assert skipping.last.iterations == 300
+    again = bots.load("ismcts:iterations=300,skip_forced=true", seed=1)
+    again.act(state)
+    assert again.last.stats == skipping.last.stats
+    for seat, moves in ((0, 2), (1, 3)):
+        hidden = poisoned(start(2, seed=5, moves=moves), seat)
+        bots.load("ismcts:iterations=100,skip_forced=true", seed=1).choose(hidden, seat)
