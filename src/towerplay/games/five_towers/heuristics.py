@@ -323,7 +323,8 @@ def model_action(state: FiveTowersState, rng: random.Random) -> Action:
     if state.round > state.known_round:
         return rollout_action(state, rng)
     key = (*state.towers, *state.torn, -1, *state.display, -1, *state.bids, -1, *state.caps,
-           state.opener, state.to_move, len(state.draw), len(state.discard), state.reshuffled)
+           state.opener, state.to_move, len(state.draw), len(state.discard), state.reshuffled,
+           state.physical)
     action = _BIDS.get(key)
     if action is None:
         action = _BIDS.put(key, greedy_action(state, rng))
