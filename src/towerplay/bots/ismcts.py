@@ -15,9 +15,9 @@ and the playout policy makes that move. Actions the mover cannot tell apart
 (``State.action_class``: revealing one unseen card or another) share one node, so the
 search weighs a choice once, not once per indistinguishable action, and does not spread
 its visits over them; in each sampled world the class's first action stands for it. With
-``opponents="greedy"`` (or ``"game"``) every
-other seat's move is made that way, by the game's greedy (or playout) policy in the sampled
-world: the tree then holds the searching seat's decisions only, and each opponent plays
+``opponents="greedy"`` (or ``"game"``, or ``"model"``) every
+other seat's move is made that way, by the game's greedy (or playout, or model) policy in the
+sampled world: the tree then holds the searching seat's decisions only, and each opponent plays
 knowing its own sampled hidden cards, where the max-n tree would average its choices over
 all of them. The tree is kept between moves and re-rooted when the new position is still
 in it (not in games that group actions: a past action's class would need the position
@@ -27,6 +27,12 @@ Rewards are the game's win shares (``State.rewards``), optionally blended with s
 margins; playouts cut at ``depth`` are judged by the game's optional ``evaluate(state)``
 hook (heuristic values per seat), else by its running scores (see :func:`margins`), or by
 another value the game offers (``evaluation="learned"``: 5 Towers' model of final scores).
+
+Steadier choices among near-equal moves (issue 29, measured in docs/bots.md): ``paired``
+tries every root move in each sampled world with the same random choices (common random
+numbers; ``prune`` races the moves), ``trees`` sums an ensemble of independent trees,
+``anchor="greedy"`` keeps the greedy move unless the search beats it by more than its own
+noise, and ``lead_scale`` widens the cut value's logistic curve.
 
 Budgets: ``iterations`` (reproducible: the same seed gives the same move) or ``seconds``
 (interactive); with both, whichever runs out first.
@@ -44,7 +50,7 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any, Literal, NamedTuple, cast
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 
 from towerplay.bots.base import Bot, BotOptions
 from towerplay.core.game import Game
@@ -75,15 +81,49 @@ class ISMCTSOptions(BotOptions):
         "margins (see margins()) instead of win/loss")
     narrow: bool = Field(True, description="weigh only the game's search_actions "
                          "(its candidate moves) instead of every legal action")
-    opponents: Literal["tree", "game", "greedy"] = Field(
+    opponents: Literal["tree", "game", "greedy", "model"] = Field(
         "tree", description="the other seats' moves: searched in the tree (max-n), or "
-        "made in each sampled world by the game's rollout_action or its greedy_action "
-        "(an opponent that knows its own sampled hidden cards)")
-    reuse: bool = Field(True, description="keep the tree between moves")
+        "made in each sampled world by the game's rollout_action, its greedy_action or "
+        "its model_action (a cheap stand-in for greedy; an opponent that knows its own "
+        "sampled hidden cards)")
+    reuse: bool = Field(True, description="keep the tree between moves (never with "
+                        "trees above 1)")
+    trees: int = Field(1, ge=1, le=64, description="root-parallel ensemble: search this "
+                       "many independent trees, each with its share of the budget, and "
+                       "choose by their summed root statistics")
+    paired: bool = Field(
+        False, description="each iteration samples one world and tries every root move "
+        "in it, each followed by the same random choices (common random numbers), so the "
+        "moves are compared on the same futures; the best mean value is chosen")
+    skip_forced: bool = Field(
+        False, description="below the root, make a move the game narrows to one "
+        "candidate without a tree node, so every expansion falls on a real choice and the "
+        "tree reaches later decisions sooner (not in games whose log tells more than the "
+        "move)")
+    prune: float = Field(
+        0.0, ge=0, le=10, description="with paired: stop trying a root move once its "
+        "paired difference from the best lies this many standard errors below zero "
+        "(0: never)")
+    anchor: Literal["none", "greedy"] = Field(
+        "none", description="play the game's greedy move unless the search's best beats "
+        "it by more than anchor_z standard errors of their mean rewards")
+    anchor_z: float = Field(1.0, ge=0, le=10, description="how many standard errors the "
+                            "search's best must beat the anchor's move by")
+    lead_scale: float = Field(
+        1.0, gt=0, le=100, description="stretch the lead that makes a clear favourite at "
+        "the depth cut by this factor (above 1: the cut value tends towards the expected "
+        "margin rather than the chance to be ahead)")
     forced: bool = Field(False, description="weigh every legal action at the root, "
                          "even where the game narrows the choice to one (for hints and "
                          "reviews); a decision with one legal action, or one class of "
                          "alike actions, is never searched")
+
+    @field_validator("prune")
+    @classmethod
+    def _prune_needs_pairs(cls, value: float, info: ValidationInfo) -> float:
+        if value and not info.data.get("paired"):
+            raise ValueError("prune works only with paired=true")
+        return value
 
 
 class Node:
@@ -91,16 +131,18 @@ class Node:
 
     ``total[seat]`` sums the rewards of ``seat`` over the ``visits`` iterations that went
     through this node; the extra last slot sums the searching seat's pure win share (for
-    win-chance estimates). ``avail`` counts the iterations in which the action was legal.
+    win-chance estimates). ``square`` sums the squares of the searching seat's rewards (for
+    the spread of its mean). ``avail`` counts the iterations in which the action was legal.
     """
 
-    __slots__ = ("children", "visits", "avail", "total", "outcomes")
+    __slots__ = ("avail", "children", "outcomes", "square", "total", "visits")
 
     def __init__(self, width: int) -> None:
         self.children: dict[Hashable, Node] = {}  # by action class (State.action_class)
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * width
+        self.square = 0.0
         self.outcomes: dict[str, Node] | None = None
         """Where the searching seat sees more than the action (a card turned up, as its log
         entry tells), the decisions that follow hang below one node per observation."""
@@ -207,13 +249,70 @@ class ISMCTSBot(Bot):
             candidates = state.game.heuristics.search_actions(state, self.rng)
             if len(candidates) == 1:  # a routine decision the game settles itself
                 return Analysis([ActionStat(candidates[0], 0, math.nan, math.nan)], 0, 0.0)
-        root = self._root(state, seat)
         started = time.perf_counter()
-        done = self._run(root, state, seat, started)
+        if opts.trees == 1:
+            root = self._root(state, seat)
+            done = self._run(root, state, seat, started, opts.iterations, opts.seconds)
+            if opts.reuse:
+                self._tree = (state.game, seat, list(state.history), root)
+        else:
+            root, done = self._ensemble(state, seat, opts)
         elapsed = time.perf_counter() - started
-        if opts.reuse:
-            self._tree = (state.game, seat, list(state.history), root)
-        return Analysis(self._stats(root, classes, seat), done, elapsed)
+        stats = self._stats(root, classes, seat, opts.paired)
+        if opts.anchor == "greedy":
+            stats = self._anchored(stats, root, state, seat, classes, opts.anchor_z)
+        return Analysis(stats, done, elapsed)
+
+    def _ensemble(self, state: State[Any], seat: int,
+                  opts: ISMCTSOptions) -> tuple[Node, int]:
+        """Search ``opts.trees`` fresh trees one after another, each with an equal share
+        of the budget; return their root statistics summed into one root, and the
+        iterations run. Independent trees make independent errors (a guessed world that
+        misleads one tree misleads only its share), so their sum is steadier."""
+        count = opts.trees
+        width = state.players + 1
+        limit = opts.iterations
+        if limit is None and opts.seconds is None:
+            limit = DEFAULT_ITERATIONS
+        merged = Node(width)
+        done = 0
+        for index in range(count):
+            share = None if limit is None else limit // count + (index < limit % count)
+            seconds = None if opts.seconds is None else opts.seconds / count
+            if share == 0:
+                continue
+            root = Node(width)
+            done += self._run(root, state, seat, time.perf_counter(), share, seconds)
+            for key, child in root.children.items():
+                into = merged.children.get(key)
+                if into is None:
+                    into = merged.children[key] = Node(width)
+                into.visits += child.visits
+                into.square += child.square
+                into.total = [a + b for a, b in zip(into.total, child.total)]
+        self._tree = None
+        return merged, done
+
+    def _anchored(self, stats: list[ActionStat], root: Node, state: State[Any], seat: int,
+                  classes: dict[Hashable, list[Any]], z: float) -> list[ActionStat]:
+        """``stats`` with the greedy move first unless the search's best beats it by more
+        than ``z`` standard errors of the two mean rewards (measured from the rewards'
+        own spread). The greedy move is chosen in a world sampled from the seat's view,
+        as the greedy bot chooses."""
+        world = state.determinize(seat, self.rng, self.settings(state.game).recall)
+        wanted = state.game.heuristics.greedy_action(world, self.rng)
+        key = next((k for k, actions in classes.items() if wanted in actions), None)
+        best = stats[0]
+        if key is None or wanted in classes.get(_key_of(best, classes), ()):
+            return stats
+        mine, theirs = root.children.get(_key_of(best, classes)), root.children.get(key)
+        if mine is None or theirs is None or theirs.visits < 2 or mine.visits < 2:
+            return stats
+        gap = mine.total[seat] / mine.visits - theirs.total[seat] / theirs.visits
+        if gap > z * math.hypot(_error(mine, seat), _error(theirs, seat)):
+            return stats
+        index = next(i for i, stat in enumerate(stats) if stat.action in classes[key])
+        return [stats[index], *stats[:index], *stats[index + 1:]]
 
     # ----------------------------------------------------------------- tree reuse
     def _root(self, state: State[Any], seat: int) -> Node:
@@ -247,27 +346,34 @@ class ISMCTSBot(Bot):
         return node
 
     # ----------------------------------------------------------------- the search
-    def _run(self, root: Node, state: State[Any], seat: int, started: float) -> int:
+    def _run(self, root: Node, state: State[Any], seat: int, started: float,
+             iterations: int | None, seconds: float | None) -> int:
         """Run iterations until the budget is spent; return how many ran."""
-        opts = self.settings(state.game)
-        limit = opts.iterations
+        limit = iterations
         if limit is None:
-            limit = sys.maxsize if opts.seconds is not None else DEFAULT_ITERATIONS
-        deadline = started + opts.seconds if opts.seconds is not None else math.inf
+            limit = sys.maxsize if seconds is not None else DEFAULT_ITERATIONS
+        deadline = started + seconds if seconds is not None else math.inf
         clock = time.perf_counter
         iterate = self._iteration_function(state, seat)
         done = 0
         while done < limit:
-            iterate(root)
-            done += 1
+            done += iterate(root, limit - done)
             if deadline != math.inf and clock() >= deadline:
                 break
         return done
 
-    def _iteration_function(self, state: State[Any], seat: int) -> Callable[[Node], None]:
-        """One ISMCTS iteration as a closure over everything constant during a search."""
+    def _iteration_function(self, state: State[Any],
+                            seat: int) -> Callable[[Node, int], int]:
+        """One ISMCTS iteration as a closure over everything constant during a search: it
+        runs at most the given number of descents and returns how many it ran (one, or
+        with ``paired`` one per root move legal in the sampled world)."""
         opts = self.settings(state.game)
-        rng: random.Random = self.rng
+        rng: random.Random = self.rng  # samples the worlds
+        # makes the choices within a world; paired descents replay the same choices
+        play = random.Random(0) if opts.paired else rng
+        prune = opts.prune
+        worlds: list[dict[Hashable, float]] = []  # a paired search's rewards by world
+        dropped: set[Hashable] = set()  # root moves a paired search stopped trying
         recall = opts.recall
         c = opts.c
         players = state.players
@@ -280,23 +386,26 @@ class ISMCTSBot(Bot):
                   "random": _random_action}[opts.rollout]
         # the values of cut playouts, and the lead that makes a clear favourite
         judge, judge_scale = game.evaluations()[opts.evaluation]
+        stretch = opts.lead_scale
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
         candidates: Callable[[State[Any]], list[Action]] = (
-            (lambda s: game.search_actions(s, rng)) if opts.narrow
+            (lambda s: game.search_actions(s, play)) if opts.narrow
             else type(state).legal_actions)
         # a forced search (a hint) weighs every legal move at the root, narrowed below it
         wide_root = opts.forced
         # Games whose log tells a seat more than the action (what a reveal showed) split
         # the tree by what the searching seat saw; others skip the look-up.
         observes = state.filters_log and not state.log_is_public
+        # a forced move needs no node where the log shows nothing but the move itself
+        skip = opts.skip_forced and not observes
         # Another seat's move that the searching seat will not see (a build on a hidden
         # board) cannot branch its tree: the playout policy makes it in the sampled world
         # and the path goes on at the same node, as Cowling et al. treat partially
         # observable moves.
         conceals = type(state).conceals_move if state.conceals_moves else None
-        model = {"tree": None, "game": game.rollout_action,
-                 "greedy": game.greedy_action}[opts.opponents]
+        model = {"tree": None, "game": game.rollout_action, "greedy": game.greedy_action,
+                 "model": game.model_action}[opts.opponents]
         # Games where some actions are alike to their mover key the tree by class.
         klass = type(state)._action_class if state.groups_actions else None
 
@@ -311,27 +420,102 @@ class ISMCTSBot(Bot):
                     reward = list(win)
                 reward.append(win[seat])
             else:  # a cut playout: judge the position (the game's evaluate, or scores)
-                reward = margins(judge(s), judge_scale(s))
+                reward = margins(judge(s), judge_scale(s), stretch)
                 reward.append(reward[seat])
             return reward
 
-        def iterate(root: Node) -> None:
-            s = determinize(seat, rng, recall)
-            node = root
-            path = [root]
+        def root_moves(s: State[Any]) -> tuple[list[Any], list[Action]]:
+            """The keys and actions of the root's choices in world ``s``."""
+            legal = s.legal_actions() if wide_root else candidates(s)
+            if klass is None:
+                return legal, legal
+            by_key: dict[Hashable, Action] = {}
+            for action in legal:
+                by_key.setdefault(klass(s, action, seat), action)
+            return list(by_key), list(by_key.values())
+
+        def iterate(root: Node, room: int) -> int:
+            descend(determinize(seat, rng, recall), root, [root], True)
+            return 1
+
+        def iterate_paired(root: Node, room: int) -> int:
+            """Every root move in one sampled world, each followed by the same random
+            choices (common random numbers), so the moves are compared on the same
+            futures."""
+            world = determinize(seat, rng, recall)
+            seed = rng.getrandbits(64)
+            keys, legal = root_moves(world)
+            done = 0
+            results: dict[Hashable, float] = {}
+            live = [(key, action) for key, action in zip(keys, legal) if key not in dropped]
+            for key, action in live or list(zip(keys, legal)):
+                if done >= room:
+                    break
+                child = root.children.get(key)
+                fresh = child is None
+                if child is None:
+                    child = root.children[key] = Node(width)
+                else:
+                    child.avail += 1
+                s = world.copy()
+                play.seed(seed)
+                s.apply(action)
+                node = child
+                if observes and not fresh:
+                    seen = s.log_line(len(s.history) - 1, seat)
+                    if seen is not None and seen != str(action):
+                        node = child.after(seen)
+                results[key] = descend(s, node, [root, child], not fresh)
+                done += 1
+            if prune:
+                race(results)
+            return done
+
+        def race(results: dict[Hashable, float]) -> None:
+            """Record one world's rewards per root move; every 16 worlds, drop the moves
+            whose paired difference from the best mean lies more than ``prune`` standard
+            errors below it (the rest of the budget goes to the contenders)."""
+            worlds.append(results)
+            if len(worlds) % 16 or len(worlds) < 32:
+                return
+            sums: dict[Hashable, list[float]] = {}
+            for world in worlds:
+                for key, value in world.items():
+                    sums.setdefault(key, [0.0, 0.0])
+                    sums[key][0] += value
+                    sums[key][1] += 1
+            leader = max(sums, key=lambda k: sums[k][0] / sums[k][1])
+            for key in sums:
+                if key == leader or key in dropped:
+                    continue
+                diffs = [w[key] - w[leader] for w in worlds if key in w and leader in w]
+                if len(diffs) < 16:
+                    continue
+                mean = sum(diffs) / len(diffs)
+                spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+                if mean + prune * spread / math.sqrt(len(diffs)) < 0:
+                    dropped.add(key)
+
+        def descend(s: State[Any], node: Node, path: list[Node], walk: bool) -> float:
+            """From ``node`` (world ``s``): select down the tree and expand one node (if
+            ``walk``), play out, and back the reward up ``path``; return the searching
+            seat's reward."""
             # Selection and expansion: only children legal in this world take part.
-            while True:
+            while walk:
                 mover = s.to_move
                 if mover is None:
                     break
                 if mover != seat:
                     if model is not None:
-                        s.apply(model(s, rng))
+                        s.apply(model(s, play))
                         continue
                     if conceals is not None and conceals(s, seat):
-                        s.apply(policy(s, rng))
+                        s.apply(policy(s, play))
                         continue
-                legal = s.legal_actions() if wide_root and node is root else candidates(s)
+                legal = s.legal_actions() if wide_root and node is path[0] else candidates(s)
+                if skip and len(legal) == 1 and node is not path[0]:
+                    s.apply(legal[0])  # no choice: no node, the walk goes on
+                    continue
                 if klass is None:
                     keys: list[Any] = legal
                 else:  # one action per class (the first), keyed by the class
@@ -365,12 +549,12 @@ class ISMCTSBot(Bot):
                     else:  # first the move the playout policy would make, then the others
                         pick = -1
                         if len(untried) == len(legal):
-                            wanted = policy(s, rng)
+                            wanted = policy(s, play)
                             wanted_key = wanted if klass is None else klass(s, wanted, mover)
                             if wanted_key in keys:
                                 pick = keys.index(wanted_key)
                         if pick < 0:
-                            pick = rng.choice(untried)
+                            pick = play.choice(untried)
                     child = children[keys[pick]] = Node(width)
                     s.apply(legal[pick])
                     path.append(child)
@@ -385,21 +569,26 @@ class ISMCTSBot(Bot):
             # Playout with the game's light policy.
             depth = 0
             while s.to_move is not None and depth < max_depth:
-                s.apply(policy(s, rng))
+                s.apply(policy(s, play))
                 depth += 1
             reward = evaluate(s)
+            square = reward[seat] * reward[seat]
             for node in path:
                 node.visits += 1
+                node.square += square
                 total = node.total
                 for i in slots:
                     total[i] += reward[i]
+            return reward[seat]
 
-        return iterate
+        return iterate_paired if opts.paired else iterate
 
     @staticmethod
-    def _stats(root: Node, classes: dict[Hashable, list[Any]], seat: int) -> list[ActionStat]:
+    def _stats(root: Node, classes: dict[Hashable, list[Any]], seat: int,
+               by_value: bool = False) -> list[ActionStat]:
         """Root action classes (each by its first action) with their statistics, most
-        visited (then best valued) first."""
+        visited (then best valued) first; or, ``by_value``, best valued first (a paired
+        search visits every move alike)."""
         stats = []
         for key, actions in classes.items():
             child = root.children.get(key)
@@ -409,8 +598,26 @@ class ISMCTSBot(Bot):
             else:
                 stats.append(ActionStat(action, child.visits, child.total[-1] / child.visits,
                                         child.total[seat] / child.visits, alike))
-        order = sorted(range(len(stats)), key=lambda i: (-stats[i].visits, -stats[i].value, i))
+        if by_value:
+            order = sorted(range(len(stats)),
+                           key=lambda i: (not stats[i].visits, -stats[i].value, i))
+        else:
+            order = sorted(range(len(stats)),
+                           key=lambda i: (-stats[i].visits, -stats[i].value, i))
         return [stats[i] for i in order]
+
+
+def _key_of(stat: ActionStat, classes: dict[Hashable, list[Any]]) -> Hashable:
+    """The class key of a root statistic's action."""
+    return next(k for k, actions in classes.items() if stat.action in actions)
+
+
+def _error(node: Node, seat: int) -> float:
+    """The standard error of ``seat``'s mean reward through ``node`` (the searching seat's,
+    whose squares the node sums)."""
+    mean = node.total[seat] / node.visits
+    variance = max(0.0, node.square / node.visits - mean * mean)
+    return math.sqrt(variance / (node.visits - 1))
 
 
 def _random_action(state: State[A], rng: random.Random) -> A:
@@ -418,10 +625,11 @@ def _random_action(state: State[A], rng: random.Random) -> A:
     return rng.choice(legal)
 
 
-def margins(values: list[float], scale: float | None = None) -> list[float]:
+def margins(values: list[float], scale: float | None = None,
+            stretch: float = 1.0) -> list[float]:
     """Each seat's lead over the best other seat, squashed into (0, 1) by a logistic curve
     (a graded "chance to be ahead") of the given ``scale``; by default a quarter of the
-    values' mean absolute size.
+    values' mean absolute size; either times ``stretch``.
 
     >>> [round(x, 2) for x in margins([40.0, 30.0])]
     [0.76, 0.24]
@@ -429,10 +637,13 @@ def margins(values: list[float], scale: float | None = None) -> list[float]:
     [0.88, 0.12]
     >>> margins([5, 5, 5])
     [0.5, 0.5, 0.5]
+    >>> [round(x, 2) for x in margins([40.0, 30.0], scale=5.0, stretch=2.0)]
+    [0.73, 0.27]
     """
     count = len(values)
     if not scale:
         scale = 0.25 * sum(abs(v) for v in values) / count or 1.0
+    scale *= stretch
     order = sorted(range(count), key=values.__getitem__, reverse=True)
     first, second = values[order[0]], values[order[1]] if count > 1 else values[order[0]]
     out = []

@@ -43,6 +43,12 @@ class Heuristics(Generic[S, A]):
         legal: list[A] = state.legal_actions()
         return rng.choice(legal)
 
+    def model_action(self, state: S, rng: random.Random) -> A:
+        """How a search that models the other seats (``ismcts:opponents=model``) expects
+        ``state.to_move`` to move in a sampled world. Default: :meth:`greedy_action`; a
+        game may offer a cheaper stand-in where the greedy move is costly to work out."""
+        return self.greedy_action(state, rng)
+
     def search_actions(self, state: S, rng: random.Random) -> list[A]:
         """The actions a search should weigh for ``state.to_move`` (a subset of the legal
         ones). Default: all of them. A game may narrow routine decisions to its heuristic's

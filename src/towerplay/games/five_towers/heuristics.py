@@ -299,6 +299,38 @@ def search_actions(state: FiveTowersState, rng: random.Random) -> list[Action]:
     return [action]
 
 
+_BIDS: Memo[tuple[object, ...], Action] = Memo(maxsize=100_000)
+"""The greedy bids by public auction position (see :func:`model_action`)."""
+
+
+def model_action(state: FiveTowersState, rng: random.Random) -> Action:
+    """The greedy bot's move, as a search that models the other seats expects it
+    (``ismcts:opponents=model``), at a fraction of its cost: in a round whose display the
+    searching seat has seen, the greedy bid and build depend on public facts only (the
+    display, every tower, the bids so far, the pile sizes), so each is worked out once per
+    position and remembered; in a guessed round the playout policy stands in for it, as
+    in :func:`search_actions`.
+
+    >>> from towerplay import games
+    >>> state = games.load("five_towers").start(players=2, seed=1)
+    >>> model_action(state, random.Random(0)) == greedy_action(state, random.Random(0))
+    True
+    """
+    if state.doomed:  # physical mode, an invalid bid: as the greedy bot, anything
+        return rng.choice(state.legal_actions())
+    if state.phase != BIDDING:
+        return search_actions(state, rng)[0]
+    if state.round > state.known_round:
+        return rollout_action(state, rng)
+    key = (*state.towers, *state.torn, -1, *state.display, -1, *state.bids, -1, *state.caps,
+           state.opener, state.to_move, len(state.draw), len(state.discard), state.reshuffled,
+           state.physical)
+    action = _BIDS.get(key)
+    if action is None:
+        action = _BIDS.put(key, greedy_action(state, rng))
+    return action
+
+
 def evaluate(state: FiveTowersState) -> list[float]:
     """A heuristic value per seat of a position (higher is better): each seat's
     :func:`player_value` (points, room to grow, the chance to be capped, the tallest-tower
@@ -362,6 +394,9 @@ class FiveTowersHeuristics(Heuristics[FiveTowersState, Action]):
     def search_actions(self, state: FiveTowersState, rng: random.Random) -> list[Action]:
         return search_actions(state, rng)
 
+    def model_action(self, state: FiveTowersState, rng: random.Random) -> Action:
+        return model_action(state, rng)
+
     def evaluate(self, state: FiveTowersState) -> list[float]:
         return evaluate(state)
 
@@ -375,6 +410,6 @@ class FiveTowersHeuristics(Heuristics[FiveTowersState, Action]):
 HEURISTICS = FiveTowersHeuristics()
 
 __all__ = ["HEURISTICS", "greedy_action", "rollout_action", "search_actions", "evaluate",
-           "value_scale", "player_value", "tower_value", "orders",
+           "model_action", "value_scale", "player_value", "tower_value", "orders",
            # plans.py's, long imported from here (tests, benchmarks/calibrate_five_towers.py)
            "NEG", "best_build", "best_plan", "rounds_left", "teardown_options"]
