@@ -193,3 +193,20 @@ def test_the_database_stopped_and_started_freezes_nothing() -> None:
                 cluster.start()
             play_to_the_end([a], table, seat_token, seed=2)
             assert_whole(url, a, table)
+
+
+def test_a_worker_started_while_the_database_is_down_serves_once_it_is_back() -> None:
+    """A worker that cannot reach the database at its start waits for it (saying so) and
+    is ready only once the database answered; it then plays the bots' moves."""
+    with running_cluster() as cluster:
+        url = new_database(cluster.url, "late")
+        with server(url) as a:
+            with httpx.Client(base_url=a, timeout=TIMEOUT) as http:
+                made = create(http, "castle", ["human", "greedy"])
+            table, seat_token = made["table"], token(made, 0)
+            cluster.stop()
+            with process(["worker", "--workers", "1"], url, "database unavailable") as child:
+                cluster.start()
+                play_to_the_end([a], table, seat_token, seed=3)
+                assert child.poll() is None  # still serving
+            assert_whole(url, a, table)

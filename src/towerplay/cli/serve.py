@@ -102,11 +102,14 @@ def worker_command(
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     async def main() -> None:
-        work = asyncio.ensure_future(serve_queue(url, workers))
+        def ready() -> None:
+            print(f"towerplay worker: running bots' moves for {url.split('@')[-1]}",
+                  flush=True)
+
+        work = asyncio.ensure_future(serve_queue(url, workers, ready))
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, work.cancel)
-        print(f"towerplay worker: running bots' moves for {url.split('@')[-1]}", flush=True)
         try:
             await work
         except asyncio.CancelledError:

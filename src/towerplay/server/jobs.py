@@ -36,6 +36,7 @@ from procrastinate import exceptions as queue_errors
 from procrastinate.schema import SchemaManager
 from procrastinate.testing import InMemoryConnector
 from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
 
 from towerplay import bots
 from towerplay.arena.table import Table
@@ -366,15 +367,34 @@ async def _keep_running(queue: procrastinate.App, lane: str, slots: int,
             await asyncio.sleep(SWEEP_SECONDS)
 
 
-async def serve_queue(url: str, workers: int | None = None) -> None:
+async def open_storage(url: str, retry: float = 1.0) -> Storage:
+    """The worker's storage, its queue's schema ensured, waiting out a database that cannot
+    be reached yet: a worker started during an outage serves once the database is back."""
+    while True:
+        storage: Storage | None = None
+        try:
+            storage = Storage(url)
+            ensure_queue_schema(storage)
+            return storage
+        except (SQLAlchemyError, StorageFailed) as error:
+            if storage is not None:
+                storage.close()
+            reason = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
+            log.warning("database unavailable (%s); trying again", reason)
+            await asyncio.sleep(retry)
+
+
+async def serve_queue(url: str, workers: int | None = None,
+                      ready: Callable[[], None] = lambda: None) -> None:
     """``towerplay worker``: run bots' jobs of the PostgreSQL database at ``url`` until
-    cancelled (SIGINT/SIGTERM), with ``workers`` thinking processes."""
-    storage = Storage(url)
-    ensure_queue_schema(storage)
+    cancelled (SIGINT/SIGTERM), with ``workers`` thinking processes; ``ready()`` once the
+    database has answered."""
+    storage = await open_storage(url)
     slots = lane_slots(workers or DEFAULT_WORKERS)
     pool = BotPool(sum(slots.values()))
     queue = make_queue(url)
     await queue.open_async()
+    ready()
     try:
         await run_workers(Runner(storage, pool, queue), slots)
     finally:
