@@ -23,6 +23,7 @@ import pytest
 import uvicorn
 import websockets
 
+from towerplay.lifeline import Reaper
 from towerplay.server.app import create_app
 from towerplay.server.limits import WS_MAX_BYTES, Limits
 
@@ -106,6 +107,7 @@ class Cluster:
         self.home = Path(tempfile.mkdtemp(prefix="towerplay-pg-"))
         self.data, self.port = self.home / "data", free_port()
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}"
+        self.reaper: Reaper | None = None
         if os.geteuid() == 0:
             shutil.chown(self.home, "postgres", "postgres")
         subprocess.run(as_postgres([str(self.bin / "initdb"), "-D", str(self.data), "-U",
@@ -118,8 +120,15 @@ class Cluster:
         subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-o",
                                     options, "-l", str(self.home / "log"), "-w", "start"]),
                        check=True, capture_output=True, timeout=120)
+        # pg_ctl leaves the server running on its own: it must die with this test run,
+        # also when the run is killed with SIGKILL (its backends follow the postmaster)
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        self.reaper = Reaper([postmaster])
 
     def stop(self) -> None:
+        if self.reaper is not None:
+            self.reaper.close()
+            self.reaper = None
         subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m",
                                     "immediate", "stop"]), capture_output=True, timeout=60)
 

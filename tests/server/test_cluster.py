@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -27,6 +28,7 @@ from tests.server.conftest import (TIMEOUT, create, free_port, move_until_bots_t
                                    wait_turn)
 from tests.server.conftest import kill_group as kill
 from towerplay.core.record import Record
+from towerplay.lifeline import alive
 
 pytestmark = pytest.mark.slow
 
@@ -210,3 +212,22 @@ def test_a_worker_started_while_the_database_is_down_serves_once_it_is_back() ->
                 play_to_the_end([a], table, seat_token, seed=3)
                 assert child.poll() is None  # still serving
             assert_whole(url, a, table)
+
+
+def test_a_killed_test_run_leaves_no_database_server() -> None:
+    """The throwaway cluster's server dies with the process that started it, SIGKILL
+    included (pg_ctl leaves it running on its own otherwise)."""
+    script = ("import os, signal\n"
+              "from tests.server.conftest import Cluster\n"
+              "cluster = Cluster()\n"
+              "cluster.start()\n"
+              "print((cluster.data / 'postmaster.pid').read_text().split()[0], flush=True)\n"
+              "os.kill(os.getpid(), signal.SIGKILL)\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120, cwd=Path(__file__).resolve().parents[2])
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    postmaster = int(run.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while alive(postmaster) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(postmaster), "the database server outlived its run"
