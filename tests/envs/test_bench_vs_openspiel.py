@@ -151,6 +151,7 @@ def test_games_go_out_round_by_round_cheap_budgets_first(bench: Any) -> None:
 
 def test_a_rerun_skips_the_games_already_recorded(bench: Any, tmp_path: Path) -> None:
     out = tmp_path / "match.jsonl"
+    before = set(multiprocessing.active_children())  # other tests' processes in this worker
     todo = bench.duels(["castle"], ["random"], [2], [], 1, 0.7, 2, 2026)
     first = bench.run(todo, out, workers=2, log=io.StringIO())
     lines = out.read_text().splitlines()
@@ -162,17 +163,18 @@ def test_a_rerun_skips_the_games_already_recorded(bench: Any, tmp_path: Path) ->
     extended = bench.run(more, out, workers=2, log=io.StringIO())
     assert (extended.played, extended.skipped) == (2, 2)
     assert [json.loads(line)["index"] for line in out.read_text().splitlines()[2:]] == [1, 1]
-    assert not multiprocessing.active_children()
+    assert not set(multiprocessing.active_children()) - before
 
 
 def test_the_deadline_stops_the_games_and_ends_the_workers(bench: Any,
                                                            tmp_path: Path) -> None:
     out = tmp_path / "match.jsonl"
+    before = set(multiprocessing.active_children())  # other tests' processes in this worker
     todo = bench.duels(["castle"], ["random"], [], [5.0], 3, 0.7, 2, 2026)  # minutes a game
     progress = bench.run(todo, out, workers=2, deadline=0.5, grace=0.0, log=io.StringIO())
     assert (progress.played, progress.stopped, progress.not_started) == (0, 2, 4)
     assert out.read_text() == ""  # a game stopped is not recorded
-    assert not multiprocessing.active_children()
+    assert not set(multiprocessing.active_children()) - before
 
 
 RECORD = {"game": "castle", "playouts": "random", "iterations": 100, "seconds": None,
