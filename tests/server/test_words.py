@@ -108,6 +108,20 @@ def test_a_finished_tables_score_breakdown_in_polish(http: httpx.Client) -> None
     assert [points for _, points in polish[0]] == [points for _, points in english[0]]
 
 
+def test_a_views_log_is_its_events_worded_for_the_page(http: httpx.Client) -> None:
+    """The view sent to a page holds no log in English (it grew with every move and was
+    rebuilt for every seat at every move): the log reaches the page as events, in its
+    language."""
+    made = create(http, "castle", ["greedy", "greedy"], seed=4)
+    table = made["table"]
+    wait_over(http, table)
+    polish = http.get(f"/api/tables/{table}", params={"lang": "pl"}).json()
+    assert "log" not in polish["view"]
+    english_lines = {event["line"] for event in http.get(f"/api/tables/{table}").json()["events"]}
+    polish_lines = {event["line"] for event in polish["events"]}
+    assert polish_lines and not polish_lines & english_lines
+
+
 def wait_over(http: httpx.Client, table: str, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while not http.get(f"/api/tables/{table}").json()["view"]["is_over"]:

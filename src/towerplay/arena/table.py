@@ -169,9 +169,11 @@ class Table(Generic[A]):
         seat = self.state.to_move
         return seat if seat is not None and seat in self.bots else None
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) may know now, with the table's version."""
-        view = self.state.view(seat)
+    def view(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may know now, with the table's version
+        (``log=False``: without the log in English, for a front end that words the
+        seat's log events itself; the legal actions stay)."""
+        view = self.state.view(seat, log=log, legal=True)
         view["version"] = self.version
         return view
 

@@ -343,11 +343,20 @@ class State(Generic[A]):
             groups.setdefault(self.action_class(action, seat), []).append(action)
         return groups
 
-    def view(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+    def view(self, seat: int | None, *, log: bool = True,
+             legal: bool | None = None) -> dict[str, Any]:
         """A JSON-ready dict of what ``seat`` may know (``None``: a spectator).
 
-        ``log=False`` leaves out the log and the legal actions' notation (observers for
-        learning agents read neither, and building them is most of a view's cost)."""
+        ``log=False`` leaves out the log (the whole history worded in English: most of a
+        view's cost, growing with the game; front ends word its events themselves) and,
+        unless ``legal=True``, the legal actions' notation (observers for learning agents
+        read neither).
+
+        >>> from towerplay import games
+        >>> state = games.load("castle").start(players=2, seed=1)
+        >>> sorted(set(state.view(0)) - set(state.view(0, log=False, legal=True)))
+        ['log']
+        """
         view: dict[str, Any] = {
             "game": self.game.name,
             "players": self.players,
@@ -357,7 +366,7 @@ class State(Generic[A]):
             "turn": len(self.history),
         }
         view.update(self._view(seat))
-        if log and seat is not None and seat == self.to_move:
+        if (log if legal is None else legal) and seat is not None and seat == self.to_move:
             view["legal"] = [str(a) for a in self.legal_actions()]
         if self.is_over:
             view["scores"] = self.scores()

@@ -142,7 +142,8 @@ class LiveTable:
         drawn = (self.table.version, tuple(self.name_list()))
         cached = self.cache.get((seat, lang))
         if cached is None or cached[0] != drawn:
-            view = json_view(self.table.view(seat))  # read now: the table moves on
+            # read now: the table moves on; the log goes out as events, worded per client
+            view = json_view(self.table.view(seat, log=False))
             if any(drawn[1]):  # the board names the seats as their people chose
                 view["names"] = list(drawn[1])
             job = asyncio.ensure_future(in_thread(render, self.id, drawn[0], seat, view, lang))

@@ -110,7 +110,7 @@ def position(record: Record, at: int, total: int, lang: str = "en") -> dict[str,
     """The replay message for the record's position after ``at`` of ``total`` actions,
     worded in ``lang``."""
     state = record.replay(until=at)
-    view = state.view(None)
+    view = state.view(None, log=False)  # the move list words the log
     if "scores" in view:
         view["scores"] = [whole(s) for s in view["scores"]]
     if any(record.names):  # the board names the seats as their people chose
