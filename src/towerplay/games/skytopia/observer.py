@@ -59,6 +59,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                         (self.offsets["first_player"], players),
                         (self.offsets["phase"], len(PHASE_NAMES))]  # (refresh's head[:3])
         starts = [self.offsets[f"city[{index}]"] for index in range(players)]
+        self._tower_at = [[self.offsets[f"{label}[{index}]"] for label in TOWER_NAMES]
+                          for index in range(players)]  # (a tower's height, then crests)
         self._city_spans = list(zip(starts, [*starts[1:], self.offsets["guild_masters"]]))
 
     def market_block(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
@@ -250,8 +252,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         was = cities[3]
         if tile != was[0] or side != was[1] or towers != was[2]:
             for index, (base, end) in enumerate(self._city_spans):
-                if tile[index] != was[0][index] or side[index] != was[1][index] or \
-                        towers[index * 4:index * 4 + 4] != was[2][index * 4:index * 4 + 4]:
+                if (tile[index] != was[0][index] or side[index] != was[1][index]
+                        or not self._grow_towers(state, index, was[2], cells)):
                     buffer[base:end] = 0.0
                     self._write_city(state, index, Vector.at(buffer, base))
             cities[3] = (tile.copy(), side.copy(), towers.copy())
@@ -263,6 +265,25 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         if tail != kept[6]:
             self._refresh_tail(tail, kept[6], buffer, cells)
             kept[6] = tail
+
+    def _grow_towers(self, state: SkytopiaState, index: int, old: list[tuple[int, ...]],
+                     cells: Cells) -> bool:
+        """Seat ``index``'s Towers brought up from ``old`` (every seat's, as last written)
+        where each changed one only grew (a card laid on top: its height and crest counted
+        on); ``False``, some maybe written, where one did not (the city is then rewritten)."""
+        towers, cards, crests = state.towers, state.comp.cards, len(self.crests)
+        for colour, at in enumerate(self._tower_at[index]):
+            tower, was = towers[index * 4 + colour], old[index * 4 + colour]
+            if tower == was:
+                continue
+            if len(tower) <= len(was) or tower[:len(was)] != was:
+                return False
+            cells[at] = len(tower) / 8  # (as city_block writes them)
+            for key in tower[len(was):]:
+                crest = cards[key].crest
+                if 0 <= crest < crests:
+                    cells[at + 1 + crest] += 1.0
+        return True
 
     def _refresh_tail(self, tail: tuple[Any, ...], old: tuple[Any, ...], buffer: Block,
                       cells: Cells) -> None:
@@ -335,9 +356,10 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                     cells[base + was] = 0.0
                 if now is not None and 0 <= now < size:
                     cells[base + now] = 1.0
-        base = at["round_final"]
-        cells[base] = state.round / 10
-        cells[base + 1] = float(bool(state.last_round))
+        if head[3] != old[3] or head[4] != old[4]:  # (the round: rarely)
+            base = at["round_final"]
+            cells[base] = state.round / 10
+            cells[base + 1] = float(bool(state.last_round))
         if head[5] != old[5]:  # the Chronometer turned
             dial, base = state.comp.dial, at["build_value"]
             was, now = dial[old[5]] - 1, dial[head[5]] - 1
