@@ -50,6 +50,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
     def __init__(self, game: FiveTowers, players: int) -> None:
         self._blocks = Memo[Towers, npt.NDArray[np.float32]](1 << 10)
         self._tower_blocks = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
+        self._who_stores = Memo[tuple[Any, ...], tuple[tuple[int, float], ...]](1 << 10)
         self._names = [[(f"{name}[{index}]", s * TOWER + offset)
                         for s, names in enumerate(TOWER_NAMES)
                         for name, offset in zip(names, (0, 16))] for index in range(players)]
@@ -178,14 +179,14 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             kept[10] = state.high_bid()  # (it reads the bids alone)
         who, scalars = self._head_keys(state, kept[10])
         old = kept[5]
-        if who != old:  # (each one-hot that changed: its old cell off, its new one on)
+        if who != old:  # (at most steps: the stores of each change are worked out once)
             kept[5] = who
-            for (base, size), was, index in zip(self._who_at, old, who):
-                if was != index:
-                    if was is not None and 0 <= was < size:
-                        cells[base + was] = 0.0
-                    if index is not None and 0 <= index < size:
-                        cells[base + index] = 1.0
+            moved = (old, who)
+            stores = self._who_stores.get(moved)
+            if stores is None:
+                stores = self._who_stores.put(moved, self._moved_cells(old, who))
+            for index, value in stores:
+                cells[index] = value
         if scalars != kept[6]:  # (as _write_head scales them)
             kept[6] = scalars
             base = at["scalars"]
@@ -201,6 +202,20 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             base = at["rebid_caps"]
             for index, cap in enumerate(state.caps):
                 cells[base + index] = 1.0 if cap == NO_CAP else cap / 6
+
+    def _moved_cells(self, old: tuple[Any, ...], who: tuple[Any, ...]
+                     ) -> tuple[tuple[int, float], ...]:
+        """The stores that bring the who-is-who one-hots from ``old`` to ``who`` (as
+        :meth:`_head_keys` gives them): each that moved has its old cell turned off and its
+        new one on."""
+        stores: list[tuple[int, float]] = []
+        for (base, size), was, index in zip(self._who_at, old, who):
+            if was != index:
+                if was is not None and 0 <= was < size:
+                    stores.append((base + was, 0.0))
+                if index is not None and 0 <= index < size:
+                    stores.append((base + index, 1.0))
+        return tuple(stores)
 
     def _refresh_towers(self, towers: list[tuple[int, ...]], torn: list[int],
                         cells: Cells, old: list[tuple[int, ...]],
