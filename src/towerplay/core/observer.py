@@ -202,6 +202,25 @@ def recount(buffer: npt.NDArray[np.float32], cells: Cells, base: int, size: int,
     Vector.at(buffer, base).tally(new, size)
 
 
+def moved_cells(old: tuple[int, ...], new: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """The stores that move one-hots from the cells ``old`` to ``new`` (-1: none): each
+    that moved has its old cell turned off and its new one on. Observers keep them in a
+    :class:`Memo` by ``(old, new)``: a head's one-hots move at every step, among few
+    combinations.
+
+    >>> moved_cells((3, -1, 7), (4, 5, 7))
+    ((3, 0.0), (4, 1.0), (5, 1.0))
+    """
+    stores: list[tuple[int, float]] = []
+    for was, now in zip(old, new):
+        if was != now:
+            if was >= 0:
+                stores.append((was, 0.0))
+            if now >= 0:
+                stores.append((now, 1.0))
+    return tuple(stores)
+
+
 class Observer(Generic[S]):
     """Writes a seat's view as a float32 vector of constant :attr:`shape`.
 

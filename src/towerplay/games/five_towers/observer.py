@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Cells, Observer, Vector, recount
+from towerplay.core.observer import Cells, Observer, Vector, moved_cells, recount
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.game import FiveTowers
@@ -208,14 +208,10 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         """The stores that bring the who-is-who one-hots from ``old`` to ``who`` (as
         :meth:`_head_keys` gives them): each that moved has its old cell turned off and its
         new one on."""
-        stores: list[tuple[int, float]] = []
-        for (base, size), was, index in zip(self._who_at, old, who):
-            if was != index:
-                if was is not None and 0 <= was < size:
-                    stores.append((base + was, 0.0))
-                if index is not None and 0 <= index < size:
-                    stores.append((base + index, 1.0))
-        return tuple(stores)
+        def at(values: tuple[Any, ...]) -> tuple[int, ...]:  # (each one-hot's 1, or -1)
+            return tuple(base + value if value is not None and 0 <= value < size else -1
+                         for (base, size), value in zip(self._who_at, values))
+        return moved_cells(at(old), at(who))
 
     def _refresh_towers(self, towers: list[tuple[int, ...]], torn: list[int],
                         cells: Cells, old: list[tuple[int, ...]],

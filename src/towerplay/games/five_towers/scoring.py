@@ -48,8 +48,7 @@ def total(towers: Sequence[Tower], torn: int) -> int:
     for tower in towers:
         size = len(tower)
         points += size + size if size and tower[-1] == 0 else size
-        if size > tallest:
-            tallest = size
+        tallest = max(tallest, size)
     return points + tallest - torn * (torn + 1) // 2
 
 
