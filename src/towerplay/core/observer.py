@@ -245,6 +245,9 @@ class Observer(Generic[S]):
         self.game = game
         self.players = players
         self._kept = Memo[tuple[int, int | None], Kept](KEPT)
+        self._last: tuple[Any, int | None, Kept | None] = (None, None, None)
+        """The state last observed (held strongly: one state), the key its kept vector
+        is under and that vector: a learning loop asks for the same again at every step."""
         sample = game.start(players=players, seed=0)
         vector = Vector(named=True)
         self.encode_state(sample, 0, vector)
@@ -292,13 +295,19 @@ class Observer(Generic[S]):
         when given (a row of a batch: it is zeroed first)."""
         if self.keeps and out is None:  # (the common case inlined: it runs at every step)
             blind = self.seat_blind
-            kept = self._kept.get((id(state), None if blind else seat))
-            if kept is not None and kept[0]() is state:
-                self.refresh(state, None if blind else seat, kept[1], kept[2], kept[3])
-                vector = kept[1].copy()
-                if blind and seat is not None and 0 <= seat < self.players:
-                    vector[seat] = 1.0  # (the seat one-hot, as encode_state writes it)
-                return vector
+            key = None if blind else seat
+            state_, key_, kept = self._last
+            if state_ is not state or key_ != key:
+                kept = self._kept.get((id(state), key))
+                if kept is None or kept[0]() is not state:  # (a new state with a dead one's id)
+                    return self._write(state, seat, out, recall=False)
+                self._last = (state, key, kept)
+            assert kept is not None
+            self.refresh(state, key, kept[1], kept[2], kept[3])
+            vector = kept[1].copy()
+            if blind and seat is not None and 0 <= seat < self.players:
+                vector[seat] = 1.0  # (the seat one-hot, as encode_state writes it)
+            return vector
         return self._write(state, seat, out, recall=False)
 
     def recalled(self, state: S, seat: int | None,
