@@ -224,12 +224,33 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                 continue
             for suit, (tower, was) in enumerate(zip(mine, was_mine)):
                 if tower != was:  # (a turn builds on one or two towers of a seat)
-                    block = self._tower_blocks.get(tower)
-                    if block is None:
-                        block = self._tower_blocks.put(tower, towers_block((tower,)))
-                    cells[base + suit * TOWER:base + (suit + 1) * TOWER] = block
+                    self._refresh_tower(tower, was, base + suit * TOWER, cells)
             cells[torn_at] = torn[index] / 10
             cells[score_at] = scoring.total(mine, torn[index]) / 50
+
+
+    def _refresh_tower(self, tower: tuple[int, ...], was: tuple[int, ...], at: int,
+                       cells: Cells) -> None:
+        """One tower's features at ``cells[at:]`` brought from ``was`` to ``tower``: cards
+        laid on top or torn down counted on or off, else the tower's block copied (as
+        :func:`towers_block` writes them)."""
+        size, old = len(tower), len(was)
+        if size > old and tower[:old] == was:
+            for value in tower[old:]:
+                if 0 <= value < 16:
+                    cells[at + value] += 1.0
+        elif size < old and was[:size] == tower:
+            for value in was[size:]:
+                if 0 <= value < 16:
+                    cells[at + value] -= 1.0  # (exact: small whole numbers, 1 - 1 is +0)
+        else:
+            block = self._tower_blocks.get(tower)
+            if block is None:
+                block = self._tower_blocks.put(tower, towers_block((tower,)))
+            cells[at:at + TOWER] = block
+            return
+        cells[at + 16] = size / 16
+        cells[at + 17] = tower[-1] / 15 if tower else -1.0
 
 
 def make_observer(game: FiveTowers, players: int) -> FiveTowersObserver:
