@@ -187,16 +187,20 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                 stores = self._who_stores.put(moved, self._moved_cells(old, who))
             for index, value in stores:
                 cells[index] = value
-        if scalars != kept[6]:  # (as _write_head scales them)
+        old = kept[6]
+        if scalars != old:  # (as _write_head scales them)
             kept[6] = scalars
             base = at["scalars"]
             round_, reshuffled, final, draw, need, high = scalars
-            cells[base] = round_ / 30
-            cells[base + 1] = float(reshuffled)
-            cells[base + 2] = float(final)
-            cells[base + 3] = draw / 110
-            cells[base + 4] = need / 5
-            cells[base + 5] = -0.2 if high < 0 else high / 5
+            if need != old[4]:  # (the cards to take and the high bid change most)
+                cells[base + 4] = need / 5
+            if high != old[5]:
+                cells[base + 5] = -0.2 if high < 0 else high / 5
+            if scalars[:4] != old[:4]:  # (a card drawn, a new round: a few times a round)
+                cells[base] = round_ / 30
+                cells[base + 1] = float(reshuffled)
+                cells[base + 2] = float(final)
+                cells[base + 3] = draw / 110
         if state.caps != kept[8]:
             kept[8] = state.caps.copy()
             base = at["rebid_caps"]
