@@ -140,8 +140,8 @@ def main(names: list[str] = typer.Argument(None, help="games (default: all)"),
     for name in names or games.names():
         if stub:  # (Observer's, or the game observer's own where it overrides it)
             observer = pettingzoo.env(name, players=players).unwrapped.setup.observer
-            next(cls for cls in type(observer).__mro__
-                 if "observation" in vars(cls)).observation = _zeros
+            owner = next(cls for cls in type(observer).__mro__ if "observation" in vars(cls))
+            owner.observation = _zeros  # type: ignore[attr-defined]
         spiel_game = pyspiel.load_game(openspiel.short_name(name), {"players": players})
         measures[name] = {
             "raw": functools.partial(raw, name, players, seconds),
