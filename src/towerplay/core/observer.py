@@ -245,9 +245,10 @@ class Observer(Generic[S]):
         self.game = game
         self.players = players
         self._kept = Memo[tuple[int, int | None], Kept](KEPT)
-        self._last: tuple[Any, int | None, Kept | None] = (None, None, None)
-        """The state last observed (held strongly: one state), the key its kept vector
-        is under and that vector: a learning loop asks for the same again at every step."""
+        self._last: tuple[int | None, Kept | None] = (None, None)
+        """The kept vector last brought up to date and its seat key: a learning loop asks
+        for the same again at every step (its state is checked through the vector's weak
+        reference: no finished game is held)."""
         sample = game.start(players=players, seed=0)
         vector = Vector(named=True)
         self.encode_state(sample, 0, vector)
@@ -296,13 +297,12 @@ class Observer(Generic[S]):
         if self.keeps and out is None:  # (the common case inlined: it runs at every step)
             blind = self.seat_blind
             key = None if blind else seat
-            state_, key_, kept = self._last
-            if state_ is not state or key_ != key:
+            last, kept = self._last
+            if kept is None or kept[0]() is not state or last != key:
                 kept = self._kept.get((id(state), key))
                 if kept is None or kept[0]() is not state:  # (a new state with a dead one's id)
                     return self._write(state, seat, out, recall=False)
-                self._last = (state, key, kept)
-            assert kept is not None
+                self._last = (key, kept)
             self.refresh(state, key, kept[1], kept[2], kept[3])
             vector = kept[1].copy()
             if blind and seat is not None and 0 <= seat < self.players:
