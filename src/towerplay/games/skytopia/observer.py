@@ -7,6 +7,7 @@ Masters, the pending decision and the draft.
 """
 from __future__ import annotations
 
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -320,9 +321,11 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         cards, dice, build = state.market, state.dice, state.build
         if cards == kept[0] and build == kept[2]:
             if dice != kept[1]:  # (golems moved: at about every other step)
-                for slot, (now, was) in enumerate(zip(dice, kept[1])):
-                    if now != was:
-                        self._refresh_slot(state, slot, cards[slot], now, cells)
+                moved = list(map(ne, dice, kept[1]))  # (the slots that changed, found in C)
+                slot = -1
+                for _ in range(moved.count(True)):
+                    slot = moved.index(True, slot + 1)
+                    self._refresh_slot(state, slot, cards[slot], dice[slot], cells)
                 kept[1] = dice.copy()
             return
         every = build != kept[2]  # (else a card or two taken, or the Market refilled)
