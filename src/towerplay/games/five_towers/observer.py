@@ -6,7 +6,6 @@ towers.
 """
 from __future__ import annotations
 
-from operator import ne
 from typing import Any
 
 import numpy as np
@@ -222,22 +221,17 @@ class FiveTowersObserver(Observer[FiveTowersState]):
                         cells: Cells, old: list[tuple[int, ...]],
                         old_torn: list[int]) -> None:
         """The towers, torn cards and score of each seat whose towers or torn cards
-        changed (the builder's, mostly: a turn builds on one or two of its towers)."""
-        seats = ([index for index in range(self.players) if torn[index] != old_torn[index]]
-                 if torn != old_torn else [])
-        moved = list(map(ne, towers, old))  # (the towers that changed, found in C)
-        at = -1
-        for _ in range(moved.count(True)):
-            at = moved.index(True, at + 1)
-            seat, suit = divmod(at, 5)
-            self._refresh_tower(towers[at], old[at], self._seat_at[seat][0] + suit * TOWER,
-                                cells)
-            if seat not in seats:
-                seats.append(seat)
-        for seat in seats:
-            _, torn_at, score_at = self._seat_at[seat]
-            cells[torn_at] = torn[seat] / 10
-            cells[score_at] = scoring.total(towers[seat * 5:seat * 5 + 5], torn[seat]) / 50
+        changed (the builder's, mostly)."""
+        for index, (base, torn_at, score_at) in enumerate(self._seat_at):
+            mine, was_mine = towers[index * 5:index * 5 + 5], old[index * 5:index * 5 + 5]
+            if mine == was_mine and torn[index] == old_torn[index]:
+                continue
+            for suit, (tower, was) in enumerate(zip(mine, was_mine)):
+                if tower != was:  # (a turn builds on one or two towers of a seat)
+                    self._refresh_tower(tower, was, base + suit * TOWER, cells)
+            cells[torn_at] = torn[index] / 10
+            cells[score_at] = scoring.total(mine, torn[index]) / 50
+
 
     def _refresh_tower(self, tower: tuple[int, ...], was: tuple[int, ...], at: int,
                        cells: Cells) -> None:
