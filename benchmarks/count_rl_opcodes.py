@@ -84,22 +84,30 @@ def main(names: list[str] = typer.Argument(None, help="games (default: all)"),
          top: int = typer.Option(0, help="also list the functions with most bytecodes")
          ) -> None:
     for name in names or games.names():
-        pettingzoo.env(name, players=players).reset(seed=0)  # (imports, observer built)
-        real = Observer.observation
+        made = pettingzoo.env(name, players=players)
+        made.reset(seed=0)  # (imports, observer built)
+        owner = observation_owner(made.unwrapped.setup.observer)
+        real = owner.observation
         env = functools.partial(aec, name, players, count)
         for label, play in (("raw engine", functools.partial(raw, name, players, count)),
                             ("env, free observer", env), ("env", env)):
             if label == "env, free observer":
-                Observer.observation = _zeros  # type: ignore[method-assign]
+                owner.observation = _zeros  # type: ignore[method-assign]
             try:
                 steps, ops, calls = counted(play)
             finally:
-                Observer.observation = real  # type: ignore[method-assign]
+                owner.observation = real  # type: ignore[method-assign]
             print(f"{name} {label}: {sum(ops.values()) / steps:,.0f} bytecodes and "
                   f"{sum(calls.values()) / steps:.1f} calls into C an action")
             if top and label == "env":
                 for function, number in ops.most_common(top):
                     print(f"    {number / steps:7.1f}  {function}")
+
+
+def observation_owner(observer: Observer[Any]) -> type[Observer[Any]]:
+    """The class whose ``observation`` the game's observer runs (``Observer`` itself, or
+    a game's that overrides it): where a free observer is patched in."""
+    return next(cls for cls in type(observer).__mro__ if "observation" in vars(cls))
 
 
 def _zeros(self: Observer[Any], state: Any, seat: int | None,

@@ -87,6 +87,8 @@ def test_kept_vectors_do_not_keep_finished_games_alive() -> None:
     observer = game.observer(2)
     state = game.start(players=2, seed=1)
     observer.observation(state, 0)
+    state.apply(state.legal_actions()[0])
+    observer.observation(state, 1)  # (brought up to date: the vector last used, at hand)
     alive = weakref.ref(state)
     del state
     gc.collect()

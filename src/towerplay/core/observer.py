@@ -202,6 +202,25 @@ def recount(buffer: npt.NDArray[np.float32], cells: Cells, base: int, size: int,
     Vector.at(buffer, base).tally(new, size)
 
 
+def moved_cells(old: tuple[int, ...], new: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """The stores that move one-hots from the cells ``old`` to ``new`` (-1: none): each
+    that moved has its old cell turned off and its new one on. Observers keep them in a
+    :class:`Memo` by ``(old, new)``: a head's one-hots move at every step, among few
+    combinations.
+
+    >>> moved_cells((3, -1, 7), (4, 5, 7))
+    ((3, 0.0), (4, 1.0), (5, 1.0))
+    """
+    stores: list[tuple[int, float]] = []
+    for was, now in zip(old, new):
+        if was != now:
+            if was >= 0:
+                stores.append((was, 0.0))
+            if now >= 0:
+                stores.append((now, 1.0))
+    return tuple(stores)
+
+
 class Observer(Generic[S]):
     """Writes a seat's view as a float32 vector of constant :attr:`shape`.
 
@@ -226,6 +245,10 @@ class Observer(Generic[S]):
         self.game = game
         self.players = players
         self._kept = Memo[tuple[int, int | None], Kept](KEPT)
+        self._last: tuple[int | None, Kept | None] = (None, None)
+        """The kept vector last brought up to date and its seat key: a learning loop asks
+        for the same again at every step (its state is checked through the vector's weak
+        reference: no finished game is held)."""
         sample = game.start(players=players, seed=0)
         vector = Vector(named=True)
         self.encode_state(sample, 0, vector)
@@ -273,13 +296,18 @@ class Observer(Generic[S]):
         when given (a row of a batch: it is zeroed first)."""
         if self.keeps and out is None:  # (the common case inlined: it runs at every step)
             blind = self.seat_blind
-            kept = self._kept.get((id(state), None if blind else seat))
-            if kept is not None and kept[0]() is state:
-                self.refresh(state, None if blind else seat, kept[1], kept[2], kept[3])
-                vector = kept[1].copy()
-                if blind and seat is not None and 0 <= seat < self.players:
-                    vector[seat] = 1.0  # (the seat one-hot, as encode_state writes it)
-                return vector
+            key = None if blind else seat
+            last, kept = self._last
+            if kept is None or kept[0]() is not state or last != key:
+                kept = self._kept.get((id(state), key))
+                if kept is None or kept[0]() is not state:  # (a new state with a dead one's id)
+                    return self._write(state, seat, out, recall=False)
+                self._last = (key, kept)
+            self.refresh(state, key, kept[1], kept[2], kept[3])
+            vector = kept[1].copy()
+            if blind and seat is not None and 0 <= seat < self.players:
+                vector[seat] = 1.0  # (the seat one-hot, as encode_state writes it)
+            return vector
         return self._write(state, seat, out, recall=False)
 
     def recalled(self, state: S, seat: int | None,

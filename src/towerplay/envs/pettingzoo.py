@@ -41,6 +41,7 @@ from towerplay.envs.common import (LONG_MASK, OBSERVATION_BOUND, Setup, ansi,
 
 VERSION = 0
 """Raised whenever a change could change learning results (PettingZoo's convention)."""
+INT8 = np.dtype(np.int8)
 
 
 class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
@@ -99,7 +100,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
             else:  # (from the last long list's mask, where it is the same or one id less)
                 flags = bytearray(self.setup.mask_bytes(ids))
         return {"observation": self._observation(state, seat),
-                "action_mask": np.frombuffer(flags, dtype=np.int8)}
+                "action_mask": np.frombuffer(flags, INT8)}  # (a keyword costs twice)
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """As ``AECEnv.agent_iter``: the agent to act until none is left (or ``max_iter``

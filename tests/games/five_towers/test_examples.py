@@ -1,6 +1,8 @@
 """The worked examples of both rulebooks (seeds 000 Polish, 003 Hungarian)."""
 from __future__ import annotations
 
+import random
+
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.state import BIDDING, PASSED, TAKING, UNACTED
 
@@ -76,6 +78,19 @@ def test_scoring_examples() -> None:
     assert scoring.teardown_penalty(2) == 3                  # 2 torn-down cards
     assert scoring.teardown_penalty(3) == 6 and scoring.teardown_penalty(0) == 0
     assert scoring.total([(15, 12, 10, 6, 3, 0), (9, 5, 0), (11, 7, 4, 2)], torn=2) == 25
+
+
+def test_total_is_its_parts_summed() -> None:
+    # total() scores in one pass (observers call it at most steps): it must stay the sum of
+    # the rules' parts, capped towers, empty ones and tear-downs included
+    rng = random.Random(5)
+    for _ in range(300):
+        towers = [tuple(sorted(rng.sample(range(16), rng.randrange(7)), reverse=True))
+                  for _ in range(5)]
+        torn = rng.randrange(6)
+        parts = (sum(scoring.tower_points(t) for t in towers) + scoring.tallest_bonus(towers)
+                 - scoring.teardown_penalty(torn))
+        assert scoring.total(towers, torn) == parts
 
 
 def test_scoring_example_as_the_end_screen_breaks_it_down() -> None:

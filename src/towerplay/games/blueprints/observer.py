@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Cells, Observer, Vector, recount
+from towerplay.core.observer import Cells, Observer, Vector, moved_cells, recount
 from towerplay.games.blueprints.dice import CELLS, MATERIALS, NO_DIE, NUM_DICE_CODES
 from towerplay.games.blueprints.game import Blueprints
 from towerplay.games.blueprints.moves import STEP_NAMES
@@ -56,6 +56,8 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self._supply = Memo[tuple[tuple[int, int], tuple[int, ...], int],
                             npt.NDArray[np.float32]](1 << 8)
         self._cards = Memo[tuple[str, ...], tuple[npt.NDArray[np.float32], float]](1 << 8)
+        self._head_stores = Memo[tuple[tuple[int, ...], tuple[int, ...]],
+                                 tuple[tuple[int, float], ...]](1 << 10)
         self._seat_names = [[f"{label}[{index}]" for label in
                              ("taken", "removed", "cards", "vp", "building")]
                             for index in range(players)]
@@ -136,7 +138,8 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self.encode_state(state, seat, vector)
         return [(state.demand, state.queue, state.drawn), state.pool.copy(), state.hand,
                 state.discards, [self._seat_key(state, seat, index)
-                                 for index in range(self.players)], self._head_cells(state)]
+                                 for index in range(self.players)], self._head_cells(state),
+                state.bag]
 
     def _head_cells(self, state: BlueprintsState) -> tuple[int, ...]:
         """Where the head's one-hots but the seat's have their 1 (-1: all zero there)."""
@@ -155,19 +158,25 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         building."""
         at = self.offsets
         head = self._head_cells(state)
-        if head != kept[5]:  # (each one-hot that changed: its old cell off, its new one on)
-            for was, now in zip(kept[5], head):
-                if was != now:
-                    if was >= 0:
-                        cells[was] = 0.0
-                    if now >= 0:
-                        cells[now] = 1.0
+        if head != kept[5]:  # (at every step: the stores of each change worked out once)
+            moved = (kept[5], head)
+            stores = self._head_stores.get(moved)
+            if stores is None:
+                stores = self._head_stores.put(moved, moved_cells(*moved))
+            for index, value in stores:
+                cells[index] = value
             kept[5] = head
         supply = (state.demand, state.queue, state.drawn)
         if supply != kept[0]:
-            kept[0] = supply
-            base = at["demand"]
-            cells[base:at["pool"]] = self._supply_block(state)
+            was, kept[0] = kept[0], supply
+            if supply[:2] == was[:2] and supply[2] > was[2]:  # (dice drawn: a refill)
+                bag, base = kept[6], at["bag"]
+                for die in state.queue[was[2]:state.drawn]:
+                    bag[die & 3] -= 1  # (its material's count, as supply_block scales it)
+                    cells[base + (die & 3)] = bag[die & 3] / 8
+            else:  # (a new round: the In-Demand colours and a new bag)
+                kept[6] = state.bag
+                cells[at["demand"]:at["pool"]] = self._supply_block(state)
         if state.pool != kept[1]:
             recount(buffer, cells, at["pool"], NUM_DICE_CODES, kept[1], state.pool)
             kept[1] = state.pool.copy()

@@ -151,7 +151,13 @@ class CastleObserver(Observer[CastleState]):
         at = self.offsets
         changed: set[int] = set()
         if down != kept[3]:
-            changed.update(set(kept[3]).symmetric_difference(down))
+            old = kept[3]
+            gone = sum(old) - sum(down)  # (one card taken: its position, found in C)
+            where = old.index(gone) if len(down) == len(old) - 1 and gone in old else -1
+            if where >= 0 and old[where + 1:] == down[where:] and old[:where] == down[:where]:
+                changed.add(gone)
+            else:
+                changed.update(set(old).symmetric_difference(down))
             kept[3] = down.copy()
         known = state.known
         if kept[4] is not None and known != kept[4]:

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Cells, Observer, Vector, recount
+from towerplay.core.observer import Cells, Observer, Vector, moved_cells, recount
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.game import FiveTowers
@@ -50,7 +50,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
     def __init__(self, game: FiveTowers, players: int) -> None:
         self._blocks = Memo[Towers, npt.NDArray[np.float32]](1 << 10)
         self._tower_blocks = Memo[tuple[int, ...], npt.NDArray[np.float32]](1 << 10)
-        self._totals = Memo[tuple[Towers, int], int](1 << 10)
+        self._who_stores = Memo[tuple[Any, ...], tuple[tuple[int, float], ...]](1 << 10)
         self._names = [[(f"{name}[{index}]", s * TOWER + offset)
                         for s, names in enumerate(TOWER_NAMES)
                         for name, offset in zip(names, (0, 16))] for index in range(players)]
@@ -58,6 +58,8 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         self._who_at = [*((self.offsets[key], players) for key in
                           ("to_move", "opener", "builder", "high_bidder")),
                         (self.offsets["phase"], len(PHASE_NAMES))]  # (_head_keys' who)
+        self._seat_at = [(self.offsets[f"tower_candy[{index}]"], self.offsets["torn"] + index,
+                          self.offsets["score"] + index) for index in range(players)]
 
     def encode_state(self, state: FiveTowersState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
@@ -111,15 +113,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         block = self._blocks.get(mine)
         if block is None:
             block = self._blocks.put(mine, towers_block(mine))
-        return block, self._score(mine, torn)
-
-    def _score(self, mine: Towers, torn: int) -> int:
-        """A seat's score from its towers and torn cards."""
-        scored = (mine, torn)
-        total = self._totals.get(scored)
-        if total is None:
-            total = self._totals.put(scored, scoring.total(mine, torn))
-        return total
+        return block, scoring.total(mine, torn)  # (a memo of it would miss: 97% of calls)
 
     def keep(self, state: FiveTowersState, seat: int | None, vector: Vector) -> list[Any]:
         """The vector afresh, and the piles, towers and torn cards it was written from."""
@@ -185,50 +179,82 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             kept[10] = state.high_bid()  # (it reads the bids alone)
         who, scalars = self._head_keys(state, kept[10])
         old = kept[5]
-        if who != old:  # (each one-hot that changed: its old cell off, its new one on)
+        if who != old:  # (at most steps: the stores of each change are worked out once)
             kept[5] = who
-            for (base, size), was, index in zip(self._who_at, old, who):
-                if was != index:
-                    if was is not None and 0 <= was < size:
-                        cells[base + was] = 0.0
-                    if index is not None and 0 <= index < size:
-                        cells[base + index] = 1.0
-        if scalars != kept[6]:  # (as _write_head scales them)
+            moved = (old, who)
+            stores = self._who_stores.get(moved)
+            if stores is None:
+                stores = self._who_stores.put(moved, self._moved_cells(old, who))
+            for index, value in stores:
+                cells[index] = value
+        old = kept[6]
+        if scalars != old:  # (as _write_head scales them)
             kept[6] = scalars
             base = at["scalars"]
             round_, reshuffled, final, draw, need, high = scalars
-            cells[base] = round_ / 30
-            cells[base + 1] = float(reshuffled)
-            cells[base + 2] = float(final)
-            cells[base + 3] = draw / 110
-            cells[base + 4] = need / 5
-            cells[base + 5] = -0.2 if high < 0 else high / 5
+            if need != old[4]:  # (the cards to take and the high bid change most)
+                cells[base + 4] = need / 5
+            if high != old[5]:
+                cells[base + 5] = -0.2 if high < 0 else high / 5
+            if scalars[:4] != old[:4]:  # (a card drawn, a new round: a few times a round)
+                cells[base] = round_ / 30
+                cells[base + 1] = float(reshuffled)
+                cells[base + 2] = float(final)
+                cells[base + 3] = draw / 110
         if state.caps != kept[8]:
             kept[8] = state.caps.copy()
             base = at["rebid_caps"]
             for index, cap in enumerate(state.caps):
                 cells[base + index] = 1.0 if cap == NO_CAP else cap / 6
 
+    def _moved_cells(self, old: tuple[Any, ...], who: tuple[Any, ...]
+                     ) -> tuple[tuple[int, float], ...]:
+        """The stores that bring the who-is-who one-hots from ``old`` to ``who`` (as
+        :meth:`_head_keys` gives them): each that moved has its old cell turned off and its
+        new one on."""
+        def at(values: tuple[Any, ...]) -> tuple[int, ...]:  # (each one-hot's 1, or -1)
+            return tuple(base + value if value is not None and 0 <= value < size else -1
+                         for (base, size), value in zip(self._who_at, values))
+        return moved_cells(at(old), at(who))
+
     def _refresh_towers(self, towers: list[tuple[int, ...]], torn: list[int],
                         cells: Cells, old: list[tuple[int, ...]],
                         old_torn: list[int]) -> None:
         """The towers, torn cards and score of each seat whose towers or torn cards
         changed (the builder's, mostly)."""
-        at = self.offsets
-        for index in range(self.players):
-            mine = towers[index * 5:index * 5 + 5]
-            if mine == old[index * 5:index * 5 + 5] and torn[index] == old_torn[index]:
+        for index, (base, torn_at, score_at) in enumerate(self._seat_at):
+            mine, was_mine = towers[index * 5:index * 5 + 5], old[index * 5:index * 5 + 5]
+            if mine == was_mine and torn[index] == old_torn[index]:
                 continue
-            base = at[f"tower_candy[{index}]"]
-            for suit, (tower, was) in enumerate(zip(mine, old[index * 5:index * 5 + 5])):
+            for suit, (tower, was) in enumerate(zip(mine, was_mine)):
                 if tower != was:  # (a turn builds on one or two towers of a seat)
-                    block = self._tower_blocks.get(tower)
-                    if block is None:
-                        block = self._tower_blocks.put(tower, towers_block((tower,)))
-                    cells[base + suit * TOWER:base + (suit + 1) * TOWER] = block
-            total = self._score(tuple(mine), torn[index])
-            cells[at["torn"] + index] = torn[index] / 10
-            cells[at["score"] + index] = total / 50
+                    self._refresh_tower(tower, was, base + suit * TOWER, cells)
+            cells[torn_at] = torn[index] / 10
+            cells[score_at] = scoring.total(mine, torn[index]) / 50
+
+
+    def _refresh_tower(self, tower: tuple[int, ...], was: tuple[int, ...], at: int,
+                       cells: Cells) -> None:
+        """One tower's features at ``cells[at:]`` brought from ``was`` to ``tower``: cards
+        laid on top or torn down counted on or off, else the tower's block copied (as
+        :func:`towers_block` writes them)."""
+        size, old = len(tower), len(was)
+        if size > old and tower[:old] == was:
+            for value in tower[old:]:
+                if 0 <= value < 16:
+                    cells[at + value] += 1.0
+        elif size < old and was[:size] == tower:
+            for value in was[size:]:
+                if 0 <= value < 16:
+                    cells[at + value] -= 1.0  # (exact: small whole numbers, 1 - 1 is +0)
+        else:
+            block = self._tower_blocks.get(tower)
+            if block is None:
+                block = self._tower_blocks.put(tower, towers_block((tower,)))
+            cells[at:at + TOWER] = block
+            return
+        cells[at + 16] = size / 16
+        cells[at + 17] = tower[-1] / 15 if tower else -1.0
 
 
 def make_observer(game: FiveTowers, players: int) -> FiveTowersObserver:

@@ -41,9 +41,15 @@ def teardown_penalty(torn: int) -> int:
 
 
 def total(towers: Sequence[Tower], torn: int) -> int:
-    """A player's score."""
-    return (sum(tower_points(t) for t in towers) + tallest_bonus(towers)
-            - teardown_penalty(torn))
+    """A player's score: :func:`tower_points` of each tower, :func:`tallest_bonus` and
+    less :func:`teardown_penalty` (in one pass: observers score a seat whenever its towers
+    change, at about every other step of a game)."""
+    points = tallest = 0
+    for tower in towers:
+        size = len(tower)
+        points += size + size if size and tower[-1] == 0 else size
+        tallest = max(tallest, size)
+    return points + tallest - torn * (torn + 1) // 2
 
 
 def rows(towers: Mapping[str, Tower], torn: int) -> list[tuple[Event, int]]:

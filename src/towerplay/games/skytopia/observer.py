@@ -7,6 +7,7 @@ Masters, the pending decision and the draft.
 """
 from __future__ import annotations
 
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -59,6 +60,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                         (self.offsets["first_player"], players),
                         (self.offsets["phase"], len(PHASE_NAMES))]  # (refresh's head[:3])
         starts = [self.offsets[f"city[{index}]"] for index in range(players)]
+        self._tower_at = [[self.offsets[f"{label}[{index}]"] for label in TOWER_NAMES]
+                          for index in range(players)]  # (a tower's height, then crests)
         self._city_spans = list(zip(starts, [*starts[1:], self.offsets["guild_masters"]]))
 
     def market_block(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
@@ -214,15 +217,17 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         cards, golems and the Chronometer, by which their distances count), each city and
         the Guild Masters."""
         self.encode_state(state, seat, vector)
-        return [tuple(state.market[:SLOTS]), state.dice[:SLOTS], state.build,
-                [self._city_key(state, index) for index in range(self.players)],
-                state.guilds, (state.to_move, state.first, state.phase, state.round,
-                               state.last_round, state.build), self._tail_key(state)]
+        return [state.market.copy(), state.dice.copy(), state.build,
+                self._city_keys(state), state.guilds,
+                (state.to_move, state.first, state.phase, state.round, state.last_round,
+                 state.build), self._tail_key(state)]
 
     @staticmethod
-    def _city_key(state: SkytopiaState, index: int) -> tuple[Any, ...]:
-        return (state.coins[index], state.prestige[index], state.board[index],
-                state.tile[index], state.side[index], state.towers[index * 4:index * 4 + 4])
+    def _city_keys(state: SkytopiaState) -> list[Any]:
+        """What the cities are written from: every seat's coins, PP, golems on the board
+        (lists: one of them changes at most turns), abilities and Towers (rarely)."""
+        return [state.coins.copy(), state.prestige.copy(), state.board.copy(),
+                (state.tile.copy(), state.side.copy(), state.towers.copy())]
 
     def refresh(self, state: SkytopiaState, seat: int | None, buffer: Block,
                 cells: Cells, kept: list[Any]) -> None:
@@ -236,21 +241,23 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             self._refresh_head(state, head, kept[5], cells)
             kept[5] = head
         self._refresh_market(state, cells, kept)
-        cities = kept[3]
+        cities = kept[3]  # (whole lists compared: cheaper than a key per seat)
         coins, prestige, board = state.coins, state.prestige, state.board
-        for index in range(self.players):
-            key = self._city_key(state, index)
-            if key == cities[index]:
-                continue
-            base, end = self._city_spans[index]
-            if key[3:] == cities[index][3:]:  # (coins, PP or golems: every turn)
+        if coins != cities[0] or prestige != cities[1] or board != cities[2]:
+            for index, (base, _) in enumerate(self._city_spans):  # (at most turns)
                 cells[base] = coins[index] / 20
                 cells[base + 1] = prestige[index] / 50
                 cells[base + 2] = board[index] / GOLEMS
-            else:
-                buffer[base:end] = 0.0
-                self._write_city(state, index, Vector.at(buffer, base))
-            cities[index] = key
+            cities[0], cities[1], cities[2] = coins.copy(), prestige.copy(), board.copy()
+        tile, side, towers = state.tile, state.side, state.towers
+        was = cities[3]
+        if tile != was[0] or side != was[1] or towers != was[2]:
+            for index, (base, end) in enumerate(self._city_spans):
+                if (tile[index] != was[0][index] or side[index] != was[1][index]
+                        or not self._grow_towers(state, index, was[2], cells)):
+                    buffer[base:end] = 0.0
+                    self._write_city(state, index, Vector.at(buffer, base))
+            cities[3] = (tile.copy(), side.copy(), towers.copy())
         if state.guilds != kept[4]:
             kept[4] = state.guilds
             base = at["guild_masters"]
@@ -260,15 +267,34 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             self._refresh_tail(tail, kept[6], buffer, cells)
             kept[6] = tail
 
+    def _grow_towers(self, state: SkytopiaState, index: int, old: list[tuple[int, ...]],
+                     cells: Cells) -> bool:
+        """Seat ``index``'s Towers brought up from ``old`` (every seat's, as last written)
+        where each changed one only grew (a card laid on top: its height and crest counted
+        on); ``False``, some maybe written, where one did not (the city is then rewritten)."""
+        towers, cards, crests = state.towers, state.comp.cards, len(self.crests)
+        for colour, at in enumerate(self._tower_at[index]):
+            tower, was = towers[index * 4 + colour], old[index * 4 + colour]
+            if tower == was:
+                continue
+            if len(tower) <= len(was) or tower[:len(was)] != was:
+                return False
+            cells[at] = len(tower) / 8  # (as city_block writes them)
+            for key in tower[len(was):]:
+                crest = cards[key].crest
+                if 0 <= crest < crests:
+                    cells[at + 1 + crest] += 1.0
+        return True
+
     def _refresh_tail(self, tail: tuple[Any, ...], old: tuple[Any, ...], buffer: Block,
                       cells: Cells) -> None:
         """What changed of :meth:`_write_tail`, by direct stores, from :meth:`_tail_key`
         (``old``: the key it was written from)."""
         at = self.offsets
         sizes, step, completed, pool = tail
-        base = at["deck_sizes"]
-        for index, size in enumerate(sizes, base):
-            cells[index] = size / 10
+        if sizes != old[0]:  # (a card drawn: a few times a round)
+            for index, size in enumerate(sizes, at["deck_sizes"]):
+                cells[index] = size / 10
         base = at["pending"]
         cells[base] = float(step is not None)
         cells[base + 1] = step / 5 if step is not None else 0.0
@@ -290,26 +316,36 @@ class SkytopiaObserver(Observer[SkytopiaState]):
 
     def _refresh_market(self, state: SkytopiaState, cells: Cells,
                         kept: list[Any]) -> None:
-        """The Market afresh when its cards or the Chronometer changed, else the slots
-        whose golems changed."""
-        market = self.offsets["market_card[0]"]
-        cards, dice = tuple(state.market[:SLOTS]), state.dice[:SLOTS]
-        if cards != kept[0] or state.build != kept[2]:
-            kept[0], kept[1], kept[2] = cards, dice, state.build
-            cells[market:market + SLOTS * self._slot] = self._market(state, cards)
-            self.golems(state, market, cells)
-        elif dice != kept[1]:
-            width, slots = self._slot, self._cards
-            for slot, (now, was) in enumerate(zip(dice, kept[1])):
-                if now != was:
-                    base = market + slot * width
-                    card = cards[slot]
-                    block = slots.get(card)
-                    if block is None:
-                        block = slots.put(card, self.slot_block(state, card))
-                    cells[base:base + width] = block
-                    self._slot_golems(state, base, now, cells)
-            kept[1] = dice
+        """The Market's slots whose card or golems changed (every slot's golems when the
+        Chronometer turned: their distances count from it)."""
+        cards, dice, build = state.market, state.dice, state.build
+        if cards == kept[0] and build == kept[2]:
+            if dice != kept[1]:  # (golems moved: at about every other step)
+                moved = list(map(ne, dice, kept[1]))  # (the slots that changed, found in C)
+                slot = -1
+                for _ in range(moved.count(True)):
+                    slot = moved.index(True, slot + 1)
+                    self._refresh_slot(state, slot, cards[slot], dice[slot], cells)
+                kept[1] = dice.copy()
+            return
+        every = build != kept[2]  # (else a card or two taken, or the Market refilled)
+        for slot, (card, now, was_card, was) in enumerate(zip(cards, dice, kept[0],
+                                                                kept[1])):
+            if every or card != was_card or now != was:
+                self._refresh_slot(state, slot, card, now, cells)
+        kept[0], kept[1], kept[2] = cards.copy(), dice.copy(), build
+
+    def _refresh_slot(self, state: SkytopiaState, slot: int, card: int,
+                      dice: tuple[int, ...], cells: Cells) -> None:
+        """One Market slot afresh: its card's block, its golems over it."""
+        width = self._slot
+        base = self.offsets["market_card[0]"] + slot * width
+        block = self._cards.get(card)
+        if block is None:
+            block = self._cards.put(card, self.slot_block(state, card))
+        cells[base:base + width] = block
+        if dice:
+            self._slot_golems(state, base, dice, cells)
 
     def _refresh_head(self, state: SkytopiaState, head: tuple[Any, ...],
                       old: tuple[Any, ...], cells: Cells) -> None:
@@ -323,9 +359,10 @@ class SkytopiaObserver(Observer[SkytopiaState]):
                     cells[base + was] = 0.0
                 if now is not None and 0 <= now < size:
                     cells[base + now] = 1.0
-        base = at["round_final"]
-        cells[base] = state.round / 10
-        cells[base + 1] = float(bool(state.last_round))
+        if head[3] != old[3] or head[4] != old[4]:  # (the round: rarely)
+            base = at["round_final"]
+            cells[base] = state.round / 10
+            cells[base + 1] = float(bool(state.last_round))
         if head[5] != old[5]:  # the Chronometer turned
             dial, base = state.comp.dial, at["build_value"]
             was, now = dial[old[5]] - 1, dial[head[5]] - 1
