@@ -14,7 +14,11 @@ the searching seat will not see, ``State.conceals_move``), the tree does not bra
 and the playout policy makes that move. Actions the mover cannot tell apart
 (``State.action_class``: revealing one unseen card or another) share one node, so the
 search weighs a choice once, not once per indistinguishable action, and does not spread
-its visits over them; in each sampled world the class's first action stands for it. With
+its visits over them; in each sampled world the class's first action stands for it. The
+class is explored as its k members would be one by one (UCB's exploration term takes its
+visits divided by k): pooling alike actions sharpens their statistics, and must not cut
+their share of exploration to one action's, which starved the class that branches on the
+most outcomes (castle's unseen cards: the search passed instead of revealing). With
 ``opponents="greedy"`` (or ``"game"``, or ``"model"``) every
 other seat's move is made that way, by the game's greedy (or playout, or model) policy in the
 sampled world: the tree then holds the searching seat's decisions only, and each opponent plays
@@ -520,8 +524,13 @@ class ISMCTSBot(Bot):
                     keys: list[Any] = legal
                 else:  # one action per class (the first), keyed by the class
                     by_key: dict[Hashable, Action] = {}
+                    members: dict[Hashable, int] = {}  # how many actions each one stands for
                     for action in legal:
-                        by_key.setdefault(klass(s, action, mover), action)
+                        key = klass(s, action, mover)
+                        if key in by_key:
+                            members[key] += 1
+                        else:
+                            by_key[key], members[key] = action, 1
                     keys, legal = list(by_key), list(by_key.values())
                 children = node.children
                 untried = None
@@ -539,8 +548,10 @@ class ISMCTSBot(Bot):
                         child.avail += 1
                         if untried is None:
                             visits = child.visits
+                            # a class is explored as its members would be, one by one
+                            share = visits if klass is None else visits / members[key]
                             score = (child.total[mover] / visits
-                                     + c * sqrt(log(child.avail) / visits))
+                                     + c * sqrt(log(child.avail) / share))
                             if score > best_score:
                                 best_score, best, best_child = score, legal[index], child
                 if untried is not None:
