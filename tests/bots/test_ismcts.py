@@ -263,4 +263,26 @@ def test_a_class_of_alike_actions_is_explored_as_its_members_would_be(monkeypatc
     assert members == len(state.legal_actions()) - 3 > 30
     share = members / (members + 3)
     assert unseen[0].visits >= 0.8 * share * iterations  # explored as one action: 1 / 4
-    assert stats[0] == unseen[0]
+
+
+def test_a_class_is_chosen_by_its_visits_per_member() -> None:
+    """The root's choice counts a class's visits per action it stands for, as its members
+    one by one would have been visited: a known card visited more than each unseen card
+    was is chosen, though the unseen cards' class has more visits in all."""
+    from tests.games.castle.positions import position as castle_position
+    from towerplay.bots.ismcts import Node
+    from towerplay.games.castle.state import UNSEEN
+
+    table = {"a1": 25}
+    state = castle_position([[1, 20], [1, 10]], table, known=table)
+    classes = state.action_classes(state.legal_actions(), 0)
+    known = state.game.parse_action(state, "reveal a1")
+    root = Node(3)
+    for key, visits, members, value in ((UNSEEN, 300, len(classes[UNSEEN]), 0.5),
+                                        (known, 20, 1, 0.6)):
+        child = root.children[key] = Node(3)
+        child.visits, child.members = visits, members
+        child.total = [value * visits, (1 - value) * visits, value * visits]
+    stats = ISMCTSBot._stats(root, classes, 0)
+    assert [s.action for s in stats] == [known, classes[UNSEEN][0]]
+    assert stats[1].visits == 300 and stats[1].alike == len(classes[UNSEEN]) > 20
