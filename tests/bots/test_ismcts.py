@@ -238,3 +238,51 @@ def test_cut_playouts_are_judged_on_the_games_value_scale(monkeypatch, scale, ch
     bot.act(start())  # each of the three moves is tried once and judged at once
     assert [stat.visits for stat in bot.last.stats] == [1, 1, 1]
     assert all(stat.value == pytest.approx(chance) for stat in bot.last.stats)
+
+
+def test_a_class_of_alike_actions_is_explored_as_its_members_would_be(monkeypatch) -> None:
+    """One node for the actions a mover cannot tell apart pools their statistics but keeps
+    their share of exploration. With every outcome worth the same, UCB only explores: the
+    class of castle's unseen cards (dozens of reveals) gets about as many visits as its
+    members would get one by one, not one known card's share. Explored as one action, the
+    class that branches on the most outcomes got the fewest visits, its follow-ups stayed
+    barely searched and its value too low, so the search passed instead of revealing."""
+    from tests.games.castle.positions import position as castle_position
+    from towerplay.games.castle.state import UNSEEN, CastleState
+
+    table = {"a1": 25, "a2": 30, "a3": 12}
+    state = castle_position([[1, 20], [1, 10]], table, known=table)
+    monkeypatch.setattr(CastleState, "rewards", lambda self: [0.5] * self.players)
+    iterations = 400
+    bot = ISMCTSBot(seed=1, iterations=iterations, rollout="random", narrow=False,
+                    reuse=False)
+    stats = bot.analyse(state, 0).stats
+    unseen = [s for s in stats if state.action_class(s.action, 0) == UNSEEN]
+    assert len(stats) == 4 and len(unseen) == 1
+    members = unseen[0].alike
+    assert members == len(state.legal_actions()) - 3 > 30
+    share = members / (members + 3)
+    assert unseen[0].visits >= 0.8 * share * iterations  # explored as one action: 1 / 4
+
+
+def test_a_class_is_chosen_by_its_visits_per_member() -> None:
+    """The root's choice counts a class's visits per action it stands for, as its members
+    one by one would have been visited: a known card visited more than each unseen card
+    was is chosen, though the unseen cards' class has more visits in all."""
+    from tests.games.castle.positions import position as castle_position
+    from towerplay.bots.ismcts import Node
+    from towerplay.games.castle.state import UNSEEN
+
+    table = {"a1": 25}
+    state = castle_position([[1, 20], [1, 10]], table, known=table)
+    classes = state.action_classes(state.legal_actions(), 0)
+    known = state.game.parse_action(state, "reveal a1")
+    root = Node(3)
+    for key, visits, members, value in ((UNSEEN, 300, len(classes[UNSEEN]), 0.5),
+                                        (known, 20, 1, 0.6)):
+        child = root.children[key] = Node(3)
+        child.visits, child.members = visits, members
+        child.total = [value * visits, (1 - value) * visits, value * visits]
+    stats = ISMCTSBot._stats(root, classes, 0)
+    assert [s.action for s in stats] == [known, classes[UNSEEN][0]]
+    assert stats[1].visits == 300 and stats[1].alike == len(classes[UNSEEN]) > 20

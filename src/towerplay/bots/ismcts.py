@@ -14,7 +14,12 @@ the searching seat will not see, ``State.conceals_move``), the tree does not bra
 and the playout policy makes that move. Actions the mover cannot tell apart
 (``State.action_class``: revealing one unseen card or another) share one node, so the
 search weighs a choice once, not once per indistinguishable action, and does not spread
-its visits over them; in each sampled world the class's first action stands for it. With
+its visits over them; in each sampled world the class's first action stands for it. The
+class is explored as its k members would be one by one (UCB's exploration term takes its
+visits divided by k) and chosen at the root as they would be (by its visits per member):
+pooling alike actions sharpens their statistics, and must not cut their share of
+exploration to one action's, which starved the class that branches on the most outcomes
+(castle's unseen cards: the search took known cards instead of revealing). With
 ``opponents="greedy"`` (or ``"game"``, or ``"model"``) every
 other seat's move is made that way, by the game's greedy (or playout, or model) policy in the
 sampled world: the tree then holds the searching seat's decisions only, and each opponent plays
@@ -135,12 +140,16 @@ class Node:
     the spread of its mean). ``avail`` counts the iterations in which the action was legal.
     """
 
-    __slots__ = ("avail", "children", "outcomes", "square", "total", "visits")
+    __slots__ = ("avail", "children", "members", "outcomes", "square", "total", "visits")
 
     def __init__(self, width: int) -> None:
         self.children: dict[Hashable, Node] = {}  # by action class (State.action_class)
         self.visits = 0
         self.avail = 1
+        self.members = 1
+        """How many alike actions (one class, ``State.action_class``) this node stands for
+        among the moves weighed where it was last reached: it is explored, and chosen at
+        the root, as that many actions would be one by one."""
         self.total = [0.0] * width
         self.square = 0.0
         self.outcomes: dict[str, Node] | None = None
@@ -288,6 +297,7 @@ class ISMCTSBot(Bot):
                 if into is None:
                     into = merged.children[key] = Node(width)
                 into.visits += child.visits
+                into.members = child.members
                 into.square += child.square
                 into.total = [a + b for a, b in zip(into.total, child.total)]
         self._tree = None
@@ -520,8 +530,13 @@ class ISMCTSBot(Bot):
                     keys: list[Any] = legal
                 else:  # one action per class (the first), keyed by the class
                     by_key: dict[Hashable, Action] = {}
+                    members: dict[Hashable, int] = {}  # how many actions each one stands for
                     for action in legal:
-                        by_key.setdefault(klass(s, action, mover), action)
+                        key = klass(s, action, mover)
+                        if key in by_key:
+                            members[key] += 1
+                        else:
+                            by_key[key], members[key] = action, 1
                     keys, legal = list(by_key), list(by_key.values())
                 children = node.children
                 untried = None
@@ -537,10 +552,13 @@ class ISMCTSBot(Bot):
                             untried.append(index)
                     else:
                         child.avail += 1
+                        if klass is not None:
+                            child.members = members[key]
                         if untried is None:
                             visits = child.visits
+                            # a class is explored as its members would be, one by one
                             score = (child.total[mover] / visits
-                                     + c * sqrt(log(child.avail) / visits))
+                                     + c * sqrt(log(child.avail) * child.members / visits))
                             if score > best_score:
                                 best_score, best, best_child = score, legal[index], child
                 if untried is not None:
@@ -556,6 +574,8 @@ class ISMCTSBot(Bot):
                         if pick < 0:
                             pick = play.choice(untried)
                     child = children[keys[pick]] = Node(width)
+                    if klass is not None:
+                        child.members = members[keys[pick]]
                     s.apply(legal[pick])
                     path.append(child)
                     break
@@ -587,23 +607,27 @@ class ISMCTSBot(Bot):
     def _stats(root: Node, classes: dict[Hashable, list[Any]], seat: int,
                by_value: bool = False) -> list[ActionStat]:
         """Root action classes (each by its first action) with their statistics, most
-        visited (then best valued) first; or, ``by_value``, best valued first (a paired
-        search visits every move alike)."""
+        visited (then best valued) first, a class's visits counted per action it stood for
+        in the search (as its members would have been visited one by one); or,
+        ``by_value``, best valued first (a paired search visits every move alike)."""
         stats = []
+        shares = []
         for key, actions in classes.items():
             child = root.children.get(key)
             action, alike = actions[0], len(actions)
             if child is None or child.visits == 0:
                 stats.append(ActionStat(action, 0, 0.0, 0.0, alike))
+                shares.append(0.0)
             else:
                 stats.append(ActionStat(action, child.visits, child.total[-1] / child.visits,
                                         child.total[seat] / child.visits, alike))
+                shares.append(child.visits / child.members)
         if by_value:
             order = sorted(range(len(stats)),
                            key=lambda i: (not stats[i].visits, -stats[i].value, i))
         else:
             order = sorted(range(len(stats)),
-                           key=lambda i: (-stats[i].visits, -stats[i].value, i))
+                           key=lambda i: (-shares[i], -stats[i].value, i))
         return [stats[i] for i in order]
 
 
