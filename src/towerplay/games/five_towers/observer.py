@@ -232,7 +232,6 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             cells[torn_at] = torn[index] / 10
             cells[score_at] = scoring.total(mine, torn[index]) / 50
 
-
     def _refresh_tower(self, tower: tuple[int, ...], was: tuple[int, ...], at: int,
                        cells: Cells) -> None:
         """One tower's features at ``cells[at:]`` brought from ``was`` to ``tower``: cards

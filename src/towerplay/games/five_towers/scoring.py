@@ -49,7 +49,7 @@ def total(towers: Sequence[Tower], torn: int) -> int:
         size = len(tower)
         points += size + size if size and tower[-1] == 0 else size
         tallest = max(tallest, size)
-    return points + tallest - torn * (torn + 1) // 2
+    return points + tallest - teardown_penalty(torn)
 
 
 def rows(towers: Mapping[str, Tower], torn: int) -> list[tuple[Event, int]]:
