@@ -15,7 +15,7 @@ from towerplay.core.memo import Memo
 from towerplay.core.observer import Cells, Observer, Vector, moved_cells, recount
 from towerplay.games.blueprints.dice import CELLS, MATERIALS, NO_DIE, NUM_DICE_CODES
 from towerplay.games.blueprints.game import Blueprints
-from towerplay.games.blueprints.moves import STEP_NAMES
+from towerplay.games.blueprints.moves import DISCARD, PLACE, STEP_NAMES, TAKE
 from towerplay.games.blueprints.rounds import AWARDS, ROUNDS, VP
 from towerplay.games.blueprints.state import BlueprintsState
 
@@ -65,6 +65,11 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         super().__init__(game, players)
         if self._head_at != (self.offsets["round"], self.offsets["step"]):
             raise AssertionError("blueprints observer: the head's layout moved")
+        at = self.offsets  # (where _replay writes each seat's dice and stacks)
+        self._taken_at = [at[names[0]] for names in self._seat_names]
+        self._removed_at = [at[names[1]] for names in self._seat_names]
+        self._stacks_at = [at[names[4]] + 1 + CELLS for names in self._seat_names]
+        self._step_cells = [self._head_at[1] + STEP_INDEX[name] for name in STEP_NAMES]
 
     def encode_state(self, state: BlueprintsState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
@@ -134,12 +139,15 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                 (state.layouts[index], state.buildings[index]) if shown else (None, None))
 
     def keep(self, state: BlueprintsState, seat: int | None, vector: Vector) -> list[Any]:
-        """The vector afresh, and the fields :meth:`refresh` compares."""
+        """The vector afresh, and the fields :meth:`refresh` compares (indices: see
+        :meth:`refresh`) and where the history stood."""
         self.encode_state(state, seat, vector)
+        history = state.history
         return [(state.demand, state.queue, state.drawn), state.pool.copy(), state.hand,
                 state.discards, [self._seat_key(state, seat, index)
                                  for index in range(self.players)], self._head_cells(state),
-                state.bag]
+                state.bag, len(history), state.round_start,
+                history[-1] if history else None]
 
     def _head_cells(self, state: BlueprintsState) -> tuple[int, ...]:
         """Where the head's one-hots but the seat's have their 1 (-1: all zero there)."""
@@ -153,12 +161,87 @@ class BlueprintsObserver(Observer[BlueprintsState]):
     def refresh(self, state: BlueprintsState, seat: int | None,
                 buffer: npt.NDArray[np.float32], cells: Cells,
                 kept: list[Any]) -> None:
-        """Rewrites the head (short, it changes at every step) and what changed of the
-        rest: the supply, pool, hand and discards, and each seat's dice, cards and
-        building."""
-        at = self.offsets
+        """Brings the kept vector up to date from the actions applied since it was last
+        (``state.history``, which the engine keeps anyway): a die taken or discarded is
+        counted off the pool and onto the taker's dice or the discards, the seat's own
+        placement rewrites its stack, a refill counts the drawn dice onto the pool and off
+        the bag. Where the actions cannot tell (a round scored since, the game over, a
+        history that is not the one seen), the fields are compared (:meth:`_compare`)."""
+        history = state.history
+        done, now = kept[7], len(history)
+        if (now < done or state.round_start != kept[8] or state.to_move is None
+                or (done and history[done - 1] is not kept[9])):
+            self._compare(state, seat, buffer, cells, kept)
+        elif now > done:
+            self._replay(state, seat, cells, kept, done, now)
+        kept[7], kept[8], kept[9] = now, state.round_start, history[-1] if now else None
+
+    def _replay(self, state: BlueprintsState, seat: int | None, cells: Cells,
+                kept: list[Any], done: int, now: int) -> None:
+        """The actions ``history[done:now]`` written onto the vector (all of one round, the
+        game not over), and the compared fields brought along."""
+        history, movers, at = state.history, state.movers, self.offsets
+        pool, discards = at["pool"], at["discards"]
+        taken_at, seats, own = self._taken_at, kept[4], False
+        for index in range(done, now):
+            kind, arg = history[index]
+            mover = movers[index]
+            if kind == TAKE:
+                cells[pool + arg] -= 1.0  # (exact: small whole numbers, and 1 - 1 is +0)
+                cells[taken_at[mover] + arg] += 1.0
+                if mover != seat:  # (what else seat sees of another stays as it was)
+                    seats[mover] = (state.taken[mover], *seats[mover][1:])
+                else:
+                    own = True
+            elif kind == DISCARD:
+                cells[pool + arg] -= 1.0
+                cells[discards + arg] += 1.0
+            elif mover != seat:
+                continue  # (another seat's placement or removal: hidden from seat)
+            elif kind == PLACE:
+                self._write_stack(state.buildings[mover][arg],
+                                  self._stacks_at[mover] + arg * STACK, cells)
+                own = True
+            else:  # REMOVE: the die in hand, taken by the action before
+                cells[self._removed_at[mover] + history[index - 1][1]] += 1.0
+                own = True
+        if own:  # (seat's own: everything shown, its cards unchanged within a round)
+            seats[seat] = (state.taken[seat], state.removed[seat], seats[seat][2],
+                           (state.layouts[seat], state.buildings[seat]))
+        drawn = state.drawn
+        if drawn != kept[0][2]:  # (a refill: the dice drawn onto the pool, off the bag)
+            bag, base = kept[6], at["bag"]
+            for die in state.queue[kept[0][2]:drawn]:
+                cells[pool + die] += 1.0
+                bag[die & 3] -= 1  # (its material's count, as supply_block scales it)
+                cells[base + (die & 3)] = bag[die & 3] / 8
+            kept[0] = (state.demand, state.queue, drawn)
+        kept[1] = state.pool.copy()
+        kept[3] = state.discards
+        hand = state.hand
+        if hand != kept[2]:
+            base = at["hand"]
+            if kept[2] != NO_DIE:
+                cells[base + kept[2]] = 0.0
+            if hand != NO_DIE:
+                cells[base + hand] = 1.0
+            kept[2] = hand
+        head, to_move, step = kept[5], self.players + state.to_move, \
+            self._step_cells[state.step_kind]  # (the round and first player stay)
+        if to_move != head[0] or step != head[3]:
+            if to_move != head[0]:
+                cells[head[0]] = 0.0
+                cells[to_move] = 1.0
+            if step != head[3]:
+                cells[head[3]] = 0.0
+                cells[step] = 1.0
+            kept[5] = (to_move, head[1], head[2], step)
+
+    def _move_head(self, state: BlueprintsState, cells: Cells, kept: list[Any]) -> None:
+        """The head's one-hots moved to where they are now (the stores of each change
+        worked out once)."""
         head = self._head_cells(state)
-        if head != kept[5]:  # (at every step: the stores of each change worked out once)
+        if head != kept[5]:
             moved = (kept[5], head)
             stores = self._head_stores.get(moved)
             if stores is None:
@@ -166,6 +249,14 @@ class BlueprintsObserver(Observer[BlueprintsState]):
             for index, value in stores:
                 cells[index] = value
             kept[5] = head
+
+    def _compare(self, state: BlueprintsState, seat: int | None,
+                 buffer: npt.NDArray[np.float32], cells: Cells, kept: list[Any]) -> None:
+        """Rewrites the head and what changed of the rest, compared field by field with
+        what the vector was written from: the supply, pool, hand and discards, and each
+        seat's dice, cards and building."""
+        at = self.offsets
+        self._move_head(state, cells, kept)
         supply = (state.demand, state.queue, state.drawn)
         if supply != kept[0]:
             was, kept[0] = kept[0], supply
@@ -229,16 +320,20 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         base += 1 + CELLS
         for cell, (stack, was) in enumerate(zip(stacks, old[1])):
             if stack != was:
-                at = base + cell * STACK
-                if stack:
-                    top = stack[-1]
-                    cells[at] = len(stack) / 6
-                    cells[at + 1] = (top >> 2) / 6
-                    cells[at + 2] = ((top & 3) + 1) / 4
-                    cells[at + 3] = ((stack[0] & 3) + 1) / 4
-                else:
-                    for offset in range(STACK):
-                        cells[at + offset] = 0.0
+                self._write_stack(stack, base + cell * STACK, cells)
+
+    @staticmethod
+    def _write_stack(stack: tuple[int, ...], at: int, cells: Cells) -> None:
+        """A stack's features at ``cells[at:at + STACK]``, as :meth:`building` writes them."""
+        if stack:
+            top = stack[-1]
+            cells[at] = len(stack) / 6
+            cells[at + 1] = (top >> 2) / 6
+            cells[at + 2] = ((top & 3) + 1) / 4
+            cells[at + 3] = ((stack[0] & 3) + 1) / 4
+        else:
+            for offset in range(STACK):
+                cells[at + offset] = 0.0
 
     @classmethod
     def building_block(cls, layout: tuple[int, ...] | None,
