@@ -139,24 +139,14 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                 (state.layouts[index], state.buildings[index]) if shown else (None, None))
 
     def keep(self, state: BlueprintsState, seat: int | None, vector: Vector) -> list[Any]:
-        """The vector afresh, and the fields :meth:`refresh` compares (indices: see
-        :meth:`refresh`) and where the history stood."""
+        """The vector afresh, and what :meth:`refresh` follows: the die in hand, the cells
+        of the seat-to-move and step one-hots, the dice drawn, the bag's counts, and where
+        the history stood (its length, the round's start, its last action)."""
         self.encode_state(state, seat, vector)
-        history = state.history
-        return [(state.demand, state.queue, state.drawn), state.pool.copy(), state.hand,
-                state.discards, [self._seat_key(state, seat, index)
-                                 for index in range(self.players)], self._head_cells(state),
-                state.bag, len(history), state.round_start,
-                history[-1] if history else None]
-
-    def _head_cells(self, state: BlueprintsState) -> tuple[int, ...]:
-        """Where the head's one-hots but the seat's have their 1 (-1: all zero there)."""
-        n, (round_at, step_at) = self.players, self._head_at
-        to_move, first, round_ = state.to_move, state.first, state.round
-        return (n + to_move if to_move is not None and 0 <= to_move < n else -1,
-                2 * n + first if 0 <= first < n else -1,
-                round_at + round_ if 0 <= round_ < ROUNDS else -1,
-                -1 if to_move is None else step_at + STEP_INDEX[state.step])
+        history, to_move = state.history, state.to_move
+        return [state.hand, -1 if to_move is None else self.players + to_move,
+                -1 if to_move is None else self._step_cells[state.step_kind], state.drawn,
+                state.bag, len(history), state.round_start, history[-1] if history else None]
 
     def refresh(self, state: BlueprintsState, seat: int | None,
                 buffer: npt.NDArray[np.float32], cells: Cells,
@@ -166,161 +156,67 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         counted off the pool and onto the taker's dice or the discards, the seat's own
         placement rewrites its stack, a refill counts the drawn dice onto the pool and off
         the bag. Where the actions cannot tell (a round scored since, the game over, a
-        history that is not the one seen), the fields are compared (:meth:`_compare`)."""
+        history that is not the one seen), the vector is written afresh."""
         history = state.history
-        done, now = kept[7], len(history)
-        if (now < done or state.round_start != kept[8] or state.to_move is None
-                or (done and history[done - 1] is not kept[9])):
-            self._compare(state, seat, buffer, cells, kept)
-        elif now > done:
-            self._replay(state, seat, cells, kept, done, now)
-        kept[7], kept[8], kept[9] = now, state.round_start, history[-1] if now else None
+        done, now = kept[5], len(history)
+        if now == done and (not now or history[-1] is kept[7]):
+            return  # (nothing applied since)
+        if (now < done or state.round_start != kept[6] or state.to_move is None
+                or (done and history[done - 1] is not kept[7])):
+            buffer.fill(0.0)
+            kept[:] = self.keep(state, seat, Vector(buffer))
+            return
+        self._replay(state, seat, cells, kept, done, now)
+        kept[5], kept[7] = now, history[-1]
 
     def _replay(self, state: BlueprintsState, seat: int | None, cells: Cells,
                 kept: list[Any], done: int, now: int) -> None:
         """The actions ``history[done:now]`` written onto the vector (all of one round, the
-        game not over), and the compared fields brought along."""
+        game not over): the dice taken, discarded and drawn, the seat's own placements and
+        removals, the die in hand and the head's one-hots."""
         history, movers, at = state.history, state.movers, self.offsets
-        pool, discards = at["pool"], at["discards"]
-        taken_at, seats, own = self._taken_at, kept[4], False
+        pool, discards, taken_at = at["pool"], at["discards"], self._taken_at
         for index in range(done, now):
             kind, arg = history[index]
-            mover = movers[index]
             if kind == TAKE:
                 cells[pool + arg] -= 1.0  # (exact: small whole numbers, and 1 - 1 is +0)
-                cells[taken_at[mover] + arg] += 1.0
-                if mover != seat:  # (what else seat sees of another stays as it was)
-                    seats[mover] = (state.taken[mover], *seats[mover][1:])
-                else:
-                    own = True
+                cells[taken_at[movers[index]] + arg] += 1.0
             elif kind == DISCARD:
                 cells[pool + arg] -= 1.0
                 cells[discards + arg] += 1.0
-            elif mover != seat:
+            elif movers[index] != seat:
                 continue  # (another seat's placement or removal: hidden from seat)
             elif kind == PLACE:
-                self._write_stack(state.buildings[mover][arg],
-                                  self._stacks_at[mover] + arg * STACK, cells)
-                own = True
+                self._write_stack(state.buildings[seat][arg],
+                                  self._stacks_at[seat] + arg * STACK, cells)
             else:  # REMOVE: the die in hand, taken by the action before
-                cells[self._removed_at[mover] + history[index - 1][1]] += 1.0
-                own = True
-        if own:  # (seat's own: everything shown, its cards unchanged within a round)
-            seats[seat] = (state.taken[seat], state.removed[seat], seats[seat][2],
-                           (state.layouts[seat], state.buildings[seat]))
+                cells[self._removed_at[seat] + history[index - 1][1]] += 1.0
         drawn = state.drawn
-        if drawn != kept[0][2]:  # (a refill: the dice drawn onto the pool, off the bag)
-            bag, base = kept[6], at["bag"]
-            for die in state.queue[kept[0][2]:drawn]:
+        if drawn != kept[3]:  # (a refill: the dice drawn onto the pool, off the bag)
+            bag, base = kept[4], at["bag"]
+            for die in state.queue[kept[3]:drawn]:
                 cells[pool + die] += 1.0
                 bag[die & 3] -= 1  # (its material's count, as supply_block scales it)
                 cells[base + (die & 3)] = bag[die & 3] / 8
-            kept[0] = (state.demand, state.queue, drawn)
-        kept[1] = state.pool.copy()
-        kept[3] = state.discards
+            kept[3] = drawn
         hand = state.hand
-        if hand != kept[2]:
+        if hand != kept[0]:
             base = at["hand"]
-            if kept[2] != NO_DIE:
-                cells[base + kept[2]] = 0.0
+            if kept[0] != NO_DIE:
+                cells[base + kept[0]] = 0.0
             if hand != NO_DIE:
                 cells[base + hand] = 1.0
-            kept[2] = hand
-        head, to_move, step = kept[5], self.players + state.to_move, \
-            self._step_cells[state.step_kind]  # (the round and first player stay)
-        if to_move != head[0] or step != head[3]:
-            if to_move != head[0]:
-                cells[head[0]] = 0.0
-                cells[to_move] = 1.0
-            if step != head[3]:
-                cells[head[3]] = 0.0
-                cells[step] = 1.0
-            kept[5] = (to_move, head[1], head[2], step)
-
-    def _move_head(self, state: BlueprintsState, cells: Cells, kept: list[Any]) -> None:
-        """The head's one-hots moved to where they are now (the stores of each change
-        worked out once)."""
-        head = self._head_cells(state)
-        if head != kept[5]:
-            moved = (kept[5], head)
-            stores = self._head_stores.get(moved)
-            if stores is None:
-                stores = self._head_stores.put(moved, moved_cells(*moved))
-            for index, value in stores:
-                cells[index] = value
-            kept[5] = head
-
-    def _compare(self, state: BlueprintsState, seat: int | None,
-                 buffer: npt.NDArray[np.float32], cells: Cells, kept: list[Any]) -> None:
-        """Rewrites the head and what changed of the rest, compared field by field with
-        what the vector was written from: the supply, pool, hand and discards, and each
-        seat's dice, cards and building."""
-        at = self.offsets
-        self._move_head(state, cells, kept)
-        supply = (state.demand, state.queue, state.drawn)
-        if supply != kept[0]:
-            was, kept[0] = kept[0], supply
-            if supply[:2] == was[:2] and supply[2] > was[2]:  # (dice drawn: a refill)
-                bag, base = kept[6], at["bag"]
-                for die in state.queue[was[2]:state.drawn]:
-                    bag[die & 3] -= 1  # (its material's count, as supply_block scales it)
-                    cells[base + (die & 3)] = bag[die & 3] / 8
-            else:  # (a new round: the In-Demand colours and a new bag)
-                kept[6] = state.bag
-                cells[at["demand"]:at["pool"]] = self._supply_block(state)
-        if state.pool != kept[1]:
-            recount(buffer, cells, at["pool"], NUM_DICE_CODES, kept[1], state.pool)
-            kept[1] = state.pool.copy()
-        if state.hand != kept[2]:
-            base = at["hand"]
-            if kept[2] != NO_DIE and 0 <= kept[2] < NUM_DICE_CODES:
-                cells[base + kept[2]] = 0.0
-            if state.hand != NO_DIE and 0 <= state.hand < NUM_DICE_CODES:
-                cells[base + state.hand] = 1.0
-            kept[2] = state.hand
-        if state.discards != kept[3]:
-            recount(buffer, cells, at["discards"], NUM_DICE_CODES, kept[3], state.discards)
-            kept[3] = state.discards
-        seats = kept[4]
-        over = state.to_move is None  # (what _seat_key reads, worked out once for all seats)
-        public = over or state.game.options.awards_public
-        taken, removed, won = state.taken, state.removed, state.won
-        layouts, buildings = state.layouts, state.buildings
-        for index, old in enumerate(seats):
-            shown = over or index == seat
-            if (taken[index] == old[0] and (removed[index] if shown else ()) == old[1]
-                    and (won[index] if public or index == seat else ()) == old[2]
-                    and ((layouts[index], buildings[index]) if shown else (None, None))
-                    == old[3]):
-                continue
-            key = self._seat_key(state, seat, index)
-            seats[index] = key
-            names = self._seat_names[index]
-            if key[0] != old[0]:
-                recount(buffer, cells, at[names[0]], NUM_DICE_CODES, old[0], key[0])
-            if key[1] != old[1]:
-                recount(buffer, cells, at[names[1]], NUM_DICE_CODES, old[1], key[1])
-            if key[2] != old[2]:
-                block, vp = self._cards_block(key[2])
-                base = at[names[2]]
-                cells[base:base + len(block)] = block
-                cells[at[names[3]]] = vp
-            if key[3] != old[3]:
-                self._refresh_building(key[3], old[3], at[names[4]], cells)
-
-    def _refresh_building(self, building: BuildingKey, old: BuildingKey, base: int,
-                          cells: Cells) -> None:
-        """The stacks that changed (a die placed changes one) when the blueprint is the
-        same and shown before and after; else the whole building's block."""
-        layout, stacks = building
-        if layout is None or stacks is None or layout != old[0] or old[1] is None:
-            block = self._building_block(building)
-            cells[base:base + len(block)] = block
-            return
-        base += 1 + CELLS
-        for cell, (stack, was) in enumerate(zip(stacks, old[1])):
-            if stack != was:
-                self._write_stack(stack, base + cell * STACK, cells)
+            kept[0] = hand
+        to_move = self.players + state.to_move  # (the round and first player stay)
+        if to_move != kept[1]:
+            cells[kept[1]] = 0.0
+            cells[to_move] = 1.0
+            kept[1] = to_move
+        step = self._step_cells[state.step_kind]
+        if step != kept[2]:
+            cells[kept[2]] = 0.0
+            cells[step] = 1.0
+            kept[2] = step
 
     @staticmethod
     def _write_stack(stack: tuple[int, ...], at: int, cells: Cells) -> None:
