@@ -76,11 +76,13 @@ class Vector:
     """Floats written in order into a zeroed float32 buffer, in named sections (as
     OpenSpiel's observers do). Writing into a preallocated array, a one-hot costs one store."""
 
-    __slots__ = ("buffer", "size", "sections")
+    __slots__ = ("buffer", "cells", "size", "sections")
 
     def __init__(self, buffer: npt.NDArray[np.float32] | None = None, *,
                  named: bool = False) -> None:
         self.buffer = np.zeros(_SCRATCH, np.float32) if buffer is None else buffer
+        self.cells = cast(Cells, memoryview(cast(Any, self.buffer)))
+        """The buffer as a memoryview: single numbers are stored through it."""
         self.size = 0
         self.sections: list[tuple[str, int]] | None = [] if named else None
 
@@ -105,14 +107,14 @@ class Vector:
 
     def scalar(self, value: float) -> None:
         """One number."""
-        if value:  # (the buffer is zero already: a numpy store costs more than the test)
-            self.buffer[self.size] = value
+        if value:  # (the buffer is zero already: a store costs more than the test)
+            self.cells[self.size] = value
         self.size += 1
 
     def one_hot(self, index: int | None, size: int) -> None:
         """``size`` slots, a 1 at ``index`` (all 0 for ``None`` or an index out of range)."""
         if index is not None and 0 <= index < size:
-            self.buffer[self.size + index] = 1.0
+            self.cells[self.size + index] = 1.0
         self.size += size
 
     def counts(self, numbers: Iterable[float]) -> None:
@@ -122,10 +124,10 @@ class Vector:
         if end - start > 16:
             self.buffer[start:end] = values
         else:  # a few stores (of the numbers that are not zero) beat a list's conversion
-            buffer = self.buffer
+            cells = self.cells
             for index, value in enumerate(values, start):
                 if value:
-                    buffer[index] = value
+                    cells[index] = value
         self.size = end
 
     def copy(self, values: npt.NDArray[np.float32],
@@ -146,13 +148,11 @@ class Vector:
             found = np.asarray(indices, np.intp)  # (a few numpy calls beat a long loop)
             found = found[(found >= 0) & (found < size)]
             buffer[base:base + size] = np.bincount(found, minlength=size)
-        else:
-            seen: dict[int, int] = {}  # counted in Python: a numpy += is three numpy calls
+        else:  # (counted on through the memoryview: the buffer is zero there)
+            cells = self.cells
             for index in indices:
                 if 0 <= index < size:
-                    seen[index] = seen.get(index, 0) + 1
-            for index, count in seen.items():
-                buffer[base + index] = count
+                    cells[base + index] += 1.0
         self.size += size
 
     def block(self, size: int) -> npt.NDArray[np.float32]:

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.memo import Memo
-from towerplay.core.observer import Cells, Observer, Vector, moved_cells, recount
+from towerplay.core.observer import Cells, Observer, Vector
 from towerplay.games.blueprints.dice import CELLS, MATERIALS, NO_DIE, NUM_DICE_CODES
 from towerplay.games.blueprints.game import Blueprints
 from towerplay.games.blueprints.moves import DISCARD, PLACE, STEP_NAMES, TAKE
@@ -56,8 +56,6 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self._supply = Memo[tuple[tuple[int, int], tuple[int, ...], int],
                             npt.NDArray[np.float32]](1 << 8)
         self._cards = Memo[tuple[str, ...], tuple[npt.NDArray[np.float32], float]](1 << 8)
-        self._head_stores = Memo[tuple[tuple[int, ...], tuple[int, ...]],
-                                 tuple[tuple[int, float], ...]](1 << 10)
         self._seat_names = [[f"{label}[{index}]" for label in
                              ("taken", "removed", "cards", "vp", "building")]
                             for index in range(players)]
@@ -65,7 +63,9 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         super().__init__(game, players)
         if self._head_at != (self.offsets["round"], self.offsets["step"]):
             raise AssertionError("blueprints observer: the head's layout moved")
-        at = self.offsets  # (where _replay writes each seat's dice and stacks)
+        at = self.offsets  # (where refresh writes)
+        self._pool_at, self._discards_at, self._hand_at = at["pool"], at["discards"], at["hand"]
+        self._bag_at = at["bag"]
         self._taken_at = [at[names[0]] for names in self._seat_names]
         self._removed_at = [at[names[1]] for names in self._seat_names]
         self._stacks_at = [at[names[4]] + 1 + CELLS for names in self._seat_names]
@@ -139,14 +139,14 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                 (state.layouts[index], state.buildings[index]) if shown else (None, None))
 
     def keep(self, state: BlueprintsState, seat: int | None, vector: Vector) -> list[Any]:
-        """The vector afresh, and what :meth:`refresh` follows: the die in hand, the cells
-        of the seat-to-move and step one-hots, the dice drawn, the bag's counts, and where
-        the history stood (its length, the round's start, its last action)."""
+        """The vector afresh, and what :meth:`refresh` follows: where the history stood
+        (its length, its last action, the round's start), the die in hand, the cells of
+        the seat-to-move and step one-hots, and how many dice were drawn."""
         self.encode_state(state, seat, vector)
         history, to_move = state.history, state.to_move
-        return [state.hand, -1 if to_move is None else self.players + to_move,
-                -1 if to_move is None else self._step_cells[state.step_kind], state.drawn,
-                state.bag, len(history), state.round_start, history[-1] if history else None]
+        return [len(history), history[-1] if history else None, state.round_start,
+                state.hand, -1 if to_move is None else self.players + to_move,
+                -1 if to_move is None else self._step_cells[state.step_kind], state.drawn]
 
     def refresh(self, state: BlueprintsState, seat: int | None,
                 buffer: npt.NDArray[np.float32], cells: Cells,
@@ -154,69 +154,64 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         """Brings the kept vector up to date from the actions applied since it was last
         (``state.history``, which the engine keeps anyway): a die taken or discarded is
         counted off the pool and onto the taker's dice or the discards, the seat's own
-        placement rewrites its stack, a refill counts the drawn dice onto the pool and off
-        the bag. Where the actions cannot tell (a round scored since, the game over, a
-        history that is not the one seen), the vector is written afresh."""
+        placement rewrites its stack and a removal counts the die on, a refill counts the
+        drawn dice onto the pool and off the bag; then the die in hand and the head. Where
+        the actions cannot tell (a round scored since, the game over, a history that is
+        not the one seen), the vector is written afresh."""
         history = state.history
-        done, now = kept[5], len(history)
-        if now == done and (not now or history[-1] is kept[7]):
-            return  # (nothing applied since)
-        if (now < done or state.round_start != kept[6] or state.to_move is None
-                or (done and history[done - 1] is not kept[7])):
-            buffer.fill(0.0)
-            kept[:] = self.keep(state, seat, Vector(buffer))
+        done, now = kept[0], len(history)
+        if (now <= done or state.round_start != kept[2] or state.to_move is None
+                or (done and history[done - 1] is not kept[1])):
+            if now != done or (now and history[-1] is not kept[1]):  # (else: no change)
+                buffer.fill(0.0)
+                kept[:] = self.keep(state, seat, Vector(buffer))
             return
-        self._replay(state, seat, cells, kept, done, now)
-        kept[5], kept[7] = now, history[-1]
-
-    def _replay(self, state: BlueprintsState, seat: int | None, cells: Cells,
-                kept: list[Any], done: int, now: int) -> None:
-        """The actions ``history[done:now]`` written onto the vector (all of one round, the
-        game not over): the dice taken, discarded and drawn, the seat's own placements and
-        removals, the die in hand and the head's one-hots."""
-        history, movers, at = state.history, state.movers, self.offsets
-        pool, discards, taken_at = at["pool"], at["discards"], self._taken_at
-        for index in range(done, now):
-            kind, arg = history[index]
+        pool, held = self._pool_at, kept[3]
+        for (kind, arg), mover in zip(history[done:], state.movers[done:]):
             if kind == TAKE:
                 cells[pool + arg] -= 1.0  # (exact: small whole numbers, and 1 - 1 is +0)
-                cells[taken_at[movers[index]] + arg] += 1.0
+                cells[self._taken_at[mover] + arg] += 1.0
+                held = arg
             elif kind == DISCARD:
                 cells[pool + arg] -= 1.0
-                cells[discards + arg] += 1.0
-            elif movers[index] != seat:
+                cells[self._discards_at + arg] += 1.0
+            elif mover != seat:
                 continue  # (another seat's placement or removal: hidden from seat)
             elif kind == PLACE:
                 self._write_stack(state.buildings[seat][arg],
                                   self._stacks_at[seat] + arg * STACK, cells)
-            else:  # REMOVE: the die in hand, taken by the action before
-                cells[self._removed_at[seat] + history[index - 1][1]] += 1.0
-        drawn = state.drawn
-        if drawn != kept[3]:  # (a refill: the dice drawn onto the pool, off the bag)
-            bag, base = kept[4], at["bag"]
-            for die in state.queue[kept[3]:drawn]:
+            else:  # REMOVE: the die in hand
+                cells[self._removed_at[seat] + held] += 1.0
+        kept[0], kept[1] = now, history[-1]
+        if state.drawn != kept[6]:  # (a refill: the dice drawn onto the pool, off the bag)
+            bag = self._bag_at
+            for die in state.queue[kept[6]:state.drawn]:
                 cells[pool + die] += 1.0
-                bag[die & 3] -= 1  # (its material's count, as supply_block scales it)
-                cells[base + (die & 3)] = bag[die & 3] / 8
-            kept[3] = drawn
+                cells[bag + (die & 3)] -= 0.125  # (its material's count / 8: exact)
+            kept[6] = state.drawn
+        self._move_hand_and_head(state, cells, kept)
+
+    def _move_hand_and_head(self, state: BlueprintsState, cells: Cells,
+                            kept: list[Any]) -> None:
+        """The die in hand and the seat-to-move and step one-hots moved to where they are
+        now (within a round: the round and first player stay)."""
         hand = state.hand
-        if hand != kept[0]:
-            base = at["hand"]
-            if kept[0] != NO_DIE:
-                cells[base + kept[0]] = 0.0
+        if hand != kept[3]:
+            if kept[3] != NO_DIE:
+                cells[self._hand_at + kept[3]] = 0.0
             if hand != NO_DIE:
-                cells[base + hand] = 1.0
-            kept[0] = hand
-        to_move = self.players + state.to_move  # (the round and first player stay)
-        if to_move != kept[1]:
-            cells[kept[1]] = 0.0
+                cells[self._hand_at + hand] = 1.0
+            kept[3] = hand
+        to_move = self.players + state.to_move  # type: ignore[operator]  # not over
+        if to_move != kept[4]:
+            cells[kept[4]] = 0.0
             cells[to_move] = 1.0
-            kept[1] = to_move
+            kept[4] = to_move
         step = self._step_cells[state.step_kind]
-        if step != kept[2]:
-            cells[kept[2]] = 0.0
+        if step != kept[5]:
+            cells[kept[5]] = 0.0
             cells[step] = 1.0
-            kept[2] = step
+            kept[5] = step
 
     @staticmethod
     def _write_stack(stack: tuple[int, ...], at: int, cells: Cells) -> None:
