@@ -76,7 +76,7 @@ class Vector:
     """Floats written in order into a zeroed float32 buffer, in named sections (as
     OpenSpiel's observers do). Writing into a preallocated array, a one-hot costs one store."""
 
-    __slots__ = ("buffer", "cells", "size", "sections")
+    __slots__ = ("buffer", "cells", "sections", "size")
 
     def __init__(self, buffer: npt.NDArray[np.float32] | None = None, *,
                  named: bool = False) -> None:
