@@ -245,10 +245,10 @@ class Observer(Generic[S]):
         self.game = game
         self.players = players
         self._kept = Memo[tuple[int, int | None], Kept](KEPT)
-        self._last: tuple[int | None, Kept | None] = (None, None)
-        """The kept vector last brought up to date and its seat key: a learning loop asks
-        for the same again at every step (its state is checked through the vector's weak
-        reference: no finished game is held)."""
+        self._recent: dict[int | None, Kept] = {}
+        """Each seat key's kept vector last brought up to date: a learning loop asks for
+        the same state's again at every step (the state is checked through the vector's
+        weak reference: no finished game is held)."""
         sample = game.start(players=players, seed=0)
         vector = Vector(named=True)
         self.encode_state(sample, 0, vector)
@@ -297,12 +297,12 @@ class Observer(Generic[S]):
         if self.keeps and out is None:  # (the common case inlined: it runs at every step)
             blind = self.seat_blind
             key = None if blind else seat
-            last, kept = self._last
-            if kept is None or kept[0]() is not state or last != key:
+            kept = self._recent.get(key)
+            if kept is None or kept[0]() is not state:
                 kept = self._kept.get((id(state), key))
                 if kept is None or kept[0]() is not state:  # (a new state with a dead one's id)
                     return self._write(state, seat, out, recall=False)
-                self._last = (key, kept)
+                self._recent[key] = kept
             self.refresh(state, key, kept[1], kept[2], kept[3])
             vector = kept[1].copy()
             if blind and seat is not None and 0 <= seat < self.players:
@@ -326,10 +326,13 @@ class Observer(Generic[S]):
                 cells: Cells, kept: Any) -> None:
         """Bring ``buffer``, ``seat``'s vector of this very ``state`` object as :meth:`keep`
         wrote it (``kept``: what it returned, updated in place since), up to date: it must
-        end equal to a fresh write whatever happened to the state meanwhile (compare the
-        fields, never assume which actions were applied). ``cells`` is ``buffer`` as a
-        memoryview: storing one number through it costs half what numpy's indexing does.
-        An observer overrides it where that is much cheaper than writing afresh."""
+        end equal to a fresh write whatever happened to the state meanwhile. It compares
+        the fields, or follows the actions applied since (``state.history``: the public
+        API changes a state only through :meth:`State.apply`, which appends to it) where
+        it can tell that the history is the one it saw, and writes afresh where it cannot.
+        ``cells`` is ``buffer`` as a memoryview: storing one number through it costs half
+        what numpy's indexing does. An observer overrides it where that is much cheaper
+        than writing afresh."""
         raise NotImplementedError
 
     def _write(self, state: S, seat: int | None, out: npt.NDArray[np.float32] | None,
