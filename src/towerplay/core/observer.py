@@ -245,7 +245,7 @@ class Observer(Generic[S]):
         self.game = game
         self.players = players
         self._kept = Memo[tuple[int, int | None], Kept](KEPT)
-        self._recent: dict[int | None, Kept] = {}
+        self._at_hand: dict[int | None, Kept] = {}
         """Each seat key's kept vector last brought up to date: a learning loop asks for
         the same state's again at every step (the state is checked through the vector's
         weak reference: no finished game is held)."""
@@ -297,12 +297,12 @@ class Observer(Generic[S]):
         if self.keeps and out is None:  # (the common case inlined: it runs at every step)
             blind = self.seat_blind
             key = None if blind else seat
-            kept = self._recent.get(key)
+            kept = self._at_hand.get(key)
             if kept is None or kept[0]() is not state:
                 kept = self._kept.get((id(state), key))
                 if kept is None or kept[0]() is not state:  # (a new state with a dead one's id)
                     return self._write(state, seat, out, recall=False)
-                self._recent[key] = kept
+                self._at_hand[key] = kept
             self.refresh(state, key, kept[1], kept[2], kept[3])
             vector = kept[1].copy()
             if blind and seat is not None and 0 <= seat < self.players:
