@@ -6,6 +6,7 @@ and the blueprints and buildings the seat may see (its own; everyone's once they
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -44,6 +45,15 @@ def cards_block(won: tuple[str, ...]) -> tuple[npt.NDArray[np.float32], float]:
     return vector.buffer, sum(VP[card] for card in won) / 20
 
 
+def count_pile(vector: Vector, pile: Sequence[int]) -> None:
+    """How many dice of each of the 24 kinds ``pile`` holds (:meth:`Vector.tally`, without
+    its range check: a die code is always in range)."""
+    cells, base = vector.cells, vector.size
+    for die in pile:
+        cells[base + die] += 1.0
+    vector.size = base + NUM_DICE_CODES
+
+
 class BlueprintsObserver(Observer[BlueprintsState]):
     """Reads the state's fields directly (the view writes every die as text, which the
     encoding would parse back), each only where the view shows it to the seat: another
@@ -76,17 +86,17 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self._write_head(state, seat, vector)
         vector.copy(self._supply_block(state), SUPPLY_NAMES)
         vector.name("pool")  # how many dice of each of the 24 kinds (material and value)
-        vector.tally(state.pool, NUM_DICE_CODES)
+        count_pile(vector, state.pool)
         vector.name("hand")
         vector.one_hot(state.hand if state.hand != NO_DIE else None, NUM_DICE_CODES)
         vector.name("discards")
-        vector.tally(state.discards, NUM_DICE_CODES)
+        count_pile(vector, state.discards)
         for index in range(self.players):
             taken, removed, won, building = self._seat_key(state, seat, index)
             vector.name("taken", index)
-            vector.tally(taken, NUM_DICE_CODES)
+            count_pile(vector, taken)
             vector.name("removed", index)
-            vector.tally(removed, NUM_DICE_CODES)
+            count_pile(vector, removed)
             kept = self._cards_block(won)
             vector.name("cards", index)
             vector.copy(kept[0])
