@@ -22,9 +22,12 @@ from towerplay.games.blueprints.state import BlueprintsState
 
 STEPS = tuple(dict.fromkeys(STEP_NAMES))
 STEP_INDEX = {step: index for index, step in enumerate(STEPS)}
+KIND_STEP = tuple(STEP_INDEX[name] for name in STEP_NAMES)
+"""The step one-hot's index of each kind of move due (``step_kind``)."""
 CARDS = (*AWARDS[4], *(name for name in VP if name not in AWARDS[4]))
 STACK = 4  # a stack's features: height, top value, top material, bottom material
 BuildingKey = tuple[tuple[int, ...] | None, tuple[tuple[int, ...], ...] | None]
+HeadKey = tuple[int | None, int | None, int, int, int | None]
 
 
 SUPPLY_NAMES = [("demand", 0), ("bag", len(MATERIALS))]
@@ -66,6 +69,10 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self._supply = Memo[tuple[tuple[int, int], tuple[int, ...], int],
                             npt.NDArray[np.float32]](1 << 8)
         self._cards = Memo[tuple[str, ...], tuple[npt.NDArray[np.float32], float]](1 << 8)
+        self._heads = Memo[HeadKey, npt.NDArray[np.float32]](1 << 10)
+        self._head_names = [(label, index * players) for index, label in
+                            enumerate(("seat", "to_move", "first_player", "round"))]
+        self._head_names.append(("step", 3 * players + ROUNDS))
         self._seat_names = [[f"{label}[{index}]" for label in
                              ("taken", "removed", "cards", "vp", "building")]
                             for index in range(players)]
@@ -79,7 +86,7 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self._taken_at = [at[names[0]] for names in self._seat_names]
         self._removed_at = [at[names[1]] for names in self._seat_names]
         self._stacks_at = [at[names[4]] + 1 + CELLS for names in self._seat_names]
-        self._step_cells = [self._head_at[1] + STEP_INDEX[name] for name in STEP_NAMES]
+        self._step_cells = [self._head_at[1] + step for step in KIND_STEP]
 
     def encode_state(self, state: BlueprintsState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
@@ -106,16 +113,26 @@ class BlueprintsObserver(Observer[BlueprintsState]):
             vector.copy(self._building_block(building))
 
     def _write_head(self, state: BlueprintsState, seat: int | None, vector: Vector) -> None:
-        """Who is who, the round and the step."""
+        """Who is who, the round and the step (from a block kept by their values)."""
+        to_move = state.to_move
+        key = (seat, to_move, state.first, state.round,
+               None if to_move is None else KIND_STEP[state.step_kind])
+        block = self._heads.get(key)
+        if block is None:
+            block = self._heads.put(key, self.head_block(*key))
+        vector.copy(block, self._head_names)
+
+    def head_block(self, seat: int | None, to_move: int | None, first: int, round_: int,
+                   step: int | None) -> npt.NDArray[np.float32]:
+        """The seat, seat to move, first player, round and step one-hots (all 0 for
+        ``None``), in a block of their own."""
         n = self.players
-        for key, value in (("seat", seat), ("to_move", state.to_move),
-                           ("first_player", state.first)):
-            vector.name(key)
+        vector = Vector(np.zeros(3 * n + ROUNDS + len(STEPS), np.float32))
+        for value in (seat, to_move, first):
             vector.one_hot(value, n)
-        vector.name("round")
-        vector.one_hot(state.round, ROUNDS)
-        vector.name("step")
-        vector.one_hot(None if state.is_over else STEP_INDEX[state.step], len(STEPS))
+        vector.one_hot(round_, ROUNDS)
+        vector.one_hot(step, len(STEPS))
+        return vector.buffer
 
     def _supply_block(self, state: BlueprintsState) -> npt.NDArray[np.float32]:
         supply = (state.demand, state.queue, state.drawn)  # (changes once a turn)
