@@ -216,20 +216,14 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                 cells[pool + die] += 1.0
                 cells[bag + (die & 3)] -= 0.125  # (its material's count / 8: exact)
             kept[6] = state.drawn
-        self._move_hand_and_head(state, cells, kept)
-
-    def _move_hand_and_head(self, state: BlueprintsState, cells: Cells,
-                            kept: list[Any]) -> None:
-        """The die in hand and the seat-to-move and step one-hots moved to where they are
-        now (within a round: the round and first player stay)."""
-        hand = state.hand
+        hand = state.hand  # the die in hand and the head's one-hots that move in a round
         if hand != kept[3]:
             if kept[3] != NO_DIE:
                 cells[self._hand_at + kept[3]] = 0.0
             if hand != NO_DIE:
                 cells[self._hand_at + hand] = 1.0
             kept[3] = hand
-        to_move = self.players + state.to_move  # type: ignore[operator]  # not over
+        to_move = self.players + state.to_move
         if to_move != kept[4]:
             cells[kept[4]] = 0.0
             cells[to_move] = 1.0
