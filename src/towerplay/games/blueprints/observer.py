@@ -193,16 +193,17 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                 buffer.fill(0.0)
                 kept[:] = self.keep(state, seat, Vector(buffer))
             return
-        pool, held = self._pool_at, kept[3]
-        for (kind, arg), mover in zip(history[done:], state.movers[done:]):
+        pool, held, movers = self._pool_at, kept[3], state.movers
+        for index in range(done, now):
+            kind, arg = history[index]
             if kind == TAKE:
                 cells[pool + arg] -= 1.0  # (exact: small whole numbers, and 1 - 1 is +0)
-                cells[self._taken_at[mover] + arg] += 1.0
+                cells[self._taken_at[movers[index]] + arg] += 1.0
                 held = arg
             elif kind == DISCARD:
                 cells[pool + arg] -= 1.0
                 cells[self._discards_at + arg] += 1.0
-            elif mover != seat:
+            elif movers[index] != seat:
                 continue  # (another seat's placement or removal: hidden from seat)
             elif kind == PLACE:
                 self._write_stack(state.buildings[seat][arg],
