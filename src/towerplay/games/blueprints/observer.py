@@ -33,11 +33,21 @@ HeadKey = tuple[int | None, int | None, int, int, int | None]
 SUPPLY_NAMES = [("demand", 0), ("bag", len(MATERIALS))]
 
 
-def supply_block(state: BlueprintsState) -> npt.NDArray[np.float32]:
+MATERIAL_OF = bytes(die & 3 for die in range(256))
+"""A die code's material (``bytes.translate``'s table: the bag counted in C)."""
+
+
+def bag_counts(state: BlueprintsState) -> tuple[int, int, int, int]:
+    """How many dice of each material are in the bag (``state.bag``, counted in C)."""
+    left = bytes(state.queue[state.drawn:]).translate(MATERIAL_OF)
+    return left.count(0), left.count(1), left.count(2), left.count(3)
+
+
+def supply_block(demand: tuple[int, int], bag: tuple[int, ...]) -> npt.NDArray[np.float32]:
     """The In-Demand materials (flags) and the bag's dice of each material (scaled)."""
     vector = Vector(np.zeros(len(MATERIALS) + 4, np.float32))
-    vector.counts([float(m in state.demand) for m in range(len(MATERIALS))])
-    vector.counts([count / 8 for count in state.bag])
+    vector.counts([float(m in demand) for m in range(len(MATERIALS))])
+    vector.counts([count / 8 for count in bag])
     return vector.buffer
 
 
@@ -66,8 +76,8 @@ class BlueprintsObserver(Observer[BlueprintsState]):
 
     def __init__(self, game: Blueprints, players: int) -> None:
         self._buildings = Memo[BuildingKey, npt.NDArray[np.float32]](1 << 10)
-        self._supply = Memo[tuple[tuple[int, int], tuple[int, ...], int],
-                            npt.NDArray[np.float32]](1 << 8)
+        self._supply = Memo[tuple[tuple[int, int], tuple[int, ...]],
+                            npt.NDArray[np.float32]](1 << 10)
         self._cards = Memo[tuple[str, ...], tuple[npt.NDArray[np.float32], float]](1 << 8)
         self._heads = Memo[HeadKey, npt.NDArray[np.float32]](1 << 10)
         self._head_names = [(label, index * players) for index, label in
@@ -135,10 +145,10 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         return vector.buffer
 
     def _supply_block(self, state: BlueprintsState) -> npt.NDArray[np.float32]:
-        supply = (state.demand, state.queue, state.drawn)  # (changes once a turn)
+        supply = (state.demand, bag_counts(state))
         block = self._supply.get(supply)
         if block is None:
-            block = self._supply.put(supply, supply_block(state))
+            block = self._supply.put(supply, supply_block(*supply))
         return block
 
     def _cards_block(self, won: tuple[str, ...]) -> tuple[npt.NDArray[np.float32], float]:
