@@ -95,7 +95,11 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         self._bag_at = at["bag"]
         self._taken_at = [at[names[0]] for names in self._seat_names]
         self._removed_at = [at[names[1]] for names in self._seat_names]
-        self._stacks_at = [at[names[4]] + 1 + CELLS for names in self._seat_names]
+        self._cards_at = [at[names[2]] for names in self._seat_names]
+        if any(at[names[3]] != at[names[2]] + len(CARDS) for names in self._seat_names):
+            raise AssertionError("blueprints observer: vp no longer follows cards")
+        self._building_at = [at[names[4]] for names in self._seat_names]
+        self._stacks_at = [base + 1 + CELLS for base in self._building_at]
         self._step_cells = [self._head_at[1] + step for step in KIND_STEP]
 
     def encode_state(self, state: BlueprintsState, seat: int | None, vector: Vector,
@@ -127,10 +131,13 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         to_move = state.to_move
         key = (seat, to_move, state.first, state.round,
                None if to_move is None else KIND_STEP[state.step_kind])
+        vector.copy(self._head_block(key), self._head_names)
+
+    def _head_block(self, key: HeadKey) -> npt.NDArray[np.float32]:
         block = self._heads.get(key)
         if block is None:
             block = self._heads.put(key, self.head_block(*key))
-        vector.copy(block, self._head_names)
+        return block
 
     def head_block(self, seat: int | None, to_move: int | None, first: int, round_: int,
                    step: int | None) -> npt.NDArray[np.float32]:
@@ -192,12 +199,13 @@ class BlueprintsObserver(Observer[BlueprintsState]):
         (``state.history``, which the engine keeps anyway): a die taken or discarded is
         counted off the pool and onto the taker's dice or the discards, the seat's own
         placement rewrites its stack and a removal counts the die on, a refill counts the
-        drawn dice onto the pool and off the bag; then the die in hand and the head. Where
-        the actions cannot tell (a round scored since, the game over, a history that is
-        not the one seen), the vector is written afresh."""
+        drawn dice onto the pool and off the bag; then the die in hand and the head, and at
+        the end what the end shows (:meth:`_write_end`). Where the actions cannot tell (a
+        round scored since, a history that is not the one seen), the vector is written
+        afresh."""
         history = state.history
         done, now = kept[0], len(history)
-        if (now <= done or state.round_start != kept[2] or state.to_move is None
+        if (now <= done or state.round_start != kept[2]
                 or (done and history[done - 1] is not kept[1])):
             if now != done or (now and history[-1] is not kept[1]):  # (else: no change)
                 buffer.fill(0.0)
@@ -234,6 +242,10 @@ class BlueprintsObserver(Observer[BlueprintsState]):
             if hand != NO_DIE:
                 cells[self._hand_at + hand] = 1.0
             kept[3] = hand
+        if state.to_move is None:  # (the last round scored: the game is over)
+            self._write_end(state, seat, cells)
+            kept[4] = kept[5] = -1
+            return
         to_move = self.players + state.to_move
         if to_move != kept[4]:
             cells[kept[4]] = 0.0
@@ -244,6 +256,23 @@ class BlueprintsObserver(Observer[BlueprintsState]):
             cells[kept[5]] = 0.0
             cells[step] = 1.0
             kept[5] = step
+
+    def _write_end(self, state: BlueprintsState, seat: int | None, cells: Cells) -> None:
+        """What the end shows beyond the last actions: the head without a seat to move or
+        a step, every seat's cards and VP, the other seats' removed dice and buildings."""
+        head = self._head_block((seat, None, state.first, state.round, None))
+        cells[:len(head)] = head
+        for index in range(self.players):
+            cards, vp = self._cards_block(state.won[index])
+            base = self._cards_at[index]
+            cells[base:base + len(cards)] = cards
+            cells[base + len(cards)] = vp  # (vp[index] follows cards[index])
+            if index != seat:  # (hidden until now: zero there)
+                for die in state.removed[index]:
+                    cells[self._removed_at[index] + die] += 1.0
+                block = self._building_block((state.layouts[index], state.buildings[index]))
+                base = self._building_at[index]
+                cells[base:base + len(block)] = block
 
     @staticmethod
     def _write_stack(stack: tuple[int, ...], at: int, cells: Cells) -> None:
