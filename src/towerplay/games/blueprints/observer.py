@@ -223,9 +223,13 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                 cells[self._discards_at + arg] += 1.0
             elif movers[index] != seat:
                 continue  # (another seat's placement or removal: hidden from seat)
-            elif kind == PLACE:
-                self._write_stack(state.buildings[seat][arg],
-                                  self._stacks_at[seat] + arg * STACK, cells)
+            elif kind == PLACE:  # (the stack's features, as building() writes them)
+                stack, at = state.buildings[seat][arg], self._stacks_at[seat] + arg * STACK
+                top = stack[-1]  # (never empty: a die was just placed)
+                cells[at] = len(stack) / 6
+                cells[at + 1] = (top >> 2) / 6
+                cells[at + 2] = ((top & 3) + 1) / 4
+                cells[at + 3] = ((stack[0] & 3) + 1) / 4
             else:  # REMOVE: the die in hand
                 cells[self._removed_at[seat] + held] += 1.0
         kept[0], kept[1] = now, history[-1]
@@ -273,19 +277,6 @@ class BlueprintsObserver(Observer[BlueprintsState]):
                 block = self._building_block((state.layouts[index], state.buildings[index]))
                 base = self._building_at[index]
                 cells[base:base + len(block)] = block
-
-    @staticmethod
-    def _write_stack(stack: tuple[int, ...], at: int, cells: Cells) -> None:
-        """A stack's features at ``cells[at:at + STACK]``, as :meth:`building` writes them."""
-        if stack:
-            top = stack[-1]
-            cells[at] = len(stack) / 6
-            cells[at + 1] = (top >> 2) / 6
-            cells[at + 2] = ((top & 3) + 1) / 4
-            cells[at + 3] = ((stack[0] & 3) + 1) / 4
-        else:
-            for offset in range(STACK):
-                cells[at + offset] = 0.0
 
     @classmethod
     def building_block(cls, layout: tuple[int, ...] | None,
