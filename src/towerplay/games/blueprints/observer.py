@@ -72,7 +72,9 @@ class BlueprintsObserver(Observer[BlueprintsState]):
     encoding would parse back), each only where the view shows it to the seat: another
     seat's blueprint, building and removed dice once the game is over, its cards and VP when
     the awards are public or the game is over (:meth:`BlueprintsState.sees_building`).
-    Buildings and won cards (tuples) are written from blocks kept in a :class:`Memo`."""
+    Buildings, won cards, the head and the supply are written from blocks kept in a
+    :class:`Memo`; a kept vector follows the actions applied since it was last brought up to
+    date (:meth:`refresh`)."""
 
     def __init__(self, game: Blueprints, players: int) -> None:
         self._buildings = Memo[BuildingKey, npt.NDArray[np.float32]](1 << 10)
