@@ -42,13 +42,18 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
 def fill(folder: Path) -> Path:
     """Fill the disk holding ``folder`` to the last byte: the filler file."""
     filler = folder / "filler"
-    with open(filler, "wb") as out:
-        try:
-            while True:
-                out.write(b"\0" * 65536)
-                out.flush()
-        except OSError:
-            pass
+    # Unbuffered: a buffered file would retry its leftover bytes on close and raise there.
+    handle = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        for size in (65536, 4096, 1):  # smaller and smaller chunks take the last bytes
+            chunk = b"\0" * size
+            try:
+                while True:
+                    os.write(handle, chunk)
+            except OSError:
+                pass
+    finally:
+        os.close(handle)
     return filler
 
 
