@@ -10,9 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.envs.test_observer_memos import afresh
+from tests.envs.test_observer_memos import afresh, rewind
 from towerplay import games
-from towerplay.games.blueprints.state import BlueprintsState
 
 VARIANTS = games.game_class("blueprints").variants
 
@@ -36,16 +35,6 @@ def test_a_kept_vector_follows_the_actions_of_whole_games(players: int,
             if rng.random() < 0.7:  # (a seat that skips a look catches up on more)
                 assert np.array_equal(warm.observation(state, seat),
                                       afresh(fresh, state, seat)), (state, seat)
-
-
-def rewind(state: BlueprintsState, earlier: BlueprintsState) -> None:
-    """Put ``state`` back, in place, to the position ``earlier`` (the same object: as an
-    undo that the engine does not offer would)."""
-    back = earlier.copy()
-    for cls in type(state).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if not name.startswith("__") and hasattr(back, name):
-                setattr(state, name, getattr(back, name))
 
 
 def test_a_history_rewound_or_rewritten_is_written_afresh() -> None:

@@ -45,6 +45,7 @@ class CastleObserver(Observer[CastleState]):
         super().__init__(game, players)
         self._recent = (self.offsets["recent_position[0]"], POSITIONS + len(RESULTS) + 1)
         self._castle_at = [self.offsets[f"castle[{index}]"] for index in range(players)]
+        self._table = self.offsets["table"]
 
     def encode_state(self, state: CastleState, seat: int | None, vector: Vector,
                      recall: bool = False) -> None:
@@ -106,115 +107,121 @@ class CastleObserver(Observer[CastleState]):
         vector.counts([self._score(castle) for castle in castles] if wizard else [0.0] * n)
 
     def keep(self, state: CastleState, seat: int | None, vector: Vector) -> list[Any]:
-        """The vector afresh, and the fields :meth:`refresh` compares: the seat to move,
-        the card turned up and where, the face-down positions (and numbers, when shown),
-        the last round's reveals, the castles, the removed cards and the Wizards."""
+        """The vector afresh, and what :meth:`refresh` follows: the reveal records seen
+        (how many, the last two, the last round's), the seat to move and the card turned
+        up. Every action appends a record or replaces the last by its resolution, each a
+        new tuple, so the records tell what happened since."""
         self.encode_state(state, seat, vector)
-        shown = state.game.options.memory == "open"
-        pending = state.pending
-        return [state.to_move, pending, state.grid[pending] if pending >= 0 else 0,
-                state.down.copy(), state.known.copy() if shown else None,
-                state.reveals[-self.players:], [c.copy() for c in state.castles],
-                state.removed.copy(), state.wizard_used.copy()]
+        reveals = state.reveals
+        return [len(reveals), reveals[-1] if reveals else None,
+                reveals[-2] if len(reveals) > 1 else None,
+                state.to_move, state.pending, reveals[-self.players:]]
 
     def refresh(self, state: CastleState, seat: int | None, buffer: npt.NDArray[np.float32],
                 cells: Cells, kept: list[Any]) -> None:
-        """Rewrites what changed: a turn changes a few table positions, the reveal records
-        and now and then a castle or the removed cards; the rest stays."""
-        n, at = self.players, self.offsets
-        to_move = state.to_move
-        if to_move != kept[0]:
+        """Follows the reveal records since the last look: each record's position gets its
+        table cells anew, a card built or inserted rewrites its castle, a removed card is
+        counted on; then the reveal's one-hots, the last round's records and the seat to
+        move. A record list that is not the one seen (shorter, or an earlier record
+        replaced) is written afresh."""
+        reveals = state.reveals
+        seen, now, last = kept[0], len(reveals), kept[1]
+        if now == seen and (not now or reveals[-1] is last):
+            return  # (no action since)
+        if now < seen or (seen > 1 and reveals[seen - 2] is not kept[2]):
+            self._rewrite(state, seat, buffer, kept)
+            return
+        start = seen
+        if seen and reveals[seen - 1] is not last:  # the last record seen, resolved since
+            if last[4] != "revealed" or reveals[seen - 1][:4] != last[:4]:
+                self._rewrite(state, seat, buffer, kept)
+                return
+            start = seen - 1
+        self._follow(state, reveals, start, cells)
+        kept[0], kept[1], kept[2] = now, reveals[-1], reveals[-2] if now > 1 else None
+        recent = reveals[-self.players:]
+        self._refresh_recent(recent, kept[5], cells)
+        kept[5] = recent
+        at = self.offsets
+        to_move, pending = state.to_move, state.pending
+        if to_move != kept[3]:
             base = at["to_move"]
-            if kept[0] is not None:
-                cells[base + kept[0]] = 0.0
+            if kept[3] is not None:
+                cells[base + kept[3]] = 0.0
             if to_move is not None:
                 cells[base + to_move] = 1.0
-            kept[0] = to_move
-        self._refresh_table(state, cells, kept)
-        recent = state.reveals[-n:]
-        if recent != kept[5]:
-            kept[5] = recent
-            self._refresh_recent(recent, buffer, cells)
-        if state.castles != kept[6] or state.removed != kept[7] \
-                or state.wizard_used != kept[8]:
-            self._refresh_castles(state, buffer, cells, kept)
-        down, pending = len(state.down), state.pending
-        cells[at["face_down"]] = (down - (pending >= 0)) / POSITIONS
-        cells[at["idle_turns"]] = state.idle / max(1, n * down)
-
-    def _refresh_table(self, state: CastleState, cells: Cells, kept: list[Any]) -> None:
-        """The positions whose face-down flag or number changed, and the card turned up."""
-        grid, pending, down = state.grid, state.pending, state.down
-        card = grid[pending] if pending >= 0 else 0
-        if pending == kept[1] and card == kept[2] and down == kept[3] and kept[4] is None:
-            return  # (a card put back unseen: nothing on the table changed)
-        at = self.offsets
-        changed: set[int] = set()
-        if down != kept[3]:
-            old = kept[3]
-            gone = sum(old) - sum(down)  # (one card taken: its position, found in C)
-            where = old.index(gone) if len(down) == len(old) - 1 and gone in old else -1
-            if where >= 0 and old[where + 1:] == down[where:] and old[:where] == down[:where]:
-                changed.add(gone)
-            else:
-                changed.update(set(old).symmetric_difference(down))
-            kept[3] = down.copy()
-        known = state.known
-        if kept[4] is not None and known != kept[4]:
-            changed.update(p for p, (new, old) in enumerate(zip(known, kept[4])) if new != old)
-            kept[4] = known.copy()
-        if pending != kept[1] or card != kept[2]:
-            revealed = at["revealed_position"]
-            if kept[1] >= 0:
-                cells[revealed + kept[1]] = 0.0
-                changed.add(kept[1])
+            kept[3] = to_move
+        if pending != kept[4]:
+            base = at["revealed_position"]
+            if kept[4] >= 0:
+                cells[base + kept[4]] = 0.0
             if pending >= 0:
-                cells[revealed + pending] = 1.0
-                changed.add(pending)
-            cells[at["revealed_card"]] = card / HIGHEST
-            kept[1], kept[2] = pending, card
-        table, shown = at["table"], kept[4] is not None
-        for p in changed:
-            there = p in down
-            cells[table + 2 * p] = 1.0 if there else 0.0
-            cells[table + 2 * p + 1] = (grid[p] / HIGHEST if p == pending else
-                                        known[p] / HIGHEST if shown and there else 0.0)
+                cells[base + pending] = 1.0
+            cells[at["revealed_card"]] = state.grid[pending] / HIGHEST if pending >= 0 else 0.0
+            kept[4] = pending
+        down = len(state.down)
+        cells[at["face_down"]] = (down - (pending >= 0)) / POSITIONS
+        cells[at["idle_turns"]] = state.idle / max(1, self.players * down)
 
-    def _refresh_recent(self, recent: list[Reveal], buffer: npt.NDArray[np.float32],
-                        cells: Cells) -> None:
-        """The last round's reveals (as :meth:`_write_recent` writes them)."""
+    def _rewrite(self, state: CastleState, seat: int | None,
+                 buffer: npt.NDArray[np.float32], kept: list[Any]) -> None:
+        buffer.fill(0.0)
+        kept[:] = self.keep(state, seat, Vector(buffer))
+
+    def _follow(self, state: CastleState, records: list[Reveal], start: int,
+                cells: Cells) -> None:
+        """What the records from ``start`` changed: their positions' table cells (from the
+        state now: a card taken leaves 0 in the grid), the castles built on and the cards
+        removed."""
+        grid, known, pending = state.grid, state.known, state.pending
+        shown = state.game.options.memory == "open"
+        table, castles = self._table, set()
+        for index in range(start, len(records)):
+            _, mover, position, card, result, _ = records[index]
+            there = grid[position] != 0
+            cells[table + 2 * position] = 1.0 if there else 0.0
+            cells[table + 2 * position + 1] = (
+                grid[position] / HIGHEST if position == pending else
+                known[position] / HIGHEST if shown and there else 0.0)
+            if result == "built" or result == "inserted":
+                castles.add(mover)
+            elif result == "removed":
+                at = self.offsets
+                if shown:
+                    cells[at["removed"] + card - 1] += 1.0
+                cells[at["removed_count"]] = len(state.removed) / POSITIONS
+        if castles:
+            self._refresh_castles(state, castles, cells)
+
+    def _refresh_recent(self, recent: list[Reveal], old: list[Reveal], cells: Cells) -> None:
+        """The last round's records (as :meth:`_write_recent` writes them), slot by slot:
+        a slot whose record changed has the old one's one-hots cleared."""
         base, width = self._recent
-        buffer[base:base + self.players * width] = 0.0
-        for slot, (_, _, position, card, result, _) in enumerate(recent):
+        card_at = POSITIONS + len(RESULTS)
+        for slot, record in enumerate(recent):
+            before = old[slot] if slot < len(old) else None
+            if record is before:
+                continue
             at = base + slot * width
-            cells[at + position] = 1.0
-            cells[at + POSITIONS + RESULT_INDEX[result]] = 1.0
-            if card:
-                cells[at + POSITIONS + len(RESULTS)] = card / HIGHEST
+            if before is not None:
+                cells[at + before[2]] = 0.0
+                cells[at + POSITIONS + RESULT_INDEX[before[4]]] = 0.0
+            cells[at + record[2]] = 1.0
+            cells[at + POSITIONS + RESULT_INDEX[record[4]]] = 1.0
+            cells[at + card_at] = record[3] / HIGHEST
 
-    def _refresh_castles(self, state: CastleState, buffer: npt.NDArray[np.float32],
-                         cells: Cells, kept: list[Any]) -> None:
-        """The castles that changed, the removed cards, the Wizards and the points."""
-        at, castles = self.offsets, state.castles
-        for index, (castle, old) in enumerate(zip(castles, kept[6])):
-            if castle != old:
-                key = tuple(castle)
-                block = self._castles.get(key)
-                if block is None:
-                    block = self._castles.put(key, castle_block(key))
-                base = self._castle_at[index]
-                cells[base:base + CARDS] = block
-        kept[6] = [castle.copy() for castle in castles]
-        removed = state.removed
-        if removed != kept[7]:
-            kept[7] = removed.copy()
-            base = at["removed"]
-            if state.game.options.memory == "open":
-                buffer[base:base + CARDS] = 0.0
-                Vector.at(buffer, base).tally([card - 1 for card in removed], CARDS)
-            cells[at["removed_count"]] = len(removed) / POSITIONS
+    def _refresh_castles(self, state: CastleState, seats: set[int], cells: Cells) -> None:
+        """The castles of ``seats``, and with the Wizard every seat's use and points."""
+        castles = state.castles
+        for seat in seats:
+            key = tuple(castles[seat])
+            block = self._castles.get(key)
+            if block is None:
+                block = self._castles.put(key, castle_block(key))
+            base = self._castle_at[seat]
+            cells[base:base + CARDS] = block
         if state.game.wizard_card:
-            kept[8] = state.wizard_used.copy()
+            at = self.offsets
             wizard, points = at["wizard_used"], at["points"]
             for seat in range(self.players):
                 cells[wizard + seat] = float(state.wizard_used[seat])
