@@ -125,11 +125,13 @@ def main(names: list[str] = typer.Argument(None, help="games (default: all)"),
          stub: bool = typer.Option(False, "--stub-observer",
                                    help="observers write zeros at no cost: what the envs "
                                         "cost without the observation"),
-         as_json: bool = typer.Option(False, "--json", help="print JSON instead of a table")
+         as_json: bool = typer.Option(False, "--json", help="print JSON (the summary and every round) "
+                                                   "instead of a table")
          ) -> None:
-    """Every figure is the best of ``rounds`` short measurements taken in turns (raw engine,
-    PettingZoo, VectorEnv, pyspiel, raw engine…), so that load from other work on the machine
-    hits the compared figures alike instead of whichever ran during it."""
+    """Every figure is the best of ``rounds`` short measurements taken in turns (raw
+    engine, PettingZoo, VectorEnv, pyspiel, raw engine…), so that load from other work on
+    the machine hits the compared figures alike instead of whichever ran during it; beside
+    each share of the raw engine, its lowest and highest round by round."""
     openspiel.register_all()
     global clock
     if cpu_time:
@@ -155,16 +157,38 @@ def main(names: list[str] = typer.Argument(None, help="games (default: all)"),
         "pyspiel C++ hearts": functools.partial(spiel, pyspiel.load_game("hearts"), seconds,
                                                 "information_state_tensor"),
     }
-    results = {name: {key: float("nan") for key in group} for name, group in measures.items()}
+    rounds_taken: dict[str, dict[str, list[float]]] = {
+        name: {key: [] for key in group} for name, group in measures.items()}
     for _ in range(rounds):
         for name, group in measures.items():
             for key, measure in group.items():
-                rate, best = measure(), results[name][key]
-                results[name][key] = best if best >= rate else rate  # (nan: not yet, or none)
+                rounds_taken[name][key].append(measure())
+    results = summarize(rounds_taken)
     if as_json:
-        print(json.dumps(results, indent=1))
+        print(json.dumps({"best": results, "rounds": rounds_taken}, indent=1))
         return
     show(results, players)
+
+
+def summarize(taken: dict[str, dict[str, list[float]]]) -> dict[str, dict[str, Any]]:
+    """Each figure's best round (as ``timeit`` takes the fastest: on a quiet core, other
+    work only ever slows a round), each interface's share of the raw engine from the two
+    best figures, and the lowest and highest share taken round by round (the two measured
+    a second apart): how far one round could mislead.
+
+    >>> summarize({"g": {"raw": [100.0, 80.0, 90.0], "pettingzoo": [30.0, 20.0, 27.0]}})
+    {'g': {'raw': 100.0, 'pettingzoo': 30.0, 'share': {'pettingzoo': [0.3, 0.25, 0.3]}}}
+    """
+    results: dict[str, dict[str, Any]] = {}
+    for name, group in taken.items():
+        results[name] = {key: max(rates) for key, rates in group.items()}
+        if "raw" in group:
+            best = results[name]["raw"]
+            results[name]["share"] = {
+                key: [results[name][key] / best, min(shares), max(shares)]
+                for key, rates in group.items() if key != "raw"
+                for shares in [[rate / raw for rate, raw in zip(rates, group["raw"])]]}
+    return results
 
 
 def _zeros(self: Observer[Any], state: Any, seat: int | None,
@@ -173,14 +197,15 @@ def _zeros(self: Observer[Any], state: Any, seat: int | None,
 
 
 def show(results: dict[str, dict[str, float]], players: int) -> None:
-    table = Table(title=f"random actions/s, {players} players, one core (% of the raw engine)")
+    table = Table(title=f"random actions/s, {players} players, one core, best round (share "
+                  "of the raw engine; its lowest–highest round by round)")
     for column in ("game", "raw engine", "PettingZoo AEC", f"VectorEnv ×{BATCH}", "pyspiel"):
         table.add_column(column, justify="right")
     for name, r in results.items():
         if name == "reference":
             continue
-        cells = [f"{r[k]:,.0f} ({r[k] / r['raw']:.1%})" for k in ("pettingzoo", "vector",
-                                                                   "pyspiel")]
+        cells = [f"{r[k]:,.0f} ({share[0]:.1%}; {share[1]:.0%}–{share[2]:.0%})"
+                 for k in ("pettingzoo", "vector", "pyspiel") for share in [r["share"][k]]]
         table.add_row(name, f"{r['raw']:,.0f}", *cells)
     console = Console()
     console.print(table)
