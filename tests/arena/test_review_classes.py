@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 
@@ -15,7 +16,7 @@ from towerplay.arena.match import play_match
 from towerplay.arena.review import SEARCHES, review, review_decision
 from towerplay.bots.ismcts import ActionStat, ISMCTSBot
 from towerplay.core import Record
-from towerplay.games.castle.state import UNSEEN, CastleState
+from towerplay.games.castle.state import PASS, UNSEEN, CastleState
 
 from tests.games.castle.positions import position
 
@@ -32,15 +33,36 @@ def seen_twice(memory: str) -> CastleState:
     return state
 
 
-def test_reveals_of_unseen_cards_are_one_class_and_seen_cards_each_their_own() -> None:
+def test_reveals_of_unseen_cards_are_one_class_and_so_are_passes() -> None:
+    """Seat 0's castle is up to 30 and seat 1's up to 20: the seen 31 can be built, and
+    25, 21 and 22 would each be put back (a pass): three reveals, one choice."""
     state = seen_twice("open")
     classes = state.action_classes()
     assert len(classes[UNSEEN]) == 39  # 43 cards down, 4 seen
-    assert sorted(str(k) for k in classes if k != UNSEEN) == [
-        "reveal b2", "reveal b3", "reveal b4", "reveal b5"]
+    assert [str(a) for a in classes[PASS]] == ["reveal b2", "reveal b4", "reveal b5"]
+    assert [str(k) for k in classes if k not in (UNSEEN, PASS)] == ["reveal b3"]
     analysis = ISMCTSBot(seed=1, iterations=300, forced=True).analyse(state, 0)
-    assert len(analysis.stats) == 5 and sum(s.alike for s in analysis.stats) == 43
+    assert len(analysis.stats) == 3 and sum(s.alike for s in analysis.stats) == 43
     assert sum(s.visits for s in analysis.stats) == 300
+
+
+def test_a_pass_class_holds_exactly_the_reveals_that_put_a_card_back() -> None:
+    """Over random games of every variant: a reveal is in the pass class exactly when
+    applying it puts the card back and passes the turn (nothing else changes)."""
+    for options in games.game_class("castle").variants:
+        game = games.load("castle", **options)
+        rng = random.Random(7)
+        for seed in range(6):
+            state = game.start(players=2 + seed % 3, seed=seed)
+            while not state.is_over:
+                for action in state.legal_actions():
+                    if action.verb != "reveal" or not state.known[action.arg]:
+                        continue
+                    after = state.copy()
+                    after.apply(action)
+                    put_back = after.reveals[-1][4] == "returned" and after.pending < 0
+                    assert (state.action_class(action) == PASS) == put_back, (state, action)
+                state.apply(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("memory", ["open", "hidden"])

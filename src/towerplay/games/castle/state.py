@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 UNSEEN = "reveal ?"
 """The class of every reveal of a card whose number is not known (see ``action_class``)."""
+PASS = "reveal a known card to put back"
+"""The class of every reveal of a known card the mover would have to put back: each only
+passes the turn (see ``action_class``)."""
 
 
 class CastleState(State[Act]):
@@ -240,9 +243,17 @@ class CastleState(State[Act]):
 
     def _action_class(self, action: Act, seat: int) -> Hashable:
         """Revealing one card nobody knows is like revealing any other: one class
-        (everything else about a position is public, so the class is every seat's)."""
-        if action.verb == "reveal" and not self.known[action.arg]:
+        (everything else about a position is public, so the class is every seat's). So is
+        revealing one known card the mover would have to put back or another: each only
+        passes the turn."""
+        if action.verb != "reveal":
+            return action
+        card = self.known[action.arg]
+        if not card:
             return UNSEEN
+        if (card < self.castles[seat][-1] and not self.wizard_gap(seat, card)
+                and card >= min(castle[-1] for castle in self.castles)):
+            return PASS
         return action
 
     # ----------------------------------------------------------------- views
