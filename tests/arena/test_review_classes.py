@@ -48,13 +48,15 @@ def test_reveals_of_unseen_cards_are_one_class_and_so_are_passes() -> None:
 
 def test_a_pass_class_holds_exactly_the_reveals_that_put_a_card_back() -> None:
     """Over random games of every variant: a reveal is in the pass class exactly when
-    applying it puts the card back and passes the turn (nothing else changes)."""
+    applying it puts the card back and passes the turn, and every pass leaves the same
+    position (only the log tells which card was turned up)."""
     for options in games.game_class("castle").variants:
         game = games.load("castle", **options)
         rng = random.Random(7)
         for seed in range(6):
             state = game.start(players=2 + seed % 3, seed=seed)
             while not state.is_over:
+                positions = set()
                 for action in state.legal_actions():
                     if action.verb != "reveal" or not state.known[action.arg]:
                         continue
@@ -62,6 +64,11 @@ def test_a_pass_class_holds_exactly_the_reveals_that_put_a_card_back() -> None:
                     after.apply(action)
                     put_back = after.reveals[-1][4] == "returned" and after.pending < 0
                     assert (state.action_class(action) == PASS) == put_back, (state, action)
+                    if put_back:
+                        positions.add(repr((after.grid, after.known, after.down,
+                                            after.castles, after.removed, after.wizard_used,
+                                            after.idle, after.to_move)))
+                assert len(positions) <= 1
                 state.apply(rng.choice(state.legal_actions()))
 
 
