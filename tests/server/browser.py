@@ -215,22 +215,31 @@ def act(page: Any, piece: Any, keyboard: bool = False) -> str:
     """Click ``piece`` (or focus it and press Enter) and wait for the next view. A
     scripted player can outpace the server's message limit (10 a second): that refusal
     alone (in the page's language) is waited out and the move made again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     version = page.evaluate("document.body.dataset.version")
     action = str(piece.get_attribute("data-action"))
     for _ in range(5):
+        # the page drops a click while its socket reconnects (as a person sees it say so)
+        page.wait_for_function("() => document.body.dataset.connection === 'connected'")
         if keyboard:
             piece.focus()
             page.keyboard.press("Enter")
         else:
             piece.click()
-        page.wait_for_function(f"() => document.body.dataset.version !== {version!r} || "
-                               "!document.getElementById('error').hidden")
+        try:
+            page.wait_for_function(f"() => document.body.dataset.version !== {version!r} || "
+                                   "!document.getElementById('error').hidden", timeout=10_000)
+        except PlaywrightTimeout:  # no answer: the click went unheard; a person clicks again
+            if page.evaluate("document.body.dataset.version") != version:
+                return action
+            continue
         if page.evaluate("document.body.dataset.version") != version:
             return action
         refusal = page.inner_text("#error")
         assert TOO_MANY[page.get_attribute("html", "lang")] in refusal, refusal
         page.wait_for_timeout(1000)
-    raise AssertionError(f"{action!r} was refused five times")
+    raise AssertionError(f"{action!r} was refused or unanswered five times")
 
 
 def click_board_to_the_end(page: Any, choose: Callable[[int, Any], Any]) -> int:
