@@ -6,7 +6,9 @@ the game goes on. Screenshots (desktop and 360 px wide) go to ``test-artifacts/`
 """
 from __future__ import annotations
 
+import os
 import random
+import signal
 from typing import Any
 
 import httpx
@@ -102,13 +104,27 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         spectator.goto(f"{server.base}{created['spectate']}")
         rng = random.Random(2)
         play_board(page, rng, moves=10)
+        wait_my_turn(page)
         server.kill()
         page.wait_for_selector("body[data-connection='disconnected']")
+        page.locator("#board [data-action]").first.click()  # said, never dropped unseen
+        assert "Not connected" in page.inner_text("#error")
         server.start()  # the same port and file: the page reconnects by itself
         page.wait_for_selector("body[data-connection='connected']", timeout=30_000)
         page.reload()
         wait_my_turn(page)
-        assert page.evaluate("document.body.dataset.version") != "0"
+        version = page.evaluate("document.body.dataset.version")
+        assert version != "0"
+        assert server.process is not None
+        os.kill(server.process.pid, signal.SIGSTOP)  # a server that hears, does not answer
+        try:
+            page.locator("#board [data-action]").first.click()
+            page.wait_for_selector("#error:not([hidden])", timeout=20_000)
+            assert "No answer" in page.inner_text("#error")
+        finally:
+            os.kill(server.process.pid, signal.SIGCONT)
+        # the move arrived after all: the board asked afresh shows it
+        page.wait_for_function(f"() => document.body.dataset.version !== {version!r}")
         screenshots(page, "restart-mid")
         play_board(page, rng)
         check_end(page, server.base)

@@ -4,6 +4,9 @@ import { showClock } from "/static/clock.js";
 import { $, esc, friends, getJSON, LANG, pages, refusalText, seatLabel, showError, t }
   from "/static/common.js";
 
+/** How long a sent move may wait for its answer before the page says so. */
+const ANSWER_WAIT_MS = 8000;
+
 const TablePage = {
   id: decodeURIComponent(location.pathname.split("/").pop()),
   token: new URLSearchParams(location.search).get("token"),
@@ -12,6 +15,7 @@ const TablePage = {
   seat: null,
   seats: null,
   pending: false,
+  waiting: null,
   fresh: true,
   retry: 0,
   stopped: false,
@@ -53,6 +57,7 @@ const TablePage = {
     };
     socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     socket.onclose = (event) => {
+      this.answered();  // no answer comes on a closed socket; the next one sends a view
       if (event.code === 4403 || event.code === 4404) {
         this.stopped = true;
         this.status("closed");
@@ -76,11 +81,35 @@ const TablePage = {
     document.body.dataset.connection = state;
   },
 
+  /** Sends a move. A click the page cannot send says so (never dropped unseen); one
+   * while the last move awaits its answer waits with it. */
   send(action) {
-    if (this.pending || !this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+      showError(t("not_connected"));
+      return;
+    }
+    if (this.pending) return;
     this.pending = true;
     showError(null);
     this.socket.send(JSON.stringify({ type: "act", version: this.version, action }));
+    this.waiting = setTimeout(() => this.unanswered(), ANSWER_WAIT_MS);
+  },
+
+  /** The move's answer (a view or a refusal) came, or cannot come any more. */
+  answered() {
+    this.pending = false;
+    clearTimeout(this.waiting);
+    this.waiting = null;
+  },
+
+  /** No answer in time: ask for the position afresh, so the board shows whether the move
+   * arrived, and let the next click through. */
+  unanswered() {
+    this.answered();
+    showError(t("no_answer"));
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify({ type: "view" }));
+    }
   },
 
   pick(event) {
@@ -92,7 +121,7 @@ const TablePage = {
 
   receive(message) {
     if (message.type === "error") {
-      this.pending = false;
+      this.answered();
       showError(refusalText(message));
       if (message.code === "stale") this.socket.send(JSON.stringify({ type: "view" }));
       return;
@@ -101,7 +130,7 @@ const TablePage = {
       friends.message(message);
       return;
     }
-    this.pending = false;
+    this.answered();
     this.version = message.version;
     this.seat = message.seat;
     this.draw(message);
