@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -265,24 +266,50 @@ def test_a_class_of_alike_actions_is_explored_as_its_members_would_be(monkeypatc
     assert unseen[0].visits >= 0.8 * share * iterations  # explored as one action: 1 / 4
 
 
-def test_a_class_is_chosen_by_its_visits_per_member() -> None:
-    """The root's choice counts a class's visits per action it stands for, as its members
-    one by one would have been visited: a known card visited more than each unseen card
-    was is chosen, though the unseen cards' class has more visits in all."""
-    from tests.games.castle.positions import position as castle_position
+def _root_of(stats_by_key: list[tuple[Any, int, int, float]]) -> Any:
+    """A root whose children won a 0/1 reward ``value`` of their ``visits`` (seat 0)."""
     from towerplay.bots.ismcts import Node
+
+    root = Node(3)
+    for key, visits, members, value in stats_by_key:
+        child = root.children[key] = Node(3)
+        child.visits, child.members = visits, members
+        child.total = [value * visits, (1 - value) * visits, value * visits]
+        child.square = value * visits  # rewards of 0 or 1: each square is the reward
+    return root
+
+
+def test_beside_a_class_the_root_chooses_by_a_lower_confidence_bound() -> None:
+    """A known card that drew more visits than each unseen card's share, and a slightly
+    better mean from few of them, is luck: the unseen cards' class, whose pooled mean is
+    precise, stays the choice (counting visits per member took the known card). A known
+    card clearly better than the class is chosen."""
+    from tests.games.castle.positions import position as castle_position
     from towerplay.games.castle.state import UNSEEN
 
     table = {"a1": 25}
     state = castle_position([[1, 20], [1, 10]], table, known=table)
     classes = state.action_classes(state.legal_actions(), 0)
     known = state.game.parse_action(state, "reveal a1")
-    root = Node(3)
-    for key, visits, members, value in ((UNSEEN, 300, len(classes[UNSEEN]), 0.5),
-                                        (known, 20, 1, 0.6)):
-        child = root.children[key] = Node(3)
-        child.visits, child.members = visits, members
-        child.total = [value * visits, (1 - value) * visits, value * visits]
-    stats = ISMCTSBot._stats(root, classes, 0)
-    assert [s.action for s in stats] == [known, classes[UNSEEN][0]]
-    assert stats[1].visits == 300 and stats[1].alike == len(classes[UNSEEN]) > 20
+    members = len(classes[UNSEEN])
+    assert members > 20
+    lucky = _root_of([(UNSEEN, 30 * members, members, 0.55), (known, 40, 1, 0.6)])
+    stats = ISMCTSBot._stats(lucky, classes, 0)
+    assert [s.action for s in stats] == [classes[UNSEEN][0], known]
+    assert stats[0].visits == 30 * members and stats[0].alike == members
+    better = _root_of([(UNSEEN, 30 * members, members, 0.55), (known, 120, 1, 0.75)])
+    assert ISMCTSBot._stats(better, classes, 0)[0].action == known
+
+
+def test_without_classes_the_root_chooses_by_visits() -> None:
+    """Where every root child is one action, the most visited is chosen (robust child),
+    even beside a better mean from fewer visits."""
+    from tests.games.castle.positions import position as castle_position
+
+    table = {"a1": 25, "a2": 30}
+    state = castle_position([[1, 20], [1, 10]], table, known=table)
+    classes = state.action_classes(state.legal_actions(), 0)
+    first = state.game.parse_action(state, "reveal a1")
+    second = state.game.parse_action(state, "reveal a2")
+    root = _root_of([(first, 50, 1, 0.5), (second, 40, 1, 0.7)])
+    assert ISMCTSBot._stats(root, classes, 0)[0].action == first

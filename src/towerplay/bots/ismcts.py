@@ -16,10 +16,13 @@ and the playout policy makes that move. Actions the mover cannot tell apart
 search weighs a choice once, not once per indistinguishable action, and does not spread
 its visits over them; in each sampled world the class's first action stands for it. The
 class is explored as its k members would be one by one (UCB's exploration term takes its
-visits divided by k) and chosen at the root as they would be (by its visits per member):
-pooling alike actions sharpens their statistics, and must not cut their share of
-exploration to one action's, which starved the class that branches on the most outcomes
-(castle's unseen cards: the search took known cards instead of revealing). With
+visits divided by k): pooling alike actions sharpens their statistics, and must not cut
+their share of exploration to one action's, which starved the class that branches on the
+most outcomes (castle's unseen cards: the search took known cards instead of revealing).
+Where a class stands beside single actions at the root, the move is the best mean less
+two standard errors (:data:`CLASS_CHOICE_Z`), not the most visits: a single action's
+visits are noisy where the class's per-member share is not, so counting visits let a
+lucky single action win. With
 ``opponents="greedy"`` (or ``"game"``, or ``"model"``) every
 other seat's move is made that way, by the game's greedy (or playout, or model) policy in the
 sampled world: the tree then holds the searching seat's decisions only, and each opponent plays
@@ -63,6 +66,11 @@ from towerplay.core.state import A, Action, State
 
 DEFAULT_ITERATIONS = 1000
 """The budget when neither ``iterations`` nor ``seconds`` is given."""
+CLASS_CHOICE_Z = 2.0
+"""Where a class of alike actions stands beside single actions at the root, the choice is
+the best mean less this many standard errors: the class's pooled mean is precise, a single
+action's few visits are not, and counting visits (per member) let a single action win by
+its luck (docs/rl.md, "The root's choice beside a class")."""
 
 
 class ISMCTSOptions(BotOptions):
@@ -607,24 +615,33 @@ class ISMCTSBot(Bot):
     def _stats(root: Node, classes: dict[Hashable, list[Any]], seat: int,
                by_value: bool = False) -> list[ActionStat]:
         """Root action classes (each by its first action) with their statistics, most
-        visited (then best valued) first, a class's visits counted per action it stood for
-        in the search (as its members would have been visited one by one); or,
-        ``by_value``, best valued first (a paired search visits every move alike)."""
+        visited (then best valued) first; where a class of several alike actions is among
+        them, by the lower confidence bound of their means (mean less
+        :data:`CLASS_CHOICE_Z` standard errors); or, ``by_value``, best valued first (a
+        paired search visits every move alike)."""
         stats = []
         shares = []
+        bounds = []
         for key, actions in classes.items():
             child = root.children.get(key)
             action, alike = actions[0], len(actions)
             if child is None or child.visits == 0:
                 stats.append(ActionStat(action, 0, 0.0, 0.0, alike))
                 shares.append(0.0)
+                bounds.append(-math.inf)
             else:
+                value = child.total[seat] / child.visits
                 stats.append(ActionStat(action, child.visits, child.total[-1] / child.visits,
-                                        child.total[seat] / child.visits, alike))
+                                        value, alike))
                 shares.append(child.visits / child.members)
+                bounds.append(value - CLASS_CHOICE_Z * _error(child, seat)
+                              if child.visits > 1 else -math.inf)
+        pooled = any(child.members > 1 for child in root.children.values())
         if by_value:
             order = sorted(range(len(stats)),
                            key=lambda i: (not stats[i].visits, -stats[i].value, i))
+        elif pooled:
+            order = sorted(range(len(stats)), key=lambda i: (-bounds[i], -shares[i], i))
         else:
             order = sorted(range(len(stats)),
                            key=lambda i: (-shares[i], -stats[i].value, i))
