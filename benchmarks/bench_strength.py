@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bench_strength.py [--spec ismcts:iterations=1000]
         [--game five_towers] [--players 2] [--deals 20] [--seed 29000] [--workers 2]
         [--out strength.jsonl]
+    .venv/bin/python benchmarks/bench_strength.py --summary strength.jsonl [more.jsonl ...]
 
 At every table one seat holds the bot (``--spec``) and the others ``greedy``; each deal is
 played once from every seat (so seat order and the deal's luck cancel out). Deals come from
@@ -55,17 +56,18 @@ class Job:
 
 def jobs(spec: str, names: list[str], counts: list[int] | None, deals: int,
          seed: int) -> list[Job]:
-    """Every game of the run, deal by deal (so a stopped run has whole deals done)."""
+    """Every game of the run, deal by deal, and each deal in every cell (game × player
+    count) before the next: a stopped run has whole deals done in every cell."""
+    cells = [(name, players) for name in names
+             for players in counts or [2, games.game_class(name).max_players]
+             if games.game_class(name).min_players <= players
+             <= games.game_class(name).max_players]
     found = []
-    for name in names:
-        cls = games.game_class(name)
-        for players in counts or [2, cls.max_players]:
-            if not cls.min_players <= players <= cls.max_players:
-                continue
-            for deal in range(deals):
-                deal_seed = derive_seed(seed, "strength", name, players, deal)
-                found += [Job(spec, name, players, deal, seat, deal_seed)
-                          for seat in range(players)]
+    for deal in range(deals):
+        for name, players in cells:
+            deal_seed = derive_seed(seed, "strength", name, players, deal)
+            found += [Job(spec, name, players, deal, seat, deal_seed)
+                      for seat in range(players)]
     return found
 
 
@@ -138,6 +140,15 @@ def report(rows: list[dict[str, Any]], spec: str) -> RichTable:
     return table
 
 
+def summarise(paths: list[Path]) -> list[RichTable]:
+    """One table per spec found in ``paths`` (a game in two files counts once)."""
+    rows: dict[str, dict[str, Any]] = {}
+    for path in paths:
+        rows.update(load(path))
+    return [report([r for r in rows.values() if r["spec"] == spec], spec)
+            for spec in sorted({row["spec"] for row in rows.values()})]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spec", default="ismcts:iterations=1000", help="the bot to rate")
@@ -149,7 +160,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("strength.jsonl"),
                         help="results, one JSON line a game (resumed if present)")
+    parser.add_argument("--summary", type=Path, nargs="+", metavar="FILE",
+                        help="only print the table of these results files (by spec)")
     args = parser.parse_args()
+    if args.summary:
+        for table in summarise(args.summary):
+            Console(width=140).print(table)
+        return
     if args.deals < 1 or args.workers < 1:
         parser.error("--deals and --workers must be at least 1")
     unknown = set(args.game or []) - set(games.names())

@@ -22,9 +22,10 @@ def _script():
 def test_every_deal_is_played_from_every_seat_and_runs_resume(tmp_path: Path) -> None:
     script = _script()
     jobs = script.jobs("random", ["five_towers"], [2, 3], deals=2, seed=7)
+    # each deal in every cell before the next deal: a stopped run covers every cell
     assert [(j.players, j.deal, j.seat) for j in jobs] == [
-        (2, 0, 0), (2, 0, 1), (2, 1, 0), (2, 1, 1),
-        (3, 0, 0), (3, 0, 1), (3, 0, 2), (3, 1, 0), (3, 1, 1), (3, 1, 2)]
+        (2, 0, 0), (2, 0, 1), (3, 0, 0), (3, 0, 1), (3, 0, 2),
+        (2, 1, 0), (2, 1, 1), (3, 1, 0), (3, 1, 1), (3, 1, 2)]
     assert len({j.seed for j in jobs}) == 4  # one deal per (count, deal), all seats alike
     assert len({j.key for j in jobs}) == len(jobs)
     out = tmp_path / "runs.jsonl"
@@ -36,6 +37,9 @@ def test_every_deal_is_played_from_every_seat_and_runs_resume(tmp_path: Path) ->
     with out.open("a") as sink:  # a run stopped mid-line leaves what it finished
         sink.write(json.dumps(rows[0]) + "\n")
     assert len(script.load(out)) == 2
+    (table,) = script.summarise([out, out])  # a game in two files counts once
+    assert [column._cells[0] for column in table.columns][:5] == [
+        "five_towers", "2", "2", "0.0% (0%–66%)", "50%"]
 
 
 def test_the_table_counts_shared_wins_and_iterations_per_cpu_second() -> None:
