@@ -86,6 +86,24 @@ def test_alike_reveals_are_never_marked_against_each_other(memory: str) -> None:
             assert d.loss == 0 and d.mark is None
 
 
+def test_a_known_card_better_than_the_unseen_ones_is_found_best() -> None:
+    """Seat 0 (nine elements, up to 37) sees the 38 it put back at b3: revealing it builds
+    the tenth element and wins. Any unseen card wins only if it is above 37; else seat 1
+    (eight elements) takes the 38 next. The unseen cards' class draws most of the visits
+    (it is explored as its 29 members would be), yet the known card is the best choice and
+    revealing an unseen card loses win chance; the known card itself loses nothing."""
+    state = position([[1, *range(30, 38)], [1, *range(2, 9)]], {"b3": 38}, known={"b3": 38},
+                     memory="open")
+    for seed in range(3):
+        unseen = review_decision(state, "reveal a1", 6, iterations=500, seconds=None,
+                                 seed=seed)
+        assert unseen.best == "reveal b3" and unseen.best_alike == 1
+        assert unseen.loss > 0.05 and unseen.best_chance > unseen.played_chance
+        known = review_decision(state, "reveal b3", 6, iterations=500, seconds=None,
+                                seed=seed)
+        assert known.best == "reveal b3" and known.loss == 0 and known.mark is None
+
+
 def test_the_seats_memory_follows_the_games_options() -> None:
     # under memory=open the put-back 31 is shown: revealing it is a choice of its own;
     # under memory=hidden a review assumes only what the log shows (the last round), so

@@ -124,6 +124,38 @@ def noise(best: ActionStat, played: ActionStat) -> float:
     return Z * math.hypot(best.spread(), played.spread())
 
 
+def best_class(keys: list[Hashable], runs: list[dict[Hashable, ActionStat]]) -> Hashable:
+    """The best of the root's classes ``keys`` over the searches ``runs``: the most
+    visited, as the bot chooses; but where a class of several alike actions stands among
+    them (castle's unseen cards), the highest lower bound of the pooled win chance (less
+    :data:`Z` spreads), as the bot then chooses (``ismcts.CLASS_CHOICE_Z``). A class is
+    explored as all its members would be, so it draws most visits even where a single
+    action beside it is better: by visits, a reveal of an unseen card could never be
+    found worse than a known card.
+
+    >>> from towerplay.bots.ismcts import ActionStat
+    >>> runs = [{"?": ActionStat("a1", 450, 0.80, 0.80, 30),
+    ...          "b3": ActionStat("b3", 50, 0.97, 0.97)}] * 2
+    >>> best_class(["?", "b3"], runs)
+    'b3'
+    >>> best_class(["?", "b3"], [{k: s._replace(alike=1) for k, s in r.items()} for r in runs])
+    '?'
+    """
+    if not any(r[k].alike > 1 for r in runs for k in keys):
+        return max(keys, key=lambda k: (sum(r[k].visits for r in runs),
+                                        sum(r[k].win for r in runs)))
+
+    def lower_bound(key: Hashable) -> float:
+        visits = sum(r[key].visits for r in runs)
+        if not visits:
+            return -math.inf
+        pooled = ActionStat(key, visits, sum(r[key].win * r[key].visits for r in runs) / visits,
+                            0.0)
+        return pooled.win - Z * pooled.spread()
+
+    return max(keys, key=lower_bound)
+
+
 def review_decision(state: State[Any], played: Any, index: int, *,
                     iterations: int | None, seconds: float | None, seed: int,
                     recall: float | None = None) -> Decision:
@@ -132,8 +164,8 @@ def review_decision(state: State[Any], played: Any, index: int, *,
     :data:`SEARCHES` independent searches (seeds derived from ``seed``), each with the
     budget, start from ``state.determinize(seat, recall=...)``: they see what the seat saw
     and remembers (``recall``, default the game's). ``played`` is judged as its class: the
-    alike actions (``State.action_class``) are one choice. The best class is the most
-    visited over all searches; a mark needs every search to find a loss above its own
+    alike actions (``State.action_class``) are one choice. The best class is
+    :func:`best_class` over all searches; a mark needs every search to find a loss above its own
     :func:`noise`, and is the mark of the smallest of those losses. A decision with one
     class is not searched (``iterations`` 0, no mark)."""
     seat = state.to_move
@@ -158,8 +190,7 @@ def review_decision(state: State[Any], played: Any, index: int, *,
         mine.append(seen.action_class(played, seat))
     # in the first search's order (never a set's: string hashes differ between processes)
     keys = [k for k in runs[0] if all(k in r for r in runs[1:])]
-    best = max(keys, key=lambda k: (sum(r[k].visits for r in runs),
-                                    sum(r[k].win for r in runs)))
+    best = best_class(keys, runs)
     losses = [max(0.0, r[best].win - r[m].win) for r, m in zip(runs, mine)]
     margins = [min(noise(r[best], r[m]), 1.0) for r, m in zip(runs, mine)]
     agreed = all(loss > margin for loss, margin in zip(losses, margins))
