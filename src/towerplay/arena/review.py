@@ -149,8 +149,8 @@ def best_class(keys: list[Hashable], runs: list[dict[Hashable, ActionStat]]) -> 
         visits = sum(r[key].visits for r in runs)
         if not visits:
             return -math.inf
-        pooled = ActionStat(key, visits, sum(r[key].win * r[key].visits for r in runs) / visits,
-                            0.0)
+        win = sum(r[key].win * r[key].visits for r in runs) / visits
+        pooled = runs[0][key]._replace(visits=visits, win=win)
         return pooled.win - Z * pooled.spread()
 
     return max(keys, key=lower_bound)
