@@ -192,9 +192,26 @@ def test_game_search_defaults_apply_unless_the_spec_overrides_them(monkeypatch) 
     game = games.load("castle")
     monkeypatch.setattr(game.heuristics, "search_defaults", {"depth": 7, "c": 1.5})
     bot = bots.load("ismcts:iterations=10,c=0.3", seed=1)
-    settings = bot.settings(game)
+    settings = bot.settings(game, 2)
     assert settings.depth == 7 and settings.c == 0.3 and settings.iterations == 10
     state = game.start(players=2, seed=1)
+    assert bot.act(state) in state.legal_actions()
+
+
+def test_a_game_may_suggest_other_defaults_by_player_count() -> None:
+    """5 Towers models the other bidders by the greedy move from 3 players on (searched
+    with max-n they get too few visits); a spec still overrides it, and one bot keeps
+    apart the settings of tables of different sizes."""
+    from towerplay import bots, games
+
+    game = games.load("five_towers")
+    bot = bots.load("ismcts:iterations=10", seed=1)
+    assert bot.settings(game, 2).opponents == "tree"
+    assert bot.settings(game, 3).opponents == bot.settings(game, 5).opponents == "model"
+    assert bot.settings(game, 2).opponents == "tree"  # not the cached 3-player settings
+    assert bots.load("ismcts:opponents=tree", seed=1).settings(game, 4).opponents == "tree"
+    assert bot.settings(games.load("castle"), 4).opponents == "tree"  # no suggestion there
+    state = game.start(players=3, seed=2)
     assert bot.act(state) in state.legal_actions()
 
 

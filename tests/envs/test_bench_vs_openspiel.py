@@ -56,7 +56,7 @@ def test_both_sides_get_the_same_evaluator_budget_c_and_moves(bench: Any, policy
     state = dealt("castle")
     duel = bench.Duel("castle", 0, "ismcts", policy, iterations, 0.7)
     ours, theirs = bench.bots_for(duel, state.get_game(), seed=11)
-    settings = ours.settings(state.inner.game)  # after the game's search defaults
+    settings = ours.settings(state.inner.game, 2)  # after the game's search defaults
     assert type(theirs) is ismcts.ISMCTSBot  # OpenSpiel's own bot, unchanged
     assert settings.iterations == theirs._max_simulations == iterations
     assert settings.seconds is None
@@ -69,7 +69,7 @@ def test_at_equal_time_both_sides_get_the_same_seconds_and_settings(bench: Any,
     state = dealt("castle")
     duel = bench.Duel("castle", 0, "ismcts", policy, None, 0.7, seconds=0.5)
     ours, theirs = bench.bots_for(duel, state.get_game(), seed=11)
-    settings = ours.settings(state.inner.game)
+    settings = ours.settings(state.inner.game, 2)
     assert type(theirs) is bench.TimedISMCTSBot and isinstance(theirs, ismcts.ISMCTSBot)
     assert settings.seconds == theirs.seconds == 0.5
     assert settings.iterations is None  # no cap from a default: the clock alone

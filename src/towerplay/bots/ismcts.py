@@ -225,22 +225,24 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int | None = None, **options: object) -> None:
         super().__init__(seed=seed, **options)
         self._tree: tuple[Game[Any, Any], int, list[Action], Node] | None = None
-        self._settings: dict[str, ISMCTSOptions] = {}
+        self._settings: dict[tuple[str, int], ISMCTSOptions] = {}
         self.last: Analysis | None = None
         """The analysis behind the last move (for hints and debugging)."""
 
-    def settings(self, game: Game[Any, Any]) -> ISMCTSOptions:
-        """The options in force for ``game``: the game's ``search_defaults`` (its own
-        knowledge of good playout depths and rewards), overridden by the bot's spec."""
-        settings = self._settings.get(game.name)
+    def settings(self, game: Game[Any, Any], players: int) -> ISMCTSOptions:
+        """The options in force for ``game`` at a table of ``players``: the game's search
+        defaults for that table (``Heuristics.search_defaults_for``: its own knowledge of
+        good playout depths and rewards), overridden by the bot's spec."""
+        settings = self._settings.get((game.name, players))
         if settings is None:
             given = self.options.model_dump(exclude_unset=True)
-            settings = self.options_type(**{**game.heuristics.search_defaults, **given})
+            defaults = game.heuristics.search_defaults_for(players)
+            settings = self.options_type(**{**defaults, **given})
             offered = game.heuristics.evaluations()
             if settings.evaluation not in offered:
                 raise ValueError(f"{game.name} has no {settings.evaluation!r} evaluation "
                                  f"(it has: {', '.join(offered)})")
-            self._settings[game.name] = settings
+            self._settings[game.name, players] = settings
         return settings
 
     # ----------------------------------------------------------------- the Bot API
@@ -257,7 +259,7 @@ class ISMCTSBot(Bot):
         legal = state.legal_actions()
         if not legal:
             raise ValueError("analyse needs a position with a move to make")
-        opts = self.settings(state.game)
+        opts = self.settings(state.game, state.players)
         classes = state.action_classes(legal, seat)
         if len(classes) == 1:  # one choice, however many actions: nothing to weigh
             return Analysis([ActionStat(legal[0], 0, math.nan, math.nan, len(legal))],
@@ -317,7 +319,8 @@ class ISMCTSBot(Bot):
         than ``z`` standard errors of the two mean rewards (measured from the rewards'
         own spread). The greedy move is chosen in a world sampled from the seat's view,
         as the greedy bot chooses."""
-        world = state.determinize(seat, self.rng, self.settings(state.game).recall)
+        recall = self.settings(state.game, state.players).recall
+        world = state.determinize(seat, self.rng, recall)
         wanted = state.game.heuristics.greedy_action(world, self.rng)
         key = next((k for k, actions in classes.items() if wanted in actions), None)
         best = stats[0]
@@ -336,7 +339,7 @@ class ISMCTSBot(Bot):
     def _root(self, state: State[Any], seat: int) -> Node:
         """The node for ``state`` in the kept tree, or a fresh root."""
         width = state.players + 1
-        if (self._tree is None or not self.settings(state.game).reuse
+        if (self._tree is None or not self.settings(state.game, state.players).reuse
                 or state.groups_actions):
             return Node(width)
         game, old_seat, old_history, node = self._tree
@@ -345,7 +348,7 @@ class ISMCTSBot(Bot):
         if (game is not state.game or old_seat != seat or len(history) < start
                 or history[:start] != old_history):
             return Node(width)
-        modeled = self.settings(state.game).opponents != "tree"
+        modeled = self.settings(state.game, state.players).opponents != "tree"
         for index in range(start, len(history)):
             if modeled and state.movers[index] != seat:
                 continue  # the tree holds only this seat's decisions
@@ -385,7 +388,7 @@ class ISMCTSBot(Bot):
         """One ISMCTS iteration as a closure over everything constant during a search: it
         runs at most the given number of descents and returns how many it ran (one, or
         with ``paired`` one per root move legal in the sampled world)."""
-        opts = self.settings(state.game)
+        opts = self.settings(state.game, state.players)
         rng: random.Random = self.rng  # samples the worlds
         # makes the choices within a world; paired descents replay the same choices
         play = random.Random(0) if opts.paired else rng

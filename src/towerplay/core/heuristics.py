@@ -33,6 +33,11 @@ class Heuristics(Generic[S, A]):
     same ``rng``. The greedy bot then decides on the true state, without the copy and
     reshuffle of a determinization (a test per game checks the claim)."""
 
+    def search_defaults_for(self, players: int) -> Mapping[str, Any]:
+        """The search options that suit a table of ``players`` (default:
+        :attr:`search_defaults` at every count); a bot spec overrides them."""
+        return self.search_defaults
+
     def greedy_action(self, state: S, rng: random.Random) -> A:
         """The game's heuristic choice for ``state.to_move`` (default: random)."""
         legal: list[A] = state.legal_actions()

@@ -10,7 +10,8 @@ useful top. The playout policy (:func:`rollout_action`) is a cheap look-up versi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from towerplay.core.heuristics import Evaluation, Heuristics
 from towerplay.core.memo import Memo
@@ -384,6 +385,21 @@ class FiveTowersHeuristics(Heuristics[FiveTowersState, Action]):
     later draws. Each search starts afresh: a seat bids once a round, so its next search
     always follows a newly shown display, of which a kept tree knew only guesses (the
     docs/bots-and-ladder.md's Strength section has the measurements behind these values)."""
+
+    def search_defaults_for(self, players: int) -> Mapping[str, Any]:
+        """From 3 players on, the other seats bid and build as :func:`model_action` (the
+        greedy move) instead of being searched: with 2 to 4 other bidders each of their
+        tree nodes gets too few visits to bid sensibly, and a search against such
+        bidders won about as often as the greedy bot (docs/bots.md has the games).
+
+        >>> "opponents" in HEURISTICS.search_defaults_for(2)
+        False
+        >>> HEURISTICS.search_defaults_for(4)["opponents"]
+        'model'
+        """
+        if players > 2:
+            return {**self.search_defaults, "opponents": "model"}
+        return self.search_defaults
 
     def greedy_action(self, state: FiveTowersState, rng: random.Random) -> Action:
         return greedy_action(state, rng)
