@@ -58,10 +58,11 @@ def jobs(spec: str, names: list[str], counts: list[int] | None, deals: int,
          seed: int) -> list[Job]:
     """Every game of the run, deal by deal, and each deal in every cell (game × player
     count) before the next: a stopped run has whole deals done in every cell."""
-    cells = [(name, players) for name in names
-             for players in counts or [2, games.game_class(name).max_players]
-             if games.game_class(name).min_players <= players
-             <= games.game_class(name).max_players]
+    cells = []
+    for name in names:
+        cls = games.game_class(name)
+        cells += [(name, players) for players in counts or [2, cls.max_players]
+                  if cls.min_players <= players <= cls.max_players]
     found = []
     for deal in range(deals):
         for name, players in cells:

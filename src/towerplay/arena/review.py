@@ -165,8 +165,8 @@ def review_decision(state: State[Any], played: Any, index: int, *,
     budget, start from ``state.determinize(seat, recall=...)``: they see what the seat saw
     and remembers (``recall``, default the game's). ``played`` is judged as its class: the
     alike actions (``State.action_class``) are one choice. The best class is
-    :func:`best_class` over all searches; a mark needs every search to find a loss above its own
-    :func:`noise`, and is the mark of the smallest of those losses. A decision with one
+    :func:`best_class` over all searches; a mark needs every search to find a loss above
+    its own :func:`noise`, and is the mark of the smallest of those losses. A decision with one
     class is not searched (``iterations`` 0, no mark)."""
     seat = state.to_move
     if seat is None:
