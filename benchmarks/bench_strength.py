@@ -165,6 +165,9 @@ def main() -> None:
                         help="only print the table of these results files (by spec)")
     args = parser.parse_args()
     if args.summary:
+        missing = [str(path) for path in args.summary if not path.is_file()]
+        if missing:
+            parser.error(f"no such results file: {', '.join(missing)}")
         for table in summarise(args.summary):
             Console(width=140).print(table)
         return
