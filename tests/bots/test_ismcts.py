@@ -210,7 +210,10 @@ def test_a_game_may_suggest_other_defaults_by_player_count() -> None:
     assert bot.settings(game, 3).opponents == bot.settings(game, 5).opponents == "model"
     assert bot.settings(game, 2).opponents == "tree"  # not the cached 3-player settings
     assert bots.load("ismcts:opponents=tree", seed=1).settings(game, 4).opponents == "tree"
-    assert bot.settings(games.load("castle"), 4).opponents == "tree"  # no suggestion there
+    skytopia = games.load("skytopia")  # plays the other seats by its playout policy
+    assert bot.settings(skytopia, 2).opponents == "tree"
+    assert bot.settings(skytopia, 3).opponents == bot.settings(skytopia, 4).opponents == "game"
+    assert bot.settings(games.load("castle"), 4).opponents == "greedy"  # one for every size
     state = game.start(players=3, seed=2)
     assert bot.act(state) in state.legal_actions()
 

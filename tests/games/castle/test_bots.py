@@ -85,3 +85,19 @@ def test_search_weighs_every_answer_to_a_revealed_card_and_wizard_targets() -> N
     assert wizard.game.wizard_card == 26
     cards = {wizard.grid[a.arg] for a in wizard.game.heuristics.search_actions(wizard, random.Random(0))}
     assert 28 in cards  # the Wizard could slip it between 26 and 30
+
+
+def test_a_card_that_completes_the_castle_is_built_without_a_search() -> None:
+    """The 10th element wins the base game at once: putting the card back is never
+    weighed. With characters it need not win (points decide), so both answers stay."""
+    castle = [1, *range(30, 38)]
+    state = position([castle, [1, 10]], {"b3": 38}, known={"b3": 38})
+    state.apply(state.game.parse_action(state, "reveal b3"))
+    assert len(state.legal_actions()) == 2
+    assert [str(a) for a in state.game.heuristics.search_actions(state, random.Random(0))] == [
+        "build"]
+    characters = position([castle, [1, 10]], {"b3": 38}, known={"b3": 38},
+                          variant="characters")
+    characters.apply(characters.game.parse_action(characters, "reveal b3"))
+    answers = characters.game.heuristics.search_actions(characters, random.Random(0))
+    assert answers == characters.legal_actions() and len(answers) > 1

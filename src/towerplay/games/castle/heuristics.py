@@ -115,17 +115,24 @@ def search_actions(state: CastleState, rng: random.Random) -> list[Act]:
     player, so one stands for them all (the lowest position); so does one known card of
     each kind the mover cannot use: one another castle could take (a pass) and one below
     every castle (it goes to the box). Known cards the mover can build, and every answer
-    to a revealed card, stay.
+    to a revealed card, stay, but for a card that completes the castle in the base game:
+    the 10th element wins at once, so it is built (a search that also tried putting it
+    back mixed those sure losses into the reveal's value, and chose an unseen card over
+    the known winning one).
 
     >>> from towerplay import games
     >>> state = games.load("castle").start(players=2, seed=3)
     >>> [str(a) for a in search_actions(state, random.Random(0))]
     ['reveal a1']
     """
-    if state.pending >= 0:
-        return state.legal_actions()
     seat = state.to_move
     assert seat is not None
+    if state.pending >= 0:
+        legal = state.legal_actions()
+        if (BUILD in legal and len(state.castles[seat]) == GOAL - 1
+                and state.game.options.variant == "base"):
+            return [BUILD]
+        return legal
     known = state.known
     last = state.castles[seat][-1]
     low = min(c[-1] for c in state.castles)
@@ -150,6 +157,13 @@ class CastleHeuristics(Heuristics[CastleState, Act]):
     """Greedy reads the known cards, the castles, the revealed card and the multiset of
     table cards (the same in every determinization: only positions are guessed), and picks
     among the unknown positions, which every seat knows."""
+
+    search_defaults = {"opponents": "greedy"}
+    """The other seats move as the greedy bot in each sampled world, knowing their own
+    sampled hands, instead of being searched in a tree that averages their choices over
+    every hand the searching seat might guess for them (as in Blueprints): against greedy
+    at 1,000 iterations this won 74% of 96 two-player games where the tree won 64%, and more
+    at 3 and 4 players (docs/bots.md has the games)."""
 
     def greedy_action(self, state: CastleState, rng: random.Random) -> Act:
         return greedy_action(state, rng)

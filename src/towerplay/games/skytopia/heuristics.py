@@ -158,20 +158,20 @@ class SkytopiaHeuristics(Heuristics[SkytopiaState, Act]):
     judge more steadily (docs/bots-and-ladder.md, Strength, has the measurements)."""
 
     def search_defaults_for(self, players: int) -> Mapping[str, Any]:
-        """At 4 players the other seats move by :func:`rollout_action` in each sampled
-        world instead of being searched: a turn offers some 50 placements, and with three
-        other seats in the tree their nodes get a handful of visits each, so the search
-        planned against replies chosen on noise (it won 31% of 48 games against greedy that
-        way, and 60% with the other seats played; docs/bots.md has the games). At 2 and 3
-        players the searched seats did as well or better. The greedy move would model them
-        better but costs 1.7 ms.
+        """From 3 players on, the other seats move by :func:`rollout_action` in each
+        sampled world instead of being searched: a turn offers some 50 placements, and with
+        two or three other seats in the tree their nodes get a handful of visits each, so
+        the search planned against replies chosen on noise. Against greedy this won 65% of
+        72 three-player games where the tree won 49%, and 60% of 48 four-player games where
+        it won 31% (docs/bots.md has the games); at 2 players the tree did better. The
+        greedy move would model the other seats better but costs 1.7 ms.
 
-        >>> "opponents" in HEURISTICS.search_defaults_for(3)
+        >>> "opponents" in HEURISTICS.search_defaults_for(2)
         False
-        >>> HEURISTICS.search_defaults_for(4)["opponents"]
+        >>> HEURISTICS.search_defaults_for(3)["opponents"]
         'game'
         """
-        if players >= 4:
+        if players > 2:
             return {**self.search_defaults, "opponents": "game"}
         return self.search_defaults
 
