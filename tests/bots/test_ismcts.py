@@ -213,7 +213,7 @@ def test_a_game_may_suggest_other_defaults_by_player_count() -> None:
     skytopia = games.load("skytopia")  # plays the other seats by its playout policy
     assert bot.settings(skytopia, 2).opponents == "tree"
     assert bot.settings(skytopia, 3).opponents == bot.settings(skytopia, 4).opponents == "game"
-    assert bot.settings(games.load("castle"), 4).opponents == "greedy"  # one for every size
+    assert bot.settings(games.load("castle"), 4).opponents == "tree"  # no suggestion there
     state = game.start(players=3, seed=2)
     assert bot.act(state) in state.legal_actions()
 
