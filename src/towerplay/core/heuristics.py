@@ -33,9 +33,25 @@ class Heuristics(Generic[S, A]):
     same ``rng``. The greedy bot then decides on the true state, without the copy and
     reshuffle of a determinization (a test per game checks the claim)."""
 
+    multiplayer_search_defaults: Mapping[str, Any] = {}
+    """Options that replace those of :attr:`search_defaults` at tables of 3 or more
+    players (e.g. modelling the other seats, where a tree gives each of them too few
+    visits)."""
+
     def search_defaults_for(self, players: int) -> Mapping[str, Any]:
-        """The search options that suit a table of ``players`` (default:
-        :attr:`search_defaults` at every count); a bot spec overrides them."""
+        """The search options that suit a table of ``players``: :attr:`search_defaults`,
+        from 3 players on with :attr:`multiplayer_search_defaults` over them; a bot spec
+        overrides them.
+
+        >>> from towerplay import games
+        >>> heuristics = games.load("five_towers").heuristics
+        >>> "opponents" in heuristics.search_defaults_for(2)
+        False
+        >>> heuristics.search_defaults_for(4)["opponents"]
+        'model'
+        """
+        if players > 2 and self.multiplayer_search_defaults:
+            return {**self.search_defaults, **self.multiplayer_search_defaults}
         return self.search_defaults
 
     def greedy_action(self, state: S, rng: random.Random) -> A:

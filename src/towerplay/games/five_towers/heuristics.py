@@ -10,8 +10,7 @@ useful top. The playout policy (:func:`rollout_action`) is a cheap look-up versi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from towerplay.core.heuristics import Evaluation, Heuristics
 from towerplay.core.memo import Memo
@@ -386,20 +385,11 @@ class FiveTowersHeuristics(Heuristics[FiveTowersState, Action]):
     always follows a newly shown display, of which a kept tree knew only guesses (the
     docs/bots-and-ladder.md's Strength section has the measurements behind these values)."""
 
-    def search_defaults_for(self, players: int) -> Mapping[str, Any]:
-        """From 3 players on, the other seats bid and build as :func:`model_action` (the
-        greedy move) instead of being searched: with 2 to 4 other bidders each of their
-        tree nodes gets too few visits to bid sensibly, and a search against such
-        bidders won about as often as the greedy bot (docs/bots.md has the games).
-
-        >>> "opponents" in HEURISTICS.search_defaults_for(2)
-        False
-        >>> HEURISTICS.search_defaults_for(4)["opponents"]
-        'model'
-        """
-        if players > 2:
-            return {**self.search_defaults, "opponents": "model"}
-        return self.search_defaults
+    multiplayer_search_defaults = {"opponents": "model"}
+    """From 3 players on, the other seats bid and build as :func:`model_action` (the greedy
+    move) instead of being searched: with 2 to 4 other bidders each of their tree nodes
+    gets too few visits to bid sensibly, and a search against such bidders won about as
+    often as the greedy bot (docs/bots.md has the games)."""
 
     def greedy_action(self, state: FiveTowersState, rng: random.Random) -> Action:
         return greedy_action(state, rng)

@@ -7,7 +7,6 @@ keeps the action whose result the static evaluation likes best for the seat to m
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -157,23 +156,14 @@ class SkytopiaHeuristics(Heuristics[SkytopiaState, Act]):
     each seat's final score) run six times the iterations of full random playouts and
     judge more steadily (docs/bots-and-ladder.md, Strength, has the measurements)."""
 
-    def search_defaults_for(self, players: int) -> Mapping[str, Any]:
-        """From 3 players on, the other seats move by :func:`rollout_action` in each
-        sampled world instead of being searched: a turn offers some 50 placements, and with
-        two or three other seats in the tree their nodes get a handful of visits each, so
-        the search planned against replies chosen on noise. Against greedy this won 65% of
-        72 three-player games where the tree won 49%, and 60% of 48 four-player games where
-        it won 31% (docs/bots.md has the games); at 2 players the tree did better. The
-        greedy move would model the other seats better but costs 1.7 ms.
-
-        >>> "opponents" in HEURISTICS.search_defaults_for(2)
-        False
-        >>> HEURISTICS.search_defaults_for(3)["opponents"]
-        'game'
-        """
-        if players > 2:
-            return {**self.search_defaults, "opponents": "game"}
-        return self.search_defaults
+    multiplayer_search_defaults = {"opponents": "game"}
+    """From 3 players on, the other seats move by :func:`rollout_action` in each sampled
+    world instead of being searched: a turn offers some 50 placements, and with two or
+    three other seats in the tree their nodes get a handful of visits each, so the search
+    planned against replies chosen on noise. Against greedy this won 65% of 72 three-player
+    games where the tree won 49%, and 60% of 48 four-player games where it won 31%
+    (docs/bots.md has the games); at 2 players the tree did better. The greedy move would
+    model the other seats better but costs 1.7 ms."""
 
     def greedy_action(self, state: SkytopiaState, rng: random.Random) -> Act:
         return greedy_action(state, rng)
