@@ -117,8 +117,8 @@ def search_actions(state: CastleState, rng: random.Random) -> list[Act]:
     every castle (it goes to the box). Known cards the mover can build, and every answer
     to a revealed card, stay, but for a card that completes the castle in the base game:
     the 10th element wins at once, so it is built (a search that also tried putting it
-    back mixed those sure losses into the reveal's value, and chose an unseen card over
-    the known winning one).
+    back mixed those sure losses into the reveal's value, and could choose an unseen card
+    over the known winning one: one modelling the other seat by greedy did).
 
     >>> from towerplay import games
     >>> state = games.load("castle").start(players=2, seed=3)
