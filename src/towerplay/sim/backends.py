@@ -194,11 +194,14 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         terminate()
         return
     processes = list((getattr(pool, "_processes", None) or {}).values())  # 3.11-3.13
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
     for process in processes:
         process.join(5)
+    if manager is not None:  # gone before exit: 3.11's exit hook may else write to its
+        manager.join(5)      # closing wake-up pipe ("Bad file descriptor", cpython gh-125451)
 
 
 def _ray(jobs: Sequence[J], play: Callable[[list[J]], list[R]], workers: int | None,
