@@ -28,6 +28,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 PR_SET_PDEATHSIG = 1
@@ -52,6 +53,24 @@ def die_with_parent(parent: int | None = None, poll: float = POLL_SECONDS) -> No
         os._exit(EXIT_STATUS)  # the parent died before the kernel could be told
     threading.Thread(target=_watch, args=(direct, parent, poll), daemon=True,
                      name="lifeline").start()
+
+
+def end_pool(pool: ProcessPoolExecutor) -> None:
+    """End ``pool`` now, not when its work is done: cancel what is queued, kill the
+    workers (a batch or a search may take minutes) and wait until they are gone."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:  # pragma: no cover - Python 3.14+
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # 3.11-3.13
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(5)
+    if manager is not None:  # gone before exit: 3.11's exit hook may else write to its
+        manager.join(5)      # closing wake-up pipe ("Bad file descriptor", cpython gh-125451)
 
 
 def alive(pid: int) -> bool:

@@ -22,7 +22,7 @@ from towerplay.bots.base import Bot
 from towerplay.core.record import Record
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import State
-from towerplay.lifeline import die_with_parent
+from towerplay.lifeline import die_with_parent, end_pool
 
 DEFAULT_WORKERS = max(2, min(4, os.cpu_count() or 2))
 """Worker processes by default (a few: bots are short thinkers here)."""
@@ -103,8 +103,10 @@ class BotPool:
             return await loop.run_in_executor(self.executor, call, *args)
 
     def _restart(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        end_pool(self.executor)
         self.executor = self._start()
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop at once: a search still running is dropped, not waited for (the database
+        still shows that bot due, so the next sweep of a server or worker plays it)."""
+        end_pool(self.executor)

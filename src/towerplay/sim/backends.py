@@ -35,7 +35,7 @@ from typing import Any, Literal, TypeVar
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event, Param
-from towerplay.lifeline import Reaper, descendants, die_with_parent
+from towerplay.lifeline import Reaper, descendants, die_with_parent, end_pool
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -160,7 +160,7 @@ def _processes(jobs: Sequence[J], play: Callable[[list[J]], list[R]], workers: i
             for future in done:
                 yield from window.finished(running.pop(future), future.result())
     except BaseException:  # Ctrl-C, a failed batch, a consumer that stopped: end now
-        _stop(pool)
+        end_pool(pool)
         raise
     pool.shutdown()
 
@@ -184,24 +184,6 @@ def _worker_start(parent: int) -> None:
     """A worker's first act: end with ``parent``; leave Ctrl-C to it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent(parent)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """End the pool without finishing its batches: cancel the queued ones, kill the
-    workers (a bot's batch may take minutes) and wait for them to be gone."""
-    terminate = getattr(pool, "terminate_workers", None)
-    if terminate is not None:  # pragma: no cover - Python 3.14+
-        terminate()
-        return
-    processes = list((getattr(pool, "_processes", None) or {}).values())  # 3.11-3.13
-    manager = getattr(pool, "_executor_manager_thread", None)
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(5)
-    if manager is not None:  # gone before exit: 3.11's exit hook may else write to its
-        manager.join(5)      # closing wake-up pipe ("Bad file descriptor", cpython gh-125451)
 
 
 def _ray(jobs: Sequence[J], play: Callable[[list[J]], list[R]], workers: int | None,
