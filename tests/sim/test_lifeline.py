@@ -8,11 +8,12 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from towerplay.lifeline import alive, descendants, die_with_parent
+from towerplay.lifeline import alive, descendants, die_with_parent, end_pool
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -95,3 +96,22 @@ def test_die_with_parent_returns_for_a_living_parent() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=30, env={**os.environ})
     assert done.returncode == 0 and done.stdout.strip() == "still here"
+
+
+def test_end_pool_ends_a_busy_pool_at_once_and_leaves_no_thread_behind() -> None:
+    """A pool ended mid-task (Ctrl-C in `towerplay sim`, a server stopping) is gone when
+    ``end_pool`` returns: workers and the pool's manager thread, so Python's exit hook
+    never writes to the manager's closed wake-up pipe (a traceback at exit on 3.11)."""
+    pool = ProcessPoolExecutor(2, initializer=die_with_parent, initargs=(os.getpid(),))
+    busy = [pool.submit(time.sleep, 60) for _ in range(3)]
+    deadline = time.monotonic() + 30
+    while not any(future.running() for future in busy) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    workers = list(pool._processes.values())
+    manager = pool._executor_manager_thread
+    started = time.monotonic()
+    end_pool(pool)
+    assert time.monotonic() - started < 10  # not the 60 s of the tasks
+    assert not [worker for worker in workers if worker.is_alive()]
+    assert manager is not None and not manager.is_alive()
+    assert all(future.done() for future in busy)
