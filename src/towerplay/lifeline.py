@@ -8,6 +8,9 @@ on every platform, starts a daemon thread that polls the parent and ends the wor
 soon as it is gone (the kernel way alone misses a parent that died before the call, and
 exists only on Linux).
 
+:func:`end_pool` ends a pool at once, not when its work is done (Ctrl-C in a simulation, a
+server stopping): its workers killed and its manager thread gone when it returns.
+
 Processes that are not our workers (a local Ray's agents, which outlive their raylet) get
 a :class:`Reaper`: a watcher process that SIGKILLs them if this process dies first.
 
