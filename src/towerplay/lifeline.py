@@ -68,8 +68,8 @@ def end_pool(pool: ProcessPoolExecutor) -> None:
     processes = list((getattr(pool, "_processes", None) or {}).values())  # 3.11-3.13
     manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
+    for process in processes:  # SIGKILL: a forked worker may have inherited a SIGTERM
+        process.kill()         # handler that only ends its task, not the worker
     for process in processes:
         process.join(5)
     if manager is not None:  # gone before exit: 3.11's exit hook may else write to its

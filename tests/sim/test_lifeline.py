@@ -3,6 +3,7 @@
 already gone ends at once. Linux (the PIDs are read from /proc)."""
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -101,12 +102,22 @@ def test_die_with_parent_returns_for_a_living_parent() -> None:
 def test_end_pool_ends_a_busy_pool_at_once_and_leaves_no_thread_behind() -> None:
     """A pool ended mid-task (Ctrl-C in `towerplay sim`, a server stopping) is gone when
     ``end_pool`` returns: workers and the pool's manager thread, so Python's exit hook
-    never writes to the manager's closed wake-up pipe (a traceback at exit on 3.11)."""
-    pool = ProcessPoolExecutor(2, initializer=die_with_parent, initargs=(os.getpid(),))
-    busy = [pool.submit(time.sleep, 60) for _ in range(3)]
+    never writes to the manager's closed wake-up pipe (a traceback at exit on 3.11). Its
+    forked workers inherit a SIGTERM handler that only fails their task: they end anyway."""
+    def fail_the_task(signum: int, frame: object) -> None:
+        raise RuntimeError("asked to stop")
+
+    previous = signal.signal(signal.SIGTERM, fail_the_task)
+    try:
+        pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=die_with_parent, initargs=(os.getpid(),))
+        busy = [pool.submit(time.sleep, 60) for _ in range(3)]
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     deadline = time.monotonic() + 30
     while not any(future.running() for future in busy) and time.monotonic() < deadline:
         time.sleep(0.02)
+    time.sleep(1)  # the workers are in their tasks
     workers = list(pool._processes.values())
     manager = pool._executor_manager_thread
     started = time.monotonic()
