@@ -61,9 +61,9 @@ def die_with_parent(parent: int | None = None, poll: float = POLL_SECONDS) -> No
 def end_pool(pool: ProcessPoolExecutor) -> None:
     """End ``pool`` now, not when its work is done: cancel what is queued, kill the
     workers (a batch or a search may take minutes) and wait until they are gone."""
-    terminate = getattr(pool, "terminate_workers", None)
-    if terminate is not None:  # pragma: no cover - Python 3.14+
-        terminate()
+    kill = getattr(pool, "kill_workers", None)
+    if kill is not None:  # pragma: no cover - Python 3.14+
+        kill()
         return
     processes = list((getattr(pool, "_processes", None) or {}).values())  # 3.11-3.13
     manager = getattr(pool, "_executor_manager_thread", None)
