@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_strength.py [--spec ismcts:iterations=1000]
         [--game five_towers] [--players 2] [--deals 20] [--seed 29000] [--workers 2]
-        [--out strength.jsonl]
+        [--out strength.jsonl] [--sees-all]
     .venv/bin/python benchmarks/bench_strength.py --summary strength.jsonl [more.jsonl ...]
 
 At every table one seat holds the bot (``--spec``) and the others ``greedy``; each deal is
@@ -13,6 +13,12 @@ interval, what an even chance would be (1 / players), the mean score of the bot 
 greedy seats, and the bot's effort: CPU seconds per searched move (its own, whatever the
 machine's load) and search iterations per CPU second, which relate an iteration budget to
 ``ismcts:seconds=S`` on a machine (S seconds give about S × that rate).
+
+``--sees-all`` measures a ceiling, not a bot: the rated bot is handed the true state
+instead of a guess, every hidden card and the order of every pile (its searches sample
+the one true world), so it plays as if it could see through the cards. No bot of the
+product can do that; how much better such a bot does is what hidden information costs a
+search of that budget, and bounds what a fair search of it may hope for.
 
 Every finished game is appended to ``--out`` (one JSON line); a second run with the same
 arguments skips the games already there, so a long run can stop and go on later.
@@ -48,14 +54,25 @@ class Job:
     deal: int
     seat: int
     seed: int
+    sees_all: bool = False
 
     @property
     def key(self) -> str:
-        return f"{self.spec}|{self.game}|{self.players}|{self.seed}|{self.seat}"
+        base = f"{self.spec}|{self.game}|{self.players}|{self.seed}|{self.seat}"
+        return base + "|sees-all" if self.sees_all else base
+
+    @property
+    def label(self) -> str:
+        return label(asdict(self))
+
+
+def label(row: dict[str, Any]) -> str:
+    """The spec a result row rates, marked where the bot saw every hidden card."""
+    return row["spec"] + (" seeing all" if row.get("sees_all") else "")
 
 
 def jobs(spec: str, names: list[str], counts: list[int] | None, deals: int,
-         seed: int) -> list[Job]:
+         seed: int, sees_all: bool = False) -> list[Job]:
     """Every game of the run, deal by deal, and each deal in every cell (game × player
     count) before the next: a stopped run has whole deals done in every cell."""
     cells = []
@@ -67,7 +84,7 @@ def jobs(spec: str, names: list[str], counts: list[int] | None, deals: int,
     for deal in range(deals):
         for name, players in cells:
             deal_seed = derive_seed(seed, "strength", name, players, deal)
-            found += [Job(spec, name, players, deal, seat, deal_seed)
+            found += [Job(spec, name, players, deal, seat, deal_seed, sees_all)
                       for seat in range(players)]
     return found
 
@@ -79,6 +96,8 @@ def play(job: Job) -> dict[str, Any]:
     table = Table(games.load(job.game).start(players=job.players, seed=job.seed), specs)
     state = table.state
     bot = table.bots[job.seat]
+    if job.sees_all:
+        bot.perceive = see_all  # type: ignore[method-assign]
     cpu = 0.0
     searched = iterations = 0
     while not state.is_over:
@@ -97,6 +116,21 @@ def play(job: Job) -> dict[str, Any]:
     return {**asdict(job), "key": job.key, "win": share, "score": scores[job.seat],
             "others": (sum(scores) - scores[job.seat]) / (job.players - 1),
             "cpu": cpu, "searched": searched, "iterations": iterations}
+
+
+def see_all(state: Any, seat: int) -> Any:
+    """The true ``state``, whose every determinization is the true state again (a
+    bench-only cheat for ``--sees-all``)."""
+    true = state.copy()
+    kind = type(true)
+    if kind not in _SEEING:
+        _SEEING[kind] = type(f"Seeing{kind.__name__}", (kind,), {
+            "__slots__": (), "determinize": lambda self, *args, **kwargs: self.copy()})
+    true.__class__ = _SEEING[kind]
+    return true
+
+
+_SEEING: dict[type, type] = {}
 
 
 def load(path: Path) -> dict[str, dict[str, Any]]:
@@ -146,8 +180,8 @@ def summarise(paths: list[Path]) -> list[RichTable]:
     rows: dict[str, dict[str, Any]] = {}
     for path in paths:
         rows.update(load(path))
-    return [report([r for r in rows.values() if r["spec"] == spec], spec)
-            for spec in sorted({row["spec"] for row in rows.values()})]
+    return [report([r for r in rows.values() if label(r) == name], name)
+            for name in sorted({label(row) for row in rows.values()})]
 
 
 def main() -> None:
@@ -163,6 +197,9 @@ def main() -> None:
                         help="results, one JSON line a game (resumed if present)")
     parser.add_argument("--summary", type=Path, nargs="+", metavar="FILE",
                         help="only print the table of these results files (by spec)")
+    parser.add_argument("--sees-all", action="store_true",
+                        help="hand the bot the true state, hidden cards and all: a "
+                        "ceiling for what its search could do, not a fair bot")
     args = parser.parse_args()
     if args.summary:
         missing = [str(path) for path in args.summary if not path.is_file()]
@@ -176,7 +213,8 @@ def main() -> None:
     unknown = set(args.game or []) - set(games.names())
     if unknown:
         parser.error(f"unknown game {min(unknown)!r}; known: {', '.join(games.names())}")
-    wanted = jobs(args.spec, args.game or games.names(), args.players, args.deals, args.seed)
+    wanted = jobs(args.spec, args.game or games.names(), args.players, args.deals, args.seed,
+                  args.sees_all)
     done = load(args.out)
     todo = [job for job in wanted if job.key not in done]
     rows = [done[job.key] for job in wanted if job.key in done]
@@ -186,7 +224,7 @@ def main() -> None:
         for row in run(todo, args.workers, args.out):
             rows.append(row)
             progress.update(task, advance=1, description=f"{row['game']} {row['players']}p")
-    Console(width=140).print(report(rows, args.spec))
+    Console(width=140).print(report(rows, wanted[0].label))
 
 
 if __name__ == "__main__":

@@ -50,3 +50,26 @@ def test_the_table_counts_shared_wins_and_iterations_per_cpu_second() -> None:
     cells = [column._cells[0] for column in table.columns]
     assert cells[:4] == ["castle", "2", "4", "62.5% (22%–91%)"]
     assert cells[-2:] == ["0.50", "2,000"]
+
+
+def test_seeing_all_hands_the_bot_the_true_draw_pile_and_keeps_its_own_rows() -> None:
+    import random
+
+    from towerplay import games
+
+    script = _script()
+    state = games.load("five_towers").start(players=2, seed=11)
+    rng = random.Random(0)
+    fair = state.determinize(0, rng)
+    assert fair.draw != state.draw  # a fair bot guesses the pile's order
+    seen = script.see_all(state, 0)
+    world = seen.determinize(0, rng)
+    assert world.draw == state.draw and world.seed == state.seed
+    world.apply(world.legal_actions()[0])  # the worlds are full states of the game
+    assert state.history == [] and seen.history == []
+    fair_jobs = script.jobs("random", ["castle"], [2], deals=1, seed=3)
+    cheat_jobs = script.jobs("random", ["castle"], [2], deals=1, seed=3, sees_all=True)
+    assert {j.key for j in fair_jobs}.isdisjoint(j.key for j in cheat_jobs)
+    assert cheat_jobs[0].label == "random seeing all" and fair_jobs[0].label == "random"
+    (row,) = [script.play(cheat_jobs[0])]
+    assert row["sees_all"] is True and script.label(row) == "random seeing all"
