@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import sys
 from pathlib import Path
+
+from towerplay import games
 
 SCRIPT = Path(__file__).parents[2] / "benchmarks" / "bench_strength.py"
 
@@ -53,10 +56,6 @@ def test_the_table_counts_shared_wins_and_iterations_per_cpu_second() -> None:
 
 
 def test_seeing_all_hands_the_bot_the_true_draw_pile_and_keeps_its_own_rows() -> None:
-    import random
-
-    from towerplay import games
-
     script = _script()
     state = games.load("five_towers").start(players=2, seed=11)
     rng = random.Random(0)
@@ -71,5 +70,5 @@ def test_seeing_all_hands_the_bot_the_true_draw_pile_and_keeps_its_own_rows() ->
     cheat_jobs = script.jobs("random", ["castle"], [2], deals=1, seed=3, sees_all=True)
     assert {j.key for j in fair_jobs}.isdisjoint(j.key for j in cheat_jobs)
     assert cheat_jobs[0].label == "random seeing all" and fair_jobs[0].label == "random"
-    (row,) = [script.play(cheat_jobs[0])]
+    row = script.play(cheat_jobs[0])
     assert row["sees_all"] is True and script.label(row) == "random seeing all"
