@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_strength.py [--spec ismcts:iterations=1000]
         [--game five_towers] [--players 2] [--deals 20] [--seed 29000] [--workers 2]
-        [--out strength.jsonl] [--sees-all]
+        [--out strength.jsonl] [--sees-all | --sees-secrets]
     .venv/bin/python benchmarks/bench_strength.py --summary strength.jsonl [more.jsonl ...]
 
 At every table one seat holds the bot (``--spec``) and the others ``greedy``; each deal is
@@ -19,6 +19,12 @@ instead of a guess, every hidden card and the order of every pile (its searches 
 the one true world), so it plays as if it could see through the cards. No bot of the
 product can do that; how much better such a bot does is what hidden information costs a
 search of that budget, and bounds what a fair search of it may hope for.
+
+``--sees-secrets`` splits that cost in two: the bot is handed what the other seats hold
+and it cannot see (in Blueprints, their blueprints and buildings; :data:`SECRETS`), while
+every chance still to come (the bag's draws) stays a guess. Only Blueprints has such
+secrets: in the other games nobody knows more than anyone else (face-down cards and
+draw piles are hidden from every seat alike), so ``--sees-all`` there is foresight alone.
 
 Every finished game is appended to ``--out`` (one JSON line); a second run with the same
 arguments skips the games already there, so a long run can stop and go on later.
@@ -55,11 +61,13 @@ class Job:
     seat: int
     seed: int
     sees_all: bool = False
+    sees_secrets: bool = False
 
     @property
     def key(self) -> str:
         base = f"{self.spec}|{self.game}|{self.players}|{self.seed}|{self.seat}"
-        return base + "|sees-all" if self.sees_all else base
+        return base + ("|sees-all" if self.sees_all else "") + (
+            "|sees-secrets" if self.sees_secrets else "")
 
     @property
     def label(self) -> str:
@@ -68,11 +76,12 @@ class Job:
 
 def label(row: dict[str, Any]) -> str:
     """The spec a result row rates, marked where the bot saw every hidden card."""
-    return row["spec"] + (" seeing all" if row.get("sees_all") else "")
+    return row["spec"] + (" seeing all" if row.get("sees_all") else "") + (
+        " seeing secrets" if row.get("sees_secrets") else "")
 
 
 def jobs(spec: str, names: list[str], counts: list[int] | None, deals: int,
-         seed: int, sees_all: bool = False) -> list[Job]:
+         seed: int, sees_all: bool = False, sees_secrets: bool = False) -> list[Job]:
     """Every game of the run, deal by deal, and each deal in every cell (game × player
     count) before the next: a stopped run has whole deals done in every cell."""
     cells = []
@@ -84,7 +93,7 @@ def jobs(spec: str, names: list[str], counts: list[int] | None, deals: int,
     for deal in range(deals):
         for name, players in cells:
             deal_seed = derive_seed(seed, "strength", name, players, deal)
-            found += [Job(spec, name, players, deal, seat, deal_seed, sees_all)
+            found += [Job(spec, name, players, deal, seat, deal_seed, sees_all, sees_secrets)
                       for seat in range(players)]
     return found
 
@@ -98,6 +107,8 @@ def play(job: Job) -> dict[str, Any]:
     bot = table.bots[job.seat]
     if job.sees_all:
         bot.perceive = see_all  # type: ignore[method-assign]
+    elif job.sees_secrets:
+        bot.perceive = see_secrets  # type: ignore[method-assign]
     cpu = 0.0
     searched = iterations = 0
     while not state.is_over:
@@ -131,6 +142,34 @@ def see_all(state: Any, seat: int) -> Any:
 
 
 _SEEING: dict[type, type] = {}
+
+SECRETS = {"blueprints": ("cards", "layouts", "buildings", "removed", "history")}
+"""By game, the state's fields that hold what other seats know and the bot does not (the
+history holds their hidden placements); ``--sees-secrets`` keeps them true."""
+
+
+def see_secrets(state: Any, seat: int) -> Any:
+    """The true ``state``, whose determinizations guess the chance to come as a fair
+    bot's do but keep the other seats' secrets (:data:`SECRETS`) true (``--sees-secrets``)."""
+    true = state.copy()
+    kind = type(true)
+    if kind not in _KNOWING:
+        fields = SECRETS[state.game.name]
+
+        def determinize(self: Any, *args: Any, **kwargs: Any) -> Any:
+            world = kind.determinize(self, *args, **kwargs)
+            world.__class__ = kind
+            for field in fields:
+                setattr(world, field, list(getattr(self, field)))
+            return world
+
+        _KNOWING[kind] = type(f"Knowing{kind.__name__}", (kind,),
+                              {"__slots__": (), "determinize": determinize})
+    true.__class__ = _KNOWING[kind]
+    return true
+
+
+_KNOWING: dict[type, type] = {}
 
 
 def load(path: Path) -> dict[str, dict[str, Any]]:
@@ -200,6 +239,9 @@ def main() -> None:
     parser.add_argument("--sees-all", action="store_true",
                         help="hand the bot the true state, hidden cards and all: a "
                         "ceiling for what its search could do, not a fair bot")
+    parser.add_argument("--sees-secrets", action="store_true",
+                        help="hand the bot the other seats' secrets (their blueprints "
+                        "and buildings in Blueprints) but not the chance to come")
     args = parser.parse_args()
     if args.summary:
         missing = [str(path) for path in args.summary if not path.is_file()]
@@ -213,8 +255,16 @@ def main() -> None:
     unknown = set(args.game or []) - set(games.names())
     if unknown:
         parser.error(f"unknown game {min(unknown)!r}; known: {', '.join(games.names())}")
+    if args.sees_secrets:
+        if args.sees_all:
+            parser.error("--sees-all already sees the secrets: give one of the two")
+        others = set(args.game or games.names()) - set(SECRETS)
+        if others:
+            parser.error(f"--sees-secrets: {', '.join(sorted(others))} hides nothing that "
+                         f"one seat knows and another does not (only {', '.join(SECRETS)} "
+                         "does); --sees-all is the ceiling there")
     wanted = jobs(args.spec, args.game or games.names(), args.players, args.deals, args.seed,
-                  args.sees_all)
+                  args.sees_all, args.sees_secrets)
     done = load(args.out)
     todo = [job for job in wanted if job.key not in done]
     rows = [done[job.key] for job in wanted if job.key in done]

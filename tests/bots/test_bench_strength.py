@@ -72,3 +72,28 @@ def test_seeing_all_hands_the_bot_the_true_draw_pile_and_keeps_its_own_rows() ->
     assert cheat_jobs[0].label == "random seeing all" and fair_jobs[0].label == "random"
     row = script.play(cheat_jobs[0])
     assert row["sees_all"] is True and script.label(row) == "random seeing all"
+
+
+def test_seeing_secrets_keeps_the_other_blueprint_and_building_but_guesses_the_bag() -> None:
+    script = _script()
+    state = games.load("blueprints").start(players=2, seed=4)
+    rng = random.Random(1)
+    while len(state.history) < 8:  # both seats have taken and placed dice
+        state.apply(state.legal_actions()[-1])
+    seat = state.to_move
+    other = 1 - seat
+    assert any(state.buildings[other])
+    fair = [state.determinize(seat, rng) for _ in range(6)]
+    assert any(w.cards[other] != state.cards[other] for w in fair)  # a fair bot guesses
+    knowing = script.see_secrets(state, seat)
+    worlds = [knowing.determinize(seat, rng) for _ in range(6)]
+    for world in worlds:
+        assert (world.cards, world.layouts, world.buildings, world.history) == (
+            state.cards, state.layouts, state.buildings, state.history)
+        assert type(world) is type(state)
+    drawn = state.drawn
+    assert any(w.queue[drawn:] != state.queue[drawn:] for w in worlds)  # the bag: a guess
+    worlds[0].apply(worlds[0].legal_actions()[0])  # a world is a full state of its own
+    assert knowing.history == state.history
+    jobs = script.jobs("random", ["blueprints"], [2], deals=1, seed=3, sees_secrets=True)
+    assert jobs[0].key.endswith("|sees-secrets") and jobs[0].label == "random seeing secrets"
