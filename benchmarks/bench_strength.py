@@ -75,7 +75,8 @@ class Job:
 
 
 def label(row: dict[str, Any]) -> str:
-    """The spec a result row rates, marked where the bot saw every hidden card."""
+    """The spec a result row rates, marked where the bot saw every hidden card or the
+    other seats' secrets."""
     return row["spec"] + (" seeing all" if row.get("sees_all") else "") + (
         " seeing secrets" if row.get("sees_secrets") else "")
 
