@@ -133,16 +133,8 @@ def play(job: Job) -> dict[str, Any]:
 def see_all(state: Any, seat: int) -> Any:
     """The true ``state``, whose every determinization is the true state again (a
     bench-only cheat for ``--sees-all``)."""
-    true = state.copy()
-    kind = type(true)
-    if kind not in _SEEING:
-        _SEEING[kind] = type(f"Seeing{kind.__name__}", (kind,), {
-            "__slots__": (), "determinize": lambda self, *args, **kwargs: self.copy()})
-    true.__class__ = _SEEING[kind]
-    return true
+    return _guessing(state, "Seeing", lambda kind: lambda self, *args, **kwargs: self.copy())
 
-
-_SEEING: dict[type, type] = {}
 
 SECRETS = {"blueprints": ("cards", "layouts", "buildings", "removed", "history")}
 """By game, the state's fields that hold what other seats know and the bot does not (the
@@ -152,25 +144,33 @@ history holds their hidden placements); ``--sees-secrets`` keeps them true."""
 def see_secrets(state: Any, seat: int) -> Any:
     """The true ``state``, whose determinizations guess the chance to come as a fair
     bot's do but keep the other seats' secrets (:data:`SECRETS`) true (``--sees-secrets``)."""
-    true = state.copy()
-    kind = type(true)
-    if kind not in _KNOWING:
-        fields = SECRETS[state.game.name]
+    fields = SECRETS[state.game.name]
 
+    def guesses(kind: type) -> Any:
         def determinize(self: Any, *args: Any, **kwargs: Any) -> Any:
             world = kind.determinize(self, *args, **kwargs)
             world.__class__ = kind
             for field in fields:
                 setattr(world, field, list(getattr(self, field)))
             return world
+        return determinize
 
-        _KNOWING[kind] = type(f"Knowing{kind.__name__}", (kind,),
-                              {"__slots__": (), "determinize": determinize})
-    true.__class__ = _KNOWING[kind]
+    return _guessing(state, "Knowing", guesses)
+
+
+def _guessing(state: Any, prefix: str, guesses: Any) -> Any:
+    """A copy of the true ``state`` in a subclass of its own class whose ``determinize``
+    is ``guesses(the class)`` (one subclass per class and prefix, made once)."""
+    true = state.copy()
+    kind = type(true)
+    if (kind, prefix) not in _GUESSING:
+        _GUESSING[kind, prefix] = type(f"{prefix}{kind.__name__}", (kind,), {
+            "__slots__": (), "determinize": guesses(kind)})
+    true.__class__ = _GUESSING[kind, prefix]
     return true
 
 
-_KNOWING: dict[type, type] = {}
+_GUESSING: dict[tuple[type, str], type] = {}
 
 
 def load(path: Path) -> dict[str, dict[str, Any]]:
