@@ -98,6 +98,7 @@ def seats(game: str, lang: str) -> list[str]:
     return ["human", "human"] if lang == "pl" else ["human", *["random"] * (most - 2), "greedy"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["pl", "hu"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_screen_of_a_whole_game_is_in_the_language(game: str, lang: str,

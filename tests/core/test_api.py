@@ -46,6 +46,7 @@ def random_states(name: str, players: int, seed: int, options: dict | None = Non
         yield state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players,options,seed", game_variant_cases())
 def test_random_games_keep_the_contract(name: str, players: int, options: dict,
                                         seed: int) -> None:

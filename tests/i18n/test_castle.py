@@ -70,6 +70,7 @@ def provoked(game: int) -> tuple[frozenset[Event], frozenset[Event]]:
     return frozenset(logged), frozenset(reasons)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(len(GAMES)))
 def test_every_log_event_and_refusal_is_worded(game: int) -> None:
     logged, reasons = provoked(game)

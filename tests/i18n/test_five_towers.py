@@ -80,6 +80,7 @@ def rare_refusals() -> set[Event]:
     return {event for event in found if event is not None} | {raised.value.event}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(len(GAMES)))
 def test_every_log_event_and_refusal_is_worded(game: int) -> None:
     logged, reasons = provoked(game)
@@ -180,6 +181,7 @@ def check_board(board: str, lang: str) -> None:
         assert not ENGLISH_SUIT.search(text), (lang, text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(0, len(GAMES), 2))
 @pytest.mark.parametrize("lang", LANGS)
 def test_boards_have_no_key_and_no_english(game: int, lang: str) -> None:

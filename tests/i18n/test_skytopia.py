@@ -115,6 +115,7 @@ def played(game: int) -> Played:
     return Played(frozenset(logged), frozenset(shapes.values()), frozenset(notations))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(len(GAMES)))
 def test_every_log_event_and_refusal_is_worded(game: int) -> None:
     found = played(game)
@@ -236,6 +237,7 @@ def test_no_line_template_is_left() -> None:
 # ----------------------------------------------------------------- boards
 @pytest.mark.parametrize("game", range(0, len(GAMES), 2))
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_boards_have_no_key_no_english_and_no_code(game: int, lang: str) -> None:
     """The start, every 15th position and the end, for every seat and a spectator: no
     card, Foundation or tile by its code."""

@@ -147,6 +147,7 @@ def play_out(http: httpx.Client, table: str, seat_token: str, seed: int = 1) -> 
         assert moved.json()["version"] == answer["version"] + 1
 
 
+@pytest.mark.slow
 def test_a_whole_game_then_the_record(http: httpx.Client) -> None:
     made = create(http, "five_towers", ["human", "greedy"])
     table, seat_token = made["table"], token(made, 0)

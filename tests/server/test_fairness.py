@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.server.conftest import (GENEROUS, TIMEOUT, Server, create, move_until_bots_turn,
                                    token, wait_turn)
@@ -24,6 +25,7 @@ def test_long_thinkers_and_quick_bots_have_lanes_of_their_own() -> None:
     assert all(BOT_QUEUE not in queues for lane, queues in LANES.items() if lane != "quick")
 
 
+@pytest.mark.slow
 def test_a_greedy_bot_answers_while_other_tables_bots_think_long(tmp_path: Path) -> None:
     with Server(f"sqlite:///{tmp_path / 'fair.sqlite'}") as server, \
             httpx.Client(base_url=server.base, timeout=TIMEOUT) as http:
@@ -50,6 +52,7 @@ def test_a_greedy_bot_answers_while_other_tables_bots_think_long(tmp_path: Path)
         assert waits and max(waits) < 5.0, waits
 
 
+@pytest.mark.slow
 def test_an_address_keeps_only_so_many_tables_of_bots_alone(tmp_path: Path) -> None:
     limits = Limits(**{**GENEROUS.__dict__, "bot_tables": 2})
     with Server(f"sqlite:///{tmp_path / 'cap.sqlite'}", limits) as server, \

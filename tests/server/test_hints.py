@@ -17,7 +17,7 @@ from towerplay import games
 from towerplay.core.state import State
 from towerplay.server import hints, pool
 from towerplay.server.storage import Storage, make_engine
-from tests.server.conftest import Server, create, new_database, token, wait_turn
+from tests.server.conftest import TIMEOUT, Server, create, new_database, token, wait_turn
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def http(sqlite_server: Server, monkeypatch: pytest.MonkeyPatch) -> Iterator[htt
     """A client of the SQLite server; hints search a few iterations (the tests' time)."""
     monkeypatch.setattr(pool, "HINT_ITERATIONS", 40)
     monkeypatch.setattr(hints, "HINTS_PER_MINUTE", 10_000)  # the rate limit has its own test
-    with httpx.Client(base_url=sqlite_server.base, timeout=60) as client:
+    with httpx.Client(base_url=sqlite_server.base, timeout=TIMEOUT) as client:
         yield client
 
 

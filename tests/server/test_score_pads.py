@@ -30,6 +30,7 @@ from towerplay.games.five_towers import cli as five_towers_cli
 from towerplay.games.five_towers.cards import SUITS, copies_in_deck
 from towerplay.games.five_towers.rules import can_place
 from towerplay.server import scoring
+from tests.server.conftest import TIMEOUT
 from tests.server.browser import (  # noqa: F401 (fixtures)
     DESKTOP,
     TIMEOUT_MS,
@@ -512,17 +513,17 @@ def test_the_pads_work_offline_once_loaded(browser: Any, web: Any) -> None:
 
 
 def test_the_pad_routes(web: Any) -> None:
-    assert httpx.get(f"{web.base}/score").headers["location"] == "/score/"
-    assert httpx.get(f"{web.base}/score/chess").status_code == 404
-    listing = httpx.get(f"{web.base}/score/pads.json").json()
+    assert httpx.get(f"{web.base}/score", timeout=TIMEOUT).headers["location"] == "/score/"
+    assert httpx.get(f"{web.base}/score/chess", timeout=TIMEOUT).status_code == 404
+    listing = httpx.get(f"{web.base}/score/pads.json", timeout=TIMEOUT).json()
     assert {"five_towers", "castle"} <= {p["id"] for p in listing["pads"]}
     assert {"/score/castle", "/static/score/castle.js", "/score/castle/data.json",
             "/api/i18n/pl?domains=web,score"} <= set(listing["files"])
-    data = httpx.get(f"{web.base}/score/castle/data.json").json()
+    data = httpx.get(f"{web.base}/score/castle/data.json", timeout=TIMEOUT).json()
     assert data == tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
-    worker = httpx.get(f"{web.base}/score/sw.js")
+    worker = httpx.get(f"{web.base}/score/sw.js", timeout=TIMEOUT)
     assert worker.headers["content-type"].startswith("text/javascript")
-    lobby = httpx.get(f"{web.base}/").text
+    lobby = httpx.get(f"{web.base}/", timeout=TIMEOUT).text
     assert 'href="/score/"' in lobby
 
 

@@ -585,10 +585,7 @@ def test_the_pads_work_offline_once_loaded(browser: Any, web: Any) -> None:
       const files = ["/static/score/blueprints.js", "/score/blueprints/data.json",
                      "/static/score/skytopia.js", "/score/skytopia/data.json"];
       return (await Promise.all(files.map((f) => caches.match(f)))).every(Boolean); }"""
-    for _ in range(50):
-        if pad.evaluate(kept):
-            break
-        pad.wait_for_timeout(200)
+    pad.wait_for_function(kept, polling=200)
     pad.context.set_offline(True)
     pad.reload()
     pad.wait_for_selector("#pad:not([hidden])")

@@ -313,6 +313,7 @@ def test_report_refuses_bad_options_in_one_line(args: list[str], words: str,
     assert result.output.count("\n") == 1 and "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_skytopia_report_is_self_contained(sky_rows: list[dict], tmp_path: Path) -> None:
     # one render (its plots are slow): the page written and a PNG file for each plot in it
     written = write_report(sky_rows, tmp_path / "r.html", tmp_path / "png", source="rows.jsonl")

@@ -48,6 +48,9 @@ WINDOW = 2
 flight; a slow batch holds back at most this many batches' results."""
 CONNECT_SECONDS = 10.0
 """How long a Ray address gets to answer (connect and join) before the run is refused."""
+RAY_STARTS = 3
+"""Tries to start a local Ray: on a busy machine its raylet may miss the fixed 30 s in which
+Ray waits for it ("The current node timed out during startup")."""
 
 
 def batches(jobs: Sequence[J], workers: int, most: int = 32) -> Iterator[list[J]]:
@@ -225,8 +228,7 @@ def _connect(ray: Any, workers: int | None, address: str | None) -> None:
     """Start a local Ray (``workers`` CPUs, default all) or join the cluster at ``address``;
     :class:`InvalidOptions` within :data:`CONNECT_SECONDS` if it does not answer there."""
     if address is None:
-        ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR",
-                 log_to_driver=False)
+        _start_local(ray, workers)
         return
     deadline = time.monotonic() + CONNECT_SECONDS
     probe_address(address, seconds=CONNECT_SECONDS / 2)
@@ -260,6 +262,30 @@ def _connect(ray: Any, workers: int | None, address: str | None) -> None:
     if ended[0] is not None:  # (Ray's own words, as it said them)
         raise InvalidOptions(Event.of("cli.ray_not_connected", address=address,
                                       detail=" ".join(str(ended[0]).split())[:120]))
+
+
+def _start_local(ray: Any, workers: int | None) -> None:
+    """Start a local Ray with ``workers`` CPUs (default all), trying again (after ending
+    what the failed start left running) when its node was too slow to come up."""
+    for attempt in range(1, RAY_STARTS + 1):
+        before = set(descendants(os.getpid()))
+        try:
+            ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR",
+                     log_to_driver=False)
+            return
+        except Exception as error:
+            if attempt == RAY_STARTS or "timed out during startup" not in str(error):
+                raise
+            ray.shutdown()
+            for pid in set(descendants(os.getpid())) - before:
+                _kill(pid)
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:  # ended meanwhile
+        pass
 
 
 def probe_address(address: str, seconds: float = CONNECT_SECONDS / 2) -> None:

@@ -26,6 +26,7 @@ def positions(players: int, rebid: str, seed: int) -> Iterator[State[Any]]:
         yield state.copy()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "rebid", "seed"),
                          [(2, "feasible", 1), (4, "physical", 3), (3, "physical", 5)])
 def test_every_legal_action_and_nothing_else_is_clickable(players: int, rebid: str,

@@ -28,6 +28,7 @@ CASES = [({}, 2, 1), ({}, 3, 2), (DRAFT, 4, 3), ({"sides": "b", "market_size": 3
          (DRAFT, 2, 5)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("options", "players", "seed"), CASES)
 def test_every_legal_action_and_nothing_else_is_clickable(
         options: dict[str, Any], players: int, seed: int) -> None:

@@ -28,6 +28,7 @@ const TablePage = {
     getJSON(`/api/tables/${encodeURIComponent(this.id)}/hint`).then((answer) => {
       this.hints = answer.hints;
       this.clearHints();
+      document.body.dataset.hints = this.hints ? "on" : "off";  // (tests wait for it)
     }).catch(() => {});
     $("board").addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") this.pick(event);
