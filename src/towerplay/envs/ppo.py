@@ -60,7 +60,7 @@ class Settings:
     epochs: int = 4
     minibatch: int = 512
     learning_rate: float = 5e-4
-    anneal: bool = True
+    anneal: bool = False
     """Whether the learning rate falls linearly to zero over the run (as CleanRL's)."""
     hidden: tuple[int, ...] = (128, 128)
     entropy: float = 0.01
@@ -190,8 +190,10 @@ class Trainer:
         self.settings = s = settings
         self.rng = np.random.default_rng(s.seed)
         self.envs = self._make_envs()
-        size = self.envs.single_observation_space.shape[0]
-        actions = int(self.envs.single_action_space.n)
+        space, choices = self.envs.single_observation_space, self.envs.single_action_space
+        assert isinstance(space, gymnasium.spaces.Box)
+        assert isinstance(choices, gymnasium.spaces.Discrete)
+        size, actions = space.shape[0], int(choices.n)
         self.policy = Policy.random(s.game, s.players, size, actions, s.hidden, self.rng,
                                     perfect_recall=s.perfect_recall)
         self.critic = network([size * s.players, *s.hidden, 1], self.rng, 1.0)
@@ -252,28 +254,24 @@ class Trainer:
                 ) -> tuple[npt.NDArray[Any], dict[str, Any], Batch]:
         """``rollout`` steps of every game; the observations to go on from and the batch."""
         s = self.settings
-        columns: dict[str, list[Any]] = {name: [] for name in Batch.__dataclass_fields__}
+        steps: list[tuple[Array, npt.NDArray[np.bool_], npt.NDArray[np.int64], Array, Array,
+                          Array, Array]] = []
         for _ in range(s.rollout):
             self.moments.update(obs)
             self.moments.set_on(self.policy)
             inputs = self._inputs(obs, info["seat"])
             mask = info["action_mask"].astype(bool)
-            outputs = forward(self.policy.layers, inputs)
-            probs, log_probs = masked_log_softmax(outputs[-1], mask)
+            probs, log_probs = masked_log_softmax(
+                forward(self.policy.layers, inputs)[-1], mask)
             actions = sample(probs, self.rng)
             values = forward(self.critic, inputs)[-1][:, 0]
             obs, rewards, terminated, truncated, info = self.envs.step(actions)
-            ended = terminated | truncated
-            for name, value in (("inputs", inputs), ("masks", mask), ("actions", actions),
-                                ("log_probs", log_probs[np.arange(len(actions)), actions]),
-                                ("values", values), ("rewards", rewards),
-                                ("ends", ended)):
-                columns[name].append(value)
+            steps.append((inputs, mask, actions, log_probs[np.arange(len(actions)), actions],
+                          values, rewards.astype(np.float32),
+                          (terminated | truncated).astype(np.float32)))
             self.steps += s.envs
-        batch = Batch(**{name: np.asarray(values, dtype=np.bool_ if name == "masks"
-                                          else np.int64 if name == "actions"
-                                          else np.float32)
-                         for name, values in columns.items()})
+        columns = [np.stack(column) for column in zip(*steps)]
+        batch = Batch(*columns)
         return obs, info, batch
 
     def learn(self, batch: Batch, last_values: Array) -> None:
@@ -331,7 +329,8 @@ def sample(probs: Array, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     chosen = (cumulative <= draws).sum(axis=1)
     # a draw on the last edge would pick past the legal ids: take the last legal one
     legal_last = probs.shape[1] - 1 - np.argmax(probs[:, ::-1] > 0, axis=1)
-    return np.minimum(chosen, legal_last).astype(np.int64)
+    picked: npt.NDArray[np.int64] = np.minimum(chosen, legal_last).astype(np.int64)
+    return picked
 
 
 def win_rate(policy: Policy, opponent: str, games: int, seed: int) -> float:
@@ -347,7 +346,7 @@ def win_rate(policy: Policy, opponent: str, games: int, seed: int) -> float:
         obs, info = env.reset(seed=seed + game)
         done, reward = False, 0.0
         while not done:
-            action = policy.best(obs, env.seat, info["action_mask"])
+            action = policy.best(np.asarray(obs), env.seat, info["action_mask"])
             obs, step_reward, done, _, info = env.step(action)
             reward = float(step_reward)
         won += reward
@@ -375,6 +374,11 @@ def plot(curve: Sequence[Point], title: str, path: Path) -> None:
     plt.close(fig)
 
 
+def listing(kind: type) -> Callable[[str], tuple[Any, ...]]:
+    """An option's parser for a comma-separated list of ``kind`` (``--hidden 64,64``)."""
+    return lambda text: tuple(kind(part) for part in text.split(",") if part)
+
+
 def parse(argv: Sequence[str]) -> tuple[Settings, argparse.Namespace]:
     defaults = Settings()
     parser = argparse.ArgumentParser(prog="python -m towerplay.envs.ppo",
@@ -384,10 +388,8 @@ def parse(argv: Sequence[str]) -> tuple[Settings, argparse.Namespace]:
         if isinstance(value, bool):
             parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=value)
         elif isinstance(value, tuple):
-            kind = type(value[0])
             parser.add_argument(flag, default=",".join(map(str, value)),
-                                type=lambda text, kind=kind: tuple(
-                                    kind(part) for part in text.split(",") if part))
+                                type=listing(type(value[0])))
         else:
             parser.add_argument(flag, type=type(value), default=value)
     parser.add_argument("--out", type=Path, help="where to write the policy (JSON)")
