@@ -275,7 +275,7 @@ def bot_name(spec: str, lang: str) -> str:
     return words("web.bot_options", name=name, options=options) if options else name
 
 
-SEAT_KINDS = ("human", "easy", "medium", "hard", "expert", "random", "greedy")
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert", "random", "greedy", "learned")
 """The seat kinds the lobby offers (its choice list), by their protocol ids; each has a
 name in every language (the ``web`` catalogue's ``web.kind.<id>``)."""
 

@@ -148,6 +148,8 @@ class Table(Generic[A]):
         check_seats(self.seats, self.state.players, bots=bool(self.bots))
         if not self.bots:  # loading them checks their specs
             self.bots = bots_for_seats(self.seats, self.state.seed)
+        for bot in self.bots.values():  # (a bot that cannot play this game says so now)
+            bot.check_game(self.state.game, self.state.players)
 
     # ----------------------------------------------------------------- reading
     @property

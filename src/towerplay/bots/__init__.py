@@ -9,7 +9,7 @@ level: ``load("hard")`` (:data:`LEVELS`; options may follow, ``hard:recall=0.5``
 >>> load("alphazero")
 Traceback (most recent call last):
 ...
-towerplay.core.errors.UnknownBot: unknown bot 'alphazero'; known bots: greedy, ismcts, random; levels: easy, medium, hard, expert
+towerplay.core.errors.UnknownBot: unknown bot 'alphazero'; known bots: greedy, ismcts, learned, random; levels: easy, medium, hard, expert
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ _REGISTRY: dict[str, str] = {
     "random": "towerplay.bots.simple:RandomBot",
     "greedy": "towerplay.bots.simple:GreedyBot",
     "ismcts": "towerplay.bots.ismcts:ISMCTSBot",
+    "learned": "towerplay.bots.learned:LearnedBot",
 }
 
 LEVELS: dict[str, str] = {

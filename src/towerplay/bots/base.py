@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event
-from towerplay.core.game import validation_event
+from towerplay.core.game import Game, validation_event
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import A, State
 
@@ -37,6 +37,10 @@ class Bot:
                                                   self.options_type)) from None
         self.seed = fresh_seed() if seed is None else seed
         self.rng = random.Random(self.seed)
+
+    def check_game(self, game: Game[Any, Any], players: int) -> None:
+        """Refuse (:class:`InvalidOptions`) a game this bot cannot play at ``players``
+        seats, before it starts; every game by default."""
 
     def act(self, state: State[A]) -> A:
         """The bot's move in the true ``state``, decided on what it perceives of it."""

@@ -10,7 +10,8 @@
 Each row is one game: ``obs`` (float32, ``(num_envs, observation size)``) and ``mask`` (int8,
 ``(num_envs, num_actions)``) are those of the seat to move there (``to_move``, int64), as in
 the PettingZoo env. ``rewards`` (float32, ``(num_envs, players)``) is zero until a game ends;
-then it holds every seat's share of the win, ``terminated`` is true for that row, and the
+then it holds every seat's reward (the share of the win; ``reward=`` and
+``perfect_recall=`` as in the other envs), ``terminated`` is true for that row, and the
 row is already reset: its ``obs``, ``mask`` and ``to_move`` are the next game's first
 decision (same-step auto-reset). Games are seeded from ``seed``, one after another.
 
@@ -39,10 +40,12 @@ class VectorEnv:
     """``num_envs`` games of ``game`` at ``players`` seats, stepped together."""
 
     def __init__(self, game: str, players: int = 2, num_envs: int = 16, *,
-                 seed: int | None = None, illegal: str = "raise", **options: Any) -> None:
+                 seed: int | None = None, illegal: str = "raise", reward: str = "share",
+                 perfect_recall: bool = False, **options: Any) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
             raise InvalidOptions(f"num_envs must be a positive integer (got {num_envs!r})")
-        self.setup = Setup.load(game, players, options)
+        self.setup = Setup.load(game, players, options, perfect_recall=perfect_recall,
+                                reward=reward)
         self.illegal = check_illegal(illegal)
         self.num_envs, self.players = num_envs, players
         self.observation_shape = self.setup.observer.shape
@@ -86,7 +89,7 @@ class VectorEnv:
             else:
                 state.apply(space[action])
                 if state.is_over:
-                    rewards[row] = state.rewards()
+                    rewards[row] = setup.rewards(state)
                     self._restart(row)
                     terminated[row] = True
                 else:
