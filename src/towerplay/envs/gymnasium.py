@@ -10,7 +10,7 @@ The other seats are played by bot specs through the kernel's table, so each bot 
 a determinization of its seat's knowledge. The reward comes at the end: the agent's share
 of the win (1 alone, 1/k in a k-way tie, 0 otherwise). An action the mask does not allow
 ends the episode with reward -1 and ``info["illegal"]`` saying why (``illegal="raise"``
-raises the table's Refusal instead). ``render_mode="ansi"`` gives the seat's terminal
+raises the table's MoveRefused instead). ``render_mode="ansi"`` gives the seat's terminal
 picture as ANSI text.
 
 Each game is registered as ``towerplay/<Game>-v0`` on import of ``towerplay.envs``:
@@ -29,7 +29,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from towerplay.arena.table import HUMAN, Refusal, Table
+from towerplay.arena.table import HUMAN, MoveRefused, Table
 from towerplay.core.errors import InvalidOptions
 from towerplay.envs.common import OBSERVATION_BOUND, Setup, ansi, check_render_mode
 
@@ -90,11 +90,11 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
         move = self.setup.game.action_from_id(int(action))
         try:
             table.submit(self.seat, str(move), table.version)
-        except Refusal as refusal:
+        except MoveRefused as refusal:
             if self.illegal == "raise" or table.is_over:
                 raise
             obs = self._observe()
-            return obs, -1.0, True, False, {**self._info(obs), "illegal": refusal.message}
+            return obs, -1.0, True, False, {**self._info(obs), "illegal": str(refusal)}
         list(table.play_bots())
         over = table.is_over
         reward = table.state.rewards()[self.seat] if over else 0.0
