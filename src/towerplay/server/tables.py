@@ -103,7 +103,8 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     game, seats = data.get("game"), data.get("seats")
     options = data.get("options") or {}
     if not isinstance(game, str):
-        raise Refusal("bad_message", web("game_id"))
+        example = repr(next(iter(games.BUILT_IN)))  # (the first built-in game's id)
+        raise Refusal("bad_message", web("game_id", example=example))
     if not isinstance(seats, list) or not seats:
         raise Refusal("bad_message", web("seats_list"))
     if not isinstance(options, dict):
