@@ -70,8 +70,9 @@ class Skytopia(Game[SkytopiaState, A.Act]):
         """The seat count must suit the game and the Market: ``market_size`` may only be
         lower than the player count (the rulebook's harder variant), never higher."""
         super().check_players(players)
+        assert isinstance(players, int)  # (checked above)
         size = self.options.market_size
-        if size > players:  # type: ignore[operator]  # an int: checked above
+        if size > players:
             raise InvalidOptions(Event.of("skytopia.market_size_players", size=size,
                                           players=players))
 
