@@ -108,3 +108,26 @@ def test_a_bots_errors_are_events_in_every_language() -> None:
                                        "core.bot_no_move"]
     assert str(InvalidOptions(raised[2])) == "the game is over: there is no move to make"
     EventCheck().assert_worded(raised)
+
+
+def test_the_learning_environments_refusals_are_events_in_every_language() -> None:
+    """A program's mistakes with the RL adapters read in each language too (their words
+    name Python's values, None and reset(), as the API spells them)."""
+    from towerplay.envs.gymnasium import TowerplayGymEnv
+    from towerplay.envs.vector import VectorEnv
+
+    raised = []
+    for make in (lambda: VectorEnv("castle", num_envs=0),
+                 lambda: VectorEnv("castle", num_envs=2).step([0, 0]),
+                 lambda: TowerplayGymEnv("castle", players=2, seat=5),
+                 lambda: TowerplayGymEnv("castle", players=2, render_mode="human")):
+        with pytest.raises((InvalidOptions, IllegalAction)) as error:
+            make()
+        raised.append(error.value.event)
+    assert [e.key for e in raised] == ["env.num_envs", "env.reset_first", "env.seat",
+                                       "env.render_mode"]
+    assert str(InvalidOptions(raised[2])) == "seat must be 0 to 1 or None (got 5)"
+    check = EventCheck()
+    for event in raised:
+        check.assert_defined(event)
+        assert word(event, "pl") != english(event)

@@ -3,7 +3,8 @@
 An engine never writes a sentence. It says ``Event.of("five_towers.bid", count=3)`` and
 the catalogues (:mod:`towerplay.i18n`: the kernel's ``core`` and ``web``, each game's
 own, English among them) word it: the key is the message id, in the domain its first
-part names (``cli.*`` in ``web``), and each ``{name}`` field of the text is filled by a
+part names (``cli.*`` and ``env.*``, the command line's and the learning
+environments', in ``web``), and each ``{name}`` field of the text is filled by a
 parameter:
 
 - ``int`` (or ``float``): a number; the one named ``count`` picks the plural form;
@@ -84,10 +85,10 @@ class Event(NamedTuple):
 
     @property
     def domain(self) -> str:
-        """The catalogue the key lives in: its first part (``cli`` keys, the command
-        line's, in ``web``)."""
+        """The catalogue the key lives in: its first part (``cli`` and ``env`` keys, the
+        command line's and the learning environments', in ``web``)."""
         head = self.key.split(".", 1)[0]
-        return "web" if head == "cli" else head
+        return "web" if head in ("cli", "env") else head
 
     def kwargs(self) -> dict[str, Param]:
         """The parameters as a dict."""

@@ -12,6 +12,7 @@ from rich.console import Console
 
 from towerplay import games
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.game import Game
 from towerplay.core.observer import Observer
 from towerplay.core.state import State
@@ -29,13 +30,13 @@ changes), or end the episode with -1 for the offender and 0 for the others (Pett
 
 def check_illegal(illegal: str) -> str:
     if illegal not in ILLEGAL:
-        raise InvalidOptions(f"illegal must be 'raise' or 'terminate' (got {illegal!r})")
+        raise InvalidOptions(Event.of("env.illegal", got=repr(illegal)))
     return illegal
 
 
 def check_render_mode(render_mode: str | None) -> str | None:
     if render_mode not in (None, "ansi"):
-        raise InvalidOptions(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        raise InvalidOptions(Event.of("env.render_mode", got=repr(render_mode)))
     return render_mode
 
 

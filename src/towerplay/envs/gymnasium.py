@@ -31,6 +31,7 @@ from gymnasium import spaces
 
 from towerplay.arena.table import HUMAN, MoveRefused, Table
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
 from towerplay.envs.common import OBSERVATION_BOUND, Setup, ansi, check_render_mode
 
 Observation = dict[str, Any]
@@ -49,13 +50,11 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
         self.setup = Setup.load(game, players, options)
         specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
         if len(specs) != players - 1 or HUMAN in specs:
-            raise InvalidOptions(f"give one bot spec for each of the {players - 1} other "
-                                 f"seats (got {specs})")
+            raise InvalidOptions(Event.of("env.bot_specs", others=players - 1, got=str(specs)))
         if seat is not None and not 0 <= seat < players:
-            raise InvalidOptions(f"seat must be 0 to {players - 1} or None (got {seat})")
+            raise InvalidOptions(Event.of("env.seat", last=players - 1, got=str(seat)))
         if illegal not in ("end", "terminate", "raise"):  # "terminate": as the other envs say
-            raise InvalidOptions(f"illegal must be 'end' (or 'terminate') or 'raise' "
-                                 f"(got {illegal!r})")
+            raise InvalidOptions(Event.of("env.illegal_end", got=repr(illegal)))
         self.bots, self.seat_choice, self.render_mode = specs, seat, render_mode
         self.illegal = illegal
         self.observation_space = spaces.Dict({
@@ -108,7 +107,7 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def _table(self) -> Table[Any]:
         if self.table is None:
-            raise InvalidOptions("call reset() before step()")
+            raise InvalidOptions(Event.of("env.reset_first"))
         return self.table
 
     def _observe(self) -> Observation:
