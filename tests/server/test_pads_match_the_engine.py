@@ -20,24 +20,10 @@ import pytest
 from towerplay import games
 from towerplay.server import scoring
 from tests.server.browser import browser, page, web  # noqa: F401 (fixtures)
+from tests.server.test_score_pads import score_in_page
 
 GAMES_PER_PAD = 1_000
 """Finished games typed into each pad."""
-
-SCORE_ALL = """async ([game, inputs]) => {
-  const pad = (await import(`/score/${game}/pad.js`)).default;
-  const data = await (await fetch(`/score/${game}/data.json`)).json();
-  return inputs.map((input) => {
-    try {
-      const result = pad.score(input, data);
-      return { totals: result.seats.map((seat) => seat.total), winners: result.winners,
-               rows: result.seats.map((seat) => seat.rows.map((row) => row.points)) };
-    } catch (problem) {
-      if (!problem.key) throw problem;
-      return { refusal: problem.key, params: problem.params, seat: problem.seat };
-    }
-  });
-}"""
 
 
 def proof(game: str) -> ModuleType:
@@ -80,12 +66,20 @@ def sweep(game: str, count: int, variants: tuple[dict[str, Any], ...], seed: int
 def differences(page: Any, base: str, game: str, inputs: list[dict[str, Any]],
                 answers: list[dict[str, Any]]) -> list[tuple[dict[str, Any], Any, Any]]:
     """Each finished game whose pad's score is not the engine's: (input, engine, pad)."""
-    page.goto(f"{base}/score/{game}")
-    page.wait_for_selector("#pad-seats fieldset")
-    scored: list[dict[str, Any]] = page.evaluate(SCORE_ALL, [game, inputs])
+    scored = [summary(answer) for answer in score_in_page(page, base, game, inputs)]
     return [(typed, engine, pad) for typed, engine, pad in zip(inputs, answers, scored,
                                                                strict=True)
             if pad != engine]
+
+
+def summary(answer: dict[str, Any]) -> dict[str, Any]:
+    """What the pad said, as the engine says it: each seat's total and rows' points, the
+    winners (or its refusal)."""
+    if "refusal" in answer:
+        return answer
+    seats = answer["result"]["seats"]
+    return {"totals": [seat["total"] for seat in seats], "winners": answer["result"]["winners"],
+            "rows": [[row["points"] for row in seat["rows"]] for seat in seats]}
 
 
 @pytest.mark.parametrize("game", scoring.pad_games())
