@@ -179,7 +179,7 @@ def test_the_tree_splits_by_what_the_seat_saw() -> None:
     # after the move, the kept tree is found through the branch of the card really drawn
     state.apply(state.legal_actions()[0])
     seen = state.determinize(0, random.Random(2))
-    drew = seen._log_entry(0, 0)
+    drew = seen.log_line(0, 0)
     assert drew.startswith(str(seen.history[0]) + ", drew ")
     below = root.children[seen.history[0]].outcomes[drew]
     expected = below.children.get(seen.history[1])

@@ -7,6 +7,7 @@ from typing import Any
 
 from tests.toy.game import CARDS, PLAYS, TARGET, Play, ToyGame, ToyState
 from tests.toy.heuristics import HEURISTICS, ToyHeuristics
+from towerplay.core.events import Event
 
 __all__ = ["CARDS", "HEURISTICS", "PLAYS", "TARGET", "Play", "ToyGame", "ToyHeuristics",
            "ToyState", "position", "poisoned", "PoisonError", "RevealGame", "RevealState"]
@@ -75,12 +76,12 @@ class RevealState(ToyState):
         new.drawn = self.drawn.copy()
         return new
 
-    def _log_entry(self, index: int, seat: int | None) -> str | None:
+    def _log_event(self, index: int, seat: int | None) -> Event | None:
         text = str(self.history[index])
         card = self.drawn[index]
         if self.movers[index] == seat and card is not None:
-            return f"{text}, drew {card}"
-        return text
+            text = f"{text}, drew {card}"  # (a test's game: its line as the kernel's words)
+        return Event.of("core.move", action=text)
 
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
         super()._redeal(seat, rng, recall)

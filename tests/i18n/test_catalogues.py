@@ -73,7 +73,8 @@ def test_translations_keep_the_fields(domain: str, lang: str) -> None:
 def page_keys() -> set[str]:
     """Every key the pages ask for: t("key"…), data-i18n="key", status("key"…)."""
     keys: set[str] = set()
-    for path in STATIC.rglob("*.*"):  # the scoring pads in static/score/ too
+    pads = [games.folder(name) / "pad.js" for name in games.names()]  # the scoring pads too
+    for path in [*STATIC.rglob("*.*"), *(pad for pad in pads if pad.is_file())]:
         source = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r'\bt\(\s*"([\w.]+)"', source))
         keys |= set(re.findall(r'data-i18n="([\w.]+)"', source))

@@ -21,7 +21,7 @@ from tests.games.skytopia.near_misses import NEAR_MISSES
 from tests.i18n.events import EventCheck, keys, log_events, refusal_events, shape
 from tests.i18n.wording import LANGS, Wording, visible
 from towerplay import games
-from towerplay.core import Event, IllegalAction, Seat, State
+from towerplay.core import Event, IllegalAction, InvalidOptions, Seat, State
 from towerplay.games.skytopia import events
 from towerplay.games.skytopia.actions import parse
 from towerplay.games.skytopia.board import draw
@@ -127,13 +127,18 @@ def test_every_event_of_the_catalogue_is_met() -> None:
     """The games above say every event key of the catalogue (so each one is tested), but
     a few the games rarely or never give, worded here: a placement refused for want of a
     golem (placements are asked only while one is on the board), 'done' as the only
-    choice left, the identifiers' errors (the RL adapters give ids) and a refusal of what
-    is not an action at all."""
+    choice left, the identifiers' errors (the RL adapters give ids), a refusal of what
+    is not an action at all, and a Market larger than the table."""
     found = set().union(*(p.logged | p.refusals for game in range(len(GAMES))
                           for p in [played(game)]))
     unmet = CHECK.unmet(DOMAIN, found)
     assert unmet <= {"skytopia.no_golem", "skytopia.not_an_action", "skytopia.bad_id",
-                     "skytopia.not_action", "skytopia.expect_done"}
+                     "skytopia.not_action", "skytopia.expect_done",
+                     "skytopia.market_size_players"}
+    with pytest.raises(InvalidOptions) as too_large:
+        games.load(DOMAIN, market_size=3).start(players=2, seed=1)
+    assert too_large.value.event.key == "skytopia.market_size_players"
+    CHECK.assert_worded([too_large.value.event])
     from towerplay.games.skytopia.actions import action_from_id, action_id
     for call, value in ((action_from_id, -1), (action_id, "x")):
         with pytest.raises(IllegalAction) as raised:

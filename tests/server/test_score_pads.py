@@ -1,6 +1,6 @@
 """The scoring pads (issue #18) in chromium against a real ``towerplay serve``.
 
-The pads score in JavaScript (static/score/<game>.js), ported from the Python that
+The pads score in JavaScript (each game's pad.js), ported from the Python that
 ``towerplay score <game>`` runs. Here both score the same generated tables (valid ones,
 ties, the rules' edge cases, and impossible ones): the totals, breakdowns and winners
 agree, and the pad refuses exactly what the CLI refuses, for the same reason. Then the
@@ -45,7 +45,7 @@ CASES = 400
 """Generated tables per game (one batch each through the page)."""
 
 SCORE_ALL = """async ([game, inputs]) => {
-  const pad = (await import(`/static/score/${game}.js`)).default;
+  const pad = (await import(`/score/${game}/pad.js`)).default;
   const data = await (await fetch(`/score/${game}/data.json`)).json();
   return inputs.map((input) => {
     try {
@@ -517,7 +517,7 @@ def test_the_pad_routes(web: Any) -> None:
     assert httpx.get(f"{web.base}/score/chess", timeout=TIMEOUT).status_code == 404
     listing = httpx.get(f"{web.base}/score/pads.json", timeout=TIMEOUT).json()
     assert {"five_towers", "castle"} <= {p["id"] for p in listing["pads"]}
-    assert {"/score/castle", "/static/score/castle.js", "/score/castle/data.json",
+    assert {"/score/castle", "/score/castle/pad.js", "/score/castle/data.json",
             "/api/i18n/pl?domains=web,score"} <= set(listing["files"])
     data = httpx.get(f"{web.base}/score/castle/data.json", timeout=TIMEOUT).json()
     assert data == tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
@@ -527,10 +527,10 @@ def test_the_pad_routes(web: Any) -> None:
     assert 'href="/score/"' in lobby
 
 
-@pytest.mark.parametrize("source", ["score.js", "score.html", "score/five_towers.js",
-                                    "score/castle.js"])
+@pytest.mark.parametrize("source", ["score.js", "score.html", "five_towers", "castle"])
 def test_every_text_the_pads_use_is_in_the_catalogue(source: str) -> None:
-    text = (STATIC / source).read_text(encoding="utf-8")
+    path = STATIC / source if "." in source else scoring.pad_module(source)
+    text = path.read_text(encoding="utf-8")
     keys = set(re.findall(r'"((?:pad|five_towers|castle)\.[\w.]+)"', text))
     keys |= {f"five_towers.tower.{suit}" for suit in SUITS} if "five_towers" in source else set()
     keys |= {f"title.{game}" for game in scoring.pad_games()} if source == "score.js" else set()

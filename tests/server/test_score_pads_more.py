@@ -36,7 +36,7 @@ from tests.server.browser import (  # noqa: F401 (fixtures)
 CASES = 400
 """Generated tables per game (each a whole table: every seat, every round)."""
 SCORE_ALL = """async ([game, tables]) => {
-  const pad = (await import(`/static/score/${game}.js`)).default;
+  const pad = (await import(`/score/${game}/pad.js`)).default;
   const data = await (await fetch(`/score/${game}/data.json`)).json();
   return tables.map((input) => {
     try {
@@ -481,7 +481,7 @@ def test_the_pads_choices_and_labels(page: Any, web: Any) -> None:
     page.wait_for_selector("#pad:not([hidden])")
     pads = page.evaluate("""async () => Object.fromEntries(await Promise.all(
         ["blueprints", "skytopia"].map(async (game) =>
-          [game, (await import(`/static/score/${game}.js`)).default])))""")
+          [game, (await import(`/score/${game}/pad.js`)).default])))""")
     offered = {o["name"]: [value for value, _ in o["choices"]]
                for o in pads["skytopia"]["options"] if o["name"].startswith("guild_")}
     assert offered == {f"guild_{s}": ["", *(g.ident for g in COMP.guilds if g.stack == s)]
@@ -582,8 +582,8 @@ def test_the_pads_work_offline_once_loaded(browser: Any, web: Any) -> None:
     """Once a pad pad was opened, both pads load and score with the network gone."""
     pad = polish_pad(browser, web.base, "blueprints")
     kept = """async () => { await navigator.serviceWorker.ready;
-      const files = ["/static/score/blueprints.js", "/score/blueprints/data.json",
-                     "/static/score/skytopia.js", "/score/skytopia/data.json"];
+      const files = ["/score/blueprints/pad.js", "/score/blueprints/data.json",
+                     "/score/skytopia/pad.js", "/score/skytopia/data.json"];
       return (await Promise.all(files.map((f) => caches.match(f)))).every(Boolean); }"""
     pad.wait_for_function(kept, polling=200)
     pad.context.set_offline(True)

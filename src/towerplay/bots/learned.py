@@ -29,9 +29,9 @@ import numpy as np
 
 from towerplay import games
 from towerplay.bots.base import Bot
-from towerplay.bots.policy import Policy, shipped, shipped_games
+from towerplay.bots.policy import shipped
 from towerplay.core.errors import InvalidOptions
-from towerplay.core.events import Event, Seq
+from towerplay.core.events import Event
 from towerplay.core.game import Game
 from towerplay.core.observer import Observer
 from towerplay.core.state import A, State
@@ -45,7 +45,7 @@ class LearnedBot(Bot):
     def check_game(self, game: Game[Any, Any], players: int) -> None:
         """Refuse (:class:`InvalidOptions`) a game or player count without a policy, or
         options that change the observation the policy reads."""
-        policy = policy_for(game.name, players)
+        policy = shipped(game.name, players)
         size = observer_for(game, players).shape[0]
         if size != policy.observation_size:
             raise InvalidOptions(Event.of("core.learned_observation", game=repr(game.name),
@@ -53,22 +53,12 @@ class LearnedBot(Bot):
 
     def choose(self, state: State[A], seat: int) -> A:
         game = state.game
-        policy = policy_for(game.name, state.players)
+        policy = shipped(game.name, state.players)
         observer = observer_for(game, state.players)
         write = observer.recalled if policy.perfect_recall else observer.observation
         mask = np.asarray(game.action_mask(state), np.int8)
         action: A = game.action_from_id(policy.best(write(state, seat), seat, mask))
         return action
-
-
-def policy_for(game: str, players: int) -> Policy:
-    """The shipped policy, or :class:`InvalidOptions` naming the games that have one."""
-    if (game, players) not in shipped_games():
-        have = Seq(tuple(Event.of("core.learned_policy", game=repr(name), players=count)
-                         for name, count in shipped_games()))
-        raise InvalidOptions(Event.of("core.learned_no_policy", game=repr(game),
-                                      players=players, have=have))
-    return shipped(game, players)
 
 
 def observer_for(game: Game[Any, Any], players: int) -> Observer[Any]:

@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event, Seq
 
 Array = npt.NDArray[np.float32]
 FORMAT = "towerplay-policy-1"
@@ -119,7 +120,7 @@ class Policy:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Policy:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise InvalidOptions(f"not a policy file (its format should be {FORMAT!r})")
+            raise InvalidOptions(Event.of("core.policy_format", format=repr(FORMAT)))
         layers = [Layer(decode(layer["weights"]).reshape(layer["shape"]),
                         decode(layer["bias"])) for layer in data["layers"]]
         return cls(data["game"], int(data["players"]), bool(data["perfect_recall"]),
@@ -185,7 +186,8 @@ def shipped(game: str, players: int) -> Policy:
     naming those there are, where there is none)."""
     entry = resources.files(SHIPPED) / shipped_name(game, players)
     if not entry.is_file():
-        have = ", ".join(f"{g} at {n} players" for g, n in shipped_games())
-        raise InvalidOptions(f"no learned policy for {game} at {players} players "
-                             f"(there are: {have})")
+        have = Seq(tuple(Event.of("core.learned_policy", game=repr(name), players=count)
+                         for name, count in shipped_games()))
+        raise InvalidOptions(Event.of("core.learned_no_policy", game=repr(game),
+                                      players=players, have=have))
     return Policy.from_json(json.loads(entry.read_text(encoding="utf-8")))

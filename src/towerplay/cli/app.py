@@ -93,7 +93,7 @@ def readable_metavars(command: Any) -> None:
 
 app = typer.Typer(
     cls=OneLineErrors, rich_markup_mode=None,
-    help="towerplay: 5 Towers, Budowa Zamku, Blueprints and Skytopia — play, score, study.",
+    help="towerplay: tower-building board games — play, score, study.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False, soft_wrap=True)

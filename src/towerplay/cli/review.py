@@ -33,8 +33,8 @@ def review_command(
                                         f"{DEFAULT_ITERATIONS})"),
     recall: float = typer.Option(None, "--recall", metavar="R",
                                  help="share of the cards seen and put back that a seat "
-                                      "remembers, 0 to 1 (default: the game's, e.g. castle "
-                                      "memory=hidden assumes 0)"),
+                                      "remembers, 0 to 1 (default: the game's, e.g. 0 where "
+                                      "its options leave the cards put back to memory)"),
     seed: int = typer.Option(0, metavar="SEED", help="seed of the searches"),
     json_out: bool = typer.Option(False, "--json", help="print the review as JSON"),
     png: Path = typer.Option(None, "--png", metavar="FILE",

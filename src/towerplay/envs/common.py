@@ -12,6 +12,7 @@ from rich.console import Console
 
 from towerplay import games
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.game import Game
 from towerplay.core.observer import Observer
 from towerplay.core.state import State
@@ -42,13 +43,14 @@ changes), or end the episode with -1 for the offender and 0 for the others (Pett
 
 def check_illegal(illegal: str) -> str:
     if illegal not in ILLEGAL:
-        raise InvalidOptions(f"illegal must be 'raise' or 'terminate' (got {illegal!r})")
+        raise InvalidOptions(Event.of("env.illegal", got=repr(illegal)))
     return illegal
 
 
 def check_reward(reward: str) -> str:
     if reward not in REWARDS:
-        raise InvalidOptions(f"reward must be one of {', '.join(REWARDS)} (got {reward!r})")
+        raise InvalidOptions(Event.of("env.reward", choices=", ".join(REWARDS),
+                                      got=repr(reward)))
     return reward
 
 
@@ -76,7 +78,7 @@ def rewards(state: State[Any], reward: str) -> list[float]:
 
 def check_render_mode(render_mode: str | None) -> str | None:
     if render_mode not in (None, "ansi"):
-        raise InvalidOptions(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        raise InvalidOptions(Event.of("env.render_mode", got=repr(render_mode)))
     return render_mode
 
 
@@ -117,8 +119,7 @@ class Setup:
     def load(cls, name: str, players: int, options: dict[str, Any], *,
              perfect_recall: bool = False, reward: str = "share") -> Setup:
         if not isinstance(perfect_recall, bool):
-            raise InvalidOptions(f"perfect_recall must be True or False "
-                                 f"(got {perfect_recall!r})")
+            raise InvalidOptions(Event.of("env.perfect_recall", got=repr(perfect_recall)))
         check_reward(reward)
         game = games.load(name, **options)
         game.check_players(players)

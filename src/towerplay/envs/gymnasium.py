@@ -11,8 +11,8 @@ a determinization of its seat's knowledge. The reward comes at the end: the agen
 of the win (1 alone, 1/k in a k-way tie, 0 otherwise), or with ``reward="win_loss"`` +1 /
 0 / -1, with ``reward="margin"`` its score less the best other score
 (``envs.common.REWARDS``). An action the mask does not allow ends the episode with reward
--1 and ``info["illegal"]`` saying why (``illegal="raise"`` raises the table's Refusal
-instead). ``render_mode="ansi"`` gives the seat's terminal picture as ANSI text.
+-1 and ``info["illegal"]`` saying why (``illegal="raise"`` raises the table's
+MoveRefused instead). ``render_mode="ansi"`` gives the seat's terminal picture as ANSI text.
 
 ``perfect_recall=True`` observes all the seat has seen (castle's cards seen and put back
 under ``memory=hidden``), not only what it sees now. ``flat=True`` makes the observation the
@@ -43,8 +43,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from towerplay.arena.table import HUMAN, Refusal, Table
+from towerplay.arena.table import HUMAN, MoveRefused, Table
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
 from towerplay.envs.common import (OBSERVATION_BOUND, RENDER_FPS, Setup, ansi,
                                    check_render_mode)
 
@@ -67,15 +68,13 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
                                 reward=reward)
         specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
         if len(specs) != players - 1 or HUMAN in specs:
-            raise InvalidOptions(f"give one bot spec for each of the {players - 1} other "
-                                 f"seats (got {specs})")
+            raise InvalidOptions(Event.of("env.bot_specs", others=players - 1, got=str(specs)))
         if seat is not None and not 0 <= seat < players:
-            raise InvalidOptions(f"seat must be 0 to {players - 1} or None (got {seat})")
+            raise InvalidOptions(Event.of("env.seat", last=players - 1, got=str(seat)))
         if illegal not in ("end", "terminate", "raise"):  # "terminate": as the other envs say
-            raise InvalidOptions(f"illegal must be 'end' (or 'terminate') or 'raise' "
-                                 f"(got {illegal!r})")
+            raise InvalidOptions(Event.of("env.illegal_end", got=repr(illegal)))
         if not isinstance(flat, bool):
-            raise InvalidOptions(f"flat must be True or False (got {flat!r})")
+            raise InvalidOptions(Event.of("env.flat", got=repr(flat)))
         self.bots, self.seat_choice, self.render_mode = specs, seat, render_mode
         self.illegal, self.flat = illegal, flat
         vector = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, self.setup.observer.shape,
@@ -111,16 +110,16 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
                                                      dict[str, Any]]:
         table = self._table()
         if self.ended:
-            raise InvalidOptions("the episode is over: call reset() before step()")
+            raise InvalidOptions(Event.of("env.episode_over"))
         move = self.setup.game.action_from_id(int(action))
         try:
             table.submit(self.seat, str(move), table.version)
-        except Refusal as refusal:
+        except MoveRefused as refusal:
             if self.illegal == "raise":
                 raise
             self.ended = True
             obs, info = self._observe()
-            return obs, -1.0, True, False, {**info, "illegal": refusal.message}
+            return obs, -1.0, True, False, {**info, "illegal": str(refusal)}
         list(table.play_bots())
         over = self.ended = table.is_over
         reward = self.setup.rewards(table.state)[self.seat] if over else 0.0
@@ -139,7 +138,7 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def _table(self) -> Table[Any]:
         if self.table is None:
-            raise InvalidOptions("call reset() before step()")
+            raise InvalidOptions(Event.of("env.reset_first"))
         return self.table
 
     def _mask(self) -> npt.NDArray[np.int8]:

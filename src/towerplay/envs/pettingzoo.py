@@ -39,6 +39,7 @@ from pettingzoo.utils import wrappers
 
 from towerplay import games
 from towerplay.core.errors import IllegalAction, InvalidOptions
+from towerplay.core.events import Event
 from towerplay.envs.common import (LONG_MASK, OBSERVATION_BOUND, RENDER_FPS, Setup, ansi,
                                    check_illegal, check_render_mode)
 
@@ -148,7 +149,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
             self._was_dead_step(action)
             return
         if action is None:
-            raise IllegalAction(f"{agent} is to move: give an action id, not None")
+            raise IllegalAction(Event.of("env.action_none", agent=agent))
         try:
             index = int(action)
             # the space's own object when in range; else action_from_id's one-line error
@@ -202,7 +203,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         """The game, or the one-line error PettingZoo's order-enforcing wrapper would give."""
         state = self.state_
         if state is None:
-            raise InvalidOptions("call reset() before step(), observe(), state() or render()")
+            raise InvalidOptions(Event.of("env.reset_first_agents"))
         return state
 
 

@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.state import State
 from towerplay.envs.common import Setup, check_illegal
 
@@ -43,7 +44,7 @@ class VectorEnv:
                  seed: int | None = None, illegal: str = "raise", reward: str = "share",
                  perfect_recall: bool = False, **options: Any) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
-            raise InvalidOptions(f"num_envs must be a positive integer (got {num_envs!r})")
+            raise InvalidOptions(Event.of("env.num_envs", got=repr(num_envs)))
         self.setup = Setup.load(game, players, options, perfect_recall=perfect_recall,
                                 reward=reward)
         self.illegal = check_illegal(illegal)
@@ -70,11 +71,11 @@ class VectorEnv:
     def step(self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]) -> Step:
         """Apply one action id per game; see the module's docstring for what comes back."""
         if not self.states:
-            raise InvalidOptions("call reset() before step()")
+            raise InvalidOptions(Event.of("env.reset_first"))
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
-            raise IllegalAction(f"give one integer action id per game: an array of shape "
-                                f"({self.num_envs},) (got {actions.dtype} {actions.shape})")
+            raise IllegalAction(Event.of("env.actions_shape", games=self.num_envs,
+                                         dtype=str(actions.dtype), shape=str(actions.shape)))
         illegal = self._illegal_rows(actions)
         obs, to_move = self._buffers()
         rewards = np.zeros((self.num_envs, self.players), np.float32)
@@ -103,8 +104,8 @@ class VectorEnv:
         for row, action in enumerate(actions.tolist()):
             if action not in self._ids[row]:
                 if self.illegal == "raise":
-                    raise IllegalAction(f"game {row}: action id {action} is not legal now "
-                                        f"(legal: {self._ids[row][:12]})")
+                    raise IllegalAction(Event.of("env.not_legal", row=row, action=action,
+                                                 legal=str(self._ids[row][:12])))
                 rows.add(row)
         return rows
 

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from towerplay.arena.table import HUMAN, Refusal
+from towerplay.arena.table import HUMAN
 from towerplay.core.errors import TowerplayError
-from towerplay.server.protocol import web
+from towerplay.server.protocol import Refusal, web
 
 MODES = ("move", "game")
 """Seconds for each move, or for the whole game."""

@@ -29,13 +29,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from towerplay.arena.table import Refusal
 from towerplay.i18n import Translator
 from towerplay.server import jobs
 from towerplay.server.limits import read_json
 from towerplay.server.live import LiveTable, UnknownTable, unavailable_body
 from towerplay.server.moves import in_thread
-from towerplay.server.protocol import error, not_found, refusal_body, web, worded
+from towerplay.server.protocol import Refusal, error, not_found, refusal_body, web, worded
 from towerplay.server.storage import Storage, StorageFailed
 from towerplay.server.words import page_language
 

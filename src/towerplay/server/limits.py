@@ -17,8 +17,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from towerplay.arena.table import Refusal
-from towerplay.server.protocol import web
+from towerplay.server.protocol import Refusal, web
 
 MAX_MESSAGE_BYTES = 4096
 """The largest websocket message or HTTP request body the server reads (real ones are

@@ -26,12 +26,12 @@ from typing import Any
 import procrastinate
 
 from towerplay import games
-from towerplay.arena.table import HUMAN, Refusal, Table
+from towerplay.arena.table import HUMAN, MoveRefused, Table
 from towerplay.core.record import whole
 from towerplay.i18n import Translator, bot_name
 from towerplay.server import clock, jobs, moves
 from towerplay.server.moves import in_thread
-from towerplay.server.protocol import error_body, web, worded
+from towerplay.server.protocol import Refusal, error_body, web, worded
 from towerplay.server.storage import (
     Conflict,
     Storage,
@@ -328,7 +328,10 @@ class Hub:
         async with live.lock:
             if version > live.table.version:  # another process stored moves we lack
                 await self._catch_up(live)
-            action = live.table.prepare(seat, text, version)
+            try:
+                action = live.table.prepare(seat, text, version)
+            except MoveRefused as refused:
+                raise Refusal.of(refused) from None
             try:
                 told = await moves.store(self.storage, live.id, live.table, action)
                 if told is not None:

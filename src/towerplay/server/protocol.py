@@ -1,19 +1,51 @@
 """The protocol's shared pieces (DESIGN.md, "The protocol"): the one shape of every
-refusal, over HTTP and the websocket alike, and what a client may never set.
+refusal, over HTTP and the websocket alike (:class:`Refusal`, its codes), and what a
+client may never set.
 
 >>> error_body("stale", web("stale_version", version=3, current=5), "pl", version=5)
 {'type': 'error', 'code': 'stale', 'message': 'wersja 3 nie jest aktualną wersją stołu (5)', 'params': {'version': 5}}
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi.responses import JSONResponse
 
 from towerplay import games
-from towerplay.arena.table import Refusal
+from towerplay.arena.table import (GameOver, IllegalMove, MoveRefused, NotAMove, NotYourTurn,
+                                   StaleMove)
+from towerplay.core.errors import TowerplayError
 from towerplay.core.events import Event, Param
 from towerplay.i18n import word
+
+RefusalCode = Literal["stale", "illegal", "forbidden", "over", "bad_message"]
+
+
+class Refusal(TowerplayError):
+    """A request or move the server refuses, changing nothing: ``code`` says which kind
+    (the protocol's error codes), ``event`` why (worded in each reader's language),
+    ``params`` the values the error body carries."""
+
+    def __init__(self, code: RefusalCode, reason: Event, **params: Any) -> None:
+        super().__init__(reason)
+        self.code: RefusalCode = code
+        self.params = params
+
+    @classmethod
+    def of(cls, refused: MoveRefused) -> Refusal:
+        """The table's refusal of a move, with its protocol code.
+
+        >>> from towerplay.arena.table import GameOver
+        >>> Refusal.of(GameOver(Event.of("core.table.over"))).code
+        'over'
+        """
+        return cls(CODES[type(refused)], refused.event, **refused.params)
+
+
+CODES: dict[type[MoveRefused], RefusalCode] = {
+    NotAMove: "bad_message", GameOver: "over", StaleMove: "stale", NotYourTurn: "forbidden",
+    IllegalMove: "illegal"}
+"""The protocol's code of each kind of refusal the table gives."""
 
 
 def file_options(game: str) -> frozenset[str]:

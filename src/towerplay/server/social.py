@@ -22,11 +22,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from towerplay.arena.table import Refusal
 from towerplay.server import words
 from towerplay.server.limits import Limits, read_json
 from towerplay.server.live import Hub, LiveTable, UnknownTable, visible_chat
-from towerplay.server.protocol import STATUS, not_found, refusal_body, web
+from towerplay.server.protocol import STATUS, Refusal, not_found, refusal_body, web
 from towerplay.server.tables import address, check_spec, hub_of
 
 router = APIRouter()

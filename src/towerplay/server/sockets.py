@@ -9,11 +9,10 @@ from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
-from towerplay.arena.table import Refusal
 from towerplay.server import social, words
 from towerplay.server.limits import Limits, TokenBucket
 from towerplay.server.live import Client, Hub, LiveTable, UnknownTable, unavailable_body
-from towerplay.server.protocol import error_body, refusal_body, web, worded
+from towerplay.server.protocol import Refusal, error_body, refusal_body, web, worded
 from towerplay.server.storage import StorageFailed
 from towerplay.server.tables import address, hub_of
 

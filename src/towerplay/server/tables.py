@@ -9,8 +9,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
 from towerplay import bots, games, i18n
-from towerplay.i18n import SEAT_KINDS, seat_kind
-from towerplay.arena.table import HUMAN, Refusal
+from towerplay.arena.table import HUMAN, SEAT_KINDS
 from towerplay.core.errors import TowerplayError, UnknownBot
 from towerplay.core.events import Event, Seq
 from towerplay.server import clock, hints, replay, words
@@ -18,6 +17,7 @@ from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, read_json
 from towerplay.server.live import Hub, LiveTable, UnknownTable, unavailable_body
 from towerplay.server.protocol import (
     STATUS,
+    Refusal,
     error,
     file_options,
     not_found,
@@ -64,7 +64,7 @@ def check_spec(spec: object, limits: Limits) -> str:
     if not isinstance(spec, str) or not spec.strip() or len(spec) > MAX_SPEC_CHARS:
         raise Refusal("bad_message", web("seat_spec", limit=MAX_SPEC_CHARS,
                                          got=repr(str(spec)[:40]), kinds=kinds_list()))
-    spec = seat_kind(spec)
+    spec = i18n.seat_kind(spec, SEAT_KINDS)
     if spec == HUMAN:
         return spec
     try:
@@ -103,7 +103,8 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     game, seats = data.get("game"), data.get("seats")
     options = data.get("options") or {}
     if not isinstance(game, str):
-        raise Refusal("bad_message", web("game_id"))
+        example = repr(next(iter(games.BUILT_IN)))  # (the first built-in game's id)
+        raise Refusal("bad_message", web("game_id", example=example))
     if not isinstance(seats, list) or not seats:
         raise Refusal("bad_message", web("seats_list"))
     if not isinstance(options, dict):

@@ -312,8 +312,9 @@ export default {
   ],
   fields: NUMBERS.flatMap((n) => [
     { name: `r${n}_blueprint`, key: `blueprints.r${n}_blueprint`,
-      hint: "blueprints.blueprint_hint" },
-    { name: `r${n}_building`, key: `blueprints.r${n}_building`, hint: "blueprints.building_hint" },
+      hint: "blueprints.blueprint_hint", notation: true },
+    { name: `r${n}_building`, key: `blueprints.r${n}_building`, hint: "blueprints.building_hint",
+      notation: true },
   ]),
   score,
 };

@@ -205,9 +205,10 @@ export default {
   fields: [
     { name: "track", key: "skytopia.track", numeric: true },
     ...COLOURS.map((colour) => ({ name: colour, key: `skytopia.tower.${colour}`, numeric: true,
-                                  hint: "skytopia.tower_hint" })),
+                                  hint: "skytopia.tower_hint", long_hint: true })),
     ...COLOURS.map((colour) => ({ name: `crests_${colour}`, key: `skytopia.crests.${colour}`,
-                                  numeric: true, hint: "skytopia.crests_hint" })),
+                                  numeric: true, hint: "skytopia.crests_hint",
+                                  long_hint: true })),
     { name: "labs", key: "skytopia.labs", numeric: true },
     { name: "coins", key: "skytopia.coins", numeric: true },
     { name: "golems", key: "skytopia.golems", numeric: true },
