@@ -20,7 +20,8 @@ import pytest
 import websockets
 
 from tests.server.conftest import TIMEOUT, Server, create, token, wait_turn
-from towerplay.server.storage import Storage, StorageFailed
+from towerplay.server.storage import StorageFailed
+from towerplay.server.storage.sql import SQLActions
 
 
 @pytest.fixture
@@ -65,14 +66,14 @@ def is_tmpfs(folder: Path) -> bool:
 def failing_writes(monkeypatch: pytest.MonkeyPatch) -> dict[str, bool]:
     """Make every stored action fail while ``switch["full"]``: the disk-full fallback."""
     switch = {"full": True}
-    real = Storage.add_action
+    real = SQLActions.add
 
-    def add_action(self: Storage, *args: Any, **kwargs: Any) -> None:
+    def add(self: SQLActions, *args: Any, **kwargs: Any) -> Any:
         if switch["full"]:
             raise StorageFailed("simulated: the disk is full")
-        real(self, *args, **kwargs)
+        return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(Storage, "add_action", add_action)
+    monkeypatch.setattr(SQLActions, "add", add)
     return switch
 
 

@@ -181,11 +181,12 @@ class Table(Generic[A]):
     def submit(self, seat: int, text: object, version: int) -> list[SeatEvent]:
         """A person's move as text, answering ``version``. A :class:`Refusal` (stale,
         forbidden, over, illegal, bad_message) changes nothing."""
-        return self._accept(self.prepare(seat, text, version))
+        return self.adopt(self.tried(self.prepare(seat, text, version), text))
 
     def prepare(self, seat: int, text: object, version: int) -> A:
         """The action a person's move names, checked as :meth:`submit` checks it but not
-        applied: a server stores it first, then :meth:`advance`."""
+        applied: a server tries it on a copy (:meth:`tried`), stores it, then takes
+        the copy (:meth:`adopt`)."""
         if not isinstance(text, str):
             raise Refusal("bad_message", Event.of("web.action_text"))
         if len(text) > MAX_ACTION_CHARS:
@@ -200,18 +201,53 @@ class Table(Generic[A]):
             raise Refusal("forbidden", Event.of("web.not_your_turn", seat=Seat(seat)),
                           seat=seat, to_move=self.state.to_move)
         try:
-            action = self.state.game.parse_action(self.state, text)
+            return self.state.game.parse_action(self.state, text)
         except TowerplayError as error:
             raise Refusal("illegal", error.event, action=cut(text)) from None
-        reason = self.state.refusal(action)
-        if reason is not None:
-            raise Refusal("illegal", english(reason), event=reason, action=cut(text))
-        return action
 
     def advance(self, action: A) -> list[SeatEvent]:
         """Apply an action already checked and stored elsewhere (a move another process
-        accepted, a prepared move once stored): callbacks, hooks and events as usual."""
+        accepted): callbacks, hooks and events as usual."""
         return self._accept(action)
+
+    def tried(self, action: A, text: object = None) -> State[A]:
+        """A copy of the state with ``action`` applied (the table itself unchanged): the
+        one check and the one application of a move that is stored before the table
+        takes it (:meth:`adopt`). An illegal action is refused as ``illegal`` (naming
+        ``text``, the move as sent, if given).
+
+        >>> from towerplay import games
+        >>> table = Table(games.load("castle").start(players=2, seed=1), ["human", "human"])
+        >>> after = table.tried(table.state.legal_actions()[0])
+        >>> table.version, len(after.history)
+        (0, 1)
+        >>> table.adopt(after)[-1].version, table.state is after
+        (1, True)
+        """
+        after = self.state.copy()
+        try:
+            after.apply(action)
+        except TowerplayError as error:
+            sent = text if isinstance(text, str) else str(action)
+            raise Refusal("illegal", error.event, action=cut(sent)) from None
+        return after
+
+    def adopt(self, after: State[A]) -> list[SeatEvent]:
+        """Take ``after``, the state one action past the table's (:meth:`tried`), as the
+        table's own: callbacks, hooks and events as if the action were applied here."""
+        before = self.state
+        action = after.history[-1]
+        for hook in self.hooks:
+            hook.before(before, action)
+        self.state = after
+        for callback in self.on_action:
+            callback(self)
+        for hook in self.hooks:
+            hook.after(after, action)
+        if after.is_over:
+            for hook in self.hooks:
+                hook.end(after)
+        return self.events(len(after.history) - 1)
 
     # ----------------------------------------------------------------- bots
     def bot_task(self) -> BotTask[A] | None:
