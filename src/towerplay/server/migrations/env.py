@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from alembic import context
 
+from towerplay.server.storage.migrate import ours
 from towerplay.server.storage.schema import metadata
 
 
 def run(connection: object) -> None:
     context.configure(connection=connection, target_metadata=metadata,  # type: ignore[arg-type]
-                      render_as_batch=True)  # SQLite alters a table by copying it
+                      render_as_batch=True,  # SQLite alters a table by copying it
+                      include_name=ours)  # not the job queue's tables
     with context.begin_transaction():
         context.run_migrations()
 

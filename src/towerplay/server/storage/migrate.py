@@ -9,6 +9,7 @@ first step (``0001``) and carried on from there.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, text
 
 import towerplay.server.migrations as migrations
+from towerplay.server.storage.schema import metadata
 
 LOCK = 0x746F77  # any number, the same in every process
 """The PostgreSQL advisory lock held while one process migrates (and makes the job
@@ -38,6 +40,12 @@ def head() -> str:
     found = ScriptDirectory.from_config(config()).get_current_head()
     assert found is not None
     return found
+
+
+def ours(name: str | None, kind: str, parents: Mapping[str, str | None]) -> bool:
+    """Whether a database object is towerplay's to migrate (the job queue's tables are
+    procrastinate's, and so is its schema)."""
+    return kind != "table" or name in metadata.tables
 
 
 def locked(connection: Connection) -> None:
