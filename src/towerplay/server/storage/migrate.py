@@ -9,12 +9,12 @@ first step (``0001``) and carried on from there.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.environment import NameFilterParentNames, NameFilterType
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, text
@@ -42,7 +42,7 @@ def head() -> str:
     return found
 
 
-def ours(name: str | None, kind: str, parents: Mapping[str, str | None]) -> bool:
+def ours(name: str | None, kind: NameFilterType, parents: NameFilterParentNames) -> bool:
     """Whether a database object is towerplay's to migrate (the job queue's tables are
     procrastinate's, and so is its schema)."""
     return kind != "table" or name in metadata.tables
