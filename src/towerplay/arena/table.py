@@ -255,9 +255,11 @@ class Table(Generic[A]):
         to move). The bot decides on what it perceives of its seat's knowledge
         (:meth:`.Bot.perceive`)."""
         seat = self.bot_to_move()
-        if seat is None:
-            return None
-        bot = self.bots[seat]
+        return None if seat is None else self.task_for(seat, self.bots[seat])
+
+    def task_for(self, seat: int, bot: Bot) -> BotTask[A]:
+        """The decision of ``seat`` to move, made by ``bot`` (the seat's own, a bot made
+        for this decision, or one moving for a person), as a task to run anywhere."""
         seen = bot.perceive(self.state, seat)
         if seen is self.state:  # a task may be pickled later, elsewhere: not the live state
             seen = seen.copy()

@@ -27,7 +27,7 @@ from fastapi.responses import JSONResponse, Response
 from towerplay.server import (bus, guards, hints, metrics, replay, review, scoring, social,
                               uploads, words)
 from towerplay.server.hub import Hub
-from towerplay.server.jobs import Runner, open_storage
+from towerplay.server.jobs import Runner, SharedTables, open_storage
 from towerplay.server.limits import Limits
 from towerplay.server.live import unavailable_body
 from towerplay.server.pages import add_pages
@@ -73,7 +73,8 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
         figures.watch(lambda: len(hub.memory), lambda: sum(
             len(live.clients) for live in hub.memory.tables.values()), thinking)
         if thinking is not None:
-            hub.spawn(Runner(storage, thinking, queue, moved=hub.play.moved).serve(processes))
+            tables = SharedTables(hub.memory, hub.clients, alone=not is_postgres(url))
+            hub.spawn(Runner(storage, thinking, queue, tables).serve(processes))
         if is_postgres(url):
             hub.memory.missing()  # until it listens: every request reads the database
             hub.spawn(bus.listen(url, hub))

@@ -20,17 +20,20 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from towerplay import bots
 from towerplay.arena.review import steps
 from towerplay.arena.table import HUMAN, Table
-from towerplay.bots.base import Bot
 from towerplay.core.record import Record
 from towerplay.core.rng import derive_seed
 from towerplay.server import moves
+from towerplay.server.clock import Timing
+from towerplay.server.hub.clients import Clients
+from towerplay.server.hub.memory import Memory
+from towerplay.server.live import UnknownTable
 from towerplay.server.moves import in_thread
 from towerplay.server.pool import DEFAULT_WORKERS, BotPool
 from towerplay.server.queues import (SWEEP_SECONDS, JobQueue, LocalQueue, all_of,
@@ -49,13 +52,9 @@ CLOCK_GRACE_SECONDS = 0.02
 CACHED_TABLES = 256
 """Tables a worker keeps in memory between their jobs (the rest are replayed)."""
 
-Moved = Callable[[str, int], Awaitable[None]]
-"""Told that a table reached a version (the in-process server's clients hear of it)."""
-
-
 @dataclass
 class Known:
-    """A table as a worker keeps it between jobs: the table, and what its thinking needs."""
+    """A table as a runner finds it: the table, and what its thinking and storing need."""
 
     table: Table[Any]
     owner: str
@@ -63,6 +62,8 @@ class Known:
     people: bool
     """Whether people play there (its bots go first: :attr:`.thinking.Kind.PEOPLE`)."""
     clocked: bool
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while a move is stored (the hub's table's own lock, where shared)."""
 
     @classmethod
     def of(cls, stored: StoredTable, table: Table[Any]) -> Known:
@@ -70,22 +71,99 @@ class Known:
         return cls(table, stored.owner or "unknown", people, stored.timing.timed)
 
 
+class Tables(Protocol):
+    """Where a runner finds a table at its stored version (:meth:`current`), and who hears
+    of the moves it stores (:meth:`stored`)."""
+
+    async def current(self, table_id: str) -> Known | None: ...
+
+    async def stored(self, table_id: str, known: Known, timing: Timing | None) -> None: ...
+
+    def forget(self, table_id: str) -> None:
+        """The table is not at the version held (another process stored a move)."""
+
+
+class OwnTables:
+    """A ``towerplay worker``'s copies of the tables: replayed from the database, kept
+    between jobs (at most :data:`CACHED_TABLES`) and brought up to date at each."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.tables: OrderedDict[str, Known] = OrderedDict()
+
+    async def current(self, table_id: str) -> Known | None:
+        known = self.tables.pop(table_id, None)
+        if known is None:
+            stored = await in_thread(self.storage.tables.load, table_id)
+            if stored is None:
+                return None
+            known = Known.of(stored, await in_thread(moves.rebuild, stored))
+        else:
+            texts = await in_thread(self.storage.actions.since, table_id,
+                                    known.table.version)
+            moves.catch_up(known.table, texts)
+            specs = await in_thread(self.storage.seats.specs, table_id)
+            if specs is not None:  # a person left their seat to a bot, or came back
+                moves.use_seats(known.table, specs)
+        self.tables[table_id] = known
+        while len(self.tables) > CACHED_TABLES:
+            self.tables.popitem(last=False)
+        return known
+
+    async def stored(self, table_id: str, known: Known, timing: Timing | None) -> None:
+        return None  # the servers hear of it from the database
+
+    def forget(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+
+
+class SharedTables:
+    """The in-process worker of a ``towerplay serve``: the hub's live tables themselves,
+    so a bot's move is applied once in the process and its clients hear of it at once.
+    ``alone``: no other process stores moves (SQLite), so the tables in memory are
+    current; else each is read up to date before its bot thinks."""
+
+    def __init__(self, memory: Memory, clients: Clients, alone: bool) -> None:
+        self.memory, self.clients, self.alone = memory, clients, alone
+
+    async def current(self, table_id: str) -> Known | None:
+        try:
+            live = await self.memory.fetch(table_id)
+        except UnknownTable:
+            return None
+        if not self.alone:
+            await self.memory.refresh(live)
+        return Known(live.table, live.owner, bool(live.token_hashes), live.timing.timed,
+                     live.lock)
+
+    async def stored(self, table_id: str, known: Known, timing: Timing | None) -> None:
+        live = self.memory.get(table_id)
+        if live is None or live.table is not known.table:
+            return
+        if timing is not None:
+            live.timing = timing
+        self.memory.touch(live)
+        self.clients.changed(live)
+
+    def forget(self, table_id: str) -> None:
+        return None  # (alone, no move is stored elsewhere; else each job reads it anew)
+
+
 class Runner:
-    """What a worker does for a job: a bot's move (read the table, think, store, ask for
+    """What a worker does for a job: a bot's move (find the table, think, store, ask for
     the next bot's), a hint, a review; the thinking in :class:`Thinking`'s turns."""
 
     def __init__(self, storage: Storage, thinking: Thinking, queue: JobQueue,
-                 moved: Moved | None = None) -> None:
+                 tables: Tables | None = None) -> None:
         self.storage = storage
         self.thinking = thinking
         self.queue = queue
-        self.moved = moved
-        self.tables: OrderedDict[str, Known] = OrderedDict()
+        self.tables = tables or OwnTables(storage)
         self.reviewing = asyncio.Lock()
         """One review at a time (the others keep their place in line, shown to people)."""
 
     async def bot_move(self, table_id: str) -> None:
-        known = await self._current(table_id)
+        known = await self.tables.current(table_id)
         if known is None or known.table.is_over:
             return
         table = known.table
@@ -98,40 +176,27 @@ class Runner:
         if bot is None or seat is None:
             await in_thread(self.storage.jobs.clear_bot_queue, table_id, version)
             return
-        try:
-            action = await self._think(table_id, known, seat, bot, ran_out)
-            await moves.store(self.storage, table_id, table, action, clocked=known.clocked,
-                              ran_out=ran_out)
-        except Conflict:
-            self.tables.pop(table_id, None)  # stored by another worker: read it again
-            return
-        except StorageFailed:
-            self.tables.pop(table_id, None)
-            raise  # retried by the queue (and by the sweep)
-        if self.moved is not None:
-            await self.moved(table_id, table.version)
+        # a bot made for this decision: the same move whichever worker makes it
+        task = table.task_for(seat, bot.fresh(derive_seed(table.state.seed, "bot", seat,
+                                                          version)))
+        kind = Kind.PEOPLE if known.people else Kind.BOTS
+        action = await self.thinking.bot(task, kind, known.owner, f"table {table_id}")
+        async with known.lock:
+            if table.version != version:  # moved on meanwhile (this process knows)
+                return
+            try:
+                timing = await moves.store(self.storage, table_id, table, action,
+                                           clocked=known.clocked, ran_out=ran_out)
+            except Conflict:  # stored by another process: not at the version held
+                self.tables.forget(table_id)
+                return
+            except StorageFailed:
+                self.tables.forget(table_id)
+                raise  # retried by the queue (and by the sweep)
+        await self.tables.stored(table_id, known, timing)
         lane = moves.due_queue(table)
         if lane is not None:
             await self.queue.defer_bot(table_id, lane)
-
-    async def _think(self, table_id: str, known: Known, seat: int, bot: Bot,
-                     ran_out: bool) -> Any:
-        """The move of ``bot`` for ``seat``: the seat's own bot, or (``ran_out``) the
-        clock's for a person out of time, who keeps their seat."""
-        table = known.table
-        # a bot made for this decision: the same move whichever worker runs it
-        table.bots[seat] = bot.fresh(derive_seed(table.state.seed, "bot", seat,
-                                                 table.version))
-        try:
-            task = table.bot_task()
-            assert task is not None
-            kind = Kind.PEOPLE if known.people else Kind.BOTS
-            return await self.thinking.bot(task, kind, known.owner, f"table {table_id}")
-        finally:
-            if ran_out:
-                table.bots.pop(seat, None)
-            else:
-                table.bots[seat] = bot
 
     async def hint(self, request_id: str) -> None:
         """Work out a hint and store it for the server that waits on it (a request whose
@@ -141,7 +206,7 @@ class Runner:
             return
         result = None
         try:
-            known = await self._current(request["table_id"])
+            known = await self.tables.current(request["table_id"])
             table = None if known is None else known.table
             if table is not None and table.version == request["version"] and \
                     table.state.to_move == request["seat"]:
@@ -167,26 +232,6 @@ class Runner:
                 await in_thread(self.storage.jobs.set_review, table_id, "failed")
                 return
             await in_thread(self.storage.jobs.set_review, table_id, "done", found.to_json())
-
-    async def _current(self, table_id: str) -> Known | None:
-        """The table at its stored version (``None``: no such table)."""
-        known = self.tables.pop(table_id, None)
-        if known is None:
-            stored = await in_thread(self.storage.tables.load, table_id)
-            if stored is None:
-                return None
-            known = Known.of(stored, await in_thread(moves.rebuild, stored))
-        else:
-            texts = await in_thread(self.storage.actions.since, table_id,
-                                    known.table.version)
-            moves.catch_up(known.table, texts)
-            specs = await in_thread(self.storage.seats.specs, table_id)
-            if specs is not None:  # a person left their seat to a bot, or came back
-                moves.use_seats(known.table, specs)
-        self.tables[table_id] = known
-        while len(self.tables) > CACHED_TABLES:
-            self.tables.popitem(last=False)
-        return known
 
     # ----------------------------------------------------------------- sweeps
     async def sweep(self) -> int:

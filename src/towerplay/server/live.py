@@ -22,7 +22,7 @@ from typing import Any
 
 from towerplay.arena.table import HUMAN, Refusal, Table
 from towerplay.core.record import whole
-from towerplay.i18n import Translator, bot_name
+from towerplay.i18n import bot_name, translator
 from towerplay.server import clock
 from towerplay.server.clock import UNTIMED, Timing
 from towerplay.server.moves import in_thread
@@ -104,6 +104,8 @@ class LiveTable:
     """Held while the table's names and chat are read in."""
     timing: Timing = UNTIMED
     """The table's clock as stored (:mod:`.clock`)."""
+    owner: str = "unknown"
+    """The address that made it (whose share of the thinking its bots use)."""
     used: float = 0.0
     """When it was last asked for (the hub's clock): idle tables leave memory."""
 
@@ -151,7 +153,7 @@ class LiveTable:
             own = [i for i, mover in enumerate(state.movers) if mover == seat]
             since = max(own[-1] + 1 if own else 0, end - CONNECT_EVENTS)
         out = []
-        words = Translator(state.game.name, lang)
+        words = translator(state.game.name, lang)
         ran_out = self.timing.ran_out()
         bot = self.timing.bot
         for index in range(since, end):

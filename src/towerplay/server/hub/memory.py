@@ -102,7 +102,8 @@ class Memory:
         """Hold ``table`` (just made, or read in) as the live table of ``stored``."""
         live = LiveTable(stored.id, table, stored.token_hashes, stored.created,
                          names=dict(stored.names), away=dict(stored.away), chat=stored.chat,
-                         rematch=stored.rematch, timing=stored.timing)
+                         rematch=stored.rematch, timing=stored.timing,
+                         owner=stored.owner or "unknown")
         self.tables[stored.id] = live
         self.touch(live)
         return live
