@@ -26,7 +26,7 @@ from towerplay.i18n import bot_name, translator
 from towerplay.server import clock
 from towerplay.server.clock import UNTIMED, Timing
 from towerplay.server.moves import in_thread
-from towerplay.server.protocol import error_body, web
+from towerplay.server.protocol import encoded, error_body, web
 from towerplay.server.storage import StoredTable, token_hash
 from towerplay.server.words import action_labels, localized
 
@@ -178,8 +178,7 @@ class LiveTable:
         if self.table.version != version:  # moved on while drawing: send the newer one
             return await self.message(client)
         client.sent_version = version
-        timed = json.dumps(self.clock_body(), separators=(",", ":"))
-        return f'{text},"clock":{timed},"events":{json.dumps(events, separators=(",", ":"))}}}'
+        return f'{text},"clock":{encoded(self.clock_body())},"events":{encoded(events)}}}'
 
     def summary(self) -> dict[str, Any]:
         """What anyone may know of the table (no seed, no tokens)."""
@@ -227,7 +226,7 @@ def render(table_id: str, version: int, seat: int | None, view: dict[str, Any],
     message = {"type": "view", "table": table_id, "version": version, "seat": seat,
                "view": view, "board": draw_board(view, lang),
                "labels": action_labels(view, lang)}
-    return message, json.dumps(message, separators=(",", ":"))[:-1]
+    return message, encoded(message)[:-1]
 
 
 def unavailable_body() -> dict[str, Any]:

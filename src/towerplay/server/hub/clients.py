@@ -2,12 +2,11 @@
 order (its outbox, drained to its websocket)."""
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from towerplay.server.live import Client, LiveTable, visible_chat
-from towerplay.server.protocol import worded
+from towerplay.server.protocol import encoded, worded
 
 
 class Clients:
@@ -61,4 +60,4 @@ class Clients:
                     continue
                 await send(await live.message(client))
             else:
-                await send(json.dumps(item))
+                await send(encoded(item))
