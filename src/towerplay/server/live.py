@@ -89,9 +89,10 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Held while the table's next move is stored or others' moves are read in."""
     cache: dict[tuple[int | None, str],
-                tuple[tuple[int, tuple[str | None, ...]],
-                      asyncio.Future[tuple[dict[str, Any], str]]]] \
+                tuple[tuple[int, tuple[str | None, ...]], asyncio.Future[Rendered]]] \
         = field(default_factory=dict)
+    """The view messages made, by seat and language: the version and names they were
+    made at, and the messages of that batch (:func:`render_all`)."""
     names: dict[int, str] = field(default_factory=dict)
     away: dict[int, str] = field(default_factory=dict)
     """The bot playing for each person who left their seat."""
@@ -131,17 +132,27 @@ class LiveTable:
     async def _rendered(self, seat: int | None, lang: str) -> tuple[dict[str, Any], str]:
         """The seat's view message in ``lang`` and its JSON text less the closing brace
         (the events are added per client). Made once per version for each seat and
-        language (spectators share one), the board drawn in a thread."""
+        language (spectators share one), the boards drawn in a thread: those of every
+        connected client's seat and language at once (one hop to the thread a move)."""
         drawn = (self.table.version, tuple(self.name_list()))
         cached = self.cache.get((seat, lang))
         if cached is None or cached[0] != drawn:
+            wanted = {(seat, lang), *((client.seat, client.lang) for client in self.clients)}
+            stale = [key for key in wanted
+                     if key not in self.cache or self.cache[key][0] != drawn]
             # read now: the table moves on; the log goes out as events, worded per client
-            view = json_view(self.table.view(seat, log=False))
-            if any(drawn[1]):  # the board names the seats as their people chose
-                view["names"] = list(drawn[1])
-            job = asyncio.ensure_future(in_thread(render, self.id, drawn[0], seat, view, lang))
-            self.cache[(seat, lang)] = cached = (drawn, job)
-        return await asyncio.shield(cached[1])
+            views = {key: self._view(key[0], drawn[1]) for key in stale}
+            job = asyncio.ensure_future(in_thread(render_all, self.id, drawn[0], views))
+            for key in stale:
+                self.cache[key] = (drawn, job)
+            cached = self.cache[(seat, lang)]
+        return (await asyncio.shield(cached[1]))[(seat, lang)]
+
+    def _view(self, seat: int | None, names: tuple[str | None, ...]) -> dict[str, Any]:
+        view = json_view(self.table.view(seat, log=False))
+        if any(names):  # the board names the seats as their people chose
+            view["names"] = list(names)
+        return view
 
     def events(self, seat: int | None, since: int | None,
                lang: str = "en") -> list[dict[str, Any]]:
@@ -219,9 +230,20 @@ def visible_chat(live: LiveTable, seat: int | None,
     return lines if seat is not None or live.chat == "all" else []
 
 
+Rendered = dict[tuple[int | None, str], tuple[dict[str, Any], str]]
+"""View messages (and their JSON text less the closing brace) by seat and language."""
+
+
+def render_all(table_id: str, version: int,
+               views: dict[tuple[int | None, str], dict[str, Any]]) -> Rendered:
+    """The view messages of ``views`` (by seat and language; in a thread)."""
+    return {(seat, lang): render(table_id, version, seat, view, lang)
+            for (seat, lang), view in views.items()}
+
+
 def render(table_id: str, version: int, seat: int | None, view: dict[str, Any],
            lang: str) -> tuple[dict[str, Any], str]:
-    """A view message and its JSON text less the closing brace (in a thread)."""
+    """A view message and its JSON text less the closing brace."""
     view = localized(view, lang)
     message = {"type": "view", "table": table_id, "version": version, "seat": seat,
                "view": view, "board": draw_board(view, lang),

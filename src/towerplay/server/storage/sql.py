@@ -385,6 +385,20 @@ class SQLSeats:
                  "at": row.at.isoformat()} for row in reversed(rows)]
 
 
+# the clock watch asks these every second, the sweep every two: built once
+CLOCKS_DUE = (select(tables.c.id, tables.c.clock)
+              .where(tables.c.finished.is_(None), tables.c.bot_queue.is_(None),
+                     tables.c.deadline <= bindparam("now"))
+              .order_by(tables.c.deadline).limit(bindparam("limit")))
+NEXT_DEADLINE = select(func.min(tables.c.deadline)).where(
+    tables.c.finished.is_(None), tables.c.bot_queue.is_(None),
+    tables.c.deadline > bindparam("now"))
+BOTS_DUE = (select(tables.c.id, tables.c.bot_queue)
+            .where(tables.c.finished.is_(None), tables.c.bot_queue.is_not(None),
+                   (tables.c.updated <= bindparam("since")) | tables.c.updated.is_(None))
+            .order_by(tables.c.updated).limit(bindparam("limit")))
+
+
 @guarded
 class SQLClocks:
     """:class:`~.interface.ClockStore` in SQL."""
@@ -397,19 +411,13 @@ class SQLClocks:
             return _timing(db.execute(CLOCK_OF.where(tables.c.id == table_id)).first())
 
     def due(self, limit: int = 1000) -> list[tuple[str, str]]:
-        query = (select(tables.c.id, tables.c.clock)
-                 .where(tables.c.finished.is_(None), tables.c.bot_queue.is_(None),
-                        tables.c.deadline <= datetime.now(UTC))
-                 .order_by(tables.c.deadline).limit(limit))
         with self.engine.connect() as db:
-            return [(row.id, str(row.clock["bot"])) for row in db.execute(query)]
+            return [(row.id, str(row.clock["bot"])) for row in
+                    db.execute(CLOCKS_DUE, {"now": datetime.now(UTC), "limit": limit})]
 
     def next_deadline(self) -> datetime | None:
-        query = select(func.min(tables.c.deadline)).where(
-            tables.c.finished.is_(None), tables.c.bot_queue.is_(None),
-            tables.c.deadline > datetime.now(UTC))
         with self.engine.connect() as db:
-            return aware(db.execute(query).scalar())
+            return aware(db.execute(NEXT_DEADLINE, {"now": datetime.now(UTC)}).scalar())
 
     def ran_out(self, table_id: str, version: int) -> str | None:
         query = select(tables.c.clock).where(
@@ -463,12 +471,9 @@ class SQLJobs:
 
     def due_bots(self, idle_seconds: float = 0.0, limit: int = 1000) -> list[tuple[str, str]]:
         since = datetime.now(UTC) - timedelta(seconds=idle_seconds)
-        query = (select(tables.c.id, tables.c.bot_queue)
-                 .where(tables.c.finished.is_(None), tables.c.bot_queue.is_not(None),
-                        (tables.c.updated <= since) | tables.c.updated.is_(None))
-                 .order_by(tables.c.updated).limit(limit))
         with self.engine.connect() as db:
-            return [(row.id, row.bot_queue) for row in db.execute(query)]
+            return [(row.id, row.bot_queue)
+                    for row in db.execute(BOTS_DUE, {"since": since, "limit": limit})]
 
     def clear_bot_queue(self, table_id: str, version: int) -> None:
         with self.engine.begin() as db:
