@@ -291,5 +291,31 @@ def show(report: dict[str, Any], as_json: bool) -> None:
     print(flush=True)
 
 
+PARTS = ("serve", "worker", "nginx", "postgres")
+"""The parts whose CPU a report counts, in docs/deploy.md's column order."""
+
+
+def table_rows(reports: list[dict[str, Any]], code: str) -> list[str]:
+    """docs/deploy.md's rows of ``reports`` (``--json`` lines) of the code ``code``: setup,
+    tables, actions/s, round trips, load, CPU ms per action of each part (– where none)."""
+    rows = []
+    for r in reports:
+        cpu = " / ".join(f"{r['cpu_ms_per_action'][part]:.2f}"
+                         if part in r["cpu_ms_per_action"] else "–" for part in PARTS)
+        rows.append(f"| {code} | {r['setup']} | {r['tables']} | {r['actions_per_second']:.1f} "
+                    f"| {r['round_trip_ms_median']:,.0f} / {r['round_trip_ms_p99']:,.0f} "
+                    f"| {r['load_1m_start']:.1f} → {r['load_1m_end']:.1f} | {cpu} "
+                    f"| {r['missed_seats']} |")
+    return rows
+
+
+def cpu_medians(reports: list[dict[str, Any]]) -> dict[str, float]:
+    """Per setup, the median over runs of the CPU ms per action of all its parts together."""
+    by_setup: dict[str, list[float]] = {}
+    for r in reports:
+        by_setup.setdefault(r["setup"], []).append(sum(r["cpu_ms_per_action"].values()))
+    return {setup: round(statistics.median(values), 2) for setup, values in by_setup.items()}
+
+
 if __name__ == "__main__":
     typer.run(main)

@@ -71,9 +71,10 @@ def wait_answering(base: str, child: subprocess.Popen[bytes], log: Path) -> None
 
 
 @contextmanager
-def serve(url: str, home: Path, name: str, bot_worker: bool,
+def serve(url: str, home: Path, name: str, bot_worker: bool, extra: list[str] | None = None,
           ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``python -m towerplay serve`` on ``url`` (SQLite or PostgreSQL): its base URL."""
+    """``python -m towerplay serve`` on ``url`` (SQLite or PostgreSQL; ``extra``: more
+    options): its base URL."""
     port = free_port()
     command = [sys.executable, "-m", "towerplay", "serve", "--port", str(port),
                "--limits", BENCH_LIMITS, "--forwarded-allow-ips", "127.0.0.1"]
@@ -84,6 +85,7 @@ def serve(url: str, home: Path, name: str, bot_worker: bool,
         env["TOWERPLAY_DATABASE_URL"] = url
     if not bot_worker:
         command.append("--no-bot-worker")
+    command += extra or []
     log = home / f"{name}.log"
     with process(command, log, env) as child:
         base = f"http://127.0.0.1:{port}"

@@ -173,3 +173,4 @@ def test_metrics_count_the_thinking_slots(tmp_path: Path) -> None:
         text = client.get("/metrics").text
     assert 'towerplay_thinking_slots{state="total"} 2.0' in text
     assert 'towerplay_thinking_waiting{kind="people"} 0.0' in text
+    assert "towerplay_searches_stopped 0.0" in text

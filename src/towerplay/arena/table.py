@@ -235,18 +235,7 @@ class Table(Generic[A]):
     def adopt(self, after: State[A]) -> list[SeatEvent]:
         """Take ``after``, the state one action past the table's (:meth:`tried`), as the
         table's own: callbacks, hooks and events as if the action were applied here."""
-        before = self.state
-        action = after.history[-1]
-        for hook in self.hooks:
-            hook.before(before, action)
-        self.state = after
-        for callback in self.on_action:
-            callback(self)
-        for hook in self.hooks:
-            hook.after(after, action)
-        if after.is_over:
-            for hook in self.hooks:
-                hook.end(after)
+        self._passing(after.history[-1], lambda: after)
         return self.events(len(after.history) - 1)
 
     # ----------------------------------------------------------------- bots
@@ -312,9 +301,19 @@ class Table(Generic[A]):
         if not (self.hooks or self.on_action):  # a plain simulation's every move
             state.apply(action)
             return
+
+        def applied() -> State[A]:
+            state.apply(action)  # raises IllegalAction (changing nothing) if not legal
+            return state
+
+        self._passing(action, applied)
+
+    def _passing(self, action: A, step: Callable[[], State[A]]) -> None:
+        """``action`` passes the table: the hooks before it, ``step()`` (the table's state
+        after it), the callbacks, the hooks after it (and at the end)."""
         for hook in self.hooks:
-            hook.before(state, action)
-        state.apply(action)  # raises IllegalAction (changing nothing) if not legal
+            hook.before(self.state, action)
+        self.state = state = step()
         for callback in self.on_action:
             callback(self)
         for hook in self.hooks:

@@ -44,6 +44,9 @@ class Metrics:
         self.waiting = Gauge("towerplay_thinking_waiting",
                              "Requests waiting for a thinking process, by kind", ["kind"],
                              registry=self.registry)
+        self.stopped = Gauge("towerplay_searches_stopped",
+                             "Searches of tables of bots alone stopped early for people "
+                             "(since the start)", registry=self.registry)
 
     def watch(self, tables: Callable[[], int], clients: Callable[[], int],
               thinking: Thinking | None) -> None:
@@ -55,6 +58,7 @@ class Metrics:
         self.slots.labels("in_use").set_function(
             lambda: float(thinking.slots - thinking.free))
         self.slots.labels("total").set_function(lambda: float(thinking.slots))
+        self.stopped.set_function(lambda: float(thinking.stopped))
         for kind in Kind:
             name = kind.name.lower()
             self.waiting.labels(name).set_function(partial(waiting, thinking, name))

@@ -139,6 +139,8 @@ class Thinking:
         self.served: dict[str, int] = {}
         self.arrivals = itertools.count()
         self.turns = itertools.count()
+        self.stopped = 0
+        """How many searches of tables of bots alone stopped early for people."""
 
     # ----------------------------------------------------------------- turns
     def key(self, request: Request) -> tuple[int, int, int, int]:
@@ -229,6 +231,7 @@ class Thinking:
                 if bot is not None:
                     task = replace(task, bot=bot)
                 if not plan.done and kind is Kind.BOTS and self.outranked(kind):
+                    self.stopped += 1
                     log.info("%s: the search stopped after %d slice(s) (%s left unspent): "
                              "people's bots wait", label or "a table of bots", slices,
                              _left(plan))
