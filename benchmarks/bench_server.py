@@ -218,6 +218,9 @@ def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
         # else a quiet seat waited on someone who had left at the end of the run
         "missed_seats": sum(seat["stored"] > seat["seen"] for seat in stalled),
         "quiet_seats": sum(seat["stored"] <= seat["seen"] for seat in stalled),
+        # quiet, with a bot due at the end: a bot that did not move for --stall seconds
+        "quiet_bot_due": sum(seat["stored"] <= seat["seen"] and seat["bot_queue"] is not None
+                             for seat in stalled),
         "missed_examples": [seat for seat in stalled if seat["stored"] > seat["seen"]][:5],
         "round_trip_ms_median": round(statistics.median(trips), 2) if trips else None,
         "round_trip_ms_p99": round(percentile(trips, 0.99), 2) if trips else None,
