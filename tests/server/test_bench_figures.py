@@ -4,6 +4,7 @@ benchmarks/results/server-2026-12-02 (the runs' --json lines)."""
 from __future__ import annotations
 
 import json
+import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -34,3 +35,11 @@ def test_the_deploy_page_shows_what_the_results_files_hold() -> None:
     assert now["sqlite"] < then["sqlite"] / 2  # the page's "less than half", "about half"
     assert now["pg1"] < then["pg1"] * 0.55
     assert all(report["missed_seats"] == 0 for report in after + before)
+
+
+def test_the_fairness_figures_are_the_results_files() -> None:
+    found = json.loads((RESULTS / "fairness.json").read_text())
+    page = (ROOT / "docs" / "deploy.md").read_text()
+    assert found["wait_s_median"] == round(statistics.median(found["waits_s"]), 2)
+    assert f"a median {found['wait_s_median']} s, at most {found['wait_s_max']} s" in page
+    assert max(found["waits_s"]) == found["wait_s_max"] < 3
