@@ -181,12 +181,14 @@ class Table(Generic[A]):
     def submit(self, seat: int, text: object, version: int) -> list[SeatEvent]:
         """A person's move as text, answering ``version``. A :class:`Refusal` (stale,
         forbidden, over, illegal, bad_message) changes nothing."""
-        return self.adopt(self.tried(self.prepare(seat, text, version), text))
+        return self._accept(self.prepare(seat, text, version))
 
-    def prepare(self, seat: int, text: object, version: int) -> A:
+    def prepare(self, seat: int, text: object, version: int, *,
+                check_legal: bool = True) -> A:
         """The action a person's move names, checked as :meth:`submit` checks it but not
-        applied: a server tries it on a copy (:meth:`tried`), stores it, then takes
-        the copy (:meth:`adopt`)."""
+        applied. A server passes ``check_legal=False``: it tries the action on a copy
+        (:meth:`tried`, which is the legality check), stores it, then takes the copy
+        (:meth:`adopt`)."""
         if not isinstance(text, str):
             raise Refusal("bad_message", Event.of("web.action_text"))
         if len(text) > MAX_ACTION_CHARS:
@@ -201,9 +203,13 @@ class Table(Generic[A]):
             raise Refusal("forbidden", Event.of("web.not_your_turn", seat=Seat(seat)),
                           seat=seat, to_move=self.state.to_move)
         try:
-            return self.state.game.parse_action(self.state, text)
+            action = self.state.game.parse_action(self.state, text)
         except TowerplayError as error:
             raise Refusal("illegal", error.event, action=cut(text)) from None
+        reason = self.state.refusal(action) if check_legal else None
+        if reason is not None:
+            raise Refusal("illegal", english(reason), event=reason, action=cut(text))
+        return action
 
     def advance(self, action: A) -> list[SeatEvent]:
         """Apply an action already checked and stored elsewhere (a move another process

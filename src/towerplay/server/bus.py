@@ -1,8 +1,8 @@
 """Moves fan out to every server process through PostgreSQL's LISTEN/NOTIFY: each stored
 action notifies :data:`~.storage.CHANNEL` in its own transaction (:mod:`.storage`), and
-every ``towerplay serve`` listens here and reads the move in (:meth:`.live.Hub.moved`).
+every ``towerplay serve`` listens here and reads the move in (:meth:`.hub.play.Play.moved`).
 Names and chat lines notify :data:`~.storage.SOCIAL_CHANNEL` the same way
-(:meth:`.live.Hub.people_changed`).
+(:meth:`.hub.seating.Seating.changed`).
 
 From the moment the connection is lost until it listens again and every table in memory
 has been read in afresh (notifications sent meanwhile are gone), the process's tables are

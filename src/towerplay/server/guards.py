@@ -81,7 +81,7 @@ def install(app: FastAPI, limits: Limits, allowed_origins: Iterable[str] | None 
 
 def peer(scope: Scope) -> str:
     """The client address of a connection (the proxy's client's if the server trusts
-    the proxy: uvicorn's ``forwarded_allow_ips`` rewrites it)."""
+    the proxy: :class:`ForwardedFor` rewrites it)."""
     client = scope.get("client")
     return str(client[0]) if client else "unknown"
 

@@ -5,7 +5,7 @@ a spectator names their connection only. A chat line is stored with the table (w
 chat is the table's ``chat`` setting, chosen at creation: ``all``, ``seats`` or ``off``)
 and counted against the address's rate in the database, so every process counts the
 same lines. Every process hears of a change through :data:`.storage.SOCIAL_CHANNEL`
-(:mod:`.bus`) and reads it from the database (:meth:`.live.Hub.people_changed`); no name,
+(:mod:`.bus`) and reads it from the database (:meth:`.hub.seating.Seating.changed`); no name,
 chat or people message carries a token or anything of a seat's hidden view.
 
 Names and lines are text: the pages show them with ``textContent`` or escaped, never as

@@ -267,7 +267,7 @@ async def allowed(request: Request, limits: Limits) -> bool:
                                        f"act {address(request)}", limits.actions_burst,
                                        window)
     except StorageFailed:  # the move cannot be stored either: it is refused, every
-        return True        # client of the table hears why (Hub.submit)
+        return True        # client of the table hears why (Play.submit)
 
 
 def known_version(text: str | None) -> int | None:

@@ -77,7 +77,7 @@ class Play:
         async with live.lock:
             if version > live.table.version:  # another process stored moves we lack
                 await self.memory.catch_up(live)
-            action = live.table.prepare(seat, text, version)
+            action = live.table.prepare(seat, text, version, check_legal=False)
             try:
                 timing = await moves.store(self.storage, live.id, live.table, action,
                                            clocked=live.timing.timed, text=text)

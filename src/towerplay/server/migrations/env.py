@@ -18,10 +18,12 @@ def run(connection: object) -> None:
         context.run_migrations()
 
 
-given = context.config.attributes.get("connection")
-if given is not None:
-    run(given)
-else:  # the alembic command: its own engine
+def main() -> None:
+    given = context.config.attributes.get("connection")
+    if given is not None:
+        run(given)
+        return
+    # the alembic command: its own engine
     from towerplay.server.storage.migrate import locked
     from towerplay.server.storage.sql import database_url, make_engine
 
@@ -30,3 +32,7 @@ else:  # the alembic command: its own engine
         locked(connection)
         run(connection)
     engine.dispose()
+
+
+if getattr(context, "config", None) is not None:  # run by Alembic (not merely imported)
+    main()
