@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The system packages the test suite needs, from Debian's apt: chromium (the browser tests,
-# driven by Playwright) and postgresql (the tests on throwaway PostgreSQL clusters).
+# driven by Playwright), postgresql (the tests on throwaway PostgreSQL clusters) and
+# nginx-light (the proxy in front of several servers, as docs/deploy.md sets it up).
 # Installs only what is missing; needs root or password-less sudo for that. The tests
 # themselves never install anything: without these they fail, naming this script.
 set -euo pipefail
@@ -8,6 +9,7 @@ set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null || missing+=(postgresql)
+[ -x /usr/sbin/nginx ] || command -v nginx > /dev/null || missing+=(nginx-light)
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi

@@ -1,5 +1,5 @@
-"""The system programs some tests need: Debian's chromium (marker ``browser``) and
-postgresql (marker ``cluster``). ``scripts/system-packages.sh`` installs them; the tests
+"""The system programs some tests need: Debian's chromium (marker ``browser``),
+postgresql (marker ``cluster``) and nginx (the proxy in front of several servers). ``scripts/system-packages.sh`` installs them; the tests
 never do. Without them those tests fail, naming the script and how to leave them out."""
 from __future__ import annotations
 
@@ -30,3 +30,9 @@ def postgres_bin() -> Path:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     initdb = found[-1] if found else shutil.which("initdb")
     return required(Path(initdb).resolve().parent if initdb else None, "postgresql", "cluster")
+
+
+def nginx() -> Path:
+    """Debian's nginx (``nginx-light``), the proxy of docs/deploy.md."""
+    found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+    return required(Path(found) if found else None, "nginx-light", "cluster")

@@ -18,8 +18,8 @@ from tests.server.conftest import TIMEOUT, Server, connect, create, free_port, r
 from tests.server.conftest import kill_group as kill
 from tests.waiting import wait_for
 from tests.server.test_restart import serving
-from towerplay.server.clock import start
-from towerplay.server.storage import Storage, StoredTable
+from towerplay.server.clock import Moved, Resumed, Timing, start
+from towerplay.server.storage import NewAction, SQLStorage, StoredTable
 
 PUBLIC = {"mode", "seconds", "bot", "seat", "deadline", "remaining", "left", "ran_out"}
 """What a clock message holds, and nothing else."""
@@ -160,57 +160,70 @@ def test_the_deadline_survives_a_server_restart(tmp_path: Path) -> None:
 
 
 def test_a_person_back_at_their_turn_is_on_the_clock_again(tmp_path: Path) -> None:
-    storage = Storage(f"sqlite:///{tmp_path / 'clock.sqlite'}")
+    storage = SQLStorage(f"sqlite:///{tmp_path / 'clock.sqlite'}")
     now = datetime.now(UTC)
     timed = {"mode": "game", "seconds": 60, "bot": "medium"}
-    state, deadline = start(timed, 2, 0, now)
-    storage.create(StoredTable(id="t", game="five_towers", rules_version="1", options={},
-                               seed=1, players=2, seats=["human", "human"], created=now,
-                               clock=timed, clock_state=state, deadline=deadline,
-                               token_hashes={0: "a", 1: "b"}))
+    storage.tables.create(StoredTable(id="t", game="five_towers", rules_version="1",
+                                      options={}, seed=1, players=2,
+                                      seats=["human", "human"], created=now,
+                                      timing=start(timed, 2, 0, now),
+                                      token_hashes={0: "a", 1: "b"}))
     # seat 0 moved, seat 1 left to a bot beforehand: nobody is on the clock
-    storage.set_away("t", 1, "medium", 0, None)
-    storage.add_action("t", 0, "x", 0, None, "bots", None)
-    assert storage.clock_of("t")["deadline"] is None
-    storage.set_away("t", 1, None, 1, None, back=1)  # back at their turn
-    clock = storage.clock_of("t")
-    assert clock["clock_state"]["seat"] == 1 and clock["deadline"] is not None
-    assert 59 < (clock["deadline"] - datetime.now(UTC)).total_seconds() <= 60
-    assert clock["clock_state"]["left"][0] < 60  # what seat 0 spent stays spent
+    storage.seats.set_away("t", 1, "medium", 0, None)
+    after = storage.actions.add(NewAction("t", 0, "x", 0, None, "bots"),
+                                Moved(0, 0, person=None))
+    assert after is not None and after.deadline is None
+    assert storage.clocks.of("t") == after
+    storage.seats.set_away("t", 1, None, 1, None, Resumed(1))  # back at their turn
+    clock = storage.clocks.of("t")
+    assert clock.state is not None and clock.deadline is not None
+    assert clock.state["seat"] == 1
+    assert 59 < (clock.deadline - datetime.now(UTC)).total_seconds() <= 60
+    assert clock.state["left"][0] < 60  # what seat 0 spent stays spent
     storage.close()
 
 
-def test_the_clock_watch_wakes_at_the_earliest_deadline(monkeypatch: pytest.MonkeyPatch,
-                                                         tmp_path: Path) -> None:
+def test_a_table_without_a_clock_reads_and_stores_none(tmp_path: Path) -> None:
+    storage = SQLStorage(f"sqlite:///{tmp_path / 'none.sqlite'}")
+    storage.tables.create(StoredTable(id="t", game="castle", rules_version="1", options={},
+                                      seed=1, players=2, seats=["human", "human"],
+                                      created=datetime.now(UTC)))
+    assert storage.actions.add(NewAction("t", 0, "x", 0), Moved(0, 0, 1)) == Timing()
+    assert storage.actions.add(NewAction("t", 1, "y", 1)) is None  # no clock asked
+    assert not storage.clocks.of("t").timed
+    storage.close()
+
+
+def test_the_clock_watch_wakes_at_the_earliest_deadline(tmp_path: Path) -> None:
     """The watch looks again just past the earliest deadline ahead (not at the next 2 s
     sweep), within a second when none is near, and defers the clock's bot of each table
     out of time; a deadline passed is not waited for again (its bot's job is deferred)."""
     from towerplay.server import jobs
 
-    storage = Storage(f"sqlite:///{tmp_path / 'watch.sqlite'}")
+    storage = SQLStorage(f"sqlite:///{tmp_path / 'watch.sqlite'}")
     now = datetime.now(UTC)
     timed = {"mode": "move", "seconds": 30, "bot": "random"}
     for name, seconds in (("soon", 0.3), ("later", 20)):
-        state, _ = start(timed, 2, 0, now)
-        storage.create(StoredTable(id=name, game="five_towers", rules_version="1", options={},
-                                   seed=1, players=2, seats=["human", "human"], created=now,
-                                   clock=timed, clock_state=state,
-                                   deadline=now + timedelta(seconds=seconds),
-                                   token_hashes={0: "a", 1: "b"}))
-    soon = storage.next_deadline()
+        state = start(timed, 2, 0, now).state
+        storage.tables.create(StoredTable(
+            id=name, game="five_towers", rules_version="1", options={}, seed=1, players=2,
+            seats=["human", "human"], created=now,
+            timing=Timing(timed, state, now + timedelta(seconds=seconds)),
+            token_hashes={0: "a", 1: "b"}))
+    soon = storage.clocks.next_deadline()
     assert soon == now + timedelta(seconds=0.3)
     assert 0 < jobs.clock_wait(soon, datetime.now(UTC)) <= 0.3 + jobs.CLOCK_GRACE_SECONDS
     deferred: list[tuple[str, str]] = []
 
-    async def defer(queue: Any, table_id: str, lane: str) -> None:
-        deferred.append((table_id, lane))
+    class Queue:
+        async def defer_bot(self, table_id: str, lane: str) -> None:
+            deferred.append((table_id, lane))
 
-    monkeypatch.setattr(jobs, "defer_bot", defer)
-    runner = jobs.Runner(storage, pool=None, queue=None)  # type: ignore[arg-type]
+    runner = jobs.Runner(storage, thinking=None, queue=Queue())  # type: ignore[arg-type]
     time.sleep(jobs.clock_wait(soon, datetime.now(UTC)))
-    assert asyncio.run(runner.clocks()) == 1  # (another test's server may defer too)
+    assert asyncio.run(runner.clocks()) == 1
     assert ("soon", "bots") in deferred and ("later", "bots") not in deferred
-    later = storage.next_deadline()
+    later = storage.clocks.next_deadline()
     assert later == now + timedelta(seconds=20)
     assert jobs.clock_wait(later, datetime.now(UTC)) == jobs.CLOCK_LOOK_SECONDS
     storage.close()

@@ -22,7 +22,8 @@ import websockets
 from tests.server.conftest import (TIMEOUT, Server, create, move_until_bots_turn, token,
                                    wait_turn)
 from tests.waiting import PATIENCE, wait_for
-from towerplay.server.storage import Storage, StorageFailed
+from towerplay.server.storage import StorageFailed
+from towerplay.server.storage.sql import SQLActions
 
 
 @pytest.fixture
@@ -69,16 +70,15 @@ def failing_writes(monkeypatch: pytest.MonkeyPatch, seat: int | None = None,
     """Make every stored action (of ``seat`` only, if given) fail while ``switch["full"]``:
     the disk-full fallback. ``switch["refused"]`` counts the actions refused."""
     switch = {"full": True, "refused": 0}
-    real = Storage.add_action
+    real = SQLActions.add
 
-    def add_action(self: Storage, table_id: str, index: int, text: str, mover: int,
-                   *args: Any, **kwargs: Any) -> Any:
-        if switch["full"] and seat in (None, mover):
+    def add(self: SQLActions, action: Any, *args: Any, **kwargs: Any) -> Any:
+        if switch["full"] and seat in (None, action.mover):
             switch["refused"] += 1
             raise StorageFailed("simulated: the disk is full")
-        return real(self, table_id, index, text, mover, *args, **kwargs)
+        return real(self, action, *args, **kwargs)
 
-    monkeypatch.setattr(Storage, "add_action", add_action)
+    monkeypatch.setattr(SQLActions, "add", add)
     return switch
 
 

@@ -259,7 +259,7 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back(server: Server) ->
                 "token": token(made, other), "version": mine.json()["version"],
                 "action": mine.json()["view"]["legal"][0]})
         storage = server.server.config.app.state.hub.storage  # type: ignore[union-attr]
-        assert table not in {due for due, _ in storage.due_bots()}  # no bot is to move
+        assert table not in {due for due, _ in storage.jobs.due_bots()}  # no bot is to move
         assert turn_of(http, table)["version"] == summary["version"]
         spectator = http.post(f"/api/tables/{table}/away", json={"token": "x", "bot": None})
         assert spectator.status_code == 403

@@ -12,12 +12,12 @@ from typing import Any
 import httpx
 import pytest
 
-from towerplay.arena.review import THRESHOLDS
+from towerplay.arena.review import THRESHOLDS, review
 from towerplay.core.record import Record
 from towerplay.server import pool, review as review_api
-from towerplay.server.storage import Storage
-from tests.waiting import wait_for
+from towerplay.server.storage import SQLStorage
 from tests.server.conftest import TIMEOUT, Server, create, token, wait_turn
+from tests.waiting import wait_for
 from tests.server.test_boards import finished_table
 
 MARKS = {name for name, _ in THRESHOLDS} | {None}
@@ -74,11 +74,11 @@ def test_a_finished_tables_review_is_done_reproducible_and_stored(
     assert {d["mark"] for d in done["decisions"]} <= MARKS
     labels = [(d.pop("played_label"), d.pop("best_label")) for d in done["decisions"]]
     assert labels == [(d["played"], d["best"]) for d in done["decisions"]]  # English: notation
-    assert done == pool.review_record(record.to_json(), 8)
+    assert done == review(record, iterations=8, seed=0).to_json()
     app: Any = sqlite_server.server.config.app
-    elsewhere = Storage(app.state.hub.storage.url)  # another process reads it too
+    elsewhere = SQLStorage(app.state.hub.storage.url)  # another process reads it too
     try:
-        assert elsewhere.review(table) == ("done", done, 0)
+        assert elsewhere.jobs.review(table) == ("done", done, 0)
     finally:
         elsewhere.close()
 

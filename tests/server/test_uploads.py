@@ -15,7 +15,7 @@ from towerplay.arena.match import play_match
 from towerplay.core.record import Record
 from towerplay.server import uploads
 from towerplay.server.boards import draw
-from towerplay.server.storage import rate_events
+from towerplay.server.storage.schema import rate_events
 from tests.server.conftest import TIMEOUT, Server
 from tests.server.test_boards import finished_table
 

@@ -202,9 +202,12 @@ class Table(Generic[A]):
         illegal move) changes nothing."""
         return self._accept(self.prepare(seat, text, version))
 
-    def prepare(self, seat: int, text: object, version: int) -> A:
+    def prepare(self, seat: int, text: object, version: int, *,
+                check_legal: bool = True) -> A:
         """The action a person's move names, checked as :meth:`submit` checks it but not
-        applied: a server stores it first, then :meth:`advance`."""
+        applied. A server passes ``check_legal=False``: it tries the action on a copy
+        (:meth:`tried`, which is the legality check), stores it, then takes the copy
+        (:meth:`adopt`)."""
         if not isinstance(text, str):
             raise NotAMove(Event.of("core.table.action_text"))
         if len(text) > MAX_ACTION_CHARS:
@@ -222,15 +225,43 @@ class Table(Generic[A]):
             action = self.state.game.parse_action(self.state, text)
         except TowerplayError as error:
             raise IllegalMove(error.event, action=cut(text)) from None
-        reason = self.state.refusal(action)
+        reason = self.state.refusal(action) if check_legal else None
         if reason is not None:
             raise IllegalMove(reason, action=cut(text))
         return action
 
     def advance(self, action: A) -> list[SeatEvent]:
         """Apply an action already checked and stored elsewhere (a move another process
-        accepted, a prepared move once stored): callbacks, hooks and events as usual."""
+        accepted): callbacks, hooks and events as usual."""
         return self._accept(action)
+
+    def tried(self, action: A, text: object = None) -> State[A]:
+        """A copy of the state with ``action`` applied (the table itself unchanged): the
+        one check and the one application of a move that is stored before the table
+        takes it (:meth:`adopt`). An illegal action is refused as ``illegal`` (naming
+        ``text``, the move as sent, if given).
+
+        >>> from towerplay import games
+        >>> table = Table(games.load("castle").start(players=2, seed=1), ["human", "human"])
+        >>> after = table.tried(table.state.legal_actions()[0])
+        >>> table.version, len(after.history)
+        (0, 1)
+        >>> table.adopt(after)[-1].version, table.state is after
+        (1, True)
+        """
+        after = self.state.copy()
+        try:
+            after.apply(action)
+        except TowerplayError as error:
+            sent = text if isinstance(text, str) else str(action)
+            raise IllegalMove(error.event, action=cut(sent)) from None
+        return after
+
+    def adopt(self, after: State[A]) -> list[SeatEvent]:
+        """Take ``after``, the state one action past the table's (:meth:`tried`), as the
+        table's own: callbacks, hooks and events as if the action were applied here."""
+        self._passing(after.history[-1], lambda: after)
+        return self.events(len(after.history) - 1)
 
     # ----------------------------------------------------------------- bots
     def bot_task(self) -> BotTask[A] | None:
@@ -238,9 +269,11 @@ class Table(Generic[A]):
         to move). The bot decides on what it perceives of its seat's knowledge
         (:meth:`.Bot.perceive`)."""
         seat = self.bot_to_move()
-        if seat is None:
-            return None
-        bot = self.bots[seat]
+        return None if seat is None else self.task_for(seat, self.bots[seat])
+
+    def task_for(self, seat: int, bot: Bot) -> BotTask[A]:
+        """The decision of ``seat`` to move, made by ``bot`` (the seat's own, a bot made
+        for this decision, or one moving for a person), as a task to run anywhere."""
         seen = bot.perceive(self.state, seat)
         if seen is self.state:  # a task may be pickled later, elsewhere: not the live state
             seen = seen.copy()
@@ -293,9 +326,19 @@ class Table(Generic[A]):
         if not (self.hooks or self.on_action):  # a plain simulation's every move
             state.apply(action)
             return
+
+        def applied() -> State[A]:
+            state.apply(action)  # raises IllegalAction (changing nothing) if not legal
+            return state
+
+        self._passing(action, applied)
+
+    def _passing(self, action: A, step: Callable[[], State[A]]) -> None:
+        """``action`` passes the table: the hooks before it, ``step()`` (the table's state
+        after it), the callbacks, the hooks after it (and at the end)."""
         for hook in self.hooks:
-            hook.before(state, action)
-        state.apply(action)  # raises IllegalAction (changing nothing) if not legal
+            hook.before(self.state, action)
+        self.state = state = step()
         for callback in self.on_action:
             callback(self)
         for hook in self.hooks:

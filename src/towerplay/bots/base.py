@@ -1,8 +1,9 @@
 """The Bot base class and bot specs (``name:key=value,key=value``)."""
 from __future__ import annotations
 
+import copy
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -57,6 +58,26 @@ class Bot:
     def choose(self, state: State[A], seat: int) -> A:
         """Pick one of ``state.legal_actions()`` for ``seat`` (``state`` is determinized)."""
         raise NotImplementedError
+
+    def fresh(self, seed: int) -> Self:
+        """A bot of the same kind and options (not checked again: they were) with a new
+        generator from ``seed`` and no memory of earlier moves: a decision made by it is
+        the same wherever it is made.
+
+        >>> from towerplay import bots
+        >>> bot = bots.load("ismcts:iterations=50", seed=1)
+        >>> other = bot.fresh(2)
+        >>> other.spec, other.seed, other.options is bot.options
+        ('ismcts:iterations=50', 2, True)
+        """
+        bot = copy.copy(self)
+        bot.seed = seed
+        bot.rng = random.Random(seed)
+        bot.forget()
+        return bot
+
+    def forget(self) -> None:
+        """Drop what the bot kept from earlier moves (a search tree...): :meth:`fresh`."""
 
     @property
     def spec(self) -> str:

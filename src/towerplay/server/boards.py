@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 
 from towerplay import games
-from towerplay.i18n import Translator
+from towerplay.i18n import translator
 
 log = logging.getLogger("towerplay.server")
 
@@ -36,7 +36,7 @@ def draw(view: dict[str, Any], lang: str = "en") -> str:
     game_draw = getattr(module, "draw", None)
     if game_draw is not None:
         try:
-            return str(game_draw(view, Translator(str(name), lang)))
+            return str(game_draw(view, translator(str(name), lang)))
         except Exception:
             log.exception("the %s board cannot draw this view; the generic board instead",
                           name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+import orjson
 from fastapi.responses import JSONResponse
 
 from towerplay import games
@@ -59,6 +60,16 @@ def file_options(game: str) -> frozenset[str]:
 
 STATUS = {"stale": 409, "illegal": 422, "bad_message": 422, "forbidden": 403, "over": 409}
 """The HTTP status of each refusal of a move."""
+
+
+def encoded(value: Any) -> str:
+    """``value`` as compact JSON text (orjson: a view message with its board is encoded
+    for every seat at every move).
+
+    >>> encoded({"a": [1, 2.5, None], 3: "ż"})
+    '{"a":[1,2.5,null],"3":"ż"}'
+    """
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def web(key: str, /, **params: Param) -> Event:

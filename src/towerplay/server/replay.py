@@ -36,7 +36,7 @@ async def finished_record(request: Request, table_id: str,
     """The finished table's record, or the refusal (404 unknown, 403 ``early``: not over
     yet)."""
     try:
-        live = await request.app.state.hub.fetch(table_id)
+        live = await request.app.state.hub.memory.fetch(table_id)
     except UnknownTable:
         return not_found(table_id, page_language(request))
     state = live.table.state

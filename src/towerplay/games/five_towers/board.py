@@ -27,6 +27,7 @@ True
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -115,9 +116,11 @@ def text(x: float, y: float, content: str, cls: str = "", anchor: str = "start",
     return shared_text(x, y, content, anchor, size, weight, fill, cls)
 
 
+@lru_cache(maxsize=4096)
 def card(x: float, y: float, name: str, tr: Translator, action: str | None = None,
          label: str | None = None) -> str:
-    """A face-up card: its value large, its suit's symbol and name small."""
+    """A face-up card: its value large, its suit's symbol and name small (kept: the
+    same card is drawn at the same place move after move, for every seat)."""
     suit = suit_of(name)
     fill, ink = FILL.get(suit, "#fff"), INK.get(suit, "#000")
     value = value_of(name)
@@ -328,8 +331,8 @@ def seat_panel(view: dict[str, Any], p: int, legal: set[str], tr: Translator) ->
     mine = p == view.get("seat")
     for i, suit in enumerate(SUITS):
         action = tower_action(suit, legal) if mine else None
-        parts.append(tower(10 + i * (CARD_W + 18), base, suit, towers.get(suit, []), action,
-                           p, tr))
+        parts.append(tower(10 + i * (CARD_W + 18), base, suit,
+                           tuple(towers.get(suit, ())), action, p, tr))
     winner = view["is_over"] and p in (view.get("winners") or [])
     label = tr("towers_of", seat=seat_label(view, p, tr))
     if winner:
@@ -366,10 +369,12 @@ def tower_action(suit: str, legal: set[str]) -> str | None:
     return f"place {fitting[0]}" if fitting else None
 
 
-def tower(x: float, base: float, suit: str, values: list[int], action: str | None,
+@lru_cache(maxsize=4096)
+def tower(x: float, base: float, suit: str, values: tuple[int, ...], action: str | None,
           p: int, tr: Translator) -> str:
     """One tower, bottom card at the bottom (``base`` is its lowest card's bottom edge);
-    an empty slot if the seat has none of this suit."""
+    an empty slot if the seat has none of this suit (kept: most towers stay as they were
+    from one move to the next, and every seat sees them alike)."""
     label = f"{SYMBOL[suit]} {tr.term(suit)}"
     parts = [f'<rect class="slot" x="{x - 3}" y="54" width="{CARD_W + 6}" '
              f'height="{base - 51}" rx="6" fill="{FILL[suit]}" fill-opacity="0.25" '
@@ -388,7 +393,7 @@ def tower(x: float, base: float, suit: str, values: list[int], action: str | Non
     return clickable(action, tower_label(suit, values, action, p, tr), "".join(parts))
 
 
-def tower_label(suit: str, values: list[int], action: str | None, p: int,
+def tower_label(suit: str, values: tuple[int, ...], action: str | None, p: int,
                 tr: Translator) -> str:
     """What a tower is (``seat 1 sand tower: 7-6``), or what a click on it does."""
     name = tower_words(tr, suit)

@@ -48,7 +48,9 @@ const TablePage = {
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const token = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
-    const query = `?lang=${LANG}${token}&people=1`;
+    // the version seen so far: whichever server answers, it answers no older one
+    const known = this.version === null ? "" : `&version=${this.version}`;
+    const query = `?lang=${LANG}${token}&people=1${known}`;
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.id)}${query}`);
     this.socket = socket;
     socket.onopen = () => {
@@ -132,6 +134,7 @@ const TablePage = {
       return;
     }
     this.answered();
+    if (this.version !== null && message.version < this.version) return;  // never back
     this.version = message.version;
     this.seat = message.seat;
     this.draw(message);
