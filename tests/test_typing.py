@@ -1,5 +1,5 @@
-"""The package type-checks: mypy (configured in pyproject.toml: strict for the kernel, the
-bots, the arena and every front end) finds no error anywhere in src/towerplay."""
+"""The package type-checks: mypy, strict for every package (configured in pyproject.toml),
+finds no error anywhere in src/towerplay."""
 from __future__ import annotations
 
 import subprocess

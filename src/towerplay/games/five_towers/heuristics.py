@@ -372,7 +372,8 @@ def value_scale(state: FiveTowersState) -> float:
     8.8
     """
     base, growth = LEAD_SCALE
-    return base + growth * rounds_left(state) ** 0.5
+    root: float = rounds_left(state) ** 0.5
+    return base + growth * root
 
 
 class FiveTowersHeuristics(Heuristics[FiveTowersState, Action]):

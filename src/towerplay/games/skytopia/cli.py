@@ -9,7 +9,7 @@ Example (the rulebook's, Magda, 72 PP)::
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
@@ -21,7 +21,7 @@ from towerplay.core.events import Event, Param, Term
 
 from towerplay.games.skytopia.components import COLOURS, Components, load_components
 from towerplay.games.skytopia.scoring import final_tally, guild_index
-from towerplay.games.skytopia.state import GOLEMS
+from towerplay.games.skytopia.effects import GOLEMS
 from towerplay.games.summaries import default_language
 from towerplay.i18n import translator
 
@@ -52,7 +52,7 @@ def _pairs(option: str, items: list[str], upper: dict[str, int],
 
 
 def tally_city(comp: Components, track: int, guilds: list[str], towers: list[str],
-               crests: list[str], labs: int, coins: int, golems: int) -> dict:
+               crests: list[str], labs: int, coins: int, golems: int) -> dict[str, Any]:
     """Validate a table game's numbers and score them; :class:`InvalidOptions` if impossible."""
     for name, value in (("--track", track), ("--labs", labs), ("--coins", coins),
                         ("--golems", golems)):

@@ -5,6 +5,7 @@ Each record names what it holds; a wrong file is refused with the record and the
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -260,7 +261,7 @@ class ComponentFile(_Model):
                                 costs=str(costs))
         return self
 
-    def _effects(self):  # noqa: ANN202
+    def _effects(self) -> Iterator[tuple[str, list[Step]]]:
         for colour, f in self.foundations.items():
             yield f"foundations.{colour}.effect", f.effect
         for c in self.tower_cards:

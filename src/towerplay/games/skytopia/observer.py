@@ -19,7 +19,8 @@ from towerplay.games.skytopia.actions import ROWS, SLOTS
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.effects import EffectFrame
 from towerplay.games.skytopia.game import Skytopia
-from towerplay.games.skytopia.state import GOLEMS, PH_SIDE, PHASE_NAMES, SkytopiaState
+from towerplay.games.skytopia.effects import GOLEMS
+from towerplay.games.skytopia.state import PH_SIDE, PHASE_NAMES, SkytopiaState
 
 TOWER_NAMES = [f"tower_{colour}" for colour in COLOURS]
 Block = npt.NDArray[np.float32]
