@@ -37,6 +37,7 @@ from towerplay.core.events import Event, Seat
 from towerplay.core.game import cut
 from towerplay.core.rng import derive_seed
 from towerplay.core.state import A, State
+from towerplay.core.views import View
 
 HUMAN = "human"
 """The seat spec of a person (every other spec names a bot)."""
@@ -187,7 +188,7 @@ class Table(Generic[A]):
         seat = self.state.to_move
         return seat if seat is not None and seat in self.bots else None
 
-    def view(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+    def view(self, seat: int | None, *, log: bool = True) -> View:
         """What ``seat`` (``None``: a spectator) may know now, with the table's version
         (``log=False``: without the log in English, for a front end that words the
         seat's log events itself; the legal actions stay)."""

@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from towerplay.core.memo import Memo
 from towerplay.core.state import State
+from towerplay.core.views import View
 
 S = TypeVar("S", bound=State[Any])
 
@@ -259,7 +260,7 @@ class Observer(Generic[S]):
         if self.seat_blind and self._layout[0] != ("seat", slice(0, players)):
             raise AssertionError(f"{game.name} observer: seat_blind needs the seat first")
 
-    def encode(self, view: dict[str, Any], vector: Vector) -> None:
+    def encode(self, view: View, vector: Vector) -> None:
         """Write ``view`` (a seat's or the spectator's) into ``vector``, same length always."""
         raise NotImplementedError
 
@@ -270,11 +271,11 @@ class Observer(Generic[S]):
         self.encode(self.recall_view(state, seat) if recall else self.view(state, seat),
                     vector)
 
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S, seat: int | None) -> View:
         """What :meth:`encode` reads: the seat's view without the log."""
         return state.view(seat, log=False)
 
-    def recall_view(self, state: S, seat: int | None) -> dict[str, Any]:
+    def recall_view(self, state: S, seat: int | None) -> View:
         """What a seat that forgets nothing knows, as a view :meth:`encode` reads: the view
         itself, unless the game lets players forget what they saw (castle's hidden memory
         overrides this). OpenSpiel's information state is written from it."""

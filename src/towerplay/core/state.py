@@ -7,12 +7,13 @@ actions, validation before any change, the history, views with the public log, a
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from collections.abc import Callable, Hashable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
+from towerplay.core import words
 from towerplay.core.errors import IllegalAction
 from towerplay.core.events import Event, Notation, Seat, Seq
-from towerplay.core import words
+from towerplay.core.views import V
 
 if TYPE_CHECKING:
     from towerplay.core.game import Game
@@ -36,8 +37,10 @@ Ranking = Any
 tuple of tie-breaks); higher ranks better."""
 
 
-class State(Generic[A]):
+class State(Generic[A, V]):
     """A position of a game. Subclasses implement the hooks named with a leading underscore.
+    Its type arguments: the game's action type and its view type (a TypedDict extending
+    :class:`~towerplay.core.views.View`; ``View`` itself if not given).
 
     Attributes every state has:
       ``game`` the configured :class:`~towerplay.core.game.Game`; ``players`` the seat
@@ -101,8 +104,9 @@ class State(Generic[A]):
         """A copy of this state: call :meth:`_copy_base`, then copy the game's fields."""
         raise NotImplementedError
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """The game-specific part of the view: only what ``seat`` may know."""
+    def _view(self, seat: int | None) -> Mapping[str, object]:
+        """The game-specific part of the view: only what ``seat`` may know (its keys are
+        those the view type adds to :class:`~towerplay.core.views.View`)."""
         raise NotImplementedError
 
     def _to_json(self) -> dict[str, Any]:
@@ -323,7 +327,7 @@ class State(Generic[A]):
         return groups
 
     def view(self, seat: int | None, *, log: bool = True,
-             legal: bool | None = None) -> dict[str, Any]:
+             legal: bool | None = None) -> V:
         """A JSON-ready dict of what ``seat`` may know (``None``: a spectator).
 
         ``log=False`` leaves out the log (the whole history worded in English: most of a
@@ -352,7 +356,7 @@ class State(Generic[A]):
             view["winners"] = self.winners()
         if log:
             view["log"] = self.log(seat)
-        return view
+        return cast(V, view)  # the kernel's keys and the game's: the game's view type
 
     def rewards(self) -> list[float]:
         """Per-seat reward of a finished game in [0, 1]: winners share 1 (for search bots)."""

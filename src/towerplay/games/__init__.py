@@ -39,7 +39,7 @@ def render_text(state: State[Any], seat: int | None, lang: str = "en") -> str:
     draw = getattr(module, "draw", None)
     if draw is None:
         return json.dumps(state.view(seat), indent=1)
-    name, view = state.game.name, state.view(seat)
+    name, view = state.game.name, dict[str, Any](state.view(seat))
     if "breakdown" in view:  # (a view need not name its game: the pages add that)
         view["breakdown"] = localized_breakdown({**view, "game": name}, lang)["breakdown"]
     text: str = draw(view, translator(name, lang))

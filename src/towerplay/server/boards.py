@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from html import escape
+from collections.abc import Mapping
 from typing import Any
 
 from towerplay import games
@@ -25,7 +26,7 @@ MAX_DEPTH = 12
 """Deeper nesting is shown as text: a view is never this deep, but no input may recurse."""
 
 
-def draw(view: dict[str, Any], lang: str = "en") -> str:
+def draw(view: Mapping[str, Any], lang: str = "en") -> str:
     """The board of ``view`` in ``lang``: the game's ``board.draw(view, tr)`` or
     :func:`generic` — also when the game's board fails (logged), so a drawing bug never
     stops a table: the page's action buttons still play it."""
@@ -43,7 +44,7 @@ def draw(view: dict[str, Any], lang: str = "en") -> str:
     return generic(view)
 
 
-def generic(view: dict[str, Any]) -> str:
+def generic(view: Mapping[str, Any]) -> str:
     """The view as HTML: a definition list of its keys (nested lists and objects as
     tables and lists), every text escaped."""
     title = str(view.get("game", "game"))

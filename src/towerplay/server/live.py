@@ -16,12 +16,14 @@ import importlib
 import json
 import logging
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from towerplay.arena.table import HUMAN, Table
 from towerplay.core.record import whole
+from towerplay.core.views import View
 from towerplay.i18n import bot_name, translator
 from towerplay.server import clock
 from towerplay.server.clock import UNTIMED, Timing
@@ -42,7 +44,7 @@ class UnknownTable(LookupError):
     """No table has this id."""
 
 
-def draw_board(view: dict[str, Any], lang: str = "en") -> str:
+def draw_board(view: Mapping[str, Any], lang: str = "en") -> str:
     """The board of a view in ``lang``: the front end's
     :func:`towerplay.server.boards.draw`, or the view as escaped text while that module
     is missing."""
@@ -55,7 +57,7 @@ def draw_board(view: dict[str, Any], lang: str = "en") -> str:
     return str(boards.draw(view, lang))
 
 
-def json_view(view: dict[str, Any]) -> dict[str, Any]:
+def json_view(view: View) -> View:
     """The view with whole scores as ints (``6``, not ``6.0``)."""
     if "scores" in view:
         view["scores"] = [whole(score) for score in view["scores"]]
@@ -148,7 +150,7 @@ class LiveTable:
             cached = self.cache[(seat, lang)]
         return (await asyncio.shield(cached[1]))[(seat, lang)]
 
-    def _view(self, seat: int | None, names: tuple[str | None, ...]) -> dict[str, Any]:
+    def _view(self, seat: int | None, names: tuple[str | None, ...]) -> View:
         view = json_view(self.table.view(seat, log=False))
         if any(names):  # the board names the seats as their people chose
             view["names"] = list(names)
@@ -235,19 +237,19 @@ Rendered = dict[tuple[int | None, str], tuple[dict[str, Any], str]]
 
 
 def render_all(table_id: str, version: int,
-               views: dict[tuple[int | None, str], dict[str, Any]]) -> Rendered:
+               views: dict[tuple[int | None, str], View]) -> Rendered:
     """The view messages of ``views`` (by seat and language; in a thread)."""
     return {(seat, lang): render(table_id, version, seat, view, lang)
             for (seat, lang), view in views.items()}
 
 
-def render(table_id: str, version: int, seat: int | None, view: dict[str, Any],
+def render(table_id: str, version: int, seat: int | None, view: View,
            lang: str) -> tuple[dict[str, Any], str]:
     """A view message and its JSON text less the closing brace."""
-    view = localized(view, lang)
+    worded = localized(view, lang)
     message = {"type": "view", "table": table_id, "version": version, "seat": seat,
-               "view": view, "board": draw_board(view, lang),
-               "labels": action_labels(view, lang)}
+               "view": worded, "board": draw_board(worded, lang),
+               "labels": action_labels(worded, lang)}
     return message, encoded(message)[:-1]
 
 

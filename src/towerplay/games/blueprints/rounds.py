@@ -19,6 +19,7 @@ from towerplay.games.blueprints.cards import blueprint_text
 from towerplay.games.blueprints.dice import MATERIALS, dice_from_json, dice_texts
 from towerplay.games.blueprints.scoring import (PRIZE_TITLES, PRIZES, Building, breakdown,
                                                 building_text, facts, parse_building)
+from towerplay.games.blueprints.views import RoundRecord, RoundSeat
 
 if TYPE_CHECKING:
     from towerplay.games.blueprints.game import Blueprints
@@ -70,10 +71,10 @@ class RoundResult(NamedTuple):
     awards: tuple[AwardWon, ...]           # in ranking order
     prizes: tuple[PrizeWon, ...]           # in PRIZES order
 
-    def to_json(self, game: Blueprints) -> dict[str, Any]:
+    def to_json(self, game: Blueprints) -> RoundRecord:
         """The public record of the round (what every seat sees once it is scored)."""
         wood_only = game.options.wood_only_counts_wood
-        seats = []
+        seats: list[RoundSeat] = []
         for seat, card in enumerate(self.cards):
             name, layout = game.deck[card]
             seats.append({"blueprint": blueprint_text(layout), "card": name, "card_id": card,

@@ -34,6 +34,7 @@ from towerplay.games.blueprints.placement import min_top, stacked, usable_cells
 from towerplay.games.blueprints.rounds import (AWARDS, ROUNDS, TAKES_PER_ROUND, VP,
                                                RoundResult, next_first, score_round)
 from towerplay.games.blueprints.scoring import EMPTY, PRIZES, Building, building_text
+from towerplay.games.blueprints.views import BlueprintsPart, BlueprintsView, SeatView
 
 if TYPE_CHECKING:
     from towerplay.games.blueprints.game import Blueprints
@@ -48,7 +49,7 @@ HIDDEN_BUILD = "builds (hidden)"
 (the event :data:`.events.HIDDEN_BUILD` worded)."""
 
 
-class BlueprintsState(State[Move]):
+class BlueprintsState(State[Move, BlueprintsView]):
     """A Blueprints position. Public: the pool, the In-Demand colours, the dice each seat
     took, the results of scored rounds. Hidden until the round is scored: each seat's
     blueprint, building and removed dice."""
@@ -311,14 +312,14 @@ class BlueprintsState(State[Move]):
         """Whether ``viewer`` may see ``seat``'s blueprint and building now."""
         return viewer == seat or self.is_over
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> BlueprintsPart:
         public_cards = self.game.options.awards_public or self.is_over
         results = [r.to_json(self.game) for r in self.results]
         if not public_cards:
             results = [{**r, "awards": {k: v for k, v in r["awards"].items() if k == str(seat)},
                         "prizes": {k: v for k, v in r["prizes"].items() if v == seat}}
                        for r in results]
-        return {
+        view: BlueprintsPart = {
             "round": self.round + 1,
             "step": self.step,
             "first_player": self.first,
@@ -329,10 +330,12 @@ class BlueprintsState(State[Move]):
             "discards": dice_texts(self.discards),
             "seats": [self._seat_view(seat, s, public_cards) for s in range(self.players)],
             "results": results,
-            **({"breakdown": self.breakdown()} if self.is_over else {}),
         }
+        if self.is_over:
+            view["breakdown"] = self.breakdown()
+        return view
 
-    def _seat_view(self, viewer: int | None, seat: int, public_cards: bool) -> dict[str, Any]:
+    def _seat_view(self, viewer: int | None, seat: int, public_cards: bool) -> SeatView:
         """What ``viewer`` sees of ``seat``: its dice taken, and its blueprint, building,
         removed dice and cards where they are shown to ``viewer``."""
         shown = self.sees_building(viewer, seat)

@@ -18,6 +18,7 @@ from towerplay.games.castle.cards import GOAL, HIGHEST, POSITIONS, Reveal
 from towerplay.games.castle.game import Castle
 from towerplay.games.castle.scoring import points
 from towerplay.games.castle.state import RESULTS, CastleState
+from towerplay.games.castle.views import CastleView
 
 CARDS = HIGHEST  # castle and removed cards 1..HIGHEST, as a multi-hot
 RESULT_INDEX = {result: index for index, result in enumerate(RESULTS)}
@@ -242,11 +243,12 @@ class CastleObserver(Observer[CastleState]):
                                                     game.pair_cards) / 30)
         return score
 
-    def recall_view(self, state: CastleState, seat: int | None) -> dict[str, Any]:
+    def recall_view(self, state: CastleState, seat: int | None) -> CastleView:
         """Under hidden memory a seat that forgets nothing still knows every number it saw
         turned up and put back, and the removed cards (the open-memory table)."""
-        view = self.view(state, seat)
-        view.update(state.recall())
+        view = state.view(seat, log=False)  # (what self.view gives, typed)
+        recall = state.recall()
+        view["table"], view["removed"] = recall["table"], recall["removed"]
         return view
 
 

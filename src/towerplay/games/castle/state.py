@@ -28,6 +28,7 @@ from towerplay.games.castle.cards import (BUILD, GOAL, POSITIONS, REMOVE, RETURN
 from towerplay.games.castle.cards import RESULTS as RESULTS  # (observers import it here)
 from towerplay.games.castle.scoring import (base_ranking, points, score_breakdown,
                                             variant_ranking)
+from towerplay.games.castle.views import CastlePart, CastleView, Recall, RevealRecord
 
 if TYPE_CHECKING:
     from towerplay.games.castle.game import Castle
@@ -39,7 +40,7 @@ PASS = "reveal a known card to put back"
 passes the turn (see ``action_class``)."""
 
 
-class CastleState(State[Act]):
+class CastleState(State[Act, CastleView]):
     """A position. Fields (plain data, copied by hand):
 
     ``grid[p]`` the card at position p (0: none left there); ``known[p]`` the card at p if
@@ -257,7 +258,7 @@ class CastleState(State[Act]):
         return action
 
     # ----------------------------------------------------------------- views
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> CastlePart:
         game = self.game
         shown = game.options.memory == "open"
         grid, known, pending = self.grid, self.known, self.pending
@@ -269,7 +270,7 @@ class CastleState(State[Act]):
                 table[position_name(p)] = known[p]
             else:
                 table[position_name(p)] = "?"
-        view: dict[str, Any] = {
+        view: CastlePart = {
             "turn": self.turn_number(),  # the rulebook's turns, not the kernel's actions
             "variant": game.options.variant,
             "memory": game.options.memory,
@@ -301,7 +302,7 @@ class CastleState(State[Act]):
             view["breakdown"] = self.breakdown()
         return view
 
-    def recall(self) -> dict[str, Any]:
+    def recall(self) -> Recall:
         """What a seat that forgets nothing knows beyond its view under hidden memory (the
         same for every seat: every reveal is public): the table with every number seen
         and put back, and the removed cards. Under open memory the view shows them."""
@@ -311,7 +312,7 @@ class CastleState(State[Act]):
         return {"table": table, "removed": sorted(self.removed)}
 
     @staticmethod
-    def _reveal_json(record: Reveal) -> dict[str, Any]:
+    def _reveal_json(record: Reveal) -> RevealRecord:
         _, seat, pos, card, result, automatic = record
         return {"seat": seat, "pos": position_name(pos), "card": card, "result": result,
                 "automatic": automatic}

@@ -30,6 +30,7 @@ from towerplay.games.five_towers.cards import (
 from towerplay.games.five_towers.phases import (
     BIDDING, EVERY_ROUND, NO_CAP, NOBODY, NOT_TORN, OVER, PASSED, PHASE_NAMES, PLACING,
     TAKING, TEARING, UNACTED, BidMark, Phase, SavedPosition)
+from towerplay.games.five_towers.views import FiveTowersPart, FiveTowersView
 
 if TYPE_CHECKING:
     from towerplay.games.five_towers.game import FiveTowers
@@ -44,7 +45,7 @@ _placeable_all = rules.placeable_all
 _values_of = rules.values_of
 
 
-class FiveTowersState(State[Action]):
+class FiveTowersState(State[Action, FiveTowersView]):
     """A 5 Towers position. Cards are ints (``suit * 16 + value``); towers are value
     tuples, bottom to top, stored flat: ``towers[seat * 5 + suit]``."""
 
@@ -376,7 +377,7 @@ class FiveTowersState(State[Action]):
         shuffle(self.draw, rng)  # only the order of the draw pile is hidden
         self.known_round = self.round
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> FiveTowersPart:
         view = self._public_view()
         if seat is not None and seat == self.to_move and self.phase == BIDDING:
             view["unbuildable_bids"] = self.unbuildable_bids()
@@ -400,7 +401,7 @@ class FiveTowersState(State[Action]):
         return [[english(label), points]
                 for label, points in scoring.rows(towers, self.torn[seat])]
 
-    def _public_view(self) -> dict[str, Any]:
+    def _public_view(self) -> FiveTowersPart:
         """What every seat and spectator sees: all but the draw pile's order."""
         names = CARD_NAMES
         high, high_seat = self.high_bid()

@@ -52,7 +52,7 @@ MAX_ACTIONS = 4000
 provably finite (random games at any player count take less than a tenth of it)."""
 
 
-class SkytopiaState(EffectInterpreter, State[Act]):
+class SkytopiaState(EffectInterpreter, State[Act, "views.SkytopiaView"]):
     """One Skytopia position (see the module notes for the encoding)."""
 
     log_is_public = True  # the log's announcements (effects used, rounds ending) are public
@@ -579,7 +579,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         card = self.comp.cards[key]
         return f"{card.ident} {card.name}"
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> views.SkytopiaPart:
         return views.view(self, seat)
 
     def _to_json(self) -> dict[str, Any]:
