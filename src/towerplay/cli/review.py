@@ -10,7 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from towerplay.arena.review import DEFAULT_ITERATIONS, SEARCHES, THRESHOLDS, Review, review
-from towerplay.cli.app import app, console, friendly, language
+from towerplay.cli.app import app, console, friendly, language, require
 from towerplay.core import InvalidOptions, Record
 from towerplay.core.events import Event
 from towerplay.i18n import game_title, translator
@@ -54,6 +54,8 @@ def review_command(
         raise InvalidOptions(Event.of("cli.iterations_positive", got=iterations))
     if recall is not None and not 0 <= recall <= 1:
         raise InvalidOptions(Event.of("cli.recall_range", got=recall))
+    if png is not None:  # (before the search: the plot needs matplotlib)
+        require("sim", "towerplay review --png", "matplotlib")
     record = Record.load(path)
     columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())

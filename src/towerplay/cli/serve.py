@@ -8,10 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from towerplay.cli.app import app, fail
+from towerplay.cli.app import app, fail, require
 
 if TYPE_CHECKING:
     from towerplay.server.limits import Limits
+
+WEB = ("fastapi", "uvicorn", "sqlalchemy", "procrastinate", "psycopg", "alembic",
+       "prometheus_client", "orjson")
+"""The web extra's packages the server imports (the bot queue, procrastinate, imports
+psycopg, on SQLite too)."""
 
 
 @app.command("serve")
@@ -34,6 +39,7 @@ def serve_command(
                                "overriding towerplay.server.limits.Limits fields"),
 ) -> None:
     """Play in the browser: tables with friends and bots, saved and resumable."""
+    require("web", "towerplay serve", *WEB)
     import uvicorn
 
     from towerplay.server.app import create_app, where
@@ -95,6 +101,7 @@ def worker_command(
     import logging
     import signal
 
+    require("postgres", "towerplay worker", *WEB)
     from towerplay.server.jobs import serve_queue
     from towerplay.server.queues import is_postgres
     from towerplay.server.storage import DATABASE_URL_ENV

@@ -321,7 +321,7 @@ def _ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise InvalidOptions(Event.of("cli.needs_ray", command="pip install 'ray>=2.9'")) \
+        raise InvalidOptions(Event.of("cli.needs_ray", command="pip install 'towerplay[sim]'")) \
             from None
     return ray
 
