@@ -1,7 +1,7 @@
 """The generic API test: run over every registered game and every player count.
 
-For many seeded random games it checks the kernel contract of DESIGN.md, so a new game
-gets all of these checks for free.
+For many seeded random games it checks the kernel contract (docs/api.md,
+docs/adding-a-game.md), so a new game gets all of these checks for free.
 """
 from __future__ import annotations
 

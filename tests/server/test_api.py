@@ -1,4 +1,4 @@
-"""The HTTP API of DESIGN.md's protocol, every refusal included, on SQLite and PostgreSQL."""
+"""The HTTP API of the protocol (docs/web.md), every refusal included, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import random

@@ -1,5 +1,5 @@
 """The web app: pages (:mod:`.pages`), the JSON API (:mod:`.tables`) and one websocket per
-client (:mod:`.sockets`) (DESIGN.md, "The protocol"), and what every request shares: the
+client (:mod:`.sockets`) (docs/web.md, "The protocol"), and what every request shares: the
 live tables, the job queue and its workers, the guards. :func:`create_app` builds it;
 ``towerplay serve`` runs it under uvicorn.
 

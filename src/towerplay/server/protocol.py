@@ -1,4 +1,4 @@
-"""The protocol's shared pieces (DESIGN.md, "The protocol"): the one shape of every
+"""The protocol's shared pieces (docs/web.md, "The protocol"): the one shape of every
 refusal, over HTTP and the websocket alike (:class:`Refusal`, its codes), and what a
 client may never set.
 

@@ -1,4 +1,4 @@
-"""One websocket per client (DESIGN.md, "The protocol"): the seat's view after every
+"""One websocket per client (docs/web.md, "The protocol"): the seat's view after every
 change, and the client's moves, each bad message answered and never fatal."""
 from __future__ import annotations
 

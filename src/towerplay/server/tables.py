@@ -1,4 +1,4 @@
-"""The JSON API of the tables (DESIGN.md, "The protocol"): the games, creating and listing
+"""The JSON API of the tables (docs/web.md, "The protocol"): the games, creating and listing
 tables, a table's view, moves over HTTP and finished records."""
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def chat_setting(data: dict[str, Any]) -> str:
 
 
 def add_api(app: FastAPI) -> None:
-    """The JSON API of DESIGN.md's protocol."""
+    """The JSON API of the protocol (docs/web.md)."""
 
     @app.get("/api/games")
     async def list_games(request: Request) -> list[dict[str, Any]]:
