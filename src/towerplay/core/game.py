@@ -91,12 +91,6 @@ def _takes_text(annotation: object) -> bool:
     return any(_takes_text(arg) for arg in args)
 
 
-def describe_validation_error(owner: str, error: ValidationError) -> str:
-    """One readable English line per problem, naming the option and what was expected
-    (:func:`validation_event` worded)."""
-    return words.english(validation_event(owner, error))
-
-
 EXPECTED = {"int_type": "whole", "int_parsing": "whole", "int_from_float": "whole",
             "float_type": "number", "float_parsing": "number", "bool_type": "bool",
             "bool_parsing": "bool", "string_type": "text", "literal_error": "one_of",

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event, Param
@@ -39,7 +39,6 @@ from towerplay.lifeline import Reaper, descendants, die_with_parent, end_pool
 
 J = TypeVar("J")
 R = TypeVar("R")
-Backend = Literal["processes", "ray"]
 BACKENDS = ("processes", "ray")
 IN_FLIGHT = 3
 """Batches queued per worker: enough to keep it busy, few enough to stop quickly."""

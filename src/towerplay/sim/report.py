@@ -31,7 +31,6 @@ text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:
 .noise{color:#888}.clear{color:#b00;font-weight:600}figure{margin:1em 0}figcaption{color:#555}
 svg{max-width:100%;height:auto}.stats{display:flex;flex-wrap:wrap;gap:1em}
 .stats figure{flex:1 1 480px;margin:0}dfn{font-style:normal;color:#555}"""
-PLOT_FORMATS = ("png", "svg")
 
 
 def _matplotlib() -> Any:

@@ -23,10 +23,9 @@ from towerplay.games.castle.cards import (ALL_ACTIONS, BUILD, HIGHEST, LOWEST, P
                                           default_characters, parse_position)
 from towerplay.games.castle.state import CastleState
 
-NOTATION_HELP = ("expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', "
-                 "'return', 'remove' or 'wizard <n>' (insert after castle card n)")
 HELP = Event.of("castle.notation_help")
-"""The notation's help as an event: the catalogue's words of :data:`NOTATION_HELP`."""
+"""The notation's help as an event (``reveal <pos>``, ``build``, ``return``, ``remove`` or
+``wizard <n>``, worded by the catalogue)."""
 DECISIONS = {"build": BUILD, "return": RETURN, "remove": REMOVE}
 HIDDEN_RECALL = 0.0
 """The share of cards put back before the last round a player is assumed to remember

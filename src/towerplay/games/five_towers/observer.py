@@ -20,7 +20,6 @@ from towerplay.games.five_towers.state import (NO_CAP, PASSED, PHASE_NAMES, UNAC
                                                   FiveTowersState)
 
 BID_SLOTS = ("none", "pass", 0, 1, 2, 3, 4, 5)
-SCALARS = ("round", "pile", "final_round", "draw_size", "to_take", "high_bid")
 TOWER_NAMES = [(f"tower_{suit}", f"tower_{suit}_size_top") for suit in SUITS]
 BID_INDEX = {UNACTED: 0, PASSED: 1, **{bid: BID_SLOTS.index(bid) for bid in range(6)}}
 TOWER = 18  # a tower's features: counts of values 0-15, size, top
@@ -83,7 +82,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             vector.one_hot(value, n)  # (a builder of -1: nobody, all zero)
         vector.name("phase")
         vector.one_hot(state.phase, len(PHASE_NAMES))
-        vector.name("scalars")  # SCALARS, scaled
+        vector.name("scalars")  # round, pile, final round, draw size, to take, high bid
         vector.counts([state.round / 30, float(state.reshuffled), float(state.final),
                        len(state.draw) / 110, state.need / 5,
                        -0.2 if high < 0 else high / 5])

@@ -82,8 +82,6 @@ ACTIONS: tuple[Act, ...] = tuple(_all_actions())
 _IDS: dict[Act, int] = {a: i for i, a in enumerate(ACTIONS)}
 _BY_TEXT: dict[str, Act] = {str(a): a for a in ACTIONS}
 NUM_ACTIONS = len(ACTIONS)
-ID_OF = _IDS.__getitem__
-"""The dense id of an action (a sort key: legal actions are listed in id order)."""
 # the shared objects, for building legal lists quickly (None where no such action exists)
 Grid = list[list[Any]]
 A_PLACE: Grid = [[_BY_TEXT.get(f"place {slot_name(s)}:{v}") for v in range(7)] for s in range(SLOTS)]
