@@ -22,9 +22,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import TIMEOUT
 from tests.system import chromium
-from tests.waiting import PATIENCE_MS, wait_for
+from tests.waiting import PATIENCE, PATIENCE_MS, wait_for
 from towerplay.core.record import Record
 from towerplay.i18n import Translator
 
@@ -72,7 +71,7 @@ class ServeProcess:
         if self.process.poll() is not None:
             raise RuntimeError(f"towerplay serve ended: {self.log.read_text()[-800:]}")
         try:
-            return httpx.get(f"{self.base}/api/games", timeout=TIMEOUT).status_code == 200
+            return httpx.get(f"{self.base}/api/games", timeout=PATIENCE).status_code == 200
         except httpx.HTTPError:
             return False
 
@@ -164,7 +163,7 @@ def screenshot(page: Any, path: Path, tries: int = 3) -> None:
     for attempt in range(1, tries + 1):
         try:
             page.screenshot(path=str(path), full_page=True, animations="disabled",
-                            timeout=TIMEOUT_MS * attempt)
+                            timeout=PATIENCE_MS * attempt)
             return
         except DrawnTooLate:
             path.unlink(missing_ok=True)
@@ -312,7 +311,7 @@ def final_scores(page: Any, base: str, seat_label: Callable[[int], str],
     line says the game is over (in the page's language): the record."""
     page.wait_for_selector("#end:not([hidden])")
     href = page.get_attribute("#record-link", "href")
-    record = Record.model_validate(httpx.get(f"{base}{href}", timeout=TIMEOUT).json())
+    record = Record.model_validate(httpx.get(f"{base}{href}", timeout=PATIENCE).json())
     state = record.replay()
     shown = [page.inner_text(f"th.total[data-seat='{s}']") for s in range(state.players)]
     assert shown == [str(score) for score in record.result["scores"]]  # type: ignore[index]

@@ -15,9 +15,9 @@ import httpx
 
 from towerplay.core.record import Record
 from tests.server.conftest import TIMEOUT
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, act, browser, choose_seat, create_in_lobby, final_scores, forged_refusal,
-    localized_page, page, screenshots, wait_my_turn, web)
+from tests.server.browser import (
+    ServeProcess, act, choose_seat, create_in_lobby, final_scores, forged_refusal, localized_page,
+    screenshots, wait_my_turn)
 
 
 def play_board(page: Any, rng: random.Random, moves: int | None = None,

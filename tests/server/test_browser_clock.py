@@ -10,8 +10,7 @@ from typing import Any
 import httpx
 
 from tests.server.conftest import TIMEOUT
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, browser, choose_seat, localized_page, screenshots)
+from tests.server.browser import ServeProcess, choose_seat, localized_page, screenshots
 from towerplay.i18n import Translator, bot_name
 
 WEB = Translator("web", "pl")

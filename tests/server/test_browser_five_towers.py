@@ -12,9 +12,8 @@ import re
 from typing import Any
 
 from tests.i18n.test_five_towers import check_board
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, browser, final_scores, forged_refusal, localized_page,
-    played_on_the_board, web)
+from tests.server.browser import (
+    ServeProcess, final_scores, forged_refusal, localized_page, played_on_the_board)
 from towerplay.i18n import Translator, catalogue
 
 WEB = Translator("web", "pl")

@@ -14,8 +14,7 @@ import httpx
 
 from tests.i18n.english import problems
 from tests.server.conftest import TIMEOUT
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, act, browser, localized_page, screenshots, web)
+from tests.server.browser import ServeProcess, act, localized_page, screenshots
 from towerplay.i18n import Translator
 
 WEB = Translator("web", "pl")

@@ -10,8 +10,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import TIMEOUT
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, browser, localized_page, web)
+from tests.server.browser import ServeProcess, localized_page
 from towerplay import i18n
 
 GAMES = ("five_towers", "castle", "blueprints", "skytopia")

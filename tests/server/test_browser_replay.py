@@ -15,15 +15,8 @@ from towerplay import games
 from towerplay.arena.match import play_match
 from towerplay.core.record import Record
 from tests.server.conftest import TIMEOUT, create, wait_over
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess,
-    browser,
-    create_in_lobby,
-    localized_page,
-    screenshots,
-    wait_my_turn,
-    web,
-)
+from tests.server.browser import (
+    ServeProcess, create_in_lobby, localized_page, screenshots, wait_my_turn)
 
 
 def same_html(page: Any, selector: str, html: str) -> bool:

@@ -31,14 +31,7 @@ from towerplay.games.five_towers.cards import SUITS, copies_in_deck
 from towerplay.games.five_towers.rules import can_place
 from towerplay.server import scoring
 from tests.server.conftest import TIMEOUT
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    DESKTOP,
-    TIMEOUT_MS,
-    browser,
-    page,
-    screenshots,
-    web,
-)
+from tests.server.browser import DESKTOP, TIMEOUT_MS, screenshots
 
 STATIC = Path(i18n.__file__).parent / "server" / "static"
 CASES = 400

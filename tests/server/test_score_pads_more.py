@@ -25,13 +25,7 @@ from towerplay.games.skytopia.cli import tally_city
 from towerplay.games.skytopia.components import COLOURS, load_components
 from towerplay.games.skytopia.state import SkytopiaState
 from tests.games.blueprints.util import score_round, start
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    DESKTOP,
-    browser,
-    page,
-    screenshots,
-    web,
-)
+from tests.server.browser import DESKTOP, screenshots
 
 CASES = 400
 """Generated tables per game (each a whole table: every seat, every round)."""
