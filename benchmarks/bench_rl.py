@@ -104,7 +104,7 @@ def spiel(game: pyspiel.Game, seconds: float, tensor: str = "observation_tensor"
         state, steps = game.new_initial_state(), 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rng.choices(outcomes, weights)[0])
                 continue
             getattr(state, tensor)(state.current_player())
@@ -187,7 +187,7 @@ def summarize(taken: dict[str, dict[str, list[float]]]) -> dict[str, dict[str, A
             results[name]["share"] = {
                 key: [results[name][key] / best, min(shares), max(shares)]
                 for key, rates in group.items() if key != "raw"
-                for shares in [[rate / raw for rate, raw in zip(rates, group["raw"])]]}
+                for shares in [[rate / raw for rate, raw in zip(rates, group["raw"], strict=True)]]}
     return results
 
 

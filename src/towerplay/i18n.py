@@ -270,8 +270,9 @@ def localized_breakdown(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
     if lang == LANGUAGES[0] or not isinstance(rows, list) or name not in registry.names():
         return dict(view)
     labels = translator(name, lang).labels(registry.game_class(name).score_labels(view))
-    return {**view, "breakdown": [[[label, points] for label, (_, points) in zip(names, seat)]
-                                  for names, seat in zip(labels, rows)]}
+    return {**view, "breakdown": [
+        [[label, points] for label, (_, points) in zip(names, seat, strict=True)]
+        for names, seat in zip(labels, rows, strict=True)]}
 
 
 def seat_label(view: Mapping[str, Any], p: int | None, tr: Translator) -> str:

@@ -86,7 +86,7 @@ class RevealState(ToyState):
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
         super()._redeal(seat, rng, recall)
         self.drawn = [card if mover == seat else None
-                      for card, mover in zip(self.drawn, self.movers)]
+                      for card, mover in zip(self.drawn, self.movers, strict=True)]
 
 
 class RevealGame(ToyGame):

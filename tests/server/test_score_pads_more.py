@@ -92,7 +92,7 @@ def lead_reason(keys: list[Any], winners: list[int], names: list[str]) -> str:
         return "shared"
     others = max(k for seat, k in enumerate(keys) if seat != winners[0])
     best = keys[winners[0]]
-    return names[next(i for i, (a, b) in enumerate(zip(best, others)) if a != b)]
+    return names[next(i for i, (a, b) in enumerate(zip(best, others, strict=True)) if a != b)]
 
 
 # ------------------------------------------------------------------ Blueprints
@@ -210,7 +210,7 @@ def random_blueprints_table(rng: random.Random) -> dict:
                                   if n == 1 or rng.random() < 0.4 else "rules")
         same = rng.random() < 0.25
         entries = []
-        for seat in range(players):
+        for _ in range(players):
             blueprint = rng.choice(LAYOUTS)
             entry = (blueprint, random_building(rng, blueprint))
             entries.append(entries[0] if same and entries else entry)
@@ -283,7 +283,7 @@ def blueprints_expected(table: dict) -> dict:
     winners, keys = state.winners(), state.ranking()
     reason = lead_reason(keys, winners, ["vp", "prizes", "gold", "silver", "bronze"])
     return {"seats": [{"total": score, "rows": seat_rows}
-                      for score, seat_rows in zip(state.scores(), rows)],
+                      for score, seat_rows in zip(state.scores(), rows, strict=True)],
             "winners": winners, "reason": {"key": f"blueprints.reason.{reason}", "params": {}},
             "notes": notes}
 
@@ -301,7 +301,7 @@ def test_the_blueprints_pad_scores_as_the_python(page: Any, web: Any) -> None:
     tables = [random_blueprints_table(rng) for _ in range(CASES)] + fixed_tables()
     got = score_in_page(page, web.base, "blueprints", tables)
     kinds = set()
-    for table, mine in zip(tables, got):
+    for table, mine in zip(tables, got, strict=True):
         expected = blueprints_expected(table)
         assert sorted_rows(assert_worded(mine)) == sorted_rows(expected), table
         kinds.add(expected["refusal"]["key"] if "refusal" in expected
@@ -457,7 +457,7 @@ def test_the_skytopia_pad_scores_as_the_python(page: Any, web: Any) -> None:
                        "seats": tables[-1]["seats"]})
     got = score_in_page(page, web.base, "skytopia", tables)
     kinds = set()
-    for table, mine in zip(tables, got):
+    for table, mine in zip(tables, got, strict=True):
         expected = skytopia_expected(table)
         assert assert_worded(mine) == expected, table
         kinds.add(expected["refusal"]["key"] if "refusal" in expected

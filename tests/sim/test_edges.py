@@ -242,7 +242,7 @@ def test_work_in_flight_follows_the_ray_cluster(monkeypatch: pytest.MonkeyPatch,
 
 def test_ordered_results_hold_a_bounded_window() -> None:
     window = backends.Window(in_flight=2, ordered=True)
-    for number in range(2):
+    for _ in range(2):
         assert window.room()
         window.running += 1
         window.submitted += 1

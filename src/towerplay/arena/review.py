@@ -197,10 +197,10 @@ def review_decision(state: State[Any], played: Any, index: int, *,
     # in the first search's order (never a set's: string hashes differ between processes)
     keys = [k for k in runs[0] if all(k in r for r in runs[1:])]
     best = best_class(keys, runs)
-    losses = [max(0.0, r[best].win - r[m].win) for r, m in zip(runs, mine)]
-    margins = [min(noise(r[best], r[m]), 1.0) for r, m in zip(runs, mine)]
-    agreed = all(loss > margin for loss, margin in zip(losses, margins))
-    chance = sum(r[m].win for r, m in zip(runs, mine)) / len(runs)
+    losses = [max(0.0, r[best].win - r[m].win) for r, m in zip(runs, mine, strict=True)]
+    margins = [min(noise(r[best], r[m]), 1.0) for r, m in zip(runs, mine, strict=True)]
+    agreed = all(loss > margin for loss, margin in zip(losses, margins, strict=True))
+    chance = sum(r[m].win for r, m in zip(runs, mine, strict=True)) / len(runs)
     best_chance = sum(r[best].win for r in runs) / len(runs)
     return Decision(index, seat, str(played), str(runs[0][best].action), chance, best_chance,
                     sum(losses) / len(losses), mark(min(losses)) if agreed else None, done,

@@ -330,7 +330,7 @@ class ISMCTSBot(Bot):
                 into.visits += child.visits
                 into.members = child.members
                 into.square += child.square
-                into.total = [a + b for a, b in zip(into.total, child.total)]
+                into.total = [a + b for a, b in zip(into.total, child.total, strict=True)]
         self._tree = None
         return merged, done
 
@@ -466,7 +466,7 @@ class ISMCTSBot(Bot):
                 win = s.rewards()
                 if weight:
                     soft = margins(s.scores())
-                    reward = [(1 - weight) * w + weight * x for w, x in zip(win, soft)]
+                    reward = [(1 - weight) * w + weight * x for w, x in zip(win, soft, strict=True)]
                 else:
                     reward = list(win)
                 reward.append(win[seat])
@@ -498,8 +498,9 @@ class ISMCTSBot(Bot):
             keys, legal = root_moves(world)
             done = 0
             results: dict[Hashable, float] = {}
-            live = [(key, action) for key, action in zip(keys, legal) if key not in dropped]
-            for key, action in live or list(zip(keys, legal)):
+            live = [(key, action) for key, action in zip(keys, legal, strict=True)
+                    if key not in dropped]
+            for key, action in live or list(zip(keys, legal, strict=True)):
                 if done >= room:
                     break
                 child = root.children.get(key)

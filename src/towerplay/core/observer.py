@@ -168,7 +168,7 @@ class Vector:
         if not marks or marks[0][1] != 0:
             marks.insert(0, ("unnamed", 0))
         ends = [start for _, start in marks[1:]] + [self.size]
-        return [(label, slice(start, end)) for (label, start), end in zip(marks, ends)
+        return [(label, slice(start, end)) for (label, start), end in zip(marks, ends, strict=True)
                 if end > start]
 
 
@@ -213,7 +213,7 @@ def moved_cells(old: tuple[int, ...], new: tuple[int, ...]) -> tuple[tuple[int, 
     ((3, 0.0), (4, 1.0), (5, 1.0))
     """
     stores: list[tuple[int, float]] = []
-    for was, now in zip(old, new):
+    for was, now in zip(old, new, strict=True):
         if was != now:
             if was >= 0:
                 stores.append((was, 0.0))

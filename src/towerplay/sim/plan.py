@@ -116,7 +116,7 @@ def option_sets(sweep: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     [{'a': 1, 'b': 'x'}, {'a': 2, 'b': 'x'}]
     """
     names = list(sweep)
-    return [dict(zip(names, values)) for values in itertools.product(*sweep.values())]
+    return [dict(zip(names, values, strict=True)) for values in itertools.product(*sweep.values())]
 
 
 def sweep_label(options: Mapping[str, Any], swept: Sequence[str]) -> str:
@@ -186,7 +186,7 @@ class Jobs(Sequence[SimJob]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence):
             return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
     def __hash__(self) -> int:
         return hash((self.game, self.players, self.bots, self.sets, self.deals, self.seed))

@@ -420,7 +420,7 @@ def render_html(rows: Sequence[dict[str, Any]], source: str = "",
     drawn = figures(groups, lang)
     own = stat_figures(groups, lang)
     for (_n, caption, figure), (key, axis) in zip(drawn[:2], (("by_turn_order", "place"),
-                                                            ("by_seat", "seat"))):
+                                                            ("by_seat", "seat")), strict=False):
         body.append(f"<h2>{esc(tr(f'report.h_{key}'))}</h2>")
         body.append(_figure_html(figure, caption))
         body.append(rate_table(groups, key, axis, lang))

@@ -105,6 +105,6 @@ def test_end_shows_scores_and_winners() -> None:
     *_, end = positions({"variant": "characters"}, 3, 9)
     board = draw(end.view(None))
     assert "Game over" in board and "Final scores" in board
-    for p, score in enumerate(end.scores()):
+    for score in end.scores():
         assert f"= {score}<" in board  # an int: 6, never 6.0
         assert isinstance(score, int)

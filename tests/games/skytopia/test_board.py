@@ -97,7 +97,7 @@ def test_end_shows_winners_and_int_scores() -> None:
     view = end.view(None)
     board = draw(view)
     assert "Game over" in board
-    for p, score in enumerate(view["scores"]):
+    for score in view["scores"]:
         assert isinstance(score, int) and f"= {score}<" in board
 
 

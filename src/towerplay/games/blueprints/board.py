@@ -33,7 +33,7 @@ from towerplay.games.blueprints.views import BlueprintsView, RoundRecord
 from towerplay.i18n import Translator, seat_label
 
 WIDTH = 380
-NAMES = dict(zip(MATERIALS, MATERIAL_NAMES))
+NAMES = dict(zip(MATERIALS, MATERIAL_NAMES, strict=True))
 FILL = {"W": "#f0a24a", "R": "#86c986", "S": "#3c3c3c", "G": "#e6f7fb"}
 INK = {"W": "#4a2600", "R": "#123f12", "S": "#ffffff", "G": "#0b5a6b"}
 EDGE = {"W": "#7a4100", "R": "#1f5e1f", "S": "#000000", "G": "#2aa0b8"}
@@ -384,7 +384,7 @@ def final_sheet(view: BlueprintsView, y: float, tr: Translator) -> tuple[float, 
                                          vp=number(view["scores"][p])),
                           size=12, weight="bold"))
         y += 16
-        for label, (_, points) in zip(labels[p], rows):
+        for label, (_, points) in zip(labels[p], rows, strict=True):
             parts.append(text(20, y + 12, f"{label}: {number(points)}", size=10))
             y += 13
     return y, "".join(parts)

@@ -21,7 +21,7 @@ from towerplay.games.blueprints.views import BlueprintsView
 from towerplay.i18n import Translator, seat_label
 
 STYLE = {"W": "dark_orange", "R": "green", "S": "bold grey58", "G": "bright_cyan"}
-NAMES = dict(zip(MATERIALS, MATERIAL_NAMES))
+NAMES = dict(zip(MATERIALS, MATERIAL_NAMES, strict=True))
 SCORE_PARTS = ("bonus", "wood", "recycled", "stone", "glass")
 CELL_WIDTH = 22
 

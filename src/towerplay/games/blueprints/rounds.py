@@ -117,7 +117,7 @@ class RoundResult(NamedTuple):
                 or not all(0 <= c < deck for c in self.cards)
                 or not len(self.buildings) == len(self.removed) == players
                 or sorted(self.ranking) != list(range(players))
-                or self.awards != tuple(zip(self.ranking, AWARDS[players]))
+                or self.awards != tuple(zip(self.ranking, AWARDS[players], strict=False))
                 or not all(p in PRIZES and 0 <= s < players for p, s in self.prizes)):
             raise ValueError(f"the record of round {number + 1} is malformed")
 
@@ -175,7 +175,8 @@ def _standings(state: BlueprintsState) -> list[Standing]:
 
 def _awards(ranking: list[int], players: int) -> tuple[AwardWon, ...]:
     """The round's Award cards, best building first (§9)."""
-    return tuple(AwardWon(seat, award) for seat, award in zip(ranking, AWARDS[players]))
+    return tuple(AwardWon(seat, award)  # (fewer Awards than seats: the last get none)
+                 for seat, award in zip(ranking, AWARDS[players], strict=False))
 
 
 def _prize_winners(standings: list[Standing], compare: bool) -> tuple[PrizeWon, ...]:

@@ -325,7 +325,7 @@ class BlueprintsState(State[Move, BlueprintsView]):
             "first_player": self.first,
             "demand": [MATERIALS[m] for m in self.demand],
             "pool": dice_texts(self.pool),
-            "bag": dict(zip(MATERIALS, self.bag)),
+            "bag": dict(zip(MATERIALS, self.bag, strict=True)),
             "hand": DIE_TEXT[self.hand] if self.hand != NO_DIE else None,
             "discards": dice_texts(self.discards),
             "seats": [self._seat_view(seat, s, public_cards) for s in range(self.players)],

@@ -145,7 +145,7 @@ def characters_from_data(data: Any, source: str) -> Characters:
         cards = [_card(v, Event.of("castle.cards_each", key=repr(key))) for v in values]
         if len(set(cards)) != len(cards):
             raise bad("list_twice", key=repr(key), cards=str(sorted(cards)))
-        for role, card in zip(_SINGLE, (king, queen, wizard)):
+        for role, card in zip(_SINGLE, (king, queen, wizard), strict=True):
             if card in cards:  # the rulebook's single figures are cards of their own
                 raise bad("also_single", card=card, figure=Term(role), key=repr(key))
         lists.append(tuple(sorted(cards)))

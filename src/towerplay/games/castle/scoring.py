@@ -12,6 +12,7 @@ cards in ascending order.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions
@@ -146,7 +147,7 @@ def check_castles(castles: Sequence[Sequence[int]]) -> None:
             if not LOWEST <= card <= HIGHEST:
                 raise impossible("out_of_range", seat=Seat(seat), card=card, low=LOWEST,
                                  high=HIGHEST)
-        for low, high in zip(castle, castle[1:]):
+        for low, high in pairwise(castle):
             if high <= low:
                 raise impossible("not_increasing", seat=Seat(seat), low=low, high=high)
         for card in castle[1:]:

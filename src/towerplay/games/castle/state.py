@@ -239,7 +239,7 @@ class CastleState(State[Act, CastleView]):
         # where the true cards lie (a twin position gets the same guess)
         cards = sorted([self.grid[p] for p in unknown])
         shuffle(cards, rng)
-        for p, card in zip(unknown, cards):
+        for p, card in zip(unknown, cards, strict=True):
             self.grid[p] = card
 
     def _action_class(self, action: Act, seat: int) -> Hashable:

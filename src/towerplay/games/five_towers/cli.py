@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 import typer
@@ -64,7 +65,7 @@ def _parse_one(text: str) -> tuple[str, tuple[int, ...]]:
 
 def _check_tower(name: str, values: tuple[int, ...], players: int | None) -> None:
     shown = " ".join(map(str, values))
-    for below, above in zip(values, values[1:]):
+    for below, above in pairwise(values):
         if below == 0:
             raise refused("on_top", suit=Term(name), tower=shown)
         if not rules.can_place(below, above):
@@ -129,7 +130,7 @@ def score_table(players_towers: list[dict[str, tuple[int, ...]]],
     ([12, 9, 0], [0])
     """
     results = [{"seat": seat, **scoring.breakdown(towers, count)}
-               for seat, (towers, count) in enumerate(zip(players_towers, torn))]
+               for seat, (towers, count) in enumerate(zip(players_towers, torn, strict=True))]
     best = max(r["total"] for r in results)
     winners = [r["seat"] for r in results if r["total"] == best]
     return {"players": results, "winners": winners, "tie": len(winners) > 1,

@@ -52,7 +52,8 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         self._who_stores = Memo[tuple[Any, ...], tuple[tuple[int, float], ...]](1 << 10)
         self._names = [[(f"{name}[{index}]", s * TOWER + offset)
                         for s, names in enumerate(TOWER_NAMES)
-                        for name, offset in zip(names, (0, 16))] for index in range(players)]
+                        for name, offset in zip(names, (0, 16), strict=True)]
+                       for index in range(players)]
         super().__init__(game, players)
         self._who_at = [*((self.offsets[key], players) for key in
                           ("to_move", "opener", "builder", "high_bidder")),
@@ -170,7 +171,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         bids = state.bids
         if bids != kept[7]:
             base = at["bid[0]"]
-            for index, (was, bid) in enumerate(zip(kept[7], bids)):
+            for index, (was, bid) in enumerate(zip(kept[7], bids, strict=True)):
                 if was != bid:
                     cells[base + index * len(BID_SLOTS) + BID_INDEX[was]] = 0.0
                     cells[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
@@ -213,7 +214,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         new one on."""
         def at(values: tuple[Any, ...]) -> tuple[int, ...]:  # (each one-hot's 1, or -1)
             return tuple(base + value if value is not None and 0 <= value < size else -1
-                         for (base, size), value in zip(self._who_at, values))
+                         for (base, size), value in zip(self._who_at, values, strict=True))
         return moved_cells(at(old), at(who))
 
     def _refresh_towers(self, towers: list[tuple[int, ...]], torn: list[int],
@@ -225,7 +226,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             mine, was_mine = towers[index * 5:index * 5 + 5], old[index * 5:index * 5 + 5]
             if mine == was_mine and torn[index] == old_torn[index]:
                 continue
-            for suit, (tower, was) in enumerate(zip(mine, was_mine)):
+            for suit, (tower, was) in enumerate(zip(mine, was_mine, strict=True)):
                 if tower != was:  # (a turn builds on one or two towers of a seat)
                     self._refresh_tower(tower, was, base + suit * TOWER, cells)
             cells[torn_at] = torn[index] / 10

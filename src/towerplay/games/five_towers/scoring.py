@@ -82,7 +82,7 @@ def labels(view: Mapping[str, Any]) -> list[list[Param]]:
     view's towers and tear-down counts: the game's ``score_labels``."""
     return [[label for label, _ in rows({suit: cards for suit, cards in towers.items()
                                          if cards}, torn)]
-            for towers, torn in zip(view["towers"], view["torn"])]
+            for towers, torn in zip(view["towers"], view["torn"], strict=True)]
 
 
 def breakdown(towers: Mapping[str, Tower], torn: int) -> dict[str, Any]:

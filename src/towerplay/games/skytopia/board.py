@@ -156,7 +156,7 @@ def chronometer_panel(view: SkytopiaView, tr: Translator) -> str:
                           "middle", 10, fill="#555"))
     y += 58
     decks = ", ".join(tr("deck", colour=tr.term(c), n=n)
-                      for c, n in zip(COLOURS, view["deck_sizes"]))
+                      for c, n in zip(COLOURS, view["deck_sizes"], strict=True))
     parts.append(text(10, y + 12, tr("decks", decks=decks), size=11))
     y += 18
     parts.append(text(10, y + 12, tr("guild_masters"), size=12, weight="bold"))
@@ -166,7 +166,7 @@ def chronometer_panel(view: SkytopiaView, tr: Translator) -> str:
         parts.append(piece)
     parts.append(text(10, y + 14, tr("foundations_title"), size=12, weight="bold"))
     y += 18
-    for name, crest in zip(view["foundations"], view["foundation_crests"]):
+    for name, crest in zip(view["foundations"], view["foundation_crests"], strict=True):
         y, piece = lines(14, y, tr("with_crest", name=tr.term(name), crest=crest), 62, 10)
         parts.append(piece)
     if view.get("provisional"):
@@ -279,7 +279,8 @@ def golems(view: SkytopiaView, legal: set[str], slot: str, entry: MarketSlot | N
     if not entry:
         return ""
     out = []
-    for i, ((owner, value), rounds) in enumerate(zip(entry["golems"], entry["rounds"])):
+    placed = zip(entry["golems"], entry["rounds"], strict=True)
+    for i, ((owner, value), rounds) in enumerate(placed):
         gx, gy = x + (i % 4) * 21, y + (i // 4) * 22
         body = (f'<circle cx="{gx + 9:g}" cy="{gy + 9:g}" r="9.5" '
                 f'fill="{SEAT_FILL[owner % 4]}" stroke="#111"/>'
@@ -476,7 +477,7 @@ def city_panel(view: SkytopiaView, legal: set[str], p: int, tr: Translator) -> s
     if view["is_over"] and view.get("breakdown"):
         labels = tr.labels(score_labels(view))[p]
         shown = " + ".join(f"{label} {pts}"
-                           for label, (_, pts) in zip(labels, view["breakdown"][p]))
+                           for label, (_, pts) in zip(labels, view["breakdown"][p], strict=True))
         y, piece = lines(10, y, tr("score_line", shown=shown, total=view["scores"][p]),
                          62, 10)
         parts.append(piece)

@@ -63,7 +63,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         starts = [self.offsets[f"city[{index}]"] for index in range(players)]
         self._tower_at = [[self.offsets[f"{label}[{index}]"] for label in TOWER_NAMES]
                           for index in range(players)]  # (a tower's height, then crests)
-        self._city_spans = list(zip(starts, [*starts[1:], self.offsets["guild_masters"]]))
+        ends = [*starts[1:], self.offsets["guild_masters"]]
+        self._city_spans = list(zip(starts, ends, strict=True))
 
     def market_block(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
         """The Market's cards as the observation writes them, with no golems there (per
@@ -331,7 +332,7 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             return
         every = build != kept[2]  # (else a card or two taken, or the Market refilled)
         for slot, (card, now, was_card, was) in enumerate(zip(cards, dice, kept[0],
-                                                                kept[1])):
+                                                                kept[1], strict=True)):
             if every or card != was_card or now != was:
                 self._refresh_slot(state, slot, card, now, cells)
         kept[0], kept[1], kept[2] = cards.copy(), dice.copy(), build
@@ -354,7 +355,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         ``head`` (``refresh``'s) and ``old``, the head it was written from: a one-hot
         that moved has its old cell turned off and its new one on."""
         at = self.offsets
-        for (base, size), was, now in zip(self._who_at, old, head):  # (the first three)
+        # (the first three of the head: _who_at's)
+        for (base, size), was, now in zip(self._who_at, old, head, strict=False):
             if was != now:
                 if was is not None and 0 <= was < size:
                     cells[base + was] = 0.0

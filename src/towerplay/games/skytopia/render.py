@@ -69,12 +69,13 @@ def chronometer(view: SkytopiaView, tr: Translator) -> list[str]:
 def market(view: SkytopiaView, tr: Translator) -> list[str]:
     """Each Market space: its card and the golems on it."""
     decks = ", ".join(tr("deck", colour=tr.term(c), n=n)
-                      for c, n in zip(COLOURS, view["deck_sizes"]))
+                      for c, n in zip(COLOURS, view["deck_sizes"], strict=True))
     lines = [f"[bold]{escape(tr('render.market', decks=decks))}[/]"]
     for name, slot in view["market"].items():
         text = _card(view, slot["card"], tr) if slot["card"] else f"[dim]{tr('empty')}[/]"
         golems = ", ".join(f"{_seat(view, owner, tr)}:{value}[dim]({_when(rounds, tr)})[/]"
-                           for (owner, value), rounds in zip(slot["golems"], slot["rounds"]))
+                           for (owner, value), rounds
+                           in zip(slot["golems"], slot["rounds"], strict=True))
         lines.append(f"  {name}  {text}" + (f"  ⚙ {golems}" if golems else ""))
     return lines
 
@@ -177,7 +178,7 @@ def draw(view: SkytopiaView, tr: Translator | None = None) -> str:
     lines += [f"  {escape(tr.term(text))}" for text in view["guild_texts"]]
     lines.append(f"[bold]{escape(tr('foundations_title'))}[/]: " + "; ".join(
         escape(tr("with_crest", name=tr.term(name), crest=crest))
-        for name, crest in zip(view["foundations"], view["foundation_crests"])))
+        for name, crest in zip(view["foundations"], view["foundation_crests"], strict=True)))
     lines += cities(view, tr)
     if view["pending"]:
         now = tr("now_effect", effect=effect_words(view["pending"]["effect"], tr))

@@ -244,7 +244,7 @@ class SkytopiaState(EffectInterpreter, State[Act, "views.SkytopiaView"]):
             return
         colours = [self.comp.cards[card].colour for _, card in self.completed]
         keep = []
-        for (slot, card), colour in zip(self.completed, colours):
+        for (slot, card), colour in zip(self.completed, colours, strict=True):
             if colours.count(colour) == 1:
                 self._add_card(self.current, card)
                 self.pending_towers |= 1 << colour
