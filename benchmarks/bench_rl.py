@@ -125,8 +125,8 @@ def main(names: list[str] = typer.Argument(None, help="games (default: all)"),
          stub: bool = typer.Option(False, "--stub-observer",
                                    help="observers write zeros at no cost: what the envs "
                                         "cost without the observation"),
-         as_json: bool = typer.Option(False, "--json", help="print JSON (the summary and every round) "
-                                                   "instead of a table")
+         as_json: bool = typer.Option(False, "--json", help="print JSON (the summary and "
+                                      "every round) instead of a table")
          ) -> None:
     """Every figure is the best of ``rounds`` short measurements taken in turns (raw
     engine, PettingZoo, VectorEnv, pyspiel, raw engine…), so that load from other work on

@@ -224,7 +224,8 @@ def test_the_search_weighs_only_the_games_candidate_moves(monkeypatch) -> None:
     assert len(legal) > 1
     chosen = legal[-1]
     # the game settles every decision itself: the bot plays it without searching
-    monkeypatch.setattr(ToyHeuristics, "search_actions", lambda self, s, rng: [s.legal_actions()[-1]])
+    monkeypatch.setattr(ToyHeuristics, "search_actions",
+                        lambda self, s, rng: [s.legal_actions()[-1]])
     bot = bots.load("ismcts:iterations=50", seed=1)
     assert bot.act(state) == chosen and bot.last.iterations == 0
     # a forced search (a hint) still weighs every legal move at the root

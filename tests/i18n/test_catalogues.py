@@ -33,8 +33,11 @@ def grammatical(key: str) -> bool:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
 def test_every_key_in_every_language(domain: str, lang: str) -> None:
     english, other = i18n.catalogue(domain, "en"), i18n.catalogue(domain, lang)
-    bases = lambda texts: {k.rsplit(".", 1)[0] if k.endswith(PLURAL_FORMS) else k for k in texts
-                           if not grammatical(k)}
+
+    def bases(texts: dict[str, str]) -> set[str]:
+        return {k.rsplit(".", 1)[0] if k.endswith(PLURAL_FORMS) else k for k in texts
+                if not grammatical(k)}
+
     assert bases(english) - bases(other) == set(), f"{lang}/{domain}.po lacks these keys"
     assert bases(other) - bases(english) == set(), f"{lang}/{domain}.po has unknown keys"
     assert all(text.strip() for text in other.values())

@@ -307,8 +307,9 @@ def final_scores(page: Any, base: str, seat_label: Callable[[int], str],
                  winners_start: str = "") -> Record:
     """At the game's end, the totals shown are the record's result and the engine's
     scores (the downloaded record replayed), and ``#winners`` (which starts with
-    ``winners_start``) names, by ``seat_label`` (of the seat counted from 1), exactly the engine's winners; the turn
-    line says the game is over (in the page's language): the record."""
+    ``winners_start``) names, by ``seat_label`` (of the seat counted from 1), exactly the
+    engine's winners; the turn line says the game is over (in the page's language): the
+    record."""
     page.wait_for_selector("#end:not([hidden])")
     href = page.get_attribute("#record-link", "href")
     record = Record.model_validate(httpx.get(f"{base}{href}", timeout=PATIENCE).json())

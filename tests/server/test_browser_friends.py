@@ -60,7 +60,8 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
     links = [f"{web.base}{seat['url']}" for seat in made["seats"]]
     with localized_page(browser, "pl-PL") as ann, localized_page(browser, "pl-PL") as bob, \
             localized_page(browser, "pl-PL") as eve:
-        for page, link in ((ann, links[0]), (bob, links[1]), (eve, f"{web.base}{made['spectate']}")):
+        spectate = f"{web.base}{made['spectate']}"
+        for page, link in ((ann, links[0]), (bob, links[1]), (eve, spectate)):
             page.goto(link)
             page.wait_for_selector("body[data-version]")
         assert ann.inner_text("#name-box label span") == WEB("your_name")

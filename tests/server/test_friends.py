@@ -113,8 +113,9 @@ def test_chat_reaches_seats_and_spectators_live_and_is_stored(server: Server) ->
 
     heard = asyncio.run(scenario())
     assert heard[0] == heard[1] == heard[2]  # the same lines in the same order for all
-    assert sorted((-1 if line["seat"] is None else line["seat"], line["name"], line["text"]) for line in heard[0]) == [
-        (-1, "Eve", "go on"), (0, "Ann <b>", "<script>hi</script>")]
+    lines = sorted((-1 if line["seat"] is None else line["seat"], line["name"], line["text"])
+                   for line in heard[0])
+    assert lines == [(-1, "Eve", "go on"), (0, "Ann <b>", "<script>hi</script>")]
     with httpx.Client(base_url=server.base, timeout=TIMEOUT) as http:
         stored = http.get(f"/api/tables/{table}/chat").json()
         assert stored["chat"] == "all" and [line["index"] for line in stored["lines"]] == [0, 1]

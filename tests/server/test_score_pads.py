@@ -330,7 +330,8 @@ def castle_case(rng: random.Random) -> dict[str, Any]:
     for _ in range(players):
         roll = rng.random()
         if roll < 0.8:
-            size = rng.choice([0, 1, 2, 3, 3, 4, 5, 6, 9]) if rng.random() < 0.9 else rng.randint(0, 11)
+            size = (rng.choice([0, 1, 2, 3, 3, 4, 5, 6, 9]) if rng.random() < 0.9
+                    else rng.randint(0, 11))
             castle = [str(c) for c in sorted(cards[:size])]
             del cards[:size]
         elif roll < 0.9:

@@ -6,10 +6,11 @@ level: ``load("hard")`` (:data:`LEVELS`; options may follow, ``hard:recall=0.5``
 ('random', 1)
 >>> load("expert").spec
 'ismcts:iterations=1000'
->>> load("alphazero")
+>>> load("alphazero")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-towerplay.core.errors.UnknownBot: unknown bot 'alphazero'; known bots: greedy, ismcts, learned, random; levels: easy, medium, hard, expert
+towerplay.core.errors.UnknownBot: unknown bot 'alphazero'; known bots: greedy, ismcts, learned,
+random; levels: easy, medium, hard, expert
 """
 from __future__ import annotations
 

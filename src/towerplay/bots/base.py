@@ -112,8 +112,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def split_specs(text: str) -> list[str]:
-    """Split a list of bot specs (``--bots``, ``--seats``): a comma starts a new bot only when the next part
-    is a bot name (has no ``=`` before any ``:``); ``;`` always separates.
+    """Split a list of bot specs (``--bots``, ``--seats``): a comma starts a new bot only
+    when the next part is a bot name (has no ``=`` before any ``:``); ``;`` always separates.
 
     >>> split_specs("random,greedy,ismcts:iterations=500,c=0.5,ismcts:seconds=1")
     ['random', 'greedy', 'ismcts:iterations=500,c=0.5', 'ismcts:seconds=1']

@@ -191,8 +191,9 @@ def resume_command(game_name: str, players: int, bots: str, games_count: int,
     """The command line that continues this run (the same plan, the same file).
 
     >>> resume_command("castle", 2, "greedy,random", 6, ["memory=open"], 1, "processes",
-    ...                None, 0, Path("my runs/c.csv"))
-    "towerplay sim castle --players 2 --bots greedy,random --games 6 -o memory=open --workers 1 --seed 0 --out 'my runs/c.csv'"
+    ...                None, 0, Path("my runs/c.csv"))  # doctest: +NORMALIZE_WHITESPACE
+    "towerplay sim castle --players 2 --bots greedy,random --games 6 -o memory=open --workers 1
+    --seed 0 --out 'my runs/c.csv'"
     """
     words = ["towerplay", "sim", game_name, "--players", str(players), "--bots", bots,
              "--games", str(games_count)]

@@ -63,7 +63,8 @@ def option_value(annotation: object, text: str) -> Any:
     (a word from a list, a path), else read as a JSON literal (``3``, ``true``, ``null``).
 
     >>> from typing import Literal
-    >>> option_value(Literal["a", "b"], "a"), option_value(int | None, "3"), option_value(bool, "true")
+    >>> (option_value(Literal["a", "b"], "a"), option_value(int | None, "3"),
+    ...  option_value(bool, "true"))
     ('a', 3, True)
     >>> option_value(bool, "yes")
     'yes'

@@ -3,7 +3,8 @@
 turn is timed. The deadline of the person to move is stored with the table (column
 ``deadline``), so a restarted server, or any other process, finds it; when it passes,
 each worker's clock watch (:meth:`.jobs.Runner.watch_clocks`, woken at the earliest stored
-deadline) has the clock's bot make the move, and the log says so (the move's index is kept in the clock's ``ran_out``).
+deadline) has the clock's bot make the move, and the log says so (the move's index is kept
+in the clock's ``ran_out``).
 
 The clock is its own part: a table's clock is a :class:`Timing` (stored as ``clock``
 ``{"mode", "seconds", "bot"}``, fixed at creation; ``clock_state`` ``{"seat", "left",

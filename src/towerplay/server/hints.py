@@ -8,8 +8,9 @@ the seat to move, worked out from that seat's knowledge only.
 worker's thinking processes in a turn of its own (:mod:`.thinking`: before bots of tables
 of bots alone and reviews) and stored for this
 request, which waits for it. It receives a determinization of the table's state for the
-seat (:func:`.pool.knowledge`): hidden parts guessed afresh, never the true ones. ``GET /api/tables/ID/hint`` says
-whether the table gives hints (a table is created with ``"hints": false`` to forbid them).
+seat (:func:`.pool.knowledge`): hidden parts guessed afresh, never the true ones.
+``GET /api/tables/ID/hint`` says whether the table gives hints (a table is created with
+``"hints": false`` to forbid them).
 
 A hint is refused, with the protocol's error body, without a seat's valid token
 (``forbidden``), at a table without hints (``forbidden``), for a finished game

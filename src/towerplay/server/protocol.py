@@ -2,8 +2,10 @@
 refusal, over HTTP and the websocket alike (:class:`Refusal`, its codes), and what a
 client may never set.
 
->>> error_body("stale", web("stale_version", version=3, current=5), "pl", version=5)
-{'type': 'error', 'code': 'stale', 'message': 'wersja 3 nie jest aktualną wersją stołu (5)', 'params': {'version': 5}}
+>>> body = error_body("stale", web("stale_version", version=3, current=5), "pl", version=5)
+>>> body  # doctest: +NORMALIZE_WHITESPACE
+{'type': 'error', 'code': 'stale', 'message': 'wersja 3 nie jest aktualną wersją stołu (5)',
+ 'params': {'version': 5}}
 """
 from __future__ import annotations
 

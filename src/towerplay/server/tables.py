@@ -108,7 +108,8 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     unknown = sorted(set(data) - set(FIELDS))
     if unknown:
         raise Refusal("bad_message", web("unknown_field", field=repr(unknown[0][:40]),
-                                         fields=", ".join(map(repr, FIELDS))), field=unknown[0][:40])
+                                         fields=", ".join(map(repr, FIELDS))),
+                      field=unknown[0][:40])
     game, seats = data.get("game"), data.get("seats")
     options = data.get("options") or {}
     if not isinstance(game, str):

@@ -292,10 +292,11 @@ def probe_address(address: str, seconds: float = CONNECT_SECONDS / 2) -> None:
     within ``seconds`` (``ray.init`` itself would retry for minutes). ``auto`` and
     ``local`` are left to Ray.
 
-    >>> probe_address("127.0.0.1:1", seconds=2)
+    >>> probe_address("127.0.0.1:1", seconds=2)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: --address 127.0.0.1:1: no Ray cluster answers there (Connection refused)
+    towerplay.core.errors.InvalidOptions: --address 127.0.0.1:1: no Ray cluster answers there
+    (Connection refused)
     """
     target = address.removeprefix("ray://")
     if target in ("auto", "local"):

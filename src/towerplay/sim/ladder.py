@@ -12,8 +12,9 @@ seat rotation, so seat order and luck of the deal cancel out.
 
 >>> from towerplay import games
 >>> jobs = schedule(["random", "greedy"], players=2, games=4, seed=1, game=games.load("castle"))
->>> [job.specs for job in jobs], jobs[0].game, jobs[0].entrants
-([('random', 'greedy'), ('greedy', 'random'), ('random', 'greedy'), ('greedy', 'random')], 'castle', (0, 1))
+>>> [job.specs for job in jobs], jobs[0].game, jobs[0].entrants  # doctest: +NORMALIZE_WHITESPACE
+([('random', 'greedy'), ('greedy', 'random'), ('random', 'greedy'), ('greedy', 'random')],
+ 'castle', (0, 1))
 """
 from __future__ import annotations
 

@@ -102,7 +102,8 @@ def draw(view: BlueprintsView, tr: Translator | None = None) -> str:
     if view["discards"]:
         lines.append(tr("discarded", dice=dice(view["discards"])))
     if view["hand"] and not view["is_over"]:
-        lines.append(f"{tr('holds', who=seat_label(view, view['to_move'], tr))} {die(view['hand'])}")
+        holder = seat_label(view, view["to_move"], tr)
+        lines.append(f"{tr('holds', who=holder)} {die(view['hand'])}")
     lines.append("")
     for s, info in enumerate(view["seats"]):
         vp = "?" if info["vp"] is None else f"{info['vp']:g}"

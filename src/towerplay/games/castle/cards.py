@@ -120,10 +120,12 @@ def characters_from_data(data: Any, source: str) -> Characters:
     >>> characters_from_data({"king": 3, "queen": 4, "wizard": 5, "knights": [6],
     ...                       "princesses": [6, 7]}, "test").figures(6)
     ['knight', 'princess']
-    >>> characters_from_data({"king": 3, "queen": 3, "wizard": 5}, "test")
+    >>> same = {"king": 3, "queen": 3, "wizard": 5}
+    >>> characters_from_data(same, "test")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: king, queen and wizard must be three different cards (got 3, 3, 5)
+    towerplay.core.errors.InvalidOptions: king, queen and wizard must be three different cards
+    (got 3, 3, 5)
     """
     if not isinstance(data, dict):
         raise bad("not_table", keys=", ".join(_SINGLE + _MANY))

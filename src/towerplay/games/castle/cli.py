@@ -49,10 +49,11 @@ def score_table(texts: list[str], variant: str = "base", cards: str | None = Non
 
     >>> score_table(["2 5 9", "3 8"])["winners"]
     [0]
-    >>> score_table(["2 5", "5 9"])
+    >>> score_table(["2 5", "5 9"])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: impossible castles: card 5 is in the castles of seat 1 and seat 2: each number exists once
+    towerplay.core.errors.InvalidOptions: impossible castles: card 5 is in the castles of seat 1
+    and seat 2: each number exists once
     """
     return scored(texts, variant, cards, pair_cards)[0]
 

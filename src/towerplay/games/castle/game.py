@@ -129,10 +129,12 @@ class Castle(Game[CastleState, Act]):
     def parse_notation(self, text: str) -> Act:
         """Parse ``reveal c4``, ``build``, ``return``, ``remove`` or ``wizard 17``.
 
-        >>> Castle().parse_notation("reveal z9")
+        >>> Castle().parse_notation("reveal z9")  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        towerplay.core.errors.IllegalAction: 'reveal z9': no such position; expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', 'return', 'remove' or 'wizard <n>' (insert after castle card n)
+        towerplay.core.errors.IllegalAction: 'reveal z9': no such position; expected
+        'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', 'return', 'remove' or
+        'wizard <n>' (insert after castle card n)
         """
         if not isinstance(text, str):
             raise IllegalAction(Event.of("castle.not_text", help=HELP))

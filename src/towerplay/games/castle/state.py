@@ -45,10 +45,11 @@ class CastleState(State[Act, CastleView]):
 
     ``grid[p]`` the card at position p (0: none left there); ``known[p]`` the card at p if
     it was revealed and put back (public from then on), else 0; ``down`` the positions
-    still holding a card, ascending, and ``moves`` their reveal actions; ``pending`` the position of the card revealed and
-    awaiting a decision, or -1; ``castles[s]`` seat s's elements from the start tile 1;
-    ``removed`` the cards sent to the box; ``wizard_used[s]``; ``idle`` consecutive turns
-    without a card built or removed (the stall guard); ``reveals`` one record per turn.
+    still holding a card, ascending, and ``moves`` their reveal actions; ``pending`` the
+    position of the card revealed and awaiting a decision, or -1; ``castles[s]`` seat s's
+    elements from the start tile 1; ``removed`` the cards sent to the box;
+    ``wizard_used[s]``; ``idle`` consecutive turns without a card built or removed (the
+    stall guard); ``reveals`` one record per turn.
     """
 
     __slots__ = ("grid", "known", "down", "moves", "pending", "castles", "removed",

@@ -30,10 +30,11 @@ def parse_towers(texts: list[str], players: int | None = None) -> dict[str, tupl
 
     >>> parse_towers(["candy: 15 12 9 0", "sand 7,6"])
     {'candy': (15, 12, 9, 0), 'sand': (7, 6)}
-    >>> parse_towers(["candy: 3 7"])
+    >>> parse_towers(["candy: 3 7"])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: candy tower 3 7: a 7 cannot go on a 3 (each card must be lower than the one below it, except on an 8 or for a 9)
+    towerplay.core.errors.InvalidOptions: candy tower 3 7: a 7 cannot go on a 3 (each card must
+    be lower than the one below it, except on an 8 or for a 9)
     """
     towers: dict[str, tuple[int, ...]] = {}
     for text in texts:

@@ -28,8 +28,8 @@ BID_MARGIN = 0.3
 """The least gain worth a bid."""
 LEAD_SCALE = (3.5, 1.1)
 """A lead of ``a + b·√(rounds left)`` points of :func:`evaluate` is worth about 73% odds
-(see :func:`value_scale`), fitted by ``benchmarks/calibrate_five_towers.py`` (docs/bots-and-ladder.md's
-5 Towers section has the fit)."""
+(see :func:`value_scale`), fitted by ``benchmarks/calibrate_five_towers.py``
+(docs/bots-and-ladder.md's 5 Towers section has the fit)."""
 
 
 # ------------------------------------------------------------------ the greedy bot

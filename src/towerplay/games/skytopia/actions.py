@@ -84,13 +84,18 @@ _BY_TEXT: dict[str, Act] = {str(a): a for a in ACTIONS}
 NUM_ACTIONS = len(ACTIONS)
 # the shared objects, for building legal lists quickly (None where no such action exists)
 Grid = list[list[Any]]
-A_PLACE: Grid = [[_BY_TEXT.get(f"place {slot_name(s)}:{v}") for v in range(7)] for s in range(SLOTS)]
-A_BACK: Grid = [[_BY_TEXT.get(f"back {slot_name(s)}:{v}") for v in range(7)] for s in range(SLOTS)]
-A_RECALL: Grid = [[_BY_TEXT.get(f"recall {slot_name(s)}:{v}") for v in range(7)] for s in range(SLOTS)]
-A_TURN: list[Grid] = [[[ACTIONS[_IDS[Act(TURN, s, v, k)]] if v and k else None for k in range(MAX_TURN + 1)]
-           for v in range(7)] for s in range(SLOTS)]
-A_MOVE: list[Grid] = [[[ACTIONS[_IDS[Act(MOVE, s, v, t)]] if v and t != s else None for t in range(SLOTS)]
-           for v in range(7)] for s in range(SLOTS)]
+A_PLACE: Grid = [[_BY_TEXT.get(f"place {slot_name(s)}:{v}") for v in range(7)]
+                 for s in range(SLOTS)]
+A_BACK: Grid = [[_BY_TEXT.get(f"back {slot_name(s)}:{v}") for v in range(7)]
+                for s in range(SLOTS)]
+A_RECALL: Grid = [[_BY_TEXT.get(f"recall {slot_name(s)}:{v}") for v in range(7)]
+                  for s in range(SLOTS)]
+A_TURN: list[Grid] = [[[ACTIONS[_IDS[Act(TURN, s, v, k)]] if v and k else None
+                        for k in range(MAX_TURN + 1)]
+                       for v in range(7)] for s in range(SLOTS)]
+A_MOVE: list[Grid] = [[[ACTIONS[_IDS[Act(MOVE, s, v, t)]] if v and t != s else None
+                        for t in range(SLOTS)]
+                       for v in range(7)] for s in range(SLOTS)]
 A_PUT = [ACTIONS[_IDS[Act(PUT, s)]] for s in range(SLOTS)]
 A_TAKE = [ACTIONS[_IDS[Act(TAKE, s)]] for s in range(SLOTS)]
 A_STACK = [ACTIONS[_IDS[Act(STACK, s)]] for s in range(SLOTS)]

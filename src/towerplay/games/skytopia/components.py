@@ -105,7 +105,7 @@ class Components(NamedTuple):
     guilds: tuple[Guild, ...]
     tiles: tuple[tuple[str, int], ...]          # (id, colour)
     abilities: tuple[tuple[Ability, Ability], ...]
-    effects: tuple[tuple[Any, ...], ...]  # effect key -> steps; cards, foundations, then ability sides
+    effects: tuple[tuple[Any, ...], ...]  # key -> steps: cards, foundations, ability sides
     n_cards: int
     fingerprint: str = ""
     """A digest of the file's data: memos keyed by it never mix two component files."""

@@ -5,10 +5,11 @@
 >>> state = game.start(players=2, seed=1)
 >>> state.view(0)["phase"], len(state.legal_actions()) > 10
 ('phase 2: assign a golem', True)
->>> games.load("skytopia", market_size=7)
+>>> games.load("skytopia", market_size=7)  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-towerplay.core.errors.InvalidOptions: option “Market column size” ('market_size'): expected a number of at most 4 (got 7)
+towerplay.core.errors.InvalidOptions: option “Market column size” ('market_size'): expected a
+number of at most 4 (got 7)
 """
 from __future__ import annotations
 

@@ -550,9 +550,10 @@ class SkytopiaState(EffectInterpreter, State[Act, "views.SkytopiaView"]):
     def _copy(self) -> SkytopiaState:
         new = self._copy_base()
         new.comp = self.comp
-        new.round, new.last_round, new.first, new.turn_index = (self.round, self.last_round, self.first,
-                                                        self.turn_index)
-        new.build, new.phase, new.pending_towers, new.completed = self.build, self.phase, self.pending_towers, self.completed
+        new.round, new.last_round, new.first, new.turn_index = (
+            self.round, self.last_round, self.first, self.turn_index)
+        new.build, new.phase, new.pending_towers, new.completed = (
+            self.build, self.phase, self.pending_towers, self.completed)
         new.added, new.paid, new.pool, new.pick = self.added, self.paid, self.pool, self.pick
         new.rows, new.guilds, new.current = self.rows, self.guilds, self.current
         new.market = self.market[:]
