@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import time
 
-import numpy as np
 import pyspiel
 import torch
 from open_spiel.python import rl_environment

@@ -46,7 +46,7 @@ def rate(game: str, opponent: str, games_: int, seed: int, workers: int) -> dict
                     game=games.load(game))
     results = run_jobs(jobs, workers=workers)
     records = [{**asdict(result), "deal": job.seed, "specs": list(job.specs)}
-               for job, result in zip(jobs, results)]
+               for job, result in zip(jobs, results, strict=True)]
     won = sum(share_won(record) for record in records)
     low, high = wilson(won, len(records))
     return {"game": game, "players": 2, "opponent": opponent, "seed": seed,

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from tests.janitor import MARK, Janitor
 from towerplay import games
+
+from tests.janitor import MARK, Janitor
 
 
 def run_folder() -> Path:

@@ -1,6 +1,7 @@
-"""The system programs some tests need: Debian's chromium (marker ``browser``),
-postgresql (marker ``cluster``) and nginx (the proxy in front of several servers). ``scripts/system-packages.sh`` installs them; the tests
-never do. Without them those tests fail, naming the script and how to leave them out."""
+"""The system programs some tests need: Debian's chromium (marker ``browser``), postgresql
+(marker ``cluster``) and nginx (the proxy in front of several servers).
+``scripts/system-packages.sh`` installs them; the tests never do. Without them those
+tests fail, naming the script and how to leave them out."""
 from __future__ import annotations
 
 import glob

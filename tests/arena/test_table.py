@@ -8,8 +8,15 @@ import pytest
 
 from towerplay import games
 from towerplay.arena.match import play_match
-from towerplay.arena.table import (GameOver, IllegalMove, MoveRefused, NotAMove, NotYourTurn,
-                                   StaleMove, Table)
+from towerplay.arena.table import (
+    GameOver,
+    IllegalMove,
+    MoveRefused,
+    NotAMove,
+    NotYourTurn,
+    StaleMove,
+    Table,
+)
 from towerplay.core import InvalidOptions, State, UnknownBot
 
 from tests.bots.toy import ToyGame

@@ -13,8 +13,15 @@ from towerplay.arena.match import play_match
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.core import InvalidOptions, State
 
-from tests.bots.toy import (PoisonError, RevealGame, ToyGame, ToyHeuristics, ToyState, poisoned,
-                            position)
+from tests.bots.toy import (
+    PoisonError,
+    RevealGame,
+    ToyGame,
+    ToyHeuristics,
+    ToyState,
+    poisoned,
+    position,
+)
 
 WIN_NOW = dict(hands=[[6, 2, 1], [3, 4, 8]], total=9, played=[4, 5])
 """Seat 0 wins at once with 'play 6'; the other cards leave the opponent chances."""
@@ -269,8 +276,9 @@ def test_a_class_of_alike_actions_is_explored_as_its_members_would_be(monkeypatc
     members would get one by one, not one known card's share. Explored as one action, the
     class that branches on the most outcomes got the fewest visits, its follow-ups stayed
     barely searched and its value too low, so the search passed instead of revealing."""
-    from tests.games.castle.positions import position as castle_position
     from towerplay.games.castle.state import UNSEEN, CastleState
+
+    from tests.games.castle.positions import position as castle_position
 
     table = {"a1": 25, "a2": 30, "a3": 12}
     state = castle_position([[1, 20], [1, 10]], table, known=table)
@@ -305,8 +313,9 @@ def test_beside_a_class_the_root_chooses_by_a_lower_confidence_bound() -> None:
     better mean from few of them, is luck: the unseen cards' class, whose pooled mean is
     precise, stays the choice (counting visits per member took the known card). A known
     card clearly better than the class is chosen."""
-    from tests.games.castle.positions import position as castle_position
     from towerplay.games.castle.state import UNSEEN
+
+    from tests.games.castle.positions import position as castle_position
 
     table = {"a1": 25}
     state = castle_position([[1, 20], [1, 10]], table, known=table)

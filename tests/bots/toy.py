@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from towerplay.core.events import Event
+
 from tests.toy.game import CARDS, PLAYS, TARGET, Play, ToyGame, ToyState
 from tests.toy.heuristics import HEURISTICS, ToyHeuristics
-from towerplay.core.events import Event
 
 __all__ = ["CARDS", "HEURISTICS", "PLAYS", "TARGET", "Play", "ToyGame", "ToyHeuristics",
            "ToyState", "position", "poisoned", "PoisonError", "RevealGame", "RevealState"]

@@ -8,8 +8,9 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from tests.waiting import PATIENCE
 from towerplay.cli import app
+
+from tests.waiting import PATIENCE
 
 runner = CliRunner()
 

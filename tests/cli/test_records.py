@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.waiting import PATIENCE, wait_for
 from towerplay.cli import app
 from towerplay.cli.records import games_dir, new_record_path
+
+from tests.waiting import PATIENCE, wait_for
 
 runner = CliRunner()
 

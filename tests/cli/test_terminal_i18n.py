@@ -20,10 +20,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.i18n.english import AMBIGUOUS, problems
 from towerplay.cli import app
 from towerplay.cli.app import console
 from towerplay.i18n import catalogue, translator
+
+from tests.i18n.english import AMBIGUOUS, problems
 
 runner = CliRunner()
 GAMES = {"castle": (4, ["-o", "variant=characters", "-o", "max_turns=40"]),

@@ -2,8 +2,9 @@
 functions): the kernel imports no game, no words (``towerplay.i18n``), no front end and
 no terminal or web library; the words import no game and no front end; games import no
 front end; the bots and the table loop (``arena``) word nothing, and the table imports
-neither the simulation, which builds on it, nor the web protocol. And no two modules import each other, directly or around a circle,
-outside one game's own folder (imports for type checking only aside: they never run)."""
+neither the simulation, which builds on it, nor the web protocol. And no two modules import
+each other, directly or around a circle, outside one game's own folder (imports for type
+checking only aside: they never run)."""
 from __future__ import annotations
 
 import ast

@@ -22,11 +22,12 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts
 
-from tests.waiting import PATIENCE, wait_for
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.envs import openspiel
 from towerplay.lifeline import alive, descendants
 from towerplay.sim.ladder import wilson
+
+from tests.waiting import PATIENCE, wait_for
 
 SCRIPT = Path(__file__).parents[2] / "benchmarks" / "bench_vs_openspiel.py"
 

@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 from towerplay.bots.policy import Policy, forward, network
-from towerplay.envs.ppo import (Settings, Trainer, backward, main, masked_log_softmax,
-                                sample)
+from towerplay.envs.ppo import Settings, Trainer, backward, main, masked_log_softmax, sample
 
 TINY = Settings(game="castle", steps=128, envs=2, rollout=32, epochs=2, minibatch=32,
                 hidden=(8,), eval_every=100, eval_games=2)
@@ -30,7 +29,7 @@ def test_backward_gives_the_gradient_of_the_output() -> None:
 
     grads = backward(layers, forward(layers, inputs), weights)
     params = [a for layer in layers for a in (layer.weights, layer.bias)]
-    for param, grad in zip(params, grads):
+    for param, grad in zip(params, grads, strict=True):
         index = tuple(rng.integers(0, n) for n in param.shape)
         keep = param[index]
         param[index] = keep + 1e-2
@@ -56,7 +55,7 @@ def test_a_run_repeats_exactly_from_its_seed() -> None:
     first.run()
     second.run()
     assert first.steps == second.steps == 128
-    for a, b in zip(first.policy.layers, second.policy.layers):
+    for a, b in zip(first.policy.layers, second.policy.layers, strict=True):
         assert np.array_equal(a.weights, b.weights) and np.array_equal(a.bias, b.bias)
     assert not np.array_equal(first.policy.layers[0].weights,
                               Trainer(TINY).policy.layers[0].weights)  # (it learned)

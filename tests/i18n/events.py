@@ -13,11 +13,12 @@ from collections.abc import Hashable, Iterable
 from functools import cache
 from typing import Any
 
-from tests.i18n.wording import LANGS, seats
 from towerplay.core import State
 from towerplay.core.errors import IllegalAction
 from towerplay.core.events import LEGACY, Event, Param, Seq, Term
 from towerplay.i18n import FIELD, LANGUAGES, PLURAL_FORMS, catalogue, word
+
+from tests.i18n.wording import LANGS, seats
 
 ENGLISH = re.compile(r"\b(the|not|legal|your|you|cards?|tower|display|hand|seat|must|"
                      r"could|with|first|more|only|and|of|game|over|none|bid for)\b")

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.i18n.english import problems
-from tests.i18n.events import EventCheck
-from tests.i18n.wording import Wording
 from towerplay import games, i18n
 from towerplay.core import Event, Term
 from towerplay.i18n import PLURAL_FORMS
+
+from tests.i18n.english import problems
+from tests.i18n.events import EventCheck
+from tests.i18n.wording import Wording
 
 STATIC = Path(i18n.__file__).parent / "server" / "static"
 CHECK = EventCheck()

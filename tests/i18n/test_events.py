@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.i18n.events import EventCheck
 from towerplay import bots, games
 from towerplay.arena import play_match
 from towerplay.core import Event, IllegalAction, InvalidOptions, Notation, Seq, Term
 from towerplay.core.events import LEGACY, legacy
 from towerplay.i18n import Translator, english, word
+
+from tests.i18n.events import EventCheck
 
 CARD = Event.of("five_towers.card", suit=Term("sand"), value=7)
 

@@ -14,10 +14,6 @@ from typing import Any
 
 import pytest
 
-from tests.games.five_towers.near_misses import NEAR_MISSES
-from tests.games.five_towers.util import play, position
-from tests.i18n.events import EventCheck, log_events, refusal_events
-from tests.i18n.wording import LANGS, Wording, visible
 from towerplay import games
 from towerplay.core import Event, State
 from towerplay.core.errors import IllegalAction
@@ -27,6 +23,11 @@ from towerplay.games.five_towers.cards import BID, SUITS
 from towerplay.games.five_towers.game import FiveTowers
 from towerplay.games.five_towers.state import BIDDING
 from towerplay.i18n import ACTION, Translator, match, word
+
+from tests.games.five_towers.near_misses import NEAR_MISSES
+from tests.games.five_towers.util import play, position
+from tests.i18n.events import EventCheck, log_events, refusal_events
+from tests.i18n.wording import LANGS, Wording, visible
 
 GAMES = [({"rebid": rebid}, players, seed) for rebid in ("feasible", "physical")
          for players in (2, 3, 4, 5) for seed in (players, 10 + players)]

@@ -178,7 +178,8 @@ def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         folder = package / "locale" / lang / "LC_MESSAGES"
         folder.mkdir(parents=True)
         took, *forms = texts["pebbles.took"]
-        own = {f"pebbles.took.{form}": text for form, text in zip(FORMS[lang], [took, *forms])}
+        own = {f"pebbles.took.{form}": text
+               for form, text in zip(FORMS[lang], [took, *forms], strict=True)}
         own["pebbles.notation"] = texts["pebbles.notation"]
         (folder / "pebbles.po").write_text(po(lang, own), encoding="utf-8")
         (folder / "web.po").write_text(po(lang, {"title.pebbles": TITLES[lang]}),

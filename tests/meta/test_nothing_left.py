@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.janitor import MARK
 from towerplay.lifeline import alive
+
+from tests.janitor import MARK
 
 ROOT = Path(__file__).resolve().parents[2]
 DEADLINE = 120.0

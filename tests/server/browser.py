@@ -22,10 +22,11 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.system import chromium
-from tests.waiting import PATIENCE, PATIENCE_MS, wait_for
 from towerplay.core.record import Record
 from towerplay.i18n import Translator
+
+from tests.system import chromium
+from tests.waiting import PATIENCE, PATIENCE_MS, wait_for
 
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -21,13 +21,13 @@ import pytest
 import uvicorn
 import websockets
 
-from tests.system import postgres_bin
-from tests.waiting import PATIENCE, wait_for
 from towerplay.lifeline import Reaper
 from towerplay.server.app import create_app
 from towerplay.server.limits import WS_MAX_BYTES, Limits
 
 from tests.server.browser import browser, page, web  # noqa: F401  (the browser tests' fixtures)
+from tests.system import postgres_bin
+from tests.waiting import PATIENCE, wait_for
 
 GENEROUS = Limits(actions_per_second=1000, actions_burst=1000, tables_per_minute=10_000,
                   bot_tables=10_000, chat_burst=10_000)

@@ -9,10 +9,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from towerplay.server.nginx import config
+
 from tests.server.conftest import free_port, kill_group
 from tests.system import nginx
 from tests.waiting import wait_for
-from towerplay.server.nginx import config
 
 
 @contextmanager

@@ -25,13 +25,25 @@ import pytest
 import uvicorn
 import websockets
 
-from tests.waiting import PATIENCE
-from tests.server.conftest import (GENEROUS, TIMEOUT, Server, connect, create, free_port,
-                                   receive, token, wait_answering, wait_over, wait_turn)
-from tests.server.test_uploads import finished_record
 from towerplay.server import replay, uploads
 from towerplay.server.app import create_app
 from towerplay.server.limits import MAX_MESSAGE_BYTES, TABLES_PER_MINUTE, WS_MAX_BYTES, Limits
+
+from tests.server.conftest import (
+    GENEROUS,
+    TIMEOUT,
+    Server,
+    connect,
+    create,
+    free_port,
+    receive,
+    token,
+    wait_answering,
+    wait_over,
+    wait_turn,
+)
+from tests.server.test_uploads import finished_record
+from tests.waiting import PATIENCE
 
 FOREIGN = "http://evil.example"
 MB = 1 << 20

@@ -8,6 +8,7 @@ import httpx
 import pytest
 
 from towerplay.core.record import Record
+
 from tests.server.conftest import create, token, wait_turn
 
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
-from typing import Any
-
 from html import escape
+from typing import Any
 
 import httpx
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from towerplay import games
 from towerplay.i18n import Translator
 from towerplay.server.boards import MAX_DEPTH, draw, generic
+
 from tests.server.conftest import TIMEOUT, Server, create, wait_over
 
 OTHERS = ["castle", "blueprints", "skytopia"]

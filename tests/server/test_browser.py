@@ -14,10 +14,19 @@ from typing import Any
 import httpx
 
 from towerplay.core.record import Record
-from tests.server.conftest import TIMEOUT
+
 from tests.server.browser import (
-    ServeProcess, act, choose_seat, create_in_lobby, final_scores, forged_refusal, localized_page,
-    screenshots, wait_my_turn)
+    ServeProcess,
+    act,
+    choose_seat,
+    create_in_lobby,
+    final_scores,
+    forged_refusal,
+    localized_page,
+    screenshots,
+    wait_my_turn,
+)
+from tests.server.conftest import TIMEOUT
 
 
 def play_board(page: Any, rng: random.Random, moves: int | None = None,

@@ -9,9 +9,10 @@ from typing import Any
 
 import httpx
 
-from tests.server.conftest import TIMEOUT
-from tests.server.browser import ServeProcess, choose_seat, localized_page, screenshots
 from towerplay.i18n import Translator, bot_name
+
+from tests.server.browser import ServeProcess, choose_seat, localized_page, screenshots
+from tests.server.conftest import TIMEOUT
 
 WEB = Translator("web", "pl")
 

@@ -12,10 +12,11 @@ from typing import Any
 
 import httpx
 
-from tests.i18n.english import problems
-from tests.server.conftest import TIMEOUT
-from tests.server.browser import ServeProcess, act, localized_page, screenshots
 from towerplay.i18n import Translator
+
+from tests.i18n.english import problems
+from tests.server.browser import ServeProcess, act, localized_page, screenshots
+from tests.server.conftest import TIMEOUT
 
 WEB = Translator("web", "pl")
 BOB = "<script>bob</script>"

@@ -9,9 +9,10 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import TIMEOUT
-from tests.server.browser import ServeProcess, localized_page
 from towerplay import i18n
+
+from tests.server.browser import ServeProcess, localized_page
+from tests.server.conftest import TIMEOUT
 
 GAMES = ("five_towers", "castle", "blueprints", "skytopia")
 

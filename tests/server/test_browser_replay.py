@@ -14,9 +14,15 @@ import httpx
 from towerplay import games
 from towerplay.arena.match import play_match
 from towerplay.core.record import Record
-from tests.server.conftest import TIMEOUT, create, wait_over
+
 from tests.server.browser import (
-    ServeProcess, create_in_lobby, localized_page, screenshots, wait_my_turn)
+    ServeProcess,
+    create_in_lobby,
+    localized_page,
+    screenshots,
+    wait_my_turn,
+)
+from tests.server.conftest import TIMEOUT, create, wait_over
 
 
 def same_html(page: Any, selector: str, html: str) -> bool:

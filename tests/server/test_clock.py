@@ -14,12 +14,13 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import TIMEOUT, Server, connect, create, free_port, receive, token
-from tests.server.conftest import kill_group as kill
-from tests.waiting import wait_for
-from tests.server.test_restart import serving
 from towerplay.server.clock import Moved, Resumed, Timing, start
 from towerplay.server.storage import NewAction, SQLStorage, StoredTable
+
+from tests.server.conftest import TIMEOUT, Server, connect, create, free_port, receive, token
+from tests.server.conftest import kill_group as kill
+from tests.server.test_restart import serving
+from tests.waiting import wait_for
 
 PUBLIC = {"mode", "seconds", "bot", "seat", "deadline", "remaining", "left", "ran_out"}
 """What a clock message holds, and nothing else."""

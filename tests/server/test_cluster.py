@@ -22,13 +22,22 @@ import httpx
 import pytest
 import websockets
 
-from tests.waiting import wait_for
-from tests.server.conftest import (TIMEOUT, create, free_port, move_until_bots_turn,
-                                   new_database, running_cluster, token, wait_answering,
-                                   wait_turn)
-from tests.server.conftest import kill_group as kill
 from towerplay.core.record import Record
 from towerplay.lifeline import alive
+
+from tests.server.conftest import (
+    TIMEOUT,
+    create,
+    free_port,
+    move_until_bots_turn,
+    new_database,
+    running_cluster,
+    token,
+    wait_answering,
+    wait_turn,
+)
+from tests.server.conftest import kill_group as kill
+from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.cluster, pytest.mark.slow]
 

@@ -14,7 +14,6 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.conftest import GENEROUS, TIMEOUT, Server
 from towerplay.server import guards
 from towerplay.server.app import create_app
 from towerplay.server.guards import MAX_FORWARDED_CHARS, timely_http
@@ -24,6 +23,8 @@ from towerplay.server.limits import Limits
 from towerplay.server.queues import LocalQueue
 from towerplay.server.sockets import REFUSED_CLOSE
 from towerplay.server.storage import SQLStorage
+
+from tests.server.conftest import GENEROUS, TIMEOUT, Server
 
 BOTS_ONLY = {"game": "castle", "seats": ["greedy", "greedy"]}
 PROXY = ("10.0.0.2", 40000)

@@ -11,13 +11,14 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import GENEROUS, TIMEOUT, Server, create
 from towerplay import bots
 from towerplay.arena.table import BotTask
 from towerplay.server.limits import Limits
 from towerplay.server.moves import BOT_QUEUE, HEAVY_QUEUE, bot_queue
 from towerplay.server.queues import LANES
 from towerplay.server.thinking import SLICE_SECONDS, Kind, Slices, Thinking
+
+from tests.server.conftest import GENEROUS, TIMEOUT, Server, create
 
 HEAVY = "ismcts:seconds=10"
 

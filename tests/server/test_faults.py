@@ -19,11 +19,11 @@ import httpx
 import pytest
 import websockets
 
-from tests.server.conftest import (TIMEOUT, Server, create, move_until_bots_turn, token,
-                                   wait_turn)
-from tests.waiting import PATIENCE, wait_for
 from towerplay.server.storage import StorageFailed
 from towerplay.server.storage.sql import SQLActions
+
+from tests.server.conftest import TIMEOUT, Server, create, move_until_bots_turn, token, wait_turn
+from tests.waiting import PATIENCE, wait_for
 
 
 @pytest.fixture

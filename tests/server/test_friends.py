@@ -11,10 +11,10 @@ import httpx
 import pytest
 import websockets
 
-from tests.server.conftest import (GENEROUS, TIMEOUT, Server, create, new_database, receive,
-                                   token)
 from towerplay.core.record import Record
 from towerplay.server.limits import Limits
+
+from tests.server.conftest import GENEROUS, TIMEOUT, Server, create, new_database, receive, token
 
 POLISH = {"Accept-Language": "pl"}
 

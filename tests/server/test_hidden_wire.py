@@ -14,10 +14,11 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import TIMEOUT, Server, connect, create, receive
 from towerplay import games
 from towerplay.core.record import Record
 from towerplay.server.live import json_view
+
+from tests.server.conftest import TIMEOUT, Server, connect, create, receive
 
 GAMES = ["five_towers", "castle", "blueprints", "skytopia"]
 Seen = list[tuple[int | None, str]]

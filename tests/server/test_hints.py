@@ -17,6 +17,7 @@ from towerplay import games
 from towerplay.core.state import State
 from towerplay.server import hints, pool
 from towerplay.server.storage import SQLStorage, make_engine
+
 from tests.server.conftest import TIMEOUT, Server, create, new_database, token, wait_turn
 
 

@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 
-from tests.waiting import PATIENCE
 from towerplay import bots
 from towerplay.core.state import State
 from towerplay.server.hub import Hub
 from towerplay.server.jobs import Known, Runner
 from towerplay.server.queues import LocalQueue
 from towerplay.server.storage import SQLStorage, interface
+
+from tests.waiting import PATIENCE
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str,

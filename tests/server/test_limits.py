@@ -9,8 +9,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.conftest import TIMEOUT, Server, connect, create, receive
 from towerplay.server.limits import Limits
+
+from tests.server.conftest import TIMEOUT, Server, connect, create, receive
 
 LIMITS = Limits(tables_per_minute=3, actions_per_second=2, actions_burst=4)
 

@@ -21,13 +21,19 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 
-from tests.server.conftest import (free_port, kill_group, new_database, running_cluster,
-                                   wait_answering)
-from tests.system import postgres_bin
-from tests.waiting import PATIENCE, wait_for
 from towerplay.server.storage import NewAction, SQLStorage
 from towerplay.server.storage.migrate import head, ours
 from towerplay.server.storage.schema import metadata
+
+from tests.server.conftest import (
+    free_port,
+    kill_group,
+    new_database,
+    running_cluster,
+    wait_answering,
+)
+from tests.system import postgres_bin
+from tests.waiting import PATIENCE, wait_for
 
 DATA = Path(__file__).parent / "data"
 
@@ -125,7 +131,7 @@ def test_servers_started_at_once_on_an_empty_database_all_come_up() -> None:
         log = Path(home) / "serve.log"
         with serving(url, ports, log) as children:
             try:
-                for port, child in zip(ports, children):
+                for port, child in zip(ports, children, strict=True):
                     wait_answering(f"http://127.0.0.1:{port}", child)
             except AssertionError:
                 raise AssertionError(log.read_text()[-3000:]) from None

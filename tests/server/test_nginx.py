@@ -10,9 +10,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.conftest import TIMEOUT, free_port
-from tests.server.proxies import running_nginx
 from towerplay.server.nginx import BODY_LIMIT, config
+
+from tests.server.conftest import TIMEOUT, Server, free_port
+from tests.server.proxies import running_nginx
 
 DEPLOY = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
 MALFORMED = [b"NOT A REQUEST\r\n\r\n", b"GET /api/games HTTP/1.1\r\n\r\n",
@@ -53,15 +54,15 @@ def test_nginx_refuses_in_the_protocols_shape_and_words() -> None:
 
 
 @pytest.mark.cluster
-def test_behind_nginx_the_servers_answer_and_metrics_stay_inside(server: object) -> None:
-    address = getattr(server, "base").removeprefix("http://")
+def test_behind_nginx_the_servers_answer_and_metrics_stay_inside(server: Server) -> None:
+    address = server.base.removeprefix("http://")
     with running_nginx([address]) as (base, _pid):
         assert httpx.get(f"{base}/api/games").status_code == 200
         refused = httpx.post(f"{base}/api/tables", json={"game": "nope", "seats": []})
         assert refused.status_code == 422 and refused.json()["code"] == "bad_message"
         hidden = httpx.get(f"{base}/metrics")
         assert hidden.status_code == 404 and hidden.json()["code"] == "not_found"
-        assert httpx.get(f"{getattr(server, 'base')}/metrics").status_code == 200
+        assert httpx.get(f"{server.base}/metrics").status_code == 200
 
 
 def test_the_deploy_page_shows_the_configuration_the_code_makes() -> None:

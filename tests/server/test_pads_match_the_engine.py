@@ -19,7 +19,7 @@ import pytest
 
 from towerplay import games
 from towerplay.server import scoring
-from tests.server.browser import browser, page, web  # noqa: F401 (fixtures)
+
 from tests.server.test_score_pads import score_in_page
 
 GAMES_PER_PAD = 1_000

@@ -14,10 +14,11 @@ from pathlib import Path
 import httpx
 import websockets
 
-from tests.server.conftest import TIMEOUT, Server, create, token
 from towerplay.server.hub import Hub
 from towerplay.server.queues import LocalQueue
 from towerplay.server.storage import SQLStorage
+
+from tests.server.conftest import TIMEOUT, Server, create, token
 
 
 def test_a_client_that_knows_a_version_never_gets_an_older_one(tmp_path: Path) -> None:

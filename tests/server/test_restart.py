@@ -16,11 +16,12 @@ from pathlib import Path
 import httpx
 import pytest
 
+from towerplay.core.record import Record
+from towerplay.lifeline import alive, descendants
+
 from tests.server.conftest import TIMEOUT, create, free_port, token, wait_answering, wait_turn
 from tests.server.conftest import kill_group as kill
 from tests.waiting import wait_for
-from towerplay.core.record import Record
-from towerplay.lifeline import alive, descendants
 
 BOT = "ismcts:seconds=0.3"
 """A bot that thinks long enough for the kill to land mid-thought."""

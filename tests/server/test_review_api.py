@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -14,11 +14,13 @@ import pytest
 
 from towerplay.arena.review import THRESHOLDS, review
 from towerplay.core.record import Record
-from towerplay.server import pool, review as review_api
+from towerplay.server import pool
+from towerplay.server import review as review_api
 from towerplay.server.storage import SQLStorage
+
 from tests.server.conftest import TIMEOUT, Server, create, token, wait_turn
-from tests.waiting import wait_for
 from tests.server.test_boards import finished_table
+from tests.waiting import wait_for
 
 MARKS = {name for name, _ in THRESHOLDS} | {None}
 

@@ -30,8 +30,9 @@ from towerplay.games.five_towers import cli as five_towers_cli
 from towerplay.games.five_towers.cards import SUITS, copies_in_deck
 from towerplay.games.five_towers.rules import can_place
 from towerplay.server import scoring
-from tests.server.conftest import TIMEOUT
+
 from tests.server.browser import DESKTOP, TIMEOUT_MS, screenshots
+from tests.server.conftest import TIMEOUT
 
 STATIC = Path(i18n.__file__).parent / "server" / "static"
 CASES = 400

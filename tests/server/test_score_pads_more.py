@@ -24,6 +24,7 @@ from towerplay.games.blueprints.scoring import PRIZES
 from towerplay.games.skytopia.cli import tally_city
 from towerplay.games.skytopia.components import COLOURS, load_components
 from towerplay.games.skytopia.state import SkytopiaState
+
 from tests.games.blueprints.util import score_round, start
 from tests.server.browser import DESKTOP, screenshots
 

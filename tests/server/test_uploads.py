@@ -16,6 +16,7 @@ from towerplay.core.record import Record
 from towerplay.server import uploads
 from towerplay.server.boards import draw
 from towerplay.server.storage.schema import rate_events
+
 from tests.server.conftest import TIMEOUT, Server
 from tests.server.test_boards import finished_table
 

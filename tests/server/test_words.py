@@ -8,11 +8,12 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.i18n.english import problems
-from tests.server.conftest import TIMEOUT, Server, connect, create, receive, token, wait_over
 from towerplay import bots
 from towerplay.i18n import bot_name, translator
 from towerplay.server.tables import SEAT_KINDS
+
+from tests.i18n.english import problems
+from tests.server.conftest import TIMEOUT, Server, connect, create, receive, token, wait_over
 
 POLISH = {"Accept-Language": "pl-PL,pl;q=0.9"}
 CREATE_REFUSALS: list[Any] = [

@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.waiting import PATIENCE, wait_for
 from towerplay.cli import app
 from towerplay.lifeline import alive, descendants
 from towerplay.sim import backends
 from towerplay.sim.store import read_rows, torn_tail
+
+from tests.waiting import PATIENCE, wait_for
 
 SMALL = ["sim", "castle", "--bots", "random", "--games", "4"]
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.waiting import PATIENCE, wait_for
 from towerplay.lifeline import alive, descendants, die_with_parent, end_pool
+
+from tests.waiting import PATIENCE, wait_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 

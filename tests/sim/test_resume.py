@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.waiting import PATIENCE, wait_for
 from towerplay.sim.plan import Plan
 from towerplay.sim.runner import run
 from towerplay.sim.store import read_rows
+
+from tests.waiting import PATIENCE, wait_for
 
 ARGS = ["five_towers", "--players", "2", "--bots", "greedy,random", "--games", "120",
         "--seed", "9", "--workers", "1"]

@@ -14,10 +14,11 @@ position.
 >>> bot.check_game(state.game, state.players)
 >>> bot.act(state) in state.legal_actions()
 True
->>> bot.check_game(games.load("skytopia"), 2)
+>>> bot.check_game(games.load("skytopia"), 2)  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-towerplay.core.errors.InvalidOptions: the learned bot has no policy for 'skytopia' at 2 players; it plays: 'castle' at 2 players, 'five_towers' at 2 players
+towerplay.core.errors.InvalidOptions: the learned bot has no policy for 'skytopia' at 2 players;
+it plays: 'castle' at 2 players, 'five_towers' at 2 players
 """
 from __future__ import annotations
 

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 from dataclasses import dataclass, field
 from functools import cache
@@ -138,7 +139,7 @@ def network(sizes: list[int], rng: np.random.Generator, last_gain: float) -> lis
     return [Layer(orthogonal(rng, fan_in, fan_out,
                              np.sqrt(2.0) if index < len(sizes) - 2 else last_gain),
                   np.zeros(fan_out, np.float32))
-            for index, (fan_in, fan_out) in enumerate(zip(sizes, sizes[1:]))]
+            for index, (fan_in, fan_out) in enumerate(itertools.pairwise(sizes))]
 
 
 def forward(layers: list[Layer], inputs: Array) -> list[Array]:

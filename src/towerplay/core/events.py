@@ -32,7 +32,7 @@ for (never while applying actions), compared and hashed by value.
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 
 class Term(str):
@@ -102,7 +102,7 @@ class Event(NamedTuple):
         return None
 
 
-Param = Union[int, float, str, Seat, Notation, Term, Event, Seq]
+Param = int | float | str | Seat | Notation | Term | Event | Seq
 """What an event's parameter may be."""
 
 LEGACY = "core.line"

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from towerplay.core import words
 from towerplay.core.errors import BadRecord, IllegalAction, InvalidOptions, TowerplayError
 from towerplay.core.events import Event, Param, Seq, Term
 from towerplay.core.rng import fresh_seed

@@ -11,7 +11,6 @@ import math
 from functools import lru_cache
 from html import escape
 from textwrap import wrap
-from typing import Any
 
 __all__ = ["GLYPH", "WIDTH", "button", "clickable", "fit_size", "lines", "num",
            "panel", "panels", "text"]

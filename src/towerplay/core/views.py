@@ -12,9 +12,9 @@ pydantic, which checks real views against them in the tests, reads those on Pyth
 >>> sorted(set(View.__required_keys__) - set(view))
 []
 """
-from typing import Any
+from typing import Any, NotRequired
 
-from typing_extensions import NotRequired, TypedDict, TypeVar
+from typing_extensions import TypedDict, TypeVar
 
 
 class View(TypedDict):

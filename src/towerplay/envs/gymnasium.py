@@ -46,8 +46,7 @@ from gymnasium import spaces
 from towerplay.arena.table import HUMAN, MoveRefused, Table
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event
-from towerplay.envs.common import (OBSERVATION_BOUND, RENDER_FPS, Setup, ansi,
-                                   check_render_mode)
+from towerplay.envs.common import OBSERVATION_BOUND, RENDER_FPS, Setup, ansi, check_render_mode
 
 Observation = dict[str, Any] | npt.NDArray[np.float32]
 """``{"observation": vector, "action_mask": mask}``, or with ``flat=True`` the vector."""

@@ -40,8 +40,15 @@ from pettingzoo.utils import wrappers
 from towerplay import games
 from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.events import Event
-from towerplay.envs.common import (LONG_MASK, OBSERVATION_BOUND, RENDER_FPS, Setup, ansi,
-                                   check_illegal, check_render_mode)
+from towerplay.envs.common import (
+    LONG_MASK,
+    OBSERVATION_BOUND,
+    RENDER_FPS,
+    Setup,
+    ansi,
+    check_illegal,
+    check_render_mode,
+)
 
 VERSION = 0
 """Raised whenever a change could change learning results (PettingZoo's convention)."""

@@ -100,7 +100,7 @@ class Adam:
         self.count += 1
         params = [a for layer in self.layers for a in (layer.weights, layer.bias)]
         correction = np.sqrt(1 - beta2 ** self.count) / (1 - beta1 ** self.count)
-        for param, grad, first, second in zip(params, grads, *self.moments):
+        for param, grad, first, second in zip(params, grads, *self.moments, strict=True):
             first *= beta1
             first += (1 - beta1) * grad
             second *= beta2
@@ -270,7 +270,7 @@ class Trainer:
                           values, rewards.astype(np.float32),
                           (terminated | truncated).astype(np.float32)))
             self.steps += s.envs
-        columns = [np.stack(column) for column in zip(*steps)]
+        columns = [np.stack(column) for column in zip(*steps, strict=True)]
         batch = Batch(*columns)
         return obs, info, batch
 
@@ -362,7 +362,7 @@ def plot(curve: Sequence[Point], title: str, path: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
     steps = [point.steps for point in curve]
-    for opponent, marker in zip(CURVE_OPPONENTS, "os"):
+    for opponent, marker in zip(CURVE_OPPONENTS, "os", strict=True):
         ax.plot(steps, [point.win_rates[opponent] for point in curve], marker=marker,
                 label=f"against {opponent}")
     ax.axhline(0.85, color="grey", lw=0.8, ls="--")

@@ -8,8 +8,7 @@ import json
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions, UnknownGame
-from towerplay.core.registry import (companion, folder, game_class, load, names, package,
-                                     register)
+from towerplay.core.registry import companion, folder, game_class, load, names, package, register
 from towerplay.core.state import State
 from towerplay.i18n import localized_breakdown, translator
 

@@ -24,8 +24,18 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from towerplay.server import (bus, guards, hints, metrics, replay, review, scoring, social,
-                              uploads, words)
+from towerplay.server import (
+    bus,
+    guards,
+    hints,
+    metrics,
+    replay,
+    review,
+    scoring,
+    social,
+    uploads,
+    words,
+)
 from towerplay.server.hub import Hub
 from towerplay.server.jobs import Runner, SharedTables, open_storage
 from towerplay.server.limits import Limits

@@ -11,8 +11,8 @@ False
 from __future__ import annotations
 
 import logging
-from html import escape
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from towerplay import games

@@ -32,8 +32,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from towerplay.i18n import Translator
-from towerplay.server.limits import read_json
 from towerplay.server.hub import UnknownTable
+from towerplay.server.limits import read_json
 from towerplay.server.live import LiveTable, unavailable_body
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import Refusal, error, not_found, refusal_body, web, worded

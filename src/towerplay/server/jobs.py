@@ -36,8 +36,14 @@ from towerplay.server.hub.memory import Memory
 from towerplay.server.live import UnknownTable
 from towerplay.server.moves import in_thread
 from towerplay.server.pool import DEFAULT_WORKERS, BotPool
-from towerplay.server.queues import (SWEEP_SECONDS, JobQueue, LocalQueue, all_of,
-                                     ensure_queue_schema, make_queue)
+from towerplay.server.queues import (
+    SWEEP_SECONDS,
+    JobQueue,
+    LocalQueue,
+    all_of,
+    ensure_queue_schema,
+    make_queue,
+)
 from towerplay.server.storage import Conflict, Storage, StorageFailed, StoredTable
 from towerplay.server.storage.sql import SQLStorage
 from towerplay.server.thinking import Kind, Thinking

@@ -15,8 +15,13 @@ from functools import partial
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
-from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, Histogram,
-                               generate_latest)
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from towerplay.server.thinking import Kind, Thinking

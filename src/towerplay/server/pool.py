@@ -14,8 +14,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-
-from towerplay.arena.hints import DEFAULT_ITERATIONS as HINT_DEFAULT, analyse
+from towerplay.arena.hints import DEFAULT_ITERATIONS as HINT_DEFAULT
+from towerplay.arena.hints import analyse
 from towerplay.arena.review import DEFAULT_ITERATIONS as REVIEW_DEFAULT
 from towerplay.arena.review import Decision, Step, review_decision
 from towerplay.arena.table import BotTask
@@ -39,8 +39,8 @@ def think(task: BotTask[Any], seconds: float | None = None, iterations: int | No
           keep: bool = False) -> tuple[Any, Bot | None, int, float]:
     """Run a bot's decision, or a slice of it (in a worker process): the action (the best
     so far), the bot with its search tree if ``keep`` (the next slice goes on with it), the
-    iterations searched and the seconds it took. ``seconds``/``iterations``: the slice's budget (a search
-    bot's; ``None``: the bot's own budget, the whole decision)."""
+    iterations searched and the seconds it took. ``seconds``/``iterations``: the slice's
+    budget (a search bot's; ``None``: the bot's own budget, the whole decision)."""
     bot = task.bot
     if not isinstance(bot, ISMCTSBot) or (seconds is None and iterations is None):
         action, bot = task.run()

@@ -15,8 +15,14 @@ import orjson
 from fastapi.responses import JSONResponse
 
 from towerplay import games
-from towerplay.arena.table import (GameOver, IllegalMove, MoveRefused, NotAMove, NotYourTurn,
-                                   StaleMove)
+from towerplay.arena.table import (
+    GameOver,
+    IllegalMove,
+    MoveRefused,
+    NotAMove,
+    NotYourTurn,
+    StaleMove,
+)
 from towerplay.core.errors import TowerplayError
 from towerplay.core.events import Event, Param
 from towerplay.i18n import word

@@ -23,8 +23,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from towerplay.server import words
-from towerplay.server.limits import Limits, read_json
 from towerplay.server.hub import Hub, UnknownTable
+from towerplay.server.limits import Limits, read_json
 from towerplay.server.live import LiveTable, visible_chat
 from towerplay.server.protocol import STATUS, Refusal, not_found, refusal_body, web
 from towerplay.server.tables import address, check_spec, hub_of

@@ -10,8 +10,8 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from towerplay.server import social, words
-from towerplay.server.limits import Limits, TokenBucket
 from towerplay.server.hub import Hub, UnknownTable
+from towerplay.server.limits import Limits, TokenBucket
 from towerplay.server.live import Client, LiveTable, unavailable_body
 from towerplay.server.protocol import Refusal, error_body, refusal_body, web, worded
 from towerplay.server.storage import StorageFailed

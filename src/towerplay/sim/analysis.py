@@ -26,9 +26,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from towerplay.sim.ladder import GameResult, openskill_ratings, wilson
 from towerplay.core.statistics import Kind, Ratio, Scope, Statistic
 from towerplay.i18n import Translator
+from towerplay.sim.ladder import GameResult, openskill_ratings, wilson
 from towerplay.sim.play import stats_module
 from towerplay.sim.significance import adjust, detectable_mean, paired, rate_p, unpaired
 

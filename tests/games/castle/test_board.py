@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
-from tests.games.boards import positions as board_positions
 from towerplay import games
 from towerplay.games.castle.board import draw
 from towerplay.games.castle.cards import parse_position
+
+from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
+from tests.games.boards import positions as board_positions
 
 positions = partial(board_positions, "castle", every=7)
 """A seeded random game's positions: every 7th, and the end."""

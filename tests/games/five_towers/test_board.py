@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from tests.games.boards import SVG, pieces
 from towerplay import games
 from towerplay.core.state import State
 from towerplay.games.five_towers.board import draw
+
+from tests.games.boards import SVG, pieces
 
 
 def positions(players: int, rebid: str, seed: int) -> Iterator[State[Any]]:

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
-from tests.games.boards import positions as board_positions
 from towerplay import games
 from towerplay.games.skytopia.board import draw
+
+from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
+from tests.games.boards import positions as board_positions
 
 IDENT = re.compile(r"\b[A-Z]{3}-\d\d\b")
 DRAFT = {"abilities": "draft", "sides": "choose", "preliminary_turn": True}

@@ -15,7 +15,6 @@ True
 """
 from __future__ import annotations
 
-
 from towerplay.games.blueprints.dice import MATERIAL_NAMES, MATERIALS
 from towerplay.games.blueprints.views import BlueprintsView
 from towerplay.i18n import Translator, seat_label

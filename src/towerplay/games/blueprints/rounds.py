@@ -17,8 +17,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from towerplay.core.rng import chance
 from towerplay.games.blueprints.cards import blueprint_text
 from towerplay.games.blueprints.dice import MATERIALS, dice_from_json, dice_texts
-from towerplay.games.blueprints.scoring import (PRIZE_TITLES, PRIZES, Building, breakdown,
-                                                building_text, facts, parse_building)
+from towerplay.games.blueprints.scoring import (
+    PRIZE_TITLES,
+    PRIZES,
+    Building,
+    breakdown,
+    building_text,
+    facts,
+    parse_building,
+)
 from towerplay.games.blueprints.views import RoundRecord, RoundSeat
 
 if TYPE_CHECKING:

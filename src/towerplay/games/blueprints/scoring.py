@@ -15,8 +15,18 @@ from __future__ import annotations
 from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.events import Event, Param, Term
 from towerplay.games.blueprints.cards import DIE_COUNT, Layout, parse_blueprint
-from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, GLASS, MATERIAL_NAMES,
-                                             NEIGHBOURS, RECYCLED, STONE, WOOD, parse_die)
+from towerplay.games.blueprints.dice import (
+    CELL_TEXT,
+    CELLS,
+    DIE_TEXT,
+    GLASS,
+    MATERIAL_NAMES,
+    NEIGHBOURS,
+    RECYCLED,
+    STONE,
+    WOOD,
+    parse_die,
+)
 
 __all__ = ["Building", "BONUS", "PRIZES", "breakdown", "building_text", "check_building",
            "parse_blueprint", "parse_building", "facts", "prize_magnitudes"]

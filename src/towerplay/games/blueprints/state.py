@@ -25,14 +25,40 @@ from towerplay.core.rng import chance
 from towerplay.core.state import State
 from towerplay.games.blueprints import events, guesses, loading, refusals
 from towerplay.games.blueprints.cards import Layout, blueprint_text
-from towerplay.games.blueprints.dice import (DICE_PER_COLOUR, DIE_TEXT, MATERIALS, NO_DIE,
-                                             POOL_SIZE, WOOD, die_code, dice_texts,
-                                             draw_material, shuffled_rolls)
-from towerplay.games.blueprints.moves import (DISCARD, DISCARDS, PLACE, PLACES, REMOVE,
-                                              REMOVE_MOVE, STEP_NAMES, TAKE, TAKES, Move)
+from towerplay.games.blueprints.dice import (
+    DICE_PER_COLOUR,
+    DIE_TEXT,
+    MATERIALS,
+    NO_DIE,
+    POOL_SIZE,
+    WOOD,
+    dice_texts,
+    die_code,
+    draw_material,
+    shuffled_rolls,
+)
+from towerplay.games.blueprints.moves import (
+    DISCARD,
+    DISCARDS,
+    PLACE,
+    PLACES,
+    REMOVE,
+    REMOVE_MOVE,
+    STEP_NAMES,
+    TAKE,
+    TAKES,
+    Move,
+)
 from towerplay.games.blueprints.placement import min_top, stacked, usable_cells
-from towerplay.games.blueprints.rounds import (AWARDS, ROUNDS, TAKES_PER_ROUND, VP,
-                                               RoundResult, next_first, score_round)
+from towerplay.games.blueprints.rounds import (
+    AWARDS,
+    ROUNDS,
+    TAKES_PER_ROUND,
+    VP,
+    RoundResult,
+    next_first,
+    score_round,
+)
 from towerplay.games.blueprints.scoring import EMPTY, PRIZES, Building, building_text
 from towerplay.games.blueprints.views import BlueprintsPart, BlueprintsView, SeatView
 

@@ -8,7 +8,9 @@ game's option hides them.
 >>> view["round"], view["step"], view["seats"][1]["blueprint"], len(view["pool"])
 (1, 'take', None, 8)
 """
-from typing_extensions import NotRequired, TypedDict
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from towerplay.core.views import Breakdown, View
 

@@ -17,10 +17,23 @@ from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.events import Event
 from towerplay.core.game import FILE, Game, Options, option_refusal
 from towerplay.core.rng import chance
-from towerplay.games.castle.cards import (ALL_ACTIONS, BUILD, HIGHEST, LOWEST, POSITIONS,
-                                          REMOVE, RETURN, REVEAL, WIZARD, Act, Characters,
-                                          cards_option, characters_from_option,
-                                          default_characters, parse_position)
+from towerplay.games.castle.cards import (
+    ALL_ACTIONS,
+    BUILD,
+    HIGHEST,
+    LOWEST,
+    POSITIONS,
+    REMOVE,
+    RETURN,
+    REVEAL,
+    WIZARD,
+    Act,
+    Characters,
+    cards_option,
+    characters_from_option,
+    default_characters,
+    parse_position,
+)
 from towerplay.games.castle.state import CastleState
 
 HELP = Event.of("castle.notation_help")

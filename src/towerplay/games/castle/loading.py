@@ -22,8 +22,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from towerplay.games.castle.cards import (GOAL, HIGHEST, LOWEST, POSITIONS, RESULTS, REVEAL,
-                                          Reveal, parse_position, position_name)
+from towerplay.games.castle.cards import (
+    GOAL,
+    HIGHEST,
+    LOWEST,
+    POSITIONS,
+    RESULTS,
+    REVEAL,
+    Reveal,
+    parse_position,
+    position_name,
+)
 
 if TYPE_CHECKING:
     from towerplay.games.castle.state import CastleState

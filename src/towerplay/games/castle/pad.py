@@ -5,8 +5,9 @@ and winners to the engine's (tests/server/test_pads_match_the_engine.py).
 
 >>> from towerplay import games
 >>> game = games.load("castle", variant="characters")
->>> typed({"players": 2, "castles": [[1, 4, 9], [1]]}, game)
-{'players': 2, 'options': {'variant': 'characters', 'pair_cards': False}, 'seats': [{'castle': '4 9'}, {'castle': ''}]}
+>>> typed({"players": 2, "castles": [[1, 4, 9], [1]]}, game)  # doctest: +NORMALIZE_WHITESPACE
+{'players': 2, 'options': {'variant': 'characters', 'pair_cards': False},
+ 'seats': [{'castle': '4 9'}, {'castle': ''}]}
 """
 from __future__ import annotations
 

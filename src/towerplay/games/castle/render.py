@@ -14,7 +14,6 @@ True
 """
 from __future__ import annotations
 
-
 from towerplay.games.castle.cards import COLUMNS, ROWS
 from towerplay.games.castle.views import CastleView
 from towerplay.i18n import Translator, seat_label

@@ -17,9 +17,18 @@ from typing import Any
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event, Param, Seat
-from towerplay.games.castle.cards import (GOAL, HIGHEST, KING, KNIGHT, LOWEST, PRINCESS,
-                                          QUEEN, WIZARD_FLAG, Characters,
-                                          default_characters)
+from towerplay.games.castle.cards import (
+    GOAL,
+    HIGHEST,
+    KING,
+    KNIGHT,
+    LOWEST,
+    PRINCESS,
+    QUEEN,
+    WIZARD_FLAG,
+    Characters,
+    default_characters,
+)
 
 BOTH = KNIGHT | PRINCESS
 

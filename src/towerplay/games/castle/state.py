@@ -23,11 +23,20 @@ from towerplay.core.events import Event
 from towerplay.core.rng import shuffle
 from towerplay.core.state import State
 from towerplay.games.castle import events, loading, refusals
-from towerplay.games.castle.cards import (BUILD, GOAL, POSITIONS, REMOVE, RETURN, REVEAL,
-                                          WIZARD, Act, Reveal, position_name)
+from towerplay.games.castle.cards import (
+    BUILD,
+    GOAL,
+    POSITIONS,
+    REMOVE,
+    RETURN,
+    REVEAL,
+    WIZARD,
+    Act,
+    Reveal,
+    position_name,
+)
 from towerplay.games.castle.cards import RESULTS as RESULTS  # (observers import it here)
-from towerplay.games.castle.scoring import (base_ranking, points, score_breakdown,
-                                            variant_ranking)
+from towerplay.games.castle.scoring import base_ranking, points, score_breakdown, variant_ranking
 from towerplay.games.castle.views import CastlePart, CastleView, Recall, RevealRecord
 
 if TYPE_CHECKING:

@@ -7,7 +7,9 @@ face-down cards show ``"?"``.
 >>> view["turn"], view["face_down"], view["castles"], view["table"]["a1"]
 (1, 45, [[1], [1]], '?')
 """
-from typing_extensions import NotRequired, TypedDict
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from towerplay.core.views import Breakdown, View
 

@@ -14,15 +14,25 @@ from collections.abc import Callable
 
 from towerplay.core.heuristics import Evaluation, Heuristics
 from towerplay.core.memo import Memo
-
 from towerplay.games.five_towers import learned, rules
-from towerplay.games.five_towers.cards import (
-    BID, NO_TEARDOWN, NO_TOWER, PASS, PLACE, TAKE, Action)
+from towerplay.games.five_towers.cards import BID, NO_TEARDOWN, NO_TOWER, PASS, PLACE, TAKE, Action
 from towerplay.games.five_towers.plans import (
-    NEG, W_CAP, W_OPEN, Towers, best_build, best_plan, bid_gains, horizon_of, openness,
-    orders, player_value, rounds_left, teardown_options, tower_value)
-from towerplay.games.five_towers.state import (
-    BIDDING, PLACING, TAKING, TEARING, FiveTowersState)
+    NEG,
+    W_CAP,
+    W_OPEN,
+    Towers,
+    best_build,
+    best_plan,
+    bid_gains,
+    horizon_of,
+    openness,
+    orders,
+    player_value,
+    rounds_left,
+    teardown_options,
+    tower_value,
+)
+from towerplay.games.five_towers.state import BIDDING, PLACING, TAKING, TEARING, FiveTowersState
 
 BID_MARGIN = 0.3
 """The least gain worth a bid."""

@@ -32,7 +32,12 @@ from typing import Any, NamedTuple
 from towerplay.games.five_towers import rules, scoring
 from towerplay.games.five_towers.cards import NO_TOWER, deck
 from towerplay.games.five_towers.plans import (
-    best_build, best_plan, horizon_of, player_value, rounds_left)
+    best_build,
+    best_plan,
+    horizon_of,
+    player_value,
+    rounds_left,
+)
 from towerplay.games.five_towers.state import PLACING, TAKING, TEARING, FiveTowersState
 
 WEIGHTS = "learned_eval.json"

@@ -30,8 +30,19 @@ from typing import TYPE_CHECKING, Any
 from towerplay.games.five_towers import rules
 from towerplay.games.five_towers.cards import CARD_NAMES, NO_TOWER, deck, parse_card
 from towerplay.games.five_towers.phases import (
-    BIDDING, EVERY_ROUND, NO_CAP, NOBODY, NOT_TORN, OVER, PHASE_NAMES, PLACING, TAKING,
-    TEARING, UNACTED, SavedPosition)
+    BIDDING,
+    EVERY_ROUND,
+    NO_CAP,
+    NOBODY,
+    NOT_TORN,
+    OVER,
+    PHASE_NAMES,
+    PLACING,
+    TAKING,
+    TEARING,
+    UNACTED,
+    SavedPosition,
+)
 
 if TYPE_CHECKING:
     from towerplay.games.five_towers.state import FiveTowersState

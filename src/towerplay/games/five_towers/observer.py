@@ -16,8 +16,7 @@ from towerplay.core.observer import Cells, Observer, Vector, moved_cells, recoun
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.game import FiveTowers
-from towerplay.games.five_towers.state import (NO_CAP, PASSED, PHASE_NAMES, UNACTED,
-                                                  FiveTowersState)
+from towerplay.games.five_towers.state import NO_CAP, PASSED, PHASE_NAMES, UNACTED, FiveTowersState
 
 BID_SLOTS = ("none", "pass", 0, 1, 2, 3, 4, 5)
 TOWER_NAMES = [(f"tower_{suit}", f"tower_{suit}_size_top") for suit in SUITS]

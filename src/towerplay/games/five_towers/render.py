@@ -18,7 +18,6 @@ True
 """
 from __future__ import annotations
 
-
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.views import FiveTowersView

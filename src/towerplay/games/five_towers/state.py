@@ -22,15 +22,43 @@ from typing import TYPE_CHECKING, Any
 from towerplay.core import State, chance
 from towerplay.core.events import Event
 from towerplay.core.rng import shuffle
-from towerplay.i18n import english
 from towerplay.games.five_towers import events, loading, refusals, rules, scoring
 from towerplay.games.five_towers.cards import (
-    BID, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TOWER, PASS, PASS_K, PLACE, PLACE_K, SUITS, TAKE,
-    TAKE_K, TEARDOWN, TEARDOWN_K, Action)
+    BID,
+    BID_K,
+    CARD_NAMES,
+    NO_TEARDOWN,
+    NO_TOWER,
+    PASS,
+    PASS_K,
+    PLACE,
+    PLACE_K,
+    SUITS,
+    TAKE,
+    TAKE_K,
+    TEARDOWN,
+    TEARDOWN_K,
+    Action,
+)
 from towerplay.games.five_towers.phases import (
-    BIDDING, EVERY_ROUND, NO_CAP, NOBODY, NOT_TORN, OVER, PASSED, PHASE_NAMES, PLACING,
-    TAKING, TEARING, UNACTED, BidMark, Phase, SavedPosition)
+    BIDDING,
+    EVERY_ROUND,
+    NO_CAP,
+    NOBODY,
+    NOT_TORN,
+    OVER,
+    PASSED,
+    PHASE_NAMES,
+    PLACING,
+    TAKING,
+    TEARING,
+    UNACTED,
+    BidMark,
+    Phase,
+    SavedPosition,
+)
 from towerplay.games.five_towers.views import FiveTowersPart, FiveTowersView
+from towerplay.i18n import english
 
 if TYPE_CHECKING:
     from towerplay.games.five_towers.game import FiveTowers

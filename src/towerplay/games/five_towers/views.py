@@ -6,7 +6,9 @@ its keys. All is public but the draw pile's order (the view gives its cards by s
 >>> view["phase"], view["round"], view["draw_size"], len(view["display"])
 ('bid', 1, 75, 5)
 """
-from typing_extensions import NotRequired, TypedDict
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from towerplay.core.views import Breakdown, View
 

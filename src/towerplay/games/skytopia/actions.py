@@ -18,7 +18,6 @@ from typing import Any, NamedTuple
 
 from towerplay.core.errors import IllegalAction
 from towerplay.core.events import Event
-
 from towerplay.games.skytopia.components import COLOURS, LETTERS
 
 ROWS = 4

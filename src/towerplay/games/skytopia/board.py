@@ -43,13 +43,11 @@ True
 """
 from __future__ import annotations
 
-
 from towerplay.core.svg import button as shared_button
 from towerplay.core.svg import clickable, fit_size, lines, panel, panels, text
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
-from towerplay.games.skytopia.views import (CardInfo, MarketSlot, SkytopiaView, side_text,
-                                            slot_card)
+from towerplay.games.skytopia.views import CardInfo, MarketSlot, SkytopiaView, side_text, slot_card
 from towerplay.i18n import Translator, seat_label
 
 WIDTH = 380

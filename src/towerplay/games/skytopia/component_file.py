@@ -6,7 +6,7 @@ Each record names what it holds; a wrong file is refused with the record and the
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -100,8 +100,8 @@ class EndgamePP(_Model):
     n: int = Field(ge=0, le=50)
 
 
-Step = Annotated[Union[Gain, GainPer, OthersGain, Pay, Recall, TurnDie, MoveGolem, PlaceGolem,
-                       TakeCard, ActivateTop, ActivateRow, EndgamePP], Field(discriminator="op")]
+Step = Annotated[Gain | GainPer | OthersGain | Pay | Recall | TurnDie | MoveGolem | PlaceGolem
+                 | TakeCard | ActivateTop | ActivateRow | EndgamePP, Field(discriminator="op")]
 
 
 def _check_endgame(effect: list[Any]) -> None:

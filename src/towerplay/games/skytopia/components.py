@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from enum import IntEnum
 from functools import lru_cache
 from pathlib import Path, PurePath
-from enum import IntEnum
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
@@ -26,9 +26,26 @@ from towerplay.core.errors import InvalidOptions, TowerplayError
 from towerplay.core.events import Event, Param, Seq, Term
 from towerplay.core.files import read_text_limited, toml_data
 from towerplay.games.skytopia.component_file import (
-    COLOURS, CONDITIONS, PER, RES, TIMINGS, TRIGGERS, ActivateRow, ActivateTop, ComponentFile,
-    EndgamePP, Gain, GainPer, MoveGolem, OthersGain, Pay, PlaceGolem, Recall, TakeCard,
-    TurnDie)
+    COLOURS,
+    CONDITIONS,
+    PER,
+    RES,
+    TIMINGS,
+    TRIGGERS,
+    ActivateRow,
+    ActivateTop,
+    ComponentFile,
+    EndgamePP,
+    Gain,
+    GainPer,
+    MoveGolem,
+    OthersGain,
+    Pay,
+    PlaceGolem,
+    Recall,
+    TakeCard,
+    TurnDie,
+)
 
 __all__ = ["COLOURS", "ComponentFile", "Components", "Condition", "load_components",
            "parse_components"]

@@ -14,8 +14,8 @@ from towerplay.core.heuristics import Heuristics
 from towerplay.core.memo import Memo
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia.actions import Act
-from towerplay.games.skytopia.scoring import city_summary, guild_points
 from towerplay.games.skytopia.effects import GOLEMS
+from towerplay.games.skytopia.scoring import city_summary, guild_points
 from towerplay.games.skytopia.state import PH_OVER, SkytopiaState
 
 COIN = 0.3          # PP per coin in hand (coins buy speed, and 5 coins are 1 PP at the end)

@@ -17,9 +17,8 @@ from towerplay.core.memo import Memo
 from towerplay.core.observer import Cells, Observer, Vector
 from towerplay.games.skytopia.actions import ROWS, SLOTS
 from towerplay.games.skytopia.components import COLOURS
-from towerplay.games.skytopia.effects import EffectFrame
+from towerplay.games.skytopia.effects import GOLEMS, EffectFrame
 from towerplay.games.skytopia.game import Skytopia
-from towerplay.games.skytopia.effects import GOLEMS
 from towerplay.games.skytopia.state import PH_SIDE, PHASE_NAMES, SkytopiaState
 
 TOWER_NAMES = [f"tower_{colour}" for colour in COLOURS]

@@ -21,7 +21,6 @@ False
 """
 from __future__ import annotations
 
-
 from rich.markup import escape
 
 from towerplay.games.skytopia.board import card_info, effect_words

@@ -19,7 +19,6 @@ from typing import Any
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event
-
 from towerplay.games.skytopia.components import Components, Guild
 
 

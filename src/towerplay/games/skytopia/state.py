@@ -22,18 +22,30 @@ from towerplay.core.events import Event, Seat
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia import events, loading, views
 from towerplay.games.skytopia.actions import ROWS, SLOTS, Act
-from towerplay.games.skytopia.components import (ANY_TIME, END_P1, END_P2, GAIN,
-                                                 Components, Condition)
-from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED,
-                                              EffectInterpreter, Frame, effect_frame,
-                                              tower_frame)
+from towerplay.games.skytopia.components import (
+    ANY_TIME,
+    END_P1,
+    END_P2,
+    GAIN,
+    Components,
+    Condition,
+)
+from towerplay.games.skytopia.effects import (
+    GOLEMS,
+    TRIG_JOINS,
+    TRIG_RETURNED,
+    EffectInterpreter,
+    Frame,
+    effect_frame,
+    tower_frame,
+)
 
 if TYPE_CHECKING:
     from towerplay.games.skytopia.game import Skytopia
-from towerplay.games.skytopia.refusals import why_illegal
-from towerplay.games.skytopia.scoring import city_summary, final_tally
 from towerplay.core import State, chance
 from towerplay.core.rng import shuffle
+from towerplay.games.skytopia.refusals import why_illegal
+from towerplay.games.skytopia.scoring import city_summary, final_tally
 
 START_COINS = 5
 COMPENSATION = 3

@@ -11,10 +11,13 @@ their ids, and every card the view names is described in its ``cards`` glossary.
 >>> v["round"], v["phase"], len(v["cities"]), v["deck_sizes"] == [len(d) for d in state.decks]
 (1, 'phase 2: assign a golem', 2, True)
 """
-from typing_extensions import NotRequired, TypedDict
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from towerplay.core.views import Breakdown, View
 from towerplay.games.skytopia import state as rules  # (a cycle: state imports this module,
+
 # so its names are quoted in annotations)
 from towerplay.games.skytopia.actions import SLOTS, slot_name
 from towerplay.games.skytopia.components import COLOURS

@@ -12,14 +12,32 @@ copy in memory is behind and which bots wait.
 """
 from __future__ import annotations
 
-from towerplay.server.storage.interface import (CHANNEL, CHAT_SETTINGS, SOCIAL_CHANNEL,
-                                                ActionStore, ClockStore, Conflict,
-                                                JobStore, LimitStore, NewAction, People,
-                                                SeatStore, Storage, StorageFailed,
-                                                StoredTable, TableStore, UploadStore,
-                                                token_hash)
-from towerplay.server.storage.sql import (DATABASE_URL_ENV, SQLStorage, database_url,
-                                          default_sqlite_path, make_engine)
+from towerplay.server.storage.interface import (
+    CHANNEL,
+    CHAT_SETTINGS,
+    SOCIAL_CHANNEL,
+    ActionStore,
+    ClockStore,
+    Conflict,
+    JobStore,
+    LimitStore,
+    NewAction,
+    People,
+    SeatStore,
+    Storage,
+    StorageFailed,
+    StoredTable,
+    TableStore,
+    UploadStore,
+    token_hash,
+)
+from towerplay.server.storage.sql import (
+    DATABASE_URL_ENV,
+    SQLStorage,
+    database_url,
+    default_sqlite_path,
+    make_engine,
+)
 
 
 def open_storage(url: str) -> Storage:

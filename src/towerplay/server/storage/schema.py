@@ -4,8 +4,22 @@
 two)."""
 from __future__ import annotations
 
-from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Index,
-                        Integer, MetaData, String, Table, Text, text, true)
+from sqlalchemy import (
+                        JSON,
+                        BigInteger,
+                        Boolean,
+                        Column,
+                        DateTime,
+                        ForeignKey,
+                        Index,
+                        Integer,
+                        MetaData,
+                        String,
+                        Table,
+                        Text,
+                        text,
+                        true,
+)
 
 metadata = MetaData()
 UNFINISHED = text("finished IS NULL")

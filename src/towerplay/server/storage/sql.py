@@ -15,18 +15,47 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import (Connection, Engine, bindparam, create_engine, event, func, select,
-                        text, update)
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from towerplay.server.clock import UNTIMED, ClockStep, Timing, aware
-from towerplay.server.storage.interface import (CHANNEL, SOCIAL_CHANNEL, ActionStore,
-                                                ClockStore, Conflict, JobStore, LimitStore,
-                                                NewAction, People, SeatStore, StorageFailed,
-                                                StoredTable, TableStore, UploadStore)
+from towerplay.server.storage.interface import (
+    CHANNEL,
+    SOCIAL_CHANNEL,
+    ActionStore,
+    ClockStore,
+    Conflict,
+    JobStore,
+    LimitStore,
+    NewAction,
+    People,
+    SeatStore,
+    StorageFailed,
+    StoredTable,
+    TableStore,
+    UploadStore,
+)
 from towerplay.server.storage.migrate import upgrade
-from towerplay.server.storage.schema import (actions, chat_lines, hint_requests, rate_events,
-                                             reviews, seat_tokens, tables, uploads)
+from towerplay.server.storage.schema import (
+    actions,
+    chat_lines,
+    hint_requests,
+    rate_events,
+    reviews,
+    seat_tokens,
+    tables,
+    uploads,
+)
 
 T = TypeVar("T")
 
