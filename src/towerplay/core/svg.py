@@ -3,6 +3,13 @@
 A board (``games/<name>/board.py``) draws a view as a ``<div class="board-panels">`` of
 ``<svg class="board-panel">`` panels. The web app's style sheet (``server/static/style.css``)
 lays these classes out: side by side on a desktop, stacked on a 360 px phone.
+
+The component kit draws the games' pieces the same way in every game: a :func:`card`, a
+:func:`die` (pips, its material's colour and a pattern, so colour is never the only cue),
+a :func:`token`, a :func:`figure` (a golem, a pawn), a :func:`stack` of cards (a tower), a
+:func:`cell`, an :func:`icon` and each seat's colour (:func:`seat_colour`). A piece with a
+``key`` carries it as ``data-key``: the page patches a board in place by these keys, so a
+piece that moves or changes keeps its element and CSS transitions run.
 """
 
 from __future__ import annotations
@@ -12,8 +19,9 @@ from functools import lru_cache
 from html import escape
 from textwrap import wrap
 
-__all__ = ["GLYPH", "WIDTH", "button", "clickable", "fit_size", "lines", "num",
-           "panel", "panels", "text"]
+__all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "WIDTH", "button", "card", "cell",
+           "clickable", "die", "figure", "fit_size", "icon", "lines", "num", "panel",
+           "panels", "seat_colour", "stack", "text", "token"]
 
 WIDTH = 380
 """A panel's viewBox width: readable on a 360 px phone, two side by side on a desktop."""
@@ -122,3 +130,255 @@ def button(x: float, y: float, w: float, caption: str, action: str | None, label
             + text(x + w / 2, y + h / 2 + round(size * 0.35), caption, "middle", size, "bold",
                    ink))
     return clickable(action, label, body)
+
+
+# ----------------------------------------------------------------- the component kit
+SEAT_COLOURS = ("#2f7fd0", "#2e9e4f", "#d2452f", "#8a5cc2", "#d08a1f", "#4a4a4a")
+"""The seats' colours, in seat order (blue, green, red, purple, orange, grey)."""
+
+PATTERNS = ("", "grain", "speckle", "shine", "dashed")
+"""The marks a die may carry besides its colour: wood grain, stone speckle, a glass shine,
+a dashed rim (recycled); ``""``: none."""
+
+ICONS = ("coin", "star", "golem", "turn", "arrow", "bolt", "flag", "crest", "build")
+"""The icons :func:`icon` draws."""
+
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+"""Where a die's pips sit on its face (fractions of its side), by value."""
+
+
+def seat_colour(seat: int) -> str:
+    """Seat ``seat``'s colour (counted from 0; the colours repeat after six).
+
+    >>> seat_colour(0), seat_colour(7)
+    ('#2f7fd0', '#2e9e4f')
+    """
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def key_attr(key: str) -> str:
+    """`` data-key="…"`` for a piece with a stable key, else nothing.
+
+    >>> key_attr("die-3"), key_attr("")
+    (' data-key="die-3"', '')
+    """
+    return f' data-key="{escape(key)}"' if key else ""
+
+
+@lru_cache(maxsize=4096)
+def die(x: float, y: float, size: float, value: int, fill: str, ink: str, edge: str,
+        pattern: str = "", key: str = "") -> str:
+    """A die seen from above: its face in ``fill``, ``value`` pips in ``ink`` and the
+    ``pattern`` marks (see :data:`PATTERNS`); a value that is no die face shows as a digit.
+
+    >>> d = die(0, 0, 30, 3, "#f0a24a", "#4a2600", "#7a4100", "grain", "pool-1")
+    >>> d.count("<circle"), 'data-key="pool-1"' in d, 'class="die"' in d
+    (3, True, True)
+    """
+    face = (f'<rect class="card die-face" x="{num(x)}" y="{num(y)}" width="{num(size)}" '
+            f'height="{num(size)}" rx="{num(size / 6)}" fill="{fill}" stroke="{edge}" '
+            f'stroke-width="1.5"/>')
+    marks = pattern_marks(x, y, size, pattern, ink)
+    if value in PIPS:
+        r = size / 11
+        pips = "".join(f'<circle cx="{num(round(x + fx * size, 1))}" '
+                       f'cy="{num(round(y + fy * size, 1))}" r="{num(round(r, 2))}" '
+                       f'fill="{ink}"/>' for fx, fy in PIPS[value])
+    else:
+        pips = text(x + size / 2, y + size * 0.68, str(value), "middle", size * 0.5, "bold",
+                    ink)
+    return f'<g class="die"{key_attr(key)}>{face}{marks}{pips}</g>'
+
+
+def pattern_marks(x: float, y: float, size: float, pattern: str, ink: str) -> str:
+    """A die's pattern: a few strokes that tell materials apart without colour.
+
+    >>> pattern_marks(0, 0, 30, "", "#000")
+    ''
+    >>> pattern_marks(0, 0, 30, "speckle", "#000").count("<circle")
+    4
+    """
+    if pattern == "grain":
+        return "".join(f'<path d="M{num(x + 3)} {num(round(y + size * f, 1))} '
+                       f'q{num(size / 4)} -2 {num(size / 2 - 3)} 0 t{num(size / 2 - 3)} 0" '
+                       f'fill="none" stroke="{ink}" stroke-opacity="0.35"/>'
+                       for f in (0.12, 0.92))
+    if pattern == "speckle":
+        dots = ((0.5, 0.1), (0.1, 0.5), (0.9, 0.5), (0.5, 0.9))
+        return "".join(f'<circle cx="{num(round(x + fx * size, 1))}" '
+                       f'cy="{num(round(y + fy * size, 1))}" r="1" fill="{ink}" '
+                       f'fill-opacity="0.5"/>' for fx, fy in dots)
+    if pattern == "shine":
+        return (f'<path d="M{num(x + size * 0.62)} {num(y + 3)} l{num(size * 0.3)} '
+                f'{num(size * 0.3)}" stroke="{ink}" stroke-width="2" stroke-opacity="0.45"/>')
+    if pattern == "dashed":
+        return (f'<rect x="{num(x + 2.5)}" y="{num(y + 2.5)}" width="{num(size - 5)}" '
+                f'height="{num(size - 5)}" rx="{num(size / 8)}" fill="none" stroke="{ink}" '
+                f'stroke-opacity="0.5" stroke-dasharray="3 2"/>')
+    return ""
+
+
+def card(x: float, y: float, w: float, h: float, fill: str, edge: str, body: str = "",
+         dashed: bool = False, key: str = "") -> str:
+    """A card: a rounded frame in ``fill`` with ``body`` (texts, icons) over it; ``dashed``:
+    an empty place where a card may go.
+
+    >>> card(0, 0, 40, 60, "#fff", "#000", key="c1")  # doctest: +ELLIPSIS
+    '<g class="piece" data-key="c1"><rect class="card" ... rx="6" fill="#fff" .../></g>'
+    """
+    dash = ' stroke-dasharray="3 3"' if dashed else ""
+    return (f'<g class="piece"{key_attr(key)}><rect class="card" x="{num(x)}" y="{num(y)}" '
+            f'width="{num(w)}" height="{num(h)}" rx="{num(min(6, h / 4))}" fill="{fill}" '
+            f'stroke="{edge}"{dash}/>{body}</g>')
+
+
+@lru_cache(maxsize=1024)
+def token(cx: float, cy: float, r: float, fill: str, caption: str = "", ink: str = "#fff",
+          edge: str = "#111") -> str:
+    """A round token with a short ``caption`` (a number) in its middle.
+
+    >>> token(10, 10, 8, "#2f7fd0", "5")  # doctest: +ELLIPSIS
+    '<circle cx="10" cy="10" r="8" fill="#2f7fd0" stroke="#111"/><text ...>5</text>'
+    """
+    disc = (f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{fill}" '
+            f'stroke="{edge}"/>')
+    if not caption:
+        return disc
+    return disc + text(cx, cy + r * 0.4, caption, "middle", round(r * 1.15, 1), "bold", ink)
+
+
+@lru_cache(maxsize=1024)
+def figure(x: float, y: float, h: float, fill: str, caption: str = "",
+           ink: str = "#fff") -> str:
+    """A standing figure (a golem, a pawn) ``h`` high with its feet at ``y``, in its
+    owner's colour, a short ``caption`` (a number) on its chest.
+
+    >>> figure(0, 30, 30, "#d2452f", "4").count("<path"), ">4</text>" in figure(0, 30, 30, "#d2452f", "4")
+    (1, True)
+    """
+    w = h * 0.7
+    head = h * 0.16
+    body = (f'<circle cx="{num(round(x + w / 2, 1))}" cy="{num(round(y - h + head, 1))}" '
+            f'r="{num(round(head, 1))}" fill="{fill}" stroke="#111"/>'
+            f'<path d="M{num(x)} {num(y)} l{num(round(w * 0.12, 1))} {num(round(-h * 0.62, 1))} '
+            f'q{num(round(w * 0.38, 1))} {num(round(-h * 0.1, 1))} '
+            f'{num(round(w * 0.76, 1))} 0 l{num(round(w * 0.12, 1))} '
+            f'{num(round(h * 0.62, 1))} z" fill="{fill}" stroke="#111"/>')
+    if caption:
+        body += text(x + w / 2, y - h * 0.22, caption, "middle", round(h * 0.36, 1), "bold",
+                     ink)
+    return body
+
+
+def stack(x: float, bottom: float, w: float, h: float, step: float,
+          layers: list[tuple[str, str, str]], key: str = "") -> tuple[float, str]:
+    """A stack of cards (a tower) standing on ``bottom``, each ``(fill, edge, body)``
+    ``h`` high, each above the one before by ``step`` (the lower cards show a strip):
+    its top's y and the drawing.
+
+    >>> top, drawn = stack(0, 100, 40, 30, 10, [("#fff", "#000", ""), ("#eee", "#000", "")])
+    >>> top, drawn.count('class="card"')
+    (60, 2)
+    """
+    parts = []
+    top = bottom
+    for i, (fill, edge, body) in enumerate(layers):
+        top = bottom - h - i * step
+        parts.append(card(x, top, w, h, fill, edge, body))
+    return top, f'<g class="stack"{key_attr(key)}>{"".join(parts)}</g>'
+
+
+def cell(x: float, y: float, w: float, h: float, fill: str = "#f7f4ec",
+         edge: str = "#8c8270", hatched: bool = False, key: str = "") -> str:
+    """A cell of a grid (a building site); ``hatched`` when nothing may go there.
+
+    >>> "<line" in cell(0, 0, 20, 20, hatched=True), "<line" in cell(0, 0, 20, 20)
+    (True, False)
+    """
+    frame = (f'<rect class="card cell" x="{num(x)}" y="{num(y)}" width="{num(w)}" '
+             f'height="{num(h)}" rx="4" fill="{fill}" stroke="{edge}"{key_attr(key)}/>')
+    return frame + (hatch(x, y, w, h) if hatched else "")
+
+
+@lru_cache(maxsize=256)
+def hatch(x: float, y: float, w: float, h: float, gap: float = 9) -> str:
+    """Diagonal hatching over a rectangle, clipped by hand.
+
+    >>> hatch(0, 0, 9, 9).count("<line")
+    2
+    """
+    out = []
+    t = -h
+    while t < w:
+        x0, y0, x1, y1 = x + t, y + h, x + t + h, y
+        if x0 < x:
+            y0, x0 = y0 - (x - x0), x
+        if x1 > x + w:
+            y1, x1 = y1 + (x1 - x - w), x + w
+        out.append(f'<line x1="{num(x0)}" y1="{num(y0)}" x2="{num(x1)}" y2="{num(y1)}" '
+                   f'stroke="#999" stroke-width="1"/>')
+        t += gap
+    return "".join(out)
+
+
+@lru_cache(maxsize=1024)
+def icon(name: str, x: float, y: float, size: float = 12, fill: str = "#222") -> str:
+    """Icon ``name`` (one of :data:`ICONS`) in a ``size`` square at ``x``, ``y``: a coin, a
+    star (prestige), a golem, a turn, an arrow (a move), a bolt (an activation), a flag
+    (the game's end), a crest, a build hammer.
+
+    >>> icon("coin", 0, 0).startswith("<circle"), icon("nothing", 0, 0)
+    (True, '')
+    """
+    s, cx, cy = size, x + size / 2, y + size / 2
+    shapes = {
+        "coin": f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(s * 0.45)}" fill="#e8b923" '
+                f'stroke="#8a6a00"/><circle cx="{num(cx)}" cy="{num(cy)}" '
+                f'r="{num(s * 0.25)}" fill="none" stroke="#8a6a00"/>',
+        "star": f'<path d="{star_path(cx, cy, s * 0.5)}" fill="#6a3fb0" stroke="#2c1858"/>',
+        "golem": figure(x + s * 0.15, y + s, s, fill),
+        "turn": f'<path d="M{num(x + s * 0.8)} {num(cy)} a{num(s * 0.3)} {num(s * 0.3)} 0 1 1 '
+                f'{num(-s * 0.12)} {num(-s * 0.22)}" fill="none" stroke="{fill}" '
+                f'stroke-width="2"/><path d="M{num(x + s * 0.55)} {num(y + s * 0.1)} '
+                f'l{num(s * 0.2)} {num(s * 0.18)} l{num(s * 0.05)} {num(-s * 0.25)} z" '
+                f'fill="{fill}"/>',
+        "arrow": f'<path d="M{num(x + 1)} {num(cy)} h{num(s * 0.65)} m{num(-s * 0.25)} '
+                 f'{num(-s * 0.25)} l{num(s * 0.25)} {num(s * 0.25)} l{num(-s * 0.25)} '
+                 f'{num(s * 0.25)}" fill="none" stroke="{fill}" stroke-width="2"/>',
+        "bolt": f'<path d="M{num(x + s * 0.6)} {num(y)} L{num(x + s * 0.2)} {num(y + s * 0.6)} '
+                f'H{num(cx)} L{num(x + s * 0.4)} {num(y + s)} L{num(x + s * 0.85)} '
+                f'{num(y + s * 0.4)} H{num(cx)} z" fill="#f0b400" stroke="#6b4e00"/>',
+        "flag": f'<path d="M{num(x + s * 0.2)} {num(y + s)} V{num(y)} l{num(s * 0.6)} '
+                f'{num(s * 0.2)} l{num(-s * 0.6)} {num(s * 0.2)}" fill="{fill}" '
+                f'stroke="{fill}" stroke-width="1.5"/>',
+        "crest": f'<path d="M{num(x + s * 0.15)} {num(y)} h{num(s * 0.7)} v{num(s * 0.45)} '
+                 f'q0 {num(s * 0.35)} {num(-s * 0.35)} {num(s * 0.55)} q{num(-s * 0.35)} '
+                 f'{num(-s * 0.2)} {num(-s * 0.35)} {num(-s * 0.55)} z" fill="{fill}"/>',
+        "build": f'<path d="M{num(x + s * 0.1)} {num(y + s * 0.3)} h{num(s * 0.8)} '
+                 f'v{num(s * 0.25)} h{num(-s * 0.8)} z M{num(x + s * 0.42)} '
+                 f'{num(y + s * 0.55)} h{num(s * 0.16)} v{num(s * 0.45)} '
+                 f'h{num(-s * 0.16)} z" fill="{fill}"/>',
+    }
+    return shapes.get(name, "")
+
+
+def star_path(cx: float, cy: float, r: float) -> str:
+    """A five-pointed star's path around ``cx``, ``cy``.
+
+    >>> star_path(0, 0, 1).startswith("M0 -1 L")
+    True
+    """
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = math.pi * i / 5 - math.pi / 2
+        points.append(f"{num(round(cx + radius * math.cos(angle), 1))} "
+                      f"{num(round(cy + radius * math.sin(angle), 1))}")
+    return "M" + " L".join(points) + " z"

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from towerplay import games
-from towerplay.games.blueprints.board import draw, parse_building
+from towerplay.games.blueprints.board import die_words, draw, parse_building
+from towerplay.i18n import Translator
 
 from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
 from tests.games.boards import positions as board_positions
@@ -64,6 +65,7 @@ def test_no_other_building_before_scoring(options: dict[str, Any], players: int,
 
 
 def test_own_building_is_drawn_die_by_die() -> None:
+    english = Translator("blueprints", "en")
     for state in positions({}, 2, 8):
         for seat in range(2):
             view = state.view(seat)
@@ -74,9 +76,9 @@ def test_own_building_is_drawn_die_by_die() -> None:
             assert len(cells) == 6
             for i, stack in enumerate(stacks):
                 cell = cells[f"r{i // 2 + 1}c{i % 2 + 1}"]
-                drawn = [t.text for t in cell.iter(f"{SVG}text")
-                         if t.text and t.text[:2] in stack]
-                assert [d.split()[0] for d in drawn if d] == stack
+                words = [die_words(d, english) for d in stack]  # bottom first
+                drawn = [t.text for t in cell.iter(f"{SVG}text") if t.text in words]
+                assert drawn == words
 
 
 def test_results_show_every_building_and_the_awards() -> None:
@@ -96,5 +98,5 @@ def test_results_show_every_building_and_the_awards() -> None:
 def test_view_text_is_escaped_and_panels_fit_a_phone() -> None:
     state = games.load("blueprints").start(players=2, seed=3)
     view = state.view(0)
-    view["discards"] = ["<b>&"]
+    view["discards"] = ["W<b>&"]  # (a forged die: its value shows escaped)
     check_escaped_and_phone_wide(draw(view), "<b>&", "&lt;b&gt;&amp;")

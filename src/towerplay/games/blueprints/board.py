@@ -10,8 +10,11 @@ its building), and the round results (every building revealed, its scoring, the 
 and Prizes handed out). Every word comes from the ``blueprints`` catalogue in the
 language of the translator it is given (English without one).
 
-Every die names its material letter and value (``W3``), so colour is never the only cue;
-In-Demand materials carry ``★1`` / ``★2``. Clickable pieces carry ``data-action`` (the
+Every die is drawn by the kernel's kit (:func:`towerplay.core.svg.die`): its value in
+pips, its material's colour and its pattern (wood grain, recycled's dashed rim, stone
+speckle, a glass shine), so colour is never the only cue, and its tooltip names both;
+In-Demand materials carry ``★1`` / ``★2``. Cells are named in words (row and column),
+never by their notation, and a blueprint is drawn, never named by its code. Clickable pieces carry ``data-action`` (the
 notation), ``role=button``, ``tabindex=0``, an ``aria-label`` and a ``<title>``, and only
 the seat to move gets any: a pool die (``take <die>`` or ``discard <die>``), a cell of
 its building (``place r<row>c<col>``) and the ``remove`` button.
@@ -26,7 +29,9 @@ from __future__ import annotations
 
 from textwrap import wrap
 
-from towerplay.core.svg import clickable, lines, panel, panels, text
+from towerplay.core.svg import cell as cell_frame
+from towerplay.core.svg import button, clickable, lines, panel, panels, text
+from towerplay.core.svg import die as kit_die
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
 from towerplay.games.blueprints.events import score_labels
 from towerplay.games.blueprints.views import BlueprintsView, RoundRecord
@@ -37,8 +42,11 @@ NAMES = dict(zip(MATERIALS, MATERIAL_NAMES, strict=True))
 FILL = {"W": "#f0a24a", "R": "#86c986", "S": "#3c3c3c", "G": "#e6f7fb"}
 INK = {"W": "#4a2600", "R": "#123f12", "S": "#ffffff", "G": "#0b5a6b"}
 EDGE = {"W": "#7a4100", "R": "#1f5e1f", "S": "#000000", "G": "#2aa0b8"}
-DIE = 34
-"""A pool die's side."""
+PATTERN = {"W": "grain", "R": "dashed", "S": "speckle", "G": "shine"}
+DIE = 44
+"""A pool die's side: a finger's width on a phone (the page shows a panel at about 1:1)."""
+TAP = 44
+"""The least height of a clickable piece (CSS px on a phone)."""
 SCORE_PARTS = ("bonus", "wood", "recycled", "stone", "glass")
 EM = {"normal": 0.5, "bold": 0.58}
 """A character's mean width in ems (the pages' sans-serif font), to wrap a line before
@@ -78,6 +86,16 @@ def die_words(die: str, tr: Translator) -> str:
     return f"{material(die[:1], tr) or die[:1]} {die[1:]}"
 
 
+def dice_words(dice: list[str], tr: Translator) -> str:
+    """``["W3", "G5"]`` -> ``"wood 3, glass 5"``."""
+    return ", ".join(die_words(d, tr) for d in dice) or tr("no_dice")
+
+
+def cell_name(row: int, col: int, tr: Translator) -> str:
+    """A cell in words (``row 2, column 1``), counted from 1."""
+    return tr("cell_name", row=row, col=col)
+
+
 def demand_mark(view: BlueprintsView, material: str) -> str:
     """``★1`` / ``★2`` for the first / second In-Demand material, else nothing."""
     demand = list(view.get("demand") or [])
@@ -95,14 +113,14 @@ def fit(x: float, y: float, content: str, size: int, weight: str = "normal",
         for i, row in enumerate(rows))
 
 
-def die(x: float, y: float, name: str, view: BlueprintsView, size: float = DIE) -> str:
-    """A die seen from above: material letter and value, its In-Demand mark."""
+def die(x: float, y: float, name: str, view: BlueprintsView, size: float = DIE,
+        key: str = "") -> str:
+    """A die seen from above: pips, its material's colour and pattern, its In-Demand
+    mark."""
     m = name[:1]
-    body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" '
-            f'rx="5" '
-            f'fill="{FILL.get(m, "#fff")}" stroke="{EDGE.get(m, "#000")}" stroke-width="1.5"/>'
-            + text(x + size / 2, y + size / 2 + 5, name, "middle", 13, "bold",
-                   INK.get(m, "#000")))
+    value = int(name[1:]) if name[1:].isdigit() else 0
+    body = kit_die(x, y, size, value, FILL.get(m, "#fff"), INK.get(m, "#000"),
+                   EDGE.get(m, "#000"), PATTERN.get(m, ""), key)
     mark = demand_mark(view, m)
     if mark:
         body += text(x + size - 2, y + 9, mark, "end", 8, "bold", INK.get(m, "#000"))
@@ -114,39 +132,23 @@ def block(x: float, y: float, w: float, h: float, name: str, tr: Translator) -> 
     m = name[:1]
     return (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="2" '
             f'fill="{FILL.get(m, "#fff")}" stroke="{EDGE.get(m, "#000")}"/>'
-            + text(x + w / 2, y + h - 3, f"{name} {material(m, tr)}", "middle",
+            + text(x + w / 2, y + h - 3, die_words(name, tr), "middle",
                    max(int(h) - 5, 7), "bold", INK.get(m, "#000")))
-
-
-def hatch(x: float, y: float, w: float, h: float) -> str:
-    """Diagonal hatching over a rectangle (an unusable cell), clipped by hand."""
-    lines = []
-    t = -h
-    while t < w:
-        x0, y0, x1, y1 = x + t, y + h, x + t + h, y
-        if x0 < x:
-            y0, x0 = y0 - (x - x0), x
-        if x1 > x + w:
-            y1, x1 = y1 + (x1 - x - w), x + w
-        lines.append(f'<line x1="{x0:g}" y1="{y0:g}" x2="{x1:g}" y2="{y1:g}" '
-                     f'stroke="#999" stroke-width="1"/>')
-        t += 9
-    return "".join(lines)
 
 
 # ----------------------------------------------------------------- the table
 def table_panel(view: BlueprintsView, legal: set[str], tr: Translator) -> str:
     """Headline, In-Demand materials and bag, the pool, the die in hand, the discards."""
     first, second = (list(view["demand"]) + ["?", "?"])[:2]
-    bag = "  ".join(f"{m} {n}" for m, n in view["bag"].items())
-    legend = ", ".join(f"{m} {material(m, tr)}" for m in MATERIALS)
+    bag = ", ".join(tr("board_bag_item", material=material(m, tr) or m, n=n)
+                    for m, n in view["bag"].items())
     parts = [text(10, 18, tr("headline", round=min(view["round"], 3)), size=14,
                   weight="bold"),
              text(10, 36, turn_line(view, tr), size=12),
-             text(10, 54, tr("demand", first=f"{first} {material(first, tr)}",
-                             second=f"{second} {material(second, tr)}"),
+             text(10, 54, tr("demand", first=material(first, tr) or "?",
+                             second=material(second, tr) or "?"),
                   size=12, weight="bold")]
-    y, piece = fit(10, 70, tr("bag", bag=bag, legend=legend), 11, fill="#555")
+    y, piece = fit(10, 70, tr("board_bag", bag=bag), 11, fill="#555")
     parts.append(piece)
     y += 10
     y, piece = pool(view, legal, y, tr)
@@ -155,12 +157,12 @@ def table_panel(view: BlueprintsView, legal: set[str], tr: Translator) -> str:
         parts.append(text(10, y + 22, tr("holds", who=seat_label(view, view["to_move"], tr)),
                           size=12, weight="bold"))
         parts.append(clickable(None, tr("held_die", die=die_words(view["hand"], tr)),
-                               die(150, y + 2, view["hand"], view)))
-        y += 42
+                               die(150, y + 2, view["hand"], view, key="hand")))
+        y += DIE + 8
     if view["discards"]:
-        shown = " ".join(view["discards"])
-        parts.append(text(10, y + 14, tr("discarded", dice=shown), size=11))
-        y += 20
+        y, piece = fit(10, y + 14, tr("discarded", dice=dice_words(view["discards"], tr)), 11)
+        parts.append(piece)
+        y += 6
     return svg(y + 6, "".join(parts), tr("table_label"))
 
 
@@ -179,7 +181,7 @@ def pool(view: BlueprintsView, legal: set[str], y: float,
     """The pool's dice in rows of nine; each one the mover may take or discard clicks."""
     dice = view["pool"]
     parts = [text(10, y + 14, tr("pool", count=len(dice)), size=13, weight="bold")]
-    per_row = 9
+    per_row = 7
     for i, name in enumerate(dice):
         x = 10 + (i % per_row) * (DIE + 6)
         dy = y + 22 + (i // per_row) * (DIE + 6)
@@ -187,7 +189,7 @@ def pool(view: BlueprintsView, legal: set[str], y: float,
         words = die_words(name, tr)
         label = (tr(f"{action.split()[0]}_die", die=words) if action
                  else tr("in_pool", die=words))
-        parts.append(clickable(action, label, die(x, dy, name, view)))
+        parts.append(clickable(action, label, die(x, dy, name, view, key=f"pool-{i}")))
     if not dice:
         parts.append(text(10, y + 40, tr("empty_pool"), size=12, fill="#777"))
     rows = max((len(dice) - 1) // per_row + 1, 1)
@@ -216,14 +218,15 @@ def building(x: float, y: float, blueprint: str, built: str, seat: int, legal: s
     for r in range(ROWS):
         cells = range(r * COLS, (r + 1) * COLS)
         tallest = max(max(heights[c], len(stacks[c])) for c in cells)
-        row_h = 14 + max(tallest, 1) * die_h + 6
+        row_h = max(14 + max(tallest, 1) * die_h + 6, TAP + 4)
         for c in range(COLS):
             cell = r * COLS + c
             name = f"r{r + 1}c{c + 1}"
             body = cell_drawing(x + c * (cell_w + 6), y, cell_w, row_h, heights[cell],
-                                stacks[cell], name, die_h, tr)
+                                stacks[cell], die_h, tr)
             action = f"place {name}" if f"place {name}" in legal else None
-            label = cell_label(name, heights[cell], stacks[cell], action, tr)
+            label = cell_label(cell_name(r + 1, c + 1, tr), heights[cell], stacks[cell],
+                               action, tr)
             parts.append(clickable(action, label, body,
                                    f' data-seat="{seat}" data-cell="{name}"'))
         y += row_h + 6
@@ -232,23 +235,20 @@ def building(x: float, y: float, blueprint: str, built: str, seat: int, legal: s
 
 def cell_label(name: str, height: int, stack: list[str], action: str | None,
                tr: Translator) -> str:
-    """``place on r2c1 (target 3; bottom to top: wood 3, recycled 5)`` or the same
-    without the verb."""
+    """``place on row 2, column 1 (target 3; bottom to top: wood 3, recycled 5)`` or the
+    same without the verb."""
     target = tr("hatched") if height == 0 else tr("target", n=height)
     now = ", ".join(die_words(d, tr) for d in stack) or tr("empty")
     return tr("cell_place" if action else "cell", cell=name, target=target, dice=now)
 
 
 def cell_drawing(x: float, y: float, w: float, h: float, height: int, stack: list[str],
-                 name: str, die_h: float, tr: Translator) -> str:
+                 die_h: float, tr: Translator) -> str:
     """One cell: frame, hatching if unusable, the stack from the bottom, the target."""
-    parts = [f'<rect class="card" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" '
-             f'fill="#f7f4ec" stroke="#8c8270"/>']
-    if height == 0:
-        parts.append(hatch(x, y, w, h))
-    parts.append(text(x + 4, y + 11, name, size=9, fill="#555"))
-    parts.append(text(x + w - 4, y + 11, "X" if height == 0 else tr("target", n=height),
-                      "end", 9, "bold", "#555"))
+    parts = [cell_frame(x, y, w, h, hatched=height == 0)]
+    if height:
+        parts.append(text(x + w - 4, y + 11, tr("target", n=height), "end", 9, "bold",
+                          "#555"))
     bottom = y + h - 3
     for i, name_ in enumerate(stack):
         parts.append(block(x + 8, bottom - (i + 1) * die_h, w - 16, die_h - 1, name_, tr))
@@ -266,20 +266,17 @@ def own_panel(view: BlueprintsView, legal: set[str], seat: int, tr: Translator) 
     blueprint, built = info["blueprint"], info["building"]
     assert blueprint is not None and built is not None  # (drawn where shown: see draw)
     y, note = fit(10, 34, tr("own_note"), 10, fill="#555")
-    parts = [text(10, 18, tr("own_heading", blueprint=blueprint), size=14,
-                  weight="bold"), note]
+    parts = [text(10, 18, tr("board_own_heading"), size=14, weight="bold"), note]
     y, piece = building(10, y + 8, blueprint, built, seat, legal, tr)
     parts.append(piece)
     if "remove" in legal:
-        body = (f'<rect class="btn" x="10" y="{y:g}" width="200" height="28" rx="6" '
-                f'fill="#2d6cdf"/>'
-                + text(110, y + 19, tr("remove_caption"), "middle", 13, "bold", "#fff"))
-        parts.append(clickable("remove", tr("remove_label"), body))
-        y += 34
+        parts.append(button(10, y, 200, tr("remove_caption"), "remove", tr("remove_label"),
+                            TAP))
+        y += TAP + 6
     if info["removed"]:
-        parts.append(text(10, y + 14, tr("removed", dice=" ".join(info["removed"])),
-                          size=11))
-        y += 20
+        y, piece = fit(10, y + 14, tr("removed", dice=dice_words(info["removed"], tr)), 11)
+        parts.append(piece)
+        y += 6
     return svg(y + 6, "".join(parts), tr("own_label"))
 
 
@@ -320,7 +317,7 @@ def seats_panel(view: BlueprintsView, tr: Translator) -> str:
         for i, name in enumerate(info["taken"]):
             parts.append(clickable(None, tr("took", who=seat_label(view, p, tr),
                                             die=die_words(name, tr)),
-                                   die(10 + i * 34, y, name, view, 30)))
+                                   die(10 + i * 34, y, name, view, 30, f"taken-{p}-{i}")))
         y += 36
     return svg(y + 6, "".join(parts), tr("seats_label"))
 
@@ -334,9 +331,8 @@ def results_panel(view: BlueprintsView, tr: Translator) -> str:
     y = 26.0
     for p, seat in enumerate(last["seats"]):
         score = seat["score"]
-        y, piece = fit(10, y + 14, tr("building_points", count=score["total"],
-                                      who=seat_label(view, p, tr), card=seat["card"],
-                                      blueprint=seat["blueprint"]), 12, "bold")
+        y, piece = fit(10, y + 14, tr("board_building_points", count=score["total"],
+                                      who=seat_label(view, p, tr)), 12, "bold")
         parts.append(piece)
         sums = " + ".join(f"{tr.term(k)} {score[k]}" for k in SCORE_PARTS)
         y, piece = wrapped(10, y + 4, sums + winnings(last, p, tr)
@@ -362,8 +358,8 @@ def wrapped(x: float, y: float, content: str, width: int = 68) -> tuple[float, s
 
 
 def removed_text(dice: list[str] | None, tr: Translator) -> str:
-    """`` · removed W3 G5`` (dice that fitted nowhere), or nothing."""
-    return f" · {tr('removed_dice', dice=' '.join(dice))}" if dice else ""
+    """`` · removed wood 3, glass 5`` (dice that fitted nowhere), or nothing."""
+    return f" · {tr('removed_dice', dice=dice_words(dice, tr))}" if dice else ""
 
 
 def winnings(result: RoundRecord, p: int, tr: Translator) -> str:
