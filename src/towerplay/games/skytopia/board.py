@@ -29,8 +29,10 @@ gets any:
 - the decision panel: ``use``, ``skip``, ``done``, completed cards (``stack <slot>``),
   Ability tiles (``draft t<n>``) and sides (``side a`` / ``side b``).
 
-Colours are never the only cue: cards show their column letter and ident, golems their
-owner as ``s<N>``.
+Names and icons, never codes: a card shows its name and its effect's icons (drawn by the
+kernel's kit), a golem is a figure in its owner's colour with its value, and every
+tooltip names a place in words (``blue column, row 1``). Clickable pieces are at least
+44 × 44 (CSS px on a phone, where a panel shows at about 1:1).
 
 >>> from towerplay import games
 >>> state = games.load("skytopia").start(players=2, seed=1)
@@ -43,8 +45,12 @@ True
 """
 from __future__ import annotations
 
+import re
+from html import escape
+
 from towerplay.core.svg import button as shared_button
-from towerplay.core.svg import clickable, fit_size, lines, panel, panels, text
+from towerplay.core.svg import (clickable, figure, fit_size, icon, lines, panel, panels,
+                                seat_colour, text)
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
 from towerplay.games.skytopia.views import CardInfo, MarketSlot, SkytopiaView, side_text, slot_card
@@ -53,10 +59,19 @@ from towerplay.i18n import Translator, seat_label
 WIDTH = 380
 FILL = {"blue": "#d3e3fa", "gold": "#f8e7a6", "red": "#f6c9bd", "purple": "#e2cff3"}
 INK = {"blue": "#1a3f80", "gold": "#6b5400", "red": "#8a2a10", "purple": "#4b2a80"}
-SEAT_FILL = ("#2f7fd0", "#2e9e4f", "#d2452f", "#7a7a7a")
 COL_W, CARD_W, CARD_H = 92, 88, 126
 """A Market column and its cards: four columns fill the 380-wide panel."""
 GOLEMS = 5
+TAP = 44
+"""The least side of a clickable piece (CSS px on a phone)."""
+CODE = re.compile(r"\s*\(E\d+\)$")
+"""The effect's number some card names end with (``Gain 2 PP (E4)``): data, not words."""
+ICONS = {1: ("golem", "coin"), 2: ("coin",), 3: ("coin",), 4: ("star",), 5: ("coin", "star"),
+         6: ("golem", "coin"), 7: ("coin",), 8: ("star",), 9: ("golem", "star"),
+         10: ("turn",), 11: ("turn",), 12: ("arrow",), 13: ("golem",), 14: ("golem", "arrow"),
+         15: ("bolt",), 16: ("flag", "star"), 17: ("bolt",)}
+"""The icons of each effect (by its number in the rules spec)."""
+COLUMN = {colour[0]: colour for colour in COLOURS}
 
 
 def draw(view: SkytopiaView, tr: Translator | None = None) -> str:
@@ -68,10 +83,9 @@ def draw(view: SkytopiaView, tr: Translator | None = None) -> str:
     order = list(range(view["players"]))
     if isinstance(seat, int) and 0 <= seat < len(order):
         order = order[seat:] + order[:seat]
-    parts = [chronometer_panel(view, tr), market_panel(view, legal, tr)]
-    decision = decision_panel(view, legal, tr)
-    if decision:
-        parts.append(decision)
+    decision = decision_panel(view, legal, tr)  # first: the decision at hand, on a phone too
+    parts = ([decision] if decision else []) + [market_panel(view, legal, tr),
+                                                chronometer_panel(view, tr)]
     parts += [city_panel(view, legal, p, tr) for p in order]
     return panels("skytopia", "sky", parts)
 
@@ -83,8 +97,8 @@ def svg(height: float, body: str, label: str) -> str:
 
 
 def button(x: float, y: float, w: float, caption: str, action: str, label: str,
-           h: float = 26) -> str:
-    """A rounded blue button."""
+           h: float = TAP) -> str:
+    """A rounded blue button, a finger's size."""
     return shared_button(x, y, w, caption, action, label, h, 12)
 
 
@@ -94,10 +108,33 @@ def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 5
     out, x = [], x0
     for caption, action, label in items:
         if x + w > WIDTH - 6:
-            x, y = x0, y + 32
+            x, y = x0, y + TAP + 6
         out.append(button(x, y, w, caption, action, label))
         x += w + 6
-    return (y + 32 if items else y), "".join(out)
+    return (y + TAP + 6 if items else y), "".join(out)
+
+
+def card_name(name: str, tr: Translator) -> str:
+    """A card's name in the reader's language, without its effect's number."""
+    return CODE.sub("", tr.term(name))
+
+
+def effect_icons(name: str) -> tuple[str, ...]:
+    """The icons of the effect a card's (English) name numbers: ``(E4)`` -> a star."""
+    found = re.search(r"\(E(\d+)\)$", name)
+    return ICONS.get(int(found.group(1)), ()) if found else ()
+
+
+def slot_words(slot: str, tr: Translator) -> str:
+    """``"b1"`` -> ``"blue column, row 1"``."""
+    colour = COLUMN.get(slot[:1], slot[:1])
+    return tr("slot_name", colour=tr.term(colour), row=slot[1:])
+
+
+def golem_words(golem: str, tr: Translator) -> str:
+    """``"b1:3"`` -> ``"golem on the blue column, row 1 showing 3"``."""
+    slot, _, value = golem.partition(":")
+    return tr("golem_name", slot=slot_words(slot, tr), value=value)
 
 
 
@@ -110,7 +147,7 @@ def card_info(view: SkytopiaView, ident: str) -> CardInfo:
 def card_words(view: SkytopiaView, ident: str, tr: Translator) -> str:
     """``"BLU-05 Gain 3 PP (crest B)"`` for labels."""
     info = card_info(view, ident)
-    name = tr.term(info["name"])
+    name = card_name(info["name"], tr)
     if info.get("crest"):
         return tr("card_crest", name=name, crest=info["crest"])
     return tr("card", name=name)
@@ -123,7 +160,7 @@ def effect_words(effect: str, tr: Translator) -> str:
         tile, _, words = effect.removeprefix("ability ").partition(": ")
         return tr("ability_effect", text=tr.term(words))
     ident, _, name = effect.partition(" ")
-    return tr("card", name=tr.term(name))
+    return tr("card", name=card_name(name, tr))
 
 
 def rounds_of(view: SkytopiaView) -> dict[int, int]:
@@ -167,9 +204,6 @@ def chronometer_panel(view: SkytopiaView, tr: Translator) -> str:
     for name, crest in zip(view["foundations"], view["foundation_crests"], strict=True):
         y, piece = lines(14, y, tr("with_crest", name=tr.term(name), crest=crest), 62, 10)
         parts.append(piece)
-    if view.get("provisional"):
-        y, piece = lines(10, y + 2, tr("provisional"), 66, 9, "#777")
-        parts.append(piece)
     return svg(y + 8, "".join(parts), tr("chronometer_panel"))
 
 
@@ -197,14 +231,16 @@ def market_panel(view: SkytopiaView, legal: set[str], tr: Translator) -> str:
         title = tr("market_title_place")
     parts = [text(10, 16, title, size=fit_size(title, 12, WIDTH - 20), weight="bold")]
     top = 24
+    head = TAP if in_market(view) and any(a.startswith("row ") for a in legal) else 22
+    card_h = CARD_H + (2 * TAP if any(a.startswith("place ") for a in legal) else 0)
     for col, colour in enumerate(COLOURS):
         x = 4 + col * COL_W
-        parts.append(column_head(x, top, colour, legal, in_market(view), tr))
+        parts.append(column_head(x, top, head, colour, legal, in_market(view), tr))
         for row in range(rows):
             slot = f"{colour[0]}{row + 1}"
-            parts.append(market_card(view, legal, slot, x, top + 26 + row * (CARD_H + 6),
-                                     tr))
-    height = top + 26 + rows * (CARD_H + 6) + 4
+            parts.append(market_card(view, legal, slot, x, top + head + 4
+                                     + row * (card_h + 6), card_h, tr))
+    height = top + head + 4 + rows * (card_h + 6) + 4
     return svg(height, "".join(parts), tr("market_panel"))
 
 
@@ -214,83 +250,73 @@ def in_market(view: SkytopiaView) -> bool:
     return not str(view.get("phase", "")).startswith("phase 1")
 
 
-def column_head(x: float, y: float, colour: str, legal: set[str], market: bool,
+def column_head(x: float, y: float, h: float, colour: str, legal: set[str], market: bool,
                 tr: Translator) -> str:
-    """A column's heading; clickable as ``row <colour>`` when that is legal and names a
-    Market row."""
+    """A column's heading ``h`` high; clickable as ``row <colour>`` when that is legal and
+    names a Market row."""
     head = tr.term(colour)
-    body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="22" rx="4" '
+    body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="{h:g}" rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>'
-            + text(x + CARD_W / 2, y + 15, head, "middle", fit_size(head, 12, CARD_W - 6), "bold",
-                   INK[colour]))
+            + text(x + CARD_W / 2, y + h / 2 + 4, head, "middle",
+                   fit_size(head, 12, CARD_W - 6), "bold", INK[colour]))
     action = f"row {colour}"
     if action in legal and market:
-        return clickable(action, tr("row_label", action=action, colour=tr.term(colour)),
-                         body)
+        return clickable(action, tr("row_label", colour=tr.term(colour)), body)
     return clickable(None, tr("column", colour=tr.term(colour)), body)
 
 
 def market_card(view: SkytopiaView, legal: set[str], slot: str, x: float,
-                y: float, tr: Translator) -> str:
-    """A Market card: ident, crest and name; its golems; the placements on it."""
+                y: float, card_h: float, tr: Translator) -> str:
+    """A Market card ``card_h`` high: its effect's icons, crest and name; its golems;
+    the placements on it."""
     entry = view["market"].get(slot)
     ident = entry["card"] if entry else None
     colour = card_info(view, ident)["colour"] if ident else "blue"
     dash = "" if ident else ' stroke-dasharray="3 3"'
-    frame = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" '
+    frame = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="{card_h:g}" '
              f'rx="6" '
              f'fill="{FILL.get(colour, "#fff") if ident else "#fafafa"}" '
              f'stroke="{INK.get(colour, "#000") if ident else "#bbb"}"{dash}/>')
-    body = [frame, text(x + 4, y + 12, slot, size=10, weight="bold", fill="#333")]
+    body = [frame]
     if ident:
         info = card_info(view, ident)
+        body += [icon(name, x + 4 + i * 16, y + 3, 13, INK.get(colour, "#000"))
+                 for i, name in enumerate(effect_icons(info["name"]))]
         if info.get("crest"):  # (no code: the card's ident names it only in the data)
             body.append(text(x + CARD_W - 4, y + 12, f"◆{info['crest']}", "end", 9, "bold",
                              INK.get(colour, "#000")))
-        body.append(lines(x + 4, y + 14, tr.term(info["name"]), 15, 10, "#222", 12)[1])
+        body.append(lines(x + 4, y + 16, card_name(info["name"], tr), 15, 10, "#222", 12)[1])
     else:
         body.append(text(x + CARD_W / 2, y + 40, tr("empty"), "middle", 10, fill="#888"))
     action = next((a for a in (f"put {slot}", f"take {slot}") if a in legal), None)
     what = card_words(view, ident, tr) if ident else tr("empty_space")
+    where = slot_words(slot, tr)
     if action:
         key = "put_label" if action.startswith("put") else "take_label"
-        card = clickable(action, tr(key, slot=slot, what=what), "".join(body),
-                         f' data-slot="{slot}"')
+        card = clickable(action, tr(key, slot=where, what=what), "".join(body),
+                         f' data-slot="{slot}" data-key="card-{slot}"')
     else:
-        card = clickable(None, tr("card_label", slot=slot, what=what), "".join(body),
-                         f' data-slot="{slot}"')
-    golem_row = golems(view, legal, slot, entry, x + 4, y + 78, tr)
-    return card + golem_row + placements(view, legal, slot, x + 3, y + CARD_H - 18, tr)
+        card = clickable(None, tr("card_label", slot=where, what=what), "".join(body),
+                         f' data-slot="{slot}" data-key="card-{slot}"')
+    golem_row = golems(view, slot, entry, x + 4, y + 100, tr)
+    return card + golem_row + placements(view, legal, slot, x + 1, y + CARD_H - 2, tr)
 
 
-def golem_actions(legal: set[str], slot: str, value: int) -> str | None:
-    """What a click on the golem ``slot:value`` does: ``back`` or ``recall``."""
-    for verb in ("back", "recall"):
-        if f"{verb} {slot}:{value}" in legal:
-            return f"{verb} {slot}:{value}"
-    return None
-
-
-def golems(view: SkytopiaView, legal: set[str], slot: str, entry: MarketSlot | None,
-           x: float, y: float, tr: Translator) -> str:
-    """The golems on a card: a disc per golem with its value and owner."""
+def golems(view: SkytopiaView, slot: str, entry: MarketSlot | None, x: float, y: float,
+           tr: Translator) -> str:
+    """The golems on a card: a figure per golem in its owner's colour, with its value
+    (taking one back is a choice of the decision panel, a finger's size)."""
     if not entry:
         return ""
     out = []
     placed = zip(entry["golems"], entry["rounds"], strict=True)
     for i, ((owner, value), rounds) in enumerate(placed):
-        gx, gy = x + (i % 4) * 21, y + (i // 4) * 22
-        body = (f'<circle cx="{gx + 9:g}" cy="{gy + 9:g}" r="9.5" '
-                f'fill="{SEAT_FILL[owner % 4]}" stroke="#111"/>'
-                + text(gx + 9, gy + 13, str(value), "middle", 11, "bold", "#fff")
-                + text(gx + 9, gy + 26, f"s{owner + 1}", "middle", 8, "bold", "#222"))
+        gx = x + (i % 5) * 16
+        body = figure(gx, y + (i // 5) * 12, 22, seat_colour(owner), str(value))
         when = tr("completes_now") if rounds == 0 else tr("to_complete", count=rounds)
-        label = tr("golem_label", seat=seat_label(view, owner, tr), slot=slot, value=value,
-                   when=when)
-        action = golem_actions(legal, slot, value)
-        if action:
-            label = tr(f"golem_{action.split()[0]}", label=label)
-        out.append(clickable(action, label, body))
+        label = tr("golem_label", seat=seat_label(view, owner, tr), slot=slot_words(slot, tr),
+                   value=value, when=when)
+        out.append(f'<g data-key="golem-{slot}-{i}"><title>{escape(label)}</title>{body}</g>')
     return "".join(out)
 
 
@@ -300,17 +326,12 @@ def placements(view: SkytopiaView, legal: set[str], slot: str, x: float,
     values = [v for v in range(1, 7) if f"place {slot}:{v}" in legal]
     rounds = rounds_of(view)
     out = []
-    pitch = min(28.0, (CARD_W - 6) / max(len(values), 1))  # wide chips: easy to tap
-    for i, v in enumerate(values):
-        cx = x + i * pitch
-        body = (f'<rect class="btn" x="{cx:g}" y="{y - 1:g}" width="{pitch - 1.5:g}" '
-                f'height="17" rx="3" fill="#2d6cdf"/>'
-                + text(cx + (pitch - 1.5) / 2, y + 11.5, str(v), "middle", 11, "bold",
-                       "#fff"))
-        out.append(clickable(f"place {slot}:{v}",
-                             tr("place_label", slot=slot, value=v,
-                                cost=view["costs"].get(str(v)), rounds=rounds.get(v, "?")),
-                             body))
+    for i, v in enumerate(values):  # two a row, a finger's size each
+        cost = view["costs"].get(str(v))
+        label = tr("place_label", slot=slot_words(slot, tr), value=v,
+                   cost=tr("build") if cost is None else cost, rounds=rounds.get(v, "?"))
+        out.append(shared_button(x + (i % 2) * (TAP + 1), y + (i // 2) * TAP, TAP,
+                                 str(v), f"place {slot}:{v}", label, TAP - 1, 15, "#fff"))
     return "".join(out)
 
 
@@ -338,23 +359,34 @@ def decision_panel(view: SkytopiaView, legal: set[str], tr: Translator) -> str:
 
 def golem_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
                   ) -> tuple[float, str]:
-    """``turn`` and ``move`` choices, golem by golem (a golem has several of them)."""
+    """``turn`` and ``move`` choices, golem by golem (a golem has several of them), and
+    the golems to take ``back`` or ``recall``."""
     by_golem: dict[str, list[tuple[str, str, str]]] = {}
     for action in sorted(legal):
         verb, _, rest = action.partition(" ")
-        if verb not in ("turn", "move"):
+        if verb not in ("turn", "move", "back", "recall"):
             continue
         golem, _, arg = rest.partition(" ")
-        caption = f"+{arg}" if verb == "turn" else f"→{arg}"
-        label = (tr("turn_label", count=int(arg), golem=golem) if verb == "turn"
-                 else tr("move_label", golem=golem, target=arg))
+        if verb in ("back", "recall"):
+            words = golem_words(golem, tr)
+            by_golem.setdefault(verb, []).append(
+                (tr("golem_caption", value=golem.partition(":")[2]), action,
+                 tr(f"golem_{verb}", label=words)))
+            continue
+        caption = f"+{arg}" if verb == "turn" else f"→ {arg[1:]}"
+        label = (tr("turn_label", count=int(arg), golem=golem_words(golem, tr))
+                 if verb == "turn" else tr("move_label", golem=golem_words(golem, tr),
+                                           target=slot_words(arg, tr)))
         by_golem.setdefault(f"{verb} {golem}", []).append((caption, action, label))
     out = []
     for key, items in by_golem.items():
-        verb, golem = key.split()
-        out.append(text(10, y + 14, tr(f"{verb}_heading", golem=golem), size=11,
-                        weight="bold"))
-        y, piece = buttons(10, y + 20, items, 40)
+        verb, _, golem = key.partition(" ")
+        if golem:
+            heading = tr(f"{verb}_heading", golem=golem_words(golem, tr))
+            y, piece = lines(10, y + 2, heading, 60, 11, "#222")
+            out.append(piece)
+            y -= 14
+        y, piece = buttons(10, y + 20, items, 48 if golem else 90)
         out.append(piece)
     return y, "".join(out)
 
@@ -372,16 +404,17 @@ def stack_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
         slot = next((s for s in slots if slot_card(view, s) == ident), None)
         action = f"stack {slot}" if slot else None
         words = card_words(view, ident, tr)
-        body = (f'<rect class="card" x="10" y="{y:g}" width="360" height="22" rx="4" '
+        body = (f'<rect class="card" x="10" y="{y:g}" width="360" height="{TAP}" rx="4" '
                 f'fill="{"#dfe9fb" if action else "#f2f2f2"}" stroke="#555"/>'
-                + text(16, y + 15, words[:60], size=10))
-        out.append(clickable(action, tr("stack_label", slot=slot, words=words) if action
-                             else words, body))
-        y += 26
+                + text(16, y + 26, words[:60], size=11))
+        out.append(clickable(action, tr("stack_label", slot=slot_words(slot, tr), words=words)
+                             if action and slot else words, body))
+        y += TAP + 4
     for slot in slots:  # a completed card the view lists under another name
         if not any(slot_card(view, slot) == i for i in completed):
-            y, piece = buttons(10, y, [(tr("stack_caption", slot=slot), f"stack {slot}",
-                                        tr("stack_other", slot=slot))], 100)
+            where = slot_words(slot, tr)
+            y, piece = buttons(10, y, [(tr("stack_caption", slot=where), f"stack {slot}",
+                                        tr("stack_other", slot=where))], 360)
             out.append(piece)
     return y, "".join(out)
 
@@ -404,8 +437,7 @@ def draft_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
         body, h = tile_card(y, tr("tile_title", colour=tr.term(tile["colour"])),
                             [f"A: {a}", f"B: {b}"], tile["colour"])
         out.append(clickable(action if action in legal else None,
-                             tr("draft_label", action=action, a=a, b=b,
-                                colour=tr.term(tile["colour"])), body))
+                             tr("draft_label", a=a, b=b, colour=tr.term(tile["colour"])), body))
         y += h + 6
     return y, "".join(out)
 
@@ -421,8 +453,8 @@ def side_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
     tile = tiles.get(ability[:-1])
     if tile is None:
         return y, ""
-    out = [text(10, y + 14, tr("sides_title", seat=seat_label(view, mover, tr),
-                               tile=ability[:-1]), size=12, weight="bold")]
+    out = [text(10, y + 14, tr("sides_title", seat=seat_label(view, mover, tr)), size=12,
+                weight="bold")]
     y += 20
     for side in "ab":
         action = f"side {side}"
@@ -459,7 +491,7 @@ def city_panel(view: SkytopiaView, legal: set[str], p: int, tr: Translator) -> s
         marks = tr("to_move_mark")
     head = tr("city_head", seat=seat_label(view, p, tr), coins=tr("coins", count=city["coins"]),
               pp=city["pp"], golems=city["golems_on_board"], total=GOLEMS, marks=marks)
-    parts = [f'<circle cx="16" cy="13" r="7" fill="{SEAT_FILL[p % 4]}" stroke="#111"/>',
+    parts = [figure(9, 21, 18, seat_colour(p)),
              text(28, 18, head, size=fit_size(head, 12, WIDTH - 34), weight="bold")]
     y = 24.0
     ability_text = city["ability_text"]
@@ -467,7 +499,7 @@ def city_panel(view: SkytopiaView, legal: set[str], p: int, tr: Translator) -> s
         y, piece = lines(10, y, tr("ability_line", text=tr.term(ability_text)), 62, 10, "#333")
         parts.append(piece)
     tallest = max((len(t) for t in city["towers"].values()), default=0)
-    base = y + 8 + (tallest + 1) * 30
+    base = y + 8 + tallest * 30 + TAP
     for col, colour in enumerate(COLOURS):
         tower = city["towers"].get(colour, [])
         parts.append(tower_column(view, legal, p, colour, tower, 4 + col * COL_W, base, tr))
@@ -485,15 +517,15 @@ def city_panel(view: SkytopiaView, legal: set[str], p: int, tr: Translator) -> s
 def tower_column(view: SkytopiaView, legal: set[str], p: int, colour: str,
                  tower: list[str], x: float, base: float, tr: Translator) -> str:
     """One Tower: the Foundation at ``base``, its cards above it (the top one last)."""
-    body = [f'<rect class="card" x="{x:g}" y="{base - 28:g}" width="{CARD_W}" height="26" '
-            f'rx="4" '
+    body = [f'<rect class="card" x="{x:g}" y="{base - TAP:g}" width="{CARD_W}" '
+            f'height="{TAP - 2}" rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}" stroke-width="2"/>',
-            text(x + CARD_W / 2, base - 11, tr("foundation_short"),
+            text(x + CARD_W / 2, base - TAP / 2 + 2, tr("foundation_short"),
                  "middle", 10, "bold", INK[colour])]
     for i, ident in enumerate(tower):
-        cy = base - 28 - (i + 1) * 30
+        cy = base - TAP - (i + 1) * 30
         info = card_info(view, ident)
-        name = tr.term(info["name"])
+        name = card_name(info["name"], tr)
         body.append(f'<rect x="{x:g}" y="{cy:g}" width="{CARD_W}" height="28" rx="4" '
                     f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>')
         head = f"◆{info['crest']}" if info.get("crest") else ""
@@ -508,6 +540,5 @@ def tower_column(view: SkytopiaView, legal: set[str], p: int, colour: str,
                cards=cards)
     if mine and action:
         verb = tr(f"tower_{action.split()[0]}")
-        return clickable(action, tr("tower_action", action=action, verb=verb, label=label),
-                         "".join(body))
+        return clickable(action, tr("tower_action", verb=verb, label=label), "".join(body))
     return clickable(None, label, "".join(body))
