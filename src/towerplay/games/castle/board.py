@@ -38,6 +38,9 @@ WIDTH = 380
 CELL_W, CELL_H, GAP = 38, 50, 2
 """A table card; 9 columns of 40 fit the 380-wide panel with their row letters."""
 PITCH = 36
+TAP = 44
+"""A button's least side: a finger's size on a phone (CSS px; a panel shows at about
+1:1 there). The table's cells are narrower (9 columns in 380), 38 x 50."""
 """The distance between two castle cards (a card of 30 and a gap for a Wizard marker)."""
 LETTER = {"king": "K", "queen": "Q", "wizard": "W", "knight": "k", "princess": "p"}
 FIGURE_INK = {"king": "#8a6d00", "queen": "#8a1650", "wizard": "#1f4fa0",
@@ -222,11 +225,14 @@ def revealed(view: CastleView, legal: set[str], y: int,
         if verb in legal:
             caption = tr(f"verb.{verb}")
             width = max(90, 8 * len(caption) + 14)  # a longer word (Hungarian) fits
-            parts.append(button(x, y + 20, width, caption, verb, tr(f"decision.{verb}")))
+            parts.append(button(x, y + 20, width, caption, verb, tr(f"decision.{verb}"), TAP))
             x += width + 8
-    if any(a.startswith("wizard ") for a in legal):
-        parts.append(lines(72, y + 55, tr("wizard_hint"), HINT_CHARS, fill="#1f4fa0")[1])
-    return y + 96, "".join(parts)
+    end = y + 96
+    if any(a.startswith("wizard ") for a in legal):  # under the buttons
+        end, piece = lines(72, y + 20 + TAP + 2, tr("wizard_hint"), HINT_CHARS, fill="#1f4fa0")
+        parts.append(piece)
+        end = max(end + 4, y + 96)
+    return end, "".join(parts)
 
 
 def recent(view: CastleView, y: int, tr: Translator) -> tuple[int, str]:
@@ -280,18 +286,19 @@ def castle_row(view: CastleView, legal: set[str], p: int, cards: list[int],
                           "bold", ink)
     parts = [summary]
     y = last - 14
-    per_row = (WIDTH - 20) // PITCH
     markers = p == view.get("seat") and any(a.startswith("wizard ") for a in legal)
-    line_h = 72 if markers else 48  # room under the cards for the Wizard's markers
+    pitch = TAP + 4 if markers else PITCH  # a marker under each gap, a finger wide
+    per_row = (WIDTH - 20) // pitch
+    line_h = 48 + TAP + 6 if markers else 48  # room under the cards for the markers
     who = seat_label(view, p, tr)
     for i, card in enumerate(cards):
-        x = 10 + (i % per_row) * PITCH
+        x = 10 + (i % per_row) * pitch
         cy = y + 20 + (i // per_row) * line_h
         body = face(x, cy, 30, 42, card, view, "#e9e0cc" if i == 0 else "#fdf6e3")
         what = tr("start_tile") if i == 0 else card_words(view, card, tr)
         parts.append(clickable(None, tr("castle_card", who=who, what=what), body))
         if f"wizard {card}" in legal and markers:
-            parts.append(wizard_marker(x + 30 + (PITCH - 30) / 2, cy + 46, cards, i, tr))
+            parts.append(wizard_marker(x + 30 + (pitch - 30) / 2, cy + 48, cards, i, tr))
     rows = (max(len(cards), 1) - 1) // per_row + 1
     return y + 22 + rows * line_h, "".join(parts)
 
@@ -301,9 +308,9 @@ def wizard_marker(cx: float, y: float, cards: list[int], i: int, tr: Translator)
     card = cards[i]
     label = (tr("wizard_between", card=card, next=cards[i + 1]) if i + 1 < len(cards)
              else tr("wizard_after", card=card))
-    body = (f'<rect class="btn" x="{cx - 11}" y="{y}" width="22" height="20" rx="4" '
-            f'fill="#1f4fa0"/>'
-            + text(cx, y + 14, "W", "middle", 12, "bold", "#fff")
+    body = (f'<rect class="btn" x="{cx - TAP / 2}" y="{y}" width="{TAP}" height="{TAP}" '
+            f'rx="6" fill="#1f4fa0"/>'
+            + text(cx, y + TAP / 2 + 5, "W", "middle", 14, "bold", "#fff")
             + f'<path d="M{cx - 4} {y} L{cx} {y - 6} L{cx + 4} {y} Z" fill="#1f4fa0"/>')
     return clickable(f"wizard {card}", label, body)
 

@@ -45,6 +45,9 @@ INK = {"candy": "#8a1650", "scary": "#4b2a80", "tree": "#1d5e1a", "scrap": "#3d3
 SYMBOL = {"candy": "●", "scary": "✦", "tree": "♣", "scrap": "■", "sand": "≈"}
 """A shape per suit beside its name, so suits differ without colour too."""
 CARD_W, CARD_H = 54, 74
+TAP = 44
+"""A button's height and a bid button's width: a finger's size on a phone (CSS px; a
+panel shows at about 1:1 there)."""
 STEP = 22
 """How much of each covered card shows in a tower (its value and suit letter)."""
 WIDTH = 380
@@ -140,7 +143,7 @@ def card(x: float, y: float, name: str, tr: Translator, action: str | None = Non
 def button(x: float, y: float, w: float, caption: str, action: str | None,
            label: str, enabled: bool = True) -> str:
     """A rounded button; greyed out (and not clickable) when not ``enabled``."""
-    return shared_button(x, y, w, caption, action if enabled else None, label,
+    return shared_button(x, y, w, caption, action if enabled else None, label, TAP,
                          stroke="#555")
 
 
@@ -271,14 +274,15 @@ def bid_buttons(view: FiveTowersView, legal: set[str], y: int,
     for n in range(6):
         action = f"bid {n}"
         if action in legal:
-            parts.append(button(10 + n * 46, y, 40, str(n), action, tr("bid_button", n=n)))
+            parts.append(button(10 + n * (TAP + 4), y, TAP, str(n), action,
+                                tr("bid_button", n=n)))
         elif n in blocked:
-            parts.append(button(10 + n * 46, y, 40, str(n), None, tr("bid_blocked", n=n),
-                                enabled=False))
+            parts.append(button(10 + n * (TAP + 4), y, TAP, str(n), None,
+                                tr("bid_blocked", n=n), enabled=False))
     if "pass" in legal:
-        parts.append(button(10 + 6 * 46, y, 80, tr("pass_caption"), "pass",
+        parts.append(button(10 + 6 * (TAP + 4), y, 72, tr("pass_caption"), "pass",
                             tr("pass_label")))
-    y += 46
+    y += TAP + 8
     if blocked:
         parts.append(text(10, y, tr("blocked_note"), size=11, fill="#666"))
         y += 14
@@ -309,7 +313,7 @@ def hand(view: FiveTowersView, legal: set[str], y: int, tr: Translator) -> tuple
     if "no-teardown" in legal:
         parts.append(button(10, end, 150, tr("no_teardown_caption"), "no-teardown",
                             tr("no_teardown_label")))
-        end += 36
+        end += TAP + 8
         parts.append(text(10, end, tr("teardown_hint"), size=11, fill="#666"))
         end += 10
     return end, "".join(parts)
