@@ -260,7 +260,8 @@ def figure(x: float, y: float, h: float, fill: str, caption: str = "",
     """A standing figure (a golem, a pawn) ``h`` high with its feet at ``y``, in its
     owner's colour, a short ``caption`` (a number) on its chest.
 
-    >>> figure(0, 30, 30, "#d2452f", "4").count("<path"), ">4</text>" in figure(0, 30, 30, "#d2452f", "4")
+    >>> golem = figure(0, 30, 30, "#d2452f", "4")
+    >>> golem.count("<path"), ">4</text>" in golem
     (1, True)
     """
     w = h * 0.7

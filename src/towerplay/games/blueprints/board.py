@@ -14,10 +14,11 @@ Every die is drawn by the kernel's kit (:func:`towerplay.core.svg.die`): its val
 pips, its material's colour and its pattern (wood grain, recycled's dashed rim, stone
 speckle, a glass shine), so colour is never the only cue, and its tooltip names both;
 In-Demand materials carry ``★1`` / ``★2``. Cells are named in words (row and column),
-never by their notation, and a blueprint is drawn, never named by its code. Clickable pieces carry ``data-action`` (the
-notation), ``role=button``, ``tabindex=0``, an ``aria-label`` and a ``<title>``, and only
-the seat to move gets any: a pool die (``take <die>`` or ``discard <die>``), a cell of
-its building (``place r<row>c<col>``) and the ``remove`` button.
+never by their notation, and a blueprint is drawn, never named by its code. Clickable
+pieces carry ``data-action`` (the notation), ``role=button``, ``tabindex=0``, an
+``aria-label`` and a ``<title>``, and only the seat to move gets any: a pool die
+(``take <die>`` or ``discard <die>``), a cell of its building (``place r<row>c<col>``)
+and the ``remove`` button.
 
 >>> from towerplay import games
 >>> state = games.load("blueprints").start(players=2, seed=1)
@@ -29,8 +30,8 @@ from __future__ import annotations
 
 from textwrap import wrap
 
-from towerplay.core.svg import cell as cell_frame
 from towerplay.core.svg import button, clickable, lines, panel, panels, text
+from towerplay.core.svg import cell as cell_frame
 from towerplay.core.svg import die as kit_die
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
 from towerplay.games.blueprints.events import score_labels
@@ -189,7 +190,8 @@ def pool(view: BlueprintsView, legal: set[str], y: float,
         words = die_words(name, tr)
         label = (tr(f"{action.split()[0]}_die", die=words) if action
                  else tr("in_pool", die=words))
-        parts.append(clickable(action, label, die(x, dy, name, view, key=f"pool-{i}")))
+        key = f"pool-{name}-{dice[:i].count(name)}"  # stable while the die stays
+        parts.append(clickable(action, label, die(x, dy, name, view, key=key)))
     if not dice:
         parts.append(text(10, y + 40, tr("empty_pool"), size=12, fill="#777"))
     rows = max((len(dice) - 1) // per_row + 1, 1)

@@ -229,9 +229,10 @@ def revealed(view: CastleView, legal: set[str], y: int,
             x += width + 8
     end = y + 96
     if any(a.startswith("wizard ") for a in legal):  # under the buttons
-        end, piece = lines(72, y + 20 + TAP + 2, tr("wizard_hint"), HINT_CHARS, fill="#1f4fa0")
+        below, piece = lines(72, y + 20 + TAP + 2, tr("wizard_hint"), HINT_CHARS,
+                             fill="#1f4fa0")
         parts.append(piece)
-        end = max(end + 4, y + 96)
+        end = max(int(below) + 4, end)
     return end, "".join(parts)
 
 

@@ -85,8 +85,8 @@ def value_of(card: str) -> int:
 
 
 def card_words(tr: Translator, card: str) -> str:
-    """A card in words: ``sand7`` in English, ``piaskowa 7`` in Polish."""
-    return tr("card", suit=tr.term(suit_of(card)), value=value_of(card))
+    """A card in words, never its notation: ``sand 7``, ``piaskowa 7`` in Polish."""
+    return tr("board_card", suit=tr.term(suit_of(card)), value=value_of(card))
 
 
 def tower_words(tr: Translator, suit: str) -> str:

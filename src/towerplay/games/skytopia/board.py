@@ -49,8 +49,17 @@ import re
 from html import escape
 
 from towerplay.core.svg import button as shared_button
-from towerplay.core.svg import (clickable, figure, fit_size, icon, lines, panel, panels,
-                                seat_colour, text)
+from towerplay.core.svg import (
+    clickable,
+    figure,
+    fit_size,
+    icon,
+    lines,
+    panel,
+    panels,
+    seat_colour,
+    text,
+)
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
 from towerplay.games.skytopia.views import CardInfo, MarketSlot, SkytopiaView, side_text, slot_card

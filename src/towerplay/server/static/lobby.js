@@ -27,6 +27,7 @@ const Lobby = {
       `<li><a href="/rules/${esc(g.id)}?lang=${LANG}">${esc(g.title)}</a></li>`).join("");
     $("game").addEventListener("change", () => this.pickGame());
     $("players").addEventListener("change", () => this.seats());
+    this.clockBots();
     $("new-table").addEventListener("submit", (event) => {
       event.preventDefault();
       this.create();
@@ -77,6 +78,14 @@ const Lobby = {
     }
   },
 
+  /** The bots that may move for a player out of time, by their names in the page's
+   * language (the protocol's ids as values; "medium" first chosen). */
+  clockBots() {
+    $("clock-bot").innerHTML = SEAT_KINDS.filter((kind) => kind !== "human").map((kind) =>
+      `<option value="${kind}"${kind === "medium" ? " selected" : ""}>`
+      + `${esc(t(`web.kind.${kind}`))}</option>`).join("");
+  },
+
   /** A choice list per seat: the kinds by their names in the page's language (the
    * protocol's ids as values), and "other bot", which shows a field for any bot spec. */
   seats() {
@@ -118,7 +127,7 @@ const Lobby = {
              ...($("chat") ? { chat: $("chat").value } : {}),
              ...($("clock-mode")?.value ? { clock: { mode: $("clock-mode").value,
                seconds: Number($("clock-seconds").value),
-               bot: $("clock-bot").value.trim() || "medium" } } : {}) };
+               bot: $("clock-bot").value || "medium" } } : {}) };
   },
 
   async create() {

@@ -1,6 +1,7 @@
 // The table: one websocket; the board comes from the server as HTML/SVG drawn from this
 // seat's view, and pieces with data-action send that action.
 import { showClock } from "/static/clock.js";
+import { morph } from "/static/morph.js";
 import { $, esc, friends, getJSON, LANG, pages, refusalText, seatLabel, showError, t }
   from "/static/common.js";
 
@@ -143,7 +144,7 @@ const TablePage = {
   draw(message) {
     const view = message.view;
     $("who").textContent = this.seat === null ? t("watching") : t("you_are", { n: this.seat + 1 });
-    $("board").innerHTML = message.board;
+    morph($("board"), message.board);  // in place: transitions run
     $("turn").textContent = turnText(view, this.seat, this.seats);
     const legal = view.legal || [];
     $("actions-box").hidden = legal.length === 0;
