@@ -19,12 +19,16 @@ from functools import lru_cache
 from html import escape
 from textwrap import wrap
 
-__all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "WIDTH", "button", "card", "cell",
+__all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "TAP", "WIDTH", "button", "card", "cell",
            "clickable", "die", "figure", "fit_size", "icon", "lines", "num", "panel",
            "panels", "seat_colour", "stack", "text", "token"]
 
 WIDTH = 380
 """A panel's viewBox width: readable on a 360 px phone, two side by side on a desktop."""
+
+TAP = 45
+"""The least side of a clickable piece, in viewBox units: 44 CSS px on a 390 px phone,
+where a 380-wide panel shows at about 0.99 (a finger's size; never under it)."""
 
 GLYPH = 0.58
 """About the widest a glyph is, in font sizes (text is not measured on the server)."""

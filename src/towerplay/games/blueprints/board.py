@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from textwrap import wrap
 
-from towerplay.core.svg import button, clickable, lines, panel, panels, text
+from towerplay.core.svg import TAP, button, clickable, lines, panel, panels, text
 from towerplay.core.svg import cell as cell_frame
 from towerplay.core.svg import die as kit_die
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
@@ -44,10 +44,8 @@ FILL = {"W": "#f0a24a", "R": "#86c986", "S": "#3c3c3c", "G": "#e6f7fb"}
 INK = {"W": "#4a2600", "R": "#123f12", "S": "#ffffff", "G": "#0b5a6b"}
 EDGE = {"W": "#7a4100", "R": "#1f5e1f", "S": "#000000", "G": "#2aa0b8"}
 PATTERN = {"W": "grain", "R": "dashed", "S": "speckle", "G": "shine"}
-DIE = 44
-"""A pool die's side: a finger's width on a phone (the page shows a panel at about 1:1)."""
-TAP = 44
-"""The least height of a clickable piece (CSS px on a phone)."""
+DIE = TAP
+"""A pool die's side: a finger's size on a phone."""
 SCORE_PARTS = ("bonus", "wood", "recycled", "stone", "glass")
 EM = {"normal": 0.5, "bold": 0.58}
 """A character's mean width in ems (the pages' sans-serif font), to wrap a line before

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from textwrap import wrap
 
-from towerplay.core.svg import button, clickable, lines, panel, panels, text
+from towerplay.core.svg import TAP, button, clickable, lines, panel, panels, text
 from towerplay.games.castle.cards import COLUMNS, ROWS
 from towerplay.games.castle.views import CastleView
 from towerplay.i18n import SEGMENT, Translator, seat_label
@@ -38,9 +38,8 @@ WIDTH = 380
 CELL_W, CELL_H, GAP = 38, 50, 2
 """A table card; 9 columns of 40 fit the 380-wide panel with their row letters."""
 PITCH = 36
-TAP = 44
-"""A button's least side: a finger's size on a phone (CSS px; a panel shows at about
-1:1 there). The table's cells are narrower (9 columns in 380), 38 x 50."""
+"""(A clickable piece is a finger's size, TAP, but the table's cells: 9 columns in 380,
+38 x 50.)"""
 """The distance between two castle cards (a card of 30 and a gap for a Wizard marker)."""
 LETTER = {"king": "K", "queen": "Q", "wizard": "W", "knight": "k", "princess": "p"}
 FIGURE_INK = {"king": "#8a6d00", "queen": "#8a1650", "wizard": "#1f4fa0",

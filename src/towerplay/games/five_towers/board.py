@@ -30,8 +30,8 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
+from towerplay.core.svg import TAP, clickable, fit_size, panel
 from towerplay.core.svg import button as shared_button
-from towerplay.core.svg import clickable, fit_size, panel
 from towerplay.core.svg import text as shared_text
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.scoring import teardown_penalty
@@ -45,9 +45,6 @@ INK = {"candy": "#8a1650", "scary": "#4b2a80", "tree": "#1d5e1a", "scrap": "#3d3
 SYMBOL = {"candy": "●", "scary": "✦", "tree": "♣", "scrap": "■", "sand": "≈"}
 """A shape per suit beside its name, so suits differ without colour too."""
 CARD_W, CARD_H = 54, 74
-TAP = 44
-"""A button's height and a bid button's width: a finger's size on a phone (CSS px; a
-panel shows at about 1:1 there)."""
 STEP = 22
 """How much of each covered card shows in a tower (its value and suit letter)."""
 WIDTH = 380

@@ -48,8 +48,8 @@ from __future__ import annotations
 import re
 from html import escape
 
-from towerplay.core.svg import button as shared_button
 from towerplay.core.svg import (
+    TAP,
     clickable,
     figure,
     fit_size,
@@ -60,6 +60,7 @@ from towerplay.core.svg import (
     seat_colour,
     text,
 )
+from towerplay.core.svg import button as shared_button
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
 from towerplay.games.skytopia.views import CardInfo, MarketSlot, SkytopiaView, side_text, slot_card
@@ -71,8 +72,6 @@ INK = {"blue": "#1a3f80", "gold": "#6b5400", "red": "#8a2a10", "purple": "#4b2a8
 COL_W, CARD_W, CARD_H = 92, 88, 126
 """A Market column and its cards: four columns fill the 380-wide panel."""
 GOLEMS = 5
-TAP = 44
-"""The least side of a clickable piece (CSS px on a phone)."""
 CODE = re.compile(r"\s*\(E\d+\)$")
 """The effect's number some card names end with (``Gain 2 PP (E4)``): data, not words."""
 ICONS = {1: ("golem", "coin"), 2: ("coin",), 3: ("coin",), 4: ("star",), 5: ("coin", "star"),
@@ -241,7 +240,8 @@ def market_panel(view: SkytopiaView, legal: set[str], tr: Translator) -> str:
     parts = [text(10, 16, title, size=fit_size(title, 12, WIDTH - 20), weight="bold")]
     top = 24
     head = TAP if in_market(view) and any(a.startswith("row ") for a in legal) else 22
-    card_h = CARD_H + (2 * TAP if any(a.startswith("place ") for a in legal) else 0)
+    chips = max((len(values(legal, slot)) for slot in view["market"]), default=0)
+    card_h = CARD_H + ((chips + 1) // 2 * (TAP + 1) + 3 if chips else 0)
     for col, colour in enumerate(COLOURS):
         x = 4 + col * COL_W
         parts.append(column_head(x, top, head, colour, legal, in_market(view), tr))
@@ -308,7 +308,7 @@ def market_card(view: SkytopiaView, legal: set[str], slot: str, x: float,
         card = clickable(None, tr("card_label", slot=where, what=what), "".join(body),
                          f' data-slot="{slot}" data-key="card-{slot}"')
     golem_row = golems(view, slot, entry, x + 4, y + 100, tr)
-    return card + golem_row + placements(view, legal, slot, x + 1, y + CARD_H - 2, tr)
+    return card + golem_row + placements(view, legal, slot, x - 1, y + CARD_H, tr)
 
 
 def golems(view: SkytopiaView, slot: str, entry: MarketSlot | None, x: float, y: float,
@@ -332,16 +332,20 @@ def golems(view: SkytopiaView, slot: str, entry: MarketSlot | None, x: float, y:
 def placements(view: SkytopiaView, legal: set[str], slot: str, x: float,
                y: float, tr: Translator) -> str:
     """The mover's placements on ``slot``: a chip per legal value."""
-    values = [v for v in range(1, 7) if f"place {slot}:{v}" in legal]
     rounds = rounds_of(view)
     out = []
-    for i, v in enumerate(values):  # two a row, a finger's size each
+    for i, v in enumerate(values(legal, slot)):  # two a row, a finger's size each
         cost = view["costs"].get(str(v))
         label = tr("place_label", slot=slot_words(slot, tr), value=v,
                    cost=tr("build") if cost is None else cost, rounds=rounds.get(v, "?"))
-        out.append(shared_button(x + (i % 2) * (TAP + 1), y + (i // 2) * TAP, TAP,
-                                 str(v), f"place {slot}:{v}", label, TAP - 1, 15, "#fff"))
+        out.append(shared_button(x + (i % 2) * (TAP + 1), y + (i // 2) * (TAP + 1), TAP,
+                                 str(v), f"place {slot}:{v}", label, TAP, 15, "#fff"))
     return "".join(out)
+
+
+def values(legal: set[str], slot: str) -> list[int]:
+    """The values the mover may place a golem at on ``slot``."""
+    return [v for v in range(1, 7) if f"place {slot}:{v}" in legal]
 
 
 # ----------------------------------------------------------------- the decision
@@ -527,7 +531,7 @@ def tower_column(view: SkytopiaView, legal: set[str], p: int, colour: str,
                  tower: list[str], x: float, base: float, tr: Translator) -> str:
     """One Tower: the Foundation at ``base``, its cards above it (the top one last)."""
     body = [f'<rect class="card" x="{x:g}" y="{base - TAP:g}" width="{CARD_W}" '
-            f'height="{TAP - 2}" rx="4" '
+            f'height="{TAP}" rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}" stroke-width="2"/>',
             text(x + CARD_W / 2, base - TAP / 2 + 2, tr("foundation_short"),
                  "middle", 10, "bold", INK[colour])]
