@@ -20,7 +20,7 @@ from html import escape
 from textwrap import wrap
 
 __all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "TAP", "WIDTH", "button", "card", "cell",
-           "clickable", "die", "figure", "fit_size", "icon", "lines", "num", "panel",
+           "clickable", "die", "figure", "fit_size", "icon", "key_attr", "lines", "num", "panel",
            "panels", "seat_colour", "stack", "text", "token"]
 
 WIDTH = 380

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from textwrap import wrap
 
-from towerplay.core.svg import TAP, button, clickable, lines, panel, panels, text
+from towerplay.core.svg import TAP, button, clickable, key_attr, lines, panel, panels, text
 from towerplay.core.svg import cell as cell_frame
 from towerplay.core.svg import die as kit_die
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
@@ -112,14 +112,13 @@ def fit(x: float, y: float, content: str, size: int, weight: str = "normal",
         for i, row in enumerate(rows))
 
 
-def die(x: float, y: float, name: str, view: BlueprintsView, size: float = DIE,
-        key: str = "") -> str:
+def die(x: float, y: float, name: str, view: BlueprintsView, size: float = DIE) -> str:
     """A die seen from above: pips, its material's colour and pattern, its In-Demand
     mark."""
     m = name[:1]
     value = int(name[1:]) if name[1:].isdigit() else 0
     body = kit_die(x, y, size, value, FILL.get(m, "#fff"), INK.get(m, "#000"),
-                   EDGE.get(m, "#000"), PATTERN.get(m, ""), key)
+                   EDGE.get(m, "#000"), PATTERN.get(m, ""))
     mark = demand_mark(view, m)
     if mark:
         body += text(x + size - 2, y + 9, mark, "end", 8, "bold", INK.get(m, "#000"))
@@ -156,7 +155,7 @@ def table_panel(view: BlueprintsView, legal: set[str], tr: Translator) -> str:
         parts.append(text(10, y + 22, tr("holds", who=seat_label(view, view["to_move"], tr)),
                           size=12, weight="bold"))
         parts.append(clickable(None, tr("held_die", die=die_words(view["hand"], tr)),
-                               die(150, y + 2, view["hand"], view, key="hand")))
+                               die(150, y + 2, view["hand"], view), key_attr("hand")))
         y += DIE + 8
     if view["discards"]:
         y, piece = fit(10, y + 14, tr("discarded", dice=dice_words(view["discards"], tr)), 11)
@@ -189,7 +188,7 @@ def pool(view: BlueprintsView, legal: set[str], y: float,
         label = (tr(f"{action.split()[0]}_die", die=words) if action
                  else tr("in_pool", die=words))
         key = f"pool-{name}-{dice[:i].count(name)}"  # stable while the die stays
-        parts.append(clickable(action, label, die(x, dy, name, view, key=key)))
+        parts.append(clickable(action, label, die(x, dy, name, view), key_attr(key)))
     if not dice:
         parts.append(text(10, y + 40, tr("empty_pool"), size=12, fill="#777"))
     rows = max((len(dice) - 1) // per_row + 1, 1)
@@ -317,7 +316,8 @@ def seats_panel(view: BlueprintsView, tr: Translator) -> str:
         for i, name in enumerate(info["taken"]):
             parts.append(clickable(None, tr("took", who=seat_label(view, p, tr),
                                             die=die_words(name, tr)),
-                                   die(10 + i * 34, y, name, view, 30, f"taken-{p}-{i}")))
+                                   die(10 + i * 34, y, name, view, 30),
+                                   key_attr(f"taken-{p}-{i}")))
         y += 36
     return svg(y + 6, "".join(parts), tr("seats_label"))
 
