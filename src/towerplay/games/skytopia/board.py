@@ -46,6 +46,7 @@ True
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html import escape
 
 from towerplay.core.svg import (
@@ -122,23 +123,27 @@ def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 5
     return (y + TAP + 6 if items else y), "".join(out)
 
 
+@lru_cache(maxsize=1024)  # (a board names the same places move after move)
 def card_name(name: str, tr: Translator) -> str:
     """A card's name in the reader's language, without its effect's number."""
     return CODE.sub("", tr.term(name))
 
 
+@lru_cache(maxsize=256)
 def effect_icons(name: str) -> tuple[str, ...]:
     """The icons of the effect a card's (English) name numbers: ``(E4)`` -> a star."""
     found = re.search(r"\(E(\d+)\)$", name)
     return ICONS.get(int(found.group(1)), ()) if found else ()
 
 
+@lru_cache(maxsize=1024)
 def slot_words(slot: str, tr: Translator) -> str:
     """``"b1"`` -> ``"blue column, row 1"``."""
     colour = COLUMN.get(slot[:1], slot[:1])
     return tr("slot_name", colour=tr.term(colour), row=slot[1:])
 
 
+@lru_cache(maxsize=1024)
 def golem_words(golem: str, tr: Translator) -> str:
     """``"b1:3"`` -> ``"golem on the blue column, row 1 showing 3"``."""
     slot, _, value = golem.partition(":")
@@ -307,12 +312,12 @@ def market_card(view: SkytopiaView, legal: set[str], slot: str, x: float,
     else:
         card = clickable(None, tr("card_label", slot=where, what=what), "".join(body),
                          f' data-slot="{slot}" data-key="card-{slot}"')
-    golem_row = golems(view, slot, entry, x + 4, y + 100, tr)
-    return card + golem_row + placements(view, legal, slot, x - 1, y + CARD_H, tr)
+    golem_row = golems(view, slot, where, entry, x + 4, y + 100, tr)
+    return card + golem_row + placements(view, legal, slot, where, x - 1, y + CARD_H, tr)
 
 
-def golems(view: SkytopiaView, slot: str, entry: MarketSlot | None, x: float, y: float,
-           tr: Translator) -> str:
+def golems(view: SkytopiaView, slot: str, where: str, entry: MarketSlot | None, x: float,
+           y: float, tr: Translator) -> str:
     """The golems on a card: a figure per golem in its owner's colour, with its value
     (taking one back is a choice of the decision panel, a finger's size)."""
     if not entry:
@@ -323,20 +328,20 @@ def golems(view: SkytopiaView, slot: str, entry: MarketSlot | None, x: float, y:
         gx = x + (i % 5) * 16
         body = figure(gx, y + (i // 5) * 12, 22, seat_colour(owner), str(value))
         when = tr("completes_now") if rounds == 0 else tr("to_complete", count=rounds)
-        label = tr("golem_label", seat=seat_label(view, owner, tr), slot=slot_words(slot, tr),
-                   value=value, when=when)
+        label = tr("golem_label", seat=seat_label(view, owner, tr), slot=where, value=value,
+                   when=when)
         out.append(f'<g data-key="golem-{slot}-{i}"><title>{escape(label)}</title>{body}</g>')
     return "".join(out)
 
 
-def placements(view: SkytopiaView, legal: set[str], slot: str, x: float,
+def placements(view: SkytopiaView, legal: set[str], slot: str, where: str, x: float,
                y: float, tr: Translator) -> str:
-    """The mover's placements on ``slot``: a chip per legal value."""
+    """The mover's placements on ``slot`` (``where``, in words): a chip per legal value."""
     rounds = rounds_of(view)
     out = []
     for i, v in enumerate(values(legal, slot)):  # two a row, a finger's size each
         cost = view["costs"].get(str(v))
-        label = tr("place_label", slot=slot_words(slot, tr), value=v,
+        label = tr("place_label", slot=where, value=v,
                    cost=tr("build") if cost is None else cost, rounds=rounds.get(v, "?"))
         out.append(shared_button(x + (i % 2) * (TAP + 1), y + (i // 2) * (TAP + 1), TAP,
                                  str(v), f"place {slot}:{v}", label, TAP, 15, "#fff"))
