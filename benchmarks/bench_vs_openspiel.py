@@ -82,6 +82,7 @@ from towerplay.core.state import State
 from towerplay.envs import openspiel
 from towerplay.lifeline import die_with_parent
 from towerplay.sim.ladder import wilson
+from towerplay.sim.provenance import command_line, versions
 
 POLICIES = ("random", "game")
 """Playout policies both searches can share (our ``rollout`` option's values)."""
@@ -263,9 +264,10 @@ def play(duel: Duel) -> Outcome:
                    spent["ours"], n["their_d"], n["theirs"], spent["theirs"])
 
 
-def record(duel: Duel) -> dict[str, Any]:
+def record(duel: Duel, command: str = "") -> dict[str, Any]:
     """Play ``duel`` and return its line for the results file: the key, the outcome, the
-    game's wall and CPU time (less CPU than wall: the machine was busy) and the machine
+    game's wall and CPU time (less CPU than wall: the machine was busy), the machine, the
+    versions it ran (towerplay's commit, OpenSpiel, Python) and the run's ``command``
     (run in a worker)."""
     started, cpu = time.perf_counter(), time.process_time()
     outcome = play(duel)
@@ -274,7 +276,8 @@ def record(duel: Duel) -> dict[str, Any]:
             "cpu_seconds": round(time.process_time() - cpu, 3),
             "finished": datetime.now(UTC).isoformat(timespec="seconds"),
             "host": platform.node(), "cpus": os.cpu_count(),
-            "python": platform.python_version()}
+            "python": platform.python_version(), "versions": versions("open_spiel"),
+            "command": command}
 
 
 def record_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -413,7 +416,7 @@ def _worker_start(parent: int) -> None:
 
 
 def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.inf,
-        grace: float = 60.0, log: TextIO | None = None) -> Progress:
+        grace: float = 60.0, log: TextIO | None = None, command: str = "") -> Progress:
     """Play the games of ``todo`` not yet in ``out`` on ``workers`` processes, appending
     each game's record to ``out`` as it ends (see the module's docstring for the deadline).
     The pool is ended (its workers killed) before this returns, whatever happens. Progress
@@ -442,7 +445,7 @@ def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.
                 while len(running) < workers and (duel := _next(pending, progress,
                                                                 last_start, kill_at)):
                     running.add(duel.key())
-                    _submit(pool, duel, finished)
+                    _submit(pool, duel, finished, command)
                 if not running:
                     break
                 try:
@@ -494,7 +497,7 @@ Finished = queue.Queue[tuple[Duel, dict[str, Any] | None, BaseException | None]]
 """Games that ended, as the pool's result thread hands them over: the record or the error."""
 
 
-def _submit(pool: Any, duel: Duel, finished: Finished) -> None:
+def _submit(pool: Any, duel: Duel, finished: Finished, command: str) -> None:
     """Hand ``duel`` to a worker; its record (or error) goes to ``finished``."""
     def done(line: dict[str, Any]) -> None:
         finished.put((duel, line, None))
@@ -502,7 +505,7 @@ def _submit(pool: Any, duel: Duel, finished: Finished) -> None:
     def failed(error: BaseException) -> None:
         finished.put((duel, None, error))
 
-    pool.apply_async(record, (duel,), callback=done, error_callback=failed)
+    pool.apply_async(record, (duel, command), callback=done, error_callback=failed)
 
 
 def _next(pending: list[Duel], progress: Progress, last_start: float,
@@ -726,7 +729,9 @@ def main(argv: list[str] | None = None) -> int:
                 for signum in (signal.SIGTERM, signal.SIGINT)}
     status = 0
     try:
-        progress = run(todo, args.out, args.workers, args.deadline, args.grace)
+        progress = run(todo, args.out, args.workers, args.deadline, args.grace,
+                       command=command_line([sys.argv[0], *(sys.argv[1:] if argv is None
+                                                            else argv)]))
     except Stop as stop:
         print(f"stopped by {stop}: the games recorded so far follow", file=sys.stderr)
         progress, status = None, 128 + stop.signum  # as a shell reports a signal

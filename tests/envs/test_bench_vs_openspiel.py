@@ -3,9 +3,11 @@ alike: the same playout evaluator, budget, exploration constant and move set, a 
 resampler, and games that replay the same from their seed."""
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import io
 import json
+import platform
 import math
 import multiprocessing
 import os
@@ -267,6 +269,10 @@ def test_the_command_plays_records_and_prints_the_runs_cells(
         ("castle", 0.001, None)] * 2
     assert {r["side"] for r in records[1:]} == {"ismcts", "greedy"}
     assert records[1]["cpu_seconds"] > 0 and records[1]["their_iterations"] >= 2
+    ran_on = records[1]["versions"]  # what the figures rest on
+    assert ran_on["open_spiel"] == importlib.metadata.version("open_spiel")
+    assert ran_on["python"] == platform.python_version() and ran_on["towerplay"]
+    assert "--playouts random" in records[1]["command"]
 
 
 def test_near_the_deadline_only_games_that_should_end_in_time_start(bench: Any) -> None:

@@ -539,10 +539,13 @@ def column_descriptions(game: str, players: int) -> dict[str, str]:
 
 def file_metadata(game: str, players: int, command: str, seed: int) -> dict[str, str]:
     """The key-value metadata a rows file carries: the command that made it, the run's
-    seed, towerplay's version and the columns' descriptions (as JSON text)."""
+    seed, towerplay's version, the versions it ran on (towerplay's commit, Python; as
+    JSON text) and the columns' descriptions (as JSON text)."""
     from towerplay import __version__
+    from towerplay.sim.provenance import versions
 
     return {"towerplay.command": command, "towerplay.seed": str(seed),
-            "towerplay.version": __version__, "towerplay.game": game,
+            "towerplay.version": __version__, "towerplay.versions": json.dumps(versions()),
+            "towerplay.game": game,
             "towerplay.columns": json.dumps(column_descriptions(game, players))}
 
