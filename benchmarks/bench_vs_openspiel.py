@@ -291,15 +291,16 @@ def cell_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
 # --------------------------------------------------------------------------- the schedule
 def duels(names: list[str], policies: list[str], iterations: list[int],
           seconds: list[float], count: int, c: float, players: int,
-          seed: int) -> list[Duel]:
+          seed: int, sides: tuple[str, ...] = SIDES) -> list[Duel]:
     """Every game of a run in the order it is handed out: round by round (deal ``i`` of
     every cell in round ``i``), cheap budgets first within a round (iterations, then
-    seconds, each ascending), ours and the greedy baseline on a deal side by side."""
+    seconds, each ascending), ours and the greedy baseline on a deal side by side (or
+    only the ``sides`` asked for)."""
     budgets = ([(n, None) for n in sorted(set(iterations))]
                + [(None, s) for s in sorted(set(seconds))])
     return [Duel(name, index, side, policy, n, c, players, seed, s)
             for index in range(count) for n, s in budgets
-            for policy in policies for name in names for side in SIDES]
+            for policy in policies for name in names for side in sides]
 
 
 def read_records(paths: Iterable[str | Path], warn: TextIO | None = None) -> list[dict[str, Any]]:
@@ -667,6 +668,9 @@ def parser() -> argparse.ArgumentParser:
                    help="shared playout policies: random, game")
     p.add_argument("--c", type=_positive(float), default=0.7, help="uct_c of both searches")
     p.add_argument("--players", type=int, default=2, help="seats (ours is one)")
+    p.add_argument("--sides", nargs="+", choices=SIDES, default=list(SIDES),
+                   help="what plays OpenSpiel's bot: our search (ismcts), the greedy "
+                        "baseline, or both (the default)")
     p.add_argument("--seed", type=int, default=2026, help="fixes the deals")
     p.add_argument("--workers", type=_positive(int), default=os.cpu_count() or 1, metavar="N",
                    help="processes, one game each (default: every core)")
@@ -724,7 +728,7 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--players {args.players}: {name}: {error}")
     iterations = args.iterations or ([] if args.seconds else [100, 1000])
     todo = duels(names, args.playouts, iterations, args.seconds, args.games, args.c,
-                 args.players, args.seed)
+                 args.players, args.seed, tuple(args.sides))
     previous = {signum: signal.signal(signum, _stop_on_signal)
                 for signum in (signal.SIGTERM, signal.SIGINT)}
     status = 0

@@ -149,6 +149,9 @@ def test_games_go_out_round_by_round_cheap_budgets_first(bench: Any) -> None:
     assert [d.iterations or d.seconds for d in first_round[::8]] == [100, 1000, 0.5]
     assert [d.ours for d in todo[:2]] == ["ismcts", "greedy"]  # the same deal side by side
     assert todo[0].key()[:-3] == todo[1].key()[:-3] and todo[0].index == todo[1].index
+    ours_only = bench.duels(["castle"], ["random"], [300], [], 3, 0.7, 2, 2026, ("ismcts",))
+    assert [(d.ours, d.index) for d in ours_only] == [("ismcts", 0), ("ismcts", 1),
+                                                       ("ismcts", 2)]
 
 
 def test_a_rerun_skips_the_games_already_recorded(bench: Any, tmp_path: Path) -> None:
