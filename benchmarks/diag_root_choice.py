@@ -147,6 +147,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--reference", type=int, default=10000)
     parser.add_argument("--no-openspiel", action="store_true")
+    parser.add_argument("--reference-from", type=Path, metavar="FILE",
+                        help="take each position's reference values from a saved file of "
+                        "the same positions (no long searches; their choices must agree)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--summary", type=Path)
     args = parser.parse_args()
@@ -157,10 +160,18 @@ def main() -> None:
         parser.error("--out FILE (or --summary FILE) expected")
     openspiel.register_all()
     data = []
-    for game, state in track(positions(args.positions, args.first), description="positions"):
+    saved = json.loads(args.reference_from.read_text()) if args.reference_from else None
+    for index, (game, state) in enumerate(track(positions(args.positions, args.first),
+                                                description="positions")):
         inner = state.inner
         values: dict[str, list[float]] = {}
-        for seed in (1000, 1001):
+        if saved is not None:
+            values = {key: [value] for key, value in saved[index]["reference"].items()}
+            chosen = {str(k) for k in inner.action_classes(inner.legal_actions(),
+                                                           inner.to_move)}
+            if chosen != set(values):
+                parser.error(f"position {index} is not the saved file's: {sorted(chosen)}")
+        for seed in (1000, 1001) if saved is None else ():
             for key, stat in ours(inner, args.reference, seed, args.playouts).items():
                 values.setdefault(key, []).append(stat[2])
         searches = [{"ours": ours(inner, args.iterations, rep, args.playouts),

@@ -181,6 +181,18 @@ def table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def ratings_table(report: dict[str, Any]) -> str:
+    """The levels' ratings side by side, one column a game (README.md's table)."""
+    names = list(report["games"])
+    lines = ["| level | spec | " + " | ".join(f"{name}: μ ± σ" for name in names) + " |",
+             "|---|---|" + "---|" * len(names)]
+    for level in reversed(ORDER):
+        cells = [report["games"][name]["ratings"][level] for name in names]
+        lines.append(f"| `{level}` | `{report['levels'][level]}` | "
+                     + " | ".join(f"{c['mu']:.1f} ± {c['sigma']:.1f}" for c in cells) + " |")
+    return "\n".join(lines)
+
+
 def ratings_file(report: dict[str, Any], sources: list[str]) -> dict[str, Any]:
     """What the lobby shows beside each level: its rating in each game, and where from."""
     return {"sources": sources, "players": PLAYERS, "levels": report["levels"],
