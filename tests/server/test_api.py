@@ -7,6 +7,7 @@ from typing import Any
 import httpx
 import pytest
 
+from towerplay import bots
 from towerplay.core.record import Record
 from tests.server.conftest import create, token, wait_turn
 
@@ -22,6 +23,11 @@ def test_games_list_every_game_without_path_options(http: httpx.Client) -> None:
         schema = listed[game]["options"]
         assert path_option not in schema["properties"]
         assert path_option not in schema.get("required", [])
+    for game in ("five_towers", "castle", "blueprints", "skytopia"):  # the lobby shows them
+        levels = listed[game]["levels"]
+        assert list(levels) == list(bots.LEVELS) and levels == bots.level_ratings(game)
+        assert [levels[level]["mu"] for level in bots.LEVELS] == sorted(
+            levels[level]["mu"] for level in bots.LEVELS)  # each level above the one below
 
 
 def test_create_gives_a_link_per_human_seat(http: httpx.Client) -> None:

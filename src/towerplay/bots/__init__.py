@@ -14,8 +14,11 @@ towerplay.core.errors.UnknownBot: unknown bot 'alphazero'; known bots: greedy, i
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 import importlib.util
+import json
 from functools import cache
+from typing import Any
 
 from towerplay.bots.base import Bot, BotOptions, parse_spec, split_specs
 from towerplay.core.errors import UnknownBot
@@ -40,6 +43,32 @@ search than 2,500 iterations gains little, so the steps below the search are the
 move and the greedy move that slips to a random one three times in ten. The search has a
 fixed budget of iterations (never seconds), so a level plays the same on every machine,
 only faster or slower."""
+
+
+RATINGS_FILE = "level_ratings.json"
+"""The levels' OpenSkill ratings by game at 2 players, written by
+``benchmarks/levels_ladder.py --publish`` from the results files it names (a test
+recomputes it from them)."""
+
+
+@cache
+def _ratings() -> dict[str, Any]:
+    text = importlib.resources.files(__name__).joinpath(RATINGS_FILE).read_text("utf-8")
+    found: dict[str, Any] = json.loads(text)
+    return found
+
+
+def level_ratings(game: str) -> dict[str, dict[str, float]]:
+    """Each level's OpenSkill rating in ``game`` at 2 players (``mu``, ``sigma``,
+    ``ordinal`` = μ − 3σ, ``games``) from the levels' ladder; empty for a game not rated.
+
+    >>> sorted(level_ratings("castle")) == sorted(LEVELS)
+    True
+    >>> level_ratings("toy_pile")
+    {}
+    """
+    ratings: dict[str, dict[str, float]] = _ratings()["games"].get(game, {})
+    return ratings
 
 
 def names() -> list[str]:
@@ -88,5 +117,5 @@ def load(spec: str, seed: int | None = None) -> Bot:
     return bot_class(name)(seed=seed, **options)
 
 
-__all__ = ["LEVELS", "Bot", "BotOptions", "bot_class", "expand", "load", "names",
+__all__ = ["LEVELS", "Bot", "level_ratings", "BotOptions", "bot_class", "expand", "load", "names",
            "parse_spec", "split_specs"]

@@ -1,0 +1,61 @@
+"""Every figure README.md and docs/ publish from a results file is recomputed from that file
+(``benchmarks/figures.py``): its page shows it word for word and names the file."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _figures() -> Any:
+    spec = importlib.util.spec_from_file_location("figures", ROOT / "benchmarks" / "figures.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["figures"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+FIGURES = _figures()
+ALL = FIGURES.figures()
+
+
+@pytest.mark.parametrize("figure", ALL, ids=[f"{f.page}: {f.name}" for f in ALL])
+def test_a_page_shows_each_figure_as_its_results_file_gives_it(figure: Any) -> None:
+    page = (ROOT / figure.page).read_text(encoding="utf-8")
+    for file in figure.files:
+        assert (ROOT / file).is_file(), f"{file} is not in the repository"
+        assert file in page, f"{figure.page} does not name {file}"
+    text = figure.text()
+    assert text in page, f"{figure.page} does not show, word for word:\n{text}"
+
+
+def test_the_sign_test_and_the_pairing_of_games() -> None:
+    assert FIGURES.sign_test(21, 8) == pytest.approx(0.0241, abs=1e-4)
+    assert FIGURES.sign_test(0, 0) == 1.0
+    before = [{"game": "castle", "players": 2, "seed": s, "seat": t, "win": w, "score": 5.0,
+               "others": 4.0} for s, t, w in [(1, 0, 0.0), (1, 1, 1.0), (2, 0, 0.5)]]
+    after = [{**row, "win": 1.0, "score": 7.0} for row in before[:2]]  # one deal fewer
+    pair = FIGURES.paired(before, after)
+    assert (pair["games"], pair["better"], pair["worse"]) == (2, 1, 0)
+    assert (pair["before"], pair["after"]) == (1.0, 2.0)
+    assert (pair["margin_before"], pair["margin_after"]) == (1.0, 3.0)
+
+
+def test_the_lobbys_level_ratings_are_the_ladders() -> None:
+    """src/towerplay/bots/level_ratings.json, which the lobby shows, is what
+    ``levels_ladder.py --publish`` writes from the results files it names."""
+    from towerplay import bots
+
+    shipped = json.loads((ROOT / "src/towerplay/bots" / bots.RATINGS_FILE).read_text())
+    assert tuple(shipped["sources"]) == FIGURES.LEVEL_FILES
+    ladder = FIGURES.script("levels_ladder")
+    report = ladder.summary(ladder.read_lines([ROOT / file for file in shipped["sources"]]))
+    assert ladder.ratings_file(report, shipped["sources"]) == shipped
+    assert report["ordered"], "a level does not beat the one below in 60% of 100+ games"
