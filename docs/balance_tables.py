@@ -121,8 +121,8 @@ def label_tables(doc: dict[str, Any]) -> str:
                 cell = s["win_rate"].get(label) if s else None
                 cells.append("" if cell is None else f"{rate_cell(cell)} ({cell['games']})")
             out.append(f"| {label} | " + " | ".join(cells) + " |")
-        out.append(f"\nHolm's correction covers each column's {len(labels)} {name} values "
-                   "together, each column on its own.")
+        out.append("\nHolm's correction covers the values of one column together, each "
+                   "column on its own.")
     return "\n".join(out)
 
 
