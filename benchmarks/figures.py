@@ -257,16 +257,22 @@ def larger_table(*files: Path) -> str:
 
 
 # --------------------------------------------------------------------------- balance
+KINDS = ("turn order", "margins", "sweep", "labels", "ratios")
+"""The tables ``docs/balance_tables.py`` prints, in order."""
 BALANCE_RUNS = {
-    "five_towers": ("five_towers_2p", "five_towers_3p", "five_towers_4p", "five_towers_5p"),
-    "castle": ("castle_2p", "castle_3p", "castle_4p"),
-    "blueprints": ("blueprints_2p", "blueprints_3p", "blueprints_4p"),
-    "skytopia": ("skytopia_2p", "skytopia_3p_sides", "skytopia_4p"),
-    "five_towers rebid, greedy": ("five_towers_rebid",),
-    "five_towers rebid, random": ("five_towers_rebid_random",),
-    "five_towers rebid, greedy against random": ("five_towers_rebid_mixed",),
+    "five_towers": (("five_towers_2p", "five_towers_3p", "five_towers_4p", "five_towers_5p"),
+                    ("turn order", "margins")),
+    "castle": (("castle_2p", "castle_3p", "castle_4p"),
+               ("turn order", "margins", "sweep", "ratios")),
+    "blueprints": (("blueprints_2p", "blueprints_3p", "blueprints_4p"),
+                   ("turn order", "margins", "labels", "ratios")),
+    "skytopia": (("skytopia_2p", "skytopia_3p_sides", "skytopia_4p"),
+                 ("turn order", "margins", "sweep", "labels")),
+    "rebid, greedy": (("five_towers_rebid",), ("sweep",)),
+    "rebid, random": (("five_towers_rebid_random",), ("turn order", "sweep")),
+    "rebid, greedy against random": (("five_towers_rebid_mixed",), ("turn order", "sweep")),
 }
-"""docs/balance.md's runs: the rows files behind each command's tables."""
+"""docs/balance.md's runs: the rows files behind each command, and the tables it shows."""
 
 
 def balance_table(index: int) -> Callable[..., str]:
@@ -283,11 +289,10 @@ def _balance_tables(files: tuple[Path, ...]) -> tuple[str, ...]:
 
 def balance_figures() -> list[Figure]:
     found = []
-    for run, stems in BALANCE_RUNS.items():
+    for run, (stems, shown) in BALANCE_RUNS.items():
         files = tuple(f"{BALANCE}/{stem}.parquet" for stem in stems)
-        kinds = ("turn order", "margins", "sweep", "labels", "ratios")
-        for index, kind in enumerate(kinds):
-            found.append(Figure("docs/balance.md", files, balance_table(index),
+        for kind in shown:
+            found.append(Figure("docs/balance.md", files, balance_table(KINDS.index(kind)),
                                 f"{run}: {kind}"))
     return found
 
