@@ -257,7 +257,7 @@ def larger_table(*files: Path) -> str:
 
 
 # --------------------------------------------------------------------------- balance
-KINDS = ("turn order", "margins", "sweep", "labels", "ratios")
+KINDS = ("turn order", "margins", "bots", "sweep", "labels", "ratios")
 """The tables ``docs/balance_tables.py`` prints, in order."""
 BALANCE_RUNS = {
     "five_towers": (("five_towers_2p", "five_towers_3p", "five_towers_4p", "five_towers_5p"),
@@ -269,8 +269,8 @@ BALANCE_RUNS = {
     "skytopia": (("skytopia_2p", "skytopia_3p_sides", "skytopia_4p"),
                  ("turn order", "margins", "sweep", "labels")),
     "rebid, greedy": (("five_towers_rebid",), ("sweep",)),
-    "rebid, random": (("five_towers_rebid_random",), ("turn order", "sweep")),
-    "rebid, greedy against random": (("five_towers_rebid_mixed",), ("turn order", "sweep")),
+    "rebid, random": (("five_towers_rebid_random",), ("sweep",)),
+    "rebid, greedy against random": (("five_towers_rebid_mixed",), ("bots", "sweep")),
 }
 """docs/balance.md's runs: the rows files behind each command, and the tables it shows."""
 
@@ -299,6 +299,37 @@ def balance_figures() -> list[Figure]:
 
 # --------------------------------------------------------------------------- OpenSpiel
 OPENSPIEL = f"{RESULTS}/vs_openspiel-2026-12-02"
+
+
+OPENSPIEL_FILES = tuple(f"{OPENSPIEL}/{name}.jsonl" for name in (
+    "reused_100", "reused_1000", "castle_shipped", "castle_1000", "castle_greedy",
+    "equal_time"))
+"""The fair match's games: castle's since 2026-12-02, the other games' from 2026-11-27
+(copied; their searches have not changed since, replayed identically), and equal time."""
+
+
+def openspiel_records(*files: Path) -> list[dict[str, Any]]:
+    return list(script("bench_vs_openspiel").read_records([f for f in files if f.exists()]))
+
+
+def openspiel_table(*files: Path) -> str:
+    """docs/rl.md: every cell of the fair match, cheap budgets first."""
+    bench = script("bench_vs_openspiel")
+    return str(bench.table(bench.cells(openspiel_records(*files))))
+
+
+def openspiel_sentence(*files: Path) -> str:
+    """README.md: ours and greedy against OpenSpiel's bot, each budget's games pooled."""
+    bench = script("bench_vs_openspiel")
+    parts = []
+    for row in bench.cells(openspiel_records(*files)):
+        if row["game"] != bench.ALL:  # each budget's games pooled
+            continue
+        budget = (f"{row['iterations']:,} iterations" if row["seconds"] is None
+                  else f"{row['seconds']:g} s")
+        ours, greedy = row["ismcts"], row["greedy"]
+        parts.append(f"at {budget} ours won {bench._rate(ours)}, greedy {bench._rate(greedy)}")
+    return "; ".join(parts)
 
 
 def adapter_sentence(path: Path) -> str:

@@ -75,6 +75,21 @@ def margins(doc: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def bots_table(doc: dict[str, Any]) -> str:
+    """Win rate by bot, for runs with several bots at a table (no test: a bot's seats
+    share their games with the others')."""
+    groups = [g for g in doc["groups"] if len(g["bots"]) > 1]
+    if not groups:
+        return ""
+    lines = ["| players | options | bot | seats | win rate |", "|---|---|---|---|---|"]
+    for group in groups:
+        for bot in group["bots"]:
+            low, high = bot["ci"]
+            lines.append(f"| {group['players']} | {group['sweep'] or '–'} | {bot['bot']} | "
+                         f"{bot['games']} | {pct(bot['rate'])}% [{pct(low)}, {pct(high)}] |")
+    return "\n".join(lines)
+
+
 def sweep_lines(doc: dict[str, Any]) -> str:
     out = []
     for sweep in doc["sweeps"]:
@@ -147,7 +162,7 @@ def tables(files: list[Path]) -> list[str]:
     docs/balance.md shows them (a table not there is an empty text)."""
     rows = [row for path in files for row in read_rows(path)]
     doc = analysis.document(rows, [str(p) for p in files])
-    return [turn_order(doc), margins(doc), sweep_lines(doc).strip(),
+    return [turn_order(doc), margins(doc), bots_table(doc), sweep_lines(doc).strip(),
             label_tables(doc).strip(), ratio_table(doc).strip()]
 
 
@@ -155,11 +170,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args()
-    order, margin, sweeps, labels, ratios = tables(args.files)
+    order, margin, by_bot, sweeps, labels, ratios = tables(args.files)
     print("Win rate by place in the turn order (bold: beyond noise after Holm):\n")
     print(order)
     print("\nScore margins (bold: beyond noise after Holm):\n")
     print(margin)
+    if by_bot:
+        print("\nWin rate by bot:\n")
+        print(by_bot)
     for text in (sweeps, labels, ratios):
         if text:
             print("\n" + text)
