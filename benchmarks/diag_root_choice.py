@@ -118,10 +118,10 @@ def rules(stats: Stats) -> dict[str, str]:
     return chosen
 
 
-def summary(path: Path) -> None:
-    """Each rule's mean regret (± its standard error) over the saved searches."""
+def regrets(path: Path) -> dict[str, list[float]]:
+    """Each rule's regret in every saved search of ``path``."""
     data = json.loads(path.read_text())
-    regrets: dict[str, list[float]] = {}
+    found: dict[str, list[float]] = {}
     for position in data:
         reference = position["reference"]
         top, bottom = max(reference.values()), min(reference.values())
@@ -130,9 +130,33 @@ def summary(path: Path) -> None:
             if search.get("openspiel"):
                 chosen["openspiel"] = search["openspiel"]
             for rule, key in chosen.items():
-                regrets.setdefault(rule, []).append(top - reference.get(key, bottom))
-    print(f"{path}: {len(data)} positions")
-    for rule, values in sorted(regrets.items(), key=lambda item: statistics.mean(item[1])):
+                found.setdefault(rule, []).append(top - reference.get(key, bottom))
+    return found
+
+
+def regret_table(paths: list[Path], names: list[str], shown: list[str]) -> str:
+    """The ``shown`` rules' mean regret ± its standard error, one column a file."""
+    found = [regrets(path) for path in paths]
+    lines = ["| rule | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for rule in shown:
+        cells = [f"{statistics.mean(f[rule]):.4f} ± "
+                 f"{statistics.stdev(f[rule]) / math.sqrt(len(f[rule])):.4f}" for f in found]
+        lines.append(f"| {RULE_NAMES.get(rule, rule)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+RULE_NAMES = {"per_member": "most visits per member (before 2026-11-28)",
+              "pooled": "most visits, a class's pooled",
+              "max_mean": "best mean",
+              "lcb2": "mean less 2 standard errors (ours now)",
+              "openspiel": "OpenSpiel's bot"}
+
+
+def summary(path: Path) -> None:
+    """Each rule's mean regret (± its standard error) over the saved searches."""
+    found = regrets(path)
+    print(f"{path}: {len(json.loads(path.read_text()))} positions")
+    for rule, values in sorted(found.items(), key=lambda item: statistics.mean(item[1])):
         error = statistics.stdev(values) / math.sqrt(len(values))
         print(f"  {rule:11s} regret {statistics.mean(values):.4f} ± {error:.4f} "
               f"({len(values)} searches)")

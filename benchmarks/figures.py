@@ -332,6 +332,17 @@ def openspiel_sentence(*files: Path) -> str:
     return "; ".join(parts)
 
 
+ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
+               f"{RESULTS}/root-choice-2026-12-02/root_choice_random_300.json")
+
+
+def root_choice_table(*files: Path) -> str:
+    """docs/rl.md: each root rule's regret at 300 iterations in castle."""
+    return str(script("diag_root_choice").regret_table(
+        list(files), ["the game's playouts (240 searches)", "random playouts (128)"],
+        ["per_member", "pooled", "max_mean", "lcb2", "openspiel"]))
+
+
 def adapter_sentence(path: Path) -> str:
     """docs/rl.md: OpenSpiel's search time without → with the adapter's memo, by game."""
     lines = [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines()]
@@ -380,6 +391,9 @@ def figures() -> list[Figure]:
         Figure("README.md", (two, secrets), secrets_sentence, "Blueprints' secrets"),
         Figure("docs/rl.md", (f"{OPENSPIEL}/adapter_search.jsonl",), adapter_sentence,
                "the adapter's memo"),
+        Figure("docs/rl.md", ROOT_CHOICE, root_choice_table, "the root's rules at 300"),
+        Figure("docs/rl.md", OPENSPIEL_FILES, openspiel_table, "the fair match"),
+        Figure("README.md", OPENSPIEL_FILES, openspiel_sentence, "the fair match"),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
         Figure("README.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
