@@ -145,6 +145,22 @@ def regret_table(paths: list[Path], names: list[str], shown: list[str]) -> str:
     return "\n".join(lines)
 
 
+def choices(path: Path, rule: str) -> tuple[float, float]:
+    """How often ``rule`` revealed an unseen card, and how often it repeated its most
+    frequent choice at a position (means over the positions)."""
+    data = json.loads(path.read_text())
+    unseen, repeated = [], []
+    for position in data:
+        picks = []
+        for search in position["searches"]:
+            chosen = rules({k: tuple(v) for k, v in search["ours"].items()})
+            chosen["openspiel"] = search.get("openspiel") or ""
+            picks.append(chosen[rule])
+        unseen.append(sum(pick == "reveal ?" for pick in picks) / len(picks))
+        repeated.append(max(picks.count(pick) for pick in picks) / len(picks))
+    return statistics.mean(unseen), statistics.mean(repeated)
+
+
 RULE_NAMES = {"per_member": "most visits per member (before 2026-11-28)",
               "pooled": "most visits, a class's pooled",
               "max_mean": "best mean",

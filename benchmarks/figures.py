@@ -343,6 +343,20 @@ def root_choice_table(*files: Path) -> str:
         ["per_member", "pooled", "max_mean", "lcb2", "openspiel"]))
 
 
+def root_choice_sentence(game_file: Path, random_file: Path) -> str:
+    """docs/rl.md: how often each side revealed an unseen card, and repeated itself."""
+    diag = script("diag_root_choice")
+    (ours_g, ours_gr), (ours_r, ours_rr) = (diag.choices(f, "lcb2")
+                                            for f in (game_file, random_file))
+    (os_g, os_gr), (os_r, os_rr) = (diag.choices(f, "openspiel")
+                                    for f in (game_file, random_file))
+    return (f"it revealed an unseen card in {ours_g:.0%} of the searches with the game's "
+            f"playouts and {ours_r:.0%} with random ones, where OpenSpiel's bot did in "
+            f"{os_g:.0%} and {os_r:.0%}, and it repeated its most frequent choice at a "
+            f"position in {ours_gr:.0%} and {ours_rr:.0%} of the searches, OpenSpiel's bot in "
+            f"{os_gr:.0%} and {os_rr:.0%}")
+
+
 def adapter_sentence(path: Path) -> str:
     """docs/rl.md: OpenSpiel's search time without → with the adapter's memo, by game."""
     lines = [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines()]
@@ -392,6 +406,7 @@ def figures() -> list[Figure]:
         Figure("docs/rl.md", (f"{OPENSPIEL}/adapter_search.jsonl",), adapter_sentence,
                "the adapter's memo"),
         Figure("docs/rl.md", ROOT_CHOICE, root_choice_table, "the root's rules at 300"),
+        Figure("docs/rl.md", ROOT_CHOICE, root_choice_sentence, "the root's choices at 300"),
         Figure("docs/rl.md", OPENSPIEL_FILES, openspiel_table, "the fair match"),
         Figure("README.md", OPENSPIEL_FILES, openspiel_sentence, "the fair match"),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
