@@ -2,27 +2,18 @@
 (``benchmarks/figures.py``): its page shows it word for word and names the file."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _figures() -> Any:
-    spec = importlib.util.spec_from_file_location("figures", ROOT / "benchmarks" / "figures.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["figures"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-FIGURES = _figures()
+FIGURES = load_script(ROOT / "benchmarks" / "figures.py")
 ALL = FIGURES.figures()
 
 

@@ -2,14 +2,13 @@
 ratings from its games and from bench_strength's."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.scripts import load_script
 from towerplay import bots
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "levels_ladder.py"
@@ -17,12 +16,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "levels_ladder.py"
 
 @pytest.fixture(scope="module")
 def ladder() -> Any:
-    spec = importlib.util.spec_from_file_location("levels_ladder", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its worker processes look it up
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def line(pair: str, index: int, upper_wins: bool, upper_seat: int = 1,
