@@ -372,6 +372,21 @@ LEVEL_FILES = (LEVELS, f"{STRENGTH}/two_players_2500.jsonl")
 greedy (``expert`` against ``hard``)."""
 
 
+EXPERT_TIMES = f"{RESULTS}/levels-2026-12-02/expert_move_times.txt"
+
+
+def expert_times_table(path: Path) -> str:
+    """docs/bots.md: ``bench_levels.py --level expert``'s rows (its printed lines)."""
+    lines = ["| game | players | expert's moves | slowest move, CPU s "
+             "| slowest move, wall s (load) |", "|---|---|---|---|---|"]
+    for text in path.read_text(encoding="utf-8").splitlines():
+        cells = text.split()
+        if len(cells) == 8 and cells[1].isdigit():
+            game, players, _, moves, _, wall, cpu, load = cells
+            lines.append(f"| {game} | {players} | {moves} | {cpu} | {wall} ({load}) |")
+    return "\n".join(lines)
+
+
 def levels_report(*files: Path) -> dict[str, Any]:
     ladder = script("levels_ladder")
     report: dict[str, Any] = ladder.summary(ladder.read_lines(list(files)))
@@ -410,6 +425,7 @@ def figures() -> list[Figure]:
         Figure("docs/rl.md", OPENSPIEL_FILES, openspiel_table, "the fair match"),
         Figure("README.md", OPENSPIEL_FILES, openspiel_sentence, "the fair match"),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
+        Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
         Figure("README.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
         *balance_figures(),
