@@ -42,7 +42,7 @@ BASE_COLUMNS = {
     "sweep": "the swept options of this game as name=value pairs (empty without a sweep)",
     "options": "every option of the game, as JSON",
     "players": "seats at the table",
-    "first": "the seat that moved first, from 0",
+    "first": "the seat that started round 1 (its first player), from 0",
     "winners": "the winning seats, from 0, separated by spaces (several: a shared win)",
     "length": "actions in the game",
 }
