@@ -6,8 +6,9 @@
 Each measurement searches from a few positions of a seeded game (the start and positions
 reached by the game's rollout policy), with a time budget, and divides the iterations run
 by the time spent (wall clock, or with ``--cpu-time`` this process's CPU seconds, the
-steadier figure on a shared machine; the search's own budget stays wall time). Playout length is the mean number of actions from those positions to
-the end of the game under the rollout policy.
+steadier figure on a shared machine; the search's own budget stays wall time). Playout
+length is the mean number of actions from those positions to the end of the game under the
+rollout policy.
 """
 from __future__ import annotations
 

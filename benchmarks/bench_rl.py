@@ -104,7 +104,7 @@ def spiel(game: pyspiel.Game, seconds: float, tensor: str = "observation_tensor"
         state, steps = game.new_initial_state(), 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rng.choices(outcomes, weights)[0])
                 continue
             getattr(state, tensor)(state.current_player())
@@ -125,8 +125,8 @@ def main(names: list[str] = typer.Argument(None, help="games (default: all)"),
          stub: bool = typer.Option(False, "--stub-observer",
                                    help="observers write zeros at no cost: what the envs "
                                         "cost without the observation"),
-         as_json: bool = typer.Option(False, "--json", help="print JSON (the summary and every round) "
-                                                   "instead of a table")
+         as_json: bool = typer.Option(False, "--json", help="print JSON (the summary and "
+                                      "every round) instead of a table")
          ) -> None:
     """Every figure is the best of ``rounds`` short measurements taken in turns (raw
     engine, PettingZoo, VectorEnv, pyspiel, raw engine…), so that load from other work on
@@ -187,7 +187,7 @@ def summarize(taken: dict[str, dict[str, list[float]]]) -> dict[str, dict[str, A
             results[name]["share"] = {
                 key: [results[name][key] / best, min(shares), max(shares)]
                 for key, rates in group.items() if key != "raw"
-                for shares in [[rate / raw for rate, raw in zip(rates, group["raw"])]]}
+                for shares in [[rate / raw for rate, raw in zip(rates, group["raw"], strict=True)]]}
     return results
 
 

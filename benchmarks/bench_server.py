@@ -218,6 +218,9 @@ def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
         # else a quiet seat waited on someone who had left at the end of the run
         "missed_seats": sum(seat["stored"] > seat["seen"] for seat in stalled),
         "quiet_seats": sum(seat["stored"] <= seat["seen"] for seat in stalled),
+        # quiet, with a bot due at the end: a bot that did not move for --stall seconds
+        "quiet_bot_due": sum(seat["stored"] <= seat["seen"] and seat["bot_queue"] is not None
+                             for seat in stalled),
         "missed_examples": [seat for seat in stalled if seat["stored"] > seat["seen"]][:5],
         "round_trip_ms_median": round(statistics.median(trips), 2) if trips else None,
         "round_trip_ms_p99": round(percentile(trips, 0.99), 2) if trips else None,
@@ -289,6 +292,32 @@ def show(report: dict[str, Any], as_json: bool) -> None:
         else:
             print(f"{key:>22}: {value}")
     print(flush=True)
+
+
+PARTS = ("serve", "worker", "nginx", "postgres")
+"""The parts whose CPU a report counts, in docs/deploy.md's column order."""
+
+
+def table_rows(reports: list[dict[str, Any]], code: str) -> list[str]:
+    """docs/deploy.md's rows of ``reports`` (``--json`` lines) of the code ``code``: setup,
+    tables, actions/s, round trips, load, CPU ms per action of each part (– where none)."""
+    rows = []
+    for r in reports:
+        cpu = " / ".join(f"{r['cpu_ms_per_action'][part]:.2f}"
+                         if part in r["cpu_ms_per_action"] else "–" for part in PARTS)
+        rows.append(f"| {code} | {r['setup']} | {r['tables']} | {r['actions_per_second']:.1f} "
+                    f"| {r['round_trip_ms_median']:,.0f} / {r['round_trip_ms_p99']:,.0f} "
+                    f"| {r['load_1m_start']:.1f} → {r['load_1m_end']:.1f} | {cpu} "
+                    f"| {r['missed_seats']} |")
+    return rows
+
+
+def cpu_medians(reports: list[dict[str, Any]]) -> dict[str, float]:
+    """Per setup, the median over runs of the CPU ms per action of all its parts together."""
+    by_setup: dict[str, list[float]] = {}
+    for r in reports:
+        by_setup.setdefault(r["setup"], []).append(sum(r["cpu_ms_per_action"].values()))
+    return {setup: round(statistics.median(values), 2) for setup, values in by_setup.items()}
 
 
 if __name__ == "__main__":

@@ -271,7 +271,7 @@ def record(duel: Duel, command: str = "") -> dict[str, Any]:
     (run in a worker)."""
     started, cpu = time.perf_counter(), time.process_time()
     outcome = play(duel)
-    return {**dict(zip(KEY, duel.key())), "seat": duel.index % duel.players,
+    return {**dict(zip(KEY, duel.key(), strict=True)), "seat": duel.index % duel.players,
             **asdict(outcome), "wall_seconds": round(time.perf_counter() - started, 3),
             "cpu_seconds": round(time.process_time() - cpu, 3),
             "finished": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -587,7 +587,7 @@ def cells(records: Iterable[Mapping[str, Any]], pooled: bool = True) -> list[dic
     for key in sorted(grouped, key=order):
         sides = grouped[key]
         both = summary([*sides["ismcts"], *sides["greedy"]])
-        out.append({**dict(zip(CELL, key)),
+        out.append({**dict(zip(CELL, key, strict=True)),
                     **{side: summary(sides[side]) for side in SIDES},
                     "their_iterations_per_decision": both["their_iterations_per_decision"],
                     "their_iterations_per_s": both["their_iterations_per_s"],

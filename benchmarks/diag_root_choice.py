@@ -30,8 +30,9 @@ import math
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -111,10 +112,10 @@ def rules(stats: Stats) -> dict[str, str]:
         "max_mean": best(lambda k: stats[k][2]),
     }
     for z in (0.5, 1.0, 1.5, 2.0, 3.0):
-        chosen[f"lcb{z:g}"] = best(lambda k: stats[k][2] - z * stats[k][3])
+        chosen[f"lcb{z:g}"] = best(lambda k, z=z: stats[k][2] - z * stats[k][3])
     for m in (5, 20):
         chosen[f"shrink{m}"] = best(
-            lambda k: (stats[k][0] * stats[k][2] + m * root) / (stats[k][0] + m))
+            lambda k, m=m: (stats[k][0] * stats[k][2] + m * root) / (stats[k][0] + m))
     return chosen
 
 

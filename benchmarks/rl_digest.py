@@ -19,6 +19,7 @@ import typer
 
 from towerplay import games
 from towerplay.envs import pettingzoo
+
 from tests.conftest import game_player_counts
 
 

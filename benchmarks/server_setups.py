@@ -1,11 +1,11 @@
 """The processes of benchmarks/bench_server.py's setups: ``towerplay serve`` and
 ``towerplay worker`` subprocesses (each in its own process group, killed with it), a
 throwaway PostgreSQL cluster (tests/server/conftest.py's), and nginx as a round-robin
-load balancer with a generated config (installed with apt-get if missing, as root)."""
+load balancer with docs/deploy.md's configuration (tests/server/proxies.py's; Debian's
+nginx-light, which scripts/system-packages.sh installs)."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -21,48 +21,6 @@ import httpx
 BENCH_LIMITS = ("actions_per_second=1000,actions_burst=1000,tables_per_minute=100000,"
                 "bot_tables=100000,sockets_per_address=100000")
 """The clients share one address: per-address limits raised (serve's hidden --limits)."""
-
-NGINX_CONF = """\
-# towerplay behind nginx: round robin, no sticky sessions, websockets upgraded.
-worker_processes 1;
-pid {home}/nginx.pid;
-error_log {home}/error.log warn;
-events {{ worker_connections 16384; }}
-http {{
-    access_log off;
-    client_body_temp_path {home}/body;
-    proxy_temp_path {home}/proxy;
-    fastcgi_temp_path {home}/fastcgi;
-    uwsgi_temp_path {home}/uwsgi;
-    scgi_temp_path {home}/scgi;
-    # websockets: Upgrade passed on; plain requests: no Connection header, so that the
-    # upstream keepalive connections are reused
-    map $http_upgrade $connection_upgrade {{
-        default upgrade;
-        ''      '';
-    }}
-{table_map}    upstream towerplay {{
-{balance}{servers}
-        keepalive 64;
-    }}
-    server {{
-        listen {listen};
-        client_max_body_size 2m;
-        location / {{
-            proxy_pass http://towerplay;
-            proxy_http_version 1.1;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $remote_addr;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_read_timeout 1h;
-            proxy_send_timeout 1h;
-        }}
-    }}
-}}
-"""
-
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -113,9 +71,10 @@ def wait_answering(base: str, child: subprocess.Popen[bytes], log: Path) -> None
 
 
 @contextmanager
-def serve(url: str, home: Path, name: str, bot_worker: bool,
+def serve(url: str, home: Path, name: str, bot_worker: bool, extra: list[str] | None = None,
           ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``python -m towerplay serve`` on ``url`` (SQLite or PostgreSQL): its base URL."""
+    """``python -m towerplay serve`` on ``url`` (SQLite or PostgreSQL; ``extra``: more
+    options): its base URL."""
     port = free_port()
     command = [sys.executable, "-m", "towerplay", "serve", "--port", str(port),
                "--limits", BENCH_LIMITS, "--forwarded-allow-ips", "127.0.0.1"]
@@ -126,6 +85,7 @@ def serve(url: str, home: Path, name: str, bot_worker: bool,
         env["TOWERPLAY_DATABASE_URL"] = url
     if not bot_worker:
         command.append("--no-bot-worker")
+    command += extra or []
     log = home / f"{name}.log"
     with process(command, log, env) as child:
         base = f"http://127.0.0.1:{port}"
@@ -187,58 +147,17 @@ def new_database(cluster: str, name: str) -> str:
     return f"{cluster}/{name}"
 
 
-def nginx_binary() -> str:
-    """nginx's path, installed with apt-get (Debian's package) if missing."""
-    found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
-    if found:
-        return found
-    if shutil.which("apt-get") is None or os.geteuid() != 0:
-        raise SystemExit("nginx is not installed and apt-get (as root) is unavailable")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (["apt-get", "update", "-q"],
-                    ["apt-get", "install", "-y", "-q", "--no-install-recommends",
-                     "nginx-light"]):
-        subprocess.run(command, env=env, check=True, capture_output=True, timeout=900)
-    found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
-    if not found:
-        raise SystemExit("apt-get installed nginx but it is not to be found")
-    return found
-
-
-TABLE_MAP = """\
-    # by table: a table's pages, API calls and websockets go to one server (any other
-    # request: anywhere); a server that goes away hands its tables to the others
-    map $uri $table_key {{
-        ~^(/api|/ws)?/tables/(?<table>[^/]+) $table;
-        default $request_id;
-    }}
-"""
-
-
-def nginx_config(home: Path, listen: str, bases: list[str], by_table: bool = False) -> str:
-    """The configuration: round robin, or (``by_table``) a consistent hash of the table id
-    in the path."""
-    servers = "\n".join(f"        server {base.removeprefix('http://')};" for base in bases)
-    return NGINX_CONF.format(home=home, listen=listen, servers=servers,
-                             table_map=TABLE_MAP.format() if by_table else "",
-                             balance="        hash $table_key consistent;\n" if by_table
-                             else "")
-
-
 @contextmanager
 def nginx(bases: list[str], home: Path, by_table: bool = False,
           ) -> Iterator[tuple[str, int]]:
-    """nginx on a free loopback port in front of ``bases``: its base URL and master's id."""
-    binary = nginx_binary()
-    port = free_port()
-    conf = home / "nginx.conf"
-    conf.write_text(nginx_config(home, f"127.0.0.1:{port}", bases, by_table))
-    log = home / "nginx.log"
-    with process([binary, "-p", str(home), "-c", str(conf), "-g", "daemon off;"],
-                 log) as child:
-        base = f"http://127.0.0.1:{port}"
-        wait_answering(base, child, log)
-        yield base, child.pid
+    """nginx on a free loopback port in front of ``bases`` (docs/deploy.md's configuration,
+    :mod:`towerplay.server.nginx`): its base URL and master's id."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.server.proxies import running_nginx
+
+    with running_nginx([base.removeprefix("http://") for base in bases], by_table,
+                       home) as (base, pid):
+        yield base, pid
 
 
 @contextmanager

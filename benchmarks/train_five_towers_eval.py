@@ -156,9 +156,9 @@ def train(rows: list[Row]) -> tuple[dict[str, object], str]:
     lefts = [left for _, _, left, _ in held]
     note = (f"R² of the final margin {r2(mine, truth):.3f} (hand-made, rescaled: "
             f"{r2(list(np.polyval(hand_fit, hand)), truth):.3f}); winner log-likelihood "
-            f"{likelihood(list(zip(lefts, mine, wins)), *scale):.4f} (hand-made: "
-            f"{likelihood(list(zip(lefts, hand, wins)), a, b):.4f}); {len(held)} held-out "
-            f"positions")
+            f"{likelihood(list(zip(lefts, mine, wins, strict=True)), *scale):.4f} (hand-made: "
+            f"{likelihood(list(zip(lefts, hand, wins, strict=True)), a, b):.4f}); "
+            f"{len(held)} held-out positions")
     model = {"weights": [round(float(w), 6) for w in weights], "scale": list(scale)}
     return model, note
 

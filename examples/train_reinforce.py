@@ -116,7 +116,7 @@ def plot(curve: list[tuple[int, float, float]], game: str, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    played, random_rate, greedy_rate = zip(*curve)
+    played, random_rate, greedy_rate = zip(*curve, strict=True)
     fig, ax = plt.subplots(figsize=(6, 3.5))
     ax.plot(played, random_rate, marker="o", label="vs random")
     ax.plot(played, greedy_rate, marker="s", label="vs greedy")

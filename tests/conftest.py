@@ -1,6 +1,7 @@
 """Shared fixtures: the registered games and their player counts."""
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import tempfile
@@ -12,8 +13,24 @@ import pytest
 
 from towerplay import games
 
+from tests.janitor import MARK, Janitor
+
+
+def run_folder() -> Path:
+    """The folder of this test run's temporary files (``TMPDIR``), made by the run's first
+    process (which also starts its :class:`~tests.janitor.Janitor`) and inherited by xdist's
+    workers and every process a test starts."""
+    if MARK not in os.environ:
+        root = Path(tempfile.mkdtemp(prefix="tp-tests-"))  # short: sockets live below it
+        root.chmod(0o711)  # PostgreSQL's user must reach its cluster's folder below it
+        os.environ.update({MARK: str(root), "TMPDIR": str(root)})
+        atexit.register(Janitor(root).close)
+    tempfile.tempdir = None  # read TMPDIR again
+    return Path(os.environ[MARK])
+
+
 # Tests never write into the real home folder (default records, the server's database).
-os.environ.setdefault("TOWERPLAY_HOME", tempfile.mkdtemp(prefix="towerplay-tests-"))
+os.environ["TOWERPLAY_HOME"] = str(run_folder() / "home")
 
 # The fifth game, made by following docs/adding-a-game.md: every generic test covers it.
 games.register("toy_pile", "tests.toy:ToyGame")
@@ -85,3 +102,21 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
             return "postgres" if ON_POSTGRES.search(nodeid) else nodeid
 
     return SharedStateScheduling(config, log)
+
+
+# ----------------------------------------------------------------- markers from fixtures
+NEEDS = {"browser": pytest.mark.browser, "postgres_cluster": pytest.mark.cluster,
+         "cluster_url": pytest.mark.cluster}
+"""A test that uses one of these fixtures (directly or through another) gets the marker."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests that drive chromium or start PostgreSQL by the fixtures they use (so
+    ``-m 'not browser'`` leaves them out); others carry their markers in their files."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        for fixture, mark in NEEDS.items():
+            if fixture in fixtures:
+                item.add_marker(mark)
+        if ON_POSTGRES.search(item.nodeid):
+            item.add_marker(pytest.mark.cluster)

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 README = ROOT / "README.md"
 MAX_README_LINES = 250
-PLAY_COMMAND = ("python3 -m venv .venv && .venv/bin/pip install -q -e . && "
+PLAY_COMMAND = ("python3 -m venv .venv && .venv/bin/pip install -q -e '.[web]' && "
                 ".venv/bin/towerplay serve")
 """The README's first command: sets everything up and starts the web app."""
 

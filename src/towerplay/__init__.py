@@ -5,7 +5,11 @@
 >>> state.to_move in (0, 1, 2)
 True
 """
-from towerplay import core, games
+from towerplay import core, games, i18n
+
+# The kernel words no event itself: its English (``str()`` of an error, a log line) is
+# the catalogues' (towerplay.core.words).
+core.words.use(i18n.english)
 
 __version__ = "0.1.0"
 __all__ = ["core", "games", "__version__"]

@@ -1,17 +1,24 @@
 """The rulebooks' languages — English, Polish and Hungarian — as message catalogues.
 
-Catalogues are gettext ``.po`` files read with Babel, one per domain and language, in
-``towerplay/locale/<lang>/LC_MESSAGES/<domain>.po``: ``web`` for the pages and the
-server's replies, and one domain per game (its board's words, its log lines, its
-refusals and its terms). A message id is a key, its text a template with ``{name}``
-fields:
+Catalogues are gettext ``.po`` files read with Babel, one per domain and language:
+``core`` for the kernel's events, ``web`` for the pages and the server's replies (and
+the terminal's), and one domain per game (its board's words, its log lines, its
+refusals and its terms). The kernel's are in ``towerplay/locale/<lang>/LC_MESSAGES/``,
+a game's in its own package, ``<package>/locale/<lang>/LC_MESSAGES/``, found through
+the registry (:func:`towerplay.core.registry.folder`): so a game installed from outside
+the project brings its words. A game may add to the shared domains too (``web``: its
+title; ``options``, ``score``, ``stats``, ``cli_help``: its options' labels, its pad's
+and its statistics' words, its command's help): a domain's catalogue is the kernel's
+file and every game's of that name together. A message id is a key, its text a template
+with ``{name}`` fields:
 
 - ``key.one`` / ``key.few`` / ``key.many`` / ``key.other``: the plural forms of
   ``key``, picked by Unicode CLDR's rule for the language (the same rule the pages use
   through ``Intl.PluralRules``), e.g. Polish says 1 *karta*, 2 *karty*, 5 *kart*;
 - ``term.<word>``: a game term as the published rulebook names it (``term.sand``);
 - ``<domain>.<name>``: an event an engine says (a log entry, a refusal: see
-  :mod:`towerplay.core.events`), worded by :meth:`Translator.event` — in English too;
+  :mod:`towerplay.core.events`), worded by :meth:`Translator.event` — in English too
+  (the kernel's English, :mod:`towerplay.core.words`, is :func:`english`);
 - ``action.<name>``: a template of an action's notation as a button says it (an
   imperative): :meth:`Translator.action` recognises the notation by these templates.
 
@@ -35,9 +42,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from babel import Locale
-from babel.messages.pofile import read_po
-
+from towerplay.core import registry
 from towerplay.core.events import LEGACY, Event, Notation, Param, Seat, Seq, Term
 
 if TYPE_CHECKING:
@@ -48,6 +53,7 @@ LANGUAGES: tuple[str, ...] = ("en", "pl", "hu")
 NAMES = {"en": "English", "pl": "polski", "hu": "magyar"}
 """Each language in its own words (the switch on every page)."""
 LOCALE = Path(__file__).parent / "locale"
+"""The kernel's catalogues (``core``, ``web``, the pads' and the report's own words)."""
 PLURAL_FORMS = (".zero", ".one", ".two", ".few", ".many", ".other")
 """The suffixes of a key's plural forms (CLDR's categories)."""
 SEGMENT = " · "
@@ -66,21 +72,41 @@ def language(wanted: str | None) -> str:
     return LANGUAGES[0]
 
 
+def folders() -> tuple[Path, ...]:
+    """Where the catalogues are: the kernel's :data:`LOCALE`, then each registered
+    game's ``locale`` folder in its package (a game installed from outside too)."""
+    return _folders(tuple(registry.names()))
+
+
 @cache
+def _folders(games: tuple[str, ...]) -> tuple[Path, ...]:
+    return (LOCALE, *(registry.folder(name) / "locale" for name in games))
+
+
 def catalogue(domain: str, lang: str) -> Mapping[str, str]:
-    """The texts of ``domain`` in ``lang`` by key (empty when there is no such file)."""
-    path = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
-    if not path.is_file():
-        return MappingProxyType({})
-    with path.open("rb") as file:
-        messages = read_po(file, locale=lang, domain=domain)
-    return MappingProxyType({str(m.id): str(m.string) for m in messages
-                             if m.id and m.string})
+    """The texts of ``domain`` in ``lang`` by key: its files in every folder of
+    :func:`folders` together (empty when there is none)."""
+    return _catalogue(domain, lang, folders())
+
+
+@cache
+def _catalogue(domain: str, lang: str, where: tuple[Path, ...]) -> Mapping[str, str]:
+    from babel.messages.pofile import read_po  # (Babel loads only when words are read)
+
+    texts: dict[str, str] = {}
+    for folder in where:
+        path = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+        if path.is_file():
+            with path.open("rb") as file:
+                messages = read_po(file, locale=lang, domain=domain)
+            texts.update((str(m.id), str(m.string)) for m in messages if m.id and m.string)
+    return MappingProxyType(texts)
 
 
 def domains() -> list[str]:
     """Every domain that has an English catalogue."""
-    return sorted(p.stem for p in (LOCALE / LANGUAGES[0] / "LC_MESSAGES").glob("*.po"))
+    return sorted({path.stem for folder in folders()
+                   for path in (folder / LANGUAGES[0] / "LC_MESSAGES").glob("*.po")})
 
 
 @cache
@@ -91,19 +117,21 @@ def plural_category(lang: str, count: float) -> str:
     >>> [plural_category("pl", n) for n in (1, 2, 5, 22)]
     ['one', 'few', 'many', 'few']
     """
+    from babel import Locale  # (Babel loads only when words are read)
+
     return str(Locale.parse(lang).plural_form(count))
 
 
 class Translator:
     """The texts of one domain in one language (falling back to the ``web`` domain's
-    common words, then to English, then to the key)."""
+    common words and the kernel's ``core``, then to English, then to the key)."""
 
     def __init__(self, domain: str, lang: str) -> None:
         self.domain = domain
         self.lang = language(lang)
-        chain = [domain] if domain == "web" else [domain, "web"]
+        self._domains = tuple(dict.fromkeys((domain, "web", "core")))
         self._chain = [catalogue(d, code) for code in (self.lang, LANGUAGES[0])
-                       for d in chain]
+                       for d in self._domains]
 
     def has(self, key: str) -> bool:
         """Whether some catalogue of the chain has ``key``."""
@@ -133,16 +161,20 @@ class Translator:
         """An engine's event in this language, by the catalogue text of its key (in the
         event's own domain) in grammatical ``form`` where there is one (``key@form``),
         each ``{field}`` (or ``{field@form}``) filled by its parameter worded too; a
-        ``count`` picks the plural form. A legacy English text (a test's toy game, a
-        reason given as text) is shown as it is."""
+        ``count`` picks the plural form. A key no catalogue has is worded by the event's
+        ``fallback`` parameter where it has one (an option's label, a game's title: words
+        a game from outside may not have). A legacy English text (a reason given as
+        text) is shown as it is."""
         if event.key == LEGACY:
             return str(event.get("text"))
-        if event.domain not in (self.domain, "web"):
+        if event.domain not in self._domains:
             return translator(event.domain, self.lang).event(event, form)
         key = event.key
         bare = key.removeprefix(f"{self.domain}.")
         if bare != key and not self.has(key) and self.has(bare):
             key = bare  # the lobby's options catalogue names no domain in its keys
+        if not self.has(key) and (fallback := event.get("fallback")) is not None:
+            return self.param(fallback, form)
         if form is not None and self.has(f"{key}@{form}"):
             key = f"{key}@{form}"
         params = dict(event.params)
@@ -206,9 +238,14 @@ FIELD = re.compile(r"\{(\w+)(?:@(\w+))?\}")
 """A field of an event's text: ``{name}``, or ``{name@form}`` (a grammatical form)."""
 
 
-@lru_cache(maxsize=64)
 def translator(domain: str, lang: str) -> Translator:
-    """The (shared) translator of ``domain`` in ``lang``."""
+    """The (shared) translator of ``domain`` in ``lang`` (a new one once another game is
+    registered: it may bring words)."""
+    return _translator(domain, lang, folders())
+
+
+@lru_cache(maxsize=64)
+def _translator(domain: str, lang: str, where: tuple[Path, ...]) -> Translator:
     return Translator(domain, lang)
 
 
@@ -228,15 +265,14 @@ def _phrase(domain: str, lang: str, value: Event | Seq, form: str | None) -> str
 def localized_breakdown(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """``view`` with the labels of its score breakdown in ``lang`` (the game says them,
     ``Game.score_labels``): the pages and the terminal alike."""
-    from towerplay.core import registry  # the registry imports the games, which use us
-
     rows = view.get("breakdown")
     name = str(view.get("game"))
     if lang == LANGUAGES[0] or not isinstance(rows, list) or name not in registry.names():
         return dict(view)
     labels = translator(name, lang).labels(registry.game_class(name).score_labels(view))
-    return {**view, "breakdown": [[[label, points] for label, (_, points) in zip(names, seat)]
-                                  for names, seat in zip(labels, rows)]}
+    return {**view, "breakdown": [
+        [[label, points] for label, (_, points) in zip(names, seat, strict=True)]
+        for names, seat in zip(labels, rows, strict=True)]}
 
 
 def seat_label(view: Mapping[str, Any], p: int | None, tr: Translator) -> str:
@@ -275,16 +311,16 @@ def bot_name(spec: str, lang: str) -> str:
     return words("web.bot_options", name=name, options=options) if options else name
 
 
-SEAT_KINDS = ("human", "easy", "medium", "hard", "expert", "random", "greedy")
-"""The seat kinds the lobby offers (its choice list), by their protocol ids; each has a
-name in every language (the ``web`` catalogue's ``web.kind.<id>``)."""
+def seat_kind(spec: str, kinds: Sequence[str]) -> str:
+    """The protocol id among ``kinds`` of a seat spec typed in any case, or by a kind's
+    name in any of our languages (``HUMAN``, ``człowiek``, ``bot zachłanny``); other
+    specs as typed.
 
-
-def seat_kind(spec: str) -> str:
-    """The protocol id of a seat spec typed in any case, or by a kind's name in any of
-    our languages (``HUMAN``, ``człowiek``, ``bot zachłanny``); other specs as typed."""
+    >>> seat_kind("Człowiek", ("human", "greedy")), seat_kind("ismcts", ("human",))
+    ('human', 'ismcts')
+    """
     wanted = " ".join(spec.split()).casefold()
-    for kind in SEAT_KINDS:
+    for kind in kinds:
         if wanted == kind or wanted in kind_names(kind):
             return kind
     return spec.strip()
@@ -304,8 +340,6 @@ def game_title(game: str, lang: str) -> str:
     >>> game_title("five_towers", "pl"), game_title("castle", "en")
     ('5 Wież', 'Budowa Zamku (Castle Building)')
     """
-    from towerplay.core import registry  # the registry imports the games, which use us
-
     words = translator("web", lang)
     key = f"title.{game}"
     return words.raw(key) if words.has(key) else registry.game_class(game).title

@@ -72,6 +72,7 @@ def test_a_pass_class_holds_exactly_the_reveals_that_put_a_card_back() -> None:
                 state.apply(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("memory", ["open", "hidden"])
 def test_alike_reveals_are_never_marked_against_each_other(memory: str) -> None:
     state = seen_twice(memory)

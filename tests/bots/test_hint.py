@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from towerplay import games
-from towerplay.core import registry
-from towerplay.core import Record
+from towerplay.core import Record, registry
 
 from tests.bots.toy import ToyGame
 

@@ -13,8 +13,15 @@ from towerplay.arena.match import play_match
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.core import InvalidOptions, State
 
-from tests.bots.toy import (PoisonError, RevealGame, ToyGame, ToyHeuristics, ToyState, poisoned,
-                            position)
+from tests.bots.toy import (
+    PoisonError,
+    RevealGame,
+    ToyGame,
+    ToyHeuristics,
+    ToyState,
+    poisoned,
+    position,
+)
 
 WIN_NOW = dict(hands=[[6, 2, 1], [3, 4, 8]], total=9, played=[4, 5])
 """Seat 0 wins at once with 'play 6'; the other cards leave the opponent chances."""
@@ -179,7 +186,7 @@ def test_the_tree_splits_by_what_the_seat_saw() -> None:
     # after the move, the kept tree is found through the branch of the card really drawn
     state.apply(state.legal_actions()[0])
     seen = state.determinize(0, random.Random(2))
-    drew = seen._log_entry(0, 0)
+    drew = seen.log_line(0, 0)
     assert drew.startswith(str(seen.history[0]) + ", drew ")
     below = root.children[seen.history[0]].outcomes[drew]
     expected = below.children.get(seen.history[1])
@@ -224,7 +231,8 @@ def test_the_search_weighs_only_the_games_candidate_moves(monkeypatch) -> None:
     assert len(legal) > 1
     chosen = legal[-1]
     # the game settles every decision itself: the bot plays it without searching
-    monkeypatch.setattr(ToyHeuristics, "search_actions", lambda self, s, rng: [s.legal_actions()[-1]])
+    monkeypatch.setattr(ToyHeuristics, "search_actions",
+                        lambda self, s, rng: [s.legal_actions()[-1]])
     bot = bots.load("ismcts:iterations=50", seed=1)
     assert bot.act(state) == chosen and bot.last.iterations == 0
     # a forced search (a hint) still weighs every legal move at the root
@@ -268,8 +276,9 @@ def test_a_class_of_alike_actions_is_explored_as_its_members_would_be(monkeypatc
     members would get one by one, not one known card's share. Explored as one action, the
     class that branches on the most outcomes got the fewest visits, its follow-ups stayed
     barely searched and its value too low, so the search passed instead of revealing."""
-    from tests.games.castle.positions import position as castle_position
     from towerplay.games.castle.state import UNSEEN, CastleState
+
+    from tests.games.castle.positions import position as castle_position
 
     table = {"a1": 25, "a2": 30, "a3": 12}
     state = castle_position([[1, 20], [1, 10]], table, known=table)
@@ -304,8 +313,9 @@ def test_beside_a_class_the_root_chooses_by_a_lower_confidence_bound() -> None:
     better mean from few of them, is luck: the unseen cards' class, whose pooled mean is
     precise, stays the choice (counting visits per member took the known card). A known
     card clearly better than the class is chosen."""
-    from tests.games.castle.positions import position as castle_position
     from towerplay.games.castle.state import UNSEEN
+
+    from tests.games.castle.positions import position as castle_position
 
     table = {"a1": 25}
     state = castle_position([[1, 20], [1, 10]], table, known=table)

@@ -8,10 +8,17 @@ import pytest
 from rich.console import Console
 
 from towerplay import games
-from towerplay.core import registry
-from towerplay.sim.ladder import (lineups, play_job, report_tables, run_jobs, run_ladder,
-                                    schedule, summarize, wilson)
-from towerplay.core import InvalidOptions
+from towerplay.core import InvalidOptions, registry
+from towerplay.sim.ladder import (
+    lineups,
+    play_job,
+    report_tables,
+    run_jobs,
+    run_ladder,
+    schedule,
+    summarize,
+    wilson,
+)
 
 from tests.bots.toy import ToyGame
 

@@ -8,7 +8,6 @@ import pytest
 from typer.testing import CliRunner
 
 from towerplay import bots, games
-from towerplay.sim.ladder import run_ladder
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.bots.simple import GreedyBot, RandomBot
 from towerplay.cli import app
@@ -16,6 +15,7 @@ from towerplay.cli.play import split_seats
 from towerplay.core import InvalidOptions
 from towerplay.core.errors import UnknownBot
 from towerplay.i18n import Translator
+from towerplay.sim.ladder import run_ladder
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 
@@ -63,8 +63,8 @@ def test_levels_sit_at_cli_tables_ladders_and_the_lobby() -> None:
     report = run_ladder(games.load("castle"), 2, ["easy", "medium"], games=2, seed=1,
                         workers=1)
     assert sorted(row["bot"] for row in report["bots"]) == ["easy", "medium"]
-    from towerplay.server.tables import check_spec
     from towerplay.server.limits import Limits
+    from towerplay.server.tables import check_spec
 
     assert all(check_spec(level, Limits()) == level for level in bots.LEVELS)
     lobby = (Path(__file__).resolve().parents[2] / "src/towerplay/server/static/lobby.html")

@@ -8,11 +8,12 @@ import random
 
 import pytest
 
-from tests.bots.test_ismcts import WIN_NOW, start
-from tests.bots.toy import Poison, ToyGame, ToyHeuristics, ToyState, poisoned, position
 from towerplay import bots, games
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.core import InvalidOptions
+
+from tests.bots.test_ismcts import WIN_NOW, start
+from tests.bots.toy import Poison, ToyGame, ToyHeuristics, ToyState, poisoned, position
 
 
 @pytest.mark.parametrize("spec, named", [

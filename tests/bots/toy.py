@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from towerplay.core.events import Event
+
 from tests.toy.game import CARDS, PLAYS, TARGET, Play, ToyGame, ToyState
 from tests.toy.heuristics import HEURISTICS, ToyHeuristics
 
@@ -75,17 +77,17 @@ class RevealState(ToyState):
         new.drawn = self.drawn.copy()
         return new
 
-    def _log_entry(self, index: int, seat: int | None) -> str | None:
+    def _log_event(self, index: int, seat: int | None) -> Event | None:
         text = str(self.history[index])
         card = self.drawn[index]
         if self.movers[index] == seat and card is not None:
-            return f"{text}, drew {card}"
-        return text
+            text = f"{text}, drew {card}"  # (a test's game: its line as the kernel's words)
+        return Event.of("core.move", action=text)
 
     def _redeal(self, seat: int | None, rng: random.Random, recall: float) -> None:
         super()._redeal(seat, rng, recall)
         self.drawn = [card if mover == seat else None
-                      for card, mover in zip(self.drawn, self.movers)]
+                      for card, mover in zip(self.drawn, self.movers, strict=True)]
 
 
 class RevealGame(ToyGame):

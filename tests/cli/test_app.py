@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 
 from towerplay.cli import app
 
+from tests.waiting import PATIENCE
+
 runner = CliRunner()
 
 
@@ -39,7 +41,7 @@ def test_serve_limits_override_only_the_named_fields() -> None:
 
 def test_usage_errors_are_one_line_from_the_installed_command_too() -> None:
     done = subprocess.run([sys.executable, "-m", "towerplay", "play", "five_towers",
-                           "--seed", "abc"], capture_output=True, text=True, timeout=60,
+                           "--seed", "abc"], capture_output=True, text=True, timeout=PATIENCE,
                           env={**os.environ, "COLUMNS": "40"})
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
@@ -47,7 +49,7 @@ def test_usage_errors_are_one_line_from_the_installed_command_too() -> None:
 
 def test_a_long_error_is_not_wrapped_when_stderr_is_a_pipe() -> None:
     done = subprocess.run([sys.executable, "-m", "towerplay", "play", "x" * 150],
-                          capture_output=True, text=True, timeout=60,
+                          capture_output=True, text=True, timeout=PATIENCE,
                           env={**os.environ, "COLUMNS": "80"})
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "x" * 150 in done.stderr

@@ -16,8 +16,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.i18n.english import problems
-from tests.i18n.events import EventCheck
 from towerplay import games
 from towerplay.cli import app
 from towerplay.cli.app import console
@@ -26,6 +24,9 @@ from towerplay.core.errors import BadRecord
 from towerplay.games.skytopia.components import DEFAULT_PATH, read_component_file
 from towerplay.i18n import LANGUAGES, word
 from towerplay.sim.runner import Failure, Outcome, describe
+
+from tests.i18n.english import problems
+from tests.i18n.events import EventCheck
 
 runner = CliRunner()
 LOCALES = {"en": "en_GB.UTF-8", "pl": "pl_PL.UTF-8", "hu": "hu_HU.UTF-8"}

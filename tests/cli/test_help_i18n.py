@@ -15,11 +15,12 @@ from typer._click.core import Command
 from typer.core import TyperArgument, TyperGroup, TyperOption
 from typer.testing import CliRunner
 
-from tests.i18n.english import problems
 from towerplay.cli import app
 from towerplay.cli.app import command_line_language
 from towerplay.cli.helptexts import DOMAIN, FIXED, help_texts, paragraphs, untranslated
 from towerplay.i18n import catalogue
+
+from tests.i18n.english import problems
 
 runner = CliRunner()
 LANGS = ("pl", "hu")

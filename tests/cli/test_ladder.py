@@ -35,6 +35,7 @@ def test_one_bot_plays_itself_only_when_asked() -> None:
     assert '"random"' in result.output
 
 
+@pytest.mark.ray
 def test_a_ladder_on_ray_plays_the_same_games() -> None:
     """The same seeded ladder on local processes and on a local Ray: the same results."""
     pytest.importorskip("ray")

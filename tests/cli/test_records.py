@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,8 @@ from typer.testing import CliRunner
 
 from towerplay.cli import app
 from towerplay.cli.records import games_dir, new_record_path
+
+from tests.waiting import PATIENCE, wait_for
 
 runner = CliRunner()
 
@@ -76,18 +77,16 @@ def start(args: list[str], home: Path) -> subprocess.Popen[str]:
                             stderr=subprocess.STDOUT)
 
 
-def wait_for_actions(path: Path, count: int, timeout: float = 60) -> list[str]:
+def wait_for_actions(path: Path, count: int) -> list[str]:
     """The record's actions once it holds at least ``count`` (polling the file)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def actions() -> list[str] | None:
         try:
-            actions: list[str] = json.loads(path.read_text())["actions"]
+            saved: list[str] = json.loads(path.read_text())["actions"]
         except (OSError, ValueError):  # not written yet (never half-written: atomic)
-            actions = []
-        if len(actions) >= count:
-            return actions
-        time.sleep(0.05)
-    raise AssertionError(f"{path} never reached {count} actions")
+            return None
+        return saved if len(saved) >= count else None
+
+    return wait_for(actions, f"{path} to hold {count} actions")
 
 
 def test_kill_9_mid_game_loses_nothing_and_resume_goes_on(tmp_path: Path) -> None:
@@ -97,16 +96,14 @@ def test_kill_9_mid_game_loses_nothing_and_resume_goes_on(tmp_path: Path) -> Non
     assert game.stdin is not None
     game.stdin.write("1\n1\n")
     game.stdin.flush()
-    time.sleep(0.5)
     before = wait_for_actions(path, 3)
-    time.sleep(0.5)  # the human seat waits on the pipe: nothing more is coming
     game.kill()
-    game.wait(timeout=30)
+    game.wait(timeout=PATIENCE)
     saved = json.loads(path.read_text())["actions"]
     assert saved[:len(before)] == before and saved
     resumed = subprocess.run([sys.executable, "-m", "towerplay", "resume", str(path),
                               "--seats", "greedy,greedy", "--quiet"],
-                             capture_output=True, text=True, timeout=120)
+                             capture_output=True, text=True, timeout=PATIENCE)
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     final = json.loads(path.read_text())
     assert final["actions"][:len(saved)] == saved and final["result"]
@@ -122,9 +119,8 @@ def test_a_hang_up_or_terminate_stops_cleanly_with_the_record_saved(
     game.stdin.write("1\n")
     game.stdin.flush()
     saved = wait_for_actions(path, 2)
-    time.sleep(0.3)
     game.send_signal(signum)
-    out, _ = game.communicate(timeout=30)
+    out, _ = game.communicate(timeout=PATIENCE)
     assert game.returncode == 128 + signum, out
     assert f"towerplay resume {path}" in out and "Traceback" not in out
     assert json.loads(path.read_text())["actions"][:len(saved)] == saved
@@ -160,9 +156,8 @@ def test_a_hang_up_after_the_terminal_is_gone_still_stops_cleanly(tmp_path: Path
     game.stdin.write("1\n")
     game.stdin.flush()
     saved = wait_for_actions(path, 2)
-    time.sleep(0.3)
     game.stdout.close()  # the terminal closes: writing the stop message fails
     game.send_signal(signal.SIGHUP)
-    game.wait(timeout=30)
+    game.wait(timeout=PATIENCE)
     assert game.returncode == 128 + signal.SIGHUP
     assert json.loads(path.read_text())["actions"][:len(saved)] == saved

@@ -103,8 +103,8 @@ def test_hot_seat_passes_the_keyboard_before_drawing_secrets(
     hands = [m.start() for m in re.finditer("your hand", out)]
     passes = [m.start() for m in re.finditer("pass the keyboard", out)]
     assert len(hands) == len(passes) == 3
-    assert all(p < h for p, h in zip(passes, hands))
-    assert all(h < p for h, p in zip(hands, passes[1:]))
+    assert all(p < h for p, h in zip(passes, hands, strict=True))
+    assert all(h < p for h, p in zip(hands, passes[1:], strict=False))
     assert "<cleared>" in out[out.index("seat 1 to move"):handover]
 
 

@@ -20,10 +20,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.i18n.english import AMBIGUOUS, problems
 from towerplay.cli import app
 from towerplay.cli.app import console
 from towerplay.i18n import catalogue, translator
+
+from tests.i18n.english import AMBIGUOUS, problems
 
 runner = CliRunner()
 GAMES = {"castle": (4, ["-o", "variant=characters", "-o", "max_turns=40"]),
@@ -98,6 +99,7 @@ def seats(game: str, lang: str) -> list[str]:
     return ["human", "human"] if lang == "pl" else ["human", *["random"] * (most - 2), "greedy"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["pl", "hu"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_screen_of_a_whole_game_is_in_the_language(game: str, lang: str,

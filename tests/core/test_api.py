@@ -1,7 +1,7 @@
 """The generic API test: run over every registered game and every player count.
 
-For many seeded random games it checks the kernel contract of DESIGN.md, so a new game
-gets all of these checks for free.
+For many seeded random games it checks the kernel contract (docs/api.md,
+docs/adding-a-game.md), so a new game gets all of these checks for free.
 """
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ def random_states(name: str, players: int, seed: int, options: dict | None = Non
         yield state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players,options,seed", game_variant_cases())
 def test_random_games_keep_the_contract(name: str, players: int, options: dict,
                                         seed: int) -> None:

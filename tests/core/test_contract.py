@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from towerplay import games
-from towerplay.core import State
 
 from tests.conftest import game_variant_cases
 

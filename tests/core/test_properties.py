@@ -41,6 +41,7 @@ def test_any_line_of_play_keeps_the_contract(name: str, players: int, seed: int,
     assert json.dumps(state.to_json(), sort_keys=True) == data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", game_player_counts())
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 1000), steps=st.integers(0, 60),

@@ -29,6 +29,8 @@ from towerplay.envs import openspiel
 from towerplay.lifeline import alive, descendants
 from towerplay.sim.ladder import wilson
 
+from tests.waiting import PATIENCE, wait_for
+
 SCRIPT = Path(__file__).parents[2] / "benchmarks" / "bench_vs_openspiel.py"
 
 
@@ -313,11 +315,10 @@ def test_sigterm_ends_the_workers_and_prints_the_games_recorded(tmp_path: Path) 
         env={**os.environ, "PYTHONPATH": str(SCRIPT.parents[1] / "src")})
     assert command.stderr is not None
     assert "games to play" in command.stderr.readline()  # the pool starts next
-    deadline = time.monotonic() + 30
-    while len(workers := descendants(command.pid)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    workers = wait_for(lambda: found if len(found := descendants(command.pid)) >= 2 else None,
+                       "the benchmark's two workers to start")
     command.send_signal(signal.SIGTERM)
-    stdout, stderr = command.communicate(timeout=30)
+    stdout, stderr = command.communicate(timeout=PATIENCE)
     assert command.returncode == 128 + signal.SIGTERM, stderr
     assert "stopped by SIGTERM" in stderr and "Traceback" not in stderr
     assert "| `castle` | random | 100 iterations | 1 | 1 of 1: " in stdout

@@ -10,8 +10,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.envs.test_observer_memos import afresh, rewind
 from towerplay import games
+
+from tests.envs.test_observer_memos import afresh, rewind
 
 VARIANTS = games.game_class("blueprints").variants
 

@@ -10,10 +10,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.envs.test_observer_memos import afresh, rewind
 from towerplay import games
 from towerplay.games.castle.cards import position_name
 from towerplay.games.castle.state import CastleState
+
+from tests.envs.test_observer_memos import afresh, rewind
 
 VARIANTS = games.game_class("castle").variants
 

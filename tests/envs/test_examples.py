@@ -5,9 +5,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_reinforce.py"
 
 
+@pytest.mark.slow
 def test_the_reinforce_example_trains_and_plots(tmp_path: Path) -> None:
     png = tmp_path / "curve.png"
     result = subprocess.run(

@@ -5,7 +5,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from towerplay import games
-from towerplay.arena.table import Refusal
+from towerplay.arena.table import IllegalMove
 from towerplay.core import InvalidOptions
 from towerplay.envs.gymnasium import TowerplayGymEnv
 
@@ -39,7 +39,7 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     assert alias.step(illegal)[1:3] == (-1.0, True)
     strict = TowerplayGymEnv("five_towers", players=2, illegal="raise")
     strict.reset(seed=1)
-    with pytest.raises(Refusal):
+    with pytest.raises(IllegalMove):
         strict.step(illegal)
 
 

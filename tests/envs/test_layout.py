@@ -3,6 +3,7 @@ writes it alike, and docs/rl.md shows it as the observer gives it."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ def test_the_layout_covers_the_vector_and_every_state_writes_it(name: str,
     names = [feature for feature, _ in layout]
     assert len(set(names)) == len(names), "feature names are unique"
     assert layout[0][1].start == 0 and layout[-1][1].stop == observer.shape[0]
-    assert all(a.stop == b.start for (_, a), (_, b) in zip(layout, layout[1:]))
+    assert all(a.stop == b.start for (_, a), (_, b) in pairwise(layout))
     assert "unnamed" not in names
     state, rng = game.start(players=players, seed=3), random.Random(3)
     for step in range(60):

@@ -16,10 +16,6 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from tests.conftest import game_player_counts
-from tests.games.blueprints.near_misses import NEAR_MISSES
-from tests.i18n.events import EventCheck, refusal_events
-from tests.i18n.wording import LANGS, Wording, seats
 from towerplay import games
 from towerplay.core import Event, IllegalAction
 from towerplay.games.blueprints import events
@@ -27,6 +23,11 @@ from towerplay.games.blueprints.board import draw
 from towerplay.games.blueprints.dice import parse_die
 from towerplay.games.blueprints.game import Blueprints
 from towerplay.i18n import ACTION, LANGUAGES, Translator, catalogue, match, word
+
+from tests.conftest import game_player_counts
+from tests.games.blueprints.near_misses import NEAR_MISSES
+from tests.i18n.events import EventCheck, refusal_events
+from tests.i18n.wording import LANGS, Wording, seats
 
 DOMAIN = "blueprints"
 SAMPLE = 7

@@ -15,15 +15,16 @@ from typing import Any
 
 import pytest
 
-from tests.games.castle.near_misses import NEAR_MISSES
-from tests.i18n.events import EventCheck, log_events, refusal_events
-from tests.i18n.wording import LANGS, Wording
 from towerplay import games
 from towerplay.core import Event
 from towerplay.core.errors import IllegalAction
 from towerplay.games.castle.board import draw
 from towerplay.games.castle.cards import REMOVE
 from towerplay.i18n import ACTION, Translator, catalogue, match, word
+
+from tests.games.castle.near_misses import NEAR_MISSES
+from tests.i18n.events import EventCheck, log_events, refusal_events
+from tests.i18n.wording import LANGS, Wording
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -70,6 +71,7 @@ def provoked(game: int) -> tuple[frozenset[Event], frozenset[Event]]:
     return frozenset(logged), frozenset(reasons)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(len(GAMES)))
 def test_every_log_event_and_refusal_is_worded(game: int) -> None:
     logged, reasons = provoked(game)

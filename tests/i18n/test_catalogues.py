@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.i18n.english import problems
-from tests.i18n.events import EventCheck
-from tests.i18n.wording import Wording
 from towerplay import games, i18n
 from towerplay.core import Event, Term
 from towerplay.i18n import PLURAL_FORMS
+
+from tests.i18n.english import problems
+from tests.i18n.events import EventCheck
+from tests.i18n.wording import Wording
 
 STATIC = Path(i18n.__file__).parent / "server" / "static"
 CHECK = EventCheck()
@@ -33,8 +34,11 @@ def grammatical(key: str) -> bool:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
 def test_every_key_in_every_language(domain: str, lang: str) -> None:
     english, other = i18n.catalogue(domain, "en"), i18n.catalogue(domain, lang)
-    bases = lambda texts: {k.rsplit(".", 1)[0] if k.endswith(PLURAL_FORMS) else k for k in texts
-                           if not grammatical(k)}
+
+    def bases(texts: dict[str, str]) -> set[str]:
+        return {k.rsplit(".", 1)[0] if k.endswith(PLURAL_FORMS) else k for k in texts
+                if not grammatical(k)}
+
     assert bases(english) - bases(other) == set(), f"{lang}/{domain}.po lacks these keys"
     assert bases(other) - bases(english) == set(), f"{lang}/{domain}.po has unknown keys"
     assert all(text.strip() for text in other.values())
@@ -73,7 +77,8 @@ def test_translations_keep_the_fields(domain: str, lang: str) -> None:
 def page_keys() -> set[str]:
     """Every key the pages ask for: t("key"…), data-i18n="key", status("key"…)."""
     keys: set[str] = set()
-    for path in STATIC.rglob("*.*"):  # the scoring pads in static/score/ too
+    pads = [games.folder(name) / "pad.js" for name in games.names()]  # the scoring pads too
+    for path in [*STATIC.rglob("*.*"), *(pad for pad in pads if pad.is_file())]:
         source = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r'\bt\(\s*"([\w.]+)"', source))
         keys |= set(re.findall(r'data-i18n="([\w.]+)"', source))

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.i18n.events import EventCheck
 from towerplay import bots, games
 from towerplay.arena import play_match
 from towerplay.core import Event, IllegalAction, InvalidOptions, Notation, Seq, Term
 from towerplay.core.events import LEGACY, legacy
 from towerplay.i18n import Translator, english, word
+
+from tests.i18n.events import EventCheck
 
 CARD = Event.of("five_towers.card", suit=Term("sand"), value=7)
 
@@ -21,7 +22,8 @@ def test_an_event_is_a_small_value() -> None:
     assert event == Event.of("five_towers.take", card=CARD) and hash(event)
     assert event.get("card") == CARD and event.get("nothing") is None
     assert event.kwargs() == {"card": CARD} and event.domain == "five_towers"
-    assert Event.of("core.over", action="x").domain == "web"
+    assert Event.of("core.over", action="x").domain == "core"
+    assert Event.of("cli.seat", n=1).domain == "web"
 
 
 def test_a_count_picks_the_plural_form_in_each_language() -> None:
@@ -53,14 +55,12 @@ def test_lists_notation_and_empty_lists() -> None:
 
 
 def test_every_game_speaks_events() -> None:
-    """No built-in game writes English lines any more: its log entries, refusals and
-    notation errors are events of its own catalogue."""
+    """No game writes English lines: its log entries, refusals and notation errors are
+    events (the toy game's, which says no more of a move than its notation, the
+    kernel's)."""
     for name in games.names():
-        if name.startswith("toy"):  # the test suite's own toy games (tests/toy/)
-            continue
         game = games.load(name)
         state = game.start(players=game.min_players, seed=1)
-        assert state.speaks_events, name
         state.apply(state.legal_actions()[0])
         event = state.log_event(0, None)
         assert event is not None and event.key != LEGACY, name
@@ -109,3 +109,26 @@ def test_a_bots_errors_are_events_in_every_language() -> None:
                                        "core.bot_no_move"]
     assert str(InvalidOptions(raised[2])) == "the game is over: there is no move to make"
     EventCheck().assert_worded(raised)
+
+
+def test_the_learning_environments_refusals_are_events_in_every_language() -> None:
+    """A program's mistakes with the RL adapters read in each language too (their words
+    name Python's values, None and reset(), as the API spells them)."""
+    from towerplay.envs.gymnasium import TowerplayGymEnv
+    from towerplay.envs.vector import VectorEnv
+
+    raised = []
+    for make in (lambda: VectorEnv("castle", num_envs=0),
+                 lambda: VectorEnv("castle", num_envs=2).step([0, 0]),
+                 lambda: TowerplayGymEnv("castle", players=2, seat=5),
+                 lambda: TowerplayGymEnv("castle", players=2, render_mode="human")):
+        with pytest.raises((InvalidOptions, IllegalAction)) as error:
+            make()
+        raised.append(error.value.event)
+    assert [e.key for e in raised] == ["env.num_envs", "env.reset_first", "env.seat",
+                                       "env.render_mode"]
+    assert str(InvalidOptions(raised[2])) == "seat must be 0 to 1 or None (got 5)"
+    check = EventCheck()
+    for event in raised:
+        check.assert_defined(event)
+        assert word(event, "pl") != english(event)

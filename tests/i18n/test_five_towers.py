@@ -14,10 +14,6 @@ from typing import Any
 
 import pytest
 
-from tests.games.five_towers.near_misses import NEAR_MISSES
-from tests.games.five_towers.util import play, position
-from tests.i18n.events import EventCheck, log_events, refusal_events
-from tests.i18n.wording import LANGS, Wording, visible
 from towerplay import games
 from towerplay.core import Event, State
 from towerplay.core.errors import IllegalAction
@@ -27,6 +23,11 @@ from towerplay.games.five_towers.cards import BID, SUITS
 from towerplay.games.five_towers.game import FiveTowers
 from towerplay.games.five_towers.state import BIDDING
 from towerplay.i18n import ACTION, Translator, match, word
+
+from tests.games.five_towers.near_misses import NEAR_MISSES
+from tests.games.five_towers.util import play, position
+from tests.i18n.events import EventCheck, log_events, refusal_events
+from tests.i18n.wording import LANGS, Wording, visible
 
 GAMES = [({"rebid": rebid}, players, seed) for rebid in ("feasible", "physical")
          for players in (2, 3, 4, 5) for seed in (players, 10 + players)]
@@ -80,6 +81,7 @@ def rare_refusals() -> set[Event]:
     return {event for event in found if event is not None} | {raised.value.event}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(len(GAMES)))
 def test_every_log_event_and_refusal_is_worded(game: int) -> None:
     logged, reasons = provoked(game)
@@ -180,6 +182,7 @@ def check_board(board: str, lang: str) -> None:
         assert not ENGLISH_SUIT.search(text), (lang, text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(0, len(GAMES), 2))
 @pytest.mark.parametrize("lang", LANGS)
 def test_boards_have_no_key_and_no_english(game: int, lang: str) -> None:

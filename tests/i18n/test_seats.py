@@ -9,12 +9,13 @@ from collections.abc import Iterable, Iterator
 
 import pytest
 
-from tests.i18n.events import log_events, nested, refusal_events, texts_of
-from tests.i18n.wording import Wording
 from towerplay import games
 from towerplay.core import Event, Record, Seat
 from towerplay.core.errors import BadRecord
 from towerplay.i18n import LANGUAGES, word
+
+from tests.i18n.events import log_events, nested, refusal_events, texts_of
+from tests.i18n.wording import Wording
 
 SEAT_FIELD = {"en": re.compile(r"\bseat \{(\w+)\}"),
               "pl": re.compile(r"\bmiejsc\w* \{(\w+)\}"),

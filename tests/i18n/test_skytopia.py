@@ -17,15 +17,16 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from tests.games.skytopia.near_misses import NEAR_MISSES
-from tests.i18n.events import EventCheck, keys, log_events, refusal_events, shape
-from tests.i18n.wording import LANGS, Wording, visible
 from towerplay import games
-from towerplay.core import Event, IllegalAction, Seat, State
+from towerplay.core import Event, IllegalAction, InvalidOptions, Seat, State
 from towerplay.games.skytopia import events
 from towerplay.games.skytopia.actions import parse
 from towerplay.games.skytopia.board import draw
 from towerplay.i18n import ACTION, Translator, catalogue, english, match, word
+
+from tests.games.skytopia.near_misses import NEAR_MISSES
+from tests.i18n.events import EventCheck, keys, log_events, refusal_events, shape
+from tests.i18n.wording import LANGS, Wording, visible
 
 DOMAIN = "skytopia"
 OPTIONS: list[dict[str, Any]] = [
@@ -115,6 +116,7 @@ def played(game: int) -> Played:
     return Played(frozenset(logged), frozenset(shapes.values()), frozenset(notations))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(len(GAMES)))
 def test_every_log_event_and_refusal_is_worded(game: int) -> None:
     found = played(game)
@@ -126,13 +128,18 @@ def test_every_event_of_the_catalogue_is_met() -> None:
     """The games above say every event key of the catalogue (so each one is tested), but
     a few the games rarely or never give, worded here: a placement refused for want of a
     golem (placements are asked only while one is on the board), 'done' as the only
-    choice left, the identifiers' errors (the RL adapters give ids) and a refusal of what
-    is not an action at all."""
+    choice left, the identifiers' errors (the RL adapters give ids), a refusal of what
+    is not an action at all, and a Market larger than the table."""
     found = set().union(*(p.logged | p.refusals for game in range(len(GAMES))
                           for p in [played(game)]))
     unmet = CHECK.unmet(DOMAIN, found)
     assert unmet <= {"skytopia.no_golem", "skytopia.not_an_action", "skytopia.bad_id",
-                     "skytopia.not_action", "skytopia.expect_done"}
+                     "skytopia.not_action", "skytopia.expect_done",
+                     "skytopia.market_size_players"}
+    with pytest.raises(InvalidOptions) as too_large:
+        games.load(DOMAIN, market_size=3).start(players=2, seed=1)
+    assert too_large.value.event.key == "skytopia.market_size_players"
+    CHECK.assert_worded([too_large.value.event])
     from towerplay.games.skytopia.actions import action_from_id, action_id
     for call, value in ((action_from_id, -1), (action_id, "x")):
         with pytest.raises(IllegalAction) as raised:
@@ -236,6 +243,7 @@ def test_no_line_template_is_left() -> None:
 # ----------------------------------------------------------------- boards
 @pytest.mark.parametrize("game", range(0, len(GAMES), 2))
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_boards_have_no_key_no_english_and_no_code(game: int, lang: str) -> None:
     """The start, every 15th position and the end, for every seat and a spectator: no
     card, Foundation or tile by its code."""

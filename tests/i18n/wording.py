@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
-from functools import cache
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import Any
 
 import pytest

@@ -5,17 +5,14 @@ played in the lobby and on the board, a forged piece's refusal (``forged_refusal
 the end's scores and winners checked against the record replayed (``final_scores``).
 
 Playwright's own browser download cannot be reached here, so the tests drive
-``/usr/bin/chromium`` (installed with apt-get when missing, as root; else skipped).
+``/usr/bin/chromium`` (Debian's, installed by ``scripts/system-packages.sh``).
 """
 from __future__ import annotations
 
-import os
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -28,37 +25,20 @@ import pytest
 from towerplay.core.record import Record
 from towerplay.i18n import Translator
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.system import chromium
+from tests.waiting import PATIENCE, PATIENCE_MS, wait_for
+
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
-TIMEOUT_MS = 30_000
+TIMEOUT_MS = PATIENCE_MS
 MY_TURN = "() => ['me', 'over'].includes(document.body?.dataset.toMove)"
 """Predicates are functions: a bare expression would be eval'd, which the CSP forbids. The
 body is ``null`` for a moment while a click opens another page."""
 TOO_MANY = {"en": "too many", "pl": "za dużo wiadomości"}
 """The server's refusal of a message over its limit, by the page's language."""
-
-
-def ensure_chromium() -> Path:
-    """Debian's chromium, installed with apt-get when missing (root only); skip if not."""
-    if CHROMIUM.exists():
-        return CHROMIUM
-    if shutil.which("apt-get") is None or os.geteuid() != 0:
-        pytest.skip("/usr/bin/chromium is missing and apt-get (as root) is unavailable")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    wait = ["-o", "DPkg::Lock::Timeout=600"]  # the other test worker may be installing it
-    for command in (["apt-get", *wait, "update", "-q"],
-                    ["apt-get", *wait, "install", "-y", "-q", "chromium"]):
-        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
-        if done.returncode != 0:
-            pytest.skip(f"cannot install chromium: {' '.join(command)} failed: "
-                        f"{done.stderr.strip()[-300:]}")
-    if not CHROMIUM.exists():
-        pytest.skip("apt-get installed chromium but /usr/bin/chromium is missing")
-    return CHROMIUM
 
 
 def free_port() -> int:
@@ -83,16 +63,18 @@ class ServeProcess:
                    str(self.port), "--db", str(self.db), "--workers", "1"]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=2).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"towerplay serve did not start: {self.log.read_text()[-800:]}")
-            time.sleep(0.1)
+        wait_for(self.answers, f"towerplay serve at {self.base} to answer", every=0.1)
+        return self
+
+    def answers(self) -> bool:
+        """Whether the server answers (a server that ended fails the test with its log)."""
+        assert self.process is not None
+        if self.process.poll() is not None:
+            raise RuntimeError(f"towerplay serve ended: {self.log.read_text()[-800:]}")
+        try:
+            return httpx.get(f"{self.base}/api/games", timeout=PATIENCE).status_code == 200
+        except httpx.HTTPError:
+            return False
 
     def kill(self) -> None:
         """SIGKILL: no shutdown at all, as a crash or a power cut."""
@@ -115,7 +97,7 @@ def browser() -> Iterator[Any]:
     API runs an event loop while it is open, which other modules' asyncio.run() refuses."""
     from playwright import sync_api
 
-    path = ensure_chromium()
+    path = chromium()
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(path), args=LAUNCH_ARGS)
         try:
@@ -182,7 +164,7 @@ def screenshot(page: Any, path: Path, tries: int = 3) -> None:
     for attempt in range(1, tries + 1):
         try:
             page.screenshot(path=str(path), full_page=True, animations="disabled",
-                            timeout=TIMEOUT_MS * attempt)
+                            timeout=PATIENCE_MS * attempt)
             return
         except DrawnTooLate:
             path.unlink(missing_ok=True)
@@ -249,7 +231,7 @@ def act(page: Any, piece: Any, keyboard: bool = False) -> str:
             piece.click()
         try:
             page.wait_for_function(f"() => document.body.dataset.version !== {version!r} || "
-                                   "!document.getElementById('error').hidden", timeout=10_000)
+                                   "!document.getElementById('error').hidden")
         except PlaywrightTimeout:  # no answer: the click went unheard; a person clicks again
             if page.evaluate("document.body.dataset.version") != version:
                 return action
@@ -326,11 +308,12 @@ def final_scores(page: Any, base: str, seat_label: Callable[[int], str],
                  winners_start: str = "") -> Record:
     """At the game's end, the totals shown are the record's result and the engine's
     scores (the downloaded record replayed), and ``#winners`` (which starts with
-    ``winners_start``) names, by ``seat_label`` (of the seat counted from 1), exactly the engine's winners; the turn
-    line says the game is over (in the page's language): the record."""
+    ``winners_start``) names, by ``seat_label`` (of the seat counted from 1), exactly the
+    engine's winners; the turn line says the game is over (in the page's language): the
+    record."""
     page.wait_for_selector("#end:not([hidden])")
     href = page.get_attribute("#record-link", "href")
-    record = Record.model_validate(httpx.get(f"{base}{href}", timeout=30).json())
+    record = Record.model_validate(httpx.get(f"{base}{href}", timeout=PATIENCE).json())
     state = record.replay()
     shown = [page.inner_text(f"th.total[data-seat='{s}']") for s in range(state.players)]
     assert shown == [str(score) for score in record.result["scores"]]  # type: ignore[index]

@@ -3,7 +3,6 @@ throwaway PostgreSQL cluster, HTTP and websocket clients, table helpers."""
 from __future__ import annotations
 
 import asyncio
-import glob
 import json
 import os
 import shutil
@@ -12,7 +11,6 @@ import socket
 import subprocess
 import tempfile
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,10 +25,15 @@ from towerplay.lifeline import Reaper
 from towerplay.server.app import create_app
 from towerplay.server.limits import WS_MAX_BYTES, Limits
 
+from tests.server.browser import browser, page, web  # noqa: F401  (the browser tests' fixtures)
+from tests.system import postgres_bin
+from tests.waiting import PATIENCE, wait_for
+
 GENEROUS = Limits(actions_per_second=1000, actions_burst=1000, tables_per_minute=10_000,
                   bot_tables=10_000, chat_burst=10_000)
 """Limits that whole scripted games never reach (the limits have tests of their own)."""
-TIMEOUT = 30.0
+TIMEOUT = PATIENCE
+"""Seconds a request or a websocket message may take (a loaded machine's, not an idle one's)."""
 
 
 def free_port() -> int:
@@ -55,11 +58,9 @@ class Server:
 
     def __enter__(self) -> Server:
         self.thread.start()
-        deadline = time.monotonic() + TIMEOUT
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
+        wait_for(lambda: self.server.started or not self.thread.is_alive(),
+                 "the test server to start")
+        assert self.server.started, "the test server's thread ended"
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -68,32 +69,6 @@ class Server:
 
 
 # ----------------------------------------------------------------- PostgreSQL
-def pg_bin() -> Path | None:
-    """The directory of PostgreSQL's server programs, if installed."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if found:
-        return Path(found[-1]).parent
-    initdb = shutil.which("initdb")
-    return Path(initdb).resolve().parent if initdb else None
-
-
-def install_postgres() -> Path:
-    """Install Debian's postgresql with apt-get (root only); skip if that cannot be."""
-    if shutil.which("apt-get") is None or os.geteuid() != 0:
-        pytest.skip("PostgreSQL is not installed and apt-get (as root) is unavailable")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (["apt-get", "update", "-q"],
-                    ["apt-get", "install", "-y", "-q", "postgresql"]):
-        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
-        if done.returncode != 0:
-            pytest.skip(f"cannot install PostgreSQL: {' '.join(command)} failed: "
-                        f"{done.stderr.strip()[-300:]}")
-    found = pg_bin()
-    if found is None:
-        pytest.skip("apt-get installed postgresql but initdb is not to be found")
-    return found
-
-
 def as_postgres(command: list[str]) -> list[str]:
     """Run ``command`` as the postgres user when we are root (PostgreSQL refuses root)."""
     return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
@@ -103,7 +78,7 @@ class Cluster:
     """A throwaway PostgreSQL cluster on 127.0.0.1 that a test may stop and start."""
 
     def __init__(self) -> None:
-        self.bin = pg_bin() or install_postgres()
+        self.bin = postgres_bin()
         self.home = Path(tempfile.mkdtemp(prefix="towerplay-pg-"))
         self.data, self.port = self.home / "data", free_port()
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}"
@@ -206,15 +181,21 @@ def token(created: dict[str, Any], seat: int) -> str:
 def wait_turn(http: httpx.Client, table: str, seat_token: str, timeout: float = TIMEOUT,
               ) -> dict[str, Any]:
     """Poll until the seat is to move or the game is over: the table's answer."""
-    deadline = time.monotonic() + timeout
-    while True:
-        answer = http.get(f"/api/tables/{table}", params={"token": seat_token}).json()
-        view = answer["view"]
-        if view["is_over"] or "legal" in view:
-            result: dict[str, Any] = answer
-            return result
-        assert time.monotonic() < deadline, "the bots did not move"
-        time.sleep(0.02)
+    def answer() -> dict[str, Any] | None:
+        found: dict[str, Any] = http.get(f"/api/tables/{table}",
+                                         params={"token": seat_token}).json()
+        return found if found["view"]["is_over"] or "legal" in found["view"] else None
+
+    return wait_for(answer, f"table {table}'s seat to be asked to move", timeout)
+
+
+def wait_over(http: httpx.Client, table: str) -> dict[str, Any]:
+    """Poll until the table's game is over (its bots played it out): the table's answer."""
+    def over() -> dict[str, Any] | None:
+        answer: dict[str, Any] = http.get(f"/api/tables/{table}").json()
+        return answer if answer["view"]["is_over"] else None
+
+    return wait_for(over, f"table {table}'s game to end")
 
 
 async def receive(ws: Any, timeout: float = TIMEOUT) -> dict[str, Any]:
@@ -234,17 +215,17 @@ def connect(server: Server, table: str, seat_token: str | None = None,
 
 
 # ----------------------------------------------------------------- servers as processes
-def wait_answering(base: str, process: subprocess.Popen[Any], timeout: float = 60) -> None:
+def wait_answering(base: str, process: subprocess.Popen[Any],
+                   timeout: float = PATIENCE) -> None:
     """Poll until a ``towerplay serve`` subprocess answers; fail if it ends or is slow."""
-    deadline = time.monotonic() + timeout
-    while True:
+    def answers() -> bool:
+        assert process.poll() is None, f"the server at {base} ended"
         try:
-            if httpx.get(f"{base}/api/games").status_code == 200:
-                return
+            return httpx.get(f"{base}/api/games", timeout=TIMEOUT).status_code == 200
         except httpx.TransportError:
-            pass
-        assert time.monotonic() < deadline and process.poll() is None, "no server"
-        time.sleep(0.1)
+            return False
+
+    wait_for(answers, f"the server at {base} to answer", timeout)
 
 
 def kill_group(process: subprocess.Popen[Any]) -> None:

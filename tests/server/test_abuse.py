@@ -25,13 +25,25 @@ import pytest
 import uvicorn
 import websockets
 
-from tests.server.conftest import wait_answering
-from tests.server.conftest import (GENEROUS, TIMEOUT, Server, connect, create, free_port,
-                                   receive, token, wait_turn)
-from tests.server.test_uploads import finished_record
 from towerplay.server import replay, uploads
 from towerplay.server.app import create_app
 from towerplay.server.limits import MAX_MESSAGE_BYTES, TABLES_PER_MINUTE, WS_MAX_BYTES, Limits
+
+from tests.server.conftest import (
+    GENEROUS,
+    TIMEOUT,
+    Server,
+    connect,
+    create,
+    free_port,
+    receive,
+    token,
+    wait_answering,
+    wait_over,
+    wait_turn,
+)
+from tests.server.test_uploads import finished_record
+from tests.waiting import PATIENCE
 
 FOREIGN = "http://evil.example"
 MB = 1 << 20
@@ -124,12 +136,27 @@ def stream(port: int, path: str, total: int, piece: int = 64 * 1024) -> tuple[in
                 sock.sendall(b"0\r\n\r\n")
         except (BrokenPipeError, ConnectionResetError):
             pass
-        head = b""
-        while b"\r\n" not in head:
-            data = sock.recv(4096)
-            assert data, "the server closed without answering"
-            head += data
+        head, _ = read_response(sock)
         return int(head.split()[1]), sent
+
+
+def read_response(sock: socket.socket) -> tuple[bytes, bytes]:
+    """One whole HTTP response from ``sock`` (however the bytes arrive): its head (status
+    line and headers) and its body, read up to its Content-Length."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += receive_some(sock)
+    head, body = data.split(b"\r\n\r\n", 1)
+    length = re.search(rb"(?im)^content-length:\s*(\d+)", head)
+    while length is not None and len(body) < int(length.group(1)):
+        body += receive_some(sock)
+    return head, body
+
+
+def receive_some(sock: socket.socket) -> bytes:
+    data = sock.recv(65536)
+    assert data, "the server closed without answering"
+    return data
 
 
 # ----------------------------------------------------------------- 1. bodies
@@ -145,12 +172,12 @@ def test_a_huge_streamed_body_is_refused_unread_and_memory_stays(tmp_path: Path)
 
 
 def test_a_declared_huge_body_is_refused_before_it_is_sent(web: GuardedServer) -> None:
-    with socket.create_connection(("127.0.0.1", web.port), timeout=10) as sock:
+    with socket.create_connection(("127.0.0.1", web.port), timeout=PATIENCE) as sock:
         sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
                      b"\r\nContent-Length: 50000000\r\n\r\n")
-        head = sock.recv(65536)
+        head, raw = read_response(sock)
     assert head.startswith(b"HTTP/1.1 413"), head[:80]
-    body = json.loads(head.split(b"\r\n\r\n", 1)[1])
+    body = json.loads(raw)
     assert body["type"] == "error" and body["code"] == "bad_message"
     assert f"at most {MAX_MESSAGE_BYTES} bytes" in body["message"]
 
@@ -235,7 +262,8 @@ def test_a_foreign_origin_cannot_open_a_socket(http: httpx.Client, web: GuardedS
 def test_serve_takes_allowed_origins_and_trusted_proxies(tmp_path: Path) -> None:
     options = ("--allowed-origin", "https://games.example", "--forwarded-allow-ips",
                "127.0.0.1")
-    with serving(tmp_path, *options) as (_, base), httpx.Client(base_url=base) as http:
+    with serving(tmp_path, *options) as (_, base), \
+            httpx.Client(base_url=base, timeout=TIMEOUT) as http:
         listed = http.post("/api/tables", json=table_body(),
                            headers={"Origin": "https://games.example"})
         own = http.post("/api/tables", json=table_body(), headers={"Origin": base})
@@ -248,7 +276,7 @@ def test_serve_takes_allowed_origins_and_trusted_proxies(tmp_path: Path) -> None
 
 # ----------------------------------------------------------------- 3. proxies
 def test_forged_forwarded_for_does_not_dodge_the_table_limit(tmp_path: Path) -> None:
-    with serving(tmp_path) as (_, base), httpx.Client(base_url=base) as http:
+    with serving(tmp_path) as (_, base), httpx.Client(base_url=base, timeout=TIMEOUT) as http:
         codes = [http.post("/api/tables", json=table_body(),
                            headers={"X-Forwarded-For": f"10.0.{n}.{n}"}).status_code
                  for n in range(40)]
@@ -269,7 +297,7 @@ def test_websockets_per_address_are_capped(http: httpx.Client, web: GuardedServe
                 await receive(extra)
             code = extra.close_code
         await sockets.pop().close()
-        deadline = time.monotonic() + TIMEOUT
+        deadline = time.monotonic() + PATIENCE
         while True:  # until the server has heard the close
             async with connect(web, table) as again:
                 rejoined = await receive(again)
@@ -365,10 +393,7 @@ def test_a_bad_replay_position_is_refused_not_a_500(http: httpx.Client) -> None:
 def finished(http: httpx.Client) -> str:
     """A table of two bots, played to its end: its id."""
     table: str = create(http, "five_towers", ["greedy", "greedy"], seed=5)["table"]
-    deadline = time.monotonic() + TIMEOUT
-    while not http.get(f"/api/tables/{table}").json()["view"]["is_over"]:
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.05)
+    wait_over(http, table)
     return table
 
 

@@ -1,4 +1,4 @@
-"""The HTTP API of DESIGN.md's protocol, every refusal included, on SQLite and PostgreSQL."""
+"""The HTTP API of the protocol (docs/web.md), every refusal included, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import random
@@ -9,6 +9,7 @@ import pytest
 
 from towerplay import bots
 from towerplay.core.record import Record
+
 from tests.server.conftest import create, token, wait_turn
 
 
@@ -153,6 +154,7 @@ def play_out(http: httpx.Client, table: str, seat_token: str, seed: int = 1) -> 
         assert moved.json()["version"] == answer["version"] + 1
 
 
+@pytest.mark.slow
 def test_a_whole_game_then_the_record(http: httpx.Client) -> None:
     made = create(http, "five_towers", ["human", "greedy"])
     table, seat_token = made["table"], token(made, 0)

@@ -5,19 +5,18 @@ with no buttons: the page offers a button per ``view["legal"]`` entry, on every 
 from __future__ import annotations
 
 import random
-import time
 import xml.etree.ElementTree as ET
-from typing import Any
-
 from html import escape
+from typing import Any
 
 import httpx
 import pytest
 
 from towerplay import games
 from towerplay.i18n import Translator
-from towerplay.server.boards import draw, generic
-from tests.server.conftest import Server, create
+from towerplay.server.boards import MAX_DEPTH, draw, generic
+
+from tests.server.conftest import TIMEOUT, Server, create, wait_over
 
 OTHERS = ["castle", "blueprints", "skytopia"]
 
@@ -109,7 +108,11 @@ def test_the_generic_board_does_not_recurse_without_end() -> None:
     for _ in range(200):
         node["x"] = {}
         node = node["x"]
-    ET.fromstring(generic(deep))
+    root = ET.fromstring(generic(deep))
+    nested = "/".join(["dl/dd"] * (MAX_DEPTH + 1))  # one list a level, down to the cut
+    assert root.find(nested) is not None and root.find(nested + "/dl") is None
+    cut = root.findall(".//code")
+    assert len(cut) == 1 and cut[0].text is not None and cut[0].text.startswith("{'x': {'x'")
 
 
 @pytest.mark.parametrize("game", OTHERS)
@@ -137,15 +140,12 @@ def test_a_board_is_the_same_in_every_state_the_seat_cannot_tell_apart(game: str
 def finished_table(http: httpx.Client) -> dict[str, Any]:
     """A castle table played by two bots to its end."""
     table = create(http, "castle", ["random", "greedy"], seed=12)
-    deadline = time.monotonic() + 60
-    while not http.get(f"/api/tables/{table['table']}").json()["view"]["is_over"]:
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.05)
+    wait_over(http, table["table"])
     return table
 
 
 def test_replay_steps_through_a_finished_table(sqlite_server: Server) -> None:
-    with httpx.Client(base_url=sqlite_server.base, timeout=30) as http:
+    with httpx.Client(base_url=sqlite_server.base, timeout=TIMEOUT) as http:
         table = finished_table(http)["table"]
         record = http.get(f"/api/tables/{table}/record").json()
         start = http.get(f"/api/tables/{table}/replay", params={"at": 0}).json()
@@ -165,7 +165,7 @@ def test_replay_steps_through_a_finished_table(sqlite_server: Server) -> None:
 
 def test_replay_is_refused_before_the_end_and_for_unknown_tables(sqlite_server: Server,
                                                                 ) -> None:
-    with httpx.Client(base_url=sqlite_server.base, timeout=30) as http:
+    with httpx.Client(base_url=sqlite_server.base, timeout=TIMEOUT) as http:
         table = create(http, "five_towers", ["human", "greedy"])["table"]
         answer = http.get(f"/api/tables/{table}/replay", params={"at": 0})
         assert answer.status_code == 403 and "seed" not in answer.text

@@ -15,9 +15,19 @@ import httpx
 
 from towerplay import bots
 from towerplay.core.record import Record
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, act, browser, choose_seat, create_in_lobby, final_scores, forged_refusal,
-    localized_page, page, screenshots, wait_my_turn, web)
+
+from tests.server.browser import (
+    ServeProcess,
+    act,
+    choose_seat,
+    create_in_lobby,
+    final_scores,
+    forged_refusal,
+    localized_page,
+    screenshots,
+    wait_my_turn,
+)
+from tests.server.conftest import TIMEOUT
 
 
 def play_board(page: Any, rng: random.Random, moves: int | None = None,
@@ -98,7 +108,7 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         page: Any, browser: Any, tmp_path: Any) -> None:
     server = ServeProcess(tmp_path / "kill.sqlite").start()
     try:
-        created = httpx.post(f"{server.base}/api/tables", timeout=30, json={
+        created = httpx.post(f"{server.base}/api/tables", timeout=TIMEOUT, json={
             "game": "five_towers", "seats": ["human", "greedy"]}).json()
         page.goto(f"{server.base}{created['seats'][0]['url']}")
         spectator = browser.new_page()
@@ -111,7 +121,7 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         page.locator("#board [data-action]").first.click()  # said, never dropped unseen
         assert "Not connected" in page.inner_text("#error")
         server.start()  # the same port and file: the page reconnects by itself
-        page.wait_for_selector("body[data-connection='connected']", timeout=30_000)
+        page.wait_for_selector("body[data-connection='connected']")
         page.reload()
         wait_my_turn(page)
         version = page.evaluate("document.body.dataset.version")
@@ -120,7 +130,7 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         os.kill(server.process.pid, signal.SIGSTOP)  # a server that hears, does not answer
         try:
             page.locator("#board [data-action]").first.click()
-            page.wait_for_selector("#error:not([hidden])", timeout=20_000)
+            page.wait_for_selector("#error:not([hidden])")
             assert "No answer" in page.inner_text("#error")
         finally:
             os.kill(server.process.pid, signal.SIGCONT)

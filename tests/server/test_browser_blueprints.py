@@ -12,9 +12,17 @@ from typing import Any
 
 from towerplay.core.record import Record
 from towerplay.i18n import Translator, catalogue
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, act, browser, create_in_lobby, final_scores, forged_refusal,
-    localized_page, screenshots, wait_my_turn, web)
+
+from tests.server.browser import (
+    ServeProcess,
+    act,
+    create_in_lobby,
+    final_scores,
+    forged_refusal,
+    localized_page,
+    screenshots,
+    wait_my_turn,
+)
 
 PL = Translator("blueprints", "pl")
 KEYS = {k.rsplit(".", 1)[0] for domain in ("web", "blueprints")

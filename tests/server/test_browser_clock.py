@@ -9,9 +9,10 @@ from typing import Any
 
 import httpx
 
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, browser, choose_seat, localized_page, screenshots)
 from towerplay.i18n import Translator, bot_name
+
+from tests.server.browser import ServeProcess, choose_seat, localized_page, screenshots
+from tests.server.conftest import TIMEOUT
 
 WEB = Translator("web", "pl")
 
@@ -33,7 +34,7 @@ def test_a_clocked_table_runs_out_across_a_server_restart(browser: Any,
             page.click("#create")
             page.wait_for_selector("#created:not([hidden])")
             table = page.inner_text("#table-id")
-            clock = httpx.get(f"{server.base}/api/tables/{table}").json()["clock"]
+            clock = httpx.get(f"{server.base}/api/tables/{table}", timeout=TIMEOUT).json()["clock"]
             assert (clock["mode"], clock["seconds"], clock["bot"]) == ("move", 4, "random")
             page.goto(str(page.get_attribute("#link-seat-0", "href")))
             page.wait_for_selector("#clock:not([hidden])")
@@ -43,7 +44,7 @@ def test_a_clocked_table_runs_out_across_a_server_restart(browser: Any,
             server.kill()  # before the deadline: no timer in memory survives this
             server.start()  # the deadline passes meanwhile, or soon after
             out = WEB("clock.ran_out", bot=bot_name("random", "pl"))  # the bot by its name
-            page.locator("#events li", has_text=out).wait_for(timeout=30_000)
+            page.locator("#events li", has_text=out).wait_for()
             # the table went on (the next person's 4 s may have run out too by now)
             assert int(page.evaluate("document.body.dataset.version")) >= 1
             assert page.locator("#clock").is_visible()

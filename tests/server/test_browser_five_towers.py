@@ -11,11 +11,16 @@ import random
 import re
 from typing import Any
 
-from tests.i18n.test_five_towers import check_board
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, browser, final_scores, forged_refusal, localized_page,
-    played_on_the_board, web)
 from towerplay.i18n import Translator, catalogue
+
+from tests.i18n.test_five_towers import check_board
+from tests.server.browser import (
+    ServeProcess,
+    final_scores,
+    forged_refusal,
+    localized_page,
+    played_on_the_board,
+)
 
 WEB = Translator("web", "pl")
 TOWERS = Translator("five_towers", "pl")

@@ -12,10 +12,11 @@ from typing import Any
 
 import httpx
 
-from tests.i18n.english import problems
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, act, browser, localized_page, screenshots, web)
 from towerplay.i18n import Translator
+
+from tests.i18n.english import problems
+from tests.server.browser import ServeProcess, act, localized_page, screenshots
+from tests.server.conftest import TIMEOUT
 
 WEB = Translator("web", "pl")
 BOB = "<script>bob</script>"
@@ -25,7 +26,7 @@ SAID = "<script>alert('x')</script> cześć"
 def named(page: Any, name: str) -> None:
     """Type ``name`` into the page's name box (shown to one who has none) and save it."""
     try:
-        page.locator("#name-box:not([hidden])").wait_for(timeout=10_000)
+        page.locator("#name-box:not([hidden])").wait_for()
     except Exception as error:  # say what the page showed instead
         raise AssertionError(f"no name box at {page.url}: {page.inner_text('#who')} | "
                              f"{page.inner_html('#people')} | {page.inner_text('#error')}"
@@ -56,11 +57,12 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
         browser: Any, web: ServeProcess) -> None:
     made = httpx.post(f"{web.base}/api/tables", json={
         "game": "five_towers", "seats": ["human", "human"], "seed": 5},
-        timeout=30).json()
+        timeout=TIMEOUT).json()
     links = [f"{web.base}{seat['url']}" for seat in made["seats"]]
     with localized_page(browser, "pl-PL") as ann, localized_page(browser, "pl-PL") as bob, \
             localized_page(browser, "pl-PL") as eve:
-        for page, link in ((ann, links[0]), (bob, links[1]), (eve, f"{web.base}{made['spectate']}")):
+        spectate = f"{web.base}{made['spectate']}"
+        for page, link in ((ann, links[0]), (bob, links[1]), (eve, spectate)):
             page.goto(link)
             page.wait_for_selector("body[data-version]")
         assert ann.inner_text("#name-box label span") == WEB("your_name")
@@ -120,7 +122,8 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
         assert problems(eve.inner_text("#breakdown"), "pl") == []  # the end sheet in Polish
         assert BOB in eve.inner_text("#board") and "Miejsce" not in eve.inner_text("#board")
         screenshots(eve, "friends-pl-end")
-        record = httpx.get(f"{web.base}/api/tables/{made['table']}/record", timeout=30).json()
+        record = httpx.get(f"{web.base}/api/tables/{made['table']}/record",
+                           timeout=TIMEOUT).json()
         assert record["names"] == ["Ala", BOB]
 
         ann.click("#rematch-button")  # play again: Ala's new seat comes to her page alone

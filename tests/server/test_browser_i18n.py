@@ -9,9 +9,10 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, browser, localized_page, web)
 from towerplay import i18n
+
+from tests.server.browser import ServeProcess, localized_page
+from tests.server.conftest import TIMEOUT
 
 GAMES = ("five_towers", "castle", "blueprints", "skytopia")
 
@@ -58,11 +59,11 @@ def test_no_page_shows_a_missing_key(locale: str, browser: Any, web: ServeProces
             shows_no_key(page, f"the lobby's {game} options")
         for game in GAMES:
             made = httpx.post(f"{web.base}/api/tables", json={
-                "game": game, "seats": ["greedy", "greedy"], "seed": 3}, timeout=30).json()
+                "game": game, "seats": ["greedy", "greedy"], "seed": 3}, timeout=TIMEOUT).json()
             page.goto(f"{web.base}{made['spectate']}")
             page.wait_for_selector("body[data-version]")
             shows_no_key(page, f"a {game} table")
-            page.wait_for_selector("#end:not([hidden])", timeout=120_000)
+            page.wait_for_selector("#end:not([hidden])")
             shows_no_key(page, f"a finished {game} table")
             page.goto(f"{web.base}/replay/{made['table']}")
             page.wait_for_selector("body[data-at='0']")

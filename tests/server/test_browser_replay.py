@@ -6,7 +6,6 @@ Screenshots (desktop and 360 px) go to ``test-artifacts/``."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +14,15 @@ import httpx
 from towerplay import games
 from towerplay.arena.match import play_match
 from towerplay.core.record import Record
-from tests.server.browser import (  # noqa: F401 (fixtures)
+
+from tests.server.browser import (
     ServeProcess,
-    browser,
     create_in_lobby,
     localized_page,
     screenshots,
     wait_my_turn,
-    web,
 )
+from tests.server.conftest import TIMEOUT, create, wait_over
 
 
 def same_html(page: Any, selector: str, html: str) -> bool:
@@ -43,7 +42,7 @@ def test_hints_at_my_turn_and_none_where_they_are_off(browser: Any, web: ServePr
             "buttons => buttons.map(b => b.dataset.action)"))
         page.click("#hint-button")
         assert page.inner_text("#hint-state") == "thinking…"
-        page.wait_for_selector("#hints li", timeout=60_000)
+        page.wait_for_selector("#hints li")
         entries = page.locator("#hints li")
         hinted = entries.locator("button").evaluate_all(
             "buttons => buttons.map(b => b.dataset.action)")
@@ -66,29 +65,23 @@ def test_hints_at_my_turn_and_none_where_they_are_off(browser: Any, web: ServePr
         page.wait_for_selector("#created:not([hidden])")
         page.click("#take-seat")
         assert wait_my_turn(page)
-        page.wait_for_timeout(500)  # the page has asked whether hints are on
+        page.wait_for_selector("body[data-hints='off']")  # the page asked: hints are off
         assert page.locator("#hint-box").is_hidden()
         assert page.locator("#actions [data-action]").count() >= 1
 
 
 def finished(base: str) -> tuple[str, int]:
     """A castle table two bots played to its end: its id and number of actions."""
-    made = httpx.post(f"{base}/api/tables", timeout=30, json={
-        "game": "castle", "seats": ["random", "greedy"], "seed": 12}).json()
-    deadline = time.monotonic() + 60
-    while True:
-        answer = httpx.get(f"{base}/api/tables/{made['table']}", timeout=30).json()
-        if answer["view"]["is_over"]:
-            return made["table"], answer["version"]
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.05)
+    with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
+        made = create(http, "castle", ["random", "greedy"], seed=12)
+        return made["table"], wait_over(http, made["table"])["version"]
 
 
 def check_position(page: Any, api: str, at: int) -> None:
     """The page shows position ``at``: the server's board, the move's line, the move
     list's entry highlighted."""
     page.wait_for_selector(f"body[data-at='{at}']")
-    step = httpx.get(f"{api}/replay", params={"at": at}, timeout=30,
+    step = httpx.get(f"{api}/replay", params={"at": at}, timeout=TIMEOUT,
                      headers={"Accept-Language": page.evaluate("navigator.language")}).json()
     assert same_html(page, "#board", step["board"])
     current = page.locator("#moves [aria-current]")

@@ -10,11 +10,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.i18n.test_skytopia import WORDING
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    ServeProcess, act, browser, create_in_lobby, final_scores, forged_refusal,
-    localized_page, screenshots, wait_my_turn, web)
 from towerplay.i18n import Translator
+
+from tests.i18n.test_skytopia import WORDING
+from tests.server.browser import (
+    ServeProcess,
+    act,
+    create_in_lobby,
+    final_scores,
+    forged_refusal,
+    localized_page,
+    screenshots,
+    wait_my_turn,
+)
 
 WEB, SKY = Translator("web", "pl"), Translator("skytopia", "pl")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,11 +14,13 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import Server, connect, create, free_port, receive, token
+from towerplay.server.clock import Moved, Resumed, Timing, start
+from towerplay.server.storage import NewAction, SQLStorage, StoredTable
+
+from tests.server.conftest import TIMEOUT, Server, connect, create, free_port, receive, token
 from tests.server.conftest import kill_group as kill
 from tests.server.test_restart import serving
-from towerplay.server.clock import start
-from towerplay.server.storage import Storage, StoredTable
+from tests.waiting import wait_for
 
 PUBLIC = {"mode", "seconds", "bot", "seat", "deadline", "remaining", "left", "ran_out"}
 """What a clock message holds, and nothing else."""
@@ -32,13 +35,13 @@ def table_of(http: httpx.Client, table: str, seat_token: str | None = None,
 
 
 def wait_version(http: httpx.Client, table: str, version: int, seat_token: str | None,
-                 timeout: float = 20, lang: str = "en") -> dict[str, Any]:
+                 lang: str = "en") -> dict[str, Any]:
     """Poll until the table reached ``version``."""
-    deadline = time.monotonic() + timeout
-    while (answer := table_of(http, table, seat_token, lang))["version"] < version:
-        assert time.monotonic() < deadline, f"the table stayed at {answer['version']}"
-        time.sleep(0.1)
-    return answer
+    def reached() -> dict[str, Any] | None:
+        answer = table_of(http, table, seat_token, lang)
+        return answer if answer["version"] >= version else None
+
+    return wait_for(reached, f"table {table} to reach version {version}", every=0.1)
 
 
 def move(http: httpx.Client, table: str, seat_token: str) -> dict[str, Any]:
@@ -50,6 +53,7 @@ def move(http: httpx.Client, table: str, seat_token: str) -> dict[str, Any]:
     return table_of(http, table, seat_token)
 
 
+@pytest.mark.slow
 def test_a_person_out_of_time_has_the_clocks_bot_move_for_them(http: httpx.Client) -> None:
     made = create(http, "five_towers", ["human", "human"],
                   clock={"mode": "move", "seconds": 2, "bot": "random"})
@@ -76,18 +80,20 @@ def test_a_person_out_of_time_has_the_clocks_bot_move_for_them(http: httpx.Clien
 
 
 def test_a_game_clock_carries_what_is_left_from_move_to_move(http: httpx.Client) -> None:
+    started = time.monotonic()
     made = create(http, "five_towers", ["human", "human"],
                   clock={"mode": "game", "seconds": 30})
     table, tokens = made["table"], [token(made, 0), token(made, 1)]
     begun = table_of(http, table)
     first = begun["view"]["to_move"]
     assert begun["clock"]["left"] == [30, 30]
-    time.sleep(1.0)
+    time.sleep(1.0)  # the seat to move thinks a second (the clock counts real time)
     clock = move(http, table, tokens[first])["clock"]
     while clock["seat"] == first:  # a turn of several moves
         clock = move(http, table, tokens[first])["clock"]
+    elapsed = time.monotonic() - started  # at most what the seat spent
     assert clock["bot"] == "medium" and clock["left"][1 - first] == 30
-    assert 20 < clock["left"][first] <= 29  # it spent a second
+    assert 30 - math.ceil(elapsed) <= clock["left"][first] <= 29  # it spent its second
     spent = clock["left"][first]
     while clock["seat"] != first:
         clock = move(http, table, tokens[1 - first])["clock"]
@@ -114,7 +120,7 @@ def test_bad_clocks_are_refused_in_one_line(http: httpx.Client, clock: Any) -> N
 
 
 def test_no_clock_message_carries_a_token_or_a_hidden_card(server: Server) -> None:
-    with httpx.Client(base_url=server.base, timeout=30) as http:
+    with httpx.Client(base_url=server.base, timeout=TIMEOUT) as http:
         made = create(http, "five_towers", ["human", "human"],
                       clock={"mode": "move", "seconds": 1, "bot": "random"})
     table, tokens = made["table"], [token(made, 0), token(made, 1)]
@@ -140,71 +146,85 @@ def test_a_table_without_a_clock_has_none(http: httpx.Client) -> None:
     assert table_of(http, made["table"])["clock"] is None
 
 
+@pytest.mark.slow
 def test_the_deadline_survives_a_server_restart(tmp_path: Path) -> None:
     db, port = tmp_path / "tables.sqlite", free_port()
     base = f"http://127.0.0.1:{port}"
-    with serving(db, port) as first, httpx.Client(base_url=base, timeout=30) as http:
+    with serving(db, port) as first, httpx.Client(base_url=base, timeout=TIMEOUT) as http:
         made = create(http, "five_towers", ["human", "human"],
                       clock={"mode": "move", "seconds": 2, "bot": "random"})
         table = made["table"]
         kill(first)  # before the deadline: no timer in memory survives this
-    with serving(db, port), httpx.Client(base_url=base, timeout=30) as http:
+    with serving(db, port), httpx.Client(base_url=base, timeout=TIMEOUT) as http:
         after = wait_version(http, table, 1, None)  # a spectator hears every move
     assert after["clock"]["ran_out"] == [0] and after["events"][-1]["clock"] == "random"
 
 
 def test_a_person_back_at_their_turn_is_on_the_clock_again(tmp_path: Path) -> None:
-    storage = Storage(f"sqlite:///{tmp_path / 'clock.sqlite'}")
+    storage = SQLStorage(f"sqlite:///{tmp_path / 'clock.sqlite'}")
     now = datetime.now(UTC)
     timed = {"mode": "game", "seconds": 60, "bot": "medium"}
-    state, deadline = start(timed, 2, 0, now)
-    storage.create(StoredTable(id="t", game="five_towers", rules_version="1", options={},
-                               seed=1, players=2, seats=["human", "human"], created=now,
-                               clock=timed, clock_state=state, deadline=deadline,
-                               token_hashes={0: "a", 1: "b"}))
+    storage.tables.create(StoredTable(id="t", game="five_towers", rules_version="1",
+                                      options={}, seed=1, players=2,
+                                      seats=["human", "human"], created=now,
+                                      timing=start(timed, 2, 0, now),
+                                      token_hashes={0: "a", 1: "b"}))
     # seat 0 moved, seat 1 left to a bot beforehand: nobody is on the clock
-    storage.set_away("t", 1, "medium", 0, None)
-    storage.add_action("t", 0, "x", 0, None, "bots", None)
-    assert storage.clock_of("t")["deadline"] is None
-    storage.set_away("t", 1, None, 1, None, back=1)  # back at their turn
-    clock = storage.clock_of("t")
-    assert clock["clock_state"]["seat"] == 1 and clock["deadline"] is not None
-    assert 59 < (clock["deadline"] - datetime.now(UTC)).total_seconds() <= 60
-    assert clock["clock_state"]["left"][0] < 60  # what seat 0 spent stays spent
+    storage.seats.set_away("t", 1, "medium", 0, None)
+    after = storage.actions.add(NewAction("t", 0, "x", 0, None, "bots"),
+                                Moved(0, 0, person=None))
+    assert after is not None and after.deadline is None
+    assert storage.clocks.of("t") == after
+    storage.seats.set_away("t", 1, None, 1, None, Resumed(1))  # back at their turn
+    clock = storage.clocks.of("t")
+    assert clock.state is not None and clock.deadline is not None
+    assert clock.state["seat"] == 1
+    assert 59 < (clock.deadline - datetime.now(UTC)).total_seconds() <= 60
+    assert clock.state["left"][0] < 60  # what seat 0 spent stays spent
     storage.close()
 
 
-def test_the_clock_watch_wakes_at_the_earliest_deadline(monkeypatch: pytest.MonkeyPatch,
-                                                         tmp_path: Path) -> None:
+def test_a_table_without_a_clock_reads_and_stores_none(tmp_path: Path) -> None:
+    storage = SQLStorage(f"sqlite:///{tmp_path / 'none.sqlite'}")
+    storage.tables.create(StoredTable(id="t", game="castle", rules_version="1", options={},
+                                      seed=1, players=2, seats=["human", "human"],
+                                      created=datetime.now(UTC)))
+    assert storage.actions.add(NewAction("t", 0, "x", 0), Moved(0, 0, 1)) == Timing()
+    assert storage.actions.add(NewAction("t", 1, "y", 1)) is None  # no clock asked
+    assert not storage.clocks.of("t").timed
+    storage.close()
+
+
+def test_the_clock_watch_wakes_at_the_earliest_deadline(tmp_path: Path) -> None:
     """The watch looks again just past the earliest deadline ahead (not at the next 2 s
     sweep), within a second when none is near, and defers the clock's bot of each table
     out of time; a deadline passed is not waited for again (its bot's job is deferred)."""
     from towerplay.server import jobs
 
-    storage = Storage(f"sqlite:///{tmp_path / 'watch.sqlite'}")
+    storage = SQLStorage(f"sqlite:///{tmp_path / 'watch.sqlite'}")
     now = datetime.now(UTC)
     timed = {"mode": "move", "seconds": 30, "bot": "random"}
     for name, seconds in (("soon", 0.3), ("later", 20)):
-        state, _ = start(timed, 2, 0, now)
-        storage.create(StoredTable(id=name, game="five_towers", rules_version="1", options={},
-                                   seed=1, players=2, seats=["human", "human"], created=now,
-                                   clock=timed, clock_state=state,
-                                   deadline=now + timedelta(seconds=seconds),
-                                   token_hashes={0: "a", 1: "b"}))
-    soon = storage.next_deadline()
+        state = start(timed, 2, 0, now).state
+        storage.tables.create(StoredTable(
+            id=name, game="five_towers", rules_version="1", options={}, seed=1, players=2,
+            seats=["human", "human"], created=now,
+            timing=Timing(timed, state, now + timedelta(seconds=seconds)),
+            token_hashes={0: "a", 1: "b"}))
+    soon = storage.clocks.next_deadline()
     assert soon == now + timedelta(seconds=0.3)
     assert 0 < jobs.clock_wait(soon, datetime.now(UTC)) <= 0.3 + jobs.CLOCK_GRACE_SECONDS
     deferred: list[tuple[str, str]] = []
 
-    async def defer(queue: Any, table_id: str, lane: str) -> None:
-        deferred.append((table_id, lane))
+    class Queue:
+        async def defer_bot(self, table_id: str, lane: str) -> None:
+            deferred.append((table_id, lane))
 
-    monkeypatch.setattr(jobs, "defer_bot", defer)
-    runner = jobs.Runner(storage, pool=None, queue=None)  # type: ignore[arg-type]
+    runner = jobs.Runner(storage, thinking=None, queue=Queue())  # type: ignore[arg-type]
     time.sleep(jobs.clock_wait(soon, datetime.now(UTC)))
-    assert asyncio.run(runner.clocks()) == 1  # (another test's server may defer too)
+    assert asyncio.run(runner.clocks()) == 1
     assert ("soon", "bots") in deferred and ("later", "bots") not in deferred
-    later = storage.next_deadline()
+    later = storage.clocks.next_deadline()
     assert later == now + timedelta(seconds=20)
     assert jobs.clock_wait(later, datetime.now(UTC)) == jobs.CLOCK_LOOK_SECONDS
     storage.close()

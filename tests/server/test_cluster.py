@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -23,14 +22,24 @@ import httpx
 import pytest
 import websockets
 
-from tests.server.conftest import (TIMEOUT, create, free_port, move_until_bots_turn,
-                                   new_database, running_cluster, token, wait_answering,
-                                   wait_turn)
-from tests.server.conftest import kill_group as kill
 from towerplay.core.record import Record
 from towerplay.lifeline import alive
 
-pytestmark = pytest.mark.slow
+from tests.server.conftest import (
+    TIMEOUT,
+    create,
+    free_port,
+    move_until_bots_turn,
+    new_database,
+    running_cluster,
+    token,
+    wait_answering,
+    wait_turn,
+)
+from tests.server.conftest import kill_group as kill
+from tests.waiting import wait_for
+
+pytestmark = [pytest.mark.cluster, pytest.mark.slow]
 
 
 @contextmanager
@@ -43,11 +52,12 @@ def process(args: list[str], url: str, ready: str) -> Iterator[subprocess.Popen[
         child = subprocess.Popen([sys.executable, "-m", "towerplay", *args], stdout=log,
                                  stderr=subprocess.STDOUT, env=env, start_new_session=True)
         try:
-            deadline = time.monotonic() + 60
-            while ready not in Path(log.name).read_text():
-                assert child.poll() is None and time.monotonic() < deadline, \
-                    Path(log.name).read_text()[-2000:]
-                time.sleep(0.05)
+            def is_ready() -> bool:
+                said = Path(log.name).read_text()
+                assert child.poll() is None, said[-2000:]
+                return ready in said
+
+            wait_for(is_ready, f"towerplay {args[0]} to say {ready!r}")
             yield child
         except BaseException:
             print(f"--- towerplay {' '.join(args)}:\n{Path(log.name).read_text()[-3000:]}")
@@ -82,6 +92,16 @@ def stored_actions(url: str, table: str) -> list[tuple[int, str]]:
     return [(int(index), str(text)) for index, text in rows]
 
 
+def jobs_doing(url: str) -> int:
+    """How many queued jobs a worker has taken and not finished (procrastinate's table)."""
+    import psycopg
+
+    with psycopg.connect(url) as db:
+        row = db.execute("SELECT count(*) FROM procrastinate_jobs WHERE status = 'doing'"
+                         ).fetchone()
+    return int(row[0]) if row else 0
+
+
 def play_to_the_end(bases: list[str], table: str, seat_token: str, seed: int,
                     timeout: float = 120) -> None:
     """Play the human seat with random moves, each through the next server in turn."""
@@ -101,7 +121,8 @@ def assert_whole(url: str, base: str, table: str) -> None:
     """The table's stored actions have no gap and replay to the finished game."""
     rows = stored_actions(url, table)
     assert [index for index, _ in rows] == list(range(len(rows)))
-    record = Record.from_json(httpx.get(f"{base}/api/tables/{table}/record").json())
+    answer = httpx.get(f"{base}/api/tables/{table}/record", timeout=TIMEOUT)
+    record = Record.from_json(answer.json())
     assert record.actions == [text for _, text in rows]
     assert record.replay().is_over
 
@@ -115,8 +136,8 @@ def cluster_url() -> Iterator[str]:
 def test_a_move_through_one_server_reaches_a_seat_on_the_other(cluster_url: str) -> None:
     url = new_database(cluster_url, "fanout")
     with server(url) as a, server(url) as b:
-        made = httpx.post(f"{a}/api/tables", json={"game": "castle",
-                                                   "seats": ["human", "human"]}).json()
+        made = httpx.post(f"{a}/api/tables", timeout=TIMEOUT, json={
+            "game": "castle", "seats": ["human", "human"]}).json()
         table = made["table"]
         tokens = [token(made, 0), token(made, 1)]
 
@@ -154,10 +175,8 @@ def test_bots_move_once_each_with_two_workers_and_two_servers(cluster_url: str) 
         play_to_the_end([a, b], made["table"], token(made, 0), seed=1)
         assert_whole(url, a, made["table"])
         with httpx.Client(base_url=b, timeout=TIMEOUT) as http:
-            deadline = time.monotonic() + 120
-            while not http.get(f"/api/tables/{bots_only['table']}").json()["view"]["is_over"]:
-                assert time.monotonic() < deadline, "the bots-only table did not finish"
-                time.sleep(0.2)
+            wait_for(lambda: http.get(f"/api/tables/{bots_only['table']}").json()["view"][
+                "is_over"], "the bots-only table to finish", every=0.2)
         assert_whole(url, b, bots_only["table"])
 
 
@@ -169,7 +188,7 @@ def test_a_worker_killed_mid_thought_is_replaced(cluster_url: str) -> None:
             made = create(http, "five_towers", ["human", "ismcts:seconds=4"])
             table, seat_token = made["table"], token(made, 0)
             stored = move_until_bots_turn(http, table, seat_token, bot=1)["version"]
-            time.sleep(1.0)  # the bot is thinking
+            wait_for(lambda: jobs_doing(url), "the worker to take the bot's move")
             assert len(stored_actions(url, table)) == stored
             kill(first)
         with worker(url):
@@ -227,7 +246,4 @@ def test_a_killed_test_run_leaves_no_database_server() -> None:
                          timeout=120, cwd=Path(__file__).resolve().parents[2])
     assert run.returncode == -signal.SIGKILL, run.stderr
     postmaster = int(run.stdout.split()[0])
-    deadline = time.monotonic() + 10
-    while alive(postmaster) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(postmaster), "the database server outlived its run"
+    wait_for(lambda: not alive(postmaster), "the database server to end with its run")

@@ -19,8 +19,11 @@ import httpx
 import pytest
 import websockets
 
-from tests.server.conftest import TIMEOUT, Server, create, token, wait_turn
-from towerplay.server.storage import Storage, StorageFailed
+from towerplay.server.storage import StorageFailed
+from towerplay.server.storage.sql import SQLActions
+
+from tests.server.conftest import TIMEOUT, Server, create, move_until_bots_turn, token, wait_turn
+from tests.waiting import PATIENCE, wait_for
 
 
 @pytest.fixture
@@ -62,20 +65,24 @@ def is_tmpfs(folder: Path) -> bool:
                Path("/proc/mounts").read_text().splitlines() if len(line.split()) > 1)
 
 
-def failing_writes(monkeypatch: pytest.MonkeyPatch) -> dict[str, bool]:
-    """Make every stored action fail while ``switch["full"]``: the disk-full fallback."""
-    switch = {"full": True}
-    real = Storage.add_action
+def failing_writes(monkeypatch: pytest.MonkeyPatch, seat: int | None = None,
+                   ) -> dict[str, int]:
+    """Make every stored action (of ``seat`` only, if given) fail while ``switch["full"]``:
+    the disk-full fallback. ``switch["refused"]`` counts the actions refused."""
+    switch = {"full": True, "refused": 0}
+    real = SQLActions.add
 
-    def add_action(self: Storage, *args: Any, **kwargs: Any) -> None:
-        if switch["full"]:
+    def add(self: SQLActions, action: Any, *args: Any, **kwargs: Any) -> Any:
+        if switch["full"] and seat in (None, action.mover):
+            switch["refused"] += 1
             raise StorageFailed("simulated: the disk is full")
-        real(self, *args, **kwargs)
+        return real(self, action, *args, **kwargs)
 
-    monkeypatch.setattr(Storage, "add_action", add_action)
+    monkeypatch.setattr(SQLActions, "add", add)
     return switch
 
 
+@pytest.mark.slow
 def test_a_full_disk_refuses_moves_and_every_client_stays_in_step(
         small_disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with Server(f"sqlite:///{small_disk / 'tables.sqlite'}") as server, \
@@ -120,7 +127,7 @@ def test_a_full_disk_refuses_moves_and_every_client_stays_in_step(
 
 def finish(http: httpx.Client, table: str, tokens: list[str]) -> None:
     """Play the people's seats (random moves) to the end; the record has every move."""
-    rng, deadline = random.Random(5), time.monotonic() + 120
+    rng, deadline = random.Random(5), time.monotonic() + PATIENCE
     while not (now := http.get(f"/api/tables/{table}").json())["view"]["is_over"]:
         assert time.monotonic() < deadline, "the table is stuck"
         seat = now["view"]["to_move"]
@@ -140,25 +147,13 @@ def finish(http: httpx.Client, table: str, tokens: list[str]) -> None:
 
 def test_a_bot_move_lost_to_storage_is_made_when_storage_returns(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    switch = failing_writes(monkeypatch)
-    switch["full"] = False
+    switch = failing_writes(monkeypatch, seat=1)  # the bot's moves are not stored
     with Server(f"sqlite:///{tmp_path / 'tables.sqlite'}") as server, \
             httpx.Client(base_url=server.base, timeout=TIMEOUT) as http:
         made = create(http, "castle", ["human", "greedy"], options={"first_player": 0})
         table, seat_token = made["table"], token(made, 0)
-        switch["full"] = True
-        while True:  # the person moves until the bot's move fails to be stored
-            answer = wait_turn(http, table, seat_token)
-            switch["full"] = False
-            moved = http.post(f"/api/tables/{table}/actions", json={
-                "token": seat_token, "version": answer["version"],
-                "action": answer["view"]["legal"][0]})
-            assert moved.status_code == 200, moved.text
-            switch["full"] = True
-            if moved.json()["view"]["to_move"] == 1:
-                break
-        stuck = moved.json()["version"]
-        asyncio.run(asyncio.sleep(2))
+        stuck = move_until_bots_turn(http, table, seat_token, bot=1)["version"]
+        wait_for(lambda: switch["refused"], "the bot's move to be refused")
         assert http.get(f"/api/tables/{table}").json()["version"] == stuck
         switch["full"] = False
-        assert wait_turn(http, table, seat_token, 60)["version"] > stuck
+        assert wait_turn(http, table, seat_token)["version"] > stuck

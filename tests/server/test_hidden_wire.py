@@ -14,10 +14,11 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import Server, connect, create, receive
 from towerplay import games
 from towerplay.core.record import Record
 from towerplay.server.live import json_view
+
+from tests.server.conftest import TIMEOUT, Server, connect, create, receive
 
 GAMES = ["five_towers", "castle", "blueprints", "skytopia"]
 Seen = list[tuple[int | None, str]]
@@ -96,10 +97,11 @@ def seat_lists(game: str) -> list[tuple[list[str], dict[str, Any]]]:
             (["greedy", "human", "human"], variants[1] if len(variants) > 1 else {})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_no_message_tells_a_seat_more_than_it_may_know(sqlite_server: Server,
                                                        game: str) -> None:
-    with httpx.Client(base_url=sqlite_server.base, timeout=30) as http:
+    with httpx.Client(base_url=sqlite_server.base, timeout=TIMEOUT) as http:
         for seats, options in seat_lists(game):
             made = create(http, game, seats, options=options)
             seen = play(sqlite_server, made)

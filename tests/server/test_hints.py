@@ -16,8 +16,9 @@ from sqlalchemy import text
 from towerplay import games
 from towerplay.core.state import State
 from towerplay.server import hints, pool
-from towerplay.server.storage import Storage, make_engine
-from tests.server.conftest import Server, create, new_database, token, wait_turn
+from towerplay.server.storage import SQLStorage, make_engine
+
+from tests.server.conftest import TIMEOUT, Server, create, new_database, token, wait_turn
 
 
 @pytest.fixture
@@ -25,7 +26,7 @@ def http(sqlite_server: Server, monkeypatch: pytest.MonkeyPatch) -> Iterator[htt
     """A client of the SQLite server; hints search a few iterations (the tests' time)."""
     monkeypatch.setattr(pool, "HINT_ITERATIONS", 40)
     monkeypatch.setattr(hints, "HINTS_PER_MINUTE", 10_000)  # the rate limit has its own test
-    with httpx.Client(base_url=sqlite_server.base, timeout=60) as client:
+    with httpx.Client(base_url=sqlite_server.base, timeout=TIMEOUT) as client:
         yield client
 
 
@@ -132,13 +133,13 @@ def test_one_hint_at_a_time_and_a_rate_limit(http: httpx.Client, sqlite_server: 
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     made, answer = my_turn(http)
     body = {"token": token(made, 0), "version": answer["version"]}
-    storage: Storage = sqlite_server.server.config.app.state.hub.storage
+    storage: SQLStorage = sqlite_server.server.config.app.state.hub.storage
     pending = "pending-one"  # as if another process were working one out
-    assert storage.add_hint_request(pending, made["table"], answer["version"], 0,
-                                    "10.0.0.9", 60, 100) is None
+    assert storage.jobs.add_hint_request(pending, made["table"], answer["version"], 0,
+                                         "10.0.0.9", 60, 100) is None
     busy = ask(http, made["table"], body)
     assert busy.status_code == 429 and "being worked out" in busy.json()["message"]
-    storage.finish_hint(pending, None)
+    storage.jobs.finish_hint(pending, None)
     with storage.engine.connect() as db:  # this address's hints of the last minute
         asked = db.execute(text("SELECT COUNT(*) FROM hint_requests WHERE address = "
                                 "'127.0.0.1'")).scalar()
@@ -169,15 +170,15 @@ def test_an_old_database_gets_the_hints_column(kind: str, tmp_path: Path,
         db.execute(text("INSERT INTO tables VALUES ('old', 'castle', '1', '{}', 1, 2, "
                         "'[\"human\", \"greedy\"]', '2026-01-01 00:00:00', NULL, NULL)"))
     engine.dispose()
-    storage = Storage(url)
+    storage = SQLStorage(url)
     try:
-        loaded = storage.load("old")
-        assert loaded is not None and loaded.hints and storage.hints("old") is True
-        storage.set_hints("old", False)
-        assert storage.hints("old") is False and storage.hints("new") is None
+        loaded = storage.tables.load("old")
+        assert loaded is not None and loaded.hints and storage.tables.hints("old") is True
+        storage.tables.set_hints("old", False)
+        assert storage.tables.hints("old") is False and storage.tables.hints("new") is None
     finally:
         storage.close()
-    Storage(url).close()  # opened again: the column is there, nothing to add
+    SQLStorage(url).close()  # opened again: the column is there, nothing to add
 
 
 # ----------------------------------------------------------------- hidden information

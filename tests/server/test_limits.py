@@ -9,8 +9,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.conftest import Server, connect, create, receive
 from towerplay.server.limits import Limits
+
+from tests.server.conftest import TIMEOUT, Server, connect, create, receive
 
 LIMITS = Limits(tables_per_minute=3, actions_per_second=2, actions_burst=4)
 
@@ -23,7 +24,7 @@ def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def test_tables_per_address_a_minute(strict: Server) -> None:
-    with httpx.Client(base_url=strict.base) as http:
+    with httpx.Client(base_url=strict.base, timeout=TIMEOUT) as http:
         for _ in range(LIMITS.tables_per_minute):
             create(http, "five_towers", ["human", "human"])
         refused = http.post("/api/tables", json={"game": "five_towers",
@@ -33,7 +34,7 @@ def test_tables_per_address_a_minute(strict: Server) -> None:
 
 
 def test_messages_per_second_a_connection(strict: Server) -> None:
-    with httpx.Client(base_url=strict.base) as http:
+    with httpx.Client(base_url=strict.base, timeout=TIMEOUT) as http:
         listed = http.get("/api/tables", params={"state": "open"}).json()
         table = listed[0]["table"] if listed else create(http, "five_towers",
                                                          ["human", "human"])["table"]
@@ -52,7 +53,7 @@ def test_messages_per_second_a_connection(strict: Server) -> None:
 
 
 def test_moves_per_second_an_address_over_http(strict: Server) -> None:
-    with httpx.Client(base_url=strict.base) as http:
+    with httpx.Client(base_url=strict.base, timeout=TIMEOUT) as http:
         listed = http.get("/api/tables", params={"state": "open"}).json()
         table = listed[0]["table"] if listed else create(http, "five_towers",
                                                          ["human", "human"])["table"]
@@ -71,7 +72,7 @@ def test_every_server_on_one_database_counts_the_same_limits(tmp_path: Path) -> 
     # requests still fall in one window (at 2 a second the first had left it in 2 s)
     limits = Limits(tables_per_minute=3, actions_per_second=0.2, actions_burst=4)
     with Server(url, limits=limits) as one, Server(url, limits=limits) as other, \
-            httpx.Client() as http:
+            httpx.Client(timeout=TIMEOUT) as http:
         bases = [one.base, other.base]
         made = [http.post(f"{bases[i % 2]}/api/tables", json={
             "game": "five_towers", "seats": ["human", "human"]}).status_code

@@ -14,11 +14,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import pytest
 
-from tests.server.conftest import create, free_port, token, wait_answering, wait_turn
-from tests.server.conftest import kill_group as kill
 from towerplay.core.record import Record
 from towerplay.lifeline import alive, descendants
+
+from tests.server.conftest import TIMEOUT, create, free_port, token, wait_answering, wait_turn
+from tests.server.conftest import kill_group as kill
+from tests.waiting import wait_for
 
 BOT = "ismcts:seconds=0.3"
 """A bot that thinks long enough for the kill to land mid-thought."""
@@ -49,10 +52,11 @@ def move(http: httpx.Client, table: str, body: dict[str, object]) -> httpx.Respo
     return moved
 
 
+@pytest.mark.slow
 def test_a_killed_server_goes_on_with_every_table(tmp_path: Path) -> None:
     db, port = tmp_path / "tables.sqlite", free_port()
     base, rng, sent = f"http://127.0.0.1:{port}", random.Random(3), {}
-    with serving(db, port) as first, httpx.Client(base_url=base, timeout=30) as http:
+    with serving(db, port) as first, httpx.Client(base_url=base, timeout=TIMEOUT) as http:
         made = create(http, "five_towers", ["human", BOT])
         table, seat_token = made["table"], token(made, 0)
         while True:
@@ -65,7 +69,7 @@ def test_a_killed_server_goes_on_with_every_table(tmp_path: Path) -> None:
                 break  # the bot is thinking now
         stored = moved.json()["version"]
         kill(first)
-    with serving(db, port), httpx.Client(base_url=base, timeout=30) as http:
+    with serving(db, port), httpx.Client(base_url=base, timeout=TIMEOUT) as http:
         back = http.get(f"/api/tables/{table}", params={"token": seat_token}).json()
         assert back["version"] == stored and back["view"]["to_move"] == 1
         assert wait_turn(http, table, seat_token)["version"] > stored  # the bot went on
@@ -80,15 +84,11 @@ def test_a_killed_server_goes_on_with_every_table(tmp_path: Path) -> None:
 def test_a_killed_server_leaves_no_worker(tmp_path: Path) -> None:
     port = free_port()
     with serving(tmp_path / "tables.sqlite", port) as server, \
-            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=TIMEOUT) as http:
         create(http, "five_towers", ["greedy", "greedy", "greedy"])  # workers start
-        deadline = time.monotonic() + 30
-        while len(workers := descendants(server.pid)) < 2:
-            assert time.monotonic() < deadline, "no thinking process started"
-            time.sleep(0.1)
+        workers = wait_for(lambda: found if len(found := descendants(server.pid)) >= 2
+                           else None, "two thinking processes to start")
         os.kill(server.pid, signal.SIGKILL)  # the server alone, not its group
         server.wait(30)
-        deadline = time.monotonic() + 10
-        while left := [pid for pid in workers if alive(pid)]:
-            assert time.monotonic() < deadline, f"workers outlived the server: {left}"
-            time.sleep(0.1)
+        wait_for(lambda: not any(alive(pid) for pid in workers),
+                 f"the workers {workers} to end with the server")

@@ -5,20 +5,22 @@ from __future__ import annotations
 
 import json
 import random
-import time
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from towerplay.arena.review import THRESHOLDS
+from towerplay.arena.review import THRESHOLDS, review
 from towerplay.core.record import Record
-from towerplay.server import pool, review as review_api
-from towerplay.server.storage import Storage
-from tests.server.conftest import Server, create, token, wait_turn
+from towerplay.server import pool
+from towerplay.server import review as review_api
+from towerplay.server.storage import SQLStorage
+
+from tests.server.conftest import TIMEOUT, Server, create, token, wait_turn
 from tests.server.test_boards import finished_table
+from tests.waiting import wait_for
 
 MARKS = {name for name, _ in THRESHOLDS} | {None}
 
@@ -27,21 +29,19 @@ MARKS = {name for name, _ in THRESHOLDS} | {None}
 def http(sqlite_server: Server, monkeypatch: pytest.MonkeyPatch) -> Iterator[httpx.Client]:
     """A client of the SQLite server, reviews at a small budget (the tests' time)."""
     monkeypatch.setattr(pool, "REVIEW_ITERATIONS", 8)
-    with httpx.Client(base_url=sqlite_server.base, timeout=30) as client:
+    with httpx.Client(base_url=sqlite_server.base, timeout=TIMEOUT) as client:
         yield client
 
 
-def wait_done(http: httpx.Client, table: str, timeout: float = 120) -> dict[str, Any]:
+def wait_done(http: httpx.Client, table: str) -> dict[str, Any]:
     """Poll the review until it is done: its JSON."""
-    deadline = time.monotonic() + timeout
-    while True:
+    def done() -> dict[str, Any] | None:
         answer = http.get(f"/api/tables/{table}/review").json()
-        if answer["state"] == "done":
-            found: dict[str, Any] = answer["review"]
-            return found
-        assert answer["state"] in ("queued", "running"), answer
-        assert time.monotonic() < deadline, "the review did not finish"
-        time.sleep(0.1)
+        assert answer["state"] in ("queued", "running", "done"), answer
+        found: dict[str, Any] | None = answer["review"] if answer["state"] == "done" else None
+        return found
+
+    return wait_for(done, f"the review of table {table}", every=0.1)
 
 
 def test_unknown_and_unfinished_tables_are_refused(http: httpx.Client) -> None:
@@ -76,15 +76,16 @@ def test_a_finished_tables_review_is_done_reproducible_and_stored(
     assert {d["mark"] for d in done["decisions"]} <= MARKS
     labels = [(d.pop("played_label"), d.pop("best_label")) for d in done["decisions"]]
     assert labels == [(d["played"], d["best"]) for d in done["decisions"]]  # English: notation
-    assert done == pool.review_record(record.to_json(), 8)
+    assert done == review(record, iterations=8, seed=0).to_json()
     app: Any = sqlite_server.server.config.app
-    elsewhere = Storage(app.state.hub.storage.url)  # another process reads it too
+    elsewhere = SQLStorage(app.state.hub.storage.url)  # another process reads it too
     try:
-        assert elsewhere.review(table) == ("done", done, 0)
+        assert elsewhere.jobs.review(table) == ("done", done, 0)
     finally:
         elsewhere.close()
 
 
+@pytest.mark.slow
 def test_reviews_wait_in_line_with_their_place_and_a_limit_per_address(
         http: httpx.Client, monkeypatch: pytest.MonkeyPatch) -> None:
     tables = [finished_table(http)["table"] for _ in range(4)]
@@ -97,7 +98,7 @@ def test_reviews_wait_in_line_with_their_place_and_a_limit_per_address(
     last = http.get(f"/api/tables/{tables[2]}/review").json()
     assert last["state"] == "queued" and last["ahead"] >= 1  # one review runs at a time
     for table in tables[:3]:
-        wait_done(http, table, timeout=300)
+        wait_done(http, table)
     assert http.post(f"/api/tables/{tables[3]}/review").status_code == 202
 
 
@@ -125,4 +126,4 @@ def test_play_goes_on_while_a_review_runs(http: httpx.Client,
             "action": answer["view"]["legal"][0]}
     moved = http.post(f"/api/tables/{made['table']}/actions", json=move)
     assert moved.status_code == 200, moved.text
-    wait_done(http, table, timeout=300)
+    wait_done(http, table)

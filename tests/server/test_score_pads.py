@@ -1,6 +1,6 @@
 """The scoring pads (issue #18) in chromium against a real ``towerplay serve``.
 
-The pads score in JavaScript (static/score/<game>.js), ported from the Python that
+The pads score in JavaScript (each game's pad.js), ported from the Python that
 ``towerplay score <game>`` runs. Here both score the same generated tables (valid ones,
 ties, the rules' edge cases, and impossible ones): the totals, breakdowns and winners
 agree, and the pad refuses exactly what the CLI refuses, for the same reason. Then the
@@ -30,21 +30,16 @@ from towerplay.games.five_towers import cli as five_towers_cli
 from towerplay.games.five_towers.cards import SUITS, copies_in_deck
 from towerplay.games.five_towers.rules import can_place
 from towerplay.server import scoring
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    DESKTOP,
-    TIMEOUT_MS,
-    browser,
-    page,
-    screenshots,
-    web,
-)
+
+from tests.server.browser import DESKTOP, TIMEOUT_MS, screenshots
+from tests.server.conftest import TIMEOUT
 
 STATIC = Path(i18n.__file__).parent / "server" / "static"
 CASES = 400
 """Generated tables per game (one batch each through the page)."""
 
 SCORE_ALL = """async ([game, inputs]) => {
-  const pad = (await import(`/static/score/${game}.js`)).default;
+  const pad = (await import(`/score/${game}/pad.js`)).default;
   const data = await (await fetch(`/score/${game}/data.json`)).json();
   return inputs.map((input) => {
     try {
@@ -336,7 +331,8 @@ def castle_case(rng: random.Random) -> dict[str, Any]:
     for _ in range(players):
         roll = rng.random()
         if roll < 0.8:
-            size = rng.choice([0, 1, 2, 3, 3, 4, 5, 6, 9]) if rng.random() < 0.9 else rng.randint(0, 11)
+            size = (rng.choice([0, 1, 2, 3, 3, 4, 5, 6, 9]) if rng.random() < 0.9
+                    else rng.randint(0, 11))
             castle = [str(c) for c in sorted(cards[:size])]
             del cards[:size]
         elif roll < 0.9:
@@ -512,24 +508,24 @@ def test_the_pads_work_offline_once_loaded(browser: Any, web: Any) -> None:
 
 
 def test_the_pad_routes(web: Any) -> None:
-    assert httpx.get(f"{web.base}/score").headers["location"] == "/score/"
-    assert httpx.get(f"{web.base}/score/chess").status_code == 404
-    listing = httpx.get(f"{web.base}/score/pads.json").json()
+    assert httpx.get(f"{web.base}/score", timeout=TIMEOUT).headers["location"] == "/score/"
+    assert httpx.get(f"{web.base}/score/chess", timeout=TIMEOUT).status_code == 404
+    listing = httpx.get(f"{web.base}/score/pads.json", timeout=TIMEOUT).json()
     assert {"five_towers", "castle"} <= {p["id"] for p in listing["pads"]}
-    assert {"/score/castle", "/static/score/castle.js", "/score/castle/data.json",
+    assert {"/score/castle", "/score/castle/pad.js", "/score/castle/data.json",
             "/api/i18n/pl?domains=web,score"} <= set(listing["files"])
-    data = httpx.get(f"{web.base}/score/castle/data.json").json()
+    data = httpx.get(f"{web.base}/score/castle/data.json", timeout=TIMEOUT).json()
     assert data == tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
-    worker = httpx.get(f"{web.base}/score/sw.js")
+    worker = httpx.get(f"{web.base}/score/sw.js", timeout=TIMEOUT)
     assert worker.headers["content-type"].startswith("text/javascript")
-    lobby = httpx.get(f"{web.base}/").text
+    lobby = httpx.get(f"{web.base}/", timeout=TIMEOUT).text
     assert 'href="/score/"' in lobby
 
 
-@pytest.mark.parametrize("source", ["score.js", "score.html", "score/five_towers.js",
-                                    "score/castle.js"])
+@pytest.mark.parametrize("source", ["score.js", "score.html", "five_towers", "castle"])
 def test_every_text_the_pads_use_is_in_the_catalogue(source: str) -> None:
-    text = (STATIC / source).read_text(encoding="utf-8")
+    path = STATIC / source if "." in source else scoring.pad_module(source)
+    text = path.read_text(encoding="utf-8")
     keys = set(re.findall(r'"((?:pad|five_towers|castle)\.[\w.]+)"', text))
     keys |= {f"five_towers.tower.{suit}" for suit in SUITS} if "five_towers" in source else set()
     keys |= {f"title.{game}" for game in scoring.pad_games()} if source == "score.js" else set()

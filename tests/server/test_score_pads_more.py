@@ -24,19 +24,14 @@ from towerplay.games.blueprints.scoring import PRIZES
 from towerplay.games.skytopia.cli import tally_city
 from towerplay.games.skytopia.components import COLOURS, load_components
 from towerplay.games.skytopia.state import SkytopiaState
+
 from tests.games.blueprints.util import score_round, start
-from tests.server.browser import (  # noqa: F401 (fixtures)
-    DESKTOP,
-    browser,
-    page,
-    screenshots,
-    web,
-)
+from tests.server.browser import DESKTOP, screenshots
 
 CASES = 400
 """Generated tables per game (each a whole table: every seat, every round)."""
 SCORE_ALL = """async ([game, tables]) => {
-  const pad = (await import(`/static/score/${game}.js`)).default;
+  const pad = (await import(`/score/${game}/pad.js`)).default;
   const data = await (await fetch(`/score/${game}/data.json`)).json();
   return tables.map((input) => {
     try {
@@ -98,7 +93,7 @@ def lead_reason(keys: list[Any], winners: list[int], names: list[str]) -> str:
         return "shared"
     others = max(k for seat, k in enumerate(keys) if seat != winners[0])
     best = keys[winners[0]]
-    return names[next(i for i, (a, b) in enumerate(zip(best, others)) if a != b)]
+    return names[next(i for i, (a, b) in enumerate(zip(best, others, strict=True)) if a != b)]
 
 
 # ------------------------------------------------------------------ Blueprints
@@ -216,7 +211,7 @@ def random_blueprints_table(rng: random.Random) -> dict:
                                   if n == 1 or rng.random() < 0.4 else "rules")
         same = rng.random() < 0.25
         entries = []
-        for seat in range(players):
+        for _ in range(players):
             blueprint = rng.choice(LAYOUTS)
             entry = (blueprint, random_building(rng, blueprint))
             entries.append(entries[0] if same and entries else entry)
@@ -289,7 +284,7 @@ def blueprints_expected(table: dict) -> dict:
     winners, keys = state.winners(), state.ranking()
     reason = lead_reason(keys, winners, ["vp", "prizes", "gold", "silver", "bronze"])
     return {"seats": [{"total": score, "rows": seat_rows}
-                      for score, seat_rows in zip(state.scores(), rows)],
+                      for score, seat_rows in zip(state.scores(), rows, strict=True)],
             "winners": winners, "reason": {"key": f"blueprints.reason.{reason}", "params": {}},
             "notes": notes}
 
@@ -307,7 +302,7 @@ def test_the_blueprints_pad_scores_as_the_python(page: Any, web: Any) -> None:
     tables = [random_blueprints_table(rng) for _ in range(CASES)] + fixed_tables()
     got = score_in_page(page, web.base, "blueprints", tables)
     kinds = set()
-    for table, mine in zip(tables, got):
+    for table, mine in zip(tables, got, strict=True):
         expected = blueprints_expected(table)
         assert sorted_rows(assert_worded(mine)) == sorted_rows(expected), table
         kinds.add(expected["refusal"]["key"] if "refusal" in expected
@@ -463,7 +458,7 @@ def test_the_skytopia_pad_scores_as_the_python(page: Any, web: Any) -> None:
                        "seats": tables[-1]["seats"]})
     got = score_in_page(page, web.base, "skytopia", tables)
     kinds = set()
-    for table, mine in zip(tables, got):
+    for table, mine in zip(tables, got, strict=True):
         expected = skytopia_expected(table)
         assert assert_worded(mine) == expected, table
         kinds.add(expected["refusal"]["key"] if "refusal" in expected
@@ -481,7 +476,7 @@ def test_the_pads_choices_and_labels(page: Any, web: Any) -> None:
     page.wait_for_selector("#pad:not([hidden])")
     pads = page.evaluate("""async () => Object.fromEntries(await Promise.all(
         ["blueprints", "skytopia"].map(async (game) =>
-          [game, (await import(`/static/score/${game}.js`)).default])))""")
+          [game, (await import(`/score/${game}/pad.js`)).default])))""")
     offered = {o["name"]: [value for value, _ in o["choices"]]
                for o in pads["skytopia"]["options"] if o["name"].startswith("guild_")}
     assert offered == {f"guild_{s}": ["", *(g.ident for g in COMP.guilds if g.stack == s)]
@@ -582,13 +577,10 @@ def test_the_pads_work_offline_once_loaded(browser: Any, web: Any) -> None:
     """Once a pad pad was opened, both pads load and score with the network gone."""
     pad = polish_pad(browser, web.base, "blueprints")
     kept = """async () => { await navigator.serviceWorker.ready;
-      const files = ["/static/score/blueprints.js", "/score/blueprints/data.json",
-                     "/static/score/skytopia.js", "/score/skytopia/data.json"];
+      const files = ["/score/blueprints/pad.js", "/score/blueprints/data.json",
+                     "/score/skytopia/pad.js", "/score/skytopia/data.json"];
       return (await Promise.all(files.map((f) => caches.match(f)))).every(Boolean); }"""
-    for _ in range(50):
-        if pad.evaluate(kept):
-            break
-        pad.wait_for_timeout(200)
+    pad.wait_for_function(kept, polling=200)
     pad.context.set_offline(True)
     pad.reload()
     pad.wait_for_selector("#pad:not([hidden])")

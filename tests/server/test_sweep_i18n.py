@@ -14,15 +14,15 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from tests.i18n.english import page_problems, problems
-from tests.server.conftest import Server, create, token
-from tests.server.test_words import wait_over
 from towerplay import i18n
 from towerplay.cli import app as cli
 from towerplay.server.guards import INTERNAL
 from towerplay.server.live import unavailable_body
 from towerplay.server.protocol import worded
 from towerplay.server.review import labelled
+
+from tests.i18n.english import page_problems, problems
+from tests.server.conftest import TIMEOUT, Server, create, token, wait_over
 
 LANGS = ("pl", "hu")
 GAMES = ("five_towers", "castle", "blueprints", "skytopia")
@@ -35,7 +35,7 @@ DATA_I18N = re.compile(r'(data-i18n="([\w.]+)"[^>]*>)([^<]*)')
 
 @pytest.fixture(scope="module")
 def http(sqlite_server: Server) -> Any:
-    with httpx.Client(base_url=sqlite_server.base, timeout=30) as client:
+    with httpx.Client(base_url=sqlite_server.base, timeout=TIMEOUT) as client:
         yield client
 
 

@@ -15,15 +15,16 @@ from towerplay.arena.match import play_match
 from towerplay.core.record import Record
 from towerplay.server import uploads
 from towerplay.server.boards import draw
-from towerplay.server.storage import rate_events
-from tests.server.conftest import Server
+from towerplay.server.storage.schema import rate_events
+
+from tests.server.conftest import TIMEOUT, Server
 from tests.server.test_boards import finished_table
 
 
 @pytest.fixture
 def http(sqlite_server: Server, monkeypatch: pytest.MonkeyPatch) -> Iterator[httpx.Client]:
     monkeypatch.setattr(uploads, "UPLOADS_PER_MINUTE", 10_000)  # the limit has its own test
-    with httpx.Client(base_url=sqlite_server.base, timeout=60) as client:
+    with httpx.Client(base_url=sqlite_server.base, timeout=TIMEOUT) as client:
         yield client
 
 

@@ -3,17 +3,17 @@ and the websocket, boards and log lines per client."""
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.i18n.english import problems
-from tests.server.conftest import Server, connect, create, receive, token
 from towerplay import bots
 from towerplay.i18n import bot_name, translator
 from towerplay.server.tables import SEAT_KINDS
+
+from tests.i18n.english import problems
+from tests.server.conftest import TIMEOUT, Server, connect, create, receive, token, wait_over
 
 POLISH = {"Accept-Language": "pl-PL,pl;q=0.9"}
 CREATE_REFUSALS: list[Any] = [
@@ -67,7 +67,7 @@ def test_move_refusals_and_unknown_tables_in_hungarian(http: httpx.Client) -> No
 
 
 def test_a_polish_websocket_client_gets_polish_refusals(sqlite_server: Server) -> None:
-    with httpx.Client(base_url=sqlite_server.base, timeout=30) as http:
+    with httpx.Client(base_url=sqlite_server.base, timeout=TIMEOUT) as http:
         made = create(http, "five_towers", ["human", "human"], seed=3)
         table = made["table"]
         mover = http.get(f"/api/tables/{table}").json()["view"]["to_move"]
@@ -120,13 +120,6 @@ def test_a_views_log_is_its_events_worded_for_the_page(http: httpx.Client) -> No
     english_lines = {event["line"] for event in http.get(f"/api/tables/{table}").json()["events"]}
     polish_lines = {event["line"] for event in polish["events"]}
     assert polish_lines and not polish_lines & english_lines
-
-
-def wait_over(http: httpx.Client, table: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while not http.get(f"/api/tables/{table}").json()["view"]["is_over"]:
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
 
 
 def test_game_titles_as_published_in_each_language(http: httpx.Client) -> None:

@@ -1,4 +1,4 @@
-"""The websocket of DESIGN.md's protocol: views on connect and after every change, every
+"""The websocket of the protocol (docs/web.md): views on connect and after every change, every
 refusal answered (never fatal), reconnection, spectators; on SQLite and PostgreSQL."""
 from __future__ import annotations
 

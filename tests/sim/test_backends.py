@@ -19,6 +19,7 @@ def plan() -> Plan:
                       options=parse_sweep("five_towers", ["rebid=feasible,physical"]), seed=8)
 
 
+@pytest.mark.ray
 def test_processes_and_ray_give_the_same_rows(tmp_path: Path) -> None:
     here = [row for job in plan().jobs for row in play_batch([job])]
     processes = tmp_path / "processes.jsonl"

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from tests.sim.test_report import castle_rows
 from towerplay.sim import analysis
+
+from tests.sim.test_report import castle_rows
 
 SCRIPT = Path(__file__).parents[2] / "docs" / "balance_tables.py"
 

@@ -23,6 +23,8 @@ from towerplay.lifeline import alive, descendants
 from towerplay.sim import backends
 from towerplay.sim.store import read_rows, torn_tail
 
+from tests.waiting import PATIENCE, wait_for
+
 SMALL = ["sim", "castle", "--bots", "random", "--games", "4"]
 
 
@@ -63,6 +65,7 @@ def sealable(tmp_path: Path) -> Iterator[tuple[Path, Callable[[], None]]]:
         subprocess.run(["umount", str(folder)], check=True)
 
 
+@pytest.mark.slow
 def test_output_problems_are_one_line(tmp_path: Path,
                                       sealable: tuple[Path, Callable[[], None]]) -> None:
     one_line_error(*invoke(*SMALL, "--out", "/proc/x.jsonl"), "cannot write /proc/x.jsonl")
@@ -118,7 +121,7 @@ def test_progress_lines_without_a_terminal(tmp_path: Path) -> None:
     out = tmp_path / "rows.jsonl"
     done = subprocess.run(towerplay("sim", "castle", "--bots", "random", "--games", "50",
                                     "--workers", "2", "--out", str(out)),
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
     progress = [line for line in lines if re.fullmatch(r"\d+/50 games, [\d,]+/s, eta (\S+ s|—)",
@@ -142,12 +145,10 @@ def test_ctrl_c_says_how_to_resume(tmp_path: Path) -> None:
     run = subprocess.Popen(towerplay(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True, start_new_session=True,  # its own group, as a shell's job
                            preexec_fn=hear_ctrl_c)
-    deadline = time.monotonic() + 60
-    while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    wait_for(lambda: out.exists() and out.stat().st_size > 0, "the run's first rows")
     workers = descendants(run.pid)
     os.killpg(run.pid, signal.SIGINT)  # Ctrl-C reaches the whole group, workers too
-    _, stderr = run.communicate(timeout=60)
+    _, stderr = run.communicate(timeout=PATIENCE)
     assert run.returncode == 130, stderr
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
     last = stderr.splitlines()[-1]
@@ -165,6 +166,7 @@ def test_ctrl_c_says_how_to_resume(tmp_path: Path) -> None:
     assert [row["index"] for row in read_rows(out)] == list(range(600))
 
 
+@pytest.mark.ray
 def test_a_ray_address_that_refuses_is_one_line(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     out = ["--out", str(tmp_path / "rows.jsonl")]
@@ -174,6 +176,7 @@ def test_a_ray_address_that_refuses_is_one_line(tmp_path: Path) -> None:
                    "HOST:PORT")
 
 
+@pytest.mark.ray
 def test_a_ray_address_that_says_nothing_is_refused_in_seconds(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     with socket.socket() as silent:  # accepts connections, never speaks Ray
@@ -183,7 +186,7 @@ def test_a_ray_address_that_says_nothing_is_refused_in_seconds(tmp_path: Path) -
         started = time.monotonic()
         done = subprocess.run(towerplay(*SMALL, "--backend", "ray", "--address", address,
                                         "--out", str(tmp_path / "rows.jsonl")),
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=PATIENCE)
         waited = time.monotonic() - started
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert f"no Ray cluster answered within {backends.CONNECT_SECONDS:g} s" in done.stderr
@@ -240,7 +243,7 @@ def test_work_in_flight_follows_the_ray_cluster(monkeypatch: pytest.MonkeyPatch,
 
 def test_ordered_results_hold_a_bounded_window() -> None:
     window = backends.Window(in_flight=2, ordered=True)
-    for number in range(2):
+    for _ in range(2):
         assert window.room()
         window.running += 1
         window.submitted += 1
@@ -253,3 +256,44 @@ def test_ordered_results_hold_a_bounded_window() -> None:
     window.submitted += 1  # 4 batches out, 0 still missing: the window (2 x 2) is full
     assert not window.room()
     assert window.finished(0, ["a"]) == ["a", "b", "c"] and window.room()
+
+
+class SlowStartingRay:
+    """A ``ray`` whose local node misses Ray's startup deadline ``misses`` times (each try
+    leaves a process behind, as a half-started node does), then starts."""
+
+    def __init__(self, misses: int, error: str = "The current node timed out during "
+                 "startup. This could happen because some of the raylet failed") -> None:
+        self.misses, self.error = misses, error
+        self.tries = self.shutdowns = 0
+        self.left: list[subprocess.Popen[bytes]] = []
+
+    def init(self, **options: Any) -> None:
+        self.tries += 1
+        if self.tries <= self.misses:
+            self.left.append(subprocess.Popen([sys.executable, "-c",
+                                               "import time; time.sleep(600)"]))
+            raise Exception(self.error)  # (what ray.init raises)
+
+    def shutdown(self) -> None:
+        self.shutdowns += 1
+
+
+def test_a_local_ray_too_slow_to_start_is_started_again() -> None:
+    fake = SlowStartingRay(misses=backends.RAY_STARTS - 1)
+    backends._connect(fake, workers=2, address=None)
+    assert fake.tries == backends.RAY_STARTS and fake.shutdowns == backends.RAY_STARTS - 1
+    for left in fake.left:  # what each failed start left running was ended
+        assert left.wait(timeout=PATIENCE) == -signal.SIGKILL
+
+
+@pytest.mark.parametrize("fake", [SlowStartingRay(misses=backends.RAY_STARTS),
+                                  SlowStartingRay(misses=1, error="no such option")],
+                         ids=["always-slow", "another-error"])
+def test_a_local_ray_that_cannot_start_says_why(fake: SlowStartingRay) -> None:
+    with pytest.raises(Exception, match="timed out during startup|no such option"):
+        backends._connect(fake, workers=2, address=None)
+    assert fake.tries == (backends.RAY_STARTS if fake.misses > 1 else 1)
+    for left in fake.left:
+        left.kill()
+        left.wait()

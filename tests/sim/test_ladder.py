@@ -12,7 +12,7 @@ def test_ladder_games_are_simulation_games() -> None:
     game = games.load("castle")
     jobs = schedule(["greedy", "random"], players=2, games=4, seed=6, game=game)
     results = run_jobs(jobs, workers=2)
-    for job, result in zip(jobs, results):
+    for job, result in zip(jobs, results, strict=True):
         row = play_row(SimJob(job.index, "castle", '{}', "", 2, job.specs, job.specs, job.seed))
         assert [row["score_0"], row["score_1"]] == list(result.scores)
         assert row["winners"] == " ".join(map(str, result.winners))

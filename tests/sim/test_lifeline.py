@@ -16,14 +16,14 @@ import pytest
 
 from towerplay.lifeline import alive, descendants, die_with_parent, end_pool
 
+from tests.waiting import PATIENCE, wait_for
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
 
-def gone_within(pids: list[int], seconds: float) -> list[int]:
-    deadline = time.monotonic() + seconds
-    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return [pid for pid in pids if alive(pid)]
+def wait_gone(pids: list[int]) -> None:
+    """Wait until every process of ``pids`` has ended (fail, naming them, if one lives on)."""
+    wait_for(lambda: not any(alive(pid) for pid in pids), f"the processes {pids} to end")
 
 
 def start_and_kill(tmp_path: Path, *args: str) -> list[int]:
@@ -34,10 +34,11 @@ def start_and_kill(tmp_path: Path, *args: str) -> list[int]:
                "--games", "1000000", *args, "--out", str(out)]
     parent = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 120
-        while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
+        def rows_written() -> bool:
             assert parent.poll() is None, "the run ended before it was killed"
-            time.sleep(0.05)
+            return out.exists() and out.stat().st_size > 0
+
+        wait_for(rows_written, "the run's first rows")
         started = descendants(parent.pid)
     finally:
         parent.send_signal(signal.SIGKILL)
@@ -48,21 +49,22 @@ def start_and_kill(tmp_path: Path, *args: str) -> list[int]:
 def test_killing_sim_with_sigkill_ends_its_workers(tmp_path: Path) -> None:
     workers = start_and_kill(tmp_path, "--workers", "2")
     assert len(workers) == 2, workers  # the two pool workers were playing
-    assert gone_within(workers, 5) == []
+    wait_gone(workers)
 
 
+@pytest.mark.ray
 def test_killing_sim_on_a_local_ray_ends_every_ray_process(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     started = start_and_kill(tmp_path, "--backend", "ray", "--workers", "2")
     assert len(started) >= 4, started  # GCS, raylet, agents, workers, our reaper
-    assert gone_within(started, 10) == []
+    wait_gone(started)
 
 
 def test_a_worker_whose_parent_is_gone_ends_at_once() -> None:
     # the parent given is not this process's (it died before the call): exit, status 137
     code = subprocess.run([sys.executable, "-c", "from towerplay.lifeline import "
                            f"die_with_parent; die_with_parent({dead_pid()}); print('alive')"],
-                          capture_output=True, text=True, timeout=30)
+                          capture_output=True, text=True, timeout=PATIENCE)
     assert code.returncode == 137 and "alive" not in code.stdout
 
 
@@ -81,7 +83,7 @@ def test_a_worker_ends_when_its_parent_is_killed() -> None:
     assert alive(pid)
     process.kill()
     process.wait()
-    assert gone_within([pid], 5) == []
+    wait_gone([pid])
 
 
 def dead_pid() -> int:
@@ -95,11 +97,18 @@ def test_die_with_parent_returns_for_a_living_parent() -> None:
     script = ("import os; from towerplay.lifeline import die_with_parent; "
               "die_with_parent(os.getppid()); die_with_parent(); print('still here')")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=30, env={**os.environ})
+                          timeout=PATIENCE, env={**os.environ})
     assert done.returncode == 0 and done.stdout.strip() == "still here"
 
 
-def test_end_pool_ends_a_busy_pool_at_once_and_leaves_no_thread_behind() -> None:
+def busy_for_an_hour(started: Path) -> None:
+    """A task that says it started (a file in ``started``), then sleeps for an hour."""
+    (started / str(os.getpid())).touch()
+    time.sleep(3600)
+
+
+def test_end_pool_ends_a_busy_pool_at_once_and_leaves_no_thread_behind(tmp_path: Path,
+                                                                        ) -> None:
     """A pool ended mid-task (Ctrl-C in `towerplay sim`, a server stopping) is gone when
     ``end_pool`` returns: workers and the pool's manager thread, so Python's exit hook
     never writes to the manager's closed wake-up pipe (a traceback at exit on 3.11). Its
@@ -111,18 +120,13 @@ def test_end_pool_ends_a_busy_pool_at_once_and_leaves_no_thread_behind() -> None
     try:
         pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork"),
                                    initializer=die_with_parent, initargs=(os.getpid(),))
-        busy = [pool.submit(time.sleep, 60) for _ in range(3)]
+        busy = [pool.submit(busy_for_an_hour, tmp_path) for _ in range(3)]
     finally:
         signal.signal(signal.SIGTERM, previous)
-    deadline = time.monotonic() + 30
-    while not any(future.running() for future in busy) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    time.sleep(1)  # the workers are in their tasks
+    wait_for(lambda: len(list(tmp_path.iterdir())) == 2, "both workers to be in a task")
     workers = list(pool._processes.values())
     manager = pool._executor_manager_thread
-    started = time.monotonic()
-    end_pool(pool)
-    assert time.monotonic() - started < 10  # not the 60 s of the tasks
+    end_pool(pool)  # (waiting for the tasks instead would run into pytest's timeout)
     assert not [worker for worker in workers if worker.is_alive()]
     assert manager is not None and not manager.is_alive()
     assert all(future.done() for future in busy)

@@ -16,18 +16,27 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.i18n.english import page_problems
 from towerplay import games, i18n
 from towerplay.cli import app
-from towerplay.sim.analysis import (analyse, column_descriptions, declarations, document,
-                                    file_metadata, histogram, rate, statistics_of, sweeps)
+from towerplay.sim.analysis import (
+    analyse,
+    column_descriptions,
+    declarations,
+    document,
+    file_metadata,
+    histogram,
+    rate,
+    statistics_of,
+    sweeps,
+)
 from towerplay.sim.plan import Plan, parse_sweep
 from towerplay.sim.play import play_row
-from towerplay.sim.report import (figures, render_html, set_section, sweep_table,
-                                  write_report)
+from towerplay.sim.report import figures, render_html, set_section, sweep_table, write_report
 from towerplay.sim.runner import run
 from towerplay.sim.significance import holm, paired, unpaired
 from towerplay.sim.store import read_rows, write_rows
+
+from tests.i18n.english import page_problems
 
 GAMES = ("five_towers", "castle", "blueprints", "skytopia")
 
@@ -313,6 +322,7 @@ def test_report_refuses_bad_options_in_one_line(args: list[str], words: str,
     assert result.output.count("\n") == 1 and "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_skytopia_report_is_self_contained(sky_rows: list[dict], tmp_path: Path) -> None:
     # one render (its plots are slow): the page written and a PNG file for each plot in it
     written = write_report(sky_rows, tmp_path / "r.html", tmp_path / "png", source="rows.jsonl")

@@ -17,8 +17,11 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
+from typing_extensions import TypedDict
+
 from towerplay.core import Game, State, chance
 from towerplay.core.positions import check_ints, check_seat
+from towerplay.core.views import View
 
 TARGET = 15
 HAND = 3
@@ -37,7 +40,21 @@ class Play(NamedTuple):
 PLAYS = tuple(Play(v) for v in range(1, 10))
 
 
-class ToyState(State):
+class PilePart(TypedDict):
+    """The game's own keys of a view: the total, the pile, the seat's hand."""
+
+    total: int
+    deck: int
+    played: list[int]
+    hand: list[int] | None
+    hand_sizes: list[int]
+
+
+class PileView(View, PilePart):
+    """A Pile view: the kernel's keys and the game's."""
+
+
+class ToyState(State[Play, PileView]):
     __slots__ = ("hands", "deck", "total", "played", "loser", "winner")
 
     def _legal_actions(self) -> list[Play]:
@@ -71,7 +88,7 @@ class ToyState(State):
         new.winner = self.winner
         return new
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> PilePart:
         return {"total": self.total, "deck": len(self.deck), "played": list(self.played),
                 "hand": sorted(self.hands[seat]) if seat is not None else None,
                 "hand_sizes": [len(h) for h in self.hands]}

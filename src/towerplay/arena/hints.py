@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.bots.ismcts import Analysis, ISMCTSBot
-from towerplay.core import InvalidOptions, State, fresh_seed
+from towerplay.core import Event, InvalidOptions, State, fresh_seed
 
 DEFAULT_ITERATIONS = 2000
 """The search's iterations when neither seconds nor iterations are given (about 2 s)."""
@@ -29,7 +29,7 @@ def analyse(state: State[Any], seconds: float | None = None, iterations: int | N
     remembers (``recall``, default the game's)."""
     seat = state.to_move
     if seat is None:
-        raise InvalidOptions("the game is over: there is no move to hint")
+        raise InvalidOptions(Event.of("core.hint_over"))
     if seconds is None and iterations is None:
         iterations = DEFAULT_ITERATIONS
     bot = ISMCTSBot(seed=fresh_seed() if seed is None else seed, seconds=seconds,

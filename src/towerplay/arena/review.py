@@ -79,6 +79,12 @@ class Review:
     decisions: list[Decision] = field(default_factory=list)
     complete: bool = True
 
+    def add(self, decision: Decision) -> None:
+        """Keep a reviewed decision (one with a single class of alike actions, nothing
+        to choose, is not listed)."""
+        if decision.iterations:
+            self.decisions.append(decision)
+
     def costliest(self, count: int = 3) -> list[Decision]:
         """The decisions that lost the most win chance, worst first."""
         return sorted((d for d in self.decisions if d.loss > 0),
@@ -191,14 +197,47 @@ def review_decision(state: State[Any], played: Any, index: int, *,
     # in the first search's order (never a set's: string hashes differ between processes)
     keys = [k for k in runs[0] if all(k in r for r in runs[1:])]
     best = best_class(keys, runs)
-    losses = [max(0.0, r[best].win - r[m].win) for r, m in zip(runs, mine)]
-    margins = [min(noise(r[best], r[m]), 1.0) for r, m in zip(runs, mine)]
-    agreed = all(loss > margin for loss, margin in zip(losses, margins))
-    chance = sum(r[m].win for r, m in zip(runs, mine)) / len(runs)
+    losses = [max(0.0, r[best].win - r[m].win) for r, m in zip(runs, mine, strict=True)]
+    margins = [min(noise(r[best], r[m]), 1.0) for r, m in zip(runs, mine, strict=True)]
+    agreed = all(loss > margin for loss, margin in zip(losses, margins, strict=True))
+    chance = sum(r[m].win for r, m in zip(runs, mine, strict=True)) / len(runs)
     best_chance = sum(r[best].win for r in runs) / len(runs)
     return Decision(index, seat, str(played), str(runs[0][best].action), chance, best_chance,
                     sum(losses) / len(losses), mark(min(losses)) if agreed else None, done,
                     max(margins), runs[0][best].alike)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision to review: its place in the game, the position before it, the
+    action played there."""
+
+    index: int
+    state: State[Any]
+    played: Any
+
+
+def steps(record: Record, seats: Iterable[int] | None = None,
+          recall: float | None = None) -> tuple[Review, list[Step]]:
+    """An empty review of ``seats`` (all by default) in ``record`` and the decisions to
+    review for it, in game order (a decision with one legal action is none): each
+    reviewed by :func:`review_decision` and added (:meth:`Review.add`), here or in
+    another process, one at a time."""
+    if recall is not None and not 0.0 <= recall <= 1.0:
+        raise InvalidOptions(Event.of("cli.recall_range", got=recall))
+    final = record.replay()
+    if not final.is_over:
+        raise InvalidOptions(Event.of("cli.review_unfinished"))
+    chosen = sorted(set(range(final.players) if seats is None else seats))
+    if any(not 0 <= seat < final.players for seat in chosen):
+        raise InvalidOptions(Event.of("cli.review_seats", low=Seat(0),
+                                      high=Seat(final.players - 1),
+                                      got=Seq(tuple(Seat(seat) for seat in chosen))))
+    states = list(record.states())
+    todo = [Step(index, states[index], final.history[index])
+            for index, mover in enumerate(final.movers)
+            if mover in chosen and len(states[index].legal_actions()) > 1]
+    return Review(final.game.name, chosen), todo
 
 
 def review(record: Record, seats: Iterable[int] | None = None, *,
@@ -213,31 +252,15 @@ def review(record: Record, seats: Iterable[int] | None = None, *,
     (default the game's, ``Game.recall``) is how much of what it saw a seat remembers."""
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
-    if recall is not None and not 0.0 <= recall <= 1.0:
-        raise InvalidOptions(Event.of("cli.recall_range", got=recall))
-    final = record.replay()
-    if not final.is_over:
-        raise InvalidOptions(Event.of("cli.review_unfinished"))
-    chosen = sorted(set(range(final.players) if seats is None else seats))
-    if any(not 0 <= seat < final.players for seat in chosen):
-        raise InvalidOptions(Event.of("cli.review_seats", low=Seat(0),
-                                      high=Seat(final.players - 1),
-                                      got=Seq(tuple(Seat(seat) for seat in chosen))))
-    states = list(record.states())
-    todo = [index for index, mover in enumerate(final.movers)
-            if mover in chosen and len(states[index].legal_actions()) > 1]
-    result = Review(final.game.name, chosen)
+    result, todo = steps(record, seats, recall)
     try:
-        for done, index in enumerate(todo):
-            decision = review_decision(
-                states[index], final.history[index], index, iterations=iterations,
-                seconds=seconds, seed=derive_seed(seed, "review", index), recall=recall)
-            if decision.iterations:  # (one class of alike actions: no choice to list)
-                result.decisions.append(decision)
+        for done, step in enumerate(todo):
+            result.add(review_decision(
+                step.state, step.played, step.index, iterations=iterations,
+                seconds=seconds, seed=derive_seed(seed, "review", step.index),
+                recall=recall))
             if on_decision is not None:
                 on_decision(done + 1, len(todo))
     except KeyboardInterrupt:
         result.complete = False
     return result
-
-

@@ -20,46 +20,63 @@ True
 >>> table.submit(seat, "bid 4", version)
 Traceback (most recent call last):
 ...
-towerplay.arena.table.Refusal: stale: version 1 is not the table's version 2
+towerplay.arena.table.StaleMove: version 1 is not the table's version 2
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, Literal, Protocol
+from typing import Any, Generic, Protocol
 
 from towerplay import bots as bot_registry
 from towerplay.bots.base import Bot
+from towerplay.core import words
 from towerplay.core.errors import InvalidOptions, TowerplayError
-from towerplay.core.events import Event, Seat, legacy
+from towerplay.core.events import Event, Seat
 from towerplay.core.game import cut
 from towerplay.core.rng import derive_seed
 from towerplay.core.state import A, State
-from towerplay.i18n import english
+from towerplay.core.views import View
 
 HUMAN = "human"
 """The seat spec of a person (every other spec names a bot)."""
+SEAT_KINDS = (HUMAN, *bot_registry.LEVELS, "random", "greedy", "learned")
+"""The seat kinds people choose from (the lobby's list, the terminal's ``--seats``): a
+person, the bot levels and the plainest bots, by their ids; each has a name in every
+language (``web.kind.<id>``, :func:`towerplay.i18n.seat_kind`)."""
 MAX_ACTION_CHARS = 200
 """The longest action text a table reads (notations are a few words)."""
 
-RefusalCode = Literal["stale", "illegal", "forbidden", "over", "bad_message"]
 
+class MoveRefused(TowerplayError):
+    """A move the table refuses, changing nothing; its class says why, ``event`` words
+    it, ``params`` are the values a front end may show beside it."""
 
-class Refusal(TowerplayError):
-    """A move the table refuses, changing nothing: ``code`` says which kind (the web
-    protocol's error codes), ``params`` the values a translated message needs, ``event``
-    the game's reason as an event where the game gave one (the message is its English)."""
-
-    def __init__(self, code: RefusalCode, reason: Event | str, *,
-                 event: Event | None = None, **params: Any) -> None:
-        if isinstance(reason, Event):
-            event, reason = reason, english(reason)
-        super().__init__(f"{code}: {reason}")
-        self.code: RefusalCode = code
-        self.message = reason
-        self.event = event or legacy(reason, "web")
+    def __init__(self, event: Event, **params: Any) -> None:
+        super().__init__(event)
         self.params = params
+
+
+class NotAMove(MoveRefused):
+    """A message that cannot be a move: not text, or too long."""
+
+
+class GameOver(MoveRefused):
+    """A move after the game's end."""
+
+
+class StaleMove(MoveRefused):
+    """A move (or a bot's decision) about a version the table has left."""
+
+
+class NotYourTurn(MoveRefused):
+    """A move from a seat that is not to move (or that a bot plays)."""
+
+
+class IllegalMove(MoveRefused):
+    """A move the game refuses, unreadable or not legal now: ``event`` is the game's
+    reason."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +96,7 @@ class SeatEvent:
     def line(self) -> str | None:
         """The action as this seat sees it, in English (``None``: it sees nothing of it);
         worded only when read, since most events (a simulation's) are never read."""
-        return None if self.event is None else english(self.event)
+        return None if self.event is None else words.english(self.event)
 
 
 class StatsHook(Protocol[A]):
@@ -148,6 +165,8 @@ class Table(Generic[A]):
         check_seats(self.seats, self.state.players, bots=bool(self.bots))
         if not self.bots:  # loading them checks their specs
             self.bots = bots_for_seats(self.seats, self.state.seed)
+        for bot in self.bots.values():  # (a bot that cannot play this game says so now)
+            bot.check_game(self.state.game, self.state.players)
 
     # ----------------------------------------------------------------- reading
     @property
@@ -169,7 +188,7 @@ class Table(Generic[A]):
         seat = self.state.to_move
         return seat if seat is not None and seat in self.bots else None
 
-    def view(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+    def view(self, seat: int | None, *, log: bool = True) -> View:
         """What ``seat`` (``None``: a spectator) may know now, with the table's version
         (``log=False``: without the log in English, for a front end that words the
         seat's log events itself; the legal actions stay)."""
@@ -179,39 +198,71 @@ class Table(Generic[A]):
 
     # ----------------------------------------------------------------- people
     def submit(self, seat: int, text: object, version: int) -> list[SeatEvent]:
-        """A person's move as text, answering ``version``. A :class:`Refusal` (stale,
-        forbidden, over, illegal, bad_message) changes nothing."""
+        """A person's move as text, answering ``version``. A :class:`MoveRefused` (a
+        message that is no move, a game over, a stale version, another seat's turn, an
+        illegal move) changes nothing."""
         return self._accept(self.prepare(seat, text, version))
 
-    def prepare(self, seat: int, text: object, version: int) -> A:
+    def prepare(self, seat: int, text: object, version: int, *,
+                check_legal: bool = True) -> A:
         """The action a person's move names, checked as :meth:`submit` checks it but not
-        applied: a server stores it first, then :meth:`advance`."""
+        applied. A server passes ``check_legal=False``: it tries the action on a copy
+        (:meth:`tried`, which is the legality check), stores it, then takes the copy
+        (:meth:`adopt`)."""
         if not isinstance(text, str):
-            raise Refusal("bad_message", Event.of("web.action_text"))
+            raise NotAMove(Event.of("core.table.action_text"))
         if len(text) > MAX_ACTION_CHARS:
-            raise Refusal("bad_message", Event.of("web.action_length", limit=MAX_ACTION_CHARS,
-                                                  got=len(text)), limit=MAX_ACTION_CHARS)
+            raise NotAMove(Event.of("core.table.action_length", limit=MAX_ACTION_CHARS,
+                                    got=len(text)), limit=MAX_ACTION_CHARS)
         if self.state.is_over:
-            raise Refusal("over", Event.of("web.game_over"))
+            raise GameOver(Event.of("core.table.over"))
         if version != self.version:
-            raise Refusal("stale", Event.of("web.stale_version", version=version,
-                                            current=self.version), version=self.version)
+            raise StaleMove(Event.of("core.table.stale", version=version,
+                                     current=self.version), version=self.version)
         if seat != self.state.to_move or self.seats[seat] != HUMAN:  # people count from 1
-            raise Refusal("forbidden", Event.of("web.not_your_turn", seat=Seat(seat)),
-                          seat=seat, to_move=self.state.to_move)
+            raise NotYourTurn(Event.of("core.table.not_your_turn", seat=Seat(seat)),
+                              seat=seat, to_move=self.state.to_move)
         try:
             action = self.state.game.parse_action(self.state, text)
         except TowerplayError as error:
-            raise Refusal("illegal", error.event, action=cut(text)) from None
-        reason = self.state.refusal(action)
+            raise IllegalMove(error.event, action=cut(text)) from None
+        reason = self.state.refusal(action) if check_legal else None
         if reason is not None:
-            raise Refusal("illegal", english(reason), event=reason, action=cut(text))
+            raise IllegalMove(reason, action=cut(text))
         return action
 
     def advance(self, action: A) -> list[SeatEvent]:
         """Apply an action already checked and stored elsewhere (a move another process
-        accepted, a prepared move once stored): callbacks, hooks and events as usual."""
+        accepted): callbacks, hooks and events as usual."""
         return self._accept(action)
+
+    def tried(self, action: A, text: object = None) -> State[A]:
+        """A copy of the state with ``action`` applied (the table itself unchanged): the
+        one check and the one application of a move that is stored before the table
+        takes it (:meth:`adopt`). An illegal action is refused as ``illegal`` (naming
+        ``text``, the move as sent, if given).
+
+        >>> from towerplay import games
+        >>> table = Table(games.load("castle").start(players=2, seed=1), ["human", "human"])
+        >>> after = table.tried(table.state.legal_actions()[0])
+        >>> table.version, len(after.history)
+        (0, 1)
+        >>> table.adopt(after)[-1].version, table.state is after
+        (1, True)
+        """
+        after = self.state.copy()
+        try:
+            after.apply(action)
+        except TowerplayError as error:
+            sent = text if isinstance(text, str) else str(action)
+            raise IllegalMove(error.event, action=cut(sent)) from None
+        return after
+
+    def adopt(self, after: State[A]) -> list[SeatEvent]:
+        """Take ``after``, the state one action past the table's (:meth:`tried`), as the
+        table's own: callbacks, hooks and events as if the action were applied here."""
+        self._passing(after.history[-1], lambda: after)
+        return self.events(len(after.history) - 1)
 
     # ----------------------------------------------------------------- bots
     def bot_task(self) -> BotTask[A] | None:
@@ -219,9 +270,11 @@ class Table(Generic[A]):
         to move). The bot decides on what it perceives of its seat's knowledge
         (:meth:`.Bot.perceive`)."""
         seat = self.bot_to_move()
-        if seat is None:
-            return None
-        bot = self.bots[seat]
+        return None if seat is None else self.task_for(seat, self.bots[seat])
+
+    def task_for(self, seat: int, bot: Bot) -> BotTask[A]:
+        """The decision of ``seat`` to move, made by ``bot`` (the seat's own, a bot made
+        for this decision, or one moving for a person), as a task to run anywhere."""
         seen = bot.perceive(self.state, seat)
         if seen is self.state:  # a task may be pickled later, elsewhere: not the live state
             seen = seen.copy()
@@ -237,8 +290,8 @@ class Table(Generic[A]):
     def _check(self, task: BotTask[A]) -> None:
         """Refuse a bot's decision about a version the table has left."""
         if task.version != self.version or task.seat != self.state.to_move:
-            raise Refusal("stale", Event.of("web.bot_stale", version=task.version,
-                                            current=self.version), version=self.version)
+            raise StaleMove(Event.of("core.table.bot_stale", version=task.version,
+                                     current=self.version), version=self.version)
 
     def play_bot(self) -> list[SeatEvent]:
         """Let the bot to move think here and play (``[]`` if no bot is to move)."""
@@ -274,9 +327,19 @@ class Table(Generic[A]):
         if not (self.hooks or self.on_action):  # a plain simulation's every move
             state.apply(action)
             return
+
+        def applied() -> State[A]:
+            state.apply(action)  # raises IllegalAction (changing nothing) if not legal
+            return state
+
+        self._passing(action, applied)
+
+    def _passing(self, action: A, step: Callable[[], State[A]]) -> None:
+        """``action`` passes the table: the hooks before it, ``step()`` (the table's state
+        after it), the callbacks, the hooks after it (and at the end)."""
         for hook in self.hooks:
-            hook.before(state, action)
-        state.apply(action)  # raises IllegalAction (changing nothing) if not legal
+            hook.before(self.state, action)
+        self.state = state = step()
         for callback in self.on_action:
             callback(self)
         for hook in self.hooks:

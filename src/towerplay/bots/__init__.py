@@ -6,10 +6,11 @@ level: ``load("hard")`` (:data:`LEVELS`; options may follow, ``hard:recall=0.5``
 ('random', 1)
 >>> load("expert").spec
 'ismcts:iterations=2500'
->>> load("alphazero")
+>>> load("alphazero")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-towerplay.core.errors.UnknownBot: unknown bot 'alphazero'; known bots: greedy, ismcts, random; levels: easy, medium, hard, expert
+towerplay.core.errors.UnknownBot: unknown bot 'alphazero'; known bots: greedy, ismcts, learned,
+random; levels: easy, medium, hard, expert
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ _REGISTRY: dict[str, str] = {
     "random": "towerplay.bots.simple:RandomBot",
     "greedy": "towerplay.bots.simple:GreedyBot",
     "ismcts": "towerplay.bots.ismcts:ISMCTSBot",
+    "learned": "towerplay.bots.learned:LearnedBot",
 }
 
 LEVELS: dict[str, str] = {

@@ -1,14 +1,15 @@
 """The Bot base class and bot specs (``name:key=value,key=value``)."""
 from __future__ import annotations
 
+import copy
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event
-from towerplay.core.game import validation_event
+from towerplay.core.game import Game, validation_event
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import A, State
 
@@ -38,6 +39,10 @@ class Bot:
         self.seed = fresh_seed() if seed is None else seed
         self.rng = random.Random(self.seed)
 
+    def check_game(self, game: Game[Any, Any], players: int) -> None:
+        """Refuse (:class:`InvalidOptions`) a game this bot cannot play at ``players``
+        seats, before it starts; every game by default."""
+
     def act(self, state: State[A]) -> A:
         """The bot's move in the true ``state``, decided on what it perceives of it."""
         seat = state.to_move
@@ -53,6 +58,26 @@ class Bot:
     def choose(self, state: State[A], seat: int) -> A:
         """Pick one of ``state.legal_actions()`` for ``seat`` (``state`` is determinized)."""
         raise NotImplementedError
+
+    def fresh(self, seed: int) -> Self:
+        """A bot of the same kind and options (not checked again: they were) with a new
+        generator from ``seed`` and no memory of earlier moves: a decision made by it is
+        the same wherever it is made.
+
+        >>> from towerplay import bots
+        >>> bot = bots.load("ismcts:iterations=50", seed=1)
+        >>> other = bot.fresh(2)
+        >>> other.spec, other.seed, other.options is bot.options
+        ('ismcts:iterations=50', 2, True)
+        """
+        bot = copy.copy(self)
+        bot.seed = seed
+        bot.rng = random.Random(seed)
+        bot.forget()
+        return bot
+
+    def forget(self) -> None:
+        """Drop what the bot kept from earlier moves (a search tree...): :meth:`fresh`."""
 
     @property
     def spec(self) -> str:
@@ -87,8 +112,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def split_specs(text: str) -> list[str]:
-    """Split a list of bot specs (``--bots``, ``--seats``): a comma starts a new bot only when the next part
-    is a bot name (has no ``=`` before any ``:``); ``;`` always separates.
+    """Split a list of bot specs (``--bots``, ``--seats``): a comma starts a new bot only
+    when the next part is a bot name (has no ``=`` before any ``:``); ``;`` always separates.
 
     >>> split_specs("random,greedy,ismcts:iterations=500,c=0.5,ismcts:seconds=1")
     ['random', 'greedy', 'ismcts:iterations=500,c=0.5', 'ismcts:seconds=1']

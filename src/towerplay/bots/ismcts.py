@@ -250,11 +250,29 @@ class ISMCTSBot(Bot):
         self.last = self.analyse(state, seat)
         return cast(A, self.last.best)  # one of state's own legal actions
 
-    def analyse(self, state: State[Any], seat: int) -> Analysis:
-        """Search from ``state`` (already a guess of what ``seat`` knows) within the budget.
+    def forget(self) -> None:
+        self._tree = None
+        self.last = None
+
+    def analyse(self, state: State[Any], seat: int, *, seconds: float | None = None,
+                iterations: int | None = None, resume: bool = False) -> Analysis:
+        """Search from ``state`` (already a guess of what ``seat`` knows) within the budget
+        (``seconds``/``iterations``: this search's instead of the options'). With
+        ``resume`` the search goes on with the tree of the last one if that searched this
+        very position (a slice of a longer search, as a server gives its thinking to
+        several tables in turn; the tree grows as if searched at once), whether or not
+        the options keep trees between moves.
 
         Each iteration re-determinizes ``state`` from ``seat``'s point of view, so nothing
         hidden from ``seat`` in ``state`` is ever read.
+
+        >>> from towerplay import games
+        >>> state = games.load("five_towers").start(players=2, seed=3)
+        >>> bot = ISMCTSBot(seed=1, iterations=400, reuse=False)
+        >>> first = bot.analyse(state, 0, iterations=150, resume=True)
+        >>> then = bot.analyse(state, 0, iterations=250, resume=True)
+        >>> sum(s.visits for s in first.stats) < sum(s.visits for s in then.stats)
+        True
         """
         legal = state.legal_actions()
         if not legal:
@@ -269,10 +287,13 @@ class ISMCTSBot(Bot):
             if len(candidates) == 1:  # a routine decision the game settles itself
                 return Analysis([ActionStat(candidates[0], 0, math.nan, math.nan)], 0, 0.0)
         started = time.perf_counter()
+        if seconds is not None or iterations is not None:
+            opts = opts.model_copy(update={"seconds": seconds, "iterations": iterations})
         if opts.trees == 1:
-            root = self._root(state, seat)
+            root = self._resumed(state, seat) if resume else None
+            root = root or self._root(state, seat)
             done = self._run(root, state, seat, started, opts.iterations, opts.seconds)
-            if opts.reuse:
+            if opts.reuse or resume:
                 self._tree = (state.game, seat, list(state.history), root)
         else:
             root, done = self._ensemble(state, seat, opts)
@@ -309,7 +330,7 @@ class ISMCTSBot(Bot):
                 into.visits += child.visits
                 into.members = child.members
                 into.square += child.square
-                into.total = [a + b for a, b in zip(into.total, child.total)]
+                into.total = [a + b for a, b in zip(into.total, child.total, strict=True)]
         self._tree = None
         return merged, done
 
@@ -336,6 +357,15 @@ class ISMCTSBot(Bot):
         return [stats[index], *stats[:index], *stats[index + 1:]]
 
     # ----------------------------------------------------------------- tree reuse
+    def _resumed(self, state: State[Any], seat: int) -> Node | None:
+        """The kept tree's root if it was searched from this very position."""
+        if self._tree is None:
+            return None
+        game, old_seat, old_history, node = self._tree
+        if game is state.game and old_seat == seat and state.history == old_history:
+            return node
+        return None
+
     def _root(self, state: State[Any], seat: int) -> Node:
         """The node for ``state`` in the kept tree, or a fresh root."""
         width = state.players + 1
@@ -436,7 +466,7 @@ class ISMCTSBot(Bot):
                 win = s.rewards()
                 if weight:
                     soft = margins(s.scores())
-                    reward = [(1 - weight) * w + weight * x for w, x in zip(win, soft)]
+                    reward = [(1 - weight) * w + weight * x for w, x in zip(win, soft, strict=True)]
                 else:
                     reward = list(win)
                 reward.append(win[seat])
@@ -468,8 +498,9 @@ class ISMCTSBot(Bot):
             keys, legal = root_moves(world)
             done = 0
             results: dict[Hashable, float] = {}
-            live = [(key, action) for key, action in zip(keys, legal) if key not in dropped]
-            for key, action in live or list(zip(keys, legal)):
+            live = [(key, action) for key, action in zip(keys, legal, strict=True)
+                    if key not in dropped]
+            for key, action in live or list(zip(keys, legal, strict=True)):
                 if done >= room:
                     break
                 child = root.children.get(key)

@@ -1,8 +1,12 @@
 """The ``towerplay`` command. Each sub-module registers its commands on :data:`app`."""
+from importlib import import_module
+
 from towerplay.cli.app import app
-from towerplay.cli import hint, ladder, play, replay, review, score  # noqa: F401  (they register commands)
-from towerplay.cli import sim  # noqa: F401,E402  (registers `towerplay sim`)
-from towerplay.cli import report  # noqa: F401,E402  (registers `towerplay report`)
-from towerplay.cli import serve  # noqa: F401,E402  (registers `towerplay serve`)
+
+COMMANDS = ("hint", "ladder", "play", "replay", "review", "score", "sim", "report", "serve")
+"""The modules that register commands, imported in this order: it is the order of
+``towerplay --help`` (a module imports those it builds on first, as ``hint`` does ``play``)."""
+for _module in COMMANDS:
+    import_module(f"towerplay.cli.{_module}")
 
 __all__ = ["app"]

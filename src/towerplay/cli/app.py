@@ -1,6 +1,7 @@
 """The typer application every ``towerplay`` command registers on."""
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from functools import wraps
@@ -93,7 +94,7 @@ def readable_metavars(command: Any) -> None:
 
 app = typer.Typer(
     cls=OneLineErrors, rich_markup_mode=None,
-    help="towerplay: 5 Towers, Budowa Zamku, Blueprints and Skytopia — play, score, study.",
+    help="towerplay: tower-building board games — play, score, study.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -128,6 +129,20 @@ def language(wanted: object = None) -> str:
     if wanted not in LANGUAGES:
         raise InvalidOptions(Event.of("cli.unknown_language", got=repr(wanted)))
     return wanted
+
+
+def require(extra: str, command: str, *modules: str, lang: str | None = None) -> None:
+    """Import ``modules``, the packages of the install extra ``extra`` that ``command``
+    needs (a base install has none of them), or exit with one error line naming the
+    extra to install, never a traceback. Each front end imports them only here, when run.
+    """
+    try:
+        for module in modules:
+            importlib.import_module(module)
+    except ImportError:
+        words = translator("web", lang if lang in LANGUAGES else language())
+        fail(words("cli.needs_extra", command=command, extra=extra,
+                   install=f"pip install 'towerplay[{extra}]'"), words("cli.error"))
 
 
 def fail(message: str, label: str = "error:") -> NoReturn:

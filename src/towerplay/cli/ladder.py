@@ -7,18 +7,24 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from towerplay import bots as bot_registry
 from towerplay import games
-from towerplay.sim.ladder import report_tables, run_ladder
 from towerplay.cli.app import app, console, friendly, language
 from towerplay.cli.play import parse_options
 from towerplay.core import Game, InvalidOptions
 from towerplay.core.events import Event
 from towerplay.i18n import game_title, translator
 from towerplay.sim.backends import check_backend
+from towerplay.sim.ladder import report_tables, run_ladder
 
 
 @app.command()

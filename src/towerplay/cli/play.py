@@ -8,7 +8,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 
 from towerplay import bots, games
-from towerplay.arena.table import HUMAN
+from towerplay.arena.table import HUMAN, SEAT_KINDS
 from towerplay.cli.app import app, console, friendly, language
 from towerplay.cli.records import check_new_record, new_record_path
 from towerplay.cli.terminal import run_table, show_rules
@@ -134,7 +134,7 @@ def split_seats(seats: str) -> list[str]:
     """Seats text → specs (see :func:`towerplay.bots.split_specs`; a seat kind may be given
     by its name in any of our languages: ``człowiek,bot zachłanny``); bots are checked now,
     so an unknown one fails before the game starts."""
-    specs = [seat_kind(spec) for spec in bots.split_specs(seats)]
+    specs = [seat_kind(spec, SEAT_KINDS) for spec in bots.split_specs(seats)]
     for spec in specs:
         if spec != HUMAN:
             bots.load(spec, seed=0)  # (a level or a bot, and its options)

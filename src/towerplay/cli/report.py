@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from towerplay.cli.app import app, console, friendly, language
+from towerplay.cli.app import app, console, friendly, language, require
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event
 from towerplay.i18n import LANGUAGES, translator
@@ -40,6 +40,7 @@ def report(
     lang = language(lang)
     if html_out is None and png is None and svg is None and json_out is None:
         raise InvalidOptions(Event.of("cli.report_what"))
+    require("sim", "towerplay report", "matplotlib", "scipy", lang=lang)
     rows = read_all(rows_files)
     sources = [str(path) for path in rows_files]
     if json_out is not None:

@@ -10,7 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from towerplay.arena.review import DEFAULT_ITERATIONS, SEARCHES, THRESHOLDS, Review, review
-from towerplay.cli.app import app, console, friendly, language
+from towerplay.cli.app import app, console, friendly, language, require
 from towerplay.core import InvalidOptions, Record
 from towerplay.core.events import Event
 from towerplay.i18n import game_title, translator
@@ -33,8 +33,8 @@ def review_command(
                                         f"{DEFAULT_ITERATIONS})"),
     recall: float = typer.Option(None, "--recall", metavar="R",
                                  help="share of the cards seen and put back that a seat "
-                                      "remembers, 0 to 1 (default: the game's, e.g. castle "
-                                      "memory=hidden assumes 0)"),
+                                      "remembers, 0 to 1 (default: the game's, e.g. 0 where "
+                                      "its options leave the cards put back to memory)"),
     seed: int = typer.Option(0, metavar="SEED", help="seed of the searches"),
     json_out: bool = typer.Option(False, "--json", help="print the review as JSON"),
     png: Path = typer.Option(None, "--png", metavar="FILE",
@@ -54,6 +54,8 @@ def review_command(
         raise InvalidOptions(Event.of("cli.iterations_positive", got=iterations))
     if recall is not None and not 0 <= recall <= 1:
         raise InvalidOptions(Event.of("cli.recall_range", got=recall))
+    if png is not None:  # (before the search: the plot needs matplotlib)
+        require("sim", "towerplay review --png", "matplotlib")
     record = Record.load(path)
     columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())

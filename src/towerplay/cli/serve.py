@@ -8,10 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from towerplay.cli.app import app, fail
+from towerplay.cli.app import app, fail, require
 
 if TYPE_CHECKING:
     from towerplay.server.limits import Limits
+
+WEB = ("fastapi", "uvicorn", "sqlalchemy", "procrastinate", "psycopg", "alembic",
+       "prometheus_client", "orjson")
+"""The web extra's packages the server imports (the bot queue, procrastinate, imports
+psycopg, on SQLite too)."""
 
 
 @app.command("serve")
@@ -29,28 +34,35 @@ def serve_command(
                                           "PostgreSQL, `towerplay worker` processes can "
                                           "do it instead)"),
     allowed_origin: list[str] | None = typer.Option(None, metavar="ORIGIN", help="an origin whose pages may post and connect (repeatable; default: the server's own, by the request's Host)"),  # noqa: E501
-    forwarded_allow_ips: str = typer.Option("", metavar="IPS", help="comma-separated proxy addresses (or networks, or *) whose X-Forwarded-For names the client (default: none, the peer is the client)"),  # noqa: E501
+    forwarded_allow_ips: str = typer.Option("", metavar="IPS", help="comma-separated proxy addresses (or networks, or *) whose X-Forwarded-For names the client, read from the right (default: none, the peer is the client)"),  # noqa: E501
     limits: str = typer.Option("", hidden=True, help="for benchmarks and tests: NAME=VALUE,... "
                                "overriding towerplay.server.limits.Limits fields"),
 ) -> None:
     """Play in the browser: tables with friends and bots, saved and resumable."""
+    require("web", "towerplay serve", *WEB)
     import uvicorn
 
-    from towerplay.server.app import create_app
-    from towerplay.server.limits import WS_MAX_BYTES
+    from towerplay.server.app import create_app, where
+    from towerplay.server.guards import networks, timely_http
+    from towerplay.server.limits import HEADER_SECONDS, WS_MAX_BYTES
     from towerplay.server.storage import database_url
 
     raised = parse_limits(limits)
+    try:
+        networks(forwarded_allow_ips)
+    except ValueError as error:
+        fail(f"--forwarded-allow-ips: {error} (addresses or networks, commas between, "
+             f"or *)")
     url = database_url(db)
     shown = "http://127.0.0.1" if host in ("0.0.0.0", "::") else f"http://{host}"
-    where = url if url.startswith("sqlite") else url.split("@")[-1]  # no password shown
-    print(f"towerplay: open {shown}:{port}/ in a browser (tables stored in {where})",
+    print(f"towerplay: open {shown}:{port}/ in a browser (tables stored in {where(url)})",
           flush=True)
     uvicorn.run(create_app(url, workers=workers, bot_worker=bot_worker,
-                           allowed_origins=allowed_origin, limits=raised),
-                host=host, port=port, proxy_headers=bool(forwarded_allow_ips),
-                forwarded_allow_ips=forwarded_allow_ips or [],  # the peer, unless trusted
-                ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
+                           allowed_origins=allowed_origin, limits=raised,
+                           trusted_proxies=forwarded_allow_ips),
+                host=host, port=port, proxy_headers=False,  # guards.ForwardedFor does it
+                http=timely_http(HEADER_SECONDS), ws_max_size=WS_MAX_BYTES,
+                ws_per_message_deflate=False,
                 log_level=os.environ.get("TOWERPLAY_LOG", "warning"))
 
 
@@ -89,7 +101,9 @@ def worker_command(
     import logging
     import signal
 
-    from towerplay.server.jobs import is_postgres, serve_queue
+    require("postgres", "towerplay worker", *WEB)
+    from towerplay.server.jobs import serve_queue
+    from towerplay.server.queues import is_postgres
     from towerplay.server.storage import DATABASE_URL_ENV
 
     url = database_url or os.environ.get(DATABASE_URL_ENV) or ""

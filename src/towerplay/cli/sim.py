@@ -9,9 +9,17 @@ from typing import Any, TextIO
 
 import typer
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task,
-                           TextColumn, TimeElapsedColumn, TimeRemainingColumn)
 from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.text import Text
 
 from towerplay import bots as bot_registry
@@ -191,8 +199,9 @@ def resume_command(game_name: str, players: int, bots: str, games_count: int,
     """The command line that continues this run (the same plan, the same file).
 
     >>> resume_command("castle", 2, "greedy,random", 6, ["memory=open"], 1, "processes",
-    ...                None, 0, Path("my runs/c.csv"))
-    "towerplay sim castle --players 2 --bots greedy,random --games 6 -o memory=open --workers 1 --seed 0 --out 'my runs/c.csv'"
+    ...                None, 0, Path("my runs/c.csv"))  # doctest: +NORMALIZE_WHITESPACE
+    "towerplay sim castle --players 2 --bots greedy,random --games 6 -o memory=open --workers 1
+    --seed 0 --out 'my runs/c.csv'"
     """
     words = ["towerplay", "sim", game_name, "--players", str(players), "--bots", bots,
              "--games", str(games_count)]

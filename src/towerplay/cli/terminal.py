@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from towerplay import games
-from towerplay.arena.table import HUMAN, Refusal, SeatEvent, Table
+from towerplay.arena.table import HUMAN, MoveRefused, SeatEvent, Table
 from towerplay.cli.app import console, number
 from towerplay.cli.records import Stopped, stop_on_signals
 from towerplay.core import BadRecord, Game, Record, State, TowerplayError
@@ -135,7 +135,7 @@ def human_turn(table: Table[Any], screen: Screen) -> None:
         try:
             table.submit(seat, action, table.version)
             return
-        except Refusal as refusal:
+        except MoveRefused as refusal:
             console.print(f"[red]{escape(word(refusal.event, screen.lang))}[/red]",
                           soft_wrap=True)
 

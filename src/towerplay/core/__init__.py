@@ -2,8 +2,14 @@
 
 Every front end talks to games only through these names.
 """
-from towerplay.core.errors import (BadRecord, IllegalAction, InvalidOptions, TowerplayError,
-                                   UnknownBot, UnknownGame)
+from towerplay.core.errors import (
+                                   BadRecord,
+                                   IllegalAction,
+                                   InvalidOptions,
+                                   TowerplayError,
+                                   UnknownBot,
+                                   UnknownGame,
+)
 from towerplay.core.events import Event, Notation, Seat, Seq, Term
 from towerplay.core.game import Game, Options
 from towerplay.core.record import Record

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.core import words
 from towerplay.core.events import Event, legacy
 
 
@@ -15,8 +16,9 @@ class TowerplayError(Exception):
 
     Raised with an :class:`~towerplay.core.events.Event` (the reason as a key and
     parameters, worded in any language by the catalogues: a front end words ``event`` in
-    its reader's language) or, by code that does not speak events yet, with English
-    text; ``event`` is always the event, ``str()`` the English wording."""
+    its reader's language) or, by code outside the project that speaks no events, with
+    English text; ``event`` is always the event, ``str()`` the English wording
+    (:mod:`towerplay.core.words`)."""
 
     def __init__(self, reason: Event | str = "", *args: Any) -> None:
         super().__init__(reason, *args)
@@ -26,8 +28,7 @@ class TowerplayError(Exception):
         if not self.args:
             return ""
         if isinstance(self.args[0], Event):
-            from towerplay.i18n import english  # (the catalogues load only when worded)
-            return english(self.args[0])
+            return words.english(self.args[0])
         return str(self.args[0])
 
 

@@ -1,9 +1,11 @@
 """Events: what an engine says (a log entry, a refusal) as a key and typed parameters.
 
 An engine never writes a sentence. It says ``Event.of("five_towers.bid", count=3)`` and
-the catalogues (``towerplay/locale/<lang>/LC_MESSAGES/<domain>.po``, English among them)
-word it: the key is the message id, in the domain its first part names (``core.*`` in
-``web``), and each ``{name}`` field of the text is filled by a parameter:
+the catalogues (:mod:`towerplay.i18n`: the kernel's ``core`` and ``web``, each game's
+own, English among them) word it: the key is the message id, in the domain its first
+part names (``cli.*`` and ``env.*``, the command line's and the learning
+environments', in ``web``), and each ``{name}`` field of the text is filled by a
+parameter:
 
 - ``int`` (or ``float``): a number; the one named ``count`` picks the plural form;
 - ``str``: verbatim text (the action a user sent, a notation to type);
@@ -17,7 +19,9 @@ word it: the key is the message id, in the domain its first part names (``core.*
 
 A field may ask for a grammatical form, ``{card@acc}``: a nested event or a term is then
 worded by ``<key>@acc`` (``term.sand@acc``: Polish *piaskową*) where the catalogue has
-it, else by its plain key; so the engine stays free of any language's grammar.
+it, else by its plain key; so the engine stays free of any language's grammar. A
+parameter named ``fallback`` words an event whose key no catalogue has (an option's
+label, a game's title, which a game from outside may not have).
 
 Events are cheap immutable tuples, built only when a log entry or a refusal is asked
 for (never while applying actions), compared and hashed by value.
@@ -28,7 +32,7 @@ for (never while applying actions), compared and hashed by value.
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 
 class Term(str):
@@ -81,10 +85,10 @@ class Event(NamedTuple):
 
     @property
     def domain(self) -> str:
-        """The catalogue the key lives in: its first part (``core`` and ``cli`` keys, the
-        kernel's and the command line's, in ``web``)."""
+        """The catalogue the key lives in: its first part (``cli`` and ``env`` keys, the
+        command line's and the learning environments', in ``web``)."""
         head = self.key.split(".", 1)[0]
-        return "web" if head in ("core", "cli") else head
+        return "web" if head in ("cli", "env") else head
 
     def kwargs(self) -> dict[str, Param]:
         """The parameters as a dict."""
@@ -98,12 +102,12 @@ class Event(NamedTuple):
         return None
 
 
-Param = Union[int, float, str, Seat, Notation, Term, Event, Seq]
+Param = int | float | str | Seat | Notation | Term | Event | Seq
 """What an event's parameter may be."""
 
 LEGACY = "core.line"
-"""The key of an English text that is no event (a test's toy game that writes lines, a
-reason given as text): parameter ``text``, shown as it is in every language."""
+"""The key of an English text that is no event (a reason given as text, by code outside
+the project): parameter ``text``, shown as it is in every language."""
 
 
 def legacy(text: str, domain: str | None = None) -> Event:

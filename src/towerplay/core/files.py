@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import stat
 import tomllib
-from pathlib import Path, PurePath
+from pathlib import PurePath
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions, TowerplayError

@@ -62,7 +62,8 @@ def option_value(annotation: object, text: str) -> Any:
     (a word from a list, a path), else read as a JSON literal (``3``, ``true``, ``null``).
 
     >>> from typing import Literal
-    >>> option_value(Literal["a", "b"], "a"), option_value(int | None, "3"), option_value(bool, "true")
+    >>> (option_value(Literal["a", "b"], "a"), option_value(int | None, "3"),
+    ...  option_value(bool, "true"))
     ('a', 3, True)
     >>> option_value(bool, "yes")
     'yes'
@@ -88,13 +89,6 @@ def _takes_text(annotation: object) -> bool:
     if getattr(annotation, "__origin__", None) is Literal:
         return all(isinstance(arg, str) for arg in args)
     return any(_takes_text(arg) for arg in args)
-
-
-def describe_validation_error(owner: str, error: ValidationError) -> str:
-    """One readable English line per problem, naming the option and what was expected
-    (:func:`validation_event` worded)."""
-    from towerplay.i18n import english  # (the catalogues load only when worded)
-    return english(validation_event(owner, error))
 
 
 EXPECTED = {"int_type": "whole", "int_parsing": "whole", "int_from_float": "whole",
@@ -153,14 +147,15 @@ def option_refusal(owner: str, name: str, expected: Event, got: object) -> Event
         expected=expected, got=repr(got)[:40]),), "semicolon"))
 
 
-def option_label(owner: str, name: str, fallback: str | None = None) -> Param:
+def option_label(owner: str, name: str, fallback: str | None = None) -> Event:
     """An option (``name``) or a choice (``name.value``) of ``owner`` by its label in the
-    lobby's ``options`` catalogue (an event worded there), else as written."""
-    from towerplay.i18n import catalogue  # (the catalogues load only when worded)
-    key = f"{owner}.{name}"
-    if key in catalogue("options", "en"):
-        return Event.of(f"options.{key}")
-    return fallback if fallback is not None else name
+    lobby's ``options`` catalogue (the game's own), else as written (``fallback``).
+
+    >>> from towerplay.core.words import english
+    >>> english(option_label("castle", "memory")), english(option_label("bot x", "depth"))
+    ('memory', 'depth')
+    """
+    return Event.of(f"options.{owner}.{name}", fallback=name if fallback is None else fallback)
 
 
 def choices(model: type[BaseModel] | None, name: str) -> tuple[object, ...]:
@@ -307,7 +302,8 @@ class Game(Generic[S, A]):
         """Rebuild a state written by :meth:`State.to_json`; :class:`BadRecord` if malformed."""
         try:
             if data["game"] != self.name:
-                raise BadRecord(f"this position is of '{data['game']}', not '{self.name}'")
+                raise BadRecord(Event.of("core.position_game", got=repr(data["game"]),
+                                         game=repr(self.name)))
             if data.get("options", {}) != self.options_dict():
                 game = type(self)(**data.get("options", {}))
             else:
@@ -317,22 +313,22 @@ class Game(Generic[S, A]):
             to_move = data["to_move"]
             if to_move is not None and (type(to_move) is not int
                                         or not 0 <= to_move < state.players):
-                raise BadRecord(f"not a valid {self.name} position: to_move must be a seat "
-                                f"from 0 to {state.players - 1} or null (got {to_move!r})")
+                raise BadRecord(Event.of("core.position_to_move", game=self.name,
+                                         last=state.players - 1, got=repr(to_move)))
             state.to_move = to_move
             state.history = [game.parse_notation(text) for text in data["history"]]
             state.movers = [int(m) for m in data["movers"]]
             if len(state.movers) != len(state.history) or not all(
                     0 <= m < state.players for m in state.movers):
-                raise BadRecord(f"not a valid {self.name} position: movers must name a seat "
-                                "for each action of the history")
+                raise BadRecord(Event.of("core.position_movers", game=self.name))
             state._load_json(data["state"])
             if not state.is_over and not state.legal_actions():
                 raise ValueError("no action is legal in this position")
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
             if isinstance(error, BadRecord):
                 raise
-            raise BadRecord(f"not a valid {self.name} position: {error!r}") from None
+            raise BadRecord(Event.of("core.position_invalid", game=self.name,
+                                     problem=repr(error))) from None
         return state
 
     # ----------------------------------------------------------------- notation
@@ -344,8 +340,10 @@ class Game(Generic[S, A]):
             raise IllegalAction(Event.of("core.not_text", type=type(text).__name__))
         action: A | None = _action_tables(type(self))[2].get(" ".join(text.lower().split()))
         if action is None:
-            hint = f"; {self.notation}" if self.notation else ""
-            raise IllegalAction(f"unknown {self.name} action {cut(text)!r}{hint}")
+            raise IllegalAction(Event.of(
+                "core.unknown_action_hint" if self.notation else "core.unknown_action",
+                game=self.name, text=repr(cut(text)),
+                notation=Event.of(f"{self.name}.notation", fallback=self.notation)))
         return action
 
     def parse_action(self, state: S, text: str) -> A:
@@ -373,13 +371,14 @@ class Game(Generic[S, A]):
         try:
             return _action_tables(type(self))[1][action]
         except (KeyError, TypeError):
-            raise IllegalAction(f"{cut(repr(action))} is not a {self.name} action") from None
+            raise IllegalAction(Event.of("core.not_an_action", action=cut(repr(action)),
+                                         game=self.name)) from None
 
     def action_from_id(self, action_id: int) -> A:
         """The action with that dense id (the inverse of :meth:`action_id`)."""
         if (type(action_id) is not int or not 0 <= action_id < self.num_actions):
-            raise IllegalAction(f"an action id is an integer from 0 to "
-                                f"{self.num_actions - 1} (got {cut(repr(action_id))})")
+            raise IllegalAction(Event.of("core.action_id_range", last=self.num_actions - 1,
+                                         got=cut(repr(action_id))))
         action: A = self.action_space[action_id]
         return action
 

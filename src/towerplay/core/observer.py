@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from towerplay.core.memo import Memo
 from towerplay.core.state import State
+from towerplay.core.views import View
 
 S = TypeVar("S", bound=State[Any])
 
@@ -167,7 +168,7 @@ class Vector:
         if not marks or marks[0][1] != 0:
             marks.insert(0, ("unnamed", 0))
         ends = [start for _, start in marks[1:]] + [self.size]
-        return [(label, slice(start, end)) for (label, start), end in zip(marks, ends)
+        return [(label, slice(start, end)) for (label, start), end in zip(marks, ends, strict=True)
                 if end > start]
 
 
@@ -212,7 +213,7 @@ def moved_cells(old: tuple[int, ...], new: tuple[int, ...]) -> tuple[tuple[int, 
     ((3, 0.0), (4, 1.0), (5, 1.0))
     """
     stores: list[tuple[int, float]] = []
-    for was, now in zip(old, new):
+    for was, now in zip(old, new, strict=True):
         if was != now:
             if was >= 0:
                 stores.append((was, 0.0))
@@ -259,7 +260,7 @@ class Observer(Generic[S]):
         if self.seat_blind and self._layout[0] != ("seat", slice(0, players)):
             raise AssertionError(f"{game.name} observer: seat_blind needs the seat first")
 
-    def encode(self, view: dict[str, Any], vector: Vector) -> None:
+    def encode(self, view: View, vector: Vector) -> None:
         """Write ``view`` (a seat's or the spectator's) into ``vector``, same length always."""
         raise NotImplementedError
 
@@ -270,11 +271,11 @@ class Observer(Generic[S]):
         self.encode(self.recall_view(state, seat) if recall else self.view(state, seat),
                     vector)
 
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S, seat: int | None) -> View:
         """What :meth:`encode` reads: the seat's view without the log."""
         return state.view(seat, log=False)
 
-    def recall_view(self, state: S, seat: int | None) -> dict[str, Any]:
+    def recall_view(self, state: S, seat: int | None) -> View:
         """What a seat that forgets nothing knows, as a view :meth:`encode` reads: the view
         itself, unless the game lets players forget what they saw (castle's hidden memory
         overrides this). OpenSpiel's information state is written from it."""

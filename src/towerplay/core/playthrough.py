@@ -6,10 +6,9 @@ files under ``tests/golden/``, so any change of rules or views shows up as a dif
 """
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import random
+from typing import Any
 
 from towerplay.core.game import Game
 

@@ -21,12 +21,12 @@ import functools
 import importlib
 import importlib.metadata
 import importlib.util
-import json
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions, UnknownGame
-from towerplay.core.events import Event, Param, Seq
+from towerplay.core.events import Event, Seq
 from towerplay.core.game import Game
 
 ENTRY_POINTS = "towerplay.games"
@@ -38,37 +38,74 @@ _REGISTRY: dict[str, str] = {}
 def register(name: str, target: str) -> None:
     """Register a game class by import path ``"package.module:Class"``."""
     _REGISTRY[name] = target
+    _names.cache_clear()
 
 
 def names() -> list[str]:
     """The ids of all registered games that can be imported."""
     _plugins()
-    return sorted(name for name in _REGISTRY if _importable(name))
+    return list(_names())
+
+
+@functools.cache
+def _names() -> tuple[str, ...]:
+    """(remembered: the words look for the games' catalogues whenever they are read)"""
+    return tuple(sorted(name for name in _REGISTRY if _importable(name)))
 
 
 def game_class(name: str) -> type[Game[Any, Any]]:
     """The class of a registered game (options not yet given)."""
-    _plugins()
-    if name not in _REGISTRY or not _importable(name):
-        raise UnknownGame(Event.of("core.unknown_game", name=repr(str(name)),
-                                   known=Seq(tuple(map(_choice, names())))))
-    module, _, attr = _REGISTRY[name].partition(":")
+    module, _, attr = _target(name).partition(":")
     found: type[Game[Any, Any]] = getattr(importlib.import_module(module), attr)
     return found
 
 
 def _choice(name: str) -> Event:
     """A game as a refusal lists it: its title (as published in the reader's language,
-    the ``web`` catalogue's ``title.<id>``) and its id."""
-    from towerplay.i18n import catalogue  # (the catalogues load only when worded)
-    title: Param = (Event.of(f"web.title.{name}") if f"title.{name}" in catalogue("web", "en")
-                    else game_class(name).title)
+    the ``web`` catalogue's ``title.<id>``, else the class's own) and its id."""
+    title = Event.of(f"web.title.{name}", fallback=game_class(name).title)
     return Event.of("core.choice", name=title, id=repr(name))
 
 
 def load(name: str, **options: Any) -> Game[Any, Any]:
     """A game with validated options; :class:`UnknownGame` or :class:`InvalidOptions` if not."""
     return game_class(name)(**options)
+
+
+def package(name: str) -> str:
+    """The package a registered game lives in, found without importing the game: the
+    home of everything of the game (its catalogues under ``locale/``, its rules pages,
+    its scoring pad, its component data, its front-end modules). It is the registered
+    module if that is a package, else the package holding it.
+
+    >>> package("five_towers")
+    'towerplay.games.five_towers'
+    """
+    return _package_of(_target(name).partition(":")[0])
+
+
+@functools.cache
+def _package_of(module: str) -> str:
+    spec = importlib.util.find_spec(module)
+    if spec is not None and spec.submodule_search_locations is not None:
+        return module
+    return module.rpartition(".")[0]
+
+
+def folder(name: str) -> Path:
+    """The folder of a registered game's :func:`package` (its data files beside it).
+
+    >>> (folder("castle") / "characters.toml").is_file()
+    True
+    """
+    return _folder(package(name))
+
+
+@functools.cache
+def _folder(package_name: str) -> Path:
+    spec = importlib.util.find_spec(package_name)
+    assert spec is not None and spec.submodule_search_locations, package_name
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def companion(name: str, part: str) -> ModuleType | None:
@@ -81,8 +118,7 @@ def companion(name: str, part: str) -> ModuleType | None:
     >>> companion("five_towers", "nothing") is None
     True
     """
-    package = game_class(name).__module__.rpartition(".")[0]
-    return _module_or_none(f"{package}.{part}")
+    return _module_or_none(f"{package(name)}.{part}")
 
 
 @functools.cache
@@ -97,29 +133,21 @@ def _module_or_none(module: str) -> ModuleType | None:
         return None
 
 
-def render_text(state: Any, seat: int | None, lang: str = "en") -> str:
-    """The terminal picture of what ``seat`` sees in ``lang``, drawn by the game's
-    ``render.draw(view, tr)`` from ``state.view(seat)`` alone (its score breakdown's labels
-    in ``lang`` too; rich markup allowed); JSON if the game has none."""
-    # (imported here: i18n imports the kernel)
-    from towerplay.i18n import localized_breakdown, translator
-
-    module = companion(state.game.name, "render")
-    draw = getattr(module, "draw", None)
-    if draw is not None:
-        name, view = state.game.name, state.view(seat)
-        if "breakdown" in view:  # (a view need not name its game: the pages add that)
-            view["breakdown"] = localized_breakdown({**view, "game": name}, lang)["breakdown"]
-        text: str = draw(view, translator(name, lang))
-        return text
-    return json.dumps(state.view(seat), indent=1)
-
-
 @functools.cache
 def _plugins() -> None:
     """Register the games installed as plugins (once; a registered name stays)."""
     for entry in importlib.metadata.entry_points(group=ENTRY_POINTS):
         _REGISTRY.setdefault(entry.name, entry.value)
+    _names.cache_clear()
+
+
+def _target(name: str) -> str:
+    """The ``"module:Class"`` of a registered game (:class:`UnknownGame` if none)."""
+    _plugins()
+    if name not in _REGISTRY or not _importable(name):
+        raise UnknownGame(Event.of("core.unknown_game", name=repr(str(name)),
+                                   known=Seq(tuple(map(_choice, names())))))
+    return _REGISTRY[name]
 
 
 def _importable(name: str) -> bool:
@@ -132,5 +160,5 @@ def _exists(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-__all__ = ["InvalidOptions", "UnknownGame", "companion", "game_class", "load", "names",
-           "register", "render_text"]
+__all__ = ["InvalidOptions", "UnknownGame", "companion", "folder", "game_class", "load",
+           "names", "package", "register"]

@@ -7,11 +7,13 @@ actions, validation before any change, the history, views with the public log, a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
+from towerplay.core import words
 from towerplay.core.errors import IllegalAction
-from towerplay.core.events import Event, Notation, Seat, Seq, legacy
+from towerplay.core.events import Event, Notation, Seat, Seq
+from towerplay.core.views import V
 
 if TYPE_CHECKING:
     from towerplay.core.game import Game
@@ -35,8 +37,10 @@ Ranking = Any
 tuple of tie-breaks); higher ranks better."""
 
 
-class State(Generic[A]):
+class State(Generic[A, V]):
     """A position of a game. Subclasses implement the hooks named with a leading underscore.
+    Its type arguments: the game's action type and its view type (a TypedDict extending
+    :class:`~towerplay.core.views.View`; ``View`` itself if not given).
 
     Attributes every state has:
       ``game`` the configured :class:`~towerplay.core.game.Game`; ``players`` the seat
@@ -55,7 +59,8 @@ class State(Generic[A]):
 
     filters_log: ClassVar[bool] = False
     """Whether some seat may see a history entry differently from its notation (a reveal
-    showing what was found, a hidden choice): set from the game's ``_log_entry`` hook."""
+    showing what was found, a hidden choice): set from the game's ``_log_event`` hook
+    (unless :attr:`log_is_notation`)."""
     log_is_public: ClassVar[bool] = False
     """Set by a game whose log lines, though richer than the notation (announcements: the
     effect a move used, a round's end), say only what every seat sees anyway: a search then
@@ -63,19 +68,14 @@ class State(Generic[A]):
     conceals_moves: ClassVar[bool] = False
     """Whether some moves are made unseen by other seats (their log entry does not name
     them): set from the game's ``_conceals_move`` hook. Searches cannot branch on those."""
-    speaks_events: ClassVar[bool] = False
-    """Whether the game says its log entries as events (it overrides ``_log_event``);
-    a game that does not, yet, writes English lines (``_log_entry``)."""
     log_is_notation: ClassVar[bool] = False
-    """Set by a game that speaks events whose log entries, worded in English, are every
+    """Set by a game whose log entries (its ``_log_event``), worded in English, are every
     seat's view of the action's notation (nothing filtered: :attr:`filters_log` stays
     false)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.speaks_events = cls._log_event is not State._log_event
-        cls.filters_log = (cls._log_entry is not State._log_entry
-                           or (cls.speaks_events and not cls.log_is_notation))
+        cls.filters_log = cls._log_event is not State._log_event and not cls.log_is_notation
         cls.conceals_moves = cls._conceals_move is not State._conceals_move
         cls.groups_actions = cls._action_class is not State._action_class
 
@@ -104,8 +104,9 @@ class State(Generic[A]):
         """A copy of this state: call :meth:`_copy_base`, then copy the game's fields."""
         raise NotImplementedError
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """The game-specific part of the view: only what ``seat`` may know."""
+    def _view(self, seat: int | None) -> Mapping[str, object]:
+        """The game-specific part of the view: only what ``seat`` may know (its keys are
+        those the view type adds to :class:`~towerplay.core.views.View`)."""
         raise NotImplementedError
 
     def _to_json(self) -> dict[str, Any]:
@@ -152,23 +153,15 @@ class State(Generic[A]):
     def _log_event(self, index: int, seat: int | None) -> Event | None:
         """What ``seat`` sees of history entry ``index`` as an event; ``None`` hides it.
 
-        A game speaking events overrides this (built here, lazily, never in ``_apply``);
-        the default is the English line of :meth:`_log_entry`."""
-        text = self._log_entry(index, seat)
-        return None if text is None else legacy(text, self.game.name)
-
-    def _log_entry(self, index: int, seat: int | None) -> str | None:
-        """The English text ``seat`` sees for history entry ``index``; ``None`` hides it
-        (the old way, for games that do not speak events yet).
-
-        Override it when some seat sees a move differently from its notation (the kernel
-        then sets :attr:`filters_log`)."""
-        return str(self.history[index])
+        A game overrides this to say its moves in its own words, or when some seat sees a
+        move differently from its notation (built here, lazily, never in ``_apply``; the
+        kernel then sets :attr:`filters_log`). Default: the move's notation, as played."""
+        return Event.of("core.move", action=str(self.history[index]))
 
     def _conceals_move(self, seat: int) -> bool:
         """Whether ``seat`` (not the one to move) will not see which legal action is
         taken now, only that one was (its log entry will not name it): a placement on a
-        hidden board. It must agree with :meth:`_log_entry`. Most games hide none (the
+        hidden board. It must agree with :meth:`_log_event`. Most games hide none (the
         kernel sets :attr:`conceals_moves` when a game overrides this)."""
         return False
 
@@ -227,7 +220,7 @@ class State(Generic[A]):
         (the text :meth:`apply` would raise), for front ends that check before they
         commit; :meth:`refusal` gives the reason as an event."""
         event = self.refusal(action)
-        return None if event is None else _english(event)
+        return None if event is None else words.english(event)
 
     def refusal(self, action: A) -> Event | None:
         """``None`` if ``action`` is legal now, else why it is refused, as an event."""
@@ -237,10 +230,7 @@ class State(Generic[A]):
     def _refusal(self, action: A, legal: list[A]) -> Event:
         """Why an action is refused. It goes to the seat to move (front ends check first
         that the sender is that seat), so it may list that seat's legal actions; a game
-        overrides it if even that would reveal something, or to say it in its terms (a
-        game not yet speaking events overrides :meth:`_why_illegal` instead)."""
-        if type(self)._why_illegal is not State._why_illegal:
-            return legacy(self._why_illegal(action, legal), self.game.name)
+        overrides it if even that would reveal something, or to say it in its terms."""
         return self._kernel_refusal(action, legal)
 
     def _kernel_refusal(self, action: A, legal: list[A]) -> Event:
@@ -250,11 +240,6 @@ class State(Generic[A]):
         shown = Seq(tuple(Notation(a) for a in legal[:12]), "comma", len(legal) > 12)
         return Event.of("core.not_legal", action=str(action), seat=Seat(self.to_move),
                         legal=shown)
-
-    def _why_illegal(self, action: A, legal: list[A]) -> str:
-        """The English message of a refused action (the old hook: a game speaking events
-        overrides :meth:`_refusal`)."""
-        return _english(self._kernel_refusal(action, legal))
 
     def copy(self) -> Self:
         """An independent copy (cheap: no ``copy.deepcopy``)."""
@@ -309,10 +294,8 @@ class State(Generic[A]):
 
     def log_line(self, index: int, seat: int | None) -> str | None:
         """:meth:`log_event` worded in English (``None``: the seat sees nothing)."""
-        if not self.speaks_events:
-            return self._log_entry(index, seat)
         event = self._log_event(index, seat)
-        return None if event is None else _english(event)
+        return None if event is None else words.english(event)
 
     def conceals_move(self, seat: int) -> bool:
         """Whether ``seat`` will not see which action the seat to move takes now (only
@@ -344,7 +327,7 @@ class State(Generic[A]):
         return groups
 
     def view(self, seat: int | None, *, log: bool = True,
-             legal: bool | None = None) -> dict[str, Any]:
+             legal: bool | None = None) -> V:
         """A JSON-ready dict of what ``seat`` may know (``None``: a spectator).
 
         ``log=False`` leaves out the log (the whole history worded in English: most of a
@@ -373,7 +356,7 @@ class State(Generic[A]):
             view["winners"] = self.winners()
         if log:
             view["log"] = self.log(seat)
-        return view
+        return cast(V, view)  # the kernel's keys and the game's: the game's view type
 
     def rewards(self) -> list[float]:
         """Per-seat reward of a finished game in [0, 1]: winners share 1 (for search bots)."""
@@ -399,15 +382,3 @@ class State(Generic[A]):
         return (f"<{type(self).__name__} {self.game.name} players={self.players} "
                 f"turn={len(self.history)} to_move={self.to_move}>")
 
-
-def _english(event: Event) -> str:
-    """``event`` worded by the English catalogue (imported on first use: the kernel
-    loads no catalogue until something is worded; searches ask often, so it is kept)."""
-    global _english_words
-    if _english_words is None:
-        from towerplay.i18n import english
-        _english_words = english
-    return _english_words(event)
-
-
-_english_words: Callable[[Event], str] | None = None

@@ -19,7 +19,6 @@ from typing import Literal
 
 Scope = Literal["game", "seat"]
 Kind = Literal["integer", "numeric", "boolean", "categorical", "seat"]
-KINDS: tuple[Kind, ...] = ("integer", "numeric", "boolean", "categorical", "seat")
 """``integer``: whole numbers (one histogram bin per value); ``numeric``: any number;
 ``boolean``: yes or no (a rate); ``categorical``: a label (counted, never averaged);
 ``seat``: a seat number from 0, or -1 for none (counted by seat and by turn order)."""

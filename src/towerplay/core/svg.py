@@ -8,9 +8,9 @@ lays these classes out: side by side on a desktop, stacked on a 360 px phone.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from html import escape
 from textwrap import wrap
-from typing import Any
 
 __all__ = ["GLYPH", "WIDTH", "button", "clickable", "fit_size", "lines", "num",
            "panel", "panels", "text"]
@@ -22,6 +22,7 @@ GLYPH = 0.58
 """About the widest a glyph is, in font sizes (text is not measured on the server)."""
 
 
+@lru_cache(maxsize=8192)
 def fit_size(words: str, size: float, width: float) -> float:
     """The font size, at most ``size`` (in half steps), at which ``words`` fit ``width``:
     a wordier language shrinks a long line a little rather than cut it at the panel's
@@ -63,9 +64,11 @@ def panel(prefix: str, height: float, body: str, label: str, width: float = WIDT
             f'aria-label="{escape(label)}">{body}</svg>')
 
 
+@lru_cache(maxsize=16384)
 def text(x: float, y: float, content: str, anchor: str = "start", size: float = 12,
          weight: str = "normal", fill: str = "#222", cls: str = "") -> str:
-    """An escaped SVG text.
+    """An escaped SVG text (kept: a board draws the same texts at every move, of every
+    seat's view).
 
     >>> text(1, 2.0, "<b>")  # doctest: +ELLIPSIS
     '<text x="1" y="2" text-anchor="start" ... fill="#222">&lt;b&gt;</text>'

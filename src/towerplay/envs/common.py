@@ -4,7 +4,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -12,6 +12,7 @@ from rich.console import Console
 
 from towerplay import games
 from towerplay.core.errors import InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.game import Game
 from towerplay.core.observer import Observer
 from towerplay.core.state import State
@@ -21,6 +22,19 @@ LONG_MASK = 20
 (setting fewer flags one by one costs less than the comparison)."""
 OBSERVATION_BOUND = 1e6
 """The observation spaces' bound: observers write counts and scores, never more than this."""
+RENDER_FPS = 4
+"""The frame rate the envs announce for their ANSI pictures (``metadata["render_fps"]``),
+for recorders that replay frames: a board game's moves, a few a second."""
+REWARDS = ("share", "win_loss", "margin")
+"""What a finished game pays each seat (every adapter's ``reward=`` option):
+
+- ``share``: the winners share 1 (1 alone, 1/k in a k-way tie), the others 0: returns sum
+  to 1 (the default, and OpenSpiel's constant-sum utility);
+- ``win_loss``: +1 to a sole winner, 0 to each of tied winners, -1 to every other seat
+  (PettingZoo's classic games: +1 / 0 / -1 at two players);
+- ``margin``: the seat's score less the best score among the others, in the game's points
+  (positive for a leader, negative for the rest; scores are the game's own, so a winner
+  on a tie-break gets 0)."""
 ILLEGAL = ("raise", "terminate")
 """What an env does with an action its mask forbids: raise :class:`IllegalAction` (nothing
 changes), or end the episode with -1 for the offender and 0 for the others (PettingZoo's
@@ -29,13 +43,42 @@ changes), or end the episode with -1 for the offender and 0 for the others (Pett
 
 def check_illegal(illegal: str) -> str:
     if illegal not in ILLEGAL:
-        raise InvalidOptions(f"illegal must be 'raise' or 'terminate' (got {illegal!r})")
+        raise InvalidOptions(Event.of("env.illegal", got=repr(illegal)))
     return illegal
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise InvalidOptions(Event.of("env.reward", choices=", ".join(REWARDS),
+                                      got=repr(reward)))
+    return reward
+
+
+def rewards(state: State[Any], reward: str) -> list[float]:
+    """Every seat's reward for the finished ``state``, as :data:`REWARDS` defines ``reward``.
+
+    >>> state = games.load("castle").start(players=2, seed=2)
+    >>> while not state.is_over:
+    ...     state.apply(state.legal_actions()[0])
+    >>> state.scores(), rewards(state, "share"), rewards(state, "win_loss")
+    ([7, 4], [1.0, 0.0], [1.0, -1.0])
+    >>> rewards(state, "margin")
+    [3.0, -3.0]
+    """
+    if reward == "share":
+        return state.rewards()
+    if reward == "win_loss":
+        winners = state.winners()
+        won = 1.0 if len(winners) == 1 else 0.0
+        return [won if seat in winners else -1.0 for seat in range(state.players)]
+    scores = state.scores()
+    return [float(score - max(scores[:seat] + scores[seat + 1:]))
+            for seat, score in enumerate(scores)]
 
 
 def check_render_mode(render_mode: str | None) -> str | None:
     if render_mode not in (None, "ansi"):
-        raise InvalidOptions(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        raise InvalidOptions(Event.of("env.render_mode", got=repr(render_mode)))
     return render_mode
 
 
@@ -50,20 +93,37 @@ def ansi(state: State[Any], seat: int | None, width: int = 100) -> str:
     return capture.get()
 
 
+class Observe(Protocol):
+    """How a seat's vector is written: ``observe(state, seat, out=None)``."""
+
+    def __call__(self, state: Any, seat: int | None,
+                 out: npt.NDArray[np.float32] | None = None, /) -> npt.NDArray[np.float32]: ...
+
+
 @dataclass
 class Setup:
     """A game at a player count with what every adapter needs of it."""
 
     game: Game[Any, Any]
     players: int
+    perfect_recall: bool = False
+    """Whether observations hold all the seat has seen (:meth:`Observer.recalled`) rather
+    than what it sees now: they differ where something seen is hidden again (castle under
+    ``memory=hidden``), and are the same vector elsewhere."""
+    reward: str = "share"
+    """What a finished game pays (:data:`REWARDS`)."""
     _last_long: tuple[list[int], bytes] = field(default=([], b""), init=False, repr=False)
     """The last long list of legal ids :meth:`mask_bytes` was given, and its mask."""
 
     @classmethod
-    def load(cls, name: str, players: int, options: dict[str, Any]) -> Setup:
+    def load(cls, name: str, players: int, options: dict[str, Any], *,
+             perfect_recall: bool = False, reward: str = "share") -> Setup:
+        if not isinstance(perfect_recall, bool):
+            raise InvalidOptions(Event.of("env.perfect_recall", got=repr(perfect_recall)))
+        check_reward(reward)
         game = games.load(name, **options)
         game.check_players(players)
-        return cls(game, players)
+        return cls(game, players, perfect_recall, reward)
 
     @functools.cached_property
     def observer(self) -> Observer[Any]:
@@ -74,9 +134,20 @@ class Setup:
     def num_actions(self) -> int:
         return self.game.num_actions
 
+    @functools.cached_property
+    def observe(self) -> Observe:
+        """The observer's method that writes a seat's vector: what it sees now, or with
+        :attr:`perfect_recall` all it has seen (a bound method: it runs at every step)."""
+        observer = self.observer
+        return observer.recalled if self.perfect_recall else observer.observation
+
     def observation(self, state: State[Any], seat: int | None,
                     out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
-        return self.observer.observation(state, seat, out)
+        return self.observe(state, seat, out)
+
+    def rewards(self, state: State[Any]) -> list[float]:
+        """Every seat's reward for the finished ``state`` (:attr:`reward`)."""
+        return rewards(state, self.reward)
 
     @functools.cached_property
     def ids(self) -> dict[Any, int]:
@@ -138,7 +209,7 @@ class Setup:
         size = self.observer.shape[0]
         out = np.zeros(size * self.players, np.float32)
         for seat in range(self.players):
-            self.observer.observation(state, seat, out[seat * size:(seat + 1) * size])
+            self.observe(state, seat, out[seat * size:(seat + 1) * size])
         return out
 
 

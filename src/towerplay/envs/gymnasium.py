@@ -8,10 +8,23 @@
 
 The other seats are played by bot specs through the kernel's table, so each bot sees only
 a determinization of its seat's knowledge. The reward comes at the end: the agent's share
-of the win (1 alone, 1/k in a k-way tie, 0 otherwise). An action the mask does not allow
-ends the episode with reward -1 and ``info["illegal"]`` saying why (``illegal="raise"``
-raises the table's Refusal instead). ``render_mode="ansi"`` gives the seat's terminal
-picture as ANSI text.
+of the win (1 alone, 1/k in a k-way tie, 0 otherwise), or with ``reward="win_loss"`` +1 /
+0 / -1, with ``reward="margin"`` its score less the best other score
+(``envs.common.REWARDS``). An action the mask does not allow ends the episode with reward
+-1 and ``info["illegal"]`` saying why (``illegal="raise"`` raises the table's
+MoveRefused instead). ``render_mode="ansi"`` gives the seat's terminal picture as ANSI text.
+
+``perfect_recall=True`` observes all the seat has seen (castle's cards seen and put back
+under ``memory=hidden``), not only what it sees now. ``flat=True`` makes the observation the
+vector alone (a ``Box``): the mask is then in ``info["action_mask"]`` and
+:meth:`TowerplayGymEnv.action_masks`, which is what sb3-contrib's ``MaskablePPO`` reads:
+
+    from sb3_contrib import MaskablePPO
+    model = MaskablePPO("MlpPolicy", gymnasium.make("towerplay/Castle-v0", flat=True))
+
+Once a game is over the mask allows every id: a masked sampler always has something to
+draw, and under a vector env's next-step autoreset the action that follows only starts the
+next game.
 
 Each game is registered as ``towerplay/<Game>-v0`` on import of ``towerplay.envs``:
 
@@ -27,46 +40,54 @@ from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
-from towerplay.arena.table import HUMAN, Refusal, Table
+from towerplay.arena.table import HUMAN, MoveRefused, Table
 from towerplay.core.errors import InvalidOptions
-from towerplay.envs.common import OBSERVATION_BOUND, Setup, ansi, check_render_mode
+from towerplay.core.events import Event
+from towerplay.envs.common import OBSERVATION_BOUND, RENDER_FPS, Setup, ansi, check_render_mode
 
-Observation = dict[str, Any]
+Observation = dict[str, Any] | npt.NDArray[np.float32]
+"""``{"observation": vector, "action_mask": mask}``, or with ``flat=True`` the vector."""
 
 
 class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
     """``game`` at ``players`` seats; the agent sits at ``seat`` (``None``: a seat drawn at
     each reset), the others are ``bots`` (one spec for all, or one per other seat)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": RENDER_FPS}
 
     def __init__(self, game: str, players: int = 2, bots: Sequence[str] | str = "greedy",
                  seat: int | None = 0, render_mode: str | None = None,
-                 illegal: str = "end", **options: Any) -> None:
+                 illegal: str = "end", reward: str = "share", perfect_recall: bool = False,
+                 flat: bool = False, **options: Any) -> None:
         check_render_mode(render_mode)
-        self.setup = Setup.load(game, players, options)
+        self.setup = Setup.load(game, players, options, perfect_recall=perfect_recall,
+                                reward=reward)
         specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
         if len(specs) != players - 1 or HUMAN in specs:
-            raise InvalidOptions(f"give one bot spec for each of the {players - 1} other "
-                                 f"seats (got {specs})")
+            raise InvalidOptions(Event.of("env.bot_specs", others=players - 1, got=str(specs)))
         if seat is not None and not 0 <= seat < players:
-            raise InvalidOptions(f"seat must be 0 to {players - 1} or None (got {seat})")
+            raise InvalidOptions(Event.of("env.seat", last=players - 1, got=str(seat)))
         if illegal not in ("end", "terminate", "raise"):  # "terminate": as the other envs say
-            raise InvalidOptions(f"illegal must be 'end' (or 'terminate') or 'raise' "
-                                 f"(got {illegal!r})")
+            raise InvalidOptions(Event.of("env.illegal_end", got=repr(illegal)))
+        if not isinstance(flat, bool):
+            raise InvalidOptions(Event.of("env.flat", got=repr(flat)))
         self.bots, self.seat_choice, self.render_mode = specs, seat, render_mode
-        self.illegal = illegal
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND,
-                                      self.setup.observer.shape, np.float32),
+        self.illegal, self.flat = illegal, flat
+        vector = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, self.setup.observer.shape,
+                            np.float32)
+        self.observation_space: spaces.Space[Any] = vector if flat else spaces.Dict({
+            "observation": vector,
             "action_mask": spaces.Box(0, 1, (self.setup.num_actions,), np.int8),
         })
         self.action_space = spaces.Discrete(self.setup.num_actions)
         self._seeds = random.Random()
         self.seat = seat or 0
         self.table: Table[Any] | None = None
+        self.ended = False
+        """Whether the episode is over (the game ended, or an illegal action ended it)."""
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
@@ -81,25 +102,33 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
         state = self.setup.game.start(players=players, seed=self._seeds.getrandbits(63))
         self.table = Table(state, specs)
         list(self.table.play_bots())
-        obs = self._observe()
-        return obs, self._info(obs)
+        self.ended = self.table.is_over
+        return self._observe()
 
     def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool,
                                                      dict[str, Any]]:
         table = self._table()
+        if self.ended:
+            raise InvalidOptions(Event.of("env.episode_over"))
         move = self.setup.game.action_from_id(int(action))
         try:
             table.submit(self.seat, str(move), table.version)
-        except Refusal as refusal:
-            if self.illegal == "raise" or table.is_over:
+        except MoveRefused as refusal:
+            if self.illegal == "raise":
                 raise
-            obs = self._observe()
-            return obs, -1.0, True, False, {**self._info(obs), "illegal": refusal.message}
+            self.ended = True
+            obs, info = self._observe()
+            return obs, -1.0, True, False, {**info, "illegal": str(refusal)}
         list(table.play_bots())
-        over = table.is_over
-        reward = table.state.rewards()[self.seat] if over else 0.0
-        obs = self._observe()
-        return obs, float(reward), over, False, self._info(obs)
+        over = self.ended = table.is_over
+        reward = self.setup.rewards(table.state)[self.seat] if over else 0.0
+        obs, info = self._observe()
+        return obs, float(reward), over, False, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal action ids now, True for each (sb3-contrib's ``MaskablePPO`` asks
+        for them by this name); every id once the game is over."""
+        return self._mask().astype(np.bool_)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -108,15 +137,20 @@ class TowerplayGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def _table(self) -> Table[Any]:
         if self.table is None:
-            raise InvalidOptions("call reset() before step()")
+            raise InvalidOptions(Event.of("env.reset_first"))
         return self.table
 
-    def _observe(self) -> Observation:
-        state = self._table().state
-        return {"observation": self.setup.observation(state, self.seat),
-                "action_mask": self.setup.mask(state, self.seat)}
+    def _mask(self) -> npt.NDArray[np.int8]:
+        """The seat's mask; every id once the episode is over."""
+        table = self._table()
+        if self.ended:
+            return np.ones(self.setup.num_actions, np.int8)
+        return self.setup.mask(table.state, self.seat)
 
-    def _info(self, obs: Observation) -> dict[str, Any]:
-        """The info dict; its mask is a copy of the observation's (worked out once)."""
-        return {"action_mask": obs["action_mask"].copy(), "seat": self.seat,
-                "version": self._table().version}
+    def _observe(self) -> tuple[Observation, dict[str, Any]]:
+        """The observation and the info dict (whose mask is a copy: worked out once)."""
+        table = self._table()
+        vector = self.setup.observation(table.state, self.seat)
+        mask = self._mask()
+        info = {"action_mask": mask.copy(), "seat": self.seat, "version": table.version}
+        return (vector if self.flat else {"observation": vector, "action_mask": mask}), info

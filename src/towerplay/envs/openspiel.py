@@ -287,7 +287,7 @@ class TowerplayObserver:
         rows.fill(0.0)
         action_id, scale = self.setup.game.action_id, 1.0 / self.setup.num_actions
         slot = 0
-        for index, (action, mover) in enumerate(zip(inner.history, inner.movers)):
+        for index, (action, mover) in enumerate(zip(inner.history, inner.movers, strict=True)):
             line = inner.log_line(index, player)
             if line is None:
                 continue

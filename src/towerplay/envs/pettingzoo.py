@@ -12,7 +12,10 @@
 Agents are ``seat_0``, ``seat_1``, …; an observation is a dict with ``observation`` (the
 seat's fixed-size vector: only what that seat may know; its layout is
 ``env.unwrapped.setup.observer.layout()``) and ``action_mask`` over the dense action ids
-(zero when the seat is not to move). Rewards come at the end: the winners share 1.
+(zero when the seat is not to move); ``perfect_recall=True`` writes all the seat has seen
+(castle's cards seen and put back), not only what it sees now. Rewards come at the end:
+the winners share 1 (``reward="win_loss"``: +1 / 0 / -1; ``"margin"``: the score lead;
+``envs.common.REWARDS``).
 ``state()`` is every seat's observation concatenated, for centralized critics.
 ``illegal="terminate"`` ends the episode with -1 for a seat that plays an action its mask
 forbids (as PettingZoo's ``TerminateIllegalWrapper``); the default raises ``IllegalAction``.
@@ -36,8 +39,16 @@ from pettingzoo.utils import wrappers
 
 from towerplay import games
 from towerplay.core.errors import IllegalAction, InvalidOptions
-from towerplay.envs.common import (LONG_MASK, OBSERVATION_BOUND, Setup, ansi,
-                                   check_illegal, check_render_mode)
+from towerplay.core.events import Event
+from towerplay.envs.common import (
+    LONG_MASK,
+    OBSERVATION_BOUND,
+    RENDER_FPS,
+    Setup,
+    ansi,
+    check_illegal,
+    check_render_mode,
+)
 
 VERSION = 0
 """Raised whenever a change could change learning results (PettingZoo's convention)."""
@@ -47,14 +58,17 @@ INT8 = np.dtype(np.int8)
 class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
     """One towerplay game as an AEC environment."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "render_fps": RENDER_FPS,
+                "is_parallelizable": False}
 
     def __init__(self, game: str, players: int = 2, render_mode: str | None = None,
-                 illegal: str = "raise", **options: Any) -> None:
+                 illegal: str = "raise", reward: str = "share", perfect_recall: bool = False,
+                 **options: Any) -> None:
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
         self.illegal = check_illegal(illegal)
-        self.setup = Setup.load(game, players, options)
+        self.setup = Setup.load(game, players, options, perfect_recall=perfect_recall,
+                                reward=reward)
         self.metadata = {**self.metadata, "name": f"{game}_v{VERSION}"}
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -72,7 +86,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         self.agents: list[str] = []
         self.state_: Any = None
         self._ids: list[int] | None = None  # the legal ids of this decision, once worked out
-        self._observation = self.setup.observer.observation
+        self._observation = self.setup.observe
         self._space = self.setup.game.action_space
         self._num_actions = self.setup.num_actions
         self._rewarded = False  # whether some reward of the last step is not zero
@@ -142,7 +156,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
             self._was_dead_step(action)
             return
         if action is None:
-            raise IllegalAction(f"{agent} is to move: give an action id, not None")
+            raise IllegalAction(Event.of("env.action_none", agent=agent))
         try:
             index = int(action)
             # the space's own object when in range; else action_from_id's one-line error
@@ -157,7 +171,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         self._ids = None
         self._cumulative_rewards[agent] = 0.0
         if state.to_move is None:  # (is_over, without the property's call)
-            rewards = state.rewards()
+            rewards = self.setup.rewards(state)
             self.rewards = {a: float(rewards[s]) for s, a in enumerate(self.possible_agents)}
             self._rewarded = True
             self.terminations = {a: True for a in self.agents}
@@ -196,7 +210,7 @@ class TowerplayEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hint
         """The game, or the one-line error PettingZoo's order-enforcing wrapper would give."""
         state = self.state_
         if state is None:
-            raise InvalidOptions("call reset() before step(), observe(), state() or render()")
+            raise InvalidOptions(Event.of("env.reset_first_agents"))
         return state
 
 

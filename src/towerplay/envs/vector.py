@@ -10,7 +10,8 @@
 Each row is one game: ``obs`` (float32, ``(num_envs, observation size)``) and ``mask`` (int8,
 ``(num_envs, num_actions)``) are those of the seat to move there (``to_move``, int64), as in
 the PettingZoo env. ``rewards`` (float32, ``(num_envs, players)``) is zero until a game ends;
-then it holds every seat's share of the win, ``terminated`` is true for that row, and the
+then it holds every seat's reward (the share of the win; ``reward=`` and
+``perfect_recall=`` as in the other envs), ``terminated`` is true for that row, and the
 row is already reset: its ``obs``, ``mask`` and ``to_move`` are the next game's first
 decision (same-step auto-reset). Games are seeded from ``seed``, one after another.
 
@@ -28,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
+from towerplay.core.events import Event
 from towerplay.core.state import State
 from towerplay.envs.common import Setup, check_illegal
 
@@ -39,10 +41,12 @@ class VectorEnv:
     """``num_envs`` games of ``game`` at ``players`` seats, stepped together."""
 
     def __init__(self, game: str, players: int = 2, num_envs: int = 16, *,
-                 seed: int | None = None, illegal: str = "raise", **options: Any) -> None:
+                 seed: int | None = None, illegal: str = "raise", reward: str = "share",
+                 perfect_recall: bool = False, **options: Any) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
-            raise InvalidOptions(f"num_envs must be a positive integer (got {num_envs!r})")
-        self.setup = Setup.load(game, players, options)
+            raise InvalidOptions(Event.of("env.num_envs", got=repr(num_envs)))
+        self.setup = Setup.load(game, players, options, perfect_recall=perfect_recall,
+                                reward=reward)
         self.illegal = check_illegal(illegal)
         self.num_envs, self.players = num_envs, players
         self.observation_shape = self.setup.observer.shape
@@ -67,11 +71,11 @@ class VectorEnv:
     def step(self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]) -> Step:
         """Apply one action id per game; see the module's docstring for what comes back."""
         if not self.states:
-            raise InvalidOptions("call reset() before step()")
+            raise InvalidOptions(Event.of("env.reset_first"))
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
-            raise IllegalAction(f"give one integer action id per game: an array of shape "
-                                f"({self.num_envs},) (got {actions.dtype} {actions.shape})")
+            raise IllegalAction(Event.of("env.actions_shape", games=self.num_envs,
+                                         dtype=str(actions.dtype), shape=str(actions.shape)))
         illegal = self._illegal_rows(actions)
         obs, to_move = self._buffers()
         rewards = np.zeros((self.num_envs, self.players), np.float32)
@@ -86,7 +90,7 @@ class VectorEnv:
             else:
                 state.apply(space[action])
                 if state.is_over:
-                    rewards[row] = state.rewards()
+                    rewards[row] = setup.rewards(state)
                     self._restart(row)
                     terminated[row] = True
                 else:
@@ -100,8 +104,8 @@ class VectorEnv:
         for row, action in enumerate(actions.tolist()):
             if action not in self._ids[row]:
                 if self.illegal == "raise":
-                    raise IllegalAction(f"game {row}: action id {action} is not legal now "
-                                        f"(legal: {self._ids[row][:12]})")
+                    raise IllegalAction(Event.of("env.not_legal", row=row, action=action,
+                                                 legal=str(self._ids[row][:12])))
                 rows.add(row)
         return rows
 

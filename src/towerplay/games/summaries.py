@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from importlib import resources
 
 from towerplay import games, i18n
-from towerplay.core import InvalidOptions
+from towerplay.core import Event, InvalidOptions
 
 LANGUAGES = i18n.LANGUAGES
 """The languages a summary may be in; English is the original and the fallback."""
@@ -26,7 +26,7 @@ LANGUAGES = i18n.LANGUAGES
 def summary_file(lang: str) -> str:
     """The file name of a summary in ``lang`` (``rules.md`` for English)."""
     if lang not in LANGUAGES:
-        raise InvalidOptions(f"unknown language {lang!r}: expected en, pl or hu")
+        raise InvalidOptions(Event.of("core.rules_language", lang=repr(lang)))
     return "rules.md" if lang == "en" else f"rules.{lang}.md"
 
 
@@ -44,10 +44,10 @@ def rules_text(game_name: str, lang: str = "en") -> str:
     Raises InvalidOptions for an unknown language or a game without any summary.
     """
     name = summary_file(lang)
-    package = games.game_class(game_name).__module__.rpartition(".")[0]
+    package = games.package(game_name)
     text = _read(package, name) or _read(package, "rules.md")
     if text is None:
-        raise InvalidOptions(f"no rules summary for {game_name!r}")
+        raise InvalidOptions(Event.of("core.no_rules", game=repr(game_name)))
     return text
 
 

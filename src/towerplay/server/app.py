@@ -1,5 +1,5 @@
 """The web app: pages (:mod:`.pages`), the JSON API (:mod:`.tables`) and one websocket per
-client (:mod:`.sockets`) (DESIGN.md, "The protocol"), and what every request shares: the
+client (:mod:`.sockets`) (docs/web.md, "The protocol"), and what every request shares: the
 live tables, the job queue and its workers, the guards. :func:`create_app` builds it;
 ``towerplay serve`` runs it under uvicorn.
 
@@ -24,53 +24,77 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from towerplay.server import (bus, guards, hints, jobs, replay, review, scoring, social,
-                              uploads, words)
+from towerplay.server import (
+    bus,
+    guards,
+    hints,
+    metrics,
+    replay,
+    review,
+    scoring,
+    social,
+    uploads,
+    words,
+)
+from towerplay.server.hub import Hub
+from towerplay.server.jobs import Runner, SharedTables, open_storage
 from towerplay.server.limits import Limits
-from towerplay.server.live import Hub, unavailable_body
+from towerplay.server.live import unavailable_body
 from towerplay.server.pages import add_pages
 from towerplay.server.pool import DEFAULT_WORKERS, BotPool
 from towerplay.server.protocol import worded
+from towerplay.server.queues import is_postgres, make_queue
 from towerplay.server.sockets import add_websocket
-from towerplay.server.storage import Storage, StorageFailed, database_url
+from towerplay.server.storage import StorageFailed, database_url
 from towerplay.server.tables import add_api
+from towerplay.server.thinking import Thinking
 
 log = logging.getLogger("towerplay.server")
 
 
 def create_app(db_url: str | None = None, *, limits: Limits | None = None,
                workers: int | None = None, bot_worker: bool = True,
-               allowed_origins: list[str] | None = None) -> FastAPI:
+               allowed_origins: list[str] | None = None,
+               trusted_proxies: str = "") -> FastAPI:
     """The app on ``db_url`` (default: :func:`~towerplay.server.storage.database_url`).
     With ``bot_worker`` (the default) it runs a job worker for bots in-process, with
     ``workers`` thinking processes; on PostgreSQL, ``towerplay worker`` processes can do
     that instead. Bots of unfinished tables go on (the worker's sweep finds them).
     ``allowed_origins``: the pages' origins that may post and connect (default: the
-    server's own; :mod:`.guards`)."""
+    server's own; :mod:`.guards`). ``trusted_proxies``: the proxies whose
+    ``X-Forwarded-For`` names the client (:class:`.guards.ForwardedFor`). On starting it
+    waits for its database (saying so once) and brings its schema up to date."""
     limits = limits or Limits()
     url = db_url or database_url()
+    figures = metrics.Metrics()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        storage = Storage(url)
-        jobs.ensure_queue_schema(storage)
-        slots = jobs.lane_slots(workers or DEFAULT_WORKERS)
-        pool = BotPool(sum(slots.values())) if bot_worker else None
-        queue = jobs.make_queue(url)
-        await queue.open_async()
+        storage = await open_storage(url, waiting=lambda reason: log.warning(
+            "towerplay: the database %s cannot be reached yet (%s); waiting for it",
+            where(url), reason))
+        processes = workers or DEFAULT_WORKERS
+        pool = BotPool(processes) if bot_worker else None
+        thinking = Thinking(pool, processes) if pool is not None else None
+        queue = make_queue(url)
+        await queue.open()
         hub = Hub(storage, queue)
         app.state.hub = hub
-        if pool is not None:
-            hub.spawn(jobs.run_workers(jobs.Runner(storage, pool, queue, moved=hub.moved),
-                                       slots))
-        if jobs.is_postgres(url):
+        figures.watch(lambda: len(hub.memory), lambda: sum(
+            len(live.clients) for live in hub.memory.tables.values()), thinking)
+        if thinking is not None:
+            tables = SharedTables(hub.memory, hub.clients, alone=not is_postgres(url))
+            hub.spawn(Runner(storage, thinking, queue, tables).serve(processes))
+        if is_postgres(url):
+            hub.memory.missing()  # until it listens: every request reads the database
             hub.spawn(bus.listen(url, hub))
+        hub.spawn(hub.memory.evict_forever())
         try:
             yield
         finally:
             hub.close()
             await asyncio.gather(*hub.tasks, return_exceptions=True)
-            await queue.close_async()
+            await queue.close()
             if pool is not None:
                 pool.close()
             storage.close()
@@ -82,7 +106,9 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     add_api(app)
     add_websocket(app)
     app.include_router(words.router)  # the pages' texts in three languages (issue #18)
-    guards.install(app, limits, allowed_origins, uploads.BODY_RULES)  # issue #25 item 5
+    guards.install(app, limits, allowed_origins, uploads.BODY_RULES,
+                   trusted_proxies)  # issues #25 and #45
+    metrics.install(app, figures)  # issue #45: outermost, it times the guards too
     app.include_router(replay.router)  # the replay page's positions (front end)
     app.include_router(review.router)  # the replay page's game review (issue #21)
     app.include_router(scoring.router)  # the scoring pads for table games (issue #18)
@@ -90,6 +116,15 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
     app.include_router(uploads.router)  # replays of uploaded record files (issue #18)
     app.include_router(social.router)  # names and chat at a table (issue #30)
     return app
+
+
+def where(url: str) -> str:
+    """A database URL as it may be shown: the host and database, no password.
+
+    >>> where("postgresql://towerplay:secret@db.example.org:5432/towerplay")
+    'db.example.org:5432/towerplay'
+    """
+    return url if url.startswith("sqlite") else url.split("@")[-1]
 
 
 async def storage_failed(request: Request, problem: Exception) -> Response:

@@ -11,11 +11,12 @@ False
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 from towerplay import games
-from towerplay.i18n import Translator
+from towerplay.i18n import translator
 
 log = logging.getLogger("towerplay.server")
 
@@ -25,7 +26,7 @@ MAX_DEPTH = 12
 """Deeper nesting is shown as text: a view is never this deep, but no input may recurse."""
 
 
-def draw(view: dict[str, Any], lang: str = "en") -> str:
+def draw(view: Mapping[str, Any], lang: str = "en") -> str:
     """The board of ``view`` in ``lang``: the game's ``board.draw(view, tr)`` or
     :func:`generic` — also when the game's board fails (logged), so a drawing bug never
     stops a table: the page's action buttons still play it."""
@@ -36,14 +37,14 @@ def draw(view: dict[str, Any], lang: str = "en") -> str:
     game_draw = getattr(module, "draw", None)
     if game_draw is not None:
         try:
-            return str(game_draw(view, Translator(str(name), lang)))
+            return str(game_draw(view, translator(str(name), lang)))
         except Exception:
             log.exception("the %s board cannot draw this view; the generic board instead",
                           name)
     return generic(view)
 
 
-def generic(view: dict[str, Any]) -> str:
+def generic(view: Mapping[str, Any]) -> str:
     """The view as HTML: a definition list of its keys (nested lists and objects as
     tables and lists), every text escaped."""
     title = str(view.get("game", "game"))

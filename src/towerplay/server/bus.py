@@ -1,11 +1,13 @@
 """Moves fan out to every server process through PostgreSQL's LISTEN/NOTIFY: each stored
 action notifies :data:`~.storage.CHANNEL` in its own transaction (:mod:`.storage`), and
-every ``towerplay serve`` listens here and reads the move in (:meth:`.live.Hub.moved`).
+every ``towerplay serve`` listens here and reads the move in (:meth:`.hub.play.Play.moved`).
 Names and chat lines notify :data:`~.storage.SOCIAL_CHANNEL` the same way
-(:meth:`.live.Hub.people_changed`).
+(:meth:`.hub.seating.Seating.changed`).
 
-A lost connection (PostgreSQL restarted) is opened again; then every table in memory
-is read in afresh, since notifications sent meanwhile are gone.
+From the moment the connection is lost until it listens again and every table in memory
+has been read in afresh (notifications sent meanwhile are gone), the process's tables are
+not current (:meth:`.hub.memory.Memory.missing`): every request reads the database first,
+so no client is answered with a version older than the database's.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import logging
 
 import psycopg
 
-from towerplay.server.live import Hub
+from towerplay.server.hub import Hub
 from towerplay.server.storage import CHANNEL, SOCIAL_CHANNEL
 
 log = logging.getLogger("towerplay.server")
@@ -27,6 +29,7 @@ async def listen(url: str, hub: Hub) -> None:
     """Hear every stored action until cancelled, reconnecting as needed."""
     conninfo = "postgresql://" + url.split("://", 1)[1]
     while True:
+        hub.memory.missing()
         try:
             async with await psycopg.AsyncConnection.connect(conninfo,
                                                              autocommit=True) as db:
@@ -35,12 +38,12 @@ async def listen(url: str, hub: Hub) -> None:
                 await hub.resync()  # whatever was stored while nobody listened
                 async for note in db.notifies():
                     table_id, _, version = note.payload.partition(" ")
-                    if table_id not in hub.tables:  # the others' tables are not read here
+                    if hub.memory.get(table_id) is None:  # others' tables: not read here
                         continue
                     if note.channel == SOCIAL_CHANNEL:  # a name or a chat line
-                        hub.spawn(hub.people_changed(table_id))
+                        hub.spawn(hub.seating.changed(table_id))
                     else:
-                        hub.spawn(hub.moved(table_id, int(version)))
+                        hub.spawn(hub.play.moved(table_id, int(version)))
         except asyncio.CancelledError:
             raise
         except Exception as error:

@@ -3,22 +3,33 @@
 turn is timed. The deadline of the person to move is stored with the table (column
 ``deadline``), so a restarted server, or any other process, finds it; when it passes,
 each worker's clock watch (:meth:`.jobs.Runner.watch_clocks`, woken at the earliest stored
-deadline) has the clock's bot make the move, and the log says so (the move's index is kept in the clock's ``ran_out``).
+deadline) has the clock's bot make the move, and the log says so (the move's index is kept
+in the clock's ``ran_out``).
 
-The stored parts: ``clock`` ``{"mode", "seconds", "bot"}`` (fixed at creation),
-``clock_state`` ``{"seat", "left", "ran_out"}`` (the seat on the clock, each seat's
-seconds left in a ``game`` clock, the indices of the moves made for people out of time)
-and ``deadline``.
+The clock is its own part: a table's clock is a :class:`Timing` (stored as ``clock``
+``{"mode", "seconds", "bot"}``, fixed at creation; ``clock_state`` ``{"seat", "left",
+"ran_out"}``, the seat on the clock, each seat's seconds left in a ``game`` clock, the
+indices of the moves made for people out of time; and ``deadline``), and it changes only by
+the steps of this module (:class:`Moved`, :class:`Resumed`), which the storage applies in
+the transaction of the action (or the return) that causes them, reading the clock as
+stored there: a clock moves on with its table, whichever process stores the move.
+
+>>> now = datetime(2026, 1, 1, tzinfo=UTC)
+>>> timing = start({"mode": "game", "seconds": 60, "bot": "medium"}, 2, 0, now)
+>>> after = Moved(index=0, mover=0, person=1)(timing, now + timedelta(seconds=15))
+>>> after.state["left"], after.state["seat"], after.deadline - now
+([45.0, 60.0], 1, datetime.timedelta(seconds=75))
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from towerplay.arena.table import HUMAN, Refusal
+from towerplay.arena.table import HUMAN
 from towerplay.core.errors import TowerplayError
-from towerplay.server.protocol import web
+from towerplay.server.protocol import Refusal, web
 
 MODES = ("move", "game")
 """Seconds for each move, or for the whole game."""
@@ -59,38 +70,91 @@ def requested(data: dict[str, Any], check_bot: Callable[[object], str]) -> dict[
                       field="clock") from None
 
 
+@dataclass(frozen=True)
+class Timing:
+    """A table's clock as stored: its settings (``None``: the table has no clock), its
+    state and the deadline of the person on it. The storage keeps it as it is; only
+    this module changes it (:class:`Moved`, :class:`Resumed`)."""
+
+    config: dict[str, Any] | None = None
+    state: dict[str, Any] | None = None
+    deadline: datetime | None = None
+
+    @property
+    def timed(self) -> bool:
+        return self.config is not None
+
+    @property
+    def bot(self) -> str | None:
+        """The bot that moves for a person out of time."""
+        return None if self.config is None else str(self.config["bot"])
+
+    def ran_out(self) -> frozenset[int]:
+        """The log indices of the moves the clock's bot made for people out of time."""
+        return frozenset((self.state or {}).get("ran_out", ()))
+
+    def public(self, now: datetime | None = None) -> dict[str, Any] | None:
+        """The clock every client may see (:func:`public`)."""
+        return public(self.config, self.state, self.deadline, now)
+
+
+UNTIMED = Timing()
+"""The clock of a table without one."""
+
+
 def start(config: dict[str, Any] | None, players: int, person: int | None,
-          now: datetime) -> tuple[dict[str, Any] | None, datetime | None]:
-    """A new table's clock state and deadline (``person``: the person to move first)."""
+          now: datetime) -> Timing:
+    """A new table's clock (``person``: the person to move first)."""
     if config is None:
-        return None, None
+        return UNTIMED
     left = [float(config["seconds"])] * players if config["mode"] == "game" else None
     state = {"seat": person, "left": left, "ran_out": []}
-    return state, _deadline(config, state, person, now)
+    return Timing(config, state, _deadline(config, state, person, now))
 
 
-def tick(config: dict[str, Any], state: dict[str, Any] | None, deadline: datetime | None,
-         now: datetime, index: int, mover: int, person: int | None,
-         ran_out: bool) -> tuple[dict[str, Any], datetime | None]:
-    """The clock after move ``index`` by ``mover`` at ``now``: a ``game`` clock keeps
-    what the mover had left, ``person`` (the person to move next, if one is) is on the
-    clock from now."""
-    state = dict(state or {"seat": None, "left": None, "ran_out": []})
-    if state.get("left") is not None and deadline is not None and state.get("seat") == mover:
-        left = list(state["left"])
-        left[mover] = max(0.0, round((deadline - now).total_seconds(), 3))
-        state["left"] = left
-    if ran_out:
-        state["ran_out"] = [*state.get("ran_out", []), index]
-    state["seat"] = person
-    return state, _deadline(config, state, person, now)
+ClockStep = Callable[[Timing, datetime], Timing]
+"""A change of a clock at a moment, which the storage applies in the transaction that
+stores what caused it (an action, a person back at their seat)."""
 
 
-def resume(config: dict[str, Any], state: dict[str, Any] | None, person: int,
-           now: datetime) -> tuple[dict[str, Any], datetime | None]:
-    """The clock once ``person`` takes their seat back at their turn: on it from now."""
-    state = {**(state or {"left": None, "ran_out": []}), "seat": person}
-    return state, _deadline(config, state, person, now)
+@dataclass(frozen=True)
+class Moved:
+    """The clock after move ``index`` by ``mover``: a ``game`` clock keeps what the
+    mover had left; ``person`` (the person to move next, if one is) is on the clock from
+    then; ``ran_out``: the clock's bot made the move for a person out of time."""
+
+    index: int
+    mover: int
+    person: int | None
+    ran_out: bool = False
+
+    def __call__(self, timing: Timing, now: datetime) -> Timing:
+        if timing.config is None:
+            return timing
+        state = dict(timing.state or {"seat": None, "left": None, "ran_out": []})
+        deadline = timing.deadline
+        if state.get("left") is not None and deadline is not None \
+                and state.get("seat") == self.mover:
+            left = list(state["left"])
+            left[self.mover] = max(0.0, round((deadline - now).total_seconds(), 3))
+            state["left"] = left
+        if self.ran_out:
+            state["ran_out"] = [*state.get("ran_out", []), self.index]
+        state["seat"] = self.person
+        return Timing(timing.config, state, _deadline(timing.config, state, self.person, now))
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """The clock once ``person`` takes their seat back at their turn: on it from then."""
+
+    person: int
+
+    def __call__(self, timing: Timing, now: datetime) -> Timing:
+        if timing.config is None:
+            return timing
+        state = {**(timing.state or {"left": None, "ran_out": []}), "seat": self.person}
+        return Timing(timing.config, state, _deadline(timing.config, state, self.person, now))
 
 
 def _deadline(config: dict[str, Any], state: dict[str, Any], person: int | None,

@@ -11,18 +11,24 @@ and the app, so that no route can forget them.
 - :class:`InternalErrors`: an exception in a route becomes a 500 with the protocol's
   error body (``code: internal``), logged, never a traceback on the wire;
 - :class:`SecurityHeaders`: CSP, X-Frame-Options, nosniff and Referrer-Policy on every
-  response.
+  response;
+- :class:`ForwardedFor`: the client's address (which every limit counts by) is the TCP
+  peer, or, from a trusted proxy, the first address of ``X-Forwarded-For`` read from the
+  right that is not a trusted proxy's; a malformed or over-long header is refused (400);
+- :func:`timely_http`: uvicorn's HTTP protocol with a deadline for a request's headers.
 
 Every refusal has the protocol's shape (:func:`~towerplay.server.protocol.error_body`).
 :func:`install` adds them to an app in the right order.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,6 +37,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.datastructures import Headers, QueryParams
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from towerplay import i18n
 from towerplay.server.limits import Limits
@@ -56,22 +63,25 @@ BUSY_SOCKET = 4429
 
 
 def install(app: FastAPI, limits: Limits, allowed_origins: Iterable[str] | None = None,
-            body_rules: Mapping[str, BodyRule] | None = None) -> None:
+            body_rules: Mapping[str, BodyRule] | None = None,
+            trusted_proxies: str = "") -> None:
     """Add the guards to ``app`` (call before other middleware: an inner one's refusals
     then get the outer ones' treatment, e.g. the security headers).
-    ``body_rules``: the paths whose bodies may be larger than ``limits.message_bytes``."""
+    ``body_rules``: the paths whose bodies may be larger than ``limits.message_bytes``;
+    ``trusted_proxies``: :class:`ForwardedFor`'s."""
     app.add_exception_handler(HTTPException, http_error)
     default = BodyRule(limits.message_bytes)
     app.add_middleware(BodyLimit, default=default, rules=dict(body_rules or {}))
     app.add_middleware(OriginGuard, allowed=allowed_origins)
     app.add_middleware(SocketCap, cap=limits.sockets_per_address)
+    app.add_middleware(ForwardedFor, trusted=trusted_proxies)  # before the cap counts
     app.add_middleware(InternalErrors)
     app.add_middleware(SecurityHeaders)  # last added: outermost, on every answer
 
 
 def peer(scope: Scope) -> str:
     """The client address of a connection (the proxy's client's if the server trusts
-    the proxy: uvicorn's ``forwarded_allow_ips`` rewrites it)."""
+    the proxy: :class:`ForwardedFor` rewrites it)."""
     client = scope.get("client")
     return str(client[0]) if client else "unknown"
 
@@ -233,6 +243,151 @@ class SocketCap:
             self.open[key] -= 1
             if not self.open[key]:
                 del self.open[key]
+
+
+# ----------------------------------------------------------------- client addresses
+MAX_FORWARDED_CHARS = 512
+"""The longest ``X-Forwarded-For`` read (a chain of a few proxies is far shorter)."""
+
+
+def networks(trusted: str) -> list[IPv4Network | IPv6Network] | None:
+    """The proxies named by ``--forwarded-allow-ips`` (addresses or networks, commas
+    between; ``*``: every peer, ``None``); raises ValueError naming a bad entry.
+
+    >>> [str(n) for n in networks("127.0.0.1, 10.0.0.0/8")]
+    ['127.0.0.1/32', '10.0.0.0/8']
+    >>> networks("*") is None
+    True
+    """
+    entries = [entry.strip() for entry in trusted.split(",") if entry.strip()]
+    if "*" in entries:
+        return None
+    found = []
+    for entry in entries:
+        try:
+            found.append(ip_network(entry, strict=False))
+        except ValueError:
+            raise ValueError(f"not an address or network: {entry!r}") from None
+    return found
+
+
+def forwarded_client(header: str, trusted: Callable[[str], bool]) -> str | None:
+    """The client a proxy's ``X-Forwarded-For`` names: its addresses read from the
+    right (the nearest proxy's entry last), the first that is not a trusted proxy (all of
+    them trusted: the leftmost); ``None`` if the header is malformed (not addresses, or
+    over :data:`MAX_FORWARDED_CHARS`).
+
+    >>> proxies = lambda address: address.startswith("10.")
+    >>> forwarded_client("1.2.3.4, 203.0.113.9, 10.0.0.2", proxies)
+    '203.0.113.9'
+    >>> forwarded_client("evil, 10.0.0.2", proxies) is None
+    True
+    """
+    if len(header) > MAX_FORWARDED_CHARS:
+        return None
+    chain = [entry.strip() for entry in header.split(",")]
+    try:
+        chain = [str(ip_address(entry)) for entry in chain]
+    except ValueError:
+        return None
+    for address in reversed(chain):
+        if not trusted(address):
+            return address
+    return chain[0]
+
+
+class ForwardedFor:
+    """The client's address: the TCP peer, unless the peer is a trusted proxy (one of
+    ``trusted``, see :func:`networks`): then the client its ``X-Forwarded-For`` names
+    (:func:`forwarded_client`) and the scheme its ``X-Forwarded-Proto`` says. A malformed
+    or over-long header from a trusted proxy is refused with 400 (a websocket: closed with
+    4400 after the error); from anyone else the headers are ignored."""
+
+    def __init__(self, app: ASGIApp, trusted: str = "") -> None:
+        self.app = app
+        self.trusted = networks(trusted)
+        self.any = self.trusted is None
+
+    def is_trusted(self, address: str) -> bool:
+        if self.trusted is None:
+            return True
+        try:
+            parsed = ip_address(address)
+        except ValueError:
+            return False
+        return any(parsed in network for network in self.trusted)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or not (self.any or self.trusted) \
+                or not self.is_trusted(peer(scope)):
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        header = ",".join(headers.getlist("x-forwarded-for"))
+        if header:
+            client = forwarded_client(header, self.is_trusted)
+            if client is None:
+                body = error_body("bad_message", web("forwarded_for",
+                                                     limit=MAX_FORWARDED_CHARS),
+                                  limit=MAX_FORWARDED_CHARS)
+                if scope["type"] == "websocket":
+                    await refuse_socket(scope, receive, send, BAD_SOCKET, body)
+                else:
+                    await answer(send, 400, body, scope=scope)
+                return
+            scope = {**scope, "client": (client, 0)}
+        proto = headers.get("x-forwarded-proto", "").strip().lower()
+        if proto in ("http", "https"):
+            secure = proto == "https"
+            scheme = ("wss" if secure else "ws") if scope["type"] == "websocket" else proto
+            scope = {**scope, "scheme": scheme}
+        await self.app(scope, receive, send)
+
+
+BAD_SOCKET = 4400
+"""The close code of a websocket refused for a malformed request."""
+
+
+def timely_http(header_seconds: float) -> type[HttpToolsProtocol]:
+    """uvicorn's HTTP protocol, closing a connection that has not sent a request's
+    headers within ``header_seconds`` of connecting (or of starting its next request):
+    a client that trickles its headers holds no socket for long. Idle kept-alive
+    connections are uvicorn's own ``timeout_keep_alive``."""
+
+    class TimelyHttp(HttpToolsProtocol):
+        timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._arm()
+
+        def on_headers_complete(self) -> None:
+            self._disarm()
+            super().on_headers_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            if self.timer is None:
+                self.timer = self.loop.call_later(header_seconds, self._late)
+
+        def _disarm(self) -> None:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+
+        def _late(self) -> None:
+            self.timer = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+    return TimelyHttp
 
 
 # ----------------------------------------------------------------- errors

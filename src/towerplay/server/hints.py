@@ -4,11 +4,13 @@ the seat to move, worked out from that seat's knowledge only.
 ``POST /api/tables/ID/hint`` with ``{"token": ..., "version": N}`` answers
 ``{"version": N, "seat": S, "iterations": I, "hints": [{"action", "label", "win",
 "visits"}, ...]}``, best (highest win chance) first. The search is the ISMCTS bot's, as
-``towerplay hint`` runs it: a job in the shared queue (:mod:`.jobs`, after bots' moves,
-before reviews), worked out by any worker's thinking processes and stored for this
+``towerplay hint`` runs it: a job in the shared queue (:mod:`.queues`), worked out by any
+worker's thinking processes in a turn of its own (:mod:`.thinking`: before bots of tables
+of bots alone and reviews) and stored for this
 request, which waits for it. It receives a determinization of the table's state for the
-seat (:func:`.pool.knowledge`): hidden parts guessed afresh, never the true ones. ``GET /api/tables/ID/hint`` says
-whether the table gives hints (a table is created with ``"hints": false`` to forbid them).
+seat (:func:`.pool.knowledge`): hidden parts guessed afresh, never the true ones.
+``GET /api/tables/ID/hint`` says whether the table gives hints (a table is created with
+``"hints": false`` to forbid them).
 
 A hint is refused, with the protocol's error body, without a seat's valid token
 (``forbidden``), at a table without hints (``forbidden``), for a finished game
@@ -29,13 +31,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from towerplay.arena.table import Refusal
 from towerplay.i18n import Translator
-from towerplay.server import jobs
+from towerplay.server.hub import UnknownTable
 from towerplay.server.limits import read_json
-from towerplay.server.live import LiveTable, UnknownTable, unavailable_body
+from towerplay.server.live import LiveTable, unavailable_body
 from towerplay.server.moves import in_thread
-from towerplay.server.protocol import error, not_found, refusal_body, web, worded
+from towerplay.server.protocol import Refusal, error, not_found, refusal_body, web, worded
 from towerplay.server.storage import Storage, StorageFailed
 from towerplay.server.words import page_language
 
@@ -82,7 +83,7 @@ def client_address(request: Request) -> str:
 @router.get("/api/tables/{table_id}/hint")
 async def hints_allowed(request: Request, table_id: str) -> Response:
     """``{"hints": true|false}``: whether the table gives hints."""
-    allowed = await in_thread(request.app.state.hub.storage.hints, table_id) \
+    allowed = await in_thread(request.app.state.hub.storage.tables.hints, table_id) \
         if len(table_id) <= 40 else None
     if allowed is None:
         return not_found(table_id, page_language(request))
@@ -95,12 +96,14 @@ async def hint(request: Request, table_id: str) -> Response:
     hub = request.app.state.hub
     lang = page_language(request)
     try:
-        live = await hub.fetch(table_id)
+        live = await hub.memory.fetch(table_id)
         data = await read_json(request, request.app.state.limits.message_bytes)
-        seat, version = check(live, data, await in_thread(hub.storage.hints, table_id))
+        seat, version = check(live, data, await in_thread(hub.storage.tables.hints,
+                                                          table_id))
         request_id = secrets.token_urlsafe(12)
-        why = await in_thread(hub.storage.add_hint_request, request_id, table_id, version,
-                              seat, client_address(request), WAIT_SECONDS, HINTS_PER_MINUTE)
+        why = await in_thread(hub.storage.jobs.add_hint_request, request_id, table_id,
+                              version, seat, client_address(request), WAIT_SECONDS,
+                              HINTS_PER_MINUTE)
     except UnknownTable:
         return not_found(table_id, lang)
     except Refusal as refusal:
@@ -112,7 +115,7 @@ async def hint(request: Request, table_id: str) -> Response:
     if why == "rate":
         return error(429, "busy", web("hint_rate", limit=HINTS_PER_MINUTE), lang,
                      limit=HINTS_PER_MINUTE)
-    await jobs.defer_hint(hub.queue, request_id)
+    await hub.queue.defer_hint(request_id)
     found = await answer(hub.storage, request_id)
     if found is None:
         return error(503, "busy", web("hint_failed"), lang)
@@ -127,7 +130,7 @@ async def answer(storage: Storage, request_id: str) -> dict[str, Any] | None:
     or none came within :data:`WAIT_SECONDS`)."""
     deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
     while asyncio.get_running_loop().time() < deadline:
-        row = await in_thread(storage.hint_request, request_id)
+        row = await in_thread(storage.jobs.hint_request, request_id)
         if row is None or row["failed"]:
             return None
         if row["result"] is not None:

@@ -17,8 +17,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from towerplay.arena.table import Refusal
-from towerplay.server.protocol import web
+from towerplay.server.protocol import Refusal, web
 
 MAX_MESSAGE_BYTES = 4096
 """The largest websocket message or HTTP request body the server reads (real ones are
@@ -46,6 +45,13 @@ CHAT_BURST = 5
 """At most this many chat lines from one address..."""
 CHAT_SECONDS = 10.0
 """...in this many seconds (counted in the database: every process counts the same)."""
+REFUSED_MESSAGES = 100
+"""A websocket that sent this many refused messages (garbled, oversized, too fast, not its
+turn...; a stale move is none) is closed: a page makes a few in a game, a broken or hostile
+client thousands."""
+HEADER_SECONDS = 10.0
+"""A connection must send a request's headers within this many seconds, else it is closed
+(slow-header clients hold no socket for long)."""
 WS_MAX_BYTES = 65536
 """The websocket layer drops connections sending more than this in one frame."""
 
@@ -64,6 +70,7 @@ class Limits:
     sockets_per_address: int = SOCKETS_PER_ADDRESS
     chat_burst: int = CHAT_BURST
     chat_seconds: float = CHAT_SECONDS
+    refused_messages: int = REFUSED_MESSAGES
 
 
 @dataclass

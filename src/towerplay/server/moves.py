@@ -1,7 +1,9 @@
-"""The one path of every move at a web table, a person's or a bot's: checked, stored, and
-only then applied in memory. If storing fails nothing is applied, so a process's copy of a
-table never runs ahead of the database; a :class:`~.storage.Conflict` means another process
-stored that move first and the copy is behind.
+"""The one path of every move at a web table, a person's or a bot's: checked and applied
+once, on a copy, stored, and only then taken by the table in memory. If storing fails
+nothing is taken, so a process's copy of a table never runs ahead of the database; a
+:class:`~.storage.Conflict` means another process stored that move first and the copy is
+behind. A seat's bot spec is read once, when the seat is seated: the bot's lane and its
+thinking come from the bot itself.
 
 The database work runs in threads (:func:`in_thread`), never on the event loop.
 """
@@ -14,9 +16,11 @@ from typing import Any, TypeVar
 
 from towerplay import bots
 from towerplay.arena.table import HUMAN, Table
+from towerplay.bots.base import Bot
 from towerplay.core.record import Record
 from towerplay.core.rng import derive_seed
-from towerplay.server.storage import Storage, StoredTable
+from towerplay.server.clock import Moved, Timing
+from towerplay.server.storage import NewAction, Storage, StoredTable
 
 T = TypeVar("T")
 
@@ -35,28 +39,43 @@ async def in_thread(call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await asyncio.to_thread(partial(call, *args, **kwargs))
 
 
-def bot_queue(spec: str) -> str:
-    """The job queue a bot's moves go to, by how long its spec lets it think.
+def lane_of(bot: Bot) -> str:
+    """The job queue a bot's moves go to, by how long its options let it think.
 
-    >>> bot_queue("greedy"), bot_queue("ismcts:seconds=0.5"), bot_queue("ismcts:seconds=3")
-    ('bots', 'bots', 'bots_heavy')
+    >>> from towerplay import bots
+    >>> [lane_of(bots.load(spec)) for spec in ("greedy", "ismcts:seconds=0.5",
+    ...                                          "ismcts:seconds=3")]
+    ['bots', 'bots', 'bots_heavy']
     """
-    options = bots.load(spec).options
-    seconds = getattr(options, "seconds", None) or 0.0
-    iterations = getattr(options, "iterations", None) or 0
-    expected = max(seconds, iterations / ITERATIONS_PER_SECOND)
-    return HEAVY_QUEUE if expected > HEAVY_SECONDS else BOT_QUEUE
+    return HEAVY_QUEUE if expected_seconds(bot) > HEAVY_SECONDS else BOT_QUEUE
+
+
+def expected_seconds(bot: Bot) -> float:
+    """About how long a bot's options let it think a move (0: at once)."""
+    seconds = getattr(bot.options, "seconds", None) or 0.0
+    iterations = getattr(bot.options, "iterations", None) or 0
+    return float(max(seconds, iterations / ITERATIONS_PER_SECOND))
+
+
+def bot_queue(spec: str) -> str:
+    """The job queue of a bot named by its spec (a stand-in, the clock's bot; a seated
+    bot's is :func:`due_queue`'s, from the bot itself).
+
+    >>> bot_queue("greedy"), bot_queue("ismcts:seconds=3")
+    ('bots', 'bots_heavy')
+    """
+    return lane_of(bots.load(spec))
 
 
 def due_queue(table: Table[Any]) -> str | None:
     """The queue of the bot to move at ``table`` (``None``: no bot is to move)."""
     seat = table.bot_to_move()
-    return None if seat is None else bot_queue(table.seats[seat])
+    return None if seat is None else lane_of(table.bots[seat])
 
 
 def rebuild(stored: StoredTable) -> Table[Any]:
     """A stored table replayed to its last stored action (the bots playing for people
-    who left their seats in those seats)."""
+    who left their seats in those seats; each seat's spec read once, here)."""
     record = Record(game=stored.game, rules_version=stored.rules_version,
                     options=stored.options, players=stored.players, seed=stored.seed,
                     actions=stored.actions, seats=stored.seats)
@@ -85,22 +104,27 @@ def catch_up(table: Table[Any], texts: list[str]) -> int:
     return len(texts)
 
 
-async def store(storage: Storage, table_id: str, table: Table[Any], action: Any,
-                ran_out: bool = False) -> dict[str, Any] | None:
-    """Store ``action`` as the table's next one (raises StorageFailed or Conflict, changing
-    nothing), then apply it to ``table``. The result (if the move ends the game) and the
-    queue of the bot to move next are worked out on a copy first, stored with it; a
-    clocked table's clock moves on with it (``ran_out``: the clock's bot moved for a
-    person out of time), and is returned (``None``: no clock)."""
-    after = table.state.copy()
-    after.apply(action)
-    index = len(table.state.history)
-    result = Record.from_state(after).result if after.is_over else None
-    next_seat = None if after.is_over else after.to_move
-    queue = None if next_seat is None or table.seats[next_seat] == HUMAN \
-        else bot_queue(table.seats[next_seat])
-    person = next_seat if next_seat is not None and queue is None else None
-    told = await in_thread(storage.add_action, table_id, index, str(action),
-                           table.state.to_move, result, queue, person, ran_out)
-    table.advance(action)
-    return told
+async def store(storage: Storage, table_id: str, table: Table[Any], action: Any, *,
+                clocked: bool, ran_out: bool = False, text: object = None) -> Timing | None:
+    """Store ``action`` as the table's next one, then let the table take it (raises
+    :class:`~.arena.table.IllegalMove` if it is illegal, StorageFailed or Conflict if it
+    cannot be stored: nothing changed). The action is checked and applied once, on a
+    copy of the table's state (:meth:`~.arena.table.Table.tried`): the game's result (if
+    it ended) and the queue of the bot to move next are read from it and stored with the
+    action, and the table takes the copy once stored. A ``clocked`` table's clock moves
+    on in the same transaction (``ran_out``: the clock's bot moved for a person out of
+    time): the clock after it is returned (``None``: not ``clocked``)."""
+    state = table.state
+    after = table.tried(action, text)
+    mover, next_seat = state.to_move, after.to_move
+    assert mover is not None  # a legal action was applied
+    bot = None if next_seat is None else table.bots.get(next_seat)
+    index = len(state.history)
+    stored = NewAction(table_id, index, str(action), mover,
+                       Record.from_state(after).result if after.is_over else None,
+                       None if bot is None else lane_of(bot))
+    step = Moved(index, stored.mover, next_seat if bot is None else None, ran_out) \
+        if clocked else None
+    timing = await in_thread(storage.actions.add, stored, step)
+    table.adopt(after)
+    return timing

@@ -1,6 +1,6 @@
-"""Bots, hints and reviews think in a process pool, never on the event loop (the job
-workers of :mod:`.jobs` hand them over; each kind of job has its own slots, so a long
-thinker never delays a quick bot of another table).
+"""Bots, hints and reviews think in a process pool, never on the event loop: the fair
+turns of :mod:`.thinking` hand them over, a search in slices, a review one decision at a
+time.
 
 The search budgets of hints and reviews are iterations, not seconds: the same request
 gets the same answer on a busy machine as on an idle one."""
@@ -14,13 +14,14 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-
-from towerplay.arena.hints import DEFAULT_ITERATIONS as HINT_DEFAULT, analyse
-from towerplay.arena.review import DEFAULT_ITERATIONS as REVIEW_DEFAULT, review
+from towerplay.arena.hints import DEFAULT_ITERATIONS as HINT_DEFAULT
+from towerplay.arena.hints import analyse
+from towerplay.arena.review import DEFAULT_ITERATIONS as REVIEW_DEFAULT
+from towerplay.arena.review import Decision, Step, review_decision
 from towerplay.arena.table import BotTask
 from towerplay.bots.base import Bot
-from towerplay.core.record import Record
-from towerplay.core.rng import fresh_seed
+from towerplay.bots.ismcts import ISMCTSBot
+from towerplay.core.rng import derive_seed, fresh_seed
 from towerplay.core.state import State
 from towerplay.lifeline import die_with_parent, end_pool
 
@@ -34,9 +35,19 @@ REVIEW_ITERATIONS = REVIEW_DEFAULT
 """Search iterations per reviewed decision (with seed 0: the same review every run)."""
 
 
-def think(task: BotTask[Any]) -> tuple[Any, Bot]:
-    """Run one bot decision (in a worker process)."""
-    return task.run()
+def think(task: BotTask[Any], seconds: float | None = None, iterations: int | None = None,
+          keep: bool = False) -> tuple[Any, Bot | None, int, float]:
+    """Run a bot's decision, or a slice of it (in a worker process): the action (the best
+    so far), the bot with its search tree if ``keep`` (the next slice goes on with it), the
+    iterations searched and the seconds it took. ``seconds``/``iterations``: the slice's
+    budget (a search bot's; ``None``: the bot's own budget, the whole decision)."""
+    bot = task.bot
+    if not isinstance(bot, ISMCTSBot) or (seconds is None and iterations is None):
+        action, bot = task.run()
+        return action, bot if keep else None, 0, 0.0
+    bot.last = found = bot.analyse(task.seen, task.seat, seconds=seconds,
+                                   iterations=iterations, resume=True)
+    return found.best, bot if keep else None, found.iterations, found.seconds
 
 
 def knowledge(state: State[Any], seat: int, rng: random.Random) -> State[Any]:
@@ -56,9 +67,10 @@ def hint_search(seen: State[Any], iterations: int, seed: int) -> dict[str, Any]:
                       for s in result.stats]}
 
 
-def review_record(record_json: dict[str, Any], iterations: int) -> dict[str, Any]:
-    """Review every seat's decisions of a finished record (in a worker process)."""
-    return review(Record.from_json(record_json), iterations=iterations, seed=0).to_json()
+def review_step(step: Step, seed: int, iterations: int) -> Decision:
+    """Review one decision of a finished game (in a worker process)."""
+    return review_decision(step.state, step.played, step.index, iterations=iterations,
+                           seconds=None, seed=derive_seed(seed, "review", step.index))
 
 
 class BotPool:
@@ -74,10 +86,13 @@ class BotPool:
                                    mp_context=multiprocessing.get_context("spawn"),
                                    initializer=die_with_parent, initargs=(os.getpid(),))
 
-    async def think(self, task: BotTask[Any]) -> tuple[Any, Bot]:
-        """The bot's action and the bot after thinking (its generator moved on). A pool
-        broken by a dead worker (killed, out of memory) is replaced and asked again."""
-        found: tuple[Any, Bot] = await self._run(think, task)
+    async def think(self, task: BotTask[Any], seconds: float | None = None,
+                    iterations: int | None = None,
+                    keep: bool = False) -> tuple[Any, Bot | None, int, float]:
+        """:func:`think` in a worker process. A pool broken by a dead worker (killed, out
+        of memory) is replaced and asked again."""
+        found: tuple[Any, Bot | None, int, float] = await self._run(
+            think, task, seconds, iterations, keep)
         return found
 
     async def hint(self, state: State[Any], seat: int) -> dict[str, Any]:
@@ -88,10 +103,10 @@ class BotPool:
                                                 fresh_seed())
         return found
 
-    async def review(self, state: State[Any], seats: list[str]) -> dict[str, Any]:
-        """The review of a finished game."""
-        record = Record.from_state(state, seats=seats).to_json()
-        found: dict[str, Any] = await self._run(review_record, record, REVIEW_ITERATIONS)
+    async def review_step(self, step: Step) -> Decision:
+        """One decision of a review (:data:`REVIEW_ITERATIONS`, seed 0: the same review on
+        every run)."""
+        found: Decision = await self._run(review_step, step, 0, REVIEW_ITERATIONS)
         return found
 
     async def _run(self, call: Any, *args: Any) -> Any:

@@ -1,19 +1,60 @@
-"""The protocol's shared pieces (DESIGN.md, "The protocol"): the one shape of every
-refusal, over HTTP and the websocket alike, and what a client may never set.
+"""The protocol's shared pieces (docs/web.md, "The protocol"): the one shape of every
+refusal, over HTTP and the websocket alike (:class:`Refusal`, its codes), and what a
+client may never set.
 
->>> error_body("stale", web("stale_version", version=3, current=5), "pl", version=5)
-{'type': 'error', 'code': 'stale', 'message': 'wersja 3 nie jest aktualną wersją stołu (5)', 'params': {'version': 5}}
+>>> body = error_body("stale", web("stale_version", version=3, current=5), "pl", version=5)
+>>> body  # doctest: +NORMALIZE_WHITESPACE
+{'type': 'error', 'code': 'stale', 'message': 'wersja 3 nie jest aktualną wersją stołu (5)',
+ 'params': {'version': 5}}
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
+import orjson
 from fastapi.responses import JSONResponse
 
 from towerplay import games
-from towerplay.arena.table import Refusal
+from towerplay.arena.table import (
+    GameOver,
+    IllegalMove,
+    MoveRefused,
+    NotAMove,
+    NotYourTurn,
+    StaleMove,
+)
+from towerplay.core.errors import TowerplayError
 from towerplay.core.events import Event, Param
 from towerplay.i18n import word
+
+RefusalCode = Literal["stale", "illegal", "forbidden", "over", "bad_message"]
+
+
+class Refusal(TowerplayError):
+    """A request or move the server refuses, changing nothing: ``code`` says which kind
+    (the protocol's error codes), ``event`` why (worded in each reader's language),
+    ``params`` the values the error body carries."""
+
+    def __init__(self, code: RefusalCode, reason: Event, **params: Any) -> None:
+        super().__init__(reason)
+        self.code: RefusalCode = code
+        self.params = params
+
+    @classmethod
+    def of(cls, refused: MoveRefused) -> Refusal:
+        """The table's refusal of a move, with its protocol code.
+
+        >>> from towerplay.arena.table import GameOver
+        >>> Refusal.of(GameOver(Event.of("core.table.over"))).code
+        'over'
+        """
+        return cls(CODES[type(refused)], refused.event, **refused.params)
+
+
+CODES: dict[type[MoveRefused], RefusalCode] = {
+    NotAMove: "bad_message", GameOver: "over", StaleMove: "stale", NotYourTurn: "forbidden",
+    IllegalMove: "illegal"}
+"""The protocol's code of each kind of refusal the table gives."""
 
 
 def file_options(game: str) -> frozenset[str]:
@@ -27,6 +68,16 @@ def file_options(game: str) -> frozenset[str]:
 
 STATUS = {"stale": 409, "illegal": 422, "bad_message": 422, "forbidden": 403, "over": 409}
 """The HTTP status of each refusal of a move."""
+
+
+def encoded(value: Any) -> str:
+    """``value`` as compact JSON text (orjson: a view message with its board is encoded
+    for every seat at every move).
+
+    >>> encoded({"a": [1, 2.5, None], 3: "ż"})
+    '{"a":[1,2.5,null],"3":"ż"}'
+    """
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def web(key: str, /, **params: Param) -> Event:

@@ -36,7 +36,7 @@ async def finished_record(request: Request, table_id: str,
     """The finished table's record, or the refusal (404 unknown, 403 ``early``: not over
     yet)."""
     try:
-        live = await request.app.state.hub.fetch(table_id)
+        live = await request.app.state.hub.memory.fetch(table_id)
     except UnknownTable:
         return not_found(table_id, page_language(request))
     state = live.table.state
@@ -110,12 +110,12 @@ def position(record: Record, at: int, total: int, lang: str = "en") -> dict[str,
     """The replay message for the record's position after ``at`` of ``total`` actions,
     worded in ``lang``."""
     state = record.replay(until=at)
-    view = state.view(None, log=False)  # the move list words the log
-    if "scores" in view:
-        view["scores"] = [whole(s) for s in view["scores"]]
+    shown = state.view(None, log=False)  # the move list words the log
+    if "scores" in shown:
+        shown["scores"] = [whole(s) for s in shown["scores"]]
     if any(record.names):  # the board names the seats as their people chose
-        view["names"] = list(record.names)
-    view = localized(view, lang)
+        shown["names"] = list(record.names)
+    view = localized(shown, lang)
     line = Translator(state.game.name, lang).logged(state, at - 1, None) if at > 0 else None
     return {"type": "replay", "at": at, "total": total, "view": view,
             "board": draw(view, lang),

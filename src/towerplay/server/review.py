@@ -20,7 +20,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from towerplay.i18n import Translator
-from towerplay.server import jobs
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import error, web
 from towerplay.server.replay import finished_record
@@ -60,10 +59,10 @@ async def start_review(request: Request, table_id: str) -> Response:
     hub = request.app.state.hub
     if await in_thread(legacy_file, hub.storage, table_id) is not None:
         return JSONResponse({"state": "done"})
-    asked = await in_thread(hub.storage.request_review, table_id, client_address(request),
-                            PER_ADDRESS)
+    asked = await in_thread(hub.storage.jobs.request_review, table_id,
+                            client_address(request), PER_ADDRESS)
     if asked == "queued":
-        await jobs.defer_review(hub.queue, table_id)
+        await hub.queue.defer_review(table_id)
     if asked == "running":
         return error(409, "conflict", web("review_running"), page_language(request))
     if asked == "rate":
@@ -79,7 +78,7 @@ async def get_review(request: Request, table_id: str) -> Response:
     if isinstance(record, JSONResponse):
         return record
     storage: Storage = request.app.state.hub.storage
-    state, found, ahead = await in_thread(storage.review, table_id)
+    state, found, ahead = await in_thread(storage.jobs.review, table_id)
     if state == "none" and (old := await in_thread(legacy_file, storage, table_id)):
         state, found = "done", old
     if found is not None:

@@ -1,13 +1,15 @@
 """The scoring pads (issue #18): a page per game for people playing on a real table, who
 type each player's towers, castle, building or city and see the score as they type.
 
-The pads score in the browser (``static/score/<game>.js``, the same logic and refusals as
-``towerplay score <game>``) and work offline: a service worker, served here as
-``/score/sw.js`` so that its scope is ``/score/``, keeps the files :func:`pad_files`
-lists.
+A game brings its pad: the page module ``pad.js`` in its package (found through the
+registry, so a game installed from outside has one too), which scores in the browser with
+the same logic and refusals as ``towerplay score <game>``; the pages work offline: a
+service worker, served here as ``/score/sw.js`` so that its scope is ``/score/``, keeps
+the files :func:`pad_files` lists.
 
 - ``GET /score/``: the list of pads; ``GET /score/<game>``: a pad (both ``score.html``);
 - ``GET /score/pads.json``: the pads (id, title, address) and the files to keep offline;
+- ``GET /score/<game>/pad.js``: the game's pad module;
 - ``GET /score/<game>/data.json``: the game's shipped component file as JSON (castle's
   character cards, Blueprints' blueprint cards, Skytopia's components), ``{}`` if none;
 - ``GET /score/sw.js``: the service worker.
@@ -17,7 +19,6 @@ The app includes :data:`router` (``app.include_router(router)``).
 from __future__ import annotations
 
 import tomllib
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +37,18 @@ DOMAINS = "web,score"
 """The catalogues a pad loads (``<body data-domains="score">`` besides ``web``)."""
 
 
+PAD = "pad.js"
+"""A game's pad: this module in its package."""
+
+
+def pad_module(game: str) -> Path:
+    """Where the game's pad module is (it may have none)."""
+    return games.folder(game) / PAD
+
+
 def built(game: str) -> bool:
-    """Whether the game has a pad: its module ``static/score/<game>.js``."""
-    return (STATIC / "score" / f"{game}.js").is_file()
+    """Whether the game has a pad (:func:`pad_module`)."""
+    return pad_module(game).is_file()
 
 
 def pad_games() -> list[str]:
@@ -51,7 +61,7 @@ def pad_files() -> list[str]:
     kept = ["/score/", "/score/pads.json", "/static/app.js", "/static/common.js",
             "/static/score.js", "/static/style.css"]
     for game in pad_games():
-        kept += [f"/score/{game}", f"/static/score/{game}.js", f"/score/{game}/data.json"]
+        kept += [f"/score/{game}", f"/score/{game}/{PAD}", f"/score/{game}/data.json"]
     return kept + [f"/api/i18n/{lang}?domains={DOMAINS}" for lang in i18n.LANGUAGES]
 
 
@@ -60,8 +70,7 @@ def pad_data(game: str) -> dict[str, Any]:
     cls = games.game_class(game)
     if cls.component_file is None:
         return {}
-    package = cls.__module__.rpartition(".")[0]
-    text = files(package).joinpath(cls.component_file).read_text(encoding="utf-8")
+    text = (games.folder(game) / cls.component_file).read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 
@@ -105,6 +114,13 @@ async def score_pad(request: Request, game: str) -> Response:
     if wants_page(request):  # a browser's address bar: a page; else JSON (never echoed)
         return error_page(404, web("no_pad"), page_language(request))
     return unknown(game, page_language(request))
+
+
+@router.get("/score/{game}/" + PAD, include_in_schema=False)
+async def score_module(request: Request, game: str) -> Response:
+    if game not in pad_games():
+        return unknown(game, page_language(request))
+    return FileResponse(pad_module(game), media_type="text/javascript")
 
 
 @router.get("/score/{game}/data.json", include_in_schema=False)

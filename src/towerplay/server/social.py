@@ -5,7 +5,7 @@ a spectator names their connection only. A chat line is stored with the table (w
 chat is the table's ``chat`` setting, chosen at creation: ``all``, ``seats`` or ``off``)
 and counted against the address's rate in the database, so every process counts the
 same lines. Every process hears of a change through :data:`.storage.SOCIAL_CHANNEL`
-(:mod:`.bus`) and reads it from the database (:meth:`.live.Hub.people_changed`); no name,
+(:mod:`.bus`) and reads it from the database (:meth:`.hub.seating.Seating.changed`); no name,
 chat or people message carries a token or anything of a seat's hidden view.
 
 Names and lines are text: the pages show them with ``textContent`` or escaped, never as
@@ -22,11 +22,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from towerplay.arena.table import Refusal
 from towerplay.server import words
+from towerplay.server.hub import Hub, UnknownTable
 from towerplay.server.limits import Limits, read_json
-from towerplay.server.live import Hub, LiveTable, UnknownTable, visible_chat
-from towerplay.server.protocol import STATUS, not_found, refusal_body, web
+from towerplay.server.live import LiveTable, visible_chat
+from towerplay.server.protocol import STATUS, Refusal, not_found, refusal_body, web
 from towerplay.server.tables import address, check_spec, hub_of
 
 router = APIRouter()
@@ -72,9 +72,9 @@ async def rename(hub: Hub, live: LiveTable, seat: int | None, name: object) -> s
         return tidied
     if live.table.is_over:  # the record (with its names) is final
         raise Refusal("over", web("game_over"), seat=seat)
-    if not await asyncio.to_thread(hub.storage.set_name, live.id, seat, tidied):
+    if not await asyncio.to_thread(hub.storage.seats.set_name, live.id, seat, tidied):
         raise Refusal("forbidden", web("name_after_move"), seat=seat)
-    await hub.people_changed(live.id)
+    await hub.seating.changed(live.id)
     return tidied
 
 
@@ -87,14 +87,14 @@ async def say(hub: Hub, live: LiveTable, seat: int | None, name: str | None, tex
         raise Refusal("forbidden", web("chat_is_off"))
     if seat is None and live.chat != "all":
         raise Refusal("forbidden", web("chat_seats_only"))
-    if not await asyncio.to_thread(hub.storage.take, f"chat {address}", limits.chat_burst,
-                                   limits.chat_seconds):
+    if not await asyncio.to_thread(hub.storage.limits.take, f"chat {address}",
+                                   limits.chat_burst, limits.chat_seconds):
         raise TooFast("bad_message", web("chat_rate", limit=limits.chat_burst,
                                          seconds=f"{limits.chat_seconds:g}"),
                       limit=limits.chat_burst, seconds=limits.chat_seconds)
     seat_name = live.names.get(seat) if seat is not None else name
-    await asyncio.to_thread(hub.storage.add_chat, live.id, seat, seat_name, line)
-    await hub.people_changed(live.id)
+    await asyncio.to_thread(hub.storage.seats.add_chat, live.id, seat, seat_name, line)
+    await hub.seating.changed(live.id)
 
 
 class TooFast(Refusal):
@@ -128,7 +128,7 @@ async def seated(request: Request, table_id: str,
                  missing: str) -> tuple[LiveTable, dict[str, Any], int | None]:
     """The table, the request's JSON and its token's seat (refused ``forbidden`` with the
     ``web.<missing>`` reason when the body carries no token)."""
-    live = await hub_of(request).fetch(table_id)
+    live = await hub_of(request).memory.fetch(table_id)
     data = await read_json(request, request.app.state.limits.message_bytes)
     if not isinstance(data, dict) or not isinstance(data.get("token"), str):
         raise Refusal("forbidden", web(missing))
@@ -171,7 +171,7 @@ async def hand_over(request: Request, table_id: str) -> Response:
 
     async def work(live: LiveTable, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
         bot = stand_in(data, request.app.state.limits)
-        await hub.hand_over(live, seat, bot)
+        await hub.seating.hand_over(live, seat, bot)
         return {"seat": seat, "bot": bot}
     return await for_seat(request, table_id, "away_token", work)
 
@@ -183,7 +183,7 @@ async def play_again(request: Request, table_id: str) -> Response:
     hub = hub_of(request)
 
     async def work(live: LiveTable, _data: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return await hub.play_again(live, seat)
+        return await hub.seating.play_again(live, seat)
     return await for_seat(request, table_id, "rematch_token", work, status=201)
 
 
@@ -193,13 +193,13 @@ async def read_chat(request: Request, table_id: str, token: str | None = None) -
     may read: ``{"chat": setting, "lines": [...]}``."""
     hub, live = hub_of(request), None
     try:
-        live = await hub.fetch(table_id)
+        live = await hub.memory.fetch(table_id)
         seat = live.seat_of(token)
     except UnknownTable:
         return not_found(table_id)
     except Refusal as refusal:
         return refused(request, refusal)
-    lines = await asyncio.to_thread(hub.storage.chat_since, table_id, 0)
+    lines = await asyncio.to_thread(hub.storage.seats.chat_since, table_id, 0)
     return JSONResponse({"chat": live.chat, "lines": visible_chat(live, seat, lines)})
 
 
@@ -209,7 +209,7 @@ async def post_chat(request: Request, table_id: str) -> Response:
     spectator, named by ``name``)."""
     hub, live = hub_of(request), None
     try:
-        live = await hub.fetch(table_id)
+        live = await hub.memory.fetch(table_id)
         data = await read_json(request, request.app.state.limits.message_bytes)
         if not isinstance(data, dict):
             raise Refusal("bad_message", web("chat_shape"))

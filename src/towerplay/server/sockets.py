@@ -1,4 +1,4 @@
-"""One websocket per client (DESIGN.md, "The protocol"): the seat's view after every
+"""One websocket per client (docs/web.md, "The protocol"): the seat's view after every
 change, and the client's moves, each bad message answered and never fatal."""
 from __future__ import annotations
 
@@ -9,24 +9,25 @@ from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
-from towerplay.arena.table import Refusal
 from towerplay.server import social, words
+from towerplay.server.hub import Hub, UnknownTable
 from towerplay.server.limits import Limits, TokenBucket
-from towerplay.server.live import Client, Hub, LiveTable, UnknownTable, unavailable_body
-from towerplay.server.protocol import error_body, refusal_body, web, worded
+from towerplay.server.live import Client, LiveTable, unavailable_body
+from towerplay.server.protocol import Refusal, error_body, refusal_body, web, worded
 from towerplay.server.storage import StorageFailed
-from towerplay.server.tables import address, hub_of
+from towerplay.server.tables import address, hub_of, known_version
 
 
 def add_websocket(app: FastAPI) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str,
-                           token: str | None = None, people: str | None = None) -> None:
+                           token: str | None = None, people: str | None = None,
+                           version: str | None = None) -> None:
         await websocket.accept()
         hub = hub_of(websocket)
         lang = words.page_language(websocket)
-        try:
-            live = await hub.fetch(table_id)
+        try:  # never a view older than the one the client knows (?version=N)
+            live = await hub.memory.fetch(table_id, known_version(version))
             seat = live.seat_of(token)
         except StorageFailed:
             await websocket.send_json(worded(unavailable_body(), lang))
@@ -41,26 +42,30 @@ def add_websocket(app: FastAPI) -> None:
             await websocket.send_json(refusal_body(refusal, lang))
             await websocket.close(4403)
             return
-        client = hub.join(live, seat, lang, address(websocket), people == "1")
+        client = hub.clients.join(live, seat, lang, address(websocket), people == "1")
         sender = asyncio.get_running_loop().create_task(
-            hub.drain(live, client, websocket.send_text))
+            hub.clients.drain(live, client, websocket.send_text))
         try:
             await receive_loop(websocket, hub, live, client)
+            await close_refused(websocket, client, sender)
         except WebSocketDisconnect:
             pass
         finally:
-            hub.leave(live, client)
-            client.outbox.put_nowait(None)
+            hub.clients.leave(live, client)
+            hub.memory.release(live)
             with suppress(Exception):
                 await sender
 
 
 async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable,
                        client: Client) -> None:
-    """Read the client's messages until it leaves; each bad one is answered, never fatal."""
+    """Read the client's messages until it leaves (or until :attr:`Limits.refused_messages`
+    of them were refused, stale moves aside: then it returns); each refused one is
+    answered."""
     limits: Limits = websocket.app.state.limits
     bucket = TokenBucket(limits.actions_per_second, limits.actions_burst)
-    while True:
+    refused = 0
+    while refused < limits.refused_messages:
         received = await websocket.receive()
         if received["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(received.get("code", 1000))
@@ -77,9 +82,31 @@ async def receive_loop(websocket: WebSocket, hub: Hub, live: LiveTable,
                               limit=limits.actions_per_second)
             await handle(hub, live, client, parse_message(text), limits)
         except Refusal as refusal:
+            refused += refusal.code != "stale"  # (a race with another move: not its fault)
             client.outbox.put_nowait(refusal_body(refusal, client.lang))
         except StorageFailed:
-            pass  # every client of the table was told (Hub.submit)
+            pass  # every client of the table was told (Play.submit)
+
+
+REFUSED_CLOSE = 4408
+"""The close code of a websocket that sent too many refused messages."""
+
+
+async def close_refused(websocket: WebSocket, client: Client,
+                        sender: asyncio.Task[None]) -> None:
+    """Close a connection that sent too many refused messages, once its sender has sent
+    what was queued and why (a peer that reads nothing is cut off after a while)."""
+    limit = websocket.app.state.limits.refused_messages
+    client.outbox.put_nowait(error_body("bad_message", web("too_many_refused", limit=limit),
+                                        client.lang, limit=limit))
+    client.outbox.put_nowait(None)
+    with suppress(Exception):
+        await asyncio.wait_for(asyncio.shield(sender), CLOSE_SECONDS)
+    await websocket.close(REFUSED_CLOSE)
+
+
+CLOSE_SECONDS = 5.0
+"""How long a refused connection's last messages may take to go out."""
 
 
 ACT_EXAMPLE = '{"type": "act", "version": 3, "action": "bid 2"}'
@@ -120,14 +147,14 @@ async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, A
         return
     limits = limits or Limits()
     if message["type"] == "rematch":  # the new seat's token goes to this client alone
-        client.outbox.put_nowait({"type": "rematched", **await hub.play_again(live,
-                                                                               client.seat)})
+        client.outbox.put_nowait({"type": "rematched",
+                                  **await hub.seating.play_again(live, client.seat)})
         return
     if message["type"] == "away":
-        await hub.hand_over(live, client.seat, social.stand_in(message, limits))
+        await hub.seating.hand_over(live, client.seat, social.stand_in(message, limits))
         return
     if message["type"] == "chat":
         await social.say(hub, live, client.seat, client.name, message.get("text"),
                          client.address, limits)
         return
-    await hub.submit(live, client.seat, message.get("action"), message.get("version"))
+    await hub.play.submit(live, client.seat, message.get("action"), message.get("version"))

@@ -1,4 +1,4 @@
-"""The JSON API of the tables (DESIGN.md, "The protocol"): the games, creating and listing
+"""The JSON API of the tables (docs/web.md, "The protocol"): the games, creating and listing
 tables, a table's view, moves over HTTP and finished records."""
 from __future__ import annotations
 
@@ -9,15 +9,17 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
 from towerplay import bots, games, i18n
-from towerplay.i18n import SEAT_KINDS, seat_kind
-from towerplay.arena.table import HUMAN, Refusal
+from towerplay.arena.table import HUMAN, SEAT_KINDS
+from towerplay.bots.base import Bot
 from towerplay.core.errors import TowerplayError, UnknownBot
 from towerplay.core.events import Event, Seq
 from towerplay.server import clock, hints, replay, words
+from towerplay.server.hub import Hub, UnknownTable
 from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, read_json
-from towerplay.server.live import Hub, LiveTable, UnknownTable, unavailable_body
+from towerplay.server.live import LiveTable, unavailable_body
 from towerplay.server.protocol import (
     STATUS,
+    Refusal,
     error,
     file_options,
     not_found,
@@ -62,24 +64,30 @@ def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
 def check_spec(spec: object, limits: Limits) -> str:
     """A seat spec: ``human`` or a bot the server can afford, by its protocol id (a kind's
     name in any language is taken too); raises :class:`Refusal` naming the kinds."""
+    return seat_bot(spec, limits)[0]
+
+
+def seat_bot(spec: object, limits: Limits) -> tuple[str, Bot | None]:
+    """:func:`check_spec`'s spec and its bot (``None``: a person), made from the spec
+    once: the table seats this bot."""
     if not isinstance(spec, str) or not spec.strip() or len(spec) > MAX_SPEC_CHARS:
         raise Refusal("bad_message", web("seat_spec", limit=MAX_SPEC_CHARS,
                                          got=repr(str(spec)[:40]), kinds=kinds_list()))
-    spec = seat_kind(spec)
+    spec = i18n.seat_kind(spec, SEAT_KINDS)
     if spec == HUMAN:
-        return spec
+        return spec, None
     try:
-        options = bots.load(spec).options
+        bot = bots.load(spec)
     except UnknownBot:
         raise Refusal("bad_message", web("unknown_seat", got=repr(spec[:40]),
                                          kinds=kinds_list()), spec=spec[:40]) from None
-    seconds = getattr(options, "seconds", None) or 0
-    iterations = getattr(options, "iterations", None) or 0
+    seconds = getattr(bot.options, "seconds", None) or 0
+    iterations = getattr(bot.options, "iterations", None) or 0
     if seconds > limits.bot_seconds or iterations > limits.bot_iterations:
         raise Refusal("bad_message", web("bot_too_slow", spec=repr(spec),
                                          seconds=f"{limits.bot_seconds:g}",
                                          iterations=limits.bot_iterations), spec=spec)
-    return spec
+    return spec, bot
 
 
 def kinds_list() -> Seq:
@@ -93,18 +101,21 @@ FIELDS = ("game", "players", "options", "seats", "seed", "hints", "chat", "clock
 
 
 def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], list[str],
-                                                        int | None]:
-    """(game, players, options, seats, seed) of a create request, checked."""
+                                                        int | None, dict[int, Bot]]:
+    """(game, players, options, seats, seed, the seats' bots) of a create request,
+    checked."""
     if not isinstance(data, dict):
         raise Refusal("bad_message", web("create_shape"))
     unknown = sorted(set(data) - set(FIELDS))
     if unknown:
         raise Refusal("bad_message", web("unknown_field", field=repr(unknown[0][:40]),
-                                         fields=", ".join(map(repr, FIELDS))), field=unknown[0][:40])
+                                         fields=", ".join(map(repr, FIELDS))),
+                      field=unknown[0][:40])
     game, seats = data.get("game"), data.get("seats")
     options = data.get("options") or {}
     if not isinstance(game, str):
-        raise Refusal("bad_message", web("game_id"))
+        example = repr(next(iter(games.BUILT_IN)))  # (the first built-in game's id)
+        raise Refusal("bad_message", web("game_id", example=example))
     if not isinstance(seats, list) or not seats:
         raise Refusal("bad_message", web("seats_list"))
     if not isinstance(options, dict):
@@ -120,7 +131,9 @@ def table_request(data: Any, limits: Limits) -> tuple[str, int, dict[str, Any], 
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise Refusal("bad_message", web("seed_range", limit=MAX_SEED), field="seed",
                       limit=MAX_SEED)
-    return game, players, options, [check_spec(s, limits) for s in seats], seed
+    checked = [seat_bot(spec, limits) for spec in seats]
+    seated = {seat: bot for seat, (_spec, bot) in enumerate(checked) if bot is not None}
+    return game, players, options, [spec for spec, _bot in checked], seed, seated
 
 
 def chat_setting(data: dict[str, Any]) -> str:
@@ -135,7 +148,7 @@ def chat_setting(data: dict[str, Any]) -> str:
 
 
 def add_api(app: FastAPI) -> None:
-    """The JSON API of DESIGN.md's protocol."""
+    """The JSON API of the protocol (docs/web.md)."""
 
     @app.get("/api/games")
     async def list_games(request: Request) -> list[dict[str, Any]]:
@@ -148,7 +161,7 @@ def add_api(app: FastAPI) -> None:
         lang = words.page_language(request)
         try:
             data = await read_json(request, limits.message_bytes)
-            game, players, options, seats, seed = table_request(data, limits)
+            game, players, options, seats, seed, seated = table_request(data, limits)
             allow_hints = hints.wanted(data)
             chat = chat_setting(data)
             timed = clock.requested(data, lambda spec: check_spec(spec, limits))
@@ -157,19 +170,20 @@ def add_api(app: FastAPI) -> None:
         except TowerplayError as problem:
             return error(422, "bad_message", problem.event, lang)
         hub = hub_of(request)
-        made = await asyncio.to_thread(hub.storage.tables_since, address(request), 60)
+        made = await asyncio.to_thread(hub.storage.limits.tables_since, address(request), 60)
         if made >= limits.tables_per_minute:  # counted in the database: every process
             return error(429, "bad_message", web("tables_per_minute",
                                                  limit=limits.tables_per_minute),
                          lang, limit=limits.tables_per_minute)
         if HUMAN not in seats and await asyncio.to_thread(
-                hub.storage.count_bot_tables, address(request)) >= limits.bot_tables:
+                hub.storage.limits.bot_tables, address(request)) >= limits.bot_tables:
             return error(429, "busy", web("bot_tables", limit=limits.bot_tables), lang,
                          limit=limits.bot_tables)
         try:
-            live, tokens = await hub.create(game, players, options, seats, seed,
-                                            hints=allow_hints, owner=address(request),
-                                            chat=chat, timed=timed)
+            live, tokens = await hub.play.create(game, players, options, seats, seed,
+                                                 seated=seated, hints=allow_hints,
+                                                 owner=address(request), chat=chat,
+                                                 timed=timed)
         except TowerplayError as problem:
             return error(422, "bad_message", problem.event, lang)
         except StorageFailed:
@@ -181,15 +195,18 @@ def add_api(app: FastAPI) -> None:
         if state not in (None, "finished", "open"):
             return error(422, "bad_message", web("listing_state"), words.page_language(request))
         hub = hub_of(request)
-        rows = await asyncio.to_thread(hub.storage.listing,
+        rows = await asyncio.to_thread(hub.storage.tables.listing,
                                        None if state is None else state == "finished")
         return JSONResponse([listing_entry(row) for row in rows])
 
     @app.get("/api/tables/{table_id}")
-    async def get_table(request: Request, table_id: str, token: str | None = None) -> Response:
+    async def get_table(request: Request, table_id: str, token: str | None = None,
+                        version: str | None = None) -> Response:
+        """The table as the token's seat sees it (none: a spectator), at least at the
+        ``version`` the client knows (the process reads the database if it is behind)."""
         lang = words.page_language(request)
         try:
-            live = await hub_of(request).fetch(table_id)
+            live = await hub_of(request).memory.fetch(table_id, known_version(version))
             seat = live.seat_of(token)
         except UnknownTable:
             return not_found(table_id, lang)
@@ -223,7 +240,7 @@ async def http_act(request: Request, table_id: str) -> Response:
                                              limit=f"{limits.actions_per_second:g}"),
                      lang, limit=limits.actions_per_second)
     try:
-        live = await hub_of(request).fetch(table_id)
+        live = await hub_of(request).memory.fetch(table_id)
         data = await read_json(request, limits.message_bytes)
         if not isinstance(data, dict):
             raise Refusal("bad_message", web("act_shape"))
@@ -231,7 +248,7 @@ async def http_act(request: Request, table_id: str) -> Response:
         if not isinstance(token, str):
             raise Refusal("forbidden", web("token_needed"))
         seat = live.seat_of(token)
-        await hub_of(request).submit(live, seat, data.get("action"), data.get("version"))
+        await hub_of(request).play.submit(live, seat, data.get("action"), data.get("version"))
     except UnknownTable:
         return not_found(table_id, lang)
     except Refusal as refusal:
@@ -249,11 +266,22 @@ async def allowed(request: Request, limits: Limits) -> bool:
     database, so every server process counts the same moves."""
     window = limits.actions_burst / limits.actions_per_second
     try:
-        return await asyncio.to_thread(hub_of(request).storage.take,
+        return await asyncio.to_thread(hub_of(request).storage.limits.take,
                                        f"act {address(request)}", limits.actions_burst,
                                        window)
     except StorageFailed:  # the move cannot be stored either: it is refused, every
-        return True        # client of the table hears why (Hub.submit)
+        return True        # client of the table hears why (Play.submit)
+
+
+def known_version(text: str | None) -> int | None:
+    """The version a client says it knows (``?version=N``); anything but a whole number
+    of a few digits is no version (the answer is then the table as this process has it).
+
+    >>> known_version("12"), known_version("x"), known_version(None)
+    (12, None, None)
+    """
+    digits = text is not None and text.isascii() and text.isdigit() and len(text) < 10
+    return int(text) if digits and text is not None else None
 
 
 def created(live: LiveTable, tokens: dict[int, str]) -> dict[str, Any]:

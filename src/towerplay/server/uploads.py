@@ -97,7 +97,7 @@ async def read_limited(request: Request) -> bytes:
 async def upload(request: Request) -> Response:
     """Check and keep an uploaded record file: its id and replay link."""
     address = request.client.host if request.client else "unknown"
-    if not await in_thread(request.app.state.hub.storage.take, f"upload {address}",
+    if not await in_thread(request.app.state.hub.storage.limits.take, f"upload {address}",
                            UPLOADS_PER_MINUTE, 60):  # counted in the database: every process
         return error(429, "busy", web("upload_rate", limit=UPLOADS_PER_MINUTE),
                      page_language(request), limit=UPLOADS_PER_MINUTE)
@@ -106,7 +106,7 @@ async def upload(request: Request) -> Response:
     except TowerplayError as problem:
         return error(422, "bad_record", problem.event, page_language(request))
     found = upload_id(record)
-    await in_thread(request.app.state.hub.storage.add_upload, found,
+    await in_thread(request.app.state.hub.storage.uploads.add, found,
                     json.dumps(record.to_json(), separators=(",", ":")))
     return JSONResponse({"upload": found, "replay": f"/replay/upload/{found}",
                          "game": record.game, "total": len(record.actions)},
@@ -116,7 +116,7 @@ async def upload(request: Request) -> Response:
 async def stored(request: Request, upload: str) -> Record | JSONResponse:
     """An uploaded record (read once, then kept: :mod:`.finished`), or the refusal of an
     unknown id (404)."""
-    text = (await in_thread(request.app.state.hub.storage.upload, upload)
+    text = (await in_thread(request.app.state.hub.storage.uploads.get, upload)
             if UPLOAD_ID.fullmatch(upload) else None)
     if text is None:
         return error(404, "not_found", web("no_upload"), page_language(request),

@@ -7,6 +7,7 @@ The app includes :data:`router` (``app.include_router(router)``).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
@@ -30,13 +31,13 @@ def page_language(request: Request | WebSocket, lang: str | None = None) -> str:
     return i18n.language(wanted)
 
 
-def localized(view: dict[str, Any], lang: str) -> dict[str, Any]:
+def localized(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """``view`` with the labels of its score breakdown in ``lang``
     (:func:`towerplay.i18n.localized_breakdown`)."""
     return i18n.localized_breakdown(view, lang)
 
 
-def action_labels(view: dict[str, Any], lang: str) -> dict[str, str]:
+def action_labels(view: Mapping[str, Any], lang: str) -> dict[str, str]:
     """The legal actions' notation worded in ``lang`` for the page's buttons (by the
     game's action templates: ``take G5`` → ``weź G5``); none in English."""
     legal = view.get("legal") or []

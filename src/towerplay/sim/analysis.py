@@ -26,9 +26,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from towerplay.sim.ladder import GameResult, openskill_ratings, wilson
 from towerplay.core.statistics import Kind, Ratio, Scope, Statistic
 from towerplay.i18n import Translator
+from towerplay.sim.ladder import GameResult, openskill_ratings, wilson
 from towerplay.sim.play import stats_module
 from towerplay.sim.significance import adjust, detectable_mean, paired, rate_p, unpaired
 
@@ -406,7 +406,7 @@ def margins(rows: Sequence[Row]) -> dict[str, Any]:
         first.append(scores[seat])
         others.append((sum(scores) - scores[seat]) / max(1, players - 1))
     return {"lead": distribution(leads),
-            "first_player": {**mean_sd([f - o for f, o in zip(first, others)]),
+            "first_player": {**mean_sd([f - o for f, o in zip(first, others, strict=True)]),
                              **paired(others, first)}}
 
 
@@ -425,7 +425,7 @@ def analyse(rows: Iterable[Row], lang: str = "en") -> list[dict[str, Any]]:
     cells (Holm)."""
     parts = split(rows)
     groups = [analyse_set(part, lang) for part in parts]
-    for group, name in zip(groups, labels(parts, lang)):
+    for group, name in zip(groups, labels(parts, lang), strict=True):
         group["label"] = name
     for key in ("by_turn_order", "by_seat"):
         adjust([cell for group in groups for cell in group[key]])
@@ -495,7 +495,7 @@ def _line(ident: str, title: str, scope: str, unit: str,
           values: Sequence[Sequence[float]]) -> dict[str, Any]:
     summary: list[dict[str, Any]] = [dict(mean_sd(v)) for v in values]
     if unit == "rate":
-        for s, v in zip(summary, values):
+        for s, v in zip(summary, values, strict=True):
             s["ci"] = list(wilson(sum(v), len(v)))
     tests = [{"_a": values[0], "_b": v} for v in values[1:]]
     return {"id": ident, "name": title, "scope": scope, "unit": unit, "values": summary,

@@ -29,9 +29,9 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
-from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Literal, TypeVar
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event, Param
@@ -39,7 +39,6 @@ from towerplay.lifeline import Reaper, descendants, die_with_parent, end_pool
 
 J = TypeVar("J")
 R = TypeVar("R")
-Backend = Literal["processes", "ray"]
 BACKENDS = ("processes", "ray")
 IN_FLIGHT = 3
 """Batches queued per worker: enough to keep it busy, few enough to stop quickly."""
@@ -48,6 +47,9 @@ WINDOW = 2
 flight; a slow batch holds back at most this many batches' results."""
 CONNECT_SECONDS = 10.0
 """How long a Ray address gets to answer (connect and join) before the run is refused."""
+RAY_STARTS = 3
+"""Tries to start a local Ray: on a busy machine its raylet may miss the fixed 30 s in which
+Ray waits for it ("The current node timed out during startup")."""
 
 
 def batches(jobs: Sequence[J], workers: int, most: int = 32) -> Iterator[list[J]]:
@@ -225,8 +227,7 @@ def _connect(ray: Any, workers: int | None, address: str | None) -> None:
     """Start a local Ray (``workers`` CPUs, default all) or join the cluster at ``address``;
     :class:`InvalidOptions` within :data:`CONNECT_SECONDS` if it does not answer there."""
     if address is None:
-        ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR",
-                 log_to_driver=False)
+        _start_local(ray, workers)
         return
     deadline = time.monotonic() + CONNECT_SECONDS
     probe_address(address, seconds=CONNECT_SECONDS / 2)
@@ -262,15 +263,40 @@ def _connect(ray: Any, workers: int | None, address: str | None) -> None:
                                       detail=" ".join(str(ended[0]).split())[:120]))
 
 
+def _start_local(ray: Any, workers: int | None) -> None:
+    """Start a local Ray with ``workers`` CPUs (default all), trying again (after ending
+    what the failed start left running) when its node was too slow to come up."""
+    for attempt in range(1, RAY_STARTS + 1):
+        before = set(descendants(os.getpid()))
+        try:
+            ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR",
+                     log_to_driver=False)
+            return
+        except Exception as error:
+            if attempt == RAY_STARTS or "timed out during startup" not in str(error):
+                raise
+            ray.shutdown()
+            for pid in set(descendants(os.getpid())) - before:
+                _kill(pid)
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:  # ended meanwhile
+        pass
+
+
 def probe_address(address: str, seconds: float = CONNECT_SECONDS / 2) -> None:
     """Refuse a ``host:port`` (or ``ray://host:port``) where nothing accepts a connection
     within ``seconds`` (``ray.init`` itself would retry for minutes). ``auto`` and
     ``local`` are left to Ray.
 
-    >>> probe_address("127.0.0.1:1", seconds=2)
+    >>> probe_address("127.0.0.1:1", seconds=2)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: --address 127.0.0.1:1: no Ray cluster answers there (Connection refused)
+    towerplay.core.errors.InvalidOptions: --address 127.0.0.1:1: no Ray cluster answers there
+    (Connection refused)
     """
     target = address.removeprefix("ray://")
     if target in ("auto", "local"):
@@ -295,7 +321,7 @@ def _ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise InvalidOptions(Event.of("cli.needs_ray", command="pip install 'ray>=2.9'")) \
+        raise InvalidOptions(Event.of("cli.needs_ray", command="pip install 'towerplay[sim]'")) \
             from None
     return ray
 

@@ -12,8 +12,9 @@ seat rotation, so seat order and luck of the deal cancel out.
 
 >>> from towerplay import games
 >>> jobs = schedule(["random", "greedy"], players=2, games=4, seed=1, game=games.load("castle"))
->>> [job.specs for job in jobs], jobs[0].game, jobs[0].entrants
-([('random', 'greedy'), ('greedy', 'random'), ('random', 'greedy'), ('greedy', 'random')], 'castle', (0, 1))
+>>> [job.specs for job in jobs], jobs[0].game, jobs[0].entrants  # doctest: +NORMALIZE_WHITESPACE
+([('random', 'greedy'), ('greedy', 'random'), ('random', 'greedy'), ('greedy', 'random')],
+ 'castle', (0, 1))
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from towerplay.core.events import Event
 from towerplay.core.game import Game
 from towerplay.core.rng import derive_seed
 from towerplay.sim.plan import SimJob, bot_labels, lineups
+from towerplay.sim.play import configured, play_game, ranks
 
 Z95 = 1.959963984540054
 
@@ -85,8 +87,6 @@ def play_job(job: SimJob) -> GameResult:
 
     The game is played by the simulation's loop (:func:`towerplay.sim.play.play_game`):
     ladders and simulations are one way of playing many games, with one job type."""
-    from towerplay.sim.play import configured, play_game
-
     played = play_game(configured(job.game, job.options), job.specs, job.seed)
     state = played.state
     scores = tuple(float(x) for x in state.scores())
@@ -98,16 +98,6 @@ def play_job(job: SimJob) -> GameResult:
 def play_jobs(jobs: list[SimJob]) -> list[GameResult]:
     """Play a batch of jobs (what a simulation backend hands a worker)."""
     return [play_job(job) for job in jobs]
-
-
-def ranks(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
-    """Competition ranks: winners first, then by score.
-
-    >>> ranks([10, 12, 12, 3], winners=[2])
-    (3, 2, 1, 4)
-    """
-    keys = [(seat in winners, score) for seat, score in enumerate(scores)]
-    return tuple(1 + sum(other > key for other in keys) for key in keys)
 
 
 def run_jobs(jobs: Sequence[SimJob], workers: int = 1,

@@ -7,8 +7,9 @@ Every option set plays the same deals (paired comparisons: less noise between sw
 
 >>> plan = Plan.build("five_towers", players=2, bots=["greedy", "random"], games=4,
 ...                   options={"rebid": ["feasible", "physical"]}, seed=1)
->>> [(j.index, j.sweep, j.specs) for j in plan.jobs[:3]]
-[(0, 'rebid=feasible', ('greedy', 'random')), (1, 'rebid=physical', ('greedy', 'random')), (2, 'rebid=feasible', ('random', 'greedy'))]
+>>> [(j.index, j.sweep, j.specs) for j in plan.jobs[:3]]  # doctest: +NORMALIZE_WHITESPACE
+[(0, 'rebid=feasible', ('greedy', 'random')), (1, 'rebid=physical', ('greedy', 'random')),
+ (2, 'rebid=feasible', ('random', 'greedy'))]
 >>> plan.jobs[0].seed == plan.jobs[1].seed == plan.jobs[2].seed   # one deal, every rotation
 True
 """
@@ -89,10 +90,11 @@ def parse_sweep(game_name: str, pairs: Sequence[str]) -> dict[str, list[Any]]:
 
     >>> parse_sweep("castle", ["max_turns=50,60", "memory=open"])
     {'max_turns': [50, 60], 'memory': ['open']}
-    >>> parse_sweep("castle", ["max_turns"])
+    >>> parse_sweep("castle", ["max_turns"])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: an option must look like name=value or name=v1,v2 (got 'max_turns')
+    towerplay.core.errors.InvalidOptions: an option must look like name=value or name=v1,v2
+    (got 'max_turns')
     """
     cls = games.game_class(game_name)
     sweep: dict[str, list[Any]] = {}
@@ -116,7 +118,7 @@ def option_sets(sweep: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     [{'a': 1, 'b': 'x'}, {'a': 2, 'b': 'x'}]
     """
     names = list(sweep)
-    return [dict(zip(names, values)) for values in itertools.product(*sweep.values())]
+    return [dict(zip(names, values, strict=True)) for values in itertools.product(*sweep.values())]
 
 
 def sweep_label(options: Mapping[str, Any], swept: Sequence[str]) -> str:
@@ -186,7 +188,7 @@ class Jobs(Sequence[SimJob]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence):
             return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
     def __hash__(self) -> int:
         return hash((self.game, self.players, self.bots, self.sets, self.deals, self.seed))

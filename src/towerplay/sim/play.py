@@ -20,7 +20,6 @@ from types import ModuleType
 from typing import Any
 
 from towerplay import games
-from towerplay.sim.ladder import ranks
 from towerplay.arena.table import StatsHook, Table
 from towerplay.core.errors import UnknownGame
 from towerplay.core.game import Game
@@ -109,6 +108,16 @@ def whole(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
+
+
+def ranks(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
+    """Competition ranks: winners first, then by score.
+
+    >>> ranks([10, 12, 12, 3], winners=[2])
+    (3, 2, 1, 4)
+    """
+    keys = [(seat in winners, score) for seat, score in enumerate(scores)]
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
 
 
 def play_row(job: SimJob) -> Row:

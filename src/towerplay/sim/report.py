@@ -31,7 +31,6 @@ text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:
 .noise{color:#888}.clear{color:#b00;font-weight:600}figure{margin:1em 0}figcaption{color:#555}
 svg{max-width:100%;height:auto}.stats{display:flex;flex-wrap:wrap;gap:1em}
 .stats figure{flex:1 1 480px;margin:0}dfn{font-style:normal;color:#555}"""
-PLOT_FORMATS = ("png", "svg")
 
 
 def _matplotlib() -> Any:
@@ -421,7 +420,7 @@ def render_html(rows: Sequence[dict[str, Any]], source: str = "",
     drawn = figures(groups, lang)
     own = stat_figures(groups, lang)
     for (_n, caption, figure), (key, axis) in zip(drawn[:2], (("by_turn_order", "place"),
-                                                            ("by_seat", "seat"))):
+                                                            ("by_seat", "seat")), strict=False):
         body.append(f"<h2>{esc(tr(f'report.h_{key}'))}</h2>")
         body.append(_figure_html(figure, caption))
         body.append(rate_table(groups, key, axis, lang))

@@ -33,8 +33,17 @@ from towerplay.i18n import word
 from towerplay.sim.backends import execute
 from towerplay.sim.plan import Plan, SimJob
 from towerplay.sim.play import Row, play_row
-from towerplay.sim.store import (FORMATS, Appender, drop_torn_line, format_of, iter_rows,
-                                 journal_of, read_rows, torn_tail, write_parquet)
+from towerplay.sim.store import (
+    FORMATS,
+    Appender,
+    drop_torn_line,
+    format_of,
+    iter_rows,
+    journal_of,
+    read_rows,
+    torn_tail,
+    write_parquet,
+)
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ def adjust(cells: Sequence[dict[str, Any]], alpha: float = ALPHA) -> None:
     ``beyond_noise`` and, where it tests a rate, ``detectable`` at the strictest
     threshold of the table."""
     adjusted = holm([cell["p"] for cell in cells])
-    for cell, p in zip(cells, adjusted):
+    for cell, p in zip(cells, adjusted, strict=True):
         cell["p_holm"] = p
         cell["beyond_noise"] = p < alpha
         if "expected" in cell:
@@ -102,7 +102,7 @@ def paired(before: Sequence[float], after: Sequence[float], cells: int = 1) -> d
     """
     from scipy import stats
 
-    diffs = [b - a for a, b in zip(before, after)]
+    diffs = [b - a for a, b in zip(before, after, strict=True)]
     sd = math.sqrt(_var(diffs))
     mean = _mean(diffs)
     if len(diffs) < 2:  # one game says nothing of the spread: nothing to test

@@ -36,10 +36,11 @@ def format_of(path: Path) -> str:
 
     >>> format_of(Path("runs/a.csv")), format_of(Path("b.JSONL"))
     ('csv', 'jsonl')
-    >>> format_of(Path("c.txt"))
+    >>> format_of(Path("c.txt"))  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: --out must end in .jsonl, .ndjson, .csv or .parquet (got 'c.txt')
+    towerplay.core.errors.InvalidOptions: --out must end in .jsonl, .ndjson, .csv or .parquet
+    (got 'c.txt')
     """
     found = FORMATS.get(path.suffix.lower())
     if found is None:

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
-from tests.games.boards import positions as board_positions
 from towerplay import games
 from towerplay.games.blueprints.board import draw, parse_building
+
+from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
+from tests.games.boards import positions as board_positions
 
 positions = partial(board_positions, "blueprints", every=5)
 """A seeded random game's positions: every 5th, and the end."""

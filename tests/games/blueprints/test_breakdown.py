@@ -60,6 +60,6 @@ def test_the_end_screen_shows_the_breakdown() -> None:
     assert "Final score" in text
     for seat, lines in enumerate(state.view(None)["breakdown"]):
         assert f"[bold]seat {seat + 1}: {state.scores()[seat]} VP[/]" in text
-        for label, points in lines:
+        for label, _ in lines:
             assert label in text
     assert "Final score" not in draw(start(2, seed=6).view(0))

@@ -72,7 +72,8 @@ def test_render_at_the_end_shows_every_building() -> None:
 
 
 def test_greedy_beats_random_at_two_players() -> None:
-    """At least 70% of 200 games (seats alternate); docs/games/blueprints.md gives the measurement."""
+    """At least 70% of 200 games (seats alternate); docs/games/blueprints.md gives the
+    measurement."""
     game = games.load("blueprints")
     wins = 0.0
     for seed in range(200):

@@ -4,8 +4,8 @@ picture and error messages must not leak; determinize must re-guess consistently
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -16,8 +16,15 @@ from towerplay.games.blueprints import events
 from towerplay.games.blueprints.cards import blueprint_text
 from towerplay.games.blueprints.render import draw
 from towerplay.games.blueprints.scoring import EMPTY, building_text
-from towerplay.games.blueprints.state import (DISCARD, HIDDEN_BUILD, PLACE, REMOVE, TAKE,
-                                              BlueprintsState, stacked)
+from towerplay.games.blueprints.state import (
+    DISCARD,
+    HIDDEN_BUILD,
+    PLACE,
+    REMOVE,
+    TAKE,
+    BlueprintsState,
+    stacked,
+)
 
 from tests.games.blueprints.util import start
 
@@ -166,7 +173,8 @@ def test_errors_never_list_where_a_hidden_die_could_go() -> None:
     with pytest.raises(IllegalAction) as info:
         state.apply("take W1")
     message = str(info.value)
-    assert not re.search(r"r[1-3]c[12]", message) and blueprint_text(state.layouts[seat]) not in message
+    assert not re.search(r"r[1-3]c[12]", message)
+    assert blueprint_text(state.layouts[seat]) not in message
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -5,12 +5,26 @@ import json
 
 import pytest
 
-from towerplay.games.blueprints import dice, moves, rounds, state as state_module
-from towerplay.games.blueprints.dice import (DIE_TEXT, MATERIALS, NUM_DICE_CODES, die_code,
-                                             make_die, material_of, value_index)
+from towerplay.games.blueprints import dice, moves, rounds
+from towerplay.games.blueprints import state as state_module
+from towerplay.games.blueprints.dice import (
+    DIE_TEXT,
+    MATERIALS,
+    NUM_DICE_CODES,
+    die_code,
+    make_die,
+    material_of,
+    value_index,
+)
 from towerplay.games.blueprints.moves import DISCARD, PLACE, TAKE, TAKES, Kind
-from towerplay.games.blueprints.rounds import (AWARDS, AwardWon, PrizeWon, Standing, _standings,
-                                               score_round)
+from towerplay.games.blueprints.rounds import (
+    AWARDS,
+    AwardWon,
+    PrizeWon,
+    Standing,
+    _standings,
+    score_round,
+)
 from towerplay.games.blueprints.scoring import PRIZES, breakdown
 
 from tests.games.blueprints.util import play_random, start
@@ -58,7 +72,7 @@ def test_a_scored_round_ranks_by_points_and_gives_prizes_only_to_qualifiers(
     assert totals == [s.total for s in standings]
     ranked = [(totals[s], *standings[s].tiebreak) for s in result.ranking]
     assert ranked == sorted(ranked, reverse=True)
-    assert result.awards == tuple(zip(result.ranking, AWARDS[players]))
+    assert result.awards == tuple(zip(result.ranking, AWARDS[players], strict=False))
     for prize, seat in result.prizes:
         assert standings[seat].magnitudes[PRIZES.index(prize)] > 0
 

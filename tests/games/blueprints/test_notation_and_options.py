@@ -72,8 +72,9 @@ def test_a_user_deck_from_a_text_file(tmp_path) -> None:
     assert [name for name, _ in deck] == ["A", "B", "card3", "card4"]
     game = games.load("blueprints", blueprints=str(path))
     state = play_random(game.start(players=4, seed=1), 2)
-    assert state.is_over and {s["card"] for r in state.view(None)["results"] for s in r["seats"]} == \
-        {"A", "B", "card3", "card4"}
+    assert state.is_over
+    assert {s["card"] for r in state.view(None)["results"] for s in r["seats"]} == {
+        "A", "B", "card3", "card4"}
 
 
 def test_a_user_deck_from_toml(tmp_path) -> None:

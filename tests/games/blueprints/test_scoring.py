@@ -10,9 +10,15 @@ from hypothesis import strategies as st
 from towerplay import games
 from towerplay.core import IllegalAction, InvalidOptions
 from towerplay.games.blueprints.cards import blueprint_text, default_deck, parse_blueprint
-from towerplay.games.blueprints.scoring import (breakdown, building_text, check_building,
-                                                facts, parse_building, prize_magnitudes,
-                                                wood_points)
+from towerplay.games.blueprints.scoring import (
+    breakdown,
+    building_text,
+    check_building,
+    facts,
+    parse_building,
+    prize_magnitudes,
+    wood_points,
+)
 
 
 def score(blueprint: str, building: str, wood_only: bool = False) -> dict[str, int]:

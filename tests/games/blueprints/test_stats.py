@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.games.statistics import played_with_stats
 from towerplay.games.blueprints.scoring import PRIZES, facts
+
+from tests.games.statistics import played_with_stats
 
 
 def played(seed: int, players: int = 3, bots: str = "greedy") -> tuple[Any, dict[str, Any]]:

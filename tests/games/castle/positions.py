@@ -28,7 +28,7 @@ def position(castles: list[list[int]], table: dict[str, int] | None = None, *,
     removed: list[int] = []
     if rest == "table":
         free = [p for p in range(POSITIONS) if not grid[p]]
-        for p, card in zip(free, others):
+        for p, card in zip(free, others, strict=False):
             grid[p] = card
         removed = others[len(free):]
     else:

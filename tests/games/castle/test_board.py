@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
-from tests.games.boards import positions as board_positions
 from towerplay import games
 from towerplay.games.castle.board import draw
 from towerplay.games.castle.cards import parse_position
+
+from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
+from tests.games.boards import positions as board_positions
 
 positions = partial(board_positions, "castle", every=7)
 """A seeded random game's positions: every 7th, and the end."""
@@ -105,6 +106,6 @@ def test_end_shows_scores_and_winners() -> None:
     *_, end = positions({"variant": "characters"}, 3, 9)
     board = draw(end.view(None))
     assert "Game over" in board and "Final scores" in board
-    for p, score in enumerate(end.scores()):
+    for score in end.scores():
         assert f"= {score}<" in board  # an int: 6, never 6.0
         assert isinstance(score, int)

@@ -30,7 +30,7 @@ def twin(state: CastleState) -> CastleState:
     seen = ever_revealed(state)
     unseen = [p for p in range(45) if other.grid[p] and p not in seen]
     cards = [other.grid[p] for p in unseen]
-    for p, card in zip(unseen, cards[1:] + cards[:1]):
+    for p, card in zip(unseen, cards[1:] + cards[:1], strict=True):
         other.grid[p] = card
     return other
 

@@ -6,10 +6,17 @@ import pytest
 
 from towerplay import games
 from towerplay.core import IllegalAction, InvalidOptions
-from towerplay.games.castle.cards import (BUILD, REMOVE, RETURN, REVEAL, WIZARD, Act,
-                                          default_characters, parse_position)
-from towerplay.games.castle.scoring import (base_winners, points, points_breakdown,
-                                            variant_winners)
+from towerplay.games.castle.cards import (
+    BUILD,
+    REMOVE,
+    RETURN,
+    REVEAL,
+    WIZARD,
+    Act,
+    default_characters,
+    parse_position,
+)
+from towerplay.games.castle.scoring import base_winners, points, points_breakdown, variant_winners
 
 from tests.games.castle.positions import position, where
 

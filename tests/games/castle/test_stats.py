@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.games.statistics import played_with_stats
 from towerplay.games.castle.cards import KING
 from towerplay.games.castle.scoring import points_breakdown
+
+from tests.games.statistics import played_with_stats
 
 
 def played(seed: int, players: int = 3, bots: str = "greedy",

@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from tests.games.boards import SVG, pieces
 from towerplay import games
 from towerplay.core.state import State
 from towerplay.games.five_towers.board import draw
+
+from tests.games.boards import SVG, pieces
 
 
 def positions(players: int, rebid: str, seed: int) -> Iterator[State[Any]]:
@@ -26,6 +27,7 @@ def positions(players: int, rebid: str, seed: int) -> Iterator[State[Any]]:
         yield state.copy()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "rebid", "seed"),
                          [(2, "feasible", 1), (4, "physical", 3), (3, "physical", 5)])
 def test_every_legal_action_and_nothing_else_is_clickable(players: int, rebid: str,

@@ -73,7 +73,8 @@ def test_render_shows_display_bids_towers_and_piles() -> None:
                      towers={1: {"sand": (12, 8, 0)}}, opener=1)
     state.apply("bid 2")
     text = games.render_text(state, 0)
-    for word in ("sand7", "Seat 2 (opens)", "bid 2", "draw pile 75", "▲0", "Seat 1 (you)", "round 1"):
+    for word in ("sand7", "Seat 2 (opens)", "bid 2", "draw pile 75", "▲0", "Seat 1 (you)",
+                 "round 1"):
         assert word in text, word
 
 

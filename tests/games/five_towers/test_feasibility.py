@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from towerplay import games
 from towerplay.games.five_towers import rules
-from towerplay.games.five_towers.cards import (BID, NO_TEARDOWN, PASS, PLACE, TAKE,
-                                               TEARDOWN)
+from towerplay.games.five_towers.cards import BID, NO_TEARDOWN, PASS, PLACE, TAKE, TEARDOWN
 from towerplay.games.five_towers.state import BIDDING, PLACING, TAKING, TEARING
 
 from tests.games.five_towers.util import brute_completable, brute_fits

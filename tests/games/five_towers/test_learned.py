@@ -58,7 +58,8 @@ def test_the_value_is_the_models_prediction_of_each_seats_final_score() -> None:
                      towers={0: {"scary": (15, 12, 11, 9, 7, 5, 0)}, 1: {"scary": (15, 12)}})
     values = learned.evaluate(state)
     weights = learned.models()[2].weights
-    expected = [sum(w * x for w, x in zip(weights, row)) for row in learned.features(state)]
+    expected = [sum(w * x for w, x in zip(weights, row, strict=True))
+                for row in learned.features(state)]
     assert values == pytest.approx(expected)
     assert values[0] != values[1]  # the towers differ (which is ahead: docs/bots.md)
     finished = _midgame(3, steps=2000)

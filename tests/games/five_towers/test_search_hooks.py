@@ -8,8 +8,7 @@ import pytest
 from towerplay import bots, games
 from towerplay.bots.ismcts import ISMCTSBot
 from towerplay.games.five_towers.cards import NO_TEARDOWN, TEARDOWN_K, Action
-from towerplay.games.five_towers.state import (
-    BIDDING, PLACING, TAKING, TEARING, FiveTowersState)
+from towerplay.games.five_towers.state import BIDDING, PLACING, TAKING, TEARING, FiveTowersState
 
 from tests.games.five_towers.util import play, position
 

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from tests.games.statistics import played_with_stats
 from towerplay.games.five_towers import scoring
+
+from tests.games.statistics import played_with_stats
 
 
 def played(seed: int, players: int = 3, bots: str = "random",
@@ -32,7 +33,7 @@ def test_towers_heights_caps_and_teardowns_match_the_final_towers() -> None:
         assert row[f"ft_capped_{seat}"] == sum(t[-1] == 0 for t in towers)
         assert row[f"ft_tallest_{seat}"] == scoring.tallest_bonus(towers)
         assert row[f"ft_cards_{seat}"] == sum(map(len, towers))
-        teardowns = sum(1 for a, m in zip(state.history, state.movers)
+        teardowns = sum(1 for a, m in zip(state.history, state.movers, strict=True)
                         if str(a).startswith("teardown ") and m == seat)
         assert row[f"ft_torn_{seat}"] == teardowns  # feasible mode: no tear-down is undone
 

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
-from tests.games.boards import positions as board_positions
 from towerplay import games
 from towerplay.games.skytopia.board import draw
+
+from tests.games.boards import SVG, check_escaped_and_phone_wide, check_labels, pieces
+from tests.games.boards import positions as board_positions
 
 IDENT = re.compile(r"\b[A-Z]{3}-\d\d\b")
 DRAFT = {"abilities": "draft", "sides": "choose", "preliminary_turn": True}
@@ -28,6 +29,7 @@ CASES = [({}, 2, 1), ({}, 3, 2), (DRAFT, 4, 3), ({"sides": "b", "market_size": 3
          (DRAFT, 2, 5)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("options", "players", "seed"), CASES)
 def test_every_legal_action_and_nothing_else_is_clickable(
         options: dict[str, Any], players: int, seed: int) -> None:
@@ -96,7 +98,7 @@ def test_end_shows_winners_and_int_scores() -> None:
     view = end.view(None)
     board = draw(view)
     assert "Game over" in board
-    for p, score in enumerate(view["scores"]):
+    for score in view["scores"]:
         assert isinstance(score, int) and f"= {score}<" in board
 
 

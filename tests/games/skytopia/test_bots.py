@@ -34,6 +34,6 @@ def test_evaluate_estimates_each_seats_final_score() -> None:
         values = game.heuristics.evaluate(state)
         assert len(values) == 3
         # an estimate never falls below the points already banked
-        assert all(v >= points for v, points in zip(values, state.prestige))
+        assert all(v >= points for v, points in zip(values, state.prestige, strict=True))
         state.apply(game.heuristics.greedy_action(state, rng))
     assert game.heuristics.evaluate(state) == state.scores()  # a finished game: the scores

@@ -1,16 +1,14 @@
 """The scoring assistant: ``towerplay score skytopia``."""
 from __future__ import annotations
 
-from towerplay import games
-
 import json
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
+from towerplay import games
 from towerplay.core import InvalidOptions
-from towerplay.games.skytopia import Skytopia
 
 MAGDA = ("--track 45 --guild mechanics --guild builders --guild merchants --tower blue=1 "
          "--tower gold=3 --tower purple=1 --crests gold=2 --labs 1 --coins 22 --golems 2")

@@ -1,8 +1,16 @@
 """Every effect kind of the effect language, on the Market (placing) and in the city."""
 from __future__ import annotations
 
-from tests.games.skytopia.helpers import (add_cards, card, legal, play, scenario, slot, start,
-                                          value_at)
+from tests.games.skytopia.helpers import (
+    add_cards,
+    card,
+    legal,
+    play,
+    scenario,
+    slot,
+    start,
+    value_at,
+)
 
 
 def placed(market: dict, dice: dict | None = None, coins=None, target: str = "b1",

@@ -2,11 +2,10 @@
 legal actions must not depend on it; determinize must re-guess it."""
 from __future__ import annotations
 
-from towerplay import games
-
 import json
 import random
 
+from towerplay import games
 from towerplay.core import IllegalAction
 
 from tests.games.skytopia.helpers import start

@@ -1,6 +1,6 @@
 """Bad input at every entry point: action text, saved positions, component files and the
-``towerplay score skytopia`` command. Only core errors come out, each naming what was expected, and a refused
-input never changes the state."""
+``towerplay score skytopia`` command. Only core errors come out, each naming what was
+expected, and a refused input never changes the state."""
 from __future__ import annotations
 
 import copy

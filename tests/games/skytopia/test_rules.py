@@ -9,8 +9,7 @@ import pytest
 from towerplay.core import IllegalAction
 from towerplay.games.skytopia.state import PH_OVER, PH_PLACE
 
-from tests.games.skytopia.helpers import (card, legal, play, scenario, slot, start,
-                                          value_at)
+from tests.games.skytopia.helpers import card, legal, play, scenario, slot, start, value_at
 
 
 # ----------------------------------------------------------------------------- setup

@@ -13,7 +13,7 @@ from towerplay import games
 from towerplay.core import IllegalAction
 from towerplay.games.skytopia.state import SkytopiaState
 
-from tests.games.skytopia.helpers import legal, play, scenario, start, value_at
+from tests.games.skytopia.helpers import play, scenario, start, value_at
 
 
 def finished(players: int = 2, seed: int = 3, **options: object) -> SkytopiaState:
@@ -173,7 +173,7 @@ def test_the_picture_shows_placements_with_cost_and_rounds() -> None:
     text = text_of(s.view(0))
     free, fast = value_at(s, 5), value_at(s, 4)
     assert "Your placements" in text
-    assert f"b1: " in text and f"{free} (0 coins, 5 rd)" in text
+    assert "b1: " in text and f"{free} (0 coins, 5 rd)" in text
     assert f"{fast} (1 coin, 4 rd)" in text
     g1 = next(line for line in text.splitlines() if line.strip().startswith("g1: "))
     assert f"{value_at(s, 3)} (" not in g1             # that value is taken on g1

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from tests.games.statistics import played_with_stats
 from towerplay.games.skytopia.stats import FINAL_SOURCES, SOURCES
+
+from tests.games.statistics import played_with_stats
 
 
 def played(seed: int, players: int = 3, bots: str = "random",

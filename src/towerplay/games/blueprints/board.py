@@ -25,15 +25,15 @@ its building (``place r<row>c<col>``) and the ``remove`` button.
 from __future__ import annotations
 
 from textwrap import wrap
-from typing import Any
 
 from towerplay.core.svg import clickable, lines, panel, panels, text
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
 from towerplay.games.blueprints.events import score_labels
+from towerplay.games.blueprints.views import BlueprintsView, RoundRecord
 from towerplay.i18n import Translator, seat_label
 
 WIDTH = 380
-NAMES = dict(zip(MATERIALS, MATERIAL_NAMES))
+NAMES = dict(zip(MATERIALS, MATERIAL_NAMES, strict=True))
 FILL = {"W": "#f0a24a", "R": "#86c986", "S": "#3c3c3c", "G": "#e6f7fb"}
 INK = {"W": "#4a2600", "R": "#123f12", "S": "#ffffff", "G": "#0b5a6b"}
 EDGE = {"W": "#7a4100", "R": "#1f5e1f", "S": "#000000", "G": "#2aa0b8"}
@@ -45,7 +45,7 @@ EM = {"normal": 0.5, "bold": 0.58}
 the panel's edge cuts it: Polish and Hungarian texts run longer than English ones."""
 
 
-def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+def draw(view: BlueprintsView, tr: Translator | None = None) -> str:
     """The board of ``view`` (a Blueprints view of any seat or a spectator) as HTML with
     inline SVG parts: the table, the viewer's building, the seats, the results; in the
     language of ``tr`` (English when None)."""
@@ -78,7 +78,7 @@ def die_words(die: str, tr: Translator) -> str:
     return f"{material(die[:1], tr) or die[:1]} {die[1:]}"
 
 
-def demand_mark(view: dict[str, Any], material: str) -> str:
+def demand_mark(view: BlueprintsView, material: str) -> str:
     """``★1`` / ``★2`` for the first / second In-Demand material, else nothing."""
     demand = list(view.get("demand") or [])
     return f"★{demand.index(material) + 1}" if material in demand else ""
@@ -95,7 +95,7 @@ def fit(x: float, y: float, content: str, size: int, weight: str = "normal",
         for i, row in enumerate(rows))
 
 
-def die(x: float, y: float, name: str, view: dict[str, Any], size: float = DIE) -> str:
+def die(x: float, y: float, name: str, view: BlueprintsView, size: float = DIE) -> str:
     """A die seen from above: material letter and value, its In-Demand mark."""
     m = name[:1]
     body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" '
@@ -135,7 +135,7 @@ def hatch(x: float, y: float, w: float, h: float) -> str:
 
 
 # ----------------------------------------------------------------- the table
-def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
+def table_panel(view: BlueprintsView, legal: set[str], tr: Translator) -> str:
     """Headline, In-Demand materials and bag, the pool, the die in hand, the discards."""
     first, second = (list(view["demand"]) + ["?", "?"])[:2]
     bag = "  ".join(f"{m} {n}" for m, n in view["bag"].items())
@@ -164,7 +164,7 @@ def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     return svg(y + 6, "".join(parts), tr("table_label"))
 
 
-def turn_line(view: dict[str, Any], tr: Translator) -> str:
+def turn_line(view: BlueprintsView, tr: Translator) -> str:
     """Who moves and what they do; at the end, the winners."""
     if view["is_over"]:
         names = ", ".join(seat_label(view, w, tr) for w in view.get("winners") or [])
@@ -174,7 +174,7 @@ def turn_line(view: dict[str, Any], tr: Translator) -> str:
     return tr("to_move", who=seat_label(view, view["to_move"], tr), doing=doing)
 
 
-def pool(view: dict[str, Any], legal: set[str], y: float,
+def pool(view: BlueprintsView, legal: set[str], y: float,
          tr: Translator) -> tuple[float, str]:
     """The pool's dice in rows of nine; each one the mover may take or discard clicks."""
     dice = view["pool"]
@@ -260,13 +260,15 @@ def cell_drawing(x: float, y: float, w: float, h: float, height: int, stack: lis
     return "".join(parts)
 
 
-def own_panel(view: dict[str, Any], legal: set[str], seat: int, tr: Translator) -> str:
+def own_panel(view: BlueprintsView, legal: set[str], seat: int, tr: Translator) -> str:
     """The viewer's blueprint and building, the ``remove`` button, removed dice."""
     info = view["seats"][seat]
+    blueprint, built = info["blueprint"], info["building"]
+    assert blueprint is not None and built is not None  # (drawn where shown: see draw)
     y, note = fit(10, 34, tr("own_note"), 10, fill="#555")
-    parts = [text(10, 18, tr("own_heading", blueprint=info["blueprint"]), size=14,
+    parts = [text(10, 18, tr("own_heading", blueprint=blueprint), size=14,
                   weight="bold"), note]
-    y, piece = building(10, y + 8, info["blueprint"], info["building"], seat, legal, tr)
+    y, piece = building(10, y + 8, blueprint, built, seat, legal, tr)
     parts.append(piece)
     if "remove" in legal:
         body = (f'<rect class="btn" x="10" y="{y:g}" width="200" height="28" rx="6" '
@@ -289,7 +291,7 @@ def cards_text(cards: list[str] | None, tr: Translator) -> str:
     return ", ".join(tr.term(c) for c in cards) or tr("no_cards")
 
 
-def number(value: Any) -> str:
+def number(value: float | None) -> str:
     """``6`` for 6 and 6.0; ``?`` for an unknown value."""
     if value is None:
         return "?"
@@ -298,7 +300,7 @@ def number(value: Any) -> str:
     return str(value)
 
 
-def seats_panel(view: dict[str, Any], tr: Translator) -> str:
+def seats_panel(view: BlueprintsView, tr: Translator) -> str:
     """Each seat: VP and cards, its taken dice (the buildings show in the results once
     a round is scored)."""
     parts = [text(10, 18, tr("players_heading"), size=14, weight="bold")]
@@ -323,7 +325,7 @@ def seats_panel(view: dict[str, Any], tr: Translator) -> str:
     return svg(y + 6, "".join(parts), tr("seats_label"))
 
 
-def results_panel(view: dict[str, Any], tr: Translator) -> str:
+def results_panel(view: BlueprintsView, tr: Translator) -> str:
     """The latest round scored: every building, its scoring, Awards and Prizes; the
     earlier rounds in a line each; at the end, the final score sheet."""
     results = view["results"]
@@ -364,7 +366,7 @@ def removed_text(dice: list[str] | None, tr: Translator) -> str:
     return f" · {tr('removed_dice', dice=' '.join(dice))}" if dice else ""
 
 
-def winnings(result: dict[str, Any], p: int, tr: Translator) -> str:
+def winnings(result: RoundRecord, p: int, tr: Translator) -> str:
     """`` · Gold Award, Skyscraper`` for what seat ``p`` won in ``result`` (if shown)."""
     award = result["awards"].get(str(p))
     prizes = [k for k, w in result["prizes"].items() if w == p]
@@ -372,7 +374,7 @@ def winnings(result: dict[str, Any], p: int, tr: Translator) -> str:
     return f" · {', '.join(won)}" if won else ""
 
 
-def final_sheet(view: dict[str, Any], y: float, tr: Translator) -> tuple[float, str]:
+def final_sheet(view: BlueprintsView, y: float, tr: Translator) -> tuple[float, str]:
     """Each seat's VP, card by card (the rounds' labels worded by ``tr``)."""
     parts = [text(10, y + 14, tr("final_heading"), size=13, weight="bold")]
     y += 20
@@ -382,7 +384,7 @@ def final_sheet(view: dict[str, Any], y: float, tr: Translator) -> tuple[float, 
                                          vp=number(view["scores"][p])),
                           size=12, weight="bold"))
         y += 16
-        for label, (_, points) in zip(labels[p], rows):
+        for label, (_, points) in zip(labels[p], rows, strict=True):
             parts.append(text(20, y + 12, f"{label}: {number(points)}", size=10))
             y += 13
     return y, "".join(parts)

@@ -11,9 +11,13 @@ from rich.table import Table
 
 from towerplay.core.events import Event, Seq, Term
 from towerplay.games.blueprints.cards import blueprint_text, parse_blueprint
-from towerplay.games.blueprints.scoring import (breakdown, building_text,
-                                                check_building, parse_building,
-                                                prize_magnitudes)
+from towerplay.games.blueprints.scoring import (
+    breakdown,
+    building_text,
+    check_building,
+    parse_building,
+    prize_magnitudes,
+)
 from towerplay.games.summaries import default_language
 from towerplay.i18n import translator
 

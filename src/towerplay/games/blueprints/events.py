@@ -15,8 +15,17 @@ from typing import Any
 
 from towerplay.core.events import Event, Param, Seq, Term
 from towerplay.games.blueprints.dice import CELL_TEXT, MATERIALS, NUM_DICE_CODES
-from towerplay.games.blueprints.moves import (DISCARD, DISCARDS, PLACE, PLACES, REMOVE,
-                                              REMOVE_MOVE, TAKE, TAKES, Move)
+from towerplay.games.blueprints.moves import (
+    DISCARD,
+    DISCARDS,
+    PLACE,
+    PLACES,
+    REMOVE,
+    REMOVE_MOVE,
+    TAKE,
+    TAKES,
+    Move,
+)
 from towerplay.games.blueprints.rounds import ORDINALS
 
 MATERIAL_TERMS = tuple(Term(name) for name in ("wood", "recycled", "stone", "glass"))

@@ -35,7 +35,7 @@ def redeal(state: BlueprintsState, seat: int | None, rng: random.Random) -> None
     others = [s for s in range(state.players) if s != seat]
     unseen = [i for i in range(len(state.game.deck))
               if i not in state.used and (seat is None or i != state.cards[seat])]
-    for other, card in zip(others, rng.sample(unseen, len(others))):
+    for other, card in zip(others, rng.sample(unseen, len(others)), strict=True):
         state.cards[other] = card
         state.layouts[other] = state.game.deck[card][1]
         guess_building(state, other, rng)

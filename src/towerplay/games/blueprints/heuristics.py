@@ -18,13 +18,17 @@ import random
 from functools import lru_cache
 
 from towerplay.core.heuristics import Heuristics
-
 from towerplay.games.blueprints.cards import Layout
 from towerplay.games.blueprints.moves import PLACE, PLACES, REMOVE_MOVE, TAKE, Move
 from towerplay.games.blueprints.placement import min_top, place_cells, stacked
 from towerplay.games.blueprints.rounds import TAKES_PER_ROUND
-from towerplay.games.blueprints.scoring import (BONUS, RECYCLED_POINTS, STONE_POINTS,
-                                                Building, wood_points)
+from towerplay.games.blueprints.scoring import (
+    BONUS,
+    RECYCLED_POINTS,
+    STONE_POINTS,
+    Building,
+    wood_points,
+)
 from towerplay.games.blueprints.state import BlueprintsState
 
 PRIZE_POINTS = 9.0

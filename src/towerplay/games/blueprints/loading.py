@@ -9,11 +9,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from towerplay.core.errors import InvalidOptions
-from towerplay.games.blueprints.dice import (DICE_PER_COLOUR, NO_DIE, NUM_DICE_CODES,
-                                             POOL_SIZE, dice_from_json, dice_texts)
+from towerplay.games.blueprints.dice import (
+    DICE_PER_COLOUR,
+    NO_DIE,
+    NUM_DICE_CODES,
+    POOL_SIZE,
+    dice_from_json,
+    dice_texts,
+)
 from towerplay.games.blueprints.moves import DISCARD, PLACE, TAKE
-from towerplay.games.blueprints.rounds import (ROUNDS, TAKES_PER_ROUND, RoundResult,
-                                               demand_from_json)
+from towerplay.games.blueprints.rounds import ROUNDS, TAKES_PER_ROUND, RoundResult, demand_from_json
 from towerplay.games.blueprints.scoring import building_text, check_building, parse_building
 
 if TYPE_CHECKING:

@@ -15,13 +15,12 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
-
 from towerplay.games.blueprints.dice import MATERIAL_NAMES, MATERIALS
+from towerplay.games.blueprints.views import BlueprintsView
 from towerplay.i18n import Translator, seat_label
 
 STYLE = {"W": "dark_orange", "R": "green", "S": "bold grey58", "G": "bright_cyan"}
-NAMES = dict(zip(MATERIALS, MATERIAL_NAMES))
+NAMES = dict(zip(MATERIALS, MATERIAL_NAMES, strict=True))
 SCORE_PARTS = ("bonus", "wood", "recycled", "stone", "glass")
 CELL_WIDTH = 22
 
@@ -73,7 +72,7 @@ def _cards(cards: list[str] | None, tr: Translator) -> str:
     return ", ".join(tr.term(c) for c in cards) or tr("no_cards")
 
 
-def status(view: dict[str, Any], tr: Translator) -> str:
+def status(view: BlueprintsView, tr: Translator) -> str:
     """Whose eyes, and the game's state: the round, who does what, the first player."""
     seat = view["seat"]
     eyes = tr("render.spectator") if seat is None else tr("seat_name", n=seat + 1)
@@ -87,7 +86,7 @@ def status(view: dict[str, Any], tr: Translator) -> str:
     return f"[bold]Blueprints[/] ({eyes}) · {state}"
 
 
-def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+def draw(view: BlueprintsView, tr: Translator | None = None) -> str:
     """The whole situation as the view's seat sees it (``None``: a spectator), in
     ``tr``'s language."""
     tr = tr or Translator("blueprints", "en")
@@ -102,19 +101,21 @@ def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     if view["discards"]:
         lines.append(tr("discarded", dice=dice(view["discards"])))
     if view["hand"] and not view["is_over"]:
-        lines.append(f"{tr('holds', who=seat_label(view, view['to_move'], tr))} {die(view['hand'])}")
+        holder = seat_label(view, view["to_move"], tr)
+        lines.append(f"{tr('holds', who=holder)} {die(view['hand'])}")
     lines.append("")
     for s, info in enumerate(view["seats"]):
         vp = "?" if info["vp"] is None else f"{info['vp']:g}"
         line = tr("seat_line", who=seat_label(view, s, tr), vp=vp, taken=len(info["taken"]))
         lines.append(f"{line}: {dice(info['taken'])} · "
                      f"{tr('cards_line', cards=_cards(info['cards'], tr))}")
-        if info["building"] is not None and (s == seat or view["is_over"]):
-            title = (tr("own_heading", blueprint=info["blueprint"]) if s == seat else
+        blueprint, built = info["blueprint"], info["building"]  # (shown together)
+        if blueprint is not None and built is not None and (s == seat or view["is_over"]):
+            title = (tr("own_heading", blueprint=blueprint) if s == seat else
                      tr("render.blueprint_of", who=seat_label(view, s, tr),
-                        blueprint=info["blueprint"]))
+                        blueprint=blueprint))
             lines.append(f"  {title}:")
-            lines += ["  " + line for line in grid(info["blueprint"], info["building"], tr)]
+            lines += ["  " + line for line in grid(blueprint, built, tr)]
             if info["removed"]:
                 lines.append(f"  {tr('removed', dice=dice(info['removed']))}")
     if view["results"]:
@@ -124,7 +125,7 @@ def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     return "\n".join(lines)
 
 
-def round_scores(view: dict[str, Any], tr: Translator) -> list[str]:
+def round_scores(view: BlueprintsView, tr: Translator) -> list[str]:
     """The latest round scored: each building's points, by part, and what it won."""
     last = view["results"][-1]
     lines = [f"{tr('round_scored', n=last['round'])}:"]
@@ -142,7 +143,7 @@ def round_scores(view: dict[str, Any], tr: Translator) -> list[str]:
     return lines
 
 
-def final_scores(view: dict[str, Any], tr: Translator) -> list[str]:
+def final_scores(view: BlueprintsView, tr: Translator) -> list[str]:
     """The end screen's score sheet: each seat's VP, card by card, round by round."""
     lines = ["", f"[bold]{tr('render.final')}[/]"]
     for seat, parts in enumerate(view["breakdown"]):

@@ -17,8 +17,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from towerplay.core.rng import chance
 from towerplay.games.blueprints.cards import blueprint_text
 from towerplay.games.blueprints.dice import MATERIALS, dice_from_json, dice_texts
-from towerplay.games.blueprints.scoring import (PRIZE_TITLES, PRIZES, Building, breakdown,
-                                                building_text, facts, parse_building)
+from towerplay.games.blueprints.scoring import (
+    PRIZE_TITLES,
+    PRIZES,
+    Building,
+    breakdown,
+    building_text,
+    facts,
+    parse_building,
+)
+from towerplay.games.blueprints.views import RoundRecord, RoundSeat
 
 if TYPE_CHECKING:
     from towerplay.games.blueprints.game import Blueprints
@@ -70,10 +78,10 @@ class RoundResult(NamedTuple):
     awards: tuple[AwardWon, ...]           # in ranking order
     prizes: tuple[PrizeWon, ...]           # in PRIZES order
 
-    def to_json(self, game: Blueprints) -> dict[str, Any]:
+    def to_json(self, game: Blueprints) -> RoundRecord:
         """The public record of the round (what every seat sees once it is scored)."""
         wood_only = game.options.wood_only_counts_wood
-        seats = []
+        seats: list[RoundSeat] = []
         for seat, card in enumerate(self.cards):
             name, layout = game.deck[card]
             seats.append({"blueprint": blueprint_text(layout), "card": name, "card_id": card,
@@ -116,7 +124,7 @@ class RoundResult(NamedTuple):
                 or not all(0 <= c < deck for c in self.cards)
                 or not len(self.buildings) == len(self.removed) == players
                 or sorted(self.ranking) != list(range(players))
-                or self.awards != tuple(zip(self.ranking, AWARDS[players]))
+                or self.awards != tuple(zip(self.ranking, AWARDS[players], strict=False))
                 or not all(p in PRIZES and 0 <= s < players for p, s in self.prizes)):
             raise ValueError(f"the record of round {number + 1} is malformed")
 
@@ -174,7 +182,8 @@ def _standings(state: BlueprintsState) -> list[Standing]:
 
 def _awards(ranking: list[int], players: int) -> tuple[AwardWon, ...]:
     """The round's Award cards, best building first (§9)."""
-    return tuple(AwardWon(seat, award) for seat, award in zip(ranking, AWARDS[players]))
+    return tuple(AwardWon(seat, award)  # (fewer Awards than seats: the last get none)
+                 for seat, award in zip(ranking, AWARDS[players], strict=False))
 
 
 def _prize_winners(standings: list[Standing], compare: bool) -> tuple[PrizeWon, ...]:

@@ -15,8 +15,18 @@ from __future__ import annotations
 from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.events import Event, Param, Term
 from towerplay.games.blueprints.cards import DIE_COUNT, Layout, parse_blueprint
-from towerplay.games.blueprints.dice import (CELL_TEXT, CELLS, DIE_TEXT, GLASS, MATERIAL_NAMES,
-                                             NEIGHBOURS, RECYCLED, STONE, WOOD, parse_die)
+from towerplay.games.blueprints.dice import (
+    CELL_TEXT,
+    CELLS,
+    DIE_TEXT,
+    GLASS,
+    MATERIAL_NAMES,
+    NEIGHBOURS,
+    RECYCLED,
+    STONE,
+    WOOD,
+    parse_die,
+)
 
 __all__ = ["Building", "BONUS", "PRIZES", "breakdown", "building_text", "check_building",
            "parse_blueprint", "parse_building", "facts", "prize_magnitudes"]
@@ -36,7 +46,7 @@ PRIZE_TITLES = {"skyscraper": "Skyscraper", "integrity": "Structural Integrity",
 
 def matches_blueprint(building: Building, layout: Layout) -> bool:
     """Every usable cell holds exactly its printed number of dice (colours do not matter)."""
-    return all(len(stack) == h for stack, h in zip(building, layout))
+    return all(len(stack) == h for stack, h in zip(building, layout, strict=True))
 
 
 def wood_points(building: Building, wood_only: bool = False) -> int:
@@ -116,7 +126,7 @@ def prize_magnitudes(building: Building) -> dict[str, int]:
     >>> prize_magnitudes(parse_building("G1 , G2 / G3 , G4 / G5 , G6"))
     {'skyscraper': 0, 'integrity': 0, 'geometer': 6, 'materials': 6}
     """
-    return dict(zip(PRIZES, facts(building, NO_LAYOUT)[2]))
+    return dict(zip(PRIZES, facts(building, NO_LAYOUT)[2], strict=True))
 
 
 # ------------------------------------------------------------------ notation

@@ -25,15 +25,42 @@ from towerplay.core.rng import chance
 from towerplay.core.state import State
 from towerplay.games.blueprints import events, guesses, loading, refusals
 from towerplay.games.blueprints.cards import Layout, blueprint_text
-from towerplay.games.blueprints.dice import (DICE_PER_COLOUR, DIE_TEXT, MATERIALS, NO_DIE,
-                                             POOL_SIZE, WOOD, die_code, dice_texts,
-                                             draw_material, shuffled_rolls)
-from towerplay.games.blueprints.moves import (DISCARD, DISCARDS, PLACE, PLACES, REMOVE,
-                                              REMOVE_MOVE, STEP_NAMES, TAKE, TAKES, Move)
+from towerplay.games.blueprints.dice import (
+    DICE_PER_COLOUR,
+    DIE_TEXT,
+    MATERIALS,
+    NO_DIE,
+    POOL_SIZE,
+    WOOD,
+    dice_texts,
+    die_code,
+    draw_material,
+    shuffled_rolls,
+)
+from towerplay.games.blueprints.moves import (
+    DISCARD,
+    DISCARDS,
+    PLACE,
+    PLACES,
+    REMOVE,
+    REMOVE_MOVE,
+    STEP_NAMES,
+    TAKE,
+    TAKES,
+    Move,
+)
 from towerplay.games.blueprints.placement import min_top, stacked, usable_cells
-from towerplay.games.blueprints.rounds import (AWARDS, ROUNDS, TAKES_PER_ROUND, VP,
-                                               RoundResult, next_first, score_round)
+from towerplay.games.blueprints.rounds import (
+    AWARDS,
+    ROUNDS,
+    TAKES_PER_ROUND,
+    VP,
+    RoundResult,
+    next_first,
+    score_round,
+)
 from towerplay.games.blueprints.scoring import EMPTY, PRIZES, Building, building_text
+from towerplay.games.blueprints.views import BlueprintsPart, BlueprintsView, SeatView
 
 if TYPE_CHECKING:
     from towerplay.games.blueprints.game import Blueprints
@@ -48,7 +75,7 @@ HIDDEN_BUILD = "builds (hidden)"
 (the event :data:`.events.HIDDEN_BUILD` worded)."""
 
 
-class BlueprintsState(State[Move]):
+class BlueprintsState(State[Move, BlueprintsView]):
     """A Blueprints position. Public: the pool, the In-Demand colours, the dice each seat
     took, the results of scored rounds. Hidden until the round is scored: each seat's
     blueprint, building and removed dice."""
@@ -311,28 +338,30 @@ class BlueprintsState(State[Move]):
         """Whether ``viewer`` may see ``seat``'s blueprint and building now."""
         return viewer == seat or self.is_over
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> BlueprintsPart:
         public_cards = self.game.options.awards_public or self.is_over
         results = [r.to_json(self.game) for r in self.results]
         if not public_cards:
             results = [{**r, "awards": {k: v for k, v in r["awards"].items() if k == str(seat)},
                         "prizes": {k: v for k, v in r["prizes"].items() if v == seat}}
                        for r in results]
-        return {
+        view: BlueprintsPart = {
             "round": self.round + 1,
             "step": self.step,
             "first_player": self.first,
             "demand": [MATERIALS[m] for m in self.demand],
             "pool": dice_texts(self.pool),
-            "bag": dict(zip(MATERIALS, self.bag)),
+            "bag": dict(zip(MATERIALS, self.bag, strict=True)),
             "hand": DIE_TEXT[self.hand] if self.hand != NO_DIE else None,
             "discards": dice_texts(self.discards),
             "seats": [self._seat_view(seat, s, public_cards) for s in range(self.players)],
             "results": results,
-            **({"breakdown": self.breakdown()} if self.is_over else {}),
         }
+        if self.is_over:
+            view["breakdown"] = self.breakdown()
+        return view
 
-    def _seat_view(self, viewer: int | None, seat: int, public_cards: bool) -> dict[str, Any]:
+    def _seat_view(self, viewer: int | None, seat: int, public_cards: bool) -> SeatView:
         """What ``viewer`` sees of ``seat``: its dice taken, and its blueprint, building,
         removed dice and cards where they are shown to ``viewer``."""
         shown = self.sees_building(viewer, seat)

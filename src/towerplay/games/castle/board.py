@@ -28,10 +28,10 @@ True
 from __future__ import annotations
 
 from textwrap import wrap
-from typing import Any
 
 from towerplay.core.svg import button, clickable, lines, panel, panels, text
 from towerplay.games.castle.cards import COLUMNS, ROWS
+from towerplay.games.castle.views import CastleView
 from towerplay.i18n import SEGMENT, Translator, seat_label
 
 WIDTH = 380
@@ -52,7 +52,7 @@ line (12), the legend (10) and a score line (11) fit the panel's width: longer t
 as other languages run longer than English."""
 
 
-def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+def draw(view: CastleView, tr: Translator | None = None) -> str:
     """The board of ``view`` (a castle view of any seat or a spectator) as HTML with
     inline SVG parts in ``tr``'s language: the table, the revealed card, the castles, the
     removed cards."""
@@ -95,17 +95,17 @@ def svg(height: int, body: str, label: str) -> str:
     return panel("castle", height, body, label)
 
 
-def figures(view: dict[str, Any], card: int) -> list[str]:
+def figures(view: CastleView, card: int) -> list[str]:
     """The characters the view says ``card`` shows (none in the base game)."""
     return list(view.get("figures", {}).get(str(card), []))
 
 
-def letters(view: dict[str, Any], card: int) -> str:
+def letters(view: CastleView, card: int) -> str:
     """``"KW"``: the card's characters as letters."""
     return "".join(LETTER.get(f, "?") for f in figures(view, card))
 
 
-def face(x: float, y: float, w: float, h: float, card: int, view: dict[str, Any],
+def face(x: float, y: float, w: float, h: float, card: int, view: CastleView,
          fill: str = "#fdf6e3") -> str:
     """A face-up card: its number, and its characters' letters below."""
     parts = [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="{fill}" '
@@ -118,14 +118,14 @@ def face(x: float, y: float, w: float, h: float, card: int, view: dict[str, Any]
 
 
 
-def card_words(view: dict[str, Any], card: int, tr: Translator) -> str:
+def card_words(view: CastleView, card: int, tr: Translator) -> str:
     """``"card 26 (wizard)"`` for labels."""
     names = ", ".join(tr.term(f) for f in figures(view, card))
     return tr("card_figures", n=card, figures=names) if names else tr("card", n=card)
 
 
 # ----------------------------------------------------------------- the table
-def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
+def table_panel(view: CastleView, legal: set[str], tr: Translator) -> str:
     """Headline, turn, the 5 × 9 table, the revealed card and its decision buttons."""
     y, title = block(10, 18, headline(view, tr), HEADLINE_CHARS, 14, "bold", step=17)
     y, turn = block(10, y + 18, turn_line(view, tr), LINE_CHARS, 12)
@@ -152,14 +152,14 @@ def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     return svg(y + 6, "".join(parts), tr("table_label"))
 
 
-def headline(view: dict[str, Any], tr: Translator) -> str:
+def headline(view: CastleView, tr: Translator) -> str:
     """The game, its variant and memory, and the rulebook's turn."""
     variant = "characters" if view["variant"] == "characters" else "base"
     return tr("headline", variant=tr(f"variant.{variant}"),
               memory=tr(f"memory.{view['memory']}"), turn=view["turn"])
 
 
-def turn_line(view: dict[str, Any], tr: Translator) -> str:
+def turn_line(view: CastleView, tr: Translator) -> str:
     """Who moves and what they do; at the end, the winners."""
     if view["is_over"]:
         names = ", ".join(seat_label(view, w, tr) for w in view.get("winners") or [])
@@ -168,7 +168,7 @@ def turn_line(view: dict[str, Any], tr: Translator) -> str:
     return tr("turn_line", who=seat_label(view, view["to_move"], tr), doing=tr(doing))
 
 
-def legend(view: dict[str, Any], tr: Translator) -> list[str]:
+def legend(view: CastleView, tr: Translator) -> list[str]:
     """What the table's marks mean (two short lines: a phone is narrow)."""
     found = [tr("legend", n=view["face_down"], seen=tr(f"seen.{view['memory']}"))]
     if "figures" in view:
@@ -177,7 +177,7 @@ def legend(view: dict[str, Any], tr: Translator) -> list[str]:
     return found
 
 
-def table_cell(view: dict[str, Any], legal: set[str], pos: str, x: float,
+def table_cell(view: CastleView, legal: set[str], pos: str, x: float,
                y: float, tr: Translator) -> str:
     """One position: empty, a card back (``?`` or a remembered number) or the card
     just turned up (highlighted)."""
@@ -208,7 +208,7 @@ def table_cell(view: dict[str, Any], legal: set[str], pos: str, x: float,
     return clickable(None, tr("cell.down", pos=pos, seen=seen), body, extra)
 
 
-def revealed(view: dict[str, Any], legal: set[str], y: int,
+def revealed(view: CastleView, legal: set[str], y: int,
              tr: Translator) -> tuple[int, str]:
     """The card just turned up, large, with the decisions the mover may take."""
     shown = view["revealed"]
@@ -229,7 +229,7 @@ def revealed(view: dict[str, Any], legal: set[str], y: int,
     return y + 96, "".join(parts)
 
 
-def recent(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
+def recent(view: CastleView, y: int, tr: Translator) -> tuple[int, str]:
     """The last round's reveals (what every player saw then)."""
     rows = view.get("recent") or []
     if not rows:
@@ -244,7 +244,7 @@ def recent(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
 
 
 # ----------------------------------------------------------------- castles
-def castles_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
+def castles_panel(view: CastleView, legal: set[str], tr: Translator) -> str:
     """Every castle from its start tile, then the removed cards and the scores."""
     parts: list[str] = [text(10, 18, tr("castles"), size=14, weight="bold")]
     y = 28
@@ -258,7 +258,7 @@ def castles_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     return svg(y + 6, "".join(parts), tr("castles_label"))
 
 
-def castle_summary(view: dict[str, Any], p: int, tr: Translator) -> str:
+def castle_summary(view: CastleView, p: int, tr: Translator) -> str:
     """``seat 1 (you) · 4 elements · 5 points · Wizard used · ◀ to move``."""
     parts = [seat_label(view, p, tr), tr("elements", count=view["elements"][p])]
     if "points" in view:
@@ -272,7 +272,7 @@ def castle_summary(view: dict[str, Any], p: int, tr: Translator) -> str:
     return " · ".join(parts)
 
 
-def castle_row(view: dict[str, Any], legal: set[str], p: int, cards: list[int],
+def castle_row(view: CastleView, legal: set[str], p: int, cards: list[int],
                y: int, tr: Translator) -> tuple[int, str]:
     """Seat ``p``'s castle left to right; the mover's Wizard markers under its gaps."""
     ink = SEAT_INK[p % len(SEAT_INK)]
@@ -308,7 +308,7 @@ def wizard_marker(cx: float, y: float, cards: list[int], i: int, tr: Translator)
     return clickable(f"wizard {card}", label, body)
 
 
-def removed(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
+def removed(view: CastleView, y: int, tr: Translator) -> tuple[int, str]:
     """The cards out of the game: by number under ``memory=open``, else their count."""
     if "removed" in view:
         cards = view["removed"]
@@ -326,7 +326,7 @@ def score_label(label: str, tr: Translator) -> str:
     return tr(key) if tr.has(key) else label
 
 
-def scores(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
+def scores(view: CastleView, y: int, tr: Translator) -> tuple[int, str]:
     """At the end, each seat's score part by part."""
     if not view["is_over"] or "breakdown" not in view:
         return y, ""

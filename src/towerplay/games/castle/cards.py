@@ -120,10 +120,12 @@ def characters_from_data(data: Any, source: str) -> Characters:
     >>> characters_from_data({"king": 3, "queen": 4, "wizard": 5, "knights": [6],
     ...                       "princesses": [6, 7]}, "test").figures(6)
     ['knight', 'princess']
-    >>> characters_from_data({"king": 3, "queen": 3, "wizard": 5}, "test")
+    >>> same = {"king": 3, "queen": 3, "wizard": 5}
+    >>> characters_from_data(same, "test")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: king, queen and wizard must be three different cards (got 3, 3, 5)
+    towerplay.core.errors.InvalidOptions: king, queen and wizard must be three different cards
+    (got 3, 3, 5)
     """
     if not isinstance(data, dict):
         raise bad("not_table", keys=", ".join(_SINGLE + _MANY))
@@ -145,7 +147,7 @@ def characters_from_data(data: Any, source: str) -> Characters:
         cards = [_card(v, Event.of("castle.cards_each", key=repr(key))) for v in values]
         if len(set(cards)) != len(cards):
             raise bad("list_twice", key=repr(key), cards=str(sorted(cards)))
-        for role, card in zip(_SINGLE, (king, queen, wizard)):
+        for role, card in zip(_SINGLE, (king, queen, wizard), strict=True):
             if card in cards:  # the rulebook's single figures are cards of their own
                 raise bad("also_single", card=card, figure=Term(role), key=repr(key))
         lists.append(tuple(sorted(cards)))

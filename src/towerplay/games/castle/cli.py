@@ -11,7 +11,7 @@ output (as records count them). Texts are in the environment's language (LC_ALL,
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -20,10 +20,20 @@ from rich.table import Table
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event, Seat, Seq
-from towerplay.games.castle.cards import (KING, QUEEN, WIZARD_FLAG, Characters,
-                                          default_characters, load_characters)
-from towerplay.games.castle.scoring import (base_winners, check_castles, points_breakdown,
-                                            variant_winners)
+from towerplay.games.castle.cards import (
+    KING,
+    QUEEN,
+    WIZARD_FLAG,
+    Characters,
+    default_characters,
+    load_characters,
+)
+from towerplay.games.castle.scoring import (
+    base_winners,
+    check_castles,
+    points_breakdown,
+    variant_winners,
+)
 from towerplay.games.summaries import default_language
 from towerplay.i18n import english, translator
 
@@ -49,10 +59,11 @@ def score_table(texts: list[str], variant: str = "base", cards: str | None = Non
 
     >>> score_table(["2 5 9", "3 8"])["winners"]
     [0]
-    >>> score_table(["2 5", "5 9"])
+    >>> score_table(["2 5", "5 9"])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: impossible castles: card 5 is in the castles of seat 1 and seat 2: each number exists once
+    towerplay.core.errors.InvalidOptions: impossible castles: card 5 is in the castles of seat 1
+    and seat 2: each number exists once
     """
     return scored(texts, variant, cards, pair_cards)[0]
 
@@ -124,7 +135,7 @@ def score_command(
                   "left to right, e.g. \"2 5 9 17 26 30\""),
     variant: str = typer.Option("base", "--variant",
                                 help="base (most elements) or characters (points)"),
-    cards: Optional[str] = typer.Option(  # noqa: UP007 - typer needs Optional here
+    cards: str | None = typer.Option(  # noqa: UP007 - typer needs Optional here
         None, "--cards", help="character composition file (TOML/JSON) for --variant "
                               "characters; default: the shipped PROVISIONAL one"),
     pair_cards: bool = typer.Option(

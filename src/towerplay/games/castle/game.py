@@ -17,16 +17,28 @@ from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.events import Event
 from towerplay.core.game import FILE, Game, Options, option_refusal
 from towerplay.core.rng import chance
-from towerplay.games.castle.cards import (ALL_ACTIONS, BUILD, HIGHEST, LOWEST, POSITIONS,
-                                          REMOVE, RETURN, REVEAL, WIZARD, Act, Characters,
-                                          cards_option, characters_from_option,
-                                          default_characters, parse_position)
+from towerplay.games.castle.cards import (
+    ALL_ACTIONS,
+    BUILD,
+    HIGHEST,
+    LOWEST,
+    POSITIONS,
+    REMOVE,
+    RETURN,
+    REVEAL,
+    WIZARD,
+    Act,
+    Characters,
+    cards_option,
+    characters_from_option,
+    default_characters,
+    parse_position,
+)
 from towerplay.games.castle.state import CastleState
 
-NOTATION_HELP = ("expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', "
-                 "'return', 'remove' or 'wizard <n>' (insert after castle card n)")
 HELP = Event.of("castle.notation_help")
-"""The notation's help as an event: the catalogue's words of :data:`NOTATION_HELP`."""
+"""The notation's help as an event (``reveal <pos>``, ``build``, ``return``, ``remove`` or
+``wizard <n>``, worded by the catalogue)."""
 DECISIONS = {"build": BUILD, "return": RETURN, "remove": REMOVE}
 HIDDEN_RECALL = 0.0
 """The share of cards put back before the last round a player is assumed to remember
@@ -130,10 +142,12 @@ class Castle(Game[CastleState, Act]):
     def parse_notation(self, text: str) -> Act:
         """Parse ``reveal c4``, ``build``, ``return``, ``remove`` or ``wizard 17``.
 
-        >>> Castle().parse_notation("reveal z9")
+        >>> Castle().parse_notation("reveal z9")  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        towerplay.core.errors.IllegalAction: 'reveal z9': no such position; expected 'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', 'return', 'remove' or 'wizard <n>' (insert after castle card n)
+        towerplay.core.errors.IllegalAction: 'reveal z9': no such position; expected
+        'reveal <pos>' (a1 … e9: row a–e, column 1–9), 'build', 'return', 'remove' or
+        'wizard <n>' (insert after castle card n)
         """
         if not isinstance(text, str):
             raise IllegalAction(Event.of("castle.not_text", help=HELP))

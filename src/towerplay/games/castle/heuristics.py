@@ -16,8 +16,17 @@ from __future__ import annotations
 import random
 
 from towerplay.core.heuristics import Heuristics
-from towerplay.games.castle.cards import (BUILD, GOAL, KING, KNIGHT, PRINCESS,
-                                          QUEEN, REVEAL, WIZARD_FLAG, Act)
+from towerplay.games.castle.cards import (
+    BUILD,
+    GOAL,
+    KING,
+    KNIGHT,
+    PRINCESS,
+    QUEEN,
+    REVEAL,
+    WIZARD_FLAG,
+    Act,
+)
 from towerplay.games.castle.state import CastleState
 
 ALPHA = 1.5  # share of the per-card slack a bot spends on one card (plus one per player);

@@ -22,8 +22,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from towerplay.games.castle.cards import (GOAL, HIGHEST, LOWEST, POSITIONS, RESULTS, REVEAL,
-                                          Reveal, parse_position, position_name)
+from towerplay.games.castle.cards import (
+    GOAL,
+    HIGHEST,
+    LOWEST,
+    POSITIONS,
+    RESULTS,
+    REVEAL,
+    Reveal,
+    parse_position,
+    position_name,
+)
 
 if TYPE_CHECKING:
     from towerplay.games.castle.state import CastleState
@@ -71,7 +80,7 @@ def _load_table(state: CastleState, data: dict[str, Any]) -> None:
     if sorted(cards + removed) != list(range(LOWEST, HIGHEST + 1)):
         raise ValueError("the cards on the table, in castles and removed must be "
                          f"{LOWEST}..{HIGHEST}, each once")
-    if any(k and k != g for k, g in zip(known, grid)):
+    if any(k and k != g for k, g in zip(known, grid, strict=True)):
         raise ValueError("a known card differs from the card at its position")
     if any(castle[0] != 1 or castle != sorted(set(castle)) for castle in castles):
         raise ValueError("each castle must start with 1 and increase")

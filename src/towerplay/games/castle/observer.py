@@ -14,19 +14,26 @@ import numpy.typing as npt
 
 from towerplay.core.memo import Memo
 from towerplay.core.observer import Cells, Observer, Vector
-from towerplay.games.castle.cards import HIGHEST, POSITIONS, Reveal
+from towerplay.games.castle.cards import GOAL, HIGHEST, POSITIONS, Reveal
 from towerplay.games.castle.game import Castle
 from towerplay.games.castle.scoring import points
 from towerplay.games.castle.state import RESULTS, CastleState
+from towerplay.games.castle.views import CastleView
 
 CARDS = HIGHEST  # castle and removed cards 1..HIGHEST, as a multi-hot
 RESULT_INDEX = {result: index for index, result in enumerate(RESULTS)}
 
 
+CASTLE = CARDS + 2  # a castle's floats: its cards, then its last card and its size
+
+
 def castle_block(castle: tuple[int, ...]) -> npt.NDArray[np.float32]:
-    """A castle's cards as a multi-hot over 1..HIGHEST."""
-    vector = Vector(np.zeros(CARDS, np.float32))
+    """A castle's cards as a multi-hot over 1..HIGHEST, then its last card (/HIGHEST) and
+    its elements (/GOAL): what a castle can still take turns on its last card, which a
+    learner would otherwise have to find as the multi-hot's highest one."""
+    vector = Vector(np.zeros(CASTLE, np.float32))
     vector.tally([card - 1 for card in castle], CARDS)
+    vector.counts([castle[-1] / HIGHEST, len(castle) / GOAL])
     return vector.buffer
 
 
@@ -94,7 +101,7 @@ class CastleObserver(Observer[CastleState]):
             block = self._castles.get(castle)
             if block is None:
                 block = self._castles.put(castle, castle_block(castle))
-            vector.copy(block)
+            vector.copy(block, [(f"castle_top_size[{index}]", CARDS)])
         removed = state.removed
         vector.name("removed")
         vector.tally([card - 1 for card in removed] if shown else [], CARDS)
@@ -219,7 +226,7 @@ class CastleObserver(Observer[CastleState]):
             if block is None:
                 block = self._castles.put(key, castle_block(key))
             base = self._castle_at[seat]
-            cells[base:base + CARDS] = block
+            cells[base:base + CASTLE] = block
         if state.game.wizard_card:
             at = self.offsets
             wizard, points = at["wizard_used"], at["points"]
@@ -236,11 +243,12 @@ class CastleObserver(Observer[CastleState]):
                                                     game.pair_cards) / 30)
         return score
 
-    def recall_view(self, state: CastleState, seat: int | None) -> dict[str, Any]:
+    def recall_view(self, state: CastleState, seat: int | None) -> CastleView:
         """Under hidden memory a seat that forgets nothing still knows every number it saw
         turned up and put back, and the removed cards (the open-memory table)."""
-        view = self.view(state, seat)
-        view.update(state.recall())
+        view = state.view(seat, log=False)  # (what self.view gives, typed)
+        recall = state.recall()
+        view["table"], view["removed"] = recall["table"], recall["removed"]
         return view
 
 

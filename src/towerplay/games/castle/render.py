@@ -14,9 +14,8 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
-
 from towerplay.games.castle.cards import COLUMNS, ROWS
+from towerplay.games.castle.views import CastleView
 from towerplay.i18n import Translator, seat_label
 
 MARKS = {"king": ("K", "bold yellow"), "queen": ("Q", "bold magenta"),
@@ -24,13 +23,13 @@ MARKS = {"king": ("K", "bold yellow"), "queen": ("Q", "bold magenta"),
 SEAT_COLOURS = ("red", "green", "blue", "yellow")
 
 
-def _mark(card: int, view: dict[str, Any]) -> str:
+def _mark(card: int, view: CastleView) -> str:
     figures = view.get("figures", {}).get(str(card), [])
     return "".join(f"[{style}]{letter}[/]" for name in figures
                    for letter, style in [MARKS[name]])
 
 
-def _cell(pos: str, view: dict[str, Any]) -> str:
+def _cell(pos: str, view: CastleView) -> str:
     value = view["table"].get(pos)
     revealed = view["revealed"]
     if value is None:
@@ -45,7 +44,7 @@ def _cell(pos: str, view: dict[str, Any]) -> str:
 
 
 
-def _castle_line(seat: int, castle: list[int], view: dict[str, Any], tr: Translator) -> str:
+def _castle_line(seat: int, castle: list[int], view: CastleView, tr: Translator) -> str:
     turn = "▶ " if view["to_move"] == seat else "  "
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     cards = " ".join(f"{card}{_mark(card, view)}" for card in castle)
@@ -58,7 +57,7 @@ def _castle_line(seat: int, castle: list[int], view: dict[str, Any], tr: Transla
     return f"{turn}[{colour}]{name}[/]: {cards}[dim]  {', '.join(extra)}[/]"
 
 
-def _end_lines(view: dict[str, Any], tr: Translator) -> list[str]:
+def _end_lines(view: CastleView, tr: Translator) -> list[str]:
     """The winners and each seat's score, part by part (zero parts left out)."""
     winners = view["winners"]
     names = ", ".join(seat_label(view, w, tr) for w in winners)
@@ -73,7 +72,7 @@ def _end_lines(view: dict[str, Any], tr: Translator) -> list[str]:
     return lines
 
 
-def _recent(view: dict[str, Any], tr: Translator) -> str:
+def _recent(view: CastleView, tr: Translator) -> str:
     """The moves of the last round: who revealed what where, and what became of it."""
     shown = "; ".join(tr("render.recent", who=tr("seat_name", n=r["seat"] + 1), pos=r["pos"],
                          card=r["card"] or "?", result=tr.term(r["result"]))
@@ -81,7 +80,7 @@ def _recent(view: dict[str, Any], tr: Translator) -> str:
     return f"[dim]{tr('render.last_round', moves=shown)}[/]"
 
 
-def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+def draw(view: CastleView, tr: Translator | None = None) -> str:
     """Draw a view of :meth:`CastleState.view` as rich markup in ``tr``'s language."""
     tr = tr or Translator("castle", "en")
     variant = tr(f"variant.{'characters' if view['variant'] == 'characters' else 'base'}")

@@ -12,13 +12,23 @@ cards in ascending order.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event, Param, Seat
-from towerplay.games.castle.cards import (GOAL, HIGHEST, KING, KNIGHT, LOWEST, PRINCESS,
-                                          QUEEN, WIZARD_FLAG, Characters,
-                                          default_characters)
+from towerplay.games.castle.cards import (
+    GOAL,
+    HIGHEST,
+    KING,
+    KNIGHT,
+    LOWEST,
+    PRINCESS,
+    QUEEN,
+    WIZARD_FLAG,
+    Characters,
+    default_characters,
+)
 
 BOTH = KNIGHT | PRINCESS
 
@@ -146,7 +156,7 @@ def check_castles(castles: Sequence[Sequence[int]]) -> None:
             if not LOWEST <= card <= HIGHEST:
                 raise impossible("out_of_range", seat=Seat(seat), card=card, low=LOWEST,
                                  high=HIGHEST)
-        for low, high in zip(castle, castle[1:]):
+        for low, high in pairwise(castle):
             if high <= low:
                 raise impossible("not_increasing", seat=Seat(seat), low=low, high=high)
         for card in castle[1:]:

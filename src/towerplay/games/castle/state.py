@@ -23,11 +23,21 @@ from towerplay.core.events import Event
 from towerplay.core.rng import shuffle
 from towerplay.core.state import State
 from towerplay.games.castle import events, loading, refusals
-from towerplay.games.castle.cards import (BUILD, GOAL, POSITIONS, REMOVE, RETURN, REVEAL,
-                                          WIZARD, Act, Reveal, position_name)
+from towerplay.games.castle.cards import (
+    BUILD,
+    GOAL,
+    POSITIONS,
+    REMOVE,
+    RETURN,
+    REVEAL,
+    WIZARD,
+    Act,
+    Reveal,
+    position_name,
+)
 from towerplay.games.castle.cards import RESULTS as RESULTS  # (observers import it here)
-from towerplay.games.castle.scoring import (base_ranking, points, score_breakdown,
-                                            variant_ranking)
+from towerplay.games.castle.scoring import base_ranking, points, score_breakdown, variant_ranking
+from towerplay.games.castle.views import CastlePart, CastleView, Recall, RevealRecord
 
 if TYPE_CHECKING:
     from towerplay.games.castle.game import Castle
@@ -39,15 +49,16 @@ PASS = "reveal a known card to put back"
 passes the turn (see ``action_class``)."""
 
 
-class CastleState(State[Act]):
+class CastleState(State[Act, CastleView]):
     """A position. Fields (plain data, copied by hand):
 
     ``grid[p]`` the card at position p (0: none left there); ``known[p]`` the card at p if
     it was revealed and put back (public from then on), else 0; ``down`` the positions
-    still holding a card, ascending, and ``moves`` their reveal actions; ``pending`` the position of the card revealed and
-    awaiting a decision, or -1; ``castles[s]`` seat s's elements from the start tile 1;
-    ``removed`` the cards sent to the box; ``wizard_used[s]``; ``idle`` consecutive turns
-    without a card built or removed (the stall guard); ``reveals`` one record per turn.
+    still holding a card, ascending, and ``moves`` their reveal actions; ``pending`` the
+    position of the card revealed and awaiting a decision, or -1; ``castles[s]`` seat s's
+    elements from the start tile 1; ``removed`` the cards sent to the box;
+    ``wizard_used[s]``; ``idle`` consecutive turns without a card built or removed (the
+    stall guard); ``reveals`` one record per turn.
     """
 
     __slots__ = ("grid", "known", "down", "moves", "pending", "castles", "removed",
@@ -238,7 +249,7 @@ class CastleState(State[Act]):
         # where the true cards lie (a twin position gets the same guess)
         cards = sorted([self.grid[p] for p in unknown])
         shuffle(cards, rng)
-        for p, card in zip(unknown, cards):
+        for p, card in zip(unknown, cards, strict=True):
             self.grid[p] = card
 
     def _action_class(self, action: Act, seat: int) -> Hashable:
@@ -257,7 +268,7 @@ class CastleState(State[Act]):
         return action
 
     # ----------------------------------------------------------------- views
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> CastlePart:
         game = self.game
         shown = game.options.memory == "open"
         grid, known, pending = self.grid, self.known, self.pending
@@ -269,7 +280,7 @@ class CastleState(State[Act]):
                 table[position_name(p)] = known[p]
             else:
                 table[position_name(p)] = "?"
-        view: dict[str, Any] = {
+        view: CastlePart = {
             "turn": self.turn_number(),  # the rulebook's turns, not the kernel's actions
             "variant": game.options.variant,
             "memory": game.options.memory,
@@ -301,7 +312,7 @@ class CastleState(State[Act]):
             view["breakdown"] = self.breakdown()
         return view
 
-    def recall(self) -> dict[str, Any]:
+    def recall(self) -> Recall:
         """What a seat that forgets nothing knows beyond its view under hidden memory (the
         same for every seat: every reveal is public): the table with every number seen
         and put back, and the removed cards. Under open memory the view shows them."""
@@ -311,7 +322,7 @@ class CastleState(State[Act]):
         return {"table": table, "removed": sorted(self.removed)}
 
     @staticmethod
-    def _reveal_json(record: Reveal) -> dict[str, Any]:
+    def _reveal_json(record: Reveal) -> RevealRecord:
         _, seat, pos, card, result, automatic = record
         return {"seat": seat, "pos": position_name(pos), "card": card, "result": result,
                 "automatic": automatic}

@@ -27,14 +27,15 @@ True
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
-from typing import Any
 
 from towerplay.core.svg import button as shared_button
 from towerplay.core.svg import clickable, fit_size, panel
 from towerplay.core.svg import text as shared_text
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.scoring import teardown_penalty
+from towerplay.games.five_towers.views import FiveTowersView
 from towerplay.i18n import SEGMENT, Translator, seat_label
 
 FILL = {"candy": "#f7c6dc", "scary": "#d9c8f2", "tree": "#c4e8c0", "scrap": "#d6d6d6",
@@ -52,7 +53,7 @@ PHASES = ("bid", "take", "teardown", "place")
 """The phases the turn line words (``doing.<phase>``)."""
 
 
-def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+def draw(view: FiveTowersView, tr: Translator | None = None) -> str:
     """The board of ``view`` (a 5 Towers view of any seat or a spectator) as HTML with
     inline SVG, worded by ``tr``: the table panel, then one panel per seat (the
     viewer's first)."""
@@ -115,9 +116,11 @@ def text(x: float, y: float, content: str, cls: str = "", anchor: str = "start",
     return shared_text(x, y, content, anchor, size, weight, fill, cls)
 
 
+@lru_cache(maxsize=4096)
 def card(x: float, y: float, name: str, tr: Translator, action: str | None = None,
          label: str | None = None) -> str:
-    """A face-up card: its value large, its suit's symbol and name small."""
+    """A face-up card: its value large, its suit's symbol and name small (kept: the
+    same card is drawn at the same place move after move, for every seat)."""
     suit = suit_of(name)
     fill, ink = FILL.get(suit, "#fff"), INK.get(suit, "#000")
     value = value_of(name)
@@ -142,7 +145,7 @@ def button(x: float, y: float, w: float, caption: str, action: str | None,
 
 
 # ----------------------------------------------------------------- the table panel
-def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
+def table_panel(view: FiveTowersView, legal: set[str], tr: Translator) -> str:
     """Round, turn, piles, display, auction and the builder's hand."""
     parts = [text(10, 20, headline(view, tr), size=15, weight="bold"),
              text(10, 40, turn_line(view, tr), cls="ft-turn", size=12)]
@@ -156,7 +159,7 @@ def table_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     return svg(y + 8, "".join(parts), tr("table_label"))
 
 
-def headline(view: dict[str, Any], tr: Translator) -> str:
+def headline(view: FiveTowersView, tr: Translator) -> str:
     """``5 Towers · round 3 · first pile`` (`` · final round`` in the last one)."""
     pile = tr("second_pile" if view["pile"] == 2 else "first_pile")
     parts = [tr("headline", round=view["round"], pile=pile)]
@@ -165,7 +168,7 @@ def headline(view: dict[str, Any], tr: Translator) -> str:
     return SEGMENT.join(parts)
 
 
-def turn_line(view: dict[str, Any], tr: Translator) -> str:
+def turn_line(view: FiveTowersView, tr: Translator) -> str:
     """Who is to move and what they do now; at the end, the winners."""
     if view["is_over"]:
         winners = view.get("winners") or []
@@ -176,7 +179,7 @@ def turn_line(view: dict[str, Any], tr: Translator) -> str:
     return tr("turn", who=seat_label(view, view["to_move"], tr), doing=doing)
 
 
-def piles(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
+def piles(view: FiveTowersView, y: int, tr: Translator) -> tuple[int, str]:
     """The draw pile (a back with its count) and the face-up discard pile per suit."""
     known = view.get("draw_cards") if view["pile"] == 2 else None
     contents = grouped(known or {}, tr)
@@ -203,7 +206,7 @@ def piles(view: dict[str, Any], y: int, tr: Translator) -> tuple[int, str]:
     return max(y + CARD_H + 22, line_y) + 4, "".join(parts)
 
 
-def display(view: dict[str, Any], legal: set[str], y: int,
+def display(view: FiveTowersView, legal: set[str], y: int,
             tr: Translator) -> tuple[int, str]:
     """The display's cards; each one the builder may take is clickable."""
     cards = view["display"]
@@ -219,12 +222,12 @@ def display(view: dict[str, Any], legal: set[str], y: int,
     return y + 20 + CARD_H + 10, "".join(parts)
 
 
-def bid_text(bid: Any, tr: Translator) -> str:
+def bid_text(bid: int | str | None, tr: Translator) -> str:
     """A seat's bid so far: ``—`` (none yet), ``pass`` or ``bid 3``."""
     return "—" if bid is None else tr("passed") if bid == "pass" else tr("bid_made", n=bid)
 
 
-def bid_notes(view: dict[str, Any], p: int, tr: Translator) -> str:
+def bid_notes(view: FiveTowersView, p: int, tr: Translator) -> str:
     """`` (opens, may still bid, …)`` after seat ``p``'s bid, or nothing."""
     notes = []
     if p == view["opener"]:
@@ -239,7 +242,7 @@ def bid_notes(view: dict[str, Any], p: int, tr: Translator) -> str:
     return f" ({', '.join(notes)})" if notes else ""
 
 
-def auction(view: dict[str, Any], legal: set[str], y: int,
+def auction(view: FiveTowersView, legal: set[str], y: int,
             tr: Translator) -> tuple[int, str]:
     """The bids so far in bidding order (who may still bid), then the bid buttons."""
     players, opener = view["players"], view["opener"]
@@ -256,7 +259,7 @@ def auction(view: dict[str, Any], legal: set[str], y: int,
     return line_y + 4, "".join(parts) + piece
 
 
-def bid_buttons(view: dict[str, Any], legal: set[str], y: int,
+def bid_buttons(view: FiveTowersView, legal: set[str], y: int,
                 tr: Translator) -> tuple[int, str]:
     """A button per bid 0-5 the seat may make (greyed if it could not build it) and
     ``pass``; nothing off-turn."""
@@ -282,7 +285,7 @@ def bid_buttons(view: dict[str, Any], legal: set[str], y: int,
     return y, "".join(parts)
 
 
-def hand(view: dict[str, Any], legal: set[str], y: int, tr: Translator) -> tuple[int, str]:
+def hand(view: FiveTowersView, legal: set[str], y: int, tr: Translator) -> tuple[int, str]:
     """The auction winner's taken cards (each clickable to place it) and the
     ``no tear-down`` button."""
     builder = view.get("builder")
@@ -299,9 +302,9 @@ def hand(view: dict[str, Any], legal: set[str], y: int, tr: Translator) -> tuple
                           tr("place_card" if place else "taken_card",
                              card=card_words(tr, name))))
     end = y + 20 + (CARD_H if cards else 0) + 8
-    if view.get("torn_this_round"):
-        parts.append(text(10, end + 12, tr("torn_this_round",
-                                           suit=tr.term(view["torn_this_round"])), size=12))
+    torn = view["torn_this_round"]
+    if torn:
+        parts.append(text(10, end + 12, tr("torn_this_round", suit=tr.term(torn)), size=12))
         end += 18
     if "no-teardown" in legal:
         parts.append(button(10, end, 150, tr("no_teardown_caption"), "no-teardown",
@@ -313,7 +316,7 @@ def hand(view: dict[str, Any], legal: set[str], y: int, tr: Translator) -> tuple
 
 
 # ----------------------------------------------------------------- a seat's towers
-def seat_panel(view: dict[str, Any], p: int, legal: set[str], tr: Translator) -> str:
+def seat_panel(view: FiveTowersView, p: int, legal: set[str], tr: Translator) -> str:
     """Seat ``p``'s five towers (a slot per suit), score and tear-down cost."""
     towers: dict[str, list[int]] = view["towers"][p]
     height = max((len(t) for t in towers.values()), default=0)
@@ -328,8 +331,8 @@ def seat_panel(view: dict[str, Any], p: int, legal: set[str], tr: Translator) ->
     mine = p == view.get("seat")
     for i, suit in enumerate(SUITS):
         action = tower_action(suit, legal) if mine else None
-        parts.append(tower(10 + i * (CARD_W + 18), base, suit, towers.get(suit, []), action,
-                           p, tr))
+        parts.append(tower(10 + i * (CARD_W + 18), base, suit,
+                           tuple(towers.get(suit, ())), action, p, tr))
     winner = view["is_over"] and p in (view.get("winners") or [])
     label = tr("towers_of", seat=seat_label(view, p, tr))
     if winner:
@@ -342,7 +345,7 @@ def seat_panel(view: dict[str, Any], p: int, legal: set[str], tr: Translator) ->
     return svg(base + 32, outline + "".join(parts), label)
 
 
-def seat_header(view: dict[str, Any], p: int, tr: Translator) -> str:
+def seat_header(view: FiveTowersView, p: int, tr: Translator) -> str:
     """``Seat 1 · score 12 · ◀ to move`` (``★ winner`` at the end)."""
     scores = view.get("scores") if view["is_over"] else None
     score = (scores or view["score"])[p]
@@ -366,10 +369,12 @@ def tower_action(suit: str, legal: set[str]) -> str | None:
     return f"place {fitting[0]}" if fitting else None
 
 
-def tower(x: float, base: float, suit: str, values: list[int], action: str | None,
+@lru_cache(maxsize=4096)
+def tower(x: float, base: float, suit: str, values: tuple[int, ...], action: str | None,
           p: int, tr: Translator) -> str:
     """One tower, bottom card at the bottom (``base`` is its lowest card's bottom edge);
-    an empty slot if the seat has none of this suit."""
+    an empty slot if the seat has none of this suit (kept: most towers stay as they were
+    from one move to the next, and every seat sees them alike)."""
     label = f"{SYMBOL[suit]} {tr.term(suit)}"
     parts = [f'<rect class="slot" x="{x - 3}" y="54" width="{CARD_W + 6}" '
              f'height="{base - 51}" rx="6" fill="{FILL[suit]}" fill-opacity="0.25" '
@@ -388,7 +393,7 @@ def tower(x: float, base: float, suit: str, values: list[int], action: str | Non
     return clickable(action, tower_label(suit, values, action, p, tr), "".join(parts))
 
 
-def tower_label(suit: str, values: list[int], action: str | None, p: int,
+def tower_label(suit: str, values: tuple[int, ...], action: str | None, p: int,
                 tr: Translator) -> str:
     """What a tower is (``seat 1 sand tower: 7-6``), or what a click on it does."""
     name = tower_words(tr, suit)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 import typer
@@ -29,10 +30,11 @@ def parse_towers(texts: list[str], players: int | None = None) -> dict[str, tupl
 
     >>> parse_towers(["candy: 15 12 9 0", "sand 7,6"])
     {'candy': (15, 12, 9, 0), 'sand': (7, 6)}
-    >>> parse_towers(["candy: 3 7"])
+    >>> parse_towers(["candy: 3 7"])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    towerplay.core.errors.InvalidOptions: candy tower 3 7: a 7 cannot go on a 3 (each card must be lower than the one below it, except on an 8 or for a 9)
+    towerplay.core.errors.InvalidOptions: candy tower 3 7: a 7 cannot go on a 3 (each card must
+    be lower than the one below it, except on an 8 or for a 9)
     """
     towers: dict[str, tuple[int, ...]] = {}
     for text in texts:
@@ -64,7 +66,7 @@ def _parse_one(text: str) -> tuple[str, tuple[int, ...]]:
 
 def _check_tower(name: str, values: tuple[int, ...], players: int | None) -> None:
     shown = " ".join(map(str, values))
-    for below, above in zip(values, values[1:]):
+    for below, above in pairwise(values):
         if below == 0:
             raise refused("on_top", suit=Term(name), tower=shown)
         if not rules.can_place(below, above):
@@ -129,7 +131,7 @@ def score_table(players_towers: list[dict[str, tuple[int, ...]]],
     ([12, 9, 0], [0])
     """
     results = [{"seat": seat, **scoring.breakdown(towers, count)}
-               for seat, (towers, count) in enumerate(zip(players_towers, torn))]
+               for seat, (towers, count) in enumerate(zip(players_towers, torn, strict=True))]
     best = max(r["total"] for r in results)
     winners = [r["seat"] for r in results if r["total"] == best]
     return {"players": results, "winners": winners, "tie": len(winners) > 1,

@@ -15,7 +15,14 @@ from collections.abc import Iterable
 
 from towerplay.core.events import Event, Notation, Seq, Term
 from towerplay.games.five_towers.cards import (
-    BID_K, PASS_K, PLACE_K, SUITS, TAKE_K, TEARDOWN_K, Action)
+    BID_K,
+    PASS_K,
+    PLACE_K,
+    SUITS,
+    TAKE_K,
+    TEARDOWN_K,
+    Action,
+)
 
 NONE = Event.of("five_towers.none")
 """An empty list of cards: ``(none)``."""

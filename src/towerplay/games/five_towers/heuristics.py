@@ -14,22 +14,32 @@ from collections.abc import Callable
 
 from towerplay.core.heuristics import Evaluation, Heuristics
 from towerplay.core.memo import Memo
-
 from towerplay.games.five_towers import learned, rules
-from towerplay.games.five_towers.cards import (
-    BID, NO_TEARDOWN, NO_TOWER, PASS, PLACE, TAKE, Action)
+from towerplay.games.five_towers.cards import BID, NO_TEARDOWN, NO_TOWER, PASS, PLACE, TAKE, Action
 from towerplay.games.five_towers.plans import (
-    NEG, W_CAP, W_OPEN, Towers, best_build, best_plan, bid_gains, horizon_of, openness,
-    orders, player_value, rounds_left, teardown_options, tower_value)
-from towerplay.games.five_towers.state import (
-    BIDDING, PLACING, TAKING, TEARING, FiveTowersState)
+    NEG,
+    W_CAP,
+    W_OPEN,
+    Towers,
+    best_build,
+    best_plan,
+    bid_gains,
+    horizon_of,
+    openness,
+    orders,
+    player_value,
+    rounds_left,
+    teardown_options,
+    tower_value,
+)
+from towerplay.games.five_towers.state import BIDDING, PLACING, TAKING, TEARING, FiveTowersState
 
 BID_MARGIN = 0.3
 """The least gain worth a bid."""
 LEAD_SCALE = (3.5, 1.1)
 """A lead of ``a + b·√(rounds left)`` points of :func:`evaluate` is worth about 73% odds
-(see :func:`value_scale`), fitted by ``benchmarks/calibrate_five_towers.py`` (docs/bots-and-ladder.md's
-5 Towers section has the fit)."""
+(see :func:`value_scale`), fitted by ``benchmarks/calibrate_five_towers.py``
+(docs/bots-and-ladder.md's 5 Towers section has the fit)."""
 
 
 # ------------------------------------------------------------------ the greedy bot
@@ -372,7 +382,8 @@ def value_scale(state: FiveTowersState) -> float:
     8.8
     """
     base, growth = LEAD_SCALE
-    return base + growth * rounds_left(state) ** 0.5
+    root: float = rounds_left(state) ** 0.5
+    return base + growth * root
 
 
 class FiveTowersHeuristics(Heuristics[FiveTowersState, Action]):

@@ -32,7 +32,12 @@ from typing import Any, NamedTuple
 from towerplay.games.five_towers import rules, scoring
 from towerplay.games.five_towers.cards import NO_TOWER, deck
 from towerplay.games.five_towers.plans import (
-    best_build, best_plan, horizon_of, player_value, rounds_left)
+    best_build,
+    best_plan,
+    horizon_of,
+    player_value,
+    rounds_left,
+)
 from towerplay.games.five_towers.state import PLACING, TAKING, TEARING, FiveTowersState
 
 WEIGHTS = "learned_eval.json"
@@ -62,9 +67,9 @@ class Model(NamedTuple):
         """The final score of a seat of :data:`BASE` features ``base``, ``r`` of the game
         left (the dot product with :data:`FEATURES`, without building them)."""
         weights, size = self.weights, len(base)
-        now = sum(map(mul, weights[:size], base))
-        soon = sum(map(mul, weights[size:2 * size], base))
-        late = sum(map(mul, weights[2 * size:], base))
+        now: float = sum(map(mul, weights[:size], base))
+        soon: float = sum(map(mul, weights[size:2 * size], base))
+        late: float = sum(map(mul, weights[2 * size:], base))
         return now + r * (soon + r * late)
 
 
@@ -197,4 +202,5 @@ def evaluate(state: FiveTowersState) -> list[float]:
 def value_scale(state: FiveTowersState) -> float:
     """The predicted lead that makes a clear (73%) favourite, by rounds left."""
     a, b = models()[state.players].scale
-    return a + b * rounds_left(state) ** 0.5
+    root: float = rounds_left(state) ** 0.5
+    return a + b * root

@@ -30,8 +30,19 @@ from typing import TYPE_CHECKING, Any
 from towerplay.games.five_towers import rules
 from towerplay.games.five_towers.cards import CARD_NAMES, NO_TOWER, deck, parse_card
 from towerplay.games.five_towers.phases import (
-    BIDDING, EVERY_ROUND, NO_CAP, NOBODY, NOT_TORN, OVER, PHASE_NAMES, PLACING, TAKING,
-    TEARING, UNACTED, SavedPosition)
+    BIDDING,
+    EVERY_ROUND,
+    NO_CAP,
+    NOBODY,
+    NOT_TORN,
+    OVER,
+    PHASE_NAMES,
+    PLACING,
+    TAKING,
+    TEARING,
+    UNACTED,
+    SavedPosition,
+)
 
 if TYPE_CHECKING:
     from towerplay.games.five_towers.state import FiveTowersState
@@ -179,7 +190,7 @@ def _check_turn(state: FiveTowersState, to_move: int) -> None:
         raise ValueError("only the auction winner takes, tears down and places")
     elif state.phase == PLACING and not state.doomed and not all(
             rules.placeable_all(tower[-1] if tower else NO_TOWER, values) for tower, values
-            in zip(state.seat_towers(to_move), rules.by_suit(state.hand))):
+            in zip(state.seat_towers(to_move), rules.by_suit(state.hand), strict=True)):
         raise ValueError("the hand cannot be placed on the winner's towers")
 
 
@@ -220,7 +231,7 @@ def _torn_cards(data: Any, torn: list[int]) -> list[tuple[int, ...]]:
         data = [[] for _ in torn]
     if not isinstance(data, list) or len(data) != len(torn) or any(
             not isinstance(cards, list) or len(cards) != count
-            for cards, count in zip(data, torn)):
+            for cards, count in zip(data, torn, strict=True)):
         raise ValueError("torn_cards must list, per player, the cards it tore down "
                          "(as many as 'torn' counts)")
     return [tuple(parse_card(x) for x in cards) for cards in data]

@@ -16,11 +16,9 @@ from towerplay.core.observer import Cells, Observer, Vector, moved_cells, recoun
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.game import FiveTowers
-from towerplay.games.five_towers.state import (NO_CAP, PASSED, PHASE_NAMES, UNACTED,
-                                                  FiveTowersState)
+from towerplay.games.five_towers.state import NO_CAP, PASSED, PHASE_NAMES, UNACTED, FiveTowersState
 
 BID_SLOTS = ("none", "pass", 0, 1, 2, 3, 4, 5)
-SCALARS = ("round", "pile", "final_round", "draw_size", "to_take", "high_bid")
 TOWER_NAMES = [(f"tower_{suit}", f"tower_{suit}_size_top") for suit in SUITS]
 BID_INDEX = {UNACTED: 0, PASSED: 1, **{bid: BID_SLOTS.index(bid) for bid in range(6)}}
 TOWER = 18  # a tower's features: counts of values 0-15, size, top
@@ -53,7 +51,8 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         self._who_stores = Memo[tuple[Any, ...], tuple[tuple[int, float], ...]](1 << 10)
         self._names = [[(f"{name}[{index}]", s * TOWER + offset)
                         for s, names in enumerate(TOWER_NAMES)
-                        for name, offset in zip(names, (0, 16))] for index in range(players)]
+                        for name, offset in zip(names, (0, 16), strict=True)]
+                       for index in range(players)]
         super().__init__(game, players)
         self._who_at = [*((self.offsets[key], players) for key in
                           ("to_move", "opener", "builder", "high_bidder")),
@@ -83,7 +82,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             vector.one_hot(value, n)  # (a builder of -1: nobody, all zero)
         vector.name("phase")
         vector.one_hot(state.phase, len(PHASE_NAMES))
-        vector.name("scalars")  # SCALARS, scaled
+        vector.name("scalars")  # round, pile, final round, draw size, to take, high bid
         vector.counts([state.round / 30, float(state.reshuffled), float(state.final),
                        len(state.draw) / 110, state.need / 5,
                        -0.2 if high < 0 else high / 5])
@@ -171,7 +170,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         bids = state.bids
         if bids != kept[7]:
             base = at["bid[0]"]
-            for index, (was, bid) in enumerate(zip(kept[7], bids)):
+            for index, (was, bid) in enumerate(zip(kept[7], bids, strict=True)):
                 if was != bid:
                     cells[base + index * len(BID_SLOTS) + BID_INDEX[was]] = 0.0
                     cells[base + index * len(BID_SLOTS) + BID_INDEX[bid]] = 1.0
@@ -214,7 +213,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
         new one on."""
         def at(values: tuple[Any, ...]) -> tuple[int, ...]:  # (each one-hot's 1, or -1)
             return tuple(base + value if value is not None and 0 <= value < size else -1
-                         for (base, size), value in zip(self._who_at, values))
+                         for (base, size), value in zip(self._who_at, values, strict=True))
         return moved_cells(at(old), at(who))
 
     def _refresh_towers(self, towers: list[tuple[int, ...]], torn: list[int],
@@ -226,7 +225,7 @@ class FiveTowersObserver(Observer[FiveTowersState]):
             mine, was_mine = towers[index * 5:index * 5 + 5], old[index * 5:index * 5 + 5]
             if mine == was_mine and torn[index] == old_torn[index]:
                 continue
-            for suit, (tower, was) in enumerate(zip(mine, was_mine)):
+            for suit, (tower, was) in enumerate(zip(mine, was_mine, strict=True)):
                 if tower != was:  # (a turn builds on one or two towers of a seat)
                     self._refresh_tower(tower, was, base + suit * TOWER, cells)
             cells[torn_at] = torn[index] / 10

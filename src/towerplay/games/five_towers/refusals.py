@@ -17,9 +17,19 @@ from typing import TYPE_CHECKING
 from towerplay.core.events import Event, Notation, Seat
 from towerplay.games.five_towers import rules
 from towerplay.games.five_towers.cards import (
-    ALL_ACTIONS, BID_K, NO_TEARDOWN, NO_TEARDOWN_K, PASS_K, PLACE_K, TAKE_K, TEARDOWN,
-    TEARDOWN_K, Action)
-from towerplay.games.five_towers.events import card, cards, legal as listed, suit
+    ALL_ACTIONS,
+    BID_K,
+    NO_TEARDOWN,
+    NO_TEARDOWN_K,
+    PASS_K,
+    PLACE_K,
+    TAKE_K,
+    TEARDOWN,
+    TEARDOWN_K,
+    Action,
+)
+from towerplay.games.five_towers.events import card, cards, suit
+from towerplay.games.five_towers.events import legal as listed
 
 if TYPE_CHECKING:
     from towerplay.games.five_towers.state import FiveTowersState

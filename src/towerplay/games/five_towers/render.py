@@ -18,10 +18,9 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
-
 from towerplay.games.five_towers import scoring
 from towerplay.games.five_towers.cards import SUITS
+from towerplay.games.five_towers.views import FiveTowersView
 from towerplay.i18n import Translator, seat_label
 
 COLOURS = {"candy": "hot_pink", "scary": "medium_purple1", "tree": "green3",
@@ -61,7 +60,7 @@ def towers_block(towers: dict[str, list[int]], tr: Translator) -> list[str]:
     return lines
 
 
-def bids_line(view: dict[str, Any], tr: Translator) -> str:
+def bids_line(view: FiveTowersView, tr: Translator) -> str:
     """This round's bids in bidding order, from the start player."""
     players, opener = view["players"], view["opener"]
     parts = []
@@ -75,14 +74,14 @@ def bids_line(view: dict[str, Any], tr: Translator) -> str:
     return tr("render.bids", bids=" · ".join(parts))
 
 
-def doing(view: dict[str, Any], tr: Translator) -> str:
+def doing(view: FiveTowersView, tr: Translator) -> str:
     """What the auction's winner does now."""
     if view["phase"] == "take":
         return tr("doing.take", count=view["to_take"])
     return tr(f"doing.{view['phase']}")
 
 
-def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+def draw(view: FiveTowersView, tr: Translator | None = None) -> str:
     """What the view shows, in ``tr``'s language: round, piles, display, bids, the
     builder's hand, all towers."""
     tr = tr or Translator("five_towers", "en")
@@ -138,7 +137,7 @@ def unbuildable_line(bids: list[int], tr: Translator) -> str:
     return f"[yellow]{shown}[/]"
 
 
-def final_scores(view: dict[str, Any], tr: Translator) -> list[str]:
+def final_scores(view: FiveTowersView, tr: Translator) -> list[str]:
     """The end screen's score sheet: each seat's rows as the rulebook adds them up."""
     scores, winners = view["scores"], view["winners"]
     lines = ["", f"[bold]{tr('render.final')}[/]"]

@@ -58,9 +58,10 @@ def rows(towers: Mapping[str, Tower], torn: int) -> list[tuple[Event, int]]:
     event the catalogues word.
 
     >>> from towerplay.i18n import word
-    >>> [(word(label, "en"), points)
+    >>> [(word(label, "en"), points)  # doctest: +NORMALIZE_WHITESPACE
     ...  for label, points in rows({"candy": (15, 12, 9, 0), "sand": (7, 6)}, torn=2)]
-    [('candy tower: 4 cards, capped ×2', 8), ('sand tower: 2 cards', 2), ('tallest tower (candy): +1 per card', 4), ('torn down: 2 cards (1+2)', -3)]
+    [('candy tower: 4 cards, capped ×2', 8), ('sand tower: 2 cards', 2),
+     ('tallest tower (candy): +1 per card', 4), ('torn down: 2 cards (1+2)', -3)]
     """
     out = []
     for name, tower in towers.items():
@@ -82,7 +83,7 @@ def labels(view: Mapping[str, Any]) -> list[list[Param]]:
     view's towers and tear-down counts: the game's ``score_labels``."""
     return [[label for label, _ in rows({suit: cards for suit, cards in towers.items()
                                          if cards}, torn)]
-            for towers, torn in zip(view["towers"], view["torn"])]
+            for towers, torn in zip(view["towers"], view["torn"], strict=True)]
 
 
 def breakdown(towers: Mapping[str, Tower], torn: int) -> dict[str, Any]:

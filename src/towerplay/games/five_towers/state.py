@@ -22,14 +22,43 @@ from typing import TYPE_CHECKING, Any
 from towerplay.core import State, chance
 from towerplay.core.events import Event
 from towerplay.core.rng import shuffle
-from towerplay.i18n import english
 from towerplay.games.five_towers import events, loading, refusals, rules, scoring
 from towerplay.games.five_towers.cards import (
-    BID, BID_K, CARD_NAMES, NO_TEARDOWN, NO_TOWER, PASS, PASS_K, PLACE, PLACE_K, SUITS, TAKE,
-    TAKE_K, TEARDOWN, TEARDOWN_K, Action)
+    BID,
+    BID_K,
+    CARD_NAMES,
+    NO_TEARDOWN,
+    NO_TOWER,
+    PASS,
+    PASS_K,
+    PLACE,
+    PLACE_K,
+    SUITS,
+    TAKE,
+    TAKE_K,
+    TEARDOWN,
+    TEARDOWN_K,
+    Action,
+)
 from towerplay.games.five_towers.phases import (
-    BIDDING, EVERY_ROUND, NO_CAP, NOBODY, NOT_TORN, OVER, PASSED, PHASE_NAMES, PLACING,
-    TAKING, TEARING, UNACTED, BidMark, Phase, SavedPosition)
+    BIDDING,
+    EVERY_ROUND,
+    NO_CAP,
+    NOBODY,
+    NOT_TORN,
+    OVER,
+    PASSED,
+    PHASE_NAMES,
+    PLACING,
+    TAKING,
+    TEARING,
+    UNACTED,
+    BidMark,
+    Phase,
+    SavedPosition,
+)
+from towerplay.games.five_towers.views import FiveTowersPart, FiveTowersView
+from towerplay.i18n import english
 
 if TYPE_CHECKING:
     from towerplay.games.five_towers.game import FiveTowers
@@ -44,7 +73,7 @@ _placeable_all = rules.placeable_all
 _values_of = rules.values_of
 
 
-class FiveTowersState(State[Action]):
+class FiveTowersState(State[Action, FiveTowersView]):
     """A 5 Towers position. Cards are ints (``suit * 16 + value``); towers are value
     tuples, bottom to top, stored flat: ``towers[seat * 5 + suit]``."""
 
@@ -376,7 +405,7 @@ class FiveTowersState(State[Action]):
         shuffle(self.draw, rng)  # only the order of the draw pile is hidden
         self.known_round = self.round
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> FiveTowersPart:
         view = self._public_view()
         if seat is not None and seat == self.to_move and self.phase == BIDDING:
             view["unbuildable_bids"] = self.unbuildable_bids()
@@ -400,7 +429,7 @@ class FiveTowersState(State[Action]):
         return [[english(label), points]
                 for label, points in scoring.rows(towers, self.torn[seat])]
 
-    def _public_view(self) -> dict[str, Any]:
+    def _public_view(self) -> FiveTowersPart:
         """What every seat and spectator sees: all but the draw pile's order."""
         names = CARD_NAMES
         high, high_seat = self.high_bid()

@@ -18,7 +18,6 @@ from typing import Any, NamedTuple
 
 from towerplay.core.errors import IllegalAction
 from towerplay.core.events import Event
-
 from towerplay.games.skytopia.components import COLOURS, LETTERS
 
 ROWS = 4
@@ -82,17 +81,20 @@ ACTIONS: tuple[Act, ...] = tuple(_all_actions())
 _IDS: dict[Act, int] = {a: i for i, a in enumerate(ACTIONS)}
 _BY_TEXT: dict[str, Act] = {str(a): a for a in ACTIONS}
 NUM_ACTIONS = len(ACTIONS)
-ID_OF = _IDS.__getitem__
-"""The dense id of an action (a sort key: legal actions are listed in id order)."""
 # the shared objects, for building legal lists quickly (None where no such action exists)
 Grid = list[list[Any]]
-A_PLACE: Grid = [[_BY_TEXT.get(f"place {slot_name(s)}:{v}") for v in range(7)] for s in range(SLOTS)]
-A_BACK: Grid = [[_BY_TEXT.get(f"back {slot_name(s)}:{v}") for v in range(7)] for s in range(SLOTS)]
-A_RECALL: Grid = [[_BY_TEXT.get(f"recall {slot_name(s)}:{v}") for v in range(7)] for s in range(SLOTS)]
-A_TURN: list[Grid] = [[[ACTIONS[_IDS[Act(TURN, s, v, k)]] if v and k else None for k in range(MAX_TURN + 1)]
-           for v in range(7)] for s in range(SLOTS)]
-A_MOVE: list[Grid] = [[[ACTIONS[_IDS[Act(MOVE, s, v, t)]] if v and t != s else None for t in range(SLOTS)]
-           for v in range(7)] for s in range(SLOTS)]
+A_PLACE: Grid = [[_BY_TEXT.get(f"place {slot_name(s)}:{v}") for v in range(7)]
+                 for s in range(SLOTS)]
+A_BACK: Grid = [[_BY_TEXT.get(f"back {slot_name(s)}:{v}") for v in range(7)]
+                for s in range(SLOTS)]
+A_RECALL: Grid = [[_BY_TEXT.get(f"recall {slot_name(s)}:{v}") for v in range(7)]
+                  for s in range(SLOTS)]
+A_TURN: list[Grid] = [[[ACTIONS[_IDS[Act(TURN, s, v, k)]] if v and k else None
+                        for k in range(MAX_TURN + 1)]
+                       for v in range(7)] for s in range(SLOTS)]
+A_MOVE: list[Grid] = [[[ACTIONS[_IDS[Act(MOVE, s, v, t)]] if v and t != s else None
+                        for t in range(SLOTS)]
+                       for v in range(7)] for s in range(SLOTS)]
 A_PUT = [ACTIONS[_IDS[Act(PUT, s)]] for s in range(SLOTS)]
 A_TAKE = [ACTIONS[_IDS[Act(TAKE, s)]] for s in range(SLOTS)]
 A_STACK = [ACTIONS[_IDS[Act(STACK, s)]] for s in range(SLOTS)]

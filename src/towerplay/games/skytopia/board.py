@@ -43,12 +43,11 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
-
 from towerplay.core.svg import button as shared_button
 from towerplay.core.svg import clickable, fit_size, lines, panel, panels, text
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
+from towerplay.games.skytopia.views import CardInfo, MarketSlot, SkytopiaView, side_text, slot_card
 from towerplay.i18n import Translator, seat_label
 
 WIDTH = 380
@@ -60,7 +59,7 @@ COL_W, CARD_W, CARD_H = 92, 88, 126
 GOLEMS = 5
 
 
-def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+def draw(view: SkytopiaView, tr: Translator | None = None) -> str:
     """The board of ``view`` (a Skytopia view of any seat or a spectator) as HTML with
     inline SVG parts: Chronometer, Market, the pending decision, the cities."""
     tr = tr or Translator("skytopia", "en")
@@ -102,13 +101,13 @@ def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 5
 
 
 
-def card_info(view: dict[str, Any], ident: str) -> dict[str, Any]:
+def card_info(view: SkytopiaView, ident: str) -> CardInfo:
     """The glossary entry of a card (name, colour, crest) the view names."""
     info = view.get("cards", {}).get(ident)
     return info or {"name": ident, "colour": "blue", "crest": None}
 
 
-def card_words(view: dict[str, Any], ident: str, tr: Translator) -> str:
+def card_words(view: SkytopiaView, ident: str, tr: Translator) -> str:
     """``"BLU-05 Gain 3 PP (crest B)"`` for labels."""
     info = card_info(view, ident)
     name = tr.term(info["name"])
@@ -127,13 +126,13 @@ def effect_words(effect: str, tr: Translator) -> str:
     return tr("card", name=tr.term(name))
 
 
-def rounds_of(view: dict[str, Any]) -> dict[int, int]:
+def rounds_of(view: SkytopiaView) -> dict[int, int]:
     """Each die value's rounds to completion (0: the build symbol)."""
     return {value: d for d, value in enumerate(view["chronometer"])}
 
 
 # ----------------------------------------------------------------- the Chronometer
-def chronometer_panel(view: dict[str, Any], tr: Translator) -> str:
+def chronometer_panel(view: SkytopiaView, tr: Translator) -> str:
     """Headline, the Chronometer, the decks, the Guild Masters, the Foundations."""
     head, turn, title = headline(view, tr), turn_line(view, tr), tr("chronometer_title")
     parts = [text(10, 18, head, size=fit_size(head, 14, WIDTH - 20), weight="bold"),
@@ -155,7 +154,7 @@ def chronometer_panel(view: dict[str, Any], tr: Translator) -> str:
                           "middle", 10, fill="#555"))
     y += 58
     decks = ", ".join(tr("deck", colour=tr.term(c), n=n)
-                      for c, n in zip(COLOURS, view["deck_sizes"]))
+                      for c, n in zip(COLOURS, view["deck_sizes"], strict=True))
     parts.append(text(10, y + 12, tr("decks", decks=decks), size=11))
     y += 18
     parts.append(text(10, y + 12, tr("guild_masters"), size=12, weight="bold"))
@@ -165,7 +164,7 @@ def chronometer_panel(view: dict[str, Any], tr: Translator) -> str:
         parts.append(piece)
     parts.append(text(10, y + 14, tr("foundations_title"), size=12, weight="bold"))
     y += 18
-    for name, crest in zip(view["foundations"], view["foundation_crests"]):
+    for name, crest in zip(view["foundations"], view["foundation_crests"], strict=True):
         y, piece = lines(14, y, tr("with_crest", name=tr.term(name), crest=crest), 62, 10)
         parts.append(piece)
     if view.get("provisional"):
@@ -174,13 +173,13 @@ def chronometer_panel(view: dict[str, Any], tr: Translator) -> str:
     return svg(y + 8, "".join(parts), tr("chronometer_panel"))
 
 
-def headline(view: dict[str, Any], tr: Translator) -> str:
+def headline(view: SkytopiaView, tr: Translator) -> str:
     """The round (and the last one, once known) and its first player."""
     final = tr("final_round", n=view["final_round"]) if view.get("final_round") else ""
     return tr("headline", round=view["round"], final=final, first=view["first_player"] + 1)
 
 
-def turn_line(view: dict[str, Any], tr: Translator) -> str:
+def turn_line(view: SkytopiaView, tr: Translator) -> str:
     """Who moves and in which phase; at the end, the winners."""
     if view["is_over"]:
         names = ", ".join(seat_label(view, w, tr) for w in view.get("winners") or [])
@@ -190,7 +189,7 @@ def turn_line(view: dict[str, Any], tr: Translator) -> str:
 
 
 # ----------------------------------------------------------------- the Market
-def market_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
+def market_panel(view: SkytopiaView, legal: set[str], tr: Translator) -> str:
     """Four columns of cards (row 1 at the top, nearest the deck)."""
     rows = int(view["rows"])
     title = tr("market_title")
@@ -209,7 +208,7 @@ def market_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
     return svg(height, "".join(parts), tr("market_panel"))
 
 
-def in_market(view: dict[str, Any]) -> bool:
+def in_market(view: SkytopiaView) -> bool:
     """Whether a ``row`` choice names a Market row (Phase 2), not a row of the mover's
     Towers (Phase 1: the card at the same height)."""
     return not str(view.get("phase", "")).startswith("phase 1")
@@ -231,7 +230,7 @@ def column_head(x: float, y: float, colour: str, legal: set[str], market: bool,
     return clickable(None, tr("column", colour=tr.term(colour)), body)
 
 
-def market_card(view: dict[str, Any], legal: set[str], slot: str, x: float,
+def market_card(view: SkytopiaView, legal: set[str], slot: str, x: float,
                 y: float, tr: Translator) -> str:
     """A Market card: ident, crest and name; its golems; the placements on it."""
     entry = view["market"].get(slot)
@@ -272,13 +271,14 @@ def golem_actions(legal: set[str], slot: str, value: int) -> str | None:
     return None
 
 
-def golems(view: dict[str, Any], legal: set[str], slot: str, entry: dict[str, Any] | None,
+def golems(view: SkytopiaView, legal: set[str], slot: str, entry: MarketSlot | None,
            x: float, y: float, tr: Translator) -> str:
     """The golems on a card: a disc per golem with its value and owner."""
     if not entry:
         return ""
     out = []
-    for i, ((owner, value), rounds) in enumerate(zip(entry["golems"], entry["rounds"])):
+    placed = zip(entry["golems"], entry["rounds"], strict=True)
+    for i, ((owner, value), rounds) in enumerate(placed):
         gx, gy = x + (i % 4) * 21, y + (i // 4) * 22
         body = (f'<circle cx="{gx + 9:g}" cy="{gy + 9:g}" r="9.5" '
                 f'fill="{SEAT_FILL[owner % 4]}" stroke="#111"/>'
@@ -294,7 +294,7 @@ def golems(view: dict[str, Any], legal: set[str], slot: str, entry: dict[str, An
     return "".join(out)
 
 
-def placements(view: dict[str, Any], legal: set[str], slot: str, x: float,
+def placements(view: SkytopiaView, legal: set[str], slot: str, x: float,
                y: float, tr: Translator) -> str:
     """The mover's placements on ``slot``: a chip per legal value."""
     values = [v for v in range(1, 7) if f"place {slot}:{v}" in legal]
@@ -315,7 +315,7 @@ def placements(view: dict[str, Any], legal: set[str], slot: str, x: float,
 
 
 # ----------------------------------------------------------------- the decision
-def decision_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str:
+def decision_panel(view: SkytopiaView, legal: set[str], tr: Translator) -> str:
     """The effect now pending and every choice without a piece elsewhere; empty when
     there is nothing to show."""
     parts: list[str] = []
@@ -336,7 +336,7 @@ def decision_panel(view: dict[str, Any], legal: set[str], tr: Translator) -> str
     return svg(y + 6, "".join(parts), tr("decision_panel"))
 
 
-def golem_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translator
+def golem_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
                   ) -> tuple[float, str]:
     """``turn`` and ``move`` choices, golem by golem (a golem has several of them)."""
     by_golem: dict[str, list[tuple[str, str, str]]] = {}
@@ -359,7 +359,7 @@ def golem_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translato
     return y, "".join(out)
 
 
-def stack_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translator
+def stack_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
                   ) -> tuple[float, str]:
     """The completed cards, in the order the view lists them: each to stack next."""
     completed = view.get("completed") or []
@@ -369,8 +369,7 @@ def stack_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translato
     y += 20
     slots = [a.split()[1] for a in sorted(legal) if a.startswith("stack ")]
     for ident in completed:
-        slot = next((s for s in slots if view["market"].get(s, {}).get("card") == ident),
-                    None)
+        slot = next((s for s in slots if slot_card(view, s) == ident), None)
         action = f"stack {slot}" if slot else None
         words = card_words(view, ident, tr)
         body = (f'<rect class="card" x="10" y="{y:g}" width="360" height="22" rx="4" '
@@ -380,14 +379,14 @@ def stack_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translato
                              else words, body))
         y += 26
     for slot in slots:  # a completed card the view lists under another name
-        if not any(view["market"].get(slot, {}).get("card") == i for i in completed):
+        if not any(slot_card(view, slot) == i for i in completed):
             y, piece = buttons(10, y, [(tr("stack_caption", slot=slot), f"stack {slot}",
                                         tr("stack_other", slot=slot))], 100)
             out.append(piece)
     return y, "".join(out)
 
 
-def draft_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translator
+def draft_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
                   ) -> tuple[float, str]:
     """The Ability tiles to draft, each with both sides' texts."""
     tiles = view.get("ability_tiles") or {}
@@ -411,7 +410,7 @@ def draft_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translato
     return y, "".join(out)
 
 
-def side_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translator
+def side_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
                  ) -> tuple[float, str]:
     """The two sides of the mover's Ability tile."""
     tiles = view.get("ability_tiles") or {}
@@ -427,7 +426,7 @@ def side_choices(view: dict[str, Any], legal: set[str], y: float, tr: Translator
     y += 20
     for side in "ab":
         action = f"side {side}"
-        words = tr.term(tile[side.upper()])
+        words = tr.term(side_text(tile, side))
         body, h = tile_card(y, tr("side_title", side=side.upper()), [words], tile["colour"])
         out.append(clickable(action if action in legal else None,
                              tr("side_label", side=side, words=words), body))
@@ -449,7 +448,7 @@ def tile_card(y: float, title: str, texts: list[str], colour: str) -> tuple[str,
 
 
 # ----------------------------------------------------------------- the cities
-def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) -> str:
+def city_panel(view: SkytopiaView, legal: set[str], p: int, tr: Translator) -> str:
     """Seat ``p``'s coins, PP, golems, ability and four Towers (Foundation at the
     bottom); the mover's Towers are clickable for ``tower`` / ``top``."""
     city = view["cities"][p]
@@ -463,9 +462,9 @@ def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) ->
     parts = [f'<circle cx="16" cy="13" r="7" fill="{SEAT_FILL[p % 4]}" stroke="#111"/>',
              text(28, 18, head, size=fit_size(head, 12, WIDTH - 34), weight="bold")]
     y = 24.0
-    if city["ability"]:
-        y, piece = lines(10, y, tr("ability_line",
-                                   text=tr.term(city["ability_text"])), 62, 10, "#333")
+    ability_text = city["ability_text"]
+    if city["ability"] and ability_text is not None:
+        y, piece = lines(10, y, tr("ability_line", text=tr.term(ability_text)), 62, 10, "#333")
         parts.append(piece)
     tallest = max((len(t) for t in city["towers"].values()), default=0)
     base = y + 8 + (tallest + 1) * 30
@@ -476,14 +475,14 @@ def city_panel(view: dict[str, Any], legal: set[str], p: int, tr: Translator) ->
     if view["is_over"] and view.get("breakdown"):
         labels = tr.labels(score_labels(view))[p]
         shown = " + ".join(f"{label} {pts}"
-                           for label, (_, pts) in zip(labels, view["breakdown"][p]))
+                           for label, (_, pts) in zip(labels, view["breakdown"][p], strict=True))
         y, piece = lines(10, y, tr("score_line", shown=shown, total=view["scores"][p]),
                          62, 10)
         parts.append(piece)
     return svg(y + 6, "".join(parts), tr("city_panel", seat=seat_label(view, p, tr)))
 
 
-def tower_column(view: dict[str, Any], legal: set[str], p: int, colour: str,
+def tower_column(view: SkytopiaView, legal: set[str], p: int, colour: str,
                  tower: list[str], x: float, base: float, tr: Translator) -> str:
     """One Tower: the Foundation at ``base``, its cards above it (the top one last)."""
     body = [f'<rect class="card" x="{x:g}" y="{base - 28:g}" width="{CARD_W}" height="26" '

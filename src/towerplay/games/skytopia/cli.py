@@ -9,7 +9,7 @@ Example (the rulebook's, Magda, 72 PP)::
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -18,10 +18,9 @@ from rich.table import Table
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event, Param, Term
-
 from towerplay.games.skytopia.components import COLOURS, Components, load_components
+from towerplay.games.skytopia.effects import GOLEMS
 from towerplay.games.skytopia.scoring import final_tally, guild_index
-from towerplay.games.skytopia.state import GOLEMS
 from towerplay.games.summaries import default_language
 from towerplay.i18n import translator
 
@@ -52,7 +51,7 @@ def _pairs(option: str, items: list[str], upper: dict[str, int],
 
 
 def tally_city(comp: Components, track: int, guilds: list[str], towers: list[str],
-               crests: list[str], labs: int, coins: int, golems: int) -> dict:
+               crests: list[str], labs: int, coins: int, golems: int) -> dict[str, Any]:
     """Validate a table game's numbers and score them; :class:`InvalidOptions` if impossible."""
     for name, value in (("--track", track), ("--labs", labs), ("--coins", coins),
                         ("--golems", golems)):
@@ -104,7 +103,7 @@ def score_command(
     labs: int = typer.Option(0, "--labs", help="Laboratory cards in your city"),
     coins: int = typer.Option(0, "--coins", help="coins you hold"),
     golems: int = typer.Option(0, "--golems", help="your golems still on Market cards"),
-    components: Optional[str] = typer.Option(None, "--components",  # noqa: UP007
+    components: str | None = typer.Option(None, "--components",  # noqa: UP007
                                              help="a components file (default: shipped)"),
     json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:

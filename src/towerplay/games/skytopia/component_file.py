@@ -5,7 +5,8 @@ Each record names what it holds; a wrong file is refused with the record and the
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -99,8 +100,8 @@ class EndgamePP(_Model):
     n: int = Field(ge=0, le=50)
 
 
-Step = Annotated[Union[Gain, GainPer, OthersGain, Pay, Recall, TurnDie, MoveGolem, PlaceGolem,
-                       TakeCard, ActivateTop, ActivateRow, EndgamePP], Field(discriminator="op")]
+Step = Annotated[Gain | GainPer | OthersGain | Pay | Recall | TurnDie | MoveGolem | PlaceGolem
+                 | TakeCard | ActivateTop | ActivateRow | EndgamePP, Field(discriminator="op")]
 
 
 def _check_endgame(effect: list[Any]) -> None:
@@ -260,7 +261,7 @@ class ComponentFile(_Model):
                                 costs=str(costs))
         return self
 
-    def _effects(self):  # noqa: ANN202
+    def _effects(self) -> Iterator[tuple[str, list[Step]]]:
         for colour, f in self.foundations.items():
             yield f"foundations.{colour}.effect", f.effect
         for c in self.tower_cards:

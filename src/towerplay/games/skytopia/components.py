@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from enum import IntEnum
 from functools import lru_cache
 from pathlib import Path, PurePath
-from enum import IntEnum
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
@@ -26,9 +26,26 @@ from towerplay.core.errors import InvalidOptions, TowerplayError
 from towerplay.core.events import Event, Param, Seq, Term
 from towerplay.core.files import read_text_limited, toml_data
 from towerplay.games.skytopia.component_file import (
-    COLOURS, CONDITIONS, PER, RES, TIMINGS, TRIGGERS, ActivateRow, ActivateTop, ComponentFile,
-    EndgamePP, Gain, GainPer, MoveGolem, OthersGain, Pay, PlaceGolem, Recall, TakeCard,
-    TurnDie)
+    COLOURS,
+    CONDITIONS,
+    PER,
+    RES,
+    TIMINGS,
+    TRIGGERS,
+    ActivateRow,
+    ActivateTop,
+    ComponentFile,
+    EndgamePP,
+    Gain,
+    GainPer,
+    MoveGolem,
+    OthersGain,
+    Pay,
+    PlaceGolem,
+    Recall,
+    TakeCard,
+    TurnDie,
+)
 
 __all__ = ["COLOURS", "ComponentFile", "Components", "Condition", "load_components",
            "parse_components"]
@@ -65,7 +82,7 @@ class Card(NamedTuple):
     crest: int          # index into Components.crests, -1 for none
     min_players: int
     endgame: int        # PP at game end (Laboratories)
-    steps: tuple        # compiled effect steps (empty: nothing to activate)
+    steps: tuple[Any, ...]  # compiled effect steps (empty: nothing to activate)
 
 
 class Ability(NamedTuple):
@@ -105,7 +122,7 @@ class Components(NamedTuple):
     guilds: tuple[Guild, ...]
     tiles: tuple[tuple[str, int], ...]          # (id, colour)
     abilities: tuple[tuple[Ability, Ability], ...]
-    effects: tuple[tuple, ...]  # effect key -> steps; cards, foundations, then ability sides
+    effects: tuple[tuple[Any, ...], ...]  # key -> steps: cards, foundations, ability sides
     n_cards: int
     fingerprint: str = ""
     """A digest of the file's data: memos keyed by it never mix two component files."""
@@ -115,7 +132,7 @@ class Components(NamedTuple):
         return self.n_cards + colour
 
 
-def _compile_step(step: Any, costs: list[int]) -> tuple:
+def _compile_step(step: Any, costs: list[int]) -> tuple[Any, ...]:
     match step:
         case Gain():
             return (GAIN, RES[step.res], step.n)
@@ -197,7 +214,7 @@ def compile_components(data: ComponentFile) -> Components:
             crests.append(name)
         return crests.index(name)
 
-    def compile_effect(effect: list[Any]) -> tuple[tuple, int]:
+    def compile_effect(effect: list[Any]) -> tuple[tuple[Any, ...], int]:
         endgame = sum(s.n for s in effect if isinstance(s, EndgamePP))
         steps = tuple(_compile_step(s, costs) for s in effect if not isinstance(s, EndgamePP))
         return steps, endgame
@@ -245,7 +262,7 @@ def compile_components(data: ComponentFile) -> Components:
 
 
 # ----------------------------------------------------------------------------- loading
-def _record_name(raw: Any, loc: tuple) -> Param:
+def _record_name(raw: Any, loc: tuple[Any, ...]) -> Param:
     """``'tower_cards[5]' (id 'BLU-06'), field 'cost'`` for a pydantic error location
     (the file's own names quoted: they stay as written in every language)."""
     if not loc:

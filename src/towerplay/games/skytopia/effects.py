@@ -13,8 +13,20 @@ from typing import TYPE_CHECKING, Any, NamedTuple, final
 
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia.actions import ROWS, SLOTS, Act
-from towerplay.games.skytopia.components import (GAIN, GAIN_PER, MOVE, OTHERS, PAY, PLACE,
-                                                 RECALL, ROW, TAKE, TOP, TURN, Components)
+from towerplay.games.skytopia.components import (
+    GAIN,
+    GAIN_PER,
+    MOVE,
+    OTHERS,
+    PAY,
+    PLACE,
+    RECALL,
+    ROW,
+    TAKE,
+    TOP,
+    TURN,
+    Components,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

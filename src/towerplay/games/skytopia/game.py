@@ -5,10 +5,11 @@
 >>> state = game.start(players=2, seed=1)
 >>> state.view(0)["phase"], len(state.legal_actions()) > 10
 ('phase 2: assign a golem', True)
->>> games.load("skytopia", market_size=7)
+>>> games.load("skytopia", market_size=7)  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-towerplay.core.errors.InvalidOptions: option “Market column size” ('market_size'): expected a number of at most 4 (got 7)
+towerplay.core.errors.InvalidOptions: option “Market column size” ('market_size'): expected a
+number of at most 4 (got 7)
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
 
-from towerplay.core import Game, InvalidOptions, Options
+from towerplay.core import Event, Game, InvalidOptions, Options
 from towerplay.core.game import FILE
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia import events
@@ -70,11 +71,11 @@ class Skytopia(Game[SkytopiaState, A.Act]):
         """The seat count must suit the game and the Market: ``market_size`` may only be
         lower than the player count (the rulebook's harder variant), never higher."""
         super().check_players(players)
+        assert isinstance(players, int)  # (checked above)
         size = self.options.market_size
-        if size > players:  # type: ignore[operator]  # an int: checked above
-            raise InvalidOptions(f"skytopia: option 'market_size' is {size}, more than the "
-                                 f"{players} players: a Market column holds as many cards "
-                                 "as there are players, or fewer")
+        if size > players:
+            raise InvalidOptions(Event.of("skytopia.market_size_players", size=size,
+                                          players=players))
 
     def _setup(self, state: SkytopiaState) -> None:
         state.setup()

@@ -14,8 +14,9 @@ from towerplay.core.heuristics import Heuristics
 from towerplay.core.memo import Memo
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia.actions import Act
+from towerplay.games.skytopia.effects import GOLEMS
 from towerplay.games.skytopia.scoring import city_summary, guild_points
-from towerplay.games.skytopia.state import GOLEMS, PH_OVER, SkytopiaState
+from towerplay.games.skytopia.state import PH_OVER, SkytopiaState
 
 COIN = 0.3          # PP per coin in hand (coins buy speed, and 5 coins are 1 PP at the end)
 BOARD = 0.4         # a free golem keeps options open
@@ -51,7 +52,7 @@ def evaluate(state: SkytopiaState, seat: int) -> float:
     cards, crests, labs = _city(state, towers)
     guilds = tuple(c.guilds[g] for g in state.guilds)
     base = _guilds(guilds, cards, crests)
-    value = state.prestige[seat] + base + labs + state.coins[seat] * COIN \
+    value: float = state.prestige[seat] + base + labs + state.coins[seat] * COIN \
         + state.board[seat] * BOARD + (GOLEMS - state.board[seat])
     if state.phase == PH_OVER:
         return value - state.coins[seat] * COIN + state.coins[seat] // 5 \

@@ -83,7 +83,7 @@ def _loaded_notes(state: rules.SkytopiaState, notes: Any) -> tuple[tuple[int, ..
     for note in notes:
         if not isinstance(note, list) or len(note) != len(highs) or not all(
                 type(v) is int and low <= v <= high
-                for v, low, high in zip(note, lows, highs)):
+                for v, low, high in zip(note, lows, highs, strict=True)):
             raise ValueError("'notes' holds [index, effect, round, ended, build value, "
                              "first player, last round, over] of whole numbers in range")
         out.append(tuple(note))

@@ -17,9 +17,9 @@ from towerplay.core.memo import Memo
 from towerplay.core.observer import Cells, Observer, Vector
 from towerplay.games.skytopia.actions import ROWS, SLOTS
 from towerplay.games.skytopia.components import COLOURS
-from towerplay.games.skytopia.effects import EffectFrame
+from towerplay.games.skytopia.effects import GOLEMS, EffectFrame
 from towerplay.games.skytopia.game import Skytopia
-from towerplay.games.skytopia.state import GOLEMS, PH_SIDE, PHASE_NAMES, SkytopiaState
+from towerplay.games.skytopia.state import PH_SIDE, PHASE_NAMES, SkytopiaState
 
 TOWER_NAMES = [f"tower_{colour}" for colour in COLOURS]
 Block = npt.NDArray[np.float32]
@@ -62,7 +62,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         starts = [self.offsets[f"city[{index}]"] for index in range(players)]
         self._tower_at = [[self.offsets[f"{label}[{index}]"] for label in TOWER_NAMES]
                           for index in range(players)]  # (a tower's height, then crests)
-        self._city_spans = list(zip(starts, [*starts[1:], self.offsets["guild_masters"]]))
+        ends = [*starts[1:], self.offsets["guild_masters"]]
+        self._city_spans = list(zip(starts, ends, strict=True))
 
     def market_block(self, state: SkytopiaState, cards: tuple[int, ...]) -> Block:
         """The Market's cards as the observation writes them, with no golems there (per
@@ -330,7 +331,7 @@ class SkytopiaObserver(Observer[SkytopiaState]):
             return
         every = build != kept[2]  # (else a card or two taken, or the Market refilled)
         for slot, (card, now, was_card, was) in enumerate(zip(cards, dice, kept[0],
-                                                                kept[1])):
+                                                                kept[1], strict=True)):
             if every or card != was_card or now != was:
                 self._refresh_slot(state, slot, card, now, cells)
         kept[0], kept[1], kept[2] = cards.copy(), dice.copy(), build
@@ -353,7 +354,8 @@ class SkytopiaObserver(Observer[SkytopiaState]):
         ``head`` (``refresh``'s) and ``old``, the head it was written from: a one-hot
         that moved has its old cell turned off and its new one on."""
         at = self.offsets
-        for (base, size), was, now in zip(self._who_at, old, head):  # (the first three)
+        # (the first three of the head: _who_at's)
+        for (base, size), was, now in zip(self._who_at, old, head, strict=False):
             if was != now:
                 if was is not None and 0 <= was < size:
                     cells[base + was] = 0.0

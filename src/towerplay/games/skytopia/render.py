@@ -21,12 +21,11 @@ False
 """
 from __future__ import annotations
 
-from typing import Any
-
 from rich.markup import escape
 
 from towerplay.games.skytopia.board import card_info, effect_words
 from towerplay.games.skytopia.components import COLOURS
+from towerplay.games.skytopia.views import SkytopiaView, side_text
 from towerplay.i18n import Translator, seat_label
 
 STYLE = {"blue": "bold blue", "gold": "bold yellow", "red": "bold dark_orange",
@@ -35,11 +34,11 @@ SEAT_STYLE = ("cyan", "green", "red", "white")
 GOLEMS = 5
 
 
-def _seat(view: dict[str, Any], p: int, tr: Translator) -> str:
+def _seat(view: SkytopiaView, p: int, tr: Translator) -> str:
     return f"[{SEAT_STYLE[p % 4]}]{escape(seat_label(view, p, tr))}[/]"
 
 
-def _card(view: dict[str, Any], ident: str, tr: Translator) -> str:
+def _card(view: SkytopiaView, ident: str, tr: Translator) -> str:
     """A card by its name (and crest), in its colour."""
     info = card_info(view, ident)
     name = tr.term(info["name"])
@@ -52,7 +51,7 @@ def _when(rounds: int, tr: Translator) -> str:
     return tr("completes_now") if rounds == 0 else tr("rounds_short", count=rounds)
 
 
-def chronometer(view: dict[str, Any], tr: Translator) -> list[str]:
+def chronometer(view: SkytopiaView, tr: Translator) -> list[str]:
     """The dial from the build symbol: value, cost in coins, rounds to complete."""
     heads = [tr("render.value"), tr("render.cost"), tr("render.rounds")]
     width = max(len(head) for head in heads)
@@ -66,28 +65,30 @@ def chronometer(view: dict[str, Any], tr: Translator) -> list[str]:
             "  " + "".join(values), "  " + "".join(costs), "  " + "".join(rounds)]
 
 
-def market(view: dict[str, Any], tr: Translator) -> list[str]:
+def market(view: SkytopiaView, tr: Translator) -> list[str]:
     """Each Market space: its card and the golems on it."""
     decks = ", ".join(tr("deck", colour=tr.term(c), n=n)
-                      for c, n in zip(COLOURS, view["deck_sizes"]))
+                      for c, n in zip(COLOURS, view["deck_sizes"], strict=True))
     lines = [f"[bold]{escape(tr('render.market', decks=decks))}[/]"]
     for name, slot in view["market"].items():
         text = _card(view, slot["card"], tr) if slot["card"] else f"[dim]{tr('empty')}[/]"
         golems = ", ".join(f"{_seat(view, owner, tr)}:{value}[dim]({_when(rounds, tr)})[/]"
-                           for (owner, value), rounds in zip(slot["golems"], slot["rounds"]))
+                           for (owner, value), rounds
+                           in zip(slot["golems"], slot["rounds"], strict=True))
         lines.append(f"  {name}  {text}" + (f"  ⚙ {golems}" if golems else ""))
     return lines
 
 
-def cities(view: dict[str, Any], tr: Translator) -> list[str]:
+def cities(view: SkytopiaView, tr: Translator) -> list[str]:
     """Every city: coins, PP, golems at home, its ability and its four Towers."""
     lines = []
     for p, city in enumerate(view["cities"]):
         head = tr("city_head", seat="\0", coins=tr("coins", count=city["coins"]),
                   pp=city["pp"], golems=city["golems_on_board"], total=GOLEMS, marks="")
         lines.append(escape(head).replace("\0", _seat(view, p, tr)))
-        if city["ability"] is not None:
-            ability = tr("ability_line", text=tr.term(city["ability_text"]))
+        ability_text = city["ability_text"]
+        if city["ability"] is not None and ability_text is not None:
+            ability = tr("ability_line", text=tr.term(ability_text))
             lines.append(f"    {escape(ability)}")
         for colour, tower in city["towers"].items():
             cards = " | ".join(_card(view, ident, tr) for ident in tower) or "[dim]-[/]"
@@ -96,7 +97,7 @@ def cities(view: dict[str, Any], tr: Translator) -> list[str]:
     return lines
 
 
-def placements(view: dict[str, Any], tr: Translator) -> list[str]:
+def placements(view: SkytopiaView, tr: Translator) -> list[str]:
     """The seat to move's placement choices, Market space by space: value (cost,
     rounds)."""
     chosen: dict[str, list[int]] = {}
@@ -115,7 +116,7 @@ def placements(view: dict[str, Any], tr: Translator) -> list[str]:
     return lines
 
 
-def abilities(view: dict[str, Any], tr: Translator) -> list[str]:
+def abilities(view: SkytopiaView, tr: Translator) -> list[str]:
     """What each Ability tile and side does, while tiles or sides are being chosen."""
     tiles = view.get("ability_tiles")
     if not tiles:
@@ -126,21 +127,22 @@ def abilities(view: dict[str, Any], tr: Translator) -> list[str]:
         shown = [(f"draft t{list(tiles).index(t) + 1}", t) for t in view["draft_pool"] or []]
     else:  # the side choice: the tile of the seat choosing
         title = tr("sides_title", seat=seat_label(view, mover, tr))
-        tile = view["cities"][mover]["ability"][:-1] if mover is not None else None
+        chosen = view["cities"][mover]["ability"] if mover is not None else None
+        tile = chosen[:-1] if chosen is not None else None
         shown = [("", tile)] if tile in tiles else []  # (its sides are the actions)
     lines = [f"[bold]{escape(title)}[/]"]
     for label, ident in shown:
-        tile = tiles[ident]
-        colour = f"[{STYLE[tile['colour']]}]{escape(tr.term(tile['colour']))}[/]"
+        info = tiles[ident]
+        colour = f"[{STYLE[info['colour']]}]{escape(tr.term(info['colour']))}[/]"
         heading = escape(tr("tile_title", colour="\0")).replace("\0", colour)
         lines.append(f"  {label}: {heading}" if label else f"  {heading}")
-        sides = [tr("side_label", side=side, words=tr.term(tile[side.upper()]))
+        sides = [tr("side_label", side=side, words=tr.term(side_text(info, side)))
                  for side in ("a", "b")]
         lines += [f"      {escape(side)}" for side in sides]
     return lines
 
 
-def breakdown(view: dict[str, Any], tr: Translator) -> list[str]:
+def breakdown(view: SkytopiaView, tr: Translator) -> list[str]:
     """The end screen: every seat's final score by source."""
     lines = [f"[bold]{escape(tr('render.by_source'))}[/]"]
     for p, parts in enumerate(view.get("breakdown", [])):
@@ -149,7 +151,7 @@ def breakdown(view: dict[str, Any], tr: Translator) -> list[str]:
     return lines
 
 
-def headline(view: dict[str, Any], tr: Translator) -> str:
+def headline(view: SkytopiaView, tr: Translator) -> str:
     """The round, its first player, and who moves in which phase (or the winners)."""
     final = tr("final_round", n=view["final_round"]) if view["final_round"] else ""
     head = tr("headline", round=view["round"], final=final, first=view["first_player"] + 1)
@@ -162,7 +164,7 @@ def headline(view: dict[str, Any], tr: Translator) -> str:
     return f"[bold]{escape(head)}[/] · {escape(turn)}"
 
 
-def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
+def draw(view: SkytopiaView, tr: Translator | None = None) -> str:
     """Everything the view shows, in ``tr``'s language; the face-down decks show only
     their sizes."""
     tr = tr or Translator("skytopia", "en")
@@ -175,7 +177,7 @@ def draw(view: dict[str, Any], tr: Translator | None = None) -> str:
     lines += [f"  {escape(tr.term(text))}" for text in view["guild_texts"]]
     lines.append(f"[bold]{escape(tr('foundations_title'))}[/]: " + "; ".join(
         escape(tr("with_crest", name=tr.term(name), crest=crest))
-        for name, crest in zip(view["foundations"], view["foundation_crests"])))
+        for name, crest in zip(view["foundations"], view["foundation_crests"], strict=True)))
     lines += cities(view, tr)
     if view["pending"]:
         now = tr("now_effect", effect=effect_words(view["pending"]["effect"], tr))

@@ -15,10 +15,10 @@ Builders (tallest Tower of 4 incl. the Foundation) 4, Merchants (2 crests in gol
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event
-
 from towerplay.games.skytopia.components import Components, Guild
 
 
@@ -82,7 +82,7 @@ def describe_guild(guild: Guild) -> str:
 
 def final_tally(comp: Components, guilds: Sequence[int], track: int, cards: Sequence[int],
                 crest_types: Sequence[int], laboratory_pp: int, coins: int,
-                golems_on_market: int) -> dict:
+                golems_on_market: int) -> dict[str, Any]:
     """The final score of one city, with its breakdown (a JSON-ready dict)."""
     per_guild = {comp.guilds[g].ident: guild_points(comp.guilds[g], cards, crest_types)
                  for g in guilds}

@@ -22,18 +22,30 @@ from towerplay.core.events import Event, Seat
 from towerplay.games.skytopia import actions as A
 from towerplay.games.skytopia import events, loading, views
 from towerplay.games.skytopia.actions import ROWS, SLOTS, Act
-from towerplay.games.skytopia.components import (ANY_TIME, END_P1, END_P2, GAIN,
-                                                 Components, Condition)
-from towerplay.games.skytopia.effects import (GOLEMS, TRIG_JOINS, TRIG_RETURNED,
-                                              EffectInterpreter, Frame, effect_frame,
-                                              tower_frame)
+from towerplay.games.skytopia.components import (
+    ANY_TIME,
+    END_P1,
+    END_P2,
+    GAIN,
+    Components,
+    Condition,
+)
+from towerplay.games.skytopia.effects import (
+    GOLEMS,
+    TRIG_JOINS,
+    TRIG_RETURNED,
+    EffectInterpreter,
+    Frame,
+    effect_frame,
+    tower_frame,
+)
 
 if TYPE_CHECKING:
     from towerplay.games.skytopia.game import Skytopia
-from towerplay.games.skytopia.refusals import why_illegal
-from towerplay.games.skytopia.scoring import city_summary, final_tally
 from towerplay.core import State, chance
 from towerplay.core.rng import shuffle
+from towerplay.games.skytopia.refusals import why_illegal
+from towerplay.games.skytopia.scoring import city_summary, final_tally
 
 START_COINS = 5
 COMPENSATION = 3
@@ -52,7 +64,7 @@ MAX_ACTIONS = 4000
 provably finite (random games at any player count take less than a tenth of it)."""
 
 
-class SkytopiaState(EffectInterpreter, State[Act]):
+class SkytopiaState(EffectInterpreter, State[Act, "views.SkytopiaView"]):
     """One Skytopia position (see the module notes for the encoding)."""
 
     log_is_public = True  # the log's announcements (effects used, rounds ending) are public
@@ -244,7 +256,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
             return
         colours = [self.comp.cards[card].colour for _, card in self.completed]
         keep = []
-        for (slot, card), colour in zip(self.completed, colours):
+        for (slot, card), colour in zip(self.completed, colours, strict=True):
             if colours.count(colour) == 1:
                 self._add_card(self.current, card)
                 self.pending_towers |= 1 << colour
@@ -550,9 +562,10 @@ class SkytopiaState(EffectInterpreter, State[Act]):
     def _copy(self) -> SkytopiaState:
         new = self._copy_base()
         new.comp = self.comp
-        new.round, new.last_round, new.first, new.turn_index = (self.round, self.last_round, self.first,
-                                                        self.turn_index)
-        new.build, new.phase, new.pending_towers, new.completed = self.build, self.phase, self.pending_towers, self.completed
+        new.round, new.last_round, new.first, new.turn_index = (
+            self.round, self.last_round, self.first, self.turn_index)
+        new.build, new.phase, new.pending_towers, new.completed = (
+            self.build, self.phase, self.pending_towers, self.completed)
         new.added, new.paid, new.pool, new.pick = self.added, self.paid, self.pool, self.pick
         new.rows, new.guilds, new.current = self.rows, self.guilds, self.current
         new.market = self.market[:]
@@ -579,7 +592,7 @@ class SkytopiaState(EffectInterpreter, State[Act]):
         card = self.comp.cards[key]
         return f"{card.ident} {card.name}"
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> views.SkytopiaPart:
         return views.view(self, seat)
 
     def _to_json(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from typing import Any
 from towerplay.core.statistics import Ratio, Statistic
 from towerplay.games.skytopia import state as rules
 from towerplay.games.skytopia.components import COLOURS
+from towerplay.games.skytopia.effects import GOLEMS
 from towerplay.games.skytopia.scoring import city_summary, final_tally
 
 PREFIX = "sky_"
@@ -113,7 +114,7 @@ class SkytopiaStats:
             towers = [state.towers[seat * 4 + colour] for colour in range(4)]
             cards, crests, labs = city_summary(comp, towers)
             tally = final_tally(comp, state.guilds, state.prestige[seat], cards, crests, labs,
-                                state.coins[seat], rules.GOLEMS - state.board[seat])
+                                state.coins[seat], GOLEMS - state.board[seat])
             final["guilds"] += sum(tally["guilds"].values())
             final["laboratories"] += tally["laboratories"]
             final["coins"] += tally["coins"]

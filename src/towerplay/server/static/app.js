@@ -10,7 +10,7 @@ export * from "/static/common.js";
 const PAGE_MODULES = { lobby: "/static/lobby.js", table: "/static/table.js",
                        replay: "/static/replay.js" };
 const page = document.body.dataset.page;
-// <body data-domains="score,castle"> names the catalogues a page needs besides ``web``
+// <body data-domains="score"> names the catalogues a page needs besides ``web``
 const domains = (document.body.dataset.domains || "").split(",").filter(Boolean);
 // friends.js wraps the page's start: it comes after the page's module
 const modules = (page in PAGE_MODULES ? import(PAGE_MODULES[page]) : Promise.resolve())

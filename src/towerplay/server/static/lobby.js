@@ -3,7 +3,7 @@ import { $, esc, friends, getJSON, LANG, pages, seatName, showError, t, tOr } fr
 import { watchUploads } from "/static/uploads.js";
 
 /** The seat kinds the lobby offers, by protocol id (the server's SEAT_KINDS). */
-const SEAT_KINDS = ["human", "easy", "medium", "hard", "expert", "random", "greedy"];
+const SEAT_KINDS = ["human", "easy", "medium", "hard", "expert", "random", "greedy", "learned"];
 
 /** A seat row's spec: its kind's id, or the bot spec typed for "other bot". */
 function seatSpec(row) {

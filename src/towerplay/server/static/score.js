@@ -2,33 +2,37 @@
  * The scoring pads (issue #18): people playing on a real table type what each player
  * built and see the breakdown and the winner as they type. /score/ lists the pads,
  * /score/<game> is one (both this page); a service worker (/score/sw.js) keeps them for
- * offline use. The scoring runs here, ported from the game's scoring.py and cli.py
- * (`towerplay score <game>`): tests/server/test_score_pads*.py prove both agree.
+ * offline use. The scoring runs here, ported from the game's own scoring (its
+ * `towerplay score <game>`): the tests prove both agree, on the game's finished games.
  *
- * A pad is the module static/score/<game>.js; its default export is
+ * A game brings its pad: the module pad.js in its package (served as /score/<game>/pad.js);
+ * its default export is
  *
  *   {
  *     players: [2, 5],            // the fewest and the most players
- *     help: "five_towers.help",   // optional: how to fill the pad in (a catalogue key)
+ *     help: "mygame.help",        // optional: how to fill the pad in (a catalogue key)
  *     options: [                  // table-wide settings (may be empty):
- *       { name: "variant", key: "castle.variant",          // a select …
- *         choices: [["base", "castle.variant.base"],
- *                   ["characters", "castle.variant.characters"]] },
- *       { name: "pair_cards", key: "castle.pair_cards" },  // … or, without choices, a checkbox
+ *       { name: "variant", key: "mygame.variant",          // a select …
+ *         choices: [["base", "mygame.variant.base"],
+ *                   ["long", "mygame.variant.long"]] },
+ *       { name: "bonus", key: "mygame.bonus" },            // … or, without choices, a checkbox
  *     ],
  *     fields: [                   // the inputs of each player, in order:
- *       { name: "candy", key: "five_towers.tower.candy",    // label (a catalogue key)
- *         hint: "five_towers.tower_hint",                   // optional placeholder key
- *         numeric: true },                                  // optional: a phone's number pad
+ *       { name: "towers", key: "mygame.towers",            // label (a catalogue key)
+ *         hint: "mygame.towers_hint",                      // optional placeholder key
+ *         numeric: true,                                   // optional: a phone's number pad
+ *         notation: true,                                  // optional: a line of notation
+ *                                                          //   (the whole row, monospace)
+ *         long_hint: true },                               // optional: a smaller placeholder
  *     ],
  *     score(input, data) { … },   // pure: no page, no t()
  *   }
  *
  * score(input, data) gets
- *   input = { players: 3, options: { variant: "base", pair_cards: false },
- *             seats: [{ candy: "15 12 9 0", …every field's text as typed }, …] }
+ *   input = { players: 3, options: { variant: "base", bonus: false },
+ *             seats: [{ towers: "15 12 9 0", …every field's text as typed }, …] }
  *   data  = the game's shipped component file as JSON (GET /score/<game>/data.json,
- *           e.g. castle's characters.toml; {} if the game has none)
+ *           the Game class's component_file; {} if the game has none)
  * and returns
  *   { seats: [{ total: 12, rows: [{ key, params, points }, …] }, …],  // rows add up to total
  *     winners: [0],                                  // seat numbers, 0 first
@@ -37,8 +41,9 @@
  * or throws `new Refusal(key, params, seat)` (exported here) exactly where the CLI refuses
  * the same input: `seat` (a number, or null for the whole table) names whose input it is.
  *
- * Texts are keys of the `score` catalogue (locale/<lang>/LC_MESSAGES/score.po): the
- * general ones start `pad.`, a game's start `<game>.`. A param may itself be a text,
+ * Texts are keys of the `score` catalogue: the general ones start `pad.` (the kernel's
+ * locale/<lang>/LC_MESSAGES/score.po), a game's start `<game>.` (the score.po of the
+ * game's own locale/). A param may itself be a text,
  * `{ key, params }`, worded before it is filled in (a suit's name in a row's label), or
  * `{ seat: 2 }`, that player's name as typed (who starts the next round, in a note).
  */
@@ -113,7 +118,7 @@ const ScorePad = {
   /** The pad's module and its game's data. */
   async load() {
     const [module, data] = await Promise.all([
-      import(`/static/score/${this.game}.js`), getJSON(`/score/${this.game}/data.json`)]);
+      import(`/score/${this.game}/pad.js`), getJSON(`/score/${this.game}/data.json`)]);
     this.pad = module.default;
     this.data = data;
   },
@@ -170,8 +175,9 @@ const ScorePad = {
   /** A player's fieldset: their name (as the legend) and the pad's inputs. */
   seatHTML(seat) {
     const inputs = this.pad.fields.map((f) =>
-      `<label><span>${esc(t(f.key))}</span> <input id="seat-${seat}-${f.name}" `
-      + `${f.numeric ? 'inputmode="numeric" ' : ""}`
+      `<label${f.notation ? ' class="pad-wide"' : ""}><span>${esc(t(f.key))}</span> `
+      + `<input id="seat-${seat}-${f.name}" `
+      + `${f.numeric ? 'inputmode="numeric" ' : ""}${inputClass(f)}`
       + `placeholder="${esc(f.hint ? t(f.hint) : "")}"></label>`).join("");
     return `<fieldset class="pad-seat"><legend><input id="seat-${seat}-name" class="pad-name" `
       + `placeholder="${esc(t("pad.player", { n: seat + 1 }))}" aria-label="${esc(t("pad.name"))}"></legend>`
@@ -246,6 +252,13 @@ const ScorePad = {
       + `<th class="num">${score.total}</th></tr></table>`;
   },
 };
+
+/** The classes of a field's input, as its pad describes it. */
+function inputClass(field) {
+  const classes = [field.notation && "pad-notation", field.long_hint && "pad-long-hint"]
+    .filter(Boolean);
+  return classes.length ? `class="${classes.join(" ")}" ` : "";
+}
 
 /** Every input and select within ``element``: its value (checked, for a checkbox) by id. */
 function typedIn(element) {

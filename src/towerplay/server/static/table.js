@@ -28,6 +28,7 @@ const TablePage = {
     getJSON(`/api/tables/${encodeURIComponent(this.id)}/hint`).then((answer) => {
       this.hints = answer.hints;
       this.clearHints();
+      document.body.dataset.hints = this.hints ? "on" : "off";  // (tests wait for it)
     }).catch(() => {});
     $("board").addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") this.pick(event);
@@ -47,7 +48,9 @@ const TablePage = {
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const token = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
-    const query = `?lang=${LANG}${token}&people=1`;
+    // the version seen so far: whichever server answers, it answers no older one
+    const known = this.version === null ? "" : `&version=${this.version}`;
+    const query = `?lang=${LANG}${token}&people=1${known}`;
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.id)}${query}`);
     this.socket = socket;
     socket.onopen = () => {
@@ -131,6 +134,7 @@ const TablePage = {
       return;
     }
     this.answered();
+    if (this.version !== null && message.version < this.version) return;  // never back
     this.version = message.version;
     this.seat = message.seat;
     this.draw(message);

@@ -1,0 +1,63 @@
+"""The hub's clients: who is connected to each table in memory, and what each hears, in
+order (its outbox, drained to its websocket)."""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from towerplay.server.live import Client, LiveTable, visible_chat
+from towerplay.server.protocol import encoded, worded
+
+
+class Clients:
+    """The connections of one process's tables."""
+
+    def join(self, live: LiveTable, seat: int | None, lang: str = "en",
+             address: str = "unknown", people: bool = False) -> Client:
+        """A new client: it hears its view (and with ``people``, the people and the chat
+        so far, and every change of them)."""
+        client = Client(seat, lang, address=address, people=people)
+        live.clients.add(client)
+        client.outbox.put_nowait({})
+        if not people:
+            return client
+        client.outbox.put_nowait(live.people())
+        client.outbox.put_nowait({"type": "chat", "table": live.id,
+                                  "lines": visible_chat(live, seat, live.chat_lines)})
+        return client
+
+    def leave(self, live: LiveTable, client: Client) -> None:
+        """A client left (its sender stops)."""
+        live.clients.discard(client)
+        client.outbox.put_nowait(None)
+
+    def tell(self, live: LiveTable, body: dict[str, Any]) -> None:
+        """Send every client of the table an error body, each in its language."""
+        for client in live.clients:
+            client.outbox.put_nowait(worded(body, client.lang))
+
+    def changed(self, live: LiveTable) -> None:
+        """The table moved on: every client hears of it."""
+        for client in live.clients:
+            client.outbox.put_nowait({})
+
+    def close(self, live: LiveTable) -> None:
+        """End every client's sender (the server stops)."""
+        for client in live.clients:
+            client.outbox.put_nowait(None)
+
+    async def drain(self, live: LiveTable, client: Client,
+                    send: Callable[[str], Awaitable[None]]) -> None:
+        """Send the client's messages in order until it is closed: ``{}`` means "your
+        view message" (several in a row send one; ``{"type": "resend"}`` sends it even
+        if nothing changed), anything else is sent as it is."""
+        while True:
+            item = await client.outbox.get()
+            if item is None:
+                return
+            if not item or item.get("type") == "resend":
+                if not item and client.sent_version == live.table.version:
+                    continue
+                await send(await live.message(client))
+            else:
+                await send(encoded(item))

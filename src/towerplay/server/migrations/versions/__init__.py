@@ -1,0 +1,1 @@
+"""The migration steps, oldest first (``down_revision`` chains them)."""

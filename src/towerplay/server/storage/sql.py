@@ -1,0 +1,656 @@
+"""The :class:`~.interface.Storage` on SQLAlchemy 2: SQLite (WAL) by default, PostgreSQL by
+URL. The schema is the migrations' (:mod:`.migrate`), run when the storage opens.
+
+On PostgreSQL each stored action also notifies channel :data:`~.interface.CHANNEL`, and
+each change of a table's people :data:`~.interface.SOCIAL_CHANNEL`, in the same
+transaction (so only committed changes are announced). The statements run on every move
+are built once (:class:`SQLActions`): building a statement costs more than running it.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from towerplay.server.clock import UNTIMED, ClockStep, Timing, aware
+from towerplay.server.storage.interface import (
+    CHANNEL,
+    SOCIAL_CHANNEL,
+    ActionStore,
+    ClockStore,
+    Conflict,
+    JobStore,
+    LimitStore,
+    NewAction,
+    People,
+    SeatStore,
+    StorageFailed,
+    StoredTable,
+    TableStore,
+    UploadStore,
+)
+from towerplay.server.storage.migrate import upgrade
+from towerplay.server.storage.schema import (
+    actions,
+    chat_lines,
+    hint_requests,
+    rate_events,
+    reviews,
+    seat_tokens,
+    tables,
+    uploads,
+)
+
+T = TypeVar("T")
+
+DATABASE_URL_ENV = "TOWERPLAY_DATABASE_URL"
+"""The environment variable naming a database URL (PostgreSQL: ``postgresql://...``)."""
+
+
+def default_sqlite_path() -> Path:
+    """``$TOWERPLAY_HOME/towerplay.sqlite``, else under ``$XDG_DATA_HOME/towerplay/``,
+    else ``~/.local/share/towerplay/towerplay.sqlite``."""
+    home = os.environ.get("TOWERPLAY_HOME")
+    if home:
+        return Path(home).expanduser() / "towerplay.sqlite"
+    data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(data) / "towerplay" / "towerplay.sqlite"
+
+
+def database_url(db_path: str | Path | None = None) -> str:
+    """The URL to use: a file given as ``db_path``, else ``$TOWERPLAY_DATABASE_URL``, else
+    the default SQLite file (its directory is made)."""
+    if db_path is None:
+        url = os.environ.get(DATABASE_URL_ENV)
+        if url:
+            return url
+        db_path = default_sqlite_path()
+    path = Path(db_path).expanduser()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite in WAL mode (readers never block the writer)."""
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a kill
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+def guarded(cls: type[T]) -> type[T]:
+    """Make every public method of ``cls`` raise :class:`StorageFailed` (keeping its own
+    :class:`StorageFailed`s) where the database or the disk fails."""
+    for name, method in list(vars(cls).items()):
+        if callable(method) and not name.startswith("_"):
+            setattr(cls, name, _guard(method))
+    return cls
+
+
+def _guard(method: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(method)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except StorageFailed:
+            raise
+        except (SQLAlchemyError, OSError) as error:
+            raise StorageFailed(f"the database failed ({type(error).__name__})") from error
+    return run
+
+
+class Database:
+    """The engine the parts share, and the notifications of PostgreSQL."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
+
+    def notify(self, db: Connection, channel: str, payload: str) -> None:
+        """Announce a change to every process (PostgreSQL; sent on commit)."""
+        if self.postgres:
+            db.execute(NOTIFY, {"channel": channel, "payload": payload})
+
+
+NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+CLOCK_OF = select(tables.c.clock, tables.c.clock_state, tables.c.deadline)
+"""A table's clock (add ``.where``)."""
+
+
+def _timing(row: Any) -> Timing:
+    if row is None or row.clock is None:
+        return UNTIMED
+    return Timing(row.clock, row.clock_state, aware(row.deadline))
+
+
+def _clock_values(timing: Timing) -> dict[str, Any]:
+    return {"clock": timing.config, "clock_state": timing.state, "deadline": timing.deadline}
+
+
+def _table_values(table: StoredTable) -> dict[str, Any]:
+    return {"id": table.id, "game": table.game, "rules_version": table.rules_version,
+            "options": table.options, "seed": table.seed, "players": table.players,
+            "seats": table.seats, "created": table.created, "hints": table.hints,
+            "version": table.version, "bot_queue": table.bot_queue, "owner": table.owner,
+            "updated": table.created, "chat": table.chat, **_clock_values(table.timing)}
+
+
+def _stored(row: Any) -> StoredTable:
+    return StoredTable(id=row.id, game=row.game, rules_version=row.rules_version,
+                       options=dict(row.options), seed=int(row.seed), players=row.players,
+                       seats=list(row.seats), created=row.created, finished=row.finished,
+                       result=row.result, hints=bool(row.hints), version=row.version,
+                       bot_queue=row.bot_queue, owner=row.owner, chat=row.chat or "all",
+                       rematch=row.rematch, timing=_timing(row))
+
+
+def _step_clock(db: Connection, table_id: str, clock: ClockStep, now: datetime,
+                *conditions: Any) -> Timing:
+    """Apply ``clock``'s change to a table's stored clock (if the table matches
+    ``conditions`` and has a clock): the clock after it."""
+    row = db.execute(CLOCK_OF.where(tables.c.id == table_id, *conditions)).first()
+    before = _timing(row)
+    if not before.timed:
+        return before
+    after = clock(before, now)
+    db.execute(update(tables).where(tables.c.id == table_id)
+               .values(clock_state=after.state, deadline=after.deadline))
+    return after
+
+
+@guarded
+class SQLTables:
+    """:class:`~.interface.TableStore` in SQL."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.engine = database.engine
+
+    def create(self, table: StoredTable) -> None:
+        try:
+            with self.engine.begin() as db:
+                db.execute(tables.insert().values(**_table_values(table)))
+                if table.token_hashes:
+                    db.execute(seat_tokens.insert(), [
+                        {"table_id": table.id, "seat": seat, "token_hash": digest,
+                         "name": table.names.get(seat)}
+                        for seat, digest in table.token_hashes.items()])
+        except (SQLAlchemyError, OSError) as error:
+            raise StorageFailed(f"table {table.id} could not be stored") from error
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            stored = _stored(row)
+            for seat in db.execute(select(seat_tokens)
+                                   .where(seat_tokens.c.table_id == table_id)):
+                stored.token_hashes[seat.seat] = seat.token_hash
+                if seat.name is not None:
+                    stored.names[seat.seat] = seat.name
+                if seat.away is not None:
+                    stored.away[seat.seat] = seat.away
+            stored.actions = list(db.execute(
+                select(actions.c.text).where(actions.c.table_id == table_id)
+                .order_by(actions.c.index)).scalars())
+        return stored
+
+    def listing(self, finished: bool | None, limit: int = 100) -> list[StoredTable]:
+        query = select(tables).order_by(tables.c.created.desc()).limit(limit)
+        if finished is not None:
+            column = tables.c.finished
+            query = query.where(column.is_not(None) if finished else column.is_(None))
+        with self.engine.connect() as db:
+            return [_stored(row) for row in db.execute(query)]
+
+    def unfinished_ids(self) -> list[str]:
+        with self.engine.connect() as db:
+            return list(db.execute(select(tables.c.id).where(tables.c.finished.is_(None))
+                                   .order_by(tables.c.created)).scalars())
+
+    def hints(self, table_id: str) -> bool | None:
+        with self.engine.connect() as db:
+            found: bool | None = db.execute(
+                select(tables.c.hints).where(tables.c.id == table_id)).scalar()
+        return found
+
+    def set_hints(self, table_id: str, allowed: bool) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(hints=allowed))
+
+    def create_rematch(self, old_id: str, new: StoredTable) -> str:
+        try:
+            with self.engine.begin() as db:
+                done = db.execute(update(tables).where(
+                    tables.c.id == old_id, tables.c.rematch.is_(None),
+                    tables.c.finished.is_not(None)).values(rematch=new.id)).rowcount
+                if done:
+                    db.execute(tables.insert().values(**{**_table_values(new), "version": 0}))
+                    self.database.notify(db, SOCIAL_CHANNEL, old_id)
+                    return new.id
+        except IntegrityError as error:
+            raise StorageFailed(f"table {old_id}: the rematch could not be stored") \
+                from error
+        with self.engine.connect() as db:
+            found = db.execute(select(tables.c.rematch)
+                               .where(tables.c.id == old_id)).scalar()
+        if found is None:
+            raise StorageFailed(f"table {old_id} has no rematch (not over?)")
+        return str(found)
+
+
+ADD_ACTION = actions.insert()
+MOVE_ON = update(tables).where(tables.c.id == bindparam("table")).values(
+    version=bindparam("version"), bot_queue=bindparam("queue"), updated=bindparam("now"))
+END = update(tables).where(tables.c.id == bindparam("table")).values(
+    version=bindparam("version"), bot_queue=None, updated=bindparam("now"),
+    finished=bindparam("now"), result=bindparam("result"))
+ACTIONS_SINCE = (select(actions.c.text)
+                 .where(actions.c.table_id == bindparam("table"),
+                        actions.c.index >= bindparam("start"))
+                 .order_by(actions.c.index))
+
+
+@guarded
+class SQLActions:
+    """:class:`~.interface.ActionStore` in SQL: one insert and one update a move (and the
+    clock's read and update at a clocked table), in one transaction."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.engine = database.engine
+
+    def add(self, action: NewAction, clock: ClockStep | None = None) -> Timing | None:
+        now = datetime.now(UTC)
+        table_id = action.table_id
+        try:
+            with self.engine.begin() as db:
+                db.execute(ADD_ACTION, {"table_id": table_id, "index": action.index,
+                                        "text": action.text, "mover": action.mover,
+                                        "at": now})
+                values = {"table": table_id, "version": action.index + 1, "now": now}
+                if action.result is None:
+                    db.execute(MOVE_ON, {**values, "queue": action.bot_queue})
+                else:
+                    db.execute(END, {**values, "result": action.result})
+                timing = None if clock is None else _step_clock(db, table_id, clock, now)
+                self.database.notify(db, CHANNEL, f"{table_id} {action.index + 1}")
+                return timing
+        except IntegrityError as error:
+            raise Conflict(f"table {table_id}: action {action.index} is stored already") \
+                from error
+        except (SQLAlchemyError, OSError) as error:
+            raise StorageFailed(f"table {table_id}: the action could not be stored") \
+                from error
+
+    def since(self, table_id: str, start: int) -> list[str]:
+        with self.engine.connect() as db:
+            return list(db.execute(ACTIONS_SINCE, {"table": table_id, "start": start})
+                        .scalars())
+
+
+@guarded
+class SQLSeats:
+    """:class:`~.interface.SeatStore` in SQL; every change notifies
+    :data:`~.interface.SOCIAL_CHANNEL`."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.engine = database.engine
+
+    def people(self, table_id: str) -> People:
+        with self.engine.connect() as db:
+            rows = list(db.execute(select(seat_tokens)
+                                   .where(seat_tokens.c.table_id == table_id)))
+            rematch = db.execute(select(tables.c.rematch)
+                                 .where(tables.c.id == table_id)).scalar()
+        return People({row.seat: row.name for row in rows if row.name is not None},
+                      {row.seat: row.away for row in rows if row.away is not None},
+                      {row.seat: row.token_hash for row in rows}, rematch)
+
+    def specs(self, table_id: str) -> list[str] | None:
+        with self.engine.connect() as db:
+            seats = db.execute(select(tables.c.seats).where(tables.c.id == table_id)).scalar()
+            if seats is None:
+                return None
+            away = dict(db.execute(select(seat_tokens.c.seat, seat_tokens.c.away).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.away.is_not(None))).all())
+        return [away.get(seat, spec) for seat, spec in enumerate(seats)]
+
+    def set_name(self, table_id: str, seat: int, name: str) -> bool:
+        moved = select(actions.c.index).where(actions.c.table_id == table_id,
+                                              actions.c.mover == seat).exists()
+        with self.engine.begin() as db:
+            done = db.execute(update(seat_tokens).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat, ~moved)
+                .values(name=name)).rowcount
+            if done:
+                self.database.notify(db, SOCIAL_CHANNEL, table_id)
+        return bool(done)
+
+    def claim_seat(self, table_id: str, seat: int, digest: str, name: str | None) -> None:
+        with self.engine.begin() as db:
+            done = db.execute(update(seat_tokens).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat)
+                .values(token_hash=digest)).rowcount
+            if not done:
+                db.execute(seat_tokens.insert().values(table_id=table_id, seat=seat,
+                                                       token_hash=digest, name=name))
+            self.database.notify(db, SOCIAL_CHANNEL, table_id)
+
+    def set_away(self, table_id: str, seat: int, bot: str | None, version: int,
+                 queue: str | None, clock: ClockStep | None = None) -> bool:
+        with self.engine.begin() as db:
+            done = db.execute(update(seat_tokens).where(
+                seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat)
+                .values(away=bot)).rowcount
+            if not done:
+                return False
+            if queue is not None:
+                db.execute(update(tables).where(tables.c.id == table_id,
+                                                tables.c.version == version,
+                                                tables.c.finished.is_(None))
+                           .values(bot_queue=queue))
+            if clock is not None:
+                _step_clock(db, table_id, clock, datetime.now(UTC),
+                            tables.c.version == version, tables.c.finished.is_(None))
+            self.database.notify(db, SOCIAL_CHANNEL, table_id)
+        return True
+
+    def add_chat(self, table_id: str, seat: int | None, name: str | None, text: str) -> int:
+        for attempt in range(5):  # two processes storing at once: the second tries again
+            try:
+                with self.engine.begin() as db:
+                    index = db.execute(select(func.coalesce(func.max(chat_lines.c.index), -1))
+                                       .where(chat_lines.c.table_id == table_id)).scalar()
+                    index = int(index if index is not None else -1) + 1
+                    db.execute(chat_lines.insert().values(
+                        table_id=table_id, index=index, seat=seat, name=name, text=text,
+                        at=datetime.now(UTC)))
+                    self.database.notify(db, SOCIAL_CHANNEL, table_id)
+                return index
+            except IntegrityError as error:
+                if attempt == 4:
+                    raise StorageFailed(f"table {table_id}: the chat line could not be "
+                                        "stored") from error
+        raise AssertionError("unreachable")
+
+    def chat_since(self, table_id: str, start: int, limit: int = 1000) -> list[dict[str, Any]]:
+        query = (select(chat_lines).where(chat_lines.c.table_id == table_id,
+                                          chat_lines.c.index >= start)
+                 .order_by(chat_lines.c.index.desc()).limit(limit))
+        with self.engine.connect() as db:
+            rows = list(db.execute(query))
+        return [{"index": row.index, "seat": row.seat, "name": row.name, "text": row.text,
+                 "at": row.at.isoformat()} for row in reversed(rows)]
+
+
+# the clock watch asks these every second, the sweep every two: built once
+CLOCKS_DUE = (select(tables.c.id, tables.c.clock)
+              .where(tables.c.finished.is_(None), tables.c.bot_queue.is_(None),
+                     tables.c.deadline <= bindparam("now"))
+              .order_by(tables.c.deadline).limit(bindparam("limit")))
+NEXT_DEADLINE = select(func.min(tables.c.deadline)).where(
+    tables.c.finished.is_(None), tables.c.bot_queue.is_(None),
+    tables.c.deadline > bindparam("now"))
+BOTS_DUE = (select(tables.c.id, tables.c.bot_queue)
+            .where(tables.c.finished.is_(None), tables.c.bot_queue.is_not(None),
+                   (tables.c.updated <= bindparam("since")) | tables.c.updated.is_(None))
+            .order_by(tables.c.updated).limit(bindparam("limit")))
+
+
+@guarded
+class SQLClocks:
+    """:class:`~.interface.ClockStore` in SQL."""
+
+    def __init__(self, database: Database) -> None:
+        self.engine = database.engine
+
+    def of(self, table_id: str) -> Timing:
+        with self.engine.connect() as db:
+            return _timing(db.execute(CLOCK_OF.where(tables.c.id == table_id)).first())
+
+    def due(self, limit: int = 1000) -> list[tuple[str, str]]:
+        with self.engine.connect() as db:
+            return [(row.id, str(row.clock["bot"])) for row in
+                    db.execute(CLOCKS_DUE, {"now": datetime.now(UTC), "limit": limit})]
+
+    def next_deadline(self) -> datetime | None:
+        with self.engine.connect() as db:
+            return aware(db.execute(NEXT_DEADLINE, {"now": datetime.now(UTC)}).scalar())
+
+    def ran_out(self, table_id: str, version: int) -> str | None:
+        query = select(tables.c.clock).where(
+            tables.c.id == table_id, tables.c.version == version, tables.c.finished.is_(None),
+            tables.c.deadline <= datetime.now(UTC))
+        with self.engine.connect() as db:
+            found = db.execute(query).scalar()
+        return None if found is None else str(found["bot"])
+
+
+@guarded
+class SQLLimits:
+    """:class:`~.interface.LimitStore` in SQL."""
+
+    def __init__(self, database: Database) -> None:
+        self.engine = database.engine
+
+    def take(self, key: str, count: int, seconds: float) -> bool:
+        now = datetime.now(UTC)
+        since = now - timedelta(seconds=seconds)
+        with self.engine.begin() as db:
+            db.execute(rate_events.delete().where(rate_events.c.key == key,
+                                                  rate_events.c.at <= since))
+            recent = db.execute(select(func.count()).select_from(rate_events)
+                                .where(rate_events.c.key == key)).scalar()
+            if (recent or 0) >= count:
+                return False
+            db.execute(rate_events.insert().values(key=key, at=now))
+        return True
+
+    def tables_since(self, owner: str, seconds: float) -> int:
+        since = datetime.now(UTC) - timedelta(seconds=seconds)
+        query = select(func.count()).select_from(tables).where(tables.c.owner == owner,
+                                                               tables.c.created > since)
+        with self.engine.connect() as db:
+            return int(db.execute(query).scalar() or 0)
+
+    def bot_tables(self, owner: str) -> int:
+        query = select(tables.c.seats).where(tables.c.finished.is_(None),
+                                             tables.c.owner == owner)
+        with self.engine.connect() as db:
+            return sum(1 for seats in db.execute(query).scalars() if "human" not in seats)
+
+
+@guarded
+class SQLJobs:
+    """:class:`~.interface.JobStore` in SQL."""
+
+    def __init__(self, database: Database) -> None:
+        self.engine = database.engine
+
+    def due_bots(self, idle_seconds: float = 0.0, limit: int = 1000) -> list[tuple[str, str]]:
+        since = datetime.now(UTC) - timedelta(seconds=idle_seconds)
+        with self.engine.connect() as db:
+            return [(row.id, row.bot_queue)
+                    for row in db.execute(BOTS_DUE, {"since": since, "limit": limit})]
+
+    def clear_bot_queue(self, table_id: str, version: int) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id,
+                                            tables.c.version == version)
+                       .values(bot_queue=None))
+
+    def add_hint_request(self, request_id: str, table_id: str, version: int, seat: int,
+                         address: str, busy_seconds: float, per_minute: int) -> str | None:
+        now = datetime.now(UTC)
+        with self.engine.begin() as db:
+            pending = db.execute(select(func.count()).select_from(hint_requests).where(
+                hint_requests.c.table_id == table_id, hint_requests.c.result.is_(None),
+                hint_requests.c.failed.is_(False),
+                hint_requests.c.created > now - timedelta(seconds=busy_seconds))).scalar()
+            if pending:
+                return "busy"
+            recent = db.execute(select(func.count()).select_from(hint_requests).where(
+                hint_requests.c.address == address,
+                hint_requests.c.created > now - timedelta(seconds=60))).scalar()
+            if (recent or 0) >= per_minute:
+                return "rate"
+            db.execute(hint_requests.insert().values(
+                id=request_id, table_id=table_id, version=version, seat=seat,
+                address=address, created=now, failed=False))
+        return None
+
+    def hint_request(self, request_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(hint_requests)
+                             .where(hint_requests.c.id == request_id)).first()
+        return None if row is None else dict(row._mapping)
+
+    def pending_hints(self, younger_than: float) -> list[str]:
+        since = datetime.now(UTC) - timedelta(seconds=younger_than)
+        query = (select(hint_requests.c.id)
+                 .where(hint_requests.c.result.is_(None), hint_requests.c.failed.is_(False),
+                        hint_requests.c.created > since)
+                 .order_by(hint_requests.c.created))
+        with self.engine.connect() as db:
+            return list(db.execute(query).scalars())
+
+    def finish_hint(self, request_id: str, result: dict[str, Any] | None) -> None:
+        values: dict[str, Any] = {"result": result} if result is not None else {"failed": True}
+        with self.engine.begin() as db:
+            db.execute(update(hint_requests).where(hint_requests.c.id == request_id)
+                       .values(**values))
+
+    def request_review(self, table_id: str, address: str, per_address: int) -> str:
+        now = datetime.now(UTC)
+        with self.engine.begin() as db:
+            state = db.execute(select(reviews.c.state)
+                               .where(reviews.c.table_id == table_id)).scalar()
+            if state in ("queued", "running", "done"):
+                return "running" if state == "queued" else str(state)
+            waiting = db.execute(select(func.count()).select_from(reviews).where(
+                reviews.c.address == address,
+                reviews.c.state.in_(("queued", "running")))).scalar()
+            if (waiting or 0) >= per_address:
+                return "rate"
+            if state is None:
+                db.execute(reviews.insert().values(table_id=table_id, state="queued",
+                                                   address=address, created=now))
+            else:  # failed before: try again
+                db.execute(update(reviews).where(reviews.c.table_id == table_id)
+                           .values(state="queued", address=address, created=now))
+        return "queued"
+
+    def review(self, table_id: str) -> tuple[str, dict[str, Any] | None, int]:
+        with self.engine.connect() as db:
+            row = db.execute(select(reviews).where(reviews.c.table_id == table_id)).first()
+            if row is None:
+                return "none", None, 0
+            ahead = 0
+            if row.state == "queued":
+                ahead = int(db.execute(select(func.count()).select_from(reviews).where(
+                    reviews.c.state.in_(("queued", "running")),
+                    reviews.c.created < row.created)).scalar() or 0)
+        return str(row.state), row.review, ahead
+
+    def queued_reviews(self) -> list[str]:
+        query = (select(reviews.c.table_id)
+                 .where(reviews.c.state.in_(("queued", "running")))
+                 .order_by(reviews.c.created))
+        with self.engine.connect() as db:
+            return list(db.execute(query).scalars())
+
+    def set_review(self, table_id: str, state: str,
+                   review: dict[str, Any] | None = None) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(reviews).where(reviews.c.table_id == table_id)
+                       .values(state=state, review=review))
+
+
+@guarded
+class SQLUploads:
+    """:class:`~.interface.UploadStore` in SQL."""
+
+    def __init__(self, database: Database) -> None:
+        self.engine = database.engine
+
+    def add(self, upload_id: str, record_text: str) -> None:
+        try:
+            with self.engine.begin() as db:
+                db.execute(uploads.insert().values(id=upload_id, text=record_text,
+                                                   created=datetime.now(UTC)))
+        except IntegrityError:
+            pass  # the same text (its id is its hash) was uploaded before
+
+    def get(self, upload_id: str) -> str | None:
+        with self.engine.connect() as db:
+            found: str | None = db.execute(
+                select(uploads.c.text).where(uploads.c.id == upload_id)).scalar()
+        return found
+
+
+class SQLStorage:
+    """The :class:`~.interface.Storage` of the database at ``url``, its schema brought up
+    to date on opening (``migrate``; :func:`.migrate.upgrade`): raises
+    :class:`StorageFailed` if the database cannot be reached."""
+
+    def __init__(self, url: str, migrate: bool = True) -> None:
+        self.url = url
+        self.database = Database(url)
+        self.engine = self.database.engine
+        if migrate:
+            try:
+                upgrade(self.engine)
+            except (SQLAlchemyError, OSError) as error:
+                self.engine.dispose()
+                raise StorageFailed(_first_line(error)) from error
+        self.tables: TableStore = SQLTables(self.database)
+        self.actions: ActionStore = SQLActions(self.database)
+        self.seats: SeatStore = SQLSeats(self.database)
+        self.clocks: ClockStore = SQLClocks(self.database)
+        self.limits: LimitStore = SQLLimits(self.database)
+        self.jobs: JobStore = SQLJobs(self.database)
+        self.uploads: UploadStore = SQLUploads(self.database)
+
+    @property
+    def dialect(self) -> str:
+        return str(self.engine.dialect.name)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _first_line(error: BaseException) -> str:
+    """The first line of an error's message (a driver's may run to many)."""
+    lines = str(getattr(error, "orig", None) or error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
