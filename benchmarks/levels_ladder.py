@@ -32,13 +32,11 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.progress import Progress
 
 from towerplay import bots, games
 from towerplay.core.rng import derive_seed
-from towerplay.sim.ladder import GameResult, openskill_ratings, play_job, ranks, schedule, \
-    wilson
+from towerplay.sim.ladder import GameResult, openskill_ratings, play_job, ranks, schedule, wilson
 from towerplay.sim.provenance import command_line, versions
 
 PLAYERS = 2

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from tests.scripts import load_script
 from towerplay import bots
+
+from tests.scripts import load_script
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "levels_ladder.py"
 

@@ -7,10 +7,10 @@ import importlib.metadata
 import importlib.util
 import io
 import json
-import platform
 import math
 import multiprocessing
 import os
+import platform
 import random
 import signal
 import subprocess

@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import game_variant_cases
 from towerplay import games
 from towerplay.games.skytopia.state import PH_PRE
 from towerplay.sim.plan import Plan
 from towerplay.sim.play import configured, first_player, play_row
+
+from tests.conftest import game_variant_cases
 
 CASES = game_variant_cases(default_seeds=3, variant_seeds=1)
 

@@ -264,7 +264,7 @@ class TowerplayObserver:
         memo, key = state.cell.memo, ("tensor", self.perfect_recall, player)
         kept = memo.get(key)
         if kept is not None:
-            for buffer, values in zip(self.dict.values(), kept):
+            for buffer, values in zip(self.dict.values(), kept, strict=True):
                 np.copyto(buffer, values)
             return
         self._write(state, player)
