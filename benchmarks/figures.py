@@ -302,10 +302,10 @@ OPENSPIEL = f"{RESULTS}/vs_openspiel-2026-12-02"
 
 
 OPENSPIEL_FILES = tuple(f"{OPENSPIEL}/{name}.jsonl" for name in (
-    "reused_100", "reused_1000", "castle_shipped", "castle_1000", "castle_greedy",
-    "equal_time"))
-"""The fair match's games: castle's since 2026-12-02, the other games' from 2026-11-27
-(copied; their searches have not changed since, replayed identically), and equal time."""
+    "reused_100", "reused_1000", "castle_shipped"))
+"""The fair match's games: castle's since 2026-12-02 (the search as shipped), the other
+games' from 2026-11-27 (copied; their searches have not changed since, replayed
+identically)."""
 
 
 def openspiel_records(*files: Path) -> list[dict[str, Any]]:
@@ -319,16 +319,22 @@ def openspiel_table(*files: Path) -> str:
 
 
 def openspiel_sentence(*files: Path) -> str:
-    """README.md: ours and greedy against OpenSpiel's bot, each budget's games pooled."""
+    """README.md: ours and greedy against OpenSpiel's bot, each budget's games pooled, with
+    the games each budget covers."""
     bench = script("bench_vs_openspiel")
+    rows = bench.cells(openspiel_records(*files))
     parts = []
-    for row in bench.cells(openspiel_records(*files)):
-        if row["game"] != bench.ALL:  # each budget's games pooled
-            continue
-        budget = (f"{row['iterations']:,} iterations" if row["seconds"] is None
-                  else f"{row['seconds']:g} s")
-        ours, greedy = row["ismcts"], row["greedy"]
-        parts.append(f"at {budget} ours won {bench._rate(ours)}, greedy {bench._rate(greedy)}")
+    for budget in dict.fromkeys((row["iterations"], row["seconds"]) for row in rows):
+        mine = [row for row in rows if (row["iterations"], row["seconds"]) == budget]
+        pooled = next(row for row in reversed(mine))  # the "all" row, or the only cell
+        names = ", ".join(TITLES[game] for game in sorted(
+            {row["game"] for row in mine if row["game"] != bench.ALL}))
+        iterations, seconds = budget
+        said = f"{iterations:,} iterations" if seconds is None else f"{seconds:g} s"
+        greedy = (f"greedy {bench._rate(pooled['greedy'])}" if pooled["greedy"]["games"]
+                  else "greedy not played yet")
+        parts.append(f"at {said} ({names}) ours won {bench._rate(pooled['ismcts'])}, "
+                     f"{greedy}")
     return "; ".join(parts)
 
 
