@@ -338,6 +338,17 @@ def openspiel_sentence(*files: Path) -> str:
     return "; ".join(parts)
 
 
+def openspiel_commands(*files: Path) -> str:
+    """docs/rl.md: the commands that played the fair match's games, as their lines record
+    them, each once (lines copied from an older file name that file instead)."""
+    said: dict[str, None] = {}
+    for line in openspiel_records(*files):
+        command = line.get("command")
+        said[f"PYTHONPATH=src python3 {command}" if command
+             else f"# copied from {line['copied_from']}"] = None
+    return "\n".join(said)
+
+
 ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
                f"{RESULTS}/root-choice-2026-12-02/root_choice_random_300.json")
 
@@ -429,6 +440,7 @@ def figures() -> list[Figure]:
         Figure("docs/rl.md", ROOT_CHOICE, root_choice_table, "the root's rules at 300"),
         Figure("docs/rl.md", ROOT_CHOICE, root_choice_sentence, "the root's choices at 300"),
         Figure("docs/rl.md", OPENSPIEL_FILES, openspiel_table, "the fair match"),
+        Figure("docs/rl.md", OPENSPIEL_FILES, openspiel_commands, "the fair match's commands"),
         Figure("README.md", OPENSPIEL_FILES, openspiel_sentence, "the fair match"),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
         Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),

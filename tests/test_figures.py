@@ -50,3 +50,21 @@ def test_the_lobbys_level_ratings_are_the_ladders() -> None:
     report = ladder.summary(ladder.read_lines([ROOT / file for file in shipped["sources"]]))
     assert ladder.ratings_file(report, shipped["sources"]) == shipped
     assert report["ordered"], "a level does not beat the one below in 60% of 100+ games"
+
+
+def test_the_fair_matchs_sentence_names_each_budgets_games_and_a_missing_side(
+        tmp_path: Path) -> None:
+    """README's sentence says which games each budget pools, and says so when the greedy
+    baseline has not played a budget (not a rate of nothing)."""
+    source = ROOT / FIGURES.OPENSPIEL / "reused_1000.jsonl"
+    lines = [json.loads(text) for text in source.read_text(encoding="utf-8").splitlines()]
+    ours = [line for line in lines if line["side"] == "ismcts"]
+    only_ours = tmp_path / "ours.jsonl"
+    only_ours.write_text("".join(json.dumps(line) + "\n" for line in ours), encoding="utf-8")
+    wins = sum(line["share"] for line in ours)
+    sentence = FIGURES.openspiel_sentence(only_ours)
+    assert sentence.startswith(f"at 1,000 iterations (Blueprints) ours won {wins:g} of "
+                               f"{len(ours)}: ")
+    assert sentence.endswith("greedy not played yet")
+    assert "greedy 1 of" not in sentence
+    assert "# copied from" in FIGURES.openspiel_commands(source)
