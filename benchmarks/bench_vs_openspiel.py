@@ -434,13 +434,15 @@ def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.
     print(f"{total} games to play, {progress.skipped} already in {out}; {workers} workers"
           + (f", none started after {deadline:g} s" if deadline < math.inf else ""),
           file=log, flush=True)
-    began = time.monotonic()
-    last_start, kill_at = began + deadline, began + deadline + grace
     finished: Finished = queue.Queue()
     running: set[tuple[Any, ...]] = set()
     with open(out, "a", encoding="utf-8") as handle:
         pool = multiprocessing.Pool(workers, initializer=_worker_start,
                                     initargs=(os.getpid(),))
+        # The clock starts with the pool: on a busy machine its start alone may take longer
+        # than a short deadline, which must not keep the first games from starting.
+        began = time.monotonic()
+        last_start, kill_at = began + deadline, began + deadline + grace
         try:
             while True:
                 while len(running) < workers and (duel := _next(pending, progress,

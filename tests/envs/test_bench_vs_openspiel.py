@@ -178,7 +178,7 @@ def test_the_deadline_stops_the_games_and_ends_the_workers(bench: Any,
     out = tmp_path / "match.jsonl"
     before = set(multiprocessing.active_children())  # other tests' processes in this worker
     todo = bench.duels(["castle"], ["random"], [], [5.0], 3, 0.7, 2, 2026)  # minutes a game
-    progress = bench.run(todo, out, workers=2, deadline=0.5, grace=0.0, log=io.StringIO())
+    progress = bench.run(todo, out, workers=2, deadline=2.0, grace=0.0, log=io.StringIO())
     assert (progress.played, progress.stopped, progress.not_started) == (0, 2, 4)
     assert out.read_text() == ""  # a game stopped is not recorded
     assert not set(multiprocessing.active_children()) - before
