@@ -40,9 +40,9 @@ class Example:
 
 def greedy_game(game_name: str, players: int, stop: int | None = None) -> State[Any]:
     """A seeded game of greedy bots, played to its end or ``stop`` actions."""
-    state = games.load(game_name).start(players=players, seed=SEED)
+    state: State[Any] = games.load(game_name).start(players=players, seed=SEED)
     seats = [bots.load("greedy", seed=seat) for seat in range(players)]
-    while not state.is_over and (stop is None or len(state.history) < stop):
+    while state.to_move is not None and (stop is None or len(state.history) < stop):
         state.apply(seats[state.to_move].act(state))
     return state
 
