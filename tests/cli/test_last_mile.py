@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import socket
 import sys
 from pathlib import Path
 
@@ -101,3 +102,23 @@ def test_the_resume_hint_runs_where_the_virtualenv_is_not_active(
                                  "--lang", "pl"]
     assert executable.is_file()
     assert shlex.split(terminal.resume_hint(tmp_path / "g.json", "en"))[-1].endswith("g.json")
+
+
+def test_a_port_out_of_range_is_refused_before_anything_is_said() -> None:
+    result = CliRunner().invoke(app, ["serve", "--port", "80000"],
+                                env={"LC_ALL": None, "LANG": "pl_PL.UTF-8"})
+    assert result.exit_code == 2
+    assert result.output.strip() == "błąd: --port 80000: oczekiwano portu od 1 do 65535"
+
+
+def test_a_port_in_use_is_one_line_naming_the_address() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(app, ["serve", "--port", str(port)],
+                                    env={"LC_ALL": None, "LANG": "C.UTF-8"})
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"error: cannot listen on 127.0.0.1:{port}: another program uses that address "
+        f"(choose another --port)"]
