@@ -122,3 +122,14 @@ def test_a_port_in_use_is_one_line_naming_the_address() -> None:
     assert result.output.strip().splitlines() == [
         f"error: cannot listen on 127.0.0.1:{port}: another program uses that address "
         f"(choose another --port)"]
+
+
+def test_no_suffix_grammar_in_any_worded_text() -> None:
+    from towerplay.core.events import Event, Seat
+    from towerplay.i18n import Translator, word
+    assert Translator("web", "hu")("cli.to_move", n=1).startswith("az 1. hely")
+    assert Translator("web", "hu")("cli.to_move", n=2).startswith("a 2. hely")
+    refusal = word(Event.of("core.table.not_your_turn", seat=Seat(4)), "hu")
+    assert refusal == "nem az 5. hely következik"
+    seats = word(Event.of("core.seat_count", seats=3, got=2), "pl")
+    assert seats == "liczba miejsc w grze: 3; podaj po jednym opisie na miejsce (podano 2)"
