@@ -133,3 +133,13 @@ def test_no_suffix_grammar_in_any_worded_text() -> None:
     assert refusal == "nem az 5. hely következik"
     seats = word(Event.of("core.seat_count", seats=3, got=2), "pl")
     assert seats == "liczba miejsc w grze: 3; podaj po jednym opisie na miejsce (podano 2)"
+
+
+def test_castles_previous_round_is_not_five_towers_final_round() -> None:
+    from towerplay.i18n import translator
+    for lang in ("pl", "hu"):
+        castle = translator("castle", lang)
+        final = translator("five_towers", lang)("final_round").lower()
+        for key in ("last_round", "render.last_round"):
+            assert final not in castle(key, moves="").lower(), (lang, key)
+    assert translator("castle", "pl")("last_round") == "Poprzednia runda:"
