@@ -151,7 +151,7 @@ def play_out(http: httpx.Client, table: str, seat_token: str, seed: int = 1) -> 
                 "action": rng.choice(answer["view"]["legal"])}
         moved = act(http, table, move)
         assert moved.status_code == 200, moved.text
-        assert moved.json()["version"] == answer["version"] + 1
+        assert moved.json()["version"] >= answer["version"] + 1  # the bot may be quicker
 
 
 @pytest.mark.slow
