@@ -96,6 +96,15 @@ def test_the_web_app_serves_the_example_in_polish(beside: Path, tmp_path: Path) 
     assert served["table"] == 201
 
 
+@pytest.mark.slow
+def test_the_examples_doctests_pass(beside: Path) -> None:
+    """(the suite's own environment cannot import the example: its doctests run here)"""
+    package = beside.parents[2] / "dots_and_boxes" / "towerplay_dots"
+    result = run(beside, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", os.devnull,
+                 "--rootdir", str(package.parent), "--doctest-modules", str(package))
+    assert " passed" in result.stdout and "failed" not in result.stdout, result.stdout
+
+
 def test_the_example_is_not_installed_here() -> None:
     """The suite's own environment does not have the example: it is proved only beside
     towerplay, as its users install it (and the generic tests see the project's games)."""

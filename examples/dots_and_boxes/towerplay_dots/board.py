@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from towerplay.core.svg import clickable, num, panel, panels, text
 from towerplay.i18n import Translator, seat_label
-
 from towerplay_dots.game import LINES, DotsView, Line
 
 WIDTH = 380

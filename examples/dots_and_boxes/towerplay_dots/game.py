@@ -23,10 +23,10 @@ A line is ``h R C`` (horizontal, from dot row R, column C to column C+1) or ``v 
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NotRequired
 
 from pydantic import Field
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from towerplay.core import Event, Game, IllegalAction, Notation, Options, State
 from towerplay.core.positions import check_int
@@ -98,22 +98,26 @@ class DotsState(State[Line, DotsView]):
 
     @property
     def size(self) -> int:
-        return int(self.game.options.size)
+        """Boxes a side."""
+        game: DotsAndBoxes = self.game  # type: ignore[assignment]
+        return game.options.size
 
     def _legal_actions(self) -> list[Line]:
         return [line for index, line in enumerate(LINES)
                 if not self.drawn[index] and line.fits(self.size)]
 
     def _apply(self, action: Line) -> None:
+        seat = self.to_move
+        assert seat is not None  # (the kernel applies only a legal action: someone moves)
         self.drawn[INDEX[action]] = True
         closed = [box for box in action.boxes(self.size)
                   if all(self.drawn[side] for side in sides(*box))]
         for row, col in closed:
-            self.owners[row][col] = self.to_move
+            self.owners[row][col] = seat
         if all(self.drawn[INDEX[line]] for line in LINES if line.fits(self.size)):
             self.to_move = None
         elif not closed:
-            self.to_move = (self.to_move + 1) % self.players
+            self.to_move = (seat + 1) % self.players
 
     def _refusal(self, action: Line, legal: list[Line]) -> Event:
         if not action.fits(self.size):
@@ -181,6 +185,7 @@ class DotsAndBoxes(Game[DotsState, Line]):
     title = "Dots and Boxes"
     min_players = 2
     max_players = 4
+    options: DotsOptions
     options_type = DotsOptions
     state_type = DotsState
     action_space = LINES
@@ -192,7 +197,7 @@ class DotsAndBoxes(Game[DotsState, Line]):
 
     def max_game_length(self, players: int) -> int:
         """Each action draws one of the grid's lines, and no line is rubbed out."""
-        size = int(self.options.size)
+        size = self.options.size
         return 2 * size * (size + 1)
 
     def _setup(self, state: DotsState) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from towerplay.core.heuristics import Heuristics
-
 from towerplay_dots.game import DotsState, Line, sides
 
 

@@ -1,16 +1,17 @@
 """What a seat of Dots and Boxes sees, as a vector for learning agents: the lines drawn
-and who took each box (all public), relative to the seat."""
+and who took each box (all of it public)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from towerplay.core.observer import Observer, Vector
-
-from towerplay_dots.game import LARGEST, LINES, DotsAndBoxes, DotsState
+from towerplay.core.views import View
+from towerplay_dots.game import LARGEST, LINES, DotsAndBoxes, DotsState, DotsView
 
 
 class DotsObserver(Observer[DotsState]):
-    def encode(self, view: dict[str, Any], vector: Vector) -> None:
+    def encode(self, view: View, vector: Vector) -> None:
+        view = cast(DotsView, view)
         vector.name("seat")
         vector.one_hot(view["seat"], self.players)
         vector.name("to_move")

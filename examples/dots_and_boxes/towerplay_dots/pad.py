@@ -21,5 +21,5 @@ VARIANTS: tuple[dict[str, Any], ...] = ({}, {"size": 2}, {"size": 5})
 def typed(view: Mapping[str, Any], game: Game[Any, Any]) -> dict[str, Any]:
     """The pad's input (``score(input, data)`` of ``pad.js``) for the finished game
     ``view`` shows (anyone's view: every box is public)."""
-    return {"players": view["players"], "options": {"size": str(game.options.size)},
+    return {"players": view["players"], "options": {"size": str(game.options_dict()["size"])},
             "seats": [{"boxes": str(count)} for count in view["taken"]]}

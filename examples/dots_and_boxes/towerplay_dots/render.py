@@ -14,7 +14,6 @@ seat 2: 0 boxes
 from __future__ import annotations
 
 from towerplay.i18n import Translator, seat_label
-
 from towerplay_dots.game import DotsView, Line
 
 

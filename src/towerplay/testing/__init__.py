@@ -46,5 +46,5 @@ from towerplay.testing.runner import Outcome, run
 
 __all__ = ["CHECKS", "GARBAGE", "Case", "Check", "ContractError", "Outcome", "cases",
            "check_bad_options", "check_bad_records", "check_board", "check_determinize",
-           "check_hidden", "check_legal", "check_records", "check_rules", "check_words", "near_misses",
-           "random_states", "run"]
+           "check_events_worded", "check_hidden", "check_legal", "check_records",
+           "check_rules", "check_words", "near_misses", "random_states", "run"]

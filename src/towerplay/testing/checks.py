@@ -289,15 +289,16 @@ def check_bad_records(name: str) -> None:
     """Broken records are refused with a reason, naming what was expected."""
     state = load(name).start(players=game_class(name).min_players, seed=1)
     good = Record.from_state(state).to_json()
-    broken: list[tuple[dict[str, Any], type[Exception]]] = [
+    broken: list[tuple[dict[str, Any] | str, type[Exception]]] = [
         ({**good, "actions": ["this is not an action"]}, BadRecord),
         ({**good, "players": 99}, BadRecord),
         ({**good, "seed": -3}, BadRecord),
         ({**good, "game": "chess"}, UnknownGame),
         ({**good, "options": {"no_such_option": 1}}, InvalidOptions),
         ({k: v for k, v in good.items() if k != "seed"}, BadRecord),
+        ("{not json", BadRecord),
     ]
-    for data, error in broken + [("{not json", BadRecord)]:  # type: ignore[list-item]
+    for data, error in broken:
         try:
             Record.loads(data) if isinstance(data, str) else Record.from_json(data).replay()
         except error as refusal:
