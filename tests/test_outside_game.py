@@ -1,8 +1,8 @@
 """A game from outside the project is at home: ``examples/dots_and_boxes`` (Dots and Boxes,
 its own package with a ``towerplay.games`` entry point), installed into a throwaway
 environment beside towerplay, is listed by ``towerplay games``, passes ``python -m
-towerplay.testing dots``, and the web app serves it with its Polish title and its Polish
-rules page (docs/adding-a-game.md walks through the example)."""
+towerplay.testing dots``, the web app serves it with its Polish title and its Polish rules
+page, and its scoring pad scores as its engine (docs/adding-a-game.md walks through it)."""
 from __future__ import annotations
 
 import json
@@ -55,6 +55,9 @@ def beside(tmp_path_factory: pytest.TempPathFactory) -> Path:
     own = sysconfig.get_paths()["purelib"]
     (Path(site.stdout.strip()) / "beside-towerplay.pth").write_text(
         f"import site; site.addsitedir({own!r})\n", encoding="utf-8")
+    command = python.parent / "towerplay"  # (as pip writes it when it installs towerplay)
+    command.write_text(f"#!{python}\nfrom towerplay.cli import app\napp()\n", encoding="utf-8")
+    command.chmod(0o755)
     source = shutil.copytree(EXAMPLE, where / "dots_and_boxes",
                              ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
     run(python, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
@@ -62,17 +65,20 @@ def beside(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return python
 
 
-def run(python: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run([str(python), *args], capture_output=True, text=True,
-                            timeout=PATIENCE, cwd=python.parents[2],
+def run(program: Path, *args: str, cwd: Path | None = None,
+        timeout: float | None = PATIENCE) -> subprocess.CompletedProcess[str]:
+    """A program of the throwaway environment (its python, its ``towerplay``), run in the
+    environment's folder unless ``cwd``; it must succeed."""
+    result = subprocess.run([str(program), *args], capture_output=True, text=True,
+                            timeout=timeout, cwd=cwd or program.parents[2],
                             env={**os.environ, "LC_ALL": "C.UTF-8"})  # (English)
-    assert not check or result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     return result
 
 
 @pytest.mark.slow
 def test_the_example_is_listed_by_towerplay_games(beside: Path) -> None:
-    listed = run(beside, "-m", "towerplay", "games").stdout
+    listed = run(beside.parent / "towerplay", "games").stdout
     assert "dots — Dots and Boxes, 2–4 players" in listed
     assert "-o size=…  int (default 3)" in listed
 
@@ -103,6 +109,17 @@ def test_the_examples_doctests_pass(beside: Path) -> None:
     result = run(beside, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", os.devnull,
                  "--rootdir", str(package.parent), "--doctest-modules", str(package))
     assert " passed" in result.stdout and "failed" not in result.stdout, result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_the_examples_pad_scores_as_its_engine(beside: Path) -> None:
+    """The project's sweep of scoring pads against their engines, run where the example
+    is installed: 1,000 finished games of Dots and Boxes typed into its pad in chromium."""
+    result = run(beside, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "dots",
+                 "tests/server/test_pads_match_the_engine.py", cwd=ROOT,
+                 timeout=None)  # (a test session: its own waits have their patience)
+    assert "1 passed" in result.stdout, result.stdout
 
 
 def test_the_example_is_not_installed_here() -> None:
