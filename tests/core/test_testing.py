@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from towerplay import games, testing
-from towerplay.core import registry
+from towerplay.core import Event, registry
+from towerplay.testing import checks
 from towerplay.testing.__main__ import main
 from towerplay.testing.checks import check_drawing
 
@@ -90,6 +91,15 @@ def test_a_game_without_its_words_is_caught(broken: None) -> None:
     """The broken games' package (tests.core) has no catalogues: no title anywhere."""
     with pytest.raises(testing.ContractError, match="no title in en"):
         testing.check_words("leaky_pile")
+
+
+def test_words_only_in_english_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A translator falls back to English; the check of the words does not."""
+    event = Event.of("castle.drawn", count=2)
+    english = {"castle.drawn.one": "drew {count}", "castle.drawn.other": "drew {count}"}
+    monkeypatch.setattr(checks, "catalogue",
+                        lambda domain, lang: english if lang == "en" else {})
+    assert checks.worded(event, "en") and not checks.worded(event, "pl")
 
 
 def test_a_board_that_offers_an_illegal_action_is_caught() -> None:

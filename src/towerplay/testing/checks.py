@@ -111,7 +111,6 @@ def check_rules(game: Game[Any, Any], players: int, seed: int,
     winners and rewards hold and nothing more is accepted."""
     misses = [*GARBAGE, *near_misses]
     info = game.info(players)
-    state = game.start(players=players, seed=seed)
     for step, state in enumerate(random_states(game, players, seed)):
         expect(len(state.history) <= info.max_game_length,
                f"the game ran past max_game_length ({info.max_game_length})")
@@ -326,7 +325,7 @@ def check_words(name: str) -> None:
             expect(keys == other, f"{lang}/{english.name}: lacks {sorted(keys - other)[:5]}, "
                    f"has unknown {sorted(other - keys)[:5]}")
     for lang in LANGUAGES:
-        expect(Translator("web", lang).has(f"title.{name}"),
+        expect(f"title.{name}" in catalogue("web", lang),
                f"no title in {lang}: the key title.{name} of its web.po")
     has_rules = (folder(name) / "rules.md").is_file()
     for lang in LANGUAGES[1:] if has_rules else ():
@@ -393,17 +392,27 @@ def nested(value: object) -> Iterator[Event]:
 
 
 def worded(event: Event, lang: str) -> bool:
-    """Whether ``event`` (and each term it names) has a text in ``lang``."""
+    """Whether ``event`` (and each term it names) has a text in ``lang`` itself, in its
+    domain's catalogue or the common ones (a translator would fall back to English: this
+    check does not).
+
+    >>> worded(Event.of("core.over", action="pass"), "hu")
+    True
+    >>> worded(Event.of("castle.no_such_event"), "pl")
+    False
+    """
     if event.key == LEGACY:
         return False  # English text that is no event: no language can word it
-    words = Translator(event.domain, lang)
-    own = catalogue(event.domain, lang)
+    texts = [catalogue(domain, lang) for domain in dict.fromkeys((event.domain, "web", "core"))]
+
+    def has(key: str) -> bool:
+        return any(key in own or any(key + form in own for form in PLURAL_FORMS)
+                   for own in texts)
+
     keys = (event.key, event.key.removeprefix(f"{event.domain}."))  # (options name none)
-    found = any(words.has(key) or any(key + form in own for form in PLURAL_FORMS)
-                for key in keys)
-    terms = [p for _, p in event.params if isinstance(p, Term)]
-    return (found or event.get("fallback") is not None) and all(
-        words.has(f"term.{term}") for term in terms)
+    terms = [param for _, param in event.params if isinstance(param, Term)]
+    return (any(map(has, keys)) or event.get("fallback") is not None) and all(
+        has(f"term.{term}") for term in terms)
 
 
 # ----------------------------------------------------------------- boards
