@@ -116,7 +116,7 @@ def test_the_examples_doctests_pass(beside: Path) -> None:
 def test_the_examples_pad_scores_as_its_engine(beside: Path) -> None:
     """The project's sweep of scoring pads against their engines, run where the example
     is installed: 1,000 finished games of Dots and Boxes typed into its pad in chromium."""
-    result = run(beside, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "dots",
+    result = run(beside, "-m", "pytest", "-p", "no:cacheprovider", "-k", "dots",  # (-q: ours)
                  "tests/server/test_pads_match_the_engine.py", cwd=ROOT,
                  timeout=None)  # (a test session: its own waits have their patience)
     assert "1 passed" in result.stdout, result.stdout
