@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 import pytest
 
-from towerplay import bots
+from towerplay import bots, games
 from towerplay.core.record import Record
 
 from tests.server.conftest import create, token, wait_turn
@@ -15,7 +15,7 @@ from tests.server.conftest import create, token, wait_turn
 
 def test_games_list_every_game_without_path_options(http: httpx.Client) -> None:
     listed = {game["id"]: game for game in http.get("/api/games").json()}
-    assert {"five_towers", "castle", "blueprints", "skytopia"} <= set(listed)
+    assert set(games.names()) <= set(listed)
     assert listed["five_towers"]["min_players"] == 2
     assert listed["five_towers"]["max_players"] == 5
     assert "rebid" in listed["five_towers"]["options"]["properties"]
@@ -182,7 +182,7 @@ def test_a_whole_game_then_the_record(http: httpx.Client) -> None:
 
 
 def test_rules_pages(http: httpx.Client) -> None:
-    for game in ("five_towers", "castle", "blueprints", "skytopia"):
+    for game in games.BUILT_IN:
         page = http.get(f"/rules/{game}")
         assert page.status_code == 200 and "<h2>Notation</h2>" in page.text
     assert http.get("/rules/chess").status_code == 404
