@@ -18,8 +18,8 @@ export function showClock(box, clock, labelOf, t) {
     const parts = seats.map((seat) => `${labelOf(seat)} ${
       seat === clock.seat ? shown(left()) : clockTime(clock.left[seat])}`);
     const low = until !== null && left() <= lowTime(clock.seconds);
-    box.textContent = [`${low ? `⚠ ${t("clock_low")} ` : ""}${t("clock_label")} (${
-      clock.seconds} s, ${t(`clock_${clock.mode}`)})`, ...parts].join(" · ");
+    box.textContent = [`${t("clock_label")} (${clock.seconds} s, ${t(`clock_${clock.mode}`)})`,
+      ...parts, ...(low ? [`⚠ ${t("clock_low")}`] : [])].join(" · ");
     box.dataset.seat = clock.seat === null ? "" : String(clock.seat);
     box.classList.toggle("clock-low", low);
     box.dataset.low = low ? "yes" : "no";
