@@ -112,6 +112,7 @@ def test_the_examples_doctests_pass(beside: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # a whole nested test session: 1,000 games in chromium
 @pytest.mark.browser
 def test_the_examples_pad_scores_as_its_engine(beside: Path) -> None:
     """The project's sweep of scoring pads against their engines, run where the example
