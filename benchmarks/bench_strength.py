@@ -48,6 +48,7 @@ from towerplay import games
 from towerplay.arena.table import Table
 from towerplay.core.rng import derive_seed
 from towerplay.sim.ladder import wilson
+from towerplay.sim.provenance import command_line, versions
 
 
 @dataclass(frozen=True)
@@ -181,10 +182,14 @@ def load(path: Path) -> dict[str, dict[str, Any]]:
     return {row["key"]: row for row in rows}
 
 
-def run(todo: list[Job], workers: int, out: Path) -> Iterator[dict[str, Any]]:
-    """Play ``todo`` on ``workers`` processes, appending each result to ``out``."""
+def run(todo: list[Job], workers: int, out: Path,
+        command: str = "") -> Iterator[dict[str, Any]]:
+    """Play ``todo`` on ``workers`` processes, appending each result to ``out`` with the
+    versions it ran (towerplay's commit, Python) and the run's ``command``."""
+    ran_on = versions()
     with out.open("a") as sink, Pool(workers) as pool:
-        for row in pool.imap_unordered(play, todo):
+        for played in pool.imap_unordered(play, todo):
+            row = {**played, "versions": ran_on, "command": command}
             sink.write(json.dumps(row) + "\n")
             sink.flush()
             yield row
@@ -272,7 +277,7 @@ def main() -> None:
     with Progress() as progress:
         task = progress.add_task(f"{len(rows)} done already", total=len(wanted),
                                  completed=len(rows))
-        for row in run(todo, args.workers, args.out):
+        for row in run(todo, args.workers, args.out, command_line()):
             rows.append(row)
             progress.update(task, advance=1, description=f"{row['game']} {row['players']}p")
     Console(width=140).print(report(rows, wanted[0].label))

@@ -82,6 +82,7 @@ from towerplay.core.state import State
 from towerplay.envs import openspiel
 from towerplay.lifeline import die_with_parent
 from towerplay.sim.ladder import wilson
+from towerplay.sim.provenance import command_line, versions
 
 POLICIES = ("random", "game")
 """Playout policies both searches can share (our ``rollout`` option's values)."""
@@ -263,9 +264,10 @@ def play(duel: Duel) -> Outcome:
                    spent["ours"], n["their_d"], n["theirs"], spent["theirs"])
 
 
-def record(duel: Duel) -> dict[str, Any]:
+def record(duel: Duel, command: str = "") -> dict[str, Any]:
     """Play ``duel`` and return its line for the results file: the key, the outcome, the
-    game's wall and CPU time (less CPU than wall: the machine was busy) and the machine
+    game's wall and CPU time (less CPU than wall: the machine was busy), the machine, the
+    versions it ran (towerplay's commit, OpenSpiel, Python) and the run's ``command``
     (run in a worker)."""
     started, cpu = time.perf_counter(), time.process_time()
     outcome = play(duel)
@@ -274,7 +276,8 @@ def record(duel: Duel) -> dict[str, Any]:
             "cpu_seconds": round(time.process_time() - cpu, 3),
             "finished": datetime.now(UTC).isoformat(timespec="seconds"),
             "host": platform.node(), "cpus": os.cpu_count(),
-            "python": platform.python_version()}
+            "python": platform.python_version(), "versions": versions("open_spiel"),
+            "command": command}
 
 
 def record_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -288,15 +291,16 @@ def cell_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
 # --------------------------------------------------------------------------- the schedule
 def duels(names: list[str], policies: list[str], iterations: list[int],
           seconds: list[float], count: int, c: float, players: int,
-          seed: int) -> list[Duel]:
+          seed: int, sides: tuple[str, ...] = SIDES) -> list[Duel]:
     """Every game of a run in the order it is handed out: round by round (deal ``i`` of
     every cell in round ``i``), cheap budgets first within a round (iterations, then
-    seconds, each ascending), ours and the greedy baseline on a deal side by side."""
+    seconds, each ascending), ours and the greedy baseline on a deal side by side (or
+    only the ``sides`` asked for)."""
     budgets = ([(n, None) for n in sorted(set(iterations))]
                + [(None, s) for s in sorted(set(seconds))])
     return [Duel(name, index, side, policy, n, c, players, seed, s)
             for index in range(count) for n, s in budgets
-            for policy in policies for name in names for side in SIDES]
+            for policy in policies for name in names for side in sides]
 
 
 def read_records(paths: Iterable[str | Path], warn: TextIO | None = None) -> list[dict[str, Any]]:
@@ -413,7 +417,7 @@ def _worker_start(parent: int) -> None:
 
 
 def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.inf,
-        grace: float = 60.0, log: TextIO | None = None) -> Progress:
+        grace: float = 60.0, log: TextIO | None = None, command: str = "") -> Progress:
     """Play the games of ``todo`` not yet in ``out`` on ``workers`` processes, appending
     each game's record to ``out`` as it ends (see the module's docstring for the deadline).
     The pool is ended (its workers killed) before this returns, whatever happens. Progress
@@ -430,19 +434,21 @@ def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.
     print(f"{total} games to play, {progress.skipped} already in {out}; {workers} workers"
           + (f", none started after {deadline:g} s" if deadline < math.inf else ""),
           file=log, flush=True)
-    began = time.monotonic()
-    last_start, kill_at = began + deadline, began + deadline + grace
     finished: Finished = queue.Queue()
     running: set[tuple[Any, ...]] = set()
     with open(out, "a", encoding="utf-8") as handle:
         pool = multiprocessing.Pool(workers, initializer=_worker_start,
                                     initargs=(os.getpid(),))
+        # The clock starts with the pool: on a busy machine its start alone may take longer
+        # than a short deadline, which must not keep the first games from starting.
+        began = time.monotonic()
+        last_start, kill_at = began + deadline, began + deadline + grace
         try:
             while True:
                 while len(running) < workers and (duel := _next(pending, progress,
                                                                 last_start, kill_at)):
                     running.add(duel.key())
-                    _submit(pool, duel, finished)
+                    _submit(pool, duel, finished, command)
                 if not running:
                     break
                 try:
@@ -494,7 +500,7 @@ Finished = queue.Queue[tuple[Duel, dict[str, Any] | None, BaseException | None]]
 """Games that ended, as the pool's result thread hands them over: the record or the error."""
 
 
-def _submit(pool: Any, duel: Duel, finished: Finished) -> None:
+def _submit(pool: Any, duel: Duel, finished: Finished, command: str) -> None:
     """Hand ``duel`` to a worker; its record (or error) goes to ``finished``."""
     def done(line: dict[str, Any]) -> None:
         finished.put((duel, line, None))
@@ -502,7 +508,7 @@ def _submit(pool: Any, duel: Duel, finished: Finished) -> None:
     def failed(error: BaseException) -> None:
         finished.put((duel, None, error))
 
-    pool.apply_async(record, (duel,), callback=done, error_callback=failed)
+    pool.apply_async(record, (duel, command), callback=done, error_callback=failed)
 
 
 def _next(pending: list[Duel], progress: Progress, last_start: float,
@@ -664,6 +670,9 @@ def parser() -> argparse.ArgumentParser:
                    help="shared playout policies: random, game")
     p.add_argument("--c", type=_positive(float), default=0.7, help="uct_c of both searches")
     p.add_argument("--players", type=int, default=2, help="seats (ours is one)")
+    p.add_argument("--sides", nargs="+", choices=SIDES, default=list(SIDES),
+                   help="what plays OpenSpiel's bot: our search (ismcts), the greedy "
+                        "baseline, or both (the default)")
     p.add_argument("--seed", type=int, default=2026, help="fixes the deals")
     p.add_argument("--workers", type=_positive(int), default=os.cpu_count() or 1, metavar="N",
                    help="processes, one game each (default: every core)")
@@ -721,12 +730,14 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--players {args.players}: {name}: {error}")
     iterations = args.iterations or ([] if args.seconds else [100, 1000])
     todo = duels(names, args.playouts, iterations, args.seconds, args.games, args.c,
-                 args.players, args.seed)
+                 args.players, args.seed, tuple(args.sides))
     previous = {signum: signal.signal(signum, _stop_on_signal)
                 for signum in (signal.SIGTERM, signal.SIGINT)}
     status = 0
     try:
-        progress = run(todo, args.out, args.workers, args.deadline, args.grace)
+        progress = run(todo, args.out, args.workers, args.deadline, args.grace,
+                       command=command_line([sys.argv[0], *(sys.argv[1:] if argv is None
+                                                            else argv)]))
     except Stop as stop:
         print(f"stopped by {stop}: the games recorded so far follow", file=sys.stderr)
         progress, status = None, 128 + stop.signum  # as a shell reports a signal

@@ -119,10 +119,10 @@ def rules(stats: Stats) -> dict[str, str]:
     return chosen
 
 
-def summary(path: Path) -> None:
-    """Each rule's mean regret (± its standard error) over the saved searches."""
+def regrets(path: Path) -> dict[str, list[float]]:
+    """Each rule's regret in every saved search of ``path``."""
     data = json.loads(path.read_text())
-    regrets: dict[str, list[float]] = {}
+    found: dict[str, list[float]] = {}
     for position in data:
         reference = position["reference"]
         top, bottom = max(reference.values()), min(reference.values())
@@ -131,9 +131,49 @@ def summary(path: Path) -> None:
             if search.get("openspiel"):
                 chosen["openspiel"] = search["openspiel"]
             for rule, key in chosen.items():
-                regrets.setdefault(rule, []).append(top - reference.get(key, bottom))
-    print(f"{path}: {len(data)} positions")
-    for rule, values in sorted(regrets.items(), key=lambda item: statistics.mean(item[1])):
+                found.setdefault(rule, []).append(top - reference.get(key, bottom))
+    return found
+
+
+def regret_table(paths: list[Path], names: list[str], shown: list[str]) -> str:
+    """The ``shown`` rules' mean regret ± its standard error, one column a file."""
+    found = [regrets(path) for path in paths]
+    lines = ["| rule | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for rule in shown:
+        cells = [f"{statistics.mean(f[rule]):.4f} ± "
+                 f"{statistics.stdev(f[rule]) / math.sqrt(len(f[rule])):.4f}" for f in found]
+        lines.append(f"| {RULE_NAMES.get(rule, rule)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def choices(path: Path, rule: str) -> tuple[float, float]:
+    """How often ``rule`` revealed an unseen card, and how often it repeated its most
+    frequent choice at a position (means over the positions)."""
+    data = json.loads(path.read_text())
+    unseen, repeated = [], []
+    for position in data:
+        picks = []
+        for search in position["searches"]:
+            chosen = rules({k: tuple(v) for k, v in search["ours"].items()})
+            chosen["openspiel"] = search.get("openspiel") or ""
+            picks.append(chosen[rule])
+        unseen.append(sum(pick == "reveal ?" for pick in picks) / len(picks))
+        repeated.append(max(picks.count(pick) for pick in picks) / len(picks))
+    return statistics.mean(unseen), statistics.mean(repeated)
+
+
+RULE_NAMES = {"per_member": "most visits per member (before 2026-11-28)",
+              "pooled": "most visits, a class's pooled",
+              "max_mean": "best mean",
+              "lcb2": "mean less 2 standard errors (ours now)",
+              "openspiel": "OpenSpiel's bot"}
+
+
+def summary(path: Path) -> None:
+    """Each rule's mean regret (± its standard error) over the saved searches."""
+    found = regrets(path)
+    print(f"{path}: {len(json.loads(path.read_text()))} positions")
+    for rule, values in sorted(found.items(), key=lambda item: statistics.mean(item[1])):
         error = statistics.stdev(values) / math.sqrt(len(values))
         print(f"  {rule:11s} regret {statistics.mean(values):.4f} ± {error:.4f} "
               f"({len(values)} searches)")
@@ -148,6 +188,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--reference", type=int, default=10000)
     parser.add_argument("--no-openspiel", action="store_true")
+    parser.add_argument("--reference-from", type=Path, metavar="FILE",
+                        help="take each position's reference values from a saved file of "
+                        "the same positions (no long searches; their choices must agree)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--summary", type=Path)
     args = parser.parse_args()
@@ -158,10 +201,18 @@ def main() -> None:
         parser.error("--out FILE (or --summary FILE) expected")
     openspiel.register_all()
     data = []
-    for game, state in track(positions(args.positions, args.first), description="positions"):
+    saved = json.loads(args.reference_from.read_text()) if args.reference_from else None
+    for index, (game, state) in enumerate(track(positions(args.positions, args.first),
+                                                description="positions")):
         inner = state.inner
         values: dict[str, list[float]] = {}
-        for seed in (1000, 1001):
+        if saved is not None:
+            values = {key: [value] for key, value in saved[index]["reference"].items()}
+            chosen = {str(k) for k in inner.action_classes(inner.legal_actions(),
+                                                           inner.to_move)}
+            if chosen != set(values):
+                parser.error(f"position {index} is not the saved file's: {sorted(chosen)}")
+        for seed in (1000, 1001) if saved is None else ():
             for key, stat in ours(inner, args.reference, seed, args.playouts).items():
                 values.setdefault(key, []).append(stat[2])
         searches = [{"ours": ours(inner, args.iterations, rep, args.playouts),

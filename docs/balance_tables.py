@@ -21,6 +21,11 @@ from towerplay.sim import analysis
 from towerplay.sim.store import read_rows
 
 
+def count(n: int, thing: str) -> str:
+    """``3 cells``, ``1 cell``."""
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
 def pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
@@ -46,6 +51,8 @@ def turn_order(doc: dict[str, Any]) -> str:
                      + " | ".join(shown)
                      + f" | {pct(row[0]['detectable'])} | "
                      f"{min(c['p_holm'] for c in row):.2g} |")
+    lines.append(f"\nHolm's correction covers this table's {count(len(cells), 'cell')} "
+                 "together.")
     return "\n".join(lines)
 
 
@@ -63,6 +70,23 @@ def margins(doc: dict[str, Any]) -> str:
         lines.append(f"| {group['players']} | {group['sweep'] or '–'} | {group['games']} | "
                      f"{lead['mean']:.2f} ({lead['sd']:.2f}) | {text} | {effect} | "
                      f"{test['p_holm']:.2g} | ±{test['detectable']:.2f} |")
+    lines.append(f"\nHolm's correction covers this table's {count(len(doc['groups']), 'row')} "
+                 "together.")
+    return "\n".join(lines)
+
+
+def bots_table(doc: dict[str, Any]) -> str:
+    """Win rate by bot, for runs with several bots at a table (no test: a bot's seats
+    share their games with the others')."""
+    groups = [g for g in doc["groups"] if len(g["bots"]) > 1]
+    if not groups:
+        return ""
+    lines = ["| players | options | bot | seats | win rate |", "|---|---|---|---|---|"]
+    for group in groups:
+        for bot in group["bots"]:
+            low, high = bot["ci"]
+            lines.append(f"| {group['players']} | {group['sweep'] or '–'} | {bot['bot']} | "
+                         f"{bot['games']} | {pct(bot['rate'])}% [{pct(low)}, {pct(high)}] |")
     return "\n".join(lines)
 
 
@@ -86,6 +110,9 @@ def sweep_lines(doc: dict[str, Any]) -> str:
             out.append(f"| {line['name']} | {values} | {mark}{scale * test['difference']:+.3g}"
                        f"{mark} | {effect} | {test['p_holm']:.2g} | "
                        f"±{scale * test['detectable']:.3g} |")
+        tests = sum(len(line["tests"]) for line in sweep["lines"])
+        out.append(f"\nHolm's correction covers the sweep's {tests} tests together (every "
+                   "statistic, shown or not).")
     return "\n".join(out)
 
 
@@ -109,6 +136,8 @@ def label_tables(doc: dict[str, Any]) -> str:
                 cell = s["win_rate"].get(label) if s else None
                 cells.append("" if cell is None else f"{rate_cell(cell)} ({cell['games']})")
             out.append(f"| {label} | " + " | ".join(cells) + " |")
+        out.append("\nHolm's correction covers the values of one column together, each "
+                   "column on its own.")
     return "\n".join(out)
 
 
@@ -128,20 +157,30 @@ def ratio_table(doc: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def tables(files: list[Path]) -> list[str]:
+    """Every table of the rows in ``files``, each with its Holm family, in the order
+    docs/balance.md shows them (a table not there is an empty text)."""
+    rows = [row for path in files for row in read_rows(path)]
+    doc = analysis.document(rows, [str(p) for p in files])
+    return [turn_order(doc), margins(doc), bots_table(doc), sweep_lines(doc).strip(),
+            label_tables(doc).strip(), ratio_table(doc).strip()]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args()
-    rows = [row for path in args.files for row in read_rows(path)]
-    doc = analysis.document(rows, [str(p) for p in args.files])
+    order, margin, by_bot, sweeps, labels, ratios = tables(args.files)
     print("Win rate by place in the turn order (bold: beyond noise after Holm):\n")
-    print(turn_order(doc))
+    print(order)
     print("\nScore margins (bold: beyond noise after Holm):\n")
-    print(margins(doc))
-    if doc["sweeps"]:
-        print(sweep_lines(doc))
-    print(label_tables(doc))
-    print(ratio_table(doc))
+    print(margin)
+    if by_bot:
+        print("\nWin rate by bot:\n")
+        print(by_bot)
+    for text in (sweeps, labels, ratios):
+        if text:
+            print("\n" + text)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Draw the README's picture of a board: a 5 Towers game between three greedy bots, stopped
-mid-game at seat 0's bid, drawn by the web app's own renderer
-(:func:`towerplay.server.boards.draw`) from seat 0's view, as the browser shows it.
+mid-game at the first seat's bid, drawn by the web app's own renderer
+(:func:`towerplay.server.boards.draw`) from that seat's view, as the browser shows it.
 
 The web board is one ``<div>`` of SVG panels that the page's stylesheet lays out side by
 side; this script puts the same panels into one SVG file (two columns, each panel on a white

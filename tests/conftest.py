@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from towerplay import games
+from towerplay import games, testing
 
 from tests.janitor import MARK, Janitor
 
@@ -45,17 +45,17 @@ def game_player_counts() -> list[tuple[str, int]]:
     return pairs
 
 
-def game_variant_cases(default_seeds: int = 4, variant_seeds: int = 2) -> list:
-    """pytest params (game id, players, options, seed) over every player count and every
-    variant the game declares (``Game.variants``); variants get fewer seeds."""
-    cases = []
-    for name, players in game_player_counts():
-        for index, options in enumerate(games.game_class(name).variants):
-            label = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
-            for seed in range(default_seeds if index == 0 else variant_seeds):
-                cases.append(pytest.param(name, players, options, seed,
-                                          id=f"{name}-{players}p-{label}-s{seed}"))
-    return cases
+def game_variant_cases(default_seeds: int = 4, variant_seeds: int = 2) -> list[Any]:
+    """pytest params (game id, players, options, seed) over every registered game, player
+    count and variant it declares (``Game.variants``; :func:`towerplay.testing.cases`);
+    variants get fewer seeds."""
+    params = []
+    for name in games.names():
+        for case in testing.cases(name, default_seeds, variant_seeds):
+            label = ",".join(f"{k}={v}" for k, v in case.options.items()) or "default"
+            params.append(pytest.param(name, case.players, case.options, case.seed,
+                                       id=f"{name}-{case.players}p-{label}-s{case.seed}"))
+    return params
 
 
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"

@@ -1,6 +1,7 @@
 """The code passes its checkers (configured in pyproject.toml): mypy, strict for every
-package, finds no error anywhere in src/towerplay, and ruff's rule set (E, F, I, B, UP)
-none in the project's Python (the package, the tests, benchmarks, examples and docs)."""
+package, finds no error anywhere in src/towerplay (nor in the example game,
+examples/dots_and_boxes), and ruff's rule set (E, F, I, B, UP) none in the project's
+Python (the package, the tests, benchmarks, examples and docs)."""
 from __future__ import annotations
 
 import subprocess

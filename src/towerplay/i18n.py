@@ -150,7 +150,12 @@ class Translator:
         if count is not None:
             params["count"] = count
             key = self.plural(key, count)
-        return fill(self.raw(key), params)
+        return self.grammar(fill(self.raw(key), params))
+
+    def grammar(self, text: str) -> str:
+        """A filled text with what its language's grammar decides by the words filled
+        in (Hungarian's *a*/*az*)."""
+        return hungarian_articles(text) if self.lang == "hu" else text
 
     def term(self, word: str) -> str:
         """A game term (a suit, a colour, a card's name) in this language."""
@@ -185,7 +190,7 @@ class Translator:
         def field(found: re.Match[str]) -> str:
             value = params.get(found.group(1))
             return "" if value is None else self.param(value, found.group(2))
-        return FIELD.sub(field, self.raw(key))
+        return self.grammar(FIELD.sub(field, self.raw(key)))
 
     def param(self, value: Param, form: str | None = None) -> str:
         """One parameter of an event in this language (see :mod:`towerplay.core.events`),
@@ -232,6 +237,31 @@ class Translator:
         if count is not None and count.isdigit():
             return self(key, count=int(count), **params)
         return fill(self.raw(key), {**params, "count": count})
+
+
+HUNGARIAN_ARTICLE = re.compile(r"\b([Aa])\(z\)( [^\w\s]*)(\w+)")
+"""A Hungarian template's ``a(z)`` and the word after it (past quotes)."""
+VOWELS = frozenset("aáeéiíoóöőuúüű")
+
+
+def hungarian_articles(text: str) -> str:
+    """Each ``a(z)`` of a filled Hungarian text as the word after it needs it: *az*
+    before a vowel (and before numbers read with one: 1, 5, 1000…), else *a*.
+
+    >>> hungarian_articles("a(z) 1. hely lép; a(z) 2. hely; A(z) 5; a(z) 10; a(z) 'ismcts'")
+    "az 1. hely lép; a 2. hely; Az 5; a 10; az 'ismcts'"
+    """
+    def article(found: re.Match[str]) -> str:
+        word = found.group(3).lower()
+        vowel = (word[0] in VOWELS if not word[0].isdigit() else
+                 word[0] == "5" or (word[0] == "1" and _digits(word) % 3 == 1))
+        return f"{found.group(1)}{'z' if vowel else ''}{found.group(2)}{found.group(3)}"
+    return HUNGARIAN_ARTICLE.sub(article, text)
+
+
+def _digits(word: str) -> int:
+    """How many digits ``word`` starts with (a number's length says how it is read)."""
+    return len(word) - len(word.lstrip("0123456789"))
 
 
 FIELD = re.compile(r"\{(\w+)(?:@(\w+))?\}")

@@ -151,7 +151,7 @@ def test_events_show_each_seat_only_what_it_may_see() -> None:
     raise AssertionError("no build was placed")
 
 
-@pytest.mark.parametrize("name", ["five_towers", "castle", "blueprints", "skytopia"])
+@pytest.mark.parametrize("name", games.names())
 def test_stepping_bots_without_events_plays_the_same_game(name: str) -> None:
     evented = Table(games.load(name).start(players=2, seed=5), ["greedy", "random"])
     stepped = Table(games.load(name).start(players=2, seed=5), ["greedy", "random"])
@@ -162,7 +162,7 @@ def test_stepping_bots_without_events_plays_the_same_game(name: str) -> None:
     assert stepped.state.is_over and stepped.state.history == evented.state.history
 
 
-@pytest.mark.parametrize("name", ["five_towers", "castle", "blueprints", "skytopia"])
+@pytest.mark.parametrize("name", games.names())
 def test_a_bot_s_determinization_has_the_mover_s_own_legal_actions(name: str) -> None:
     table = Table(games.load(name).start(players=3, seed=6), ["random"] * 3)
     for _ in range(40):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import platform
 import random
 import sys
 from pathlib import Path
@@ -32,8 +33,10 @@ def test_every_deal_is_played_from_every_seat_and_runs_resume(tmp_path: Path) ->
     assert len({j.seed for j in jobs}) == 4  # one deal per (count, deal), all seats alike
     assert len({j.key for j in jobs}) == len(jobs)
     out = tmp_path / "runs.jsonl"
-    rows = list(script.run(jobs[:2], 1, out))
+    rows = list(script.run(jobs[:2], 1, out, command="bench_strength.py --deals 2"))
     assert {row["seat"] for row in rows} == {0, 1} and all(r["iterations"] == 0 for r in rows)
+    assert all(row["command"] == "bench_strength.py --deals 2" for row in rows)
+    assert all(row["versions"]["python"] == platform.python_version() for row in rows)
     # random never beats greedy here; its seat and score are the bot's, not greedy's
     assert all(row["win"] == 0.0 and row["score"] < row["others"] for row in rows)
     assert set(script.load(out)) == {jobs[0].key, jobs[1].key}

@@ -32,7 +32,7 @@ def test_each_levels_spec_is_what_the_docs_say() -> None:
 
 
 @pytest.mark.parametrize("level, kind", [("easy", RandomBot), ("medium", GreedyBot),
-                                         ("hard", ISMCTSBot), ("expert", ISMCTSBot)])
+                                         ("hard", GreedyBot), ("expert", ISMCTSBot)])
 def test_a_level_loads_as_its_spec(level: str, kind: type) -> None:
     bot = bots.load(level, seed=3)
     assert type(bot) is kind and bot.spec == bots.load(bots.LEVELS[level]).spec
@@ -42,8 +42,9 @@ def test_a_level_loads_as_its_spec(level: str, kind: type) -> None:
 
 
 def test_options_after_a_level_override_its_own() -> None:
-    bot = bots.load("hard:recall=0.5,iterations=20")
+    bot = bots.load("expert:recall=0.5,iterations=20")
     assert (bot.options.iterations, bot.options.recall) == (20, 0.5)
+    assert bots.load("medium:slip=0.1").options.slip == 0.1
     with pytest.raises(InvalidOptions, match="seconds"):
         bots.load("expert:seconds=-1")
 
@@ -80,3 +81,33 @@ def test_level_names_are_translated(lang: str) -> None:
     if lang != "en":  # its own words, not the English fallback
         assert all(words(f"level.{level}") != english(f"level.{level}")
                    for level in bots.LEVELS)
+
+
+def test_a_slipping_greedy_bot_plays_a_random_legal_move_that_often(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = games.load("castle")
+    heuristics = game.heuristics
+    asked = []
+    real = heuristics.greedy_action
+
+    def counted(state: object, rng: object) -> object:
+        asked.append(1)
+        return real(state, rng)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(heuristics, "greedy_action", counted)
+    bot, decisions = bots.load("greedy:slip=0.3", seed=4), 0
+    for seed in range(40):
+        state = game.start(players=2, seed=seed)
+        while not state.is_over:
+            action = bot.act(state)
+            assert action in state.legal_actions()
+            state.apply(action)
+            decisions += 1
+    assert decisions > 1000
+    assert 0.64 < len(asked) / decisions < 0.76  # the greedy move 7 times in 10
+    asked.clear()
+    state = game.start(players=2, seed=1)
+    bots.load("greedy:slip=0", seed=4).act(state)
+    assert asked == [1]
+    with pytest.raises(InvalidOptions, match="slip"):
+        bots.load("greedy:slip=1.5")

@@ -1,29 +1,20 @@
 """The kernel contract for learning agents and front ends, over every game and variant:
-GameInfo, observers, action masks, legal actions in id order, lists that cannot be
-corrupted, and the public information API."""
+GameInfo, observers, action masks and legal actions in id order (the checks of
+:mod:`towerplay.testing`), lists that cannot be corrupted, and the public information API.
+A seat's observation in states it cannot tell apart: ``towerplay.testing.check_hidden``."""
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import numpy as np
 import pytest
 
-from towerplay import games
+from towerplay import games, testing
 
 from tests.conftest import game_variant_cases
 
 CASES = game_variant_cases(default_seeds=2, variant_seeds=1)
-
-
-def play(name: str, players: int, options: dict[str, Any], seed: int):  # noqa: ANN201
-    state = games.load(name, **options).start(players=players, seed=seed)
-    rng = random.Random(seed)
-    yield state
-    while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
-        yield state
 
 
 @pytest.mark.parametrize("name,players,options,seed", CASES)
@@ -35,38 +26,15 @@ def test_ids_masks_and_observations_hold_over_whole_games(name: str, players: in
     observer = game.observer(players)
     assert info.num_actions == game.num_actions and info.players == players
     assert (info.min_utility, info.max_utility) == (0.0, 1.0)
-    length = 0
-    for state in play(name, players, options, seed):
-        legal = state.legal_actions()
-        ids = [game.action_id(a) for a in legal]
-        assert ids == sorted(ids), "legal actions come in ascending id order"
-        mask = game.action_mask(state)
-        assert len(mask) == game.num_actions
-        assert [i for i, bit in enumerate(mask) if bit] == ids
+    for state in testing.random_states(game, players, seed):
+        if not state.is_over:
+            testing.check_legal(game, state)  # ids in order, the mask, notation
         for seat in [*range(players), None]:
             vector = observer.observation(state, seat)
             assert vector.shape == observer.shape and vector.dtype == np.float32
             assert np.isfinite(vector).all()
-        length = len(state.history)
-    assert length <= info.max_game_length
+    assert len(state.history) <= info.max_game_length
     assert sum(state.rewards()) == pytest.approx(1.0)
-
-
-@pytest.mark.parametrize("name,players,options,seed", CASES[::3])
-def test_a_seat_that_cannot_tell_two_states_apart_gets_one_observation(
-        name: str, players: int, options: dict[str, Any], seed: int) -> None:
-    """Determinized copies look the same to their seat: so must their vectors."""
-    game = games.load(name, **options)
-    observer = game.observer(players)
-    rng = random.Random(seed)
-    for step, state in enumerate(play(name, players, options, seed)):
-        if step % 9 or state.is_over:
-            continue
-        seat = state.to_move
-        guess = state.determinize(seat, rng)
-        assert json.dumps(guess.view(seat), sort_keys=True) == json.dumps(
-            state.view(seat), sort_keys=True)
-        assert (observer.observation(guess, seat) == observer.observation(state, seat)).all()
 
 
 VARIANTS = [pytest.param(name, options, id=f"{name}-{i}") for name in games.names()

@@ -3,12 +3,14 @@ alike: the same playout evaluator, budget, exploration constant and move set, a 
 resampler, and games that replay the same from their seed."""
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import io
 import json
 import math
 import multiprocessing
 import os
+import platform
 import random
 import signal
 import subprocess
@@ -149,6 +151,9 @@ def test_games_go_out_round_by_round_cheap_budgets_first(bench: Any) -> None:
     assert [d.iterations or d.seconds for d in first_round[::8]] == [100, 1000, 0.5]
     assert [d.ours for d in todo[:2]] == ["ismcts", "greedy"]  # the same deal side by side
     assert todo[0].key()[:-3] == todo[1].key()[:-3] and todo[0].index == todo[1].index
+    ours_only = bench.duels(["castle"], ["random"], [300], [], 3, 0.7, 2, 2026, ("ismcts",))
+    assert [(d.ours, d.index) for d in ours_only] == [("ismcts", 0), ("ismcts", 1),
+                                                       ("ismcts", 2)]
 
 
 def test_a_rerun_skips_the_games_already_recorded(bench: Any, tmp_path: Path) -> None:
@@ -173,7 +178,7 @@ def test_the_deadline_stops_the_games_and_ends_the_workers(bench: Any,
     out = tmp_path / "match.jsonl"
     before = set(multiprocessing.active_children())  # other tests' processes in this worker
     todo = bench.duels(["castle"], ["random"], [], [5.0], 3, 0.7, 2, 2026)  # minutes a game
-    progress = bench.run(todo, out, workers=2, deadline=0.5, grace=0.0, log=io.StringIO())
+    progress = bench.run(todo, out, workers=2, deadline=2.0, grace=0.0, log=io.StringIO())
     assert (progress.played, progress.stopped, progress.not_started) == (0, 2, 4)
     assert out.read_text() == ""  # a game stopped is not recorded
     assert not set(multiprocessing.active_children()) - before
@@ -269,6 +274,10 @@ def test_the_command_plays_records_and_prints_the_runs_cells(
         ("castle", 0.001, None)] * 2
     assert {r["side"] for r in records[1:]} == {"ismcts", "greedy"}
     assert records[1]["cpu_seconds"] > 0 and records[1]["their_iterations"] >= 2
+    ran_on = records[1]["versions"]  # what the figures rest on
+    assert ran_on["open_spiel"] == importlib.metadata.version("open_spiel")
+    assert ran_on["python"] == platform.python_version() and ran_on["towerplay"]
+    assert "--playouts random" in records[1]["command"]
 
 
 def test_near_the_deadline_only_games_that_should_end_in_time_start(bench: Any) -> None:

@@ -14,7 +14,7 @@ from towerplay.envs.common import layout_markdown
 from tests.conftest import game_player_counts
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
-GAMES = ["blueprints", "castle", "five_towers", "skytopia"]
+GAMES = sorted(games.BUILT_IN)  # the games that ship with towerplay (docs/rl.md shows them)
 
 
 @pytest.mark.parametrize("name,players", game_player_counts())

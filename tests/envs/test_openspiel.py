@@ -163,3 +163,46 @@ def test_castles_recalled_vector_is_what_open_memory_shows() -> None:
         legal = state.legal_actions()
         state.apply(legal[rng.randint(len(legal))])
     assert compared > 0  # hidden memory did forget something on the way
+
+
+@pytest.mark.parametrize("name", ["castle", "five_towers"])
+def test_a_positions_information_state_is_written_once_and_forgotten_after_a_move(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenSpiel's ISMCTS asks a node's information-state string two or three times: the
+    adapter writes it once a position and player, and writes it anew after a move."""
+    state = dealt(name, moves=6)
+    observer = state.get_game().setup.observer
+    calls = {"string": 0, "tensor": 0}
+    real_view, real_recalled = observer.recall_view, observer.recalled
+
+    def counted_view(*args: object, **kwargs: object) -> object:
+        calls["string"] += 1
+        return real_view(*args, **kwargs)
+
+    def counted_recalled(*args: object, **kwargs: object) -> object:
+        calls["tensor"] += 1
+        return real_recalled(*args, **kwargs)
+
+    monkeypatch.setattr(observer, "recall_view", counted_view)
+    monkeypatch.setattr(observer, "recalled", counted_recalled)
+    seat = state.current_player()
+    texts = {state.information_state_string(seat) for _ in range(3)}
+    tensors = [state.information_state_tensor(seat) for _ in range(3)]
+    assert len(texts) == 1 and tensors[0] == tensors[1] == tensors[2]
+    assert calls == {"string": 1, "tensor": 1}
+    clone = state.clone()  # the same position: kept
+    assert clone.information_state_string(seat) in texts and calls["string"] == 1
+    other = 1 - seat
+    state.information_state_string(other)
+    assert calls["string"] == 2  # per player
+    before = clone.information_state_string(seat)
+    clone.apply_action(clone.legal_actions()[0])
+    after = clone.information_state_string(seat)
+    assert calls["string"] == 3 and after != before
+    fresh = dealt(name, moves=6)  # no memo at all: the same text and tensor
+    fresh.apply_action(fresh.legal_actions()[0])
+    assert fresh.information_state_string(seat) == after
+    assert state.information_state_tensor(seat) == tensors[0]
+    sampler = pyspiel.UniformProbabilitySampler(0., 1.)
+    guess = state.resample_from_infostate(seat, sampler)  # another world: written anew
+    assert guess.information_state_string(seat) in texts and calls["string"] == 4

@@ -91,7 +91,7 @@ def test_an_illegal_action_ends_the_episode_with_minus_one_when_asked() -> None:
         tz.env("five_towers", illegal="ignore")
 
 
-@pytest.mark.parametrize("name", ["five_towers", "castle", "blueprints", "skytopia"])
+@pytest.mark.parametrize("name", list(games.BUILT_IN))
 def test_ansi_rendering_is_ansi_text_not_rich_markup(name: str) -> None:
     env = tz.env(name, players=2, render_mode="ansi")
     env.reset(seed=3)

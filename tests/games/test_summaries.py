@@ -10,7 +10,7 @@ from towerplay import games
 from towerplay.core import InvalidOptions
 from towerplay.games.summaries import LANGUAGES, default_language, rules_text, summary_file
 
-GAMES = ("five_towers", "castle", "blueprints", "skytopia")
+GAMES = tuple(games.BUILT_IN)  # the games that ship with towerplay
 TRANSLATIONS = [(game, lang) for game in GAMES for lang in LANGUAGES if lang != "en"]
 
 

@@ -22,10 +22,10 @@ from towerplay.games.blueprints import events
 from towerplay.games.blueprints.board import draw
 from towerplay.games.blueprints.dice import parse_die
 from towerplay.games.blueprints.game import Blueprints
+from towerplay.games.blueprints.near_misses import NEAR_MISSES
 from towerplay.i18n import ACTION, LANGUAGES, Translator, catalogue, match, word
 
 from tests.conftest import game_player_counts
-from tests.games.blueprints.near_misses import NEAR_MISSES
 from tests.i18n.events import EventCheck, refusal_events
 from tests.i18n.wording import LANGS, Wording, seats
 

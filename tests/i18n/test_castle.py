@@ -20,9 +20,9 @@ from towerplay.core import Event
 from towerplay.core.errors import IllegalAction
 from towerplay.games.castle.board import draw
 from towerplay.games.castle.cards import REMOVE
+from towerplay.games.castle.near_misses import NEAR_MISSES
 from towerplay.i18n import ACTION, Translator, catalogue, match, word
 
-from tests.games.castle.near_misses import NEAR_MISSES
 from tests.i18n.events import EventCheck, log_events, refusal_events
 from tests.i18n.wording import LANGS, Wording
 

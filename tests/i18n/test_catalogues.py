@@ -104,7 +104,7 @@ def test_the_language_of_a_request() -> None:
     assert i18n.language("xx") == i18n.language("") == "en"
 
 
-@pytest.mark.parametrize("name", ["five_towers", "castle", "blueprints", "skytopia"])
+@pytest.mark.parametrize("name", list(games.BUILT_IN))
 def test_every_score_breakdown_label_is_translated(name: str) -> None:
     game = games.load(name)
     for variant in game.variants:

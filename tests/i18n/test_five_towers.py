@@ -21,10 +21,10 @@ from towerplay.games.five_towers import events
 from towerplay.games.five_towers.board import draw
 from towerplay.games.five_towers.cards import BID, SUITS
 from towerplay.games.five_towers.game import FiveTowers
+from towerplay.games.five_towers.near_misses import NEAR_MISSES
 from towerplay.games.five_towers.state import BIDDING
 from towerplay.i18n import ACTION, Translator, match, word
 
-from tests.games.five_towers.near_misses import NEAR_MISSES
 from tests.games.five_towers.util import play, position
 from tests.i18n.events import EventCheck, log_events, refusal_events
 from tests.i18n.wording import LANGS, Wording, visible

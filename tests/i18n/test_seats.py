@@ -66,7 +66,7 @@ def assert_counted_from_one(event: Event) -> None:
             assert word(event, lang) == shown.replace(MARK, str(seat + 1)), (lang, event)
 
 
-@pytest.mark.parametrize("name", ["five_towers", "castle", "blueprints", "skytopia"])
+@pytest.mark.parametrize("name", list(games.BUILT_IN))
 def test_every_seat_an_event_names_is_counted_from_one(name: str) -> None:
     found = seat_events(name)
     for event in found:

@@ -22,9 +22,9 @@ from towerplay.core import Event, IllegalAction, InvalidOptions, Seat, State
 from towerplay.games.skytopia import events
 from towerplay.games.skytopia.actions import parse
 from towerplay.games.skytopia.board import draw
+from towerplay.games.skytopia.near_misses import NEAR_MISSES
 from towerplay.i18n import ACTION, Translator, catalogue, english, match, word
 
-from tests.games.skytopia.near_misses import NEAR_MISSES
 from tests.i18n.events import EventCheck, keys, log_events, refusal_events, shape
 from tests.i18n.wording import LANGS, Wording, visible
 

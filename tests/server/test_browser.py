@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+from towerplay import bots
 from towerplay.core.record import Record
 
 from tests.server.browser import (
@@ -192,6 +193,9 @@ def test_the_lobby_form_follows_each_games_options(page: Any, web: ServeProcess)
     assert page.get_attribute("#rules-link", "href") == "/rules/castle?lang=en"
     page.select_option("#players", "2")
     assert page.locator("#seats select").count() == 2
+    rated = bots.level_ratings("castle")["expert"]["mu"]  # each level with its rating
+    assert page.locator("#seats select").first.locator("option[value='expert']").inner_text() \
+        == f"expert bot (rated {rated:.1f})"
     choose_seat(page, 1, "nonsense")
     page.click("#create")
     page.wait_for_selector("#error:not([hidden])")

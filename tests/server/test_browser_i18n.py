@@ -9,12 +9,12 @@ from typing import Any
 import httpx
 import pytest
 
-from towerplay import i18n
+from towerplay import games, i18n
 
 from tests.server.browser import ServeProcess, localized_page
 from tests.server.conftest import TIMEOUT
 
-GAMES = ("five_towers", "castle", "blueprints", "skytopia")
+GAMES = tuple(games.BUILT_IN)  # the games that ship with towerplay
 
 
 def keys_and_sentences() -> tuple[set[str], set[str]]:

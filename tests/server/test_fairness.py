@@ -70,7 +70,8 @@ def test_a_search_is_sliced_and_goes_on_from_its_budget() -> None:
     assert plan is not None and plan.next() == (SLICE_SECONDS, None)
     assert Slices.of(bots.load("greedy")) is None
     assert Slices.of(bots.load("ismcts:seconds=2,trees=4")) is None  # trees do not go on
-    assert Slices.of(bots.load("expert")) == Slices(iterations=1000)
+    assert Slices.of(bots.load("ismcts:iterations=1000")) == Slices(iterations=1000)
+    assert Slices.of(bots.load("expert")) == Slices(iterations=2500)  # the level's budget
 
 
 def test_a_persons_bot_waits_one_slice_beside_tables_of_bots_alone(

@@ -20,7 +20,7 @@ from towerplay.server.live import json_view
 
 from tests.server.conftest import TIMEOUT, Server, connect, create, receive
 
-GAMES = ["five_towers", "castle", "blueprints", "skytopia"]
+GAMES = list(games.BUILT_IN)  # the games that ship with towerplay
 Seen = list[tuple[int | None, str]]
 """(seat, raw message) for every message a client received."""
 

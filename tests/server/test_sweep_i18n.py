@@ -14,7 +14,7 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from towerplay import i18n
+from towerplay import games, i18n
 from towerplay.cli import app as cli
 from towerplay.server.guards import INTERNAL
 from towerplay.server.live import unavailable_body
@@ -25,7 +25,7 @@ from tests.i18n.english import page_problems, problems
 from tests.server.conftest import TIMEOUT, Server, create, token, wait_over
 
 LANGS = ("pl", "hu")
-GAMES = ("five_towers", "castle", "blueprints", "skytopia")
+GAMES = tuple(games.BUILT_IN)  # the games that ship with towerplay
 PAGES = {"/": "lobby.html", "/tables/x": "table.html", "/replay/x": "replay.html",
          "/score/": "score.html"}
 FIELD = re.compile(r"\{\w+(?:@\w+)?\}")

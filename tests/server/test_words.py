@@ -60,7 +60,7 @@ def test_move_refusals_and_unknown_tables_in_hungarian(http: httpx.Client) -> No
     stale = {"token": token(made, mover), "version": 3, "action": "bid 1"}
     answer = http.post(f"/api/tables/{table}/actions", json=stale, params={"lang": "hu"})
     assert answer.status_code == 409
-    assert answer.json()["message"] == "a(z) 3. változat nem az asztal jelenlegi változata (0)"
+    assert answer.json()["message"] == "a 3. változat nem az asztal jelenlegi változata (0)"
     missing = http.get("/api/tables/nosuch", headers={"Accept-Language": "hu"})
     assert missing.json()["message"] == "nincs ilyen azonosítójú asztal"
     assert http.get("/api/tables/nosuch").json()["message"] == "no table has this id"

@@ -64,6 +64,7 @@ def test_report_refuses_bad_files(tmp_path: Path) -> None:
 
 def test_a_parquet_file_carries_its_command_seed_version_and_columns(tmp_path: Path) -> None:
     import json
+    import platform
 
     import pyarrow.parquet as pq
 
@@ -77,6 +78,8 @@ def test_a_parquet_file_carries_its_command_seed_version_and_columns(tmp_path: P
             if k.startswith(b"towerplay.")}
     assert meta["towerplay.seed"] == "7" and meta["towerplay.version"] == __version__
     assert meta["towerplay.game"] == "castle" and "--seed" in meta["towerplay.command"]
+    ran_on = json.loads(meta["towerplay.versions"])
+    assert ran_on["towerplay"] == __version__ and ran_on["python"] == platform.python_version()
     columns = json.loads(meta["towerplay.columns"])
     assert {"seed", "first", "winners"} <= set(columns)
     assert all(isinstance(text, str) and text for text in columns.values())

@@ -38,7 +38,7 @@ from towerplay.sim.store import read_rows, write_rows
 
 from tests.i18n.english import page_problems
 
-GAMES = ("five_towers", "castle", "blueprints", "skytopia")
+GAMES = tuple(games.BUILT_IN)  # the games that ship with towerplay
 
 
 def castle_rows(games_: int = 60, players: int = 3) -> list[dict[str, Any]]:

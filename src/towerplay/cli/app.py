@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import importlib
+import shlex
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from functools import wraps
+from pathlib import Path
 from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import typer
@@ -143,6 +146,20 @@ def require(extra: str, command: str, *modules: str, lang: str | None = None) ->
         words = translator("web", lang if lang in LANGUAGES else language())
         fail(words("cli.needs_extra", command=command, extra=extra,
                    install=f"pip install 'towerplay[{extra}]'"), words("cli.error"))
+
+
+def program(environ_path: str | None = None) -> str:
+    """How to type this ``towerplay`` in a hint: its name where the shell finds this very
+    program by it, else its full path (a virtualenv that is not active).
+
+    >>> program(environ_path="") == shlex.quote(str(Path(sys.executable).parent / "towerplay"))
+    True
+    """
+    here = Path(sys.executable).parent / "towerplay"
+    found = shutil.which("towerplay", path=environ_path)
+    if found is not None and Path(found).resolve() == here.resolve():
+        return "towerplay"
+    return shlex.quote(str(here))
 
 
 def fail(message: str, label: str = "error:") -> NoReturn:

@@ -48,7 +48,11 @@ def list_games(
         cls = games.game_class(name)
         players = words("cli.player_range", low=cls.min_players, high=cls.max_players)
         console.print(f"[bold]{name}[/bold] — {escape(game_title(name, said))}, {players}")
+        seats = cls.options_type.seat_options()
         for option, allowed, default in cls.describe_options():
+            if option in seats:  # a seat as people count it; none given: drawn at random
+                allowed = words("cli.seat_values", high=cls.max_players)
+                default = words("cli.seat_random") if default == "None" else default
             console.print(f"  -o {option}=…  {escape(allowed)} [dim]"
                           f"({escape(words('cli.default', value=default))})[/dim]")
             if named.has(f"{name}.{option}"):

@@ -7,6 +7,7 @@ Every terminal game is recorded by default, after every action, to
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import time
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 
+from towerplay.cli.app import program
 from towerplay.core import BadRecord
 from towerplay.core.events import Event
 from towerplay.core.record import check_writable
@@ -50,7 +52,7 @@ def check_new_record(path: Path) -> None:
     check_writable(path)
     if path.exists():
         raise BadRecord(Event.of("cli.record_exists", path=str(path),
-                                 command=f"`towerplay resume {path}`"))
+                                 command=f"`{program()} resume {shlex.quote(str(path))}`"))
 
 
 class Stopped(Exception):

@@ -1,14 +1,17 @@
 """``towerplay serve``: the web app on http://127.0.0.1:8000 by default."""
 from __future__ import annotations
 
+import errno
 import os
+import socket
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
-from towerplay.cli.app import app, fail, require
+from towerplay.cli.app import app, fail, language, require
+from towerplay.i18n import translator
 
 if TYPE_CHECKING:
     from towerplay.server.limits import Limits
@@ -53,6 +56,7 @@ def serve_command(
     except ValueError as error:
         fail(f"--forwarded-allow-ips: {error} (addresses or networks, commas between, "
              f"or *)")
+    check_address(host, port)
     url = database_url(db)
     shown = "http://127.0.0.1" if host in ("0.0.0.0", "::") else f"http://{host}"
     print(f"towerplay: open {shown}:{port}/ in a browser (tables stored in {where(url)})",
@@ -64,6 +68,24 @@ def serve_command(
                 http=timely_http(HEADER_SECONDS), ws_max_size=WS_MAX_BYTES,
                 ws_per_message_deflate=False,
                 log_level=os.environ.get("TOWERPLAY_LOG", "warning"))
+
+
+def check_address(host: str, port: int) -> None:
+    """Exit with one line naming the address where the server cannot listen (a port out
+    of range, in use, forbidden, a host not found), before it says where to open it."""
+    words = translator("web", language())
+    if not 0 < port < 65536:
+        fail(words("cli.port_range", port=port), words("cli.error"))
+    address = f"{host}:{port}"
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+            probe.bind((host, port))
+    except OSError as error:
+        key = {errno.EADDRINUSE: "cli.address_in_use",
+               errno.EACCES: "cli.address_refused"}.get(error.errno or 0, "cli.address_unusable")
+        fail(words(key, address=address, reason=error.strerror or error), words("cli.error"))
 
 
 def parse_limits(text: str) -> Limits:

@@ -150,8 +150,9 @@ def sim(
     """Play bots against each other from every seat and write one row per game.
 
     Rows: seed, options, bots per seat, scores, ranks, winners, length, the first player
-    and the game's own statistics. Read them with `towerplay report FILE`. Rows are
-    written as they come; Ctrl-C keeps them, and the same command resumes the run.
+    and the game's own statistics. Read them with
+    `towerplay report FILE --html report.html`. Rows are written as they come; Ctrl-C
+    keeps them, and the same command resumes the run.
     """
     said = language()
     format_of(out)

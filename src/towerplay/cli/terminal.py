@@ -19,7 +19,7 @@ from rich.table import Table as RichTable
 
 from towerplay import games
 from towerplay.arena.table import HUMAN, MoveRefused, SeatEvent, Table
-from towerplay.cli.app import console, number
+from towerplay.cli.app import console, number, program
 from towerplay.cli.records import Stopped, stop_on_signals
 from towerplay.core import BadRecord, Game, Record, State, TowerplayError
 from towerplay.core.events import Event
@@ -264,8 +264,15 @@ def stopped(record: Path | None, lang: str = "en") -> None:
         return
     console.print(f"\n[yellow]{escape(said('cli.stopped'))}[/yellow]; "
                   f"{escape(said('cli.go_on'))} "
-                  f"[bold]towerplay resume {escape(shlex.quote(str(record)))}[/bold]",
+                  f"[bold]{escape(resume_hint(record, lang))}[/bold]",
                   soft_wrap=True)
+
+
+def resume_hint(record: Path, lang: str) -> str:
+    """The command that goes on with a stopped game, in the language it was played in:
+    runnable as it is, also where the virtualenv is not active."""
+    said = "" if lang == summaries.default_language() else f" --lang {lang}"
+    return f"{program()} resume {shlex.quote(str(record))}{said}"
 
 
 def show_result(state: State[Any], seats: list[str], record: Path | None = None,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from towerplay.core.errors import BadRecord, IllegalAction, InvalidOptions, TowerplayError
-from towerplay.core.events import Event, Param, Seq, Term
+from towerplay.core.events import Event, Param, Seat, Seq, Term
 from towerplay.core.rng import fresh_seed
 from towerplay.core.state import A, State
 
@@ -44,6 +44,18 @@ class Options(BaseModel):
         return frozenset(name for name, field in cls.model_fields.items()
                          if any(isinstance(mark, FileOption) for mark in field.metadata))
 
+    @classmethod
+    def seat_options(cls) -> frozenset[str]:
+        """The options that name a seat (marked :data:`SEAT`): held as the engines count
+        seats (from 0), typed and worded as people count them (from 1).
+
+        >>> from towerplay import games
+        >>> sorted(games.game_class("castle").options_type.seat_options())
+        ['first_player']
+        """
+        return frozenset(name for name, field in cls.model_fields.items()
+                         if any(isinstance(mark, SeatOption) for mark in field.metadata))
+
 
 class FileOption:
     """The mark of an option whose value may be read from a file (a path given on the
@@ -55,6 +67,30 @@ class FileOption:
 
 FILE = FileOption()
 """Marks an option that names a file (see :meth:`Options.file_options`)."""
+
+
+class SeatOption:
+    """The mark of an option whose value is a seat: ``Annotated[int | None, SEAT]``."""
+
+    def __repr__(self) -> str:
+        return "SEAT"
+
+
+SEAT = SeatOption()
+"""Marks an option that names a seat (see :meth:`Options.seat_options`)."""
+
+
+def seat_from_text(text: str) -> object:
+    """A seat typed as people count it (``"2"``) as the engines hold it (``1``); any
+    other text as it is, for the options' validation to refuse.
+
+    >>> seat_from_text("2"), seat_from_text(" 1 "), seat_from_text("two"), seat_from_text("null")
+    (1, 0, 'two', None)
+    """
+    text = text.strip()
+    if text.lstrip("-").isdecimal():
+        return int(text) - 1
+    return None if text in ("", "null", "none") else text
 
 
 def option_value(annotation: object, text: str) -> Any:
@@ -122,6 +158,11 @@ def validation_event(owner: str, error: ValidationError,
             problems.append(Event.of("core.option_problem", option=label,
                                      id=repr(name[:40]), detail=detail))
             continue
+        got = problem.get("input")
+        if model is not None and name in getattr(model, "seat_options", frozenset)():
+            problems.append(seat_refusal(label, name, max_seat(model, name),
+                                         got + 1 if isinstance(got, int) else got))
+            continue
         kind = EXPECTED.get(problem["type"], "valid")
         limits = {k: v for k, v in (problem.get("ctx") or {}).items()
                   if k in ("ge", "le", "gt", "lt") and isinstance(v, int | float)}
@@ -129,7 +170,6 @@ def validation_event(owner: str, error: ValidationError,
         if kind == "one_of":
             params["choices"] = Seq(tuple(option_label(owner, f"{name}.{value}", repr(value))
                                           for value in choices(model, name)))
-        got = problem.get("input")
         problems.append(Event.of("core.option_expected", option=label, id=repr(name[:40]),
                                  expected=Event.of(f"core.expect.{kind}", **params),
                                  got=repr(got)[:40]))
@@ -145,6 +185,31 @@ def option_refusal(owner: str, name: str, expected: Event, got: object) -> Event
     return Event.of("core.options_refused", problems=Seq((Event.of(
         "core.option_expected", option=option_label(owner, name), id=repr(name),
         expected=expected, got=repr(got)[:40]),), "semicolon"))
+
+
+def seat_refusal(label: Event, name: str, last: int, got: object) -> Event:
+    """A seat option's value refused: the seats 1 to ``last + 1`` expected, ``got`` as
+    the person typed it (counted from 1)."""
+    return Event.of("core.option_expected", option=label, id=repr(name[:40]),
+                    expected=Event.of("core.expect.seat", high=Seat(last)),
+                    got=repr(got)[:40])
+
+
+def max_seat(model: type[BaseModel], name: str) -> int:
+    """The highest seat (from 0) an option of ``model`` may name: its ``le`` bound."""
+    bounds = [getattr(mark, "le", None) for mark in model.model_fields[name].metadata]
+    return next((bound for bound in bounds if isinstance(bound, int)), 0)
+
+
+def seat_option_refusal(owner: str, name: str, players: int, got: int) -> Event:
+    """A seat option of ``owner`` naming a seat (``got``, from 0) the table lacks.
+
+    >>> from towerplay.core.words import english
+    >>> english(seat_option_refusal("castle", "first_player", 2, 2))
+    "option “first player” ('first_player'): expected a seat from 1 to 2 (got 3)"
+    """
+    return Event.of("core.options_refused", problems=Seq((
+        seat_refusal(option_label(owner, name), name, players - 1, got + 1),), "semicolon"))
 
 
 def option_label(owner: str, name: str, fallback: str | None = None) -> Event:
@@ -443,9 +508,15 @@ class Game(Generic[S, A]):
         >>> from towerplay import games
         >>> games.game_class("castle").options_from_text({"max_turns": "50", "memory": "open"})
         {'max_turns': 50, 'memory': 'open'}
+
+        A seat is typed as people count it, from 1:
+
+        >>> games.game_class("castle").options_from_text({"first_player": "2"})
+        {'first_player': 1}
         """
-        fields = cls.options_type.model_fields
-        return {name: option_value(fields[name].annotation, text) if name in fields else text
+        fields, seats = cls.options_type.model_fields, cls.options_type.seat_options()
+        return {name: seat_from_text(text) if name in seats else
+                option_value(fields[name].annotation, text) if name in fields else text
                 for name, text in texts.items()}
 
     @classmethod

@@ -117,16 +117,25 @@ class Cell:
     """The engine state inside an OpenSpiel state (``None`` before the deal, while the seed's
     bytes are drawn). OpenSpiel's ``Clone`` deep-copies a Python state's attributes and its
     serialization pickles them: this copies through the engine's ``copy()`` and pickles the
-    engine's saved position."""
+    engine's saved position.
 
-    __slots__ = ("setup", "state", "seed")
+    ``memo`` keeps what the observers wrote for this position (information-state and
+    observation strings and tensors, by kind and player) until the next action: OpenSpiel's
+    ISMCTS asks for a node's information-state string two or three times (the node's
+    look-up, then its creation), and building one (the view and the whole log as JSON) costs
+    more than a step of the engine. A clone is the same position, so it keeps them."""
+
+    __slots__ = ("memo", "seed", "setup", "state")
 
     def __init__(self, setup: Setup, state: State[Any] | None = None,
-                 seed: tuple[int, ...] = ()) -> None:
+                 seed: tuple[int, ...] = (),
+                 memo: dict[tuple[Any, ...], Any] | None = None) -> None:
         self.setup, self.state, self.seed = setup, state, seed
+        self.memo: dict[tuple[Any, ...], Any] = {} if memo is None else memo
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Cell:
-        return Cell(self.setup, None if self.state is None else self.state.copy(), self.seed)
+        return Cell(self.setup, None if self.state is None else self.state.copy(), self.seed,
+                    dict(self.memo))
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.setup.game
@@ -176,6 +185,7 @@ class TowerplayState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         cell = self.cell
+        cell.memo = {}  # a new position: what the observers wrote is stale
         if cell.state is None:
             cell.seed += (action,)
             if len(cell.seed) == SEED_BYTES:
@@ -251,6 +261,16 @@ class TowerplayObserver:
             self.dict["history"] = self.history
 
     def set_from(self, state: TowerplayState, player: int) -> None:
+        memo, key = state.cell.memo, ("tensor", self.perfect_recall, player)
+        kept = memo.get(key)
+        if kept is not None:
+            for buffer, values in zip(self.dict.values(), kept, strict=True):
+                np.copyto(buffer, values)
+            return
+        self._write(state, player)
+        memo[key] = tuple(buffer.copy() for buffer in self.dict.values())
+
+    def _write(self, state: TowerplayState, player: int) -> None:
         inner = state.cell.state
         if inner is None:
             self.tensor.fill(0.0)
@@ -280,6 +300,13 @@ class TowerplayObserver:
             slot += 1
 
     def string_from(self, state: TowerplayState, player: int) -> str:
+        memo, key = state.cell.memo, ("string", self.perfect_recall, player)
+        text = memo.get(key)
+        if text is None:
+            text = memo[key] = self._string(state, player)
+        return text
+
+    def _string(self, state: TowerplayState, player: int) -> str:
         inner = state.cell.state
         if inner is None:
             return "deal pending"

@@ -90,11 +90,10 @@ class LiveTable:
     clients: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Held while the table's next move is stored or others' moves are read in."""
-    cache: dict[tuple[int | None, str],
-                tuple[tuple[int, tuple[str | None, ...]], asyncio.Future[Rendered]]] \
+    cache: dict[tuple[int | None, str], tuple[Drawn, asyncio.Future[Rendered]]] \
         = field(default_factory=dict)
-    """The view messages made, by seat and language: the version and names they were
-    made at, and the messages of that batch (:func:`render_all`)."""
+    """The view messages made, by seat and language: the version, names and seats left
+    to bots they were made at, and the messages of that batch (:func:`render_all`)."""
     names: dict[int, str] = field(default_factory=dict)
     away: dict[int, str] = field(default_factory=dict)
     """The bot playing for each person who left their seat."""
@@ -136,7 +135,7 @@ class LiveTable:
         (the events are added per client). Made once per version for each seat and
         language (spectators share one), the boards drawn in a thread: those of every
         connected client's seat and language at once (one hop to the thread a move)."""
-        drawn = (self.table.version, tuple(self.name_list()))
+        drawn = (self.table.version, tuple(self.name_list()), tuple(sorted(self.away)))
         cached = self.cache.get((seat, lang))
         if cached is None or cached[0] != drawn:
             wanted = {(seat, lang), *((client.seat, client.lang) for client in self.clients)}
@@ -152,6 +151,8 @@ class LiveTable:
 
     def _view(self, seat: int | None, names: tuple[str | None, ...]) -> View:
         view = json_view(self.table.view(seat, log=False))
+        if seat in self.away:  # a bot plays this seat: its person has no moves to make
+            view["legal"] = []
         if any(names):  # the board names the seats as their people chose
             view["names"] = list(names)
         return view
@@ -191,7 +192,14 @@ class LiveTable:
         if self.table.version != version:  # moved on while drawing: send the newer one
             return await self.message(client)
         client.sent_version = version
-        return f'{text},"clock":{encoded(self.clock_body())},"events":{encoded(events)}}}'
+        return (f'{text},"clock":{encoded(self.clock_body())},"events":{encoded(events)},'
+                f'"renamable":{encoded(self.renamable(client.seat))}}}')
+
+    def renamable(self, seat: int | None) -> bool:
+        """Whether ``seat``'s person may still name it: a seat (never a spectator) that
+        has not moved, at a table not over (as :meth:`..storage.Seats.set_name` allows)."""
+        state = self.table.state
+        return seat is not None and not state.is_over and seat not in state.movers
 
     def summary(self) -> dict[str, Any]:
         """What anyone may know of the table (no seed, no tokens)."""
@@ -216,6 +224,17 @@ class LiveTable:
                 "away": [self.away.get(seat) for seat in range(len(self.specs))],
                 "chat": self.chat, "rematch": self.rematch}
 
+    def presence(self) -> dict[str, Any]:
+        """The presence message: which seats have a page open (connected to this process)
+        and how many spectators watch."""
+        return {"type": "presence", "table": self.id, "present": self.present(),
+                "watching": sum(client.seat is None for client in self.clients)}
+
+    def present(self) -> list[bool]:
+        """Whether each seat has a page open (connected to this process)."""
+        seats = {client.seat for client in self.clients}
+        return [seat in seats for seat in range(len(self.specs))]
+
 
 def started(stored: StoredTable, table: Table[Any], timed: dict[str, Any] | None) -> None:
     """Start a new table's clock (``timed``: its settings; ``None``: no clock): the
@@ -233,6 +252,8 @@ def visible_chat(live: LiveTable, seat: int | None,
 
 
 Rendered = dict[tuple[int | None, str], tuple[dict[str, Any], str]]
+Drawn = tuple[int, tuple[str | None, ...], tuple[int, ...]]
+"""What a view message is made at: the version, the seats' names, the seats left to bots."""
 """View messages (and their JSON text less the closing brace) by seat and language."""
 
 

@@ -17,9 +17,12 @@ from towerplay.games import summaries
 from towerplay.games.summaries import notation_text
 from towerplay.i18n import Translator, game_title
 from towerplay.server import words
+from towerplay.server.examples import example_html
 from towerplay.server.protocol import web
 
 STATIC = Path(__file__).parent / "static"
+RULES_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+"""The rules summaries' Markdown: CommonMark with GitHub's tables, raw HTML escaped."""
 
 
 def add_pages(app: FastAPI) -> None:
@@ -39,7 +42,7 @@ def add_pages(app: FastAPI) -> None:
         return page("replay.html")
 
     @app.get("/rules/{game}", include_in_schema=False)
-    async def rules(request: Request, game: str) -> Response:
+    def rules(request: Request, game: str) -> Response:  # (the example may be drawn: a thread)
         return rules_page(game, words.page_language(request))
 
 
@@ -82,8 +85,11 @@ def rules_page(game: str, lang: str = "en") -> Response:
         text = summaries.rules_text(game, lang)
     except TowerplayError:  # a game without a summary (yet)
         text = f"# {game_title(game, lang)}\n\n{tr('no_rules')}"
-    text += f"\n\n## {tr('notation')}\n\n{notation_text(game, lang)}\n"
-    body = MarkdownIt("commonmark", {"html": False}).render(text)
+    prose, reference = split_reference(text, f"## {tr('rules_command_line')}")
+    body = (RULES_MARKDOWN.render(prose)
+            + f"<h2>{escape(tr('rules_example_title'))}</h2>{example_html(game, lang)}"
+            + RULES_MARKDOWN.render(f"{reference}\n\n## {tr('notation')}\n\n"
+                                    f"{notation_text(game, lang)}\n"))
     title = tr("title_rules", title=escape(game_title(game, lang)))
     return HTMLResponse(f"<!doctype html><html lang={lang}><meta charset=utf-8>"
                         f"<meta name=viewport content='width=device-width'>"
@@ -91,6 +97,19 @@ def rules_page(game: str, lang: str = "en") -> Response:
                         f"<link rel=stylesheet href='/static/style.css'>"
                         f"<body class=rules><header>{language_links(game, lang)}</header>"
                         f"<main>{body}</main></body></html>")
+
+
+def split_reference(text: str, heading: str) -> tuple[str, str]:
+    """A rules summary's prose and its part for the command line (options, notation),
+    which starts at ``heading``: the example board goes between them.
+
+    >>> split_reference("# T\\n\\nprose\\n## Options\\n\\n`x`", "## Options")
+    ('# T\\n\\nprose\\n', '## Options\\n\\n`x`')
+    >>> split_reference("# T", "## Options")
+    ('# T', '')
+    """
+    at = text.find(f"\n{heading}\n")
+    return (text, "") if at < 0 else (text[:at + 1], text[at + 1:])
 
 
 def language_links(game: str, lang: str) -> str:

@@ -134,4 +134,5 @@ def moves(record: Record, lang: str = "en") -> dict[str, Any]:
         state.apply(text)
         listed.append({"at": index + 1, "mover": state.movers[index],
                        "line": words.logged(state, index, None)})
-    return {"game": state.game.name, "total": len(listed), "moves": listed}
+    return {"game": state.game.name, "total": len(listed), "moves": listed,
+            "names": list(record.names)}

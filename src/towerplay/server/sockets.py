@@ -113,7 +113,8 @@ ACT_EXAMPLE = '{"type": "act", "version": 3, "action": "bid 2"}'
 ACT_SHAPE = '{"type": "act", "version": N, "action": "..."}'
 VIEW_SHAPE = '{"type": "view"}'
 OTHER_SHAPES = (ACT_SHAPE, '{"type": "name", "name": "..."}', '{"type": "chat", "text": "..."}',
-                '{"type": "away", "bot": "medium"}', '{"type": "rematch"}')
+                '{"type": "away", "bot": "medium"}', '{"type": "rematch"}',
+                '{"type": "hand_on", "seat": N, "bot": "medium" | null}')
 """The messages a client sends (each but ``view``, which ends the list in a refusal)."""
 """The messages a client may send, quoted as they are in refusals (the protocol's)."""
 
@@ -130,7 +131,7 @@ def parse_message(text: str) -> dict[str, Any]:
     return message
 
 
-MESSAGE_TYPES = ("act", "view", "name", "chat", "away", "rematch")
+MESSAGE_TYPES = ("act", "view", "name", "chat", "away", "rematch", "hand_on")
 """The kinds of message a client sends."""
 
 
@@ -149,6 +150,11 @@ async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, A
     if message["type"] == "rematch":  # the new seat's token goes to this client alone
         client.outbox.put_nowait({"type": "rematched",
                                   **await hub.seating.play_again(live, client.seat)})
+        return
+    if message["type"] == "hand_on":  # a new person's link goes to this client alone
+        bot = social.stand_in(message, limits)
+        client.outbox.put_nowait({"type": "handed_on", **await hub.seating.hand_on(
+            live, client.seat, message.get("seat"), bot)})
         return
     if message["type"] == "away":
         await hub.seating.hand_over(live, client.seat, social.stand_in(message, limits))

@@ -49,7 +49,7 @@ def unavailable(lang: str) -> JSONResponse:
 
 def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
     """A game for the lobby: id, title (as published in ``lang``), player counts,
-    options schema (no path options)."""
+    options schema (no path options), the levels' ratings at 2 players."""
     cls = games.game_class(name)
     schema = cls.options_type.model_json_schema()
     schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
@@ -57,7 +57,8 @@ def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
     if "required" in schema:
         schema["required"] = [k for k in schema["required"] if k not in file_options(name)]
     return {"id": name, "title": i18n.game_title(name, lang), "min_players": cls.min_players,
-            "max_players": cls.max_players, "options": schema, "notation": cls.notation}
+            "max_players": cls.max_players, "options": schema, "notation": cls.notation,
+            "levels": bots.level_ratings(name)}
 
 
 def check_spec(spec: object, limits: Limits) -> str:

@@ -42,7 +42,7 @@ BASE_COLUMNS = {
     "sweep": "the swept options of this game as name=value pairs (empty without a sweep)",
     "options": "every option of the game, as JSON",
     "players": "seats at the table",
-    "first": "the seat that moved first, from 0",
+    "first": "the seat that started round 1 (its first player), from 0",
     "winners": "the winning seats, from 0, separated by spaces (several: a shared win)",
     "length": "actions in the game",
 }
@@ -539,10 +539,13 @@ def column_descriptions(game: str, players: int) -> dict[str, str]:
 
 def file_metadata(game: str, players: int, command: str, seed: int) -> dict[str, str]:
     """The key-value metadata a rows file carries: the command that made it, the run's
-    seed, towerplay's version and the columns' descriptions (as JSON text)."""
+    seed, towerplay's version, the versions it ran on (towerplay's commit, Python; as
+    JSON text) and the columns' descriptions (as JSON text)."""
     from towerplay import __version__
+    from towerplay.sim.provenance import versions
 
     return {"towerplay.command": command, "towerplay.seed": str(seed),
-            "towerplay.version": __version__, "towerplay.game": game,
+            "towerplay.version": __version__, "towerplay.versions": json.dumps(versions()),
+            "towerplay.game": game,
             "towerplay.columns": json.dumps(column_descriptions(game, players))}
 

@@ -83,6 +83,22 @@ def stats_module(name: str) -> ModuleType | None:
         return None
 
 
+def first_player(name: str, state: State[Any]) -> int:
+    """The seat that started round 1 of ``state``'s game (the rows' ``first`` column), the
+    same in every state of that game: the game's own ``stats.first_player`` where it has
+    one, else the seat that moved first (the seat to move before any move).
+
+    >>> from towerplay import games
+    >>> state = games.load("castle", first_player=1).start(players=3, seed=4)
+    >>> first_player("castle", state)
+    1
+    """
+    module = stats_module(name)
+    if module is not None and hasattr(module, "first_player"):
+        return int(module.first_player(state))
+    return int(state.movers[0] if state.movers else state.to_move or 0)
+
+
 def whole(value: Any) -> Any:
     """A score as an int where it is a whole number (``6``, not ``6.0``).
 
@@ -119,8 +135,7 @@ def play_row(job: SimJob) -> Row:
     state = played.state
     scores = [whole(score) for score in state.scores()]
     winners = state.winners()
-    first = (module.first_player(state) if module is not None and hasattr(module, "first_player")
-             else (state.movers[0] if state.movers else 0))
+    first = first_player(job.game, state)
     row: Row = {"game": job.game, "index": job.index, "seed": job.seed, "sweep": job.sweep,
                 "options": job.options, "players": job.players, "first": int(first)}
     for seat, name in enumerate(job.names):

@@ -15,7 +15,8 @@ def test_the_summary_is_shipped_and_of_a_readable_length() -> None:
     lines = summary().splitlines()
     assert 60 <= len(lines) <= 150
     for heading in ("## Overview", "## Components", "## A turn", "## End of the game",
-                    "## Options", "## Notation", "## The terminal screen"):
+                    "## For the command line", "### Options", "### Notation",
+                    "### The terminal screen"):
         assert heading in lines
 
 

@@ -141,7 +141,7 @@ def test_hidden_memory_leaves_remembering_to_the_player() -> None:
     assert state.log(0)[1] == "1: reveal b3"
     # the last round is shown once, as at a table
     assert [(r["pos"], r["card"]) for r in view["recent"]] == [("b3", 35), ("b4", 3)]
-    assert "25" not in games.render_text(state, 1).split("last round")[0]
+    assert "25" not in games.render_text(state, 1).split("previous round")[0]
     # the game itself is the same: the bots still know the cards
     assert state.known[parse_position("b2")] == 25
 

@@ -102,9 +102,9 @@ def test_the_first_player_option_names_a_seat() -> None:
     assert first_player(state) == 2
 
 
-@pytest.mark.parametrize("value,problem", [(3, "seat 0-2"), (4, "first_player"),
-                                           (-1, "first_player"), (True, "first_player"),
-                                           ("1", "first_player")])
+@pytest.mark.parametrize("value,problem", [(3, r"a seat from 1 to 3 \(got 4\)"),
+                                           (4, "first_player"), (-1, "first_player"),
+                                           (True, "first_player"), ("1", "first_player")])
 def test_a_bad_first_player_is_refused_in_one_line(value: object, problem: str) -> None:
     with pytest.raises(InvalidOptions, match=problem) as info:
         games.load("castle", first_player=value).start(players=3, seed=1)

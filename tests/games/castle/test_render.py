@@ -25,7 +25,7 @@ def test_grid_and_castles_are_drawn() -> None:
     assert len(rows) == 5 and rows[1].split()[2] == "25"  # b2 shows the seen 25
     assert rows[0].split()[1:] == ["▒▒▒"] * 9
     assert "seat 1: 1 30" in text and "▶ seat 2 (you): 1 20" in text
-    assert "last round: seat 1 b2: 25 returned" in text
+    assert "previous round: seat 1 b2: 25 returned" in text
 
 
 def test_hidden_memory_draws_seen_cards_face_down() -> None:

@@ -21,8 +21,8 @@ def test_the_summary_is_shipped_and_of_a_readable_length() -> None:
     lines = summary().splitlines()
     assert 60 <= len(lines) <= 150
     for heading in ("## Overview", "## Components", "## Setup", "## A round",
-                    "## End and scoring", "## Options", "## Action notation",
-                    "## The terminal screen"):
+                    "## End and scoring", "## For the command line", "### Options",
+                    "### Action notation", "### The terminal screen"):
         assert heading in lines, heading
 
 

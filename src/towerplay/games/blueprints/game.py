@@ -8,7 +8,7 @@ from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.events import Event, Param
-from towerplay.core.game import FILE, Game, Options, option_refusal
+from towerplay.core.game import FILE, SEAT, Game, Options, seat_option_refusal
 from towerplay.core.rng import chance
 from towerplay.games.blueprints import events
 from towerplay.games.blueprints.cards import Deck, deck_from_data, deck_option, default_deck
@@ -29,7 +29,7 @@ class BlueprintsOptions(Options):
         None, description="a blueprint deck: the path of a file (TOML 'cards = [...]' or "
                           "one layout per line), kept as its data {'cards': [...]}; "
                           "default: the provisional 24-card deck")
-    first_player: int | None = Field(
+    first_player: Annotated[int | None, SEAT] = Field(
         None, ge=0, le=3, description="first player of round 1 (default: drawn at random)")
     unplaceable: Literal["literal", "strict", "deliberate"] = Field(
         "literal", description="a die that fits nowhere: 'literal' any pool die may be "
@@ -112,8 +112,8 @@ class Blueprints(Game[BlueprintsState, Move]):
         if first is None:
             first = chance(state.seed, "first player").randrange(state.players)
         elif first >= state.players:
-            raise InvalidOptions(option_refusal(self.name, "first_player", Event.of(
-                "core.expect.seat", high=state.players - 1), first))
+            raise InvalidOptions(seat_option_refusal(self.name, "first_player",
+                                                     state.players, first))
         state.start_round(0, first, 0)
 
     # ----------------------------------------------------------------- notation

@@ -15,7 +15,7 @@ from pydantic import BeforeValidator, Field
 
 from towerplay.core.errors import IllegalAction, InvalidOptions
 from towerplay.core.events import Event
-from towerplay.core.game import FILE, Game, Options, option_refusal
+from towerplay.core.game import FILE, SEAT, Game, Options, seat_option_refusal
 from towerplay.core.rng import chance
 from towerplay.games.castle.cards import (
     ALL_ACTIONS,
@@ -61,7 +61,7 @@ class CastleOptions(Options):
         "last_revealed", description="'last_revealed': the game ends once the last "
                                      "face-down card is revealed and resolved (the "
                                      "rulebook); 'table_empty': only when no card is left")
-    first_player: int | None = Field(
+    first_player: Annotated[int | None, SEAT] = Field(
         None, ge=0, le=3, description="the seat that starts (the rulebook: whoever last "
                                       "visited a castle, or the youngest); default random")
     cards: Annotated[dict[str, Any] | None, FILE, BeforeValidator(cards_option)] = Field(
@@ -134,8 +134,8 @@ class Castle(Game[CastleState, Act]):
         if first is None:
             first = chance(state.seed, "start").randrange(state.players)
         elif first >= state.players:
-            raise InvalidOptions(option_refusal(self.name, "first_player", Event.of(
-                "core.expect.seat", high=state.players - 1), first))
+            raise InvalidOptions(seat_option_refusal(self.name, "first_player",
+                                                     state.players, first))
         state.to_move = first
 
     # ----------------------------------------------------------------- notation

@@ -107,5 +107,6 @@ def make_stats(game: Any, players: int) -> FiveTowersStats:
 
 
 def first_player(state: Any) -> int:
-    """The seat that opened the first auction (drawn at random by the deal)."""
-    return int(state.movers[0]) if state.movers else 0
+    """The seat that opened the first auction (drawn at random by the deal), in any state
+    of the game (before the first move: the seat to move)."""
+    return int(state.movers[0] if state.movers else state.to_move)

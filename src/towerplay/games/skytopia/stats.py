@@ -148,5 +148,7 @@ def make_stats(game: Any, players: int) -> SkytopiaStats:
 
 
 def first_player(state: Any) -> int:
-    """The first player of round 1 (drawn by the deal)."""
-    return int(state.first)
+    """The first player of round 1 (drawn by the deal), in any state of the game: ``first``
+    is the *current* round's first player, and every round passed it one seat back (see
+    ``SkytopiaState._end_turn``)."""
+    return int((state.first + state.round - 1) % state.players)

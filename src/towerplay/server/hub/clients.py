@@ -19,17 +19,25 @@ class Clients:
         client = Client(seat, lang, address=address, people=people)
         live.clients.add(client)
         client.outbox.put_nowait({})
-        if not people:
-            return client
-        client.outbox.put_nowait(live.people())
-        client.outbox.put_nowait({"type": "chat", "table": live.id,
-                                  "lines": visible_chat(live, seat, live.chat_lines)})
+        if people:
+            client.outbox.put_nowait(live.people())
+            client.outbox.put_nowait({"type": "chat", "table": live.id,
+                                      "lines": visible_chat(live, seat, live.chat_lines)})
+        self.presence(live)
         return client
 
     def leave(self, live: LiveTable, client: Client) -> None:
         """A client left (its sender stops)."""
         live.clients.discard(client)
         client.outbox.put_nowait(None)
+        self.presence(live)
+
+    def presence(self, live: LiveTable) -> None:
+        """Who is here changed: every client that hears the people hears it."""
+        body = live.presence()
+        for client in live.clients:
+            if client.people:
+                client.outbox.put_nowait(body)
 
     def tell(self, live: LiveTable, body: dict[str, Any]) -> None:
         """Send every client of the table an error body, each in its language."""

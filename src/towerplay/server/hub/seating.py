@@ -41,7 +41,8 @@ class Seating:
             names, away = people.names, people.away
             lines = await in_thread(self.storage.seats.chat_since, table_id, start, CHAT_KEPT)
             names_changed = names != live.names
-            renamed = names_changed or away != live.away or people.rematch != live.rematch
+            handed = {seat for seat in {*away, *live.away} if away.get(seat) != live.away.get(seat)}
+            renamed = names_changed or bool(handed) or people.rematch != live.rematch
             live.token_hashes.update(people.token_hashes)  # a rematch's seat claimed
             live.names, live.rematch = names, people.rematch
             live.chat_lines = (live.chat_lines + lines)[-CHAT_KEPT:]
@@ -52,7 +53,8 @@ class Seating:
                 continue
             if renamed:
                 client.outbox.put_nowait(live.people())
-            if names_changed:  # the board names the seats: drawn again
+            # the board names the seats; a seat a bot plays shows its person no moves
+            if names_changed or client.seat in handed:
                 client.outbox.put_nowait({"type": "resend"})
             heard = visible_chat(live, client.seat, lines)
             if heard:
@@ -84,6 +86,36 @@ class Seating:
                             live.table.version, queue, back)
         await self.changed(live.id)
         await self.play.schedule_bot(live)
+
+    async def hand_on(self, live: LiveTable, seat: int | None, target: object,
+                      bot: str | None) -> dict[str, Any]:
+        """The person at ``seat`` hands ``target``, a seat nobody plays (its person left
+        it to a bot, or has no page open), to ``bot`` or (``None``) to a new person:
+        ``{"seat", "bot"}``, or ``{"seat", "url"}``, the new person's link, for the
+        caller alone; the old link opens nothing any more (raises Refusal, StorageFailed)."""
+        if seat is None:
+            raise Refusal("forbidden", web("hand_on_spectator"))
+        if live.table.is_over:
+            raise Refusal("over", web("game_over"))
+        people = sorted(set(live.token_hashes) - {seat})
+        if not isinstance(target, int) or isinstance(target, bool) or target not in people:
+            raise Refusal("bad_message", web("hand_on_seat", seats=", ".join(
+                str(other + 1) for other in people) or "-"), field="seat")
+        if target not in live.away and live.present()[target]:
+            raise Refusal("forbidden", web("hand_on_present", n=target + 1), seat=target)
+        if bot is not None:
+            await self.hand_over(live, target, bot)
+            return {"seat": target, "bot": bot}
+        if target in live.away:  # the bot leaves; the seat waits for its new person
+            await self.hand_over(live, target, None)
+        token = new_token()
+        await in_thread(self.storage.seats.claim_seat, live.id, target, token_hash(token), None)
+        for client in live.clients:  # a page still open on the old link only watches now
+            if client.seat == target:
+                client.seat = None
+                client.outbox.put_nowait({"type": "resend"})
+        await self.changed(live.id)
+        return {"seat": target, "url": f"/tables/{live.id}?token={token}"}
 
     async def play_again(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
         """The person at ``seat`` of a finished table accepts "play again": the rematch

@@ -17,12 +17,21 @@ export function showClock(box, clock, labelOf, t) {
       : clock.seat === null ? [] : [clock.seat];
     const parts = seats.map((seat) => `${labelOf(seat)} ${
       seat === clock.seat ? shown(left()) : clockTime(clock.left[seat])}`);
+    const low = until !== null && left() <= lowTime(clock.seconds);
     box.textContent = [`${t("clock_label")} (${clock.seconds} s, ${t(`clock_${clock.mode}`)})`,
-      ...parts].join(" · ");
+      ...parts, ...(low ? [`⚠ ${t("clock_low")}`] : [])].join(" · ");
     box.dataset.seat = clock.seat === null ? "" : String(clock.seat);
+    box.classList.toggle("clock-low", low);
+    box.dataset.low = low ? "yes" : "no";
   };
   draw();
   if (until !== null) timer = setInterval(draw, 250);
+}
+
+/** The seconds left from which the clock warns: a fifth of the time, 10 s at least,
+ * a minute at most. */
+function lowTime(seconds) {
+  return Math.min(60, Math.max(10, seconds / 5));
 }
 
 /** Seconds as m:ss (rounded up: 0:00 only once the time is out). */

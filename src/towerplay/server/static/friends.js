@@ -6,6 +6,8 @@ import { $, esc, getJSON, showError, t, friends, pages, seatLabel, botName } fro
 const GAMES_KEY = "towerplay-games";
 const NAME_KEY = "towerplay-name";
 const MAX_GAMES = 30;
+/** How often the lobby's "my games" asks each table whose turn it is. */
+const MY_GAMES_EVERY_MS = 4000;
 
 // ------------------------------------------------------------------ my games
 /** The tables this browser has seats at: [{table, token, seat, game, at}], newest first. */
@@ -58,6 +60,22 @@ async function listMyGames() {
     describe(g, state);
     return item;
   }));
+  watchMyGames();
+}
+
+let watching = null;
+
+/** Keeps "my games" up to date without a reload: each entry asks again every few
+ * seconds while the page is in sight. */
+function watchMyGames() {
+  clearInterval(watching);
+  watching = setInterval(() => {
+    if (document.hidden) return;
+    for (const game of myGames()) {
+      const state = document.querySelector(`#my-games li[data-table="${CSS.escape(game.table)}"] .my-game-state`);
+      if (state) describe(game, state);
+    }
+  }, MY_GAMES_EVERY_MS);
 }
 
 /** Whose turn it is at a remembered table (its seat's own view). */
@@ -69,27 +87,44 @@ async function describe(game, into) {
     into.textContent = problem.message;
     return;
   }
-  const view = answer.view;
-  const who = (answer.names || [])[view.to_move] || t("seat", { n: view.to_move });
-  into.parentElement.dataset.turn = view.is_over ? "over" : (view.legal ? "me" : "other");
+  const view = answer.view;  // people count seats from 1
+  const who = (answer.names || [])[view.to_move] || t("seat", { n: view.to_move + 1 });
+  const mine = Boolean(view.legal && view.legal.length);
+  into.parentElement.dataset.turn = view.is_over ? "over" : (mine ? "me" : "other");
   into.textContent = view.is_over ? t("my_games_over")
-    : view.legal ? t("my_games_turn") : t("my_games_waiting", { who });
+    : mine ? t("my_games_turn") : t("my_games_waiting", { who });
 }
 
 // ------------------------------------------------------------------ the table
 const Table = {
   chat: "all",
   away: [],
+  present: [],
   named: false,
+  renamable: false,
   turn: false,
 
   start() {
     const page = pages.table;
     friends.message = (message) => this.message(message);
     friends.drawn = (message) => this.drawn(message);
-    friends.titled = () => this.mark(this.turn);
+    friends.titled = () => {  // the seats' kinds arrived: the strip shows who is a person
+      this.mark(this.turn);
+      this.people();
+    };
     $("chat-input").placeholder = t("chat_placeholder");
     $("rematch-button").addEventListener("click", () => this.send({ type: "rematch" }));
+    $("rematch-link").addEventListener("click", (event) => {
+      if (!this.seated()) return;  // a spectator watches the new table
+      event.preventDefault();  // a person takes their own seat there: a token of their own
+      this.send({ type: "rematch" });
+    });
+    $("people").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-hand-on]");
+      if (!button) return;
+      const bot = button.dataset.handOn === "bot" ? "medium" : null;
+      this.send({ type: "hand_on", seat: Number(button.closest("li").dataset.seat), bot });
+    });
     $("away-button").addEventListener("click", () => {
       const seat = pages.table.seat;
       this.send({ type: "away", bot: this.away[seat] ? null : "medium" });
@@ -113,8 +148,13 @@ const Table = {
         }
       });
     }
-    $("name-box").hidden = false;
     return page;
+  },
+
+  /** Whether this page plays a seat (a spectator's does not). */
+  seated() {
+    const seat = pages.table.seat;
+    return seat !== null && seat !== undefined;
   },
 
   send(message) {
@@ -142,20 +182,30 @@ const Table = {
       this.chatBox();
     } else if (message.type === "chat") {
       this.lines(message.lines);
+    } else if (message.type === "presence") {
+      this.present = message.present;
+      this.watching = message.watching;
+      this.people();
+    } else if (message.type === "handed_on") {
+      this.handedOn(message);
     } else if (message.type === "rematched") {  // our new seat: its token is ours alone
       remember(message.table, message.token, message.seat, pages.table.last?.view.game);
       location.href = message.url;
     }
   },
 
-  /** The seats strip above the board: each seat's name, whose turn it is. */
+  /** The seats strip above the board: each seat's name, whether its person has the
+   * page open, whose turn it is, and how many watch. */
   people() {
     const page = pages.table;
     const view = page.last ? page.last.view : null;
+    const over = Boolean(view && view.is_over);
     const seats = friends.names.map((_, seat) => {
       const item = document.createElement("li");
       item.dataset.seat = String(seat);
-      if (view && !view.is_over && view.to_move === seat) item.className = "to-move";
+      if (view && !over && view.to_move === seat) item.className = "to-move";
+      const person = page.seats && page.seats[seat] && page.seats[seat].kind === "human";
+      if (person) item.append(this.dot(seat));
       const who = document.createElement("span");
       who.className = "who";
       who.dataset.seat = String(seat);
@@ -165,17 +215,22 @@ const Table = {
         item.classList.add("away");
         item.append(` (${t("away_mark", { bot: botName(this.away[seat]) })})`);
       }
-      if (seat === page.seat) {  // one's own name: click to change it (until one's first move)
+      if (seat === page.seat && this.renamable) {  // one's own name, until one's first move
         who.tabIndex = 0;
         who.title = t("your_name");
         who.addEventListener("click", () => { $("name-box").hidden = false; });
       }
+      if (person && !over && this.seated() && seat !== page.seat
+          && (this.away[seat] || !this.present[seat])) item.append(...this.handOnButtons());
       return item;
     });
-    $("people").replaceChildren(...seats);
-    const seated = page.seat !== null && page.seat !== undefined;
-    $("away-box").hidden = !seated || Boolean(view && view.is_over);
-    $("rematch-button").hidden = !seated || !(view && view.is_over);
+    const watching = document.createElement("li");
+    watching.id = "watching";
+    watching.textContent = t("watching_count", { count: this.watching || 0 });
+    $("people").replaceChildren(...seats, watching);
+    const seated = this.seated();
+    $("away-box").hidden = !seated || over;
+    $("rematch-button").hidden = !seated || !over;
     $("rematch-ready").hidden = !this.rematch;
     if (this.rematch) $("rematch-link").href = `/tables/${encodeURIComponent(this.rematch)}`;
     if (seated) $("away-button").textContent = this.away[page.seat] ? t("take_back") : t("leave_seat");
@@ -183,6 +238,37 @@ const Table = {
       if (!this.named) $("name-box").hidden = true;
       this.named = true;
     }
+  },
+
+  /** A seat's presence dot: its person has the table open, or not (said in words too). */
+  dot(seat) {
+    const dot = document.createElement("span");
+    const here = Boolean(this.present[seat]);
+    dot.className = `presence ${here ? "here" : "gone"}`;
+    dot.setAttribute("role", "img");
+    dot.setAttribute("aria-label", t(here ? "presence_here" : "presence_gone"));
+    dot.title = dot.getAttribute("aria-label");
+    return dot;
+  },
+
+  /** The buttons that hand a seat nobody plays on: to a bot, or to a new person. */
+  handOnButtons() {
+    return [["bot", "hand_on_bot"], ["person", "hand_on_person"]].map(([to, key]) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "hand-on";
+      button.dataset.handOn = to;
+      button.textContent = t(key);
+      return button;
+    });
+  },
+
+  /** A seat was handed on at our asking: a new person's link is ours to pass on. */
+  handedOn(message) {
+    if (!message.url) return;
+    $("invite-box").hidden = false;
+    $("invite-seat").textContent = t("hand_on_invite", { n: message.seat + 1 });
+    $("invite-link").value = new URL(message.url, location.href).href;
   },
 
   /** Who may write here: the chat box shows or says why not. */
@@ -219,8 +305,9 @@ const Table = {
       this.remembered = true;
       remember(page.id, page.token, page.seat, message.view.game);
     }
-    if (page.seat !== null && !this.named) $("name-box").hidden = false;
-    if (page.seat === null) $("name-box").hidden = this.named;
+    this.renamable = Boolean(message.renamable);  // never a spectator's, over, or after a move
+    if (!this.renamable) $("name-box").hidden = true;
+    else if (!this.named) $("name-box").hidden = false;
     this.people();
     const mine = Boolean((message.view.legal || []).length);
     if (mine && !this.turn) this.yourTurn();

@@ -97,7 +97,7 @@ const Lobby = {
       const known = SEAT_KINDS.includes(value);
       const choices = [...SEAT_KINDS, "spec"].map((kind) => `<option value="${kind}"`
         + `${(known ? kind === value : kind === "spec") ? " selected" : ""}>`
-        + `${esc(t(`web.kind.${kind}`))}</option>`).join("");
+        + `${esc(this.kindName(kind))}</option>`).join("");
       rows.push(`<label>${esc(seatName(s))} <select name="seat"
         aria-label="${esc(t("seat_input_label", { n: s + 1 }))}">${choices}</select>
         <input name="seat-spec" list="bot-specs" value="${known ? "" : esc(value)}"
@@ -109,6 +109,14 @@ const Lobby = {
         select.nextElementSibling.hidden = select.value !== "spec";
       });
     }
+  },
+
+  /** A seat kind's name; a level's with its rating in this game (docs/bots.md: the
+   * levels' ladder at 2 players), so the levels read as steps. */
+  kindName(kind) {
+    const rating = (this.game().levels || {})[kind];
+    const name = t(`web.kind.${kind}`);
+    return rating ? `${name} (${t("level_rating", { rating: rating.mu.toFixed(1) })})` : name;
   },
 
   request() {

@@ -1,5 +1,5 @@
 // The replay of a finished table or an uploaded record, step by step, and its review.
-import { $, esc, friends, getJSON, pages, seatLabel, seatName, showError, t }
+import { $, esc, friends, getJSON, pages, seatLabel, showError, t }
   from "/static/common.js";
 import { watchUploads } from "/static/uploads.js";
 
@@ -60,9 +60,10 @@ const Replay = {
       return;  // the position's own request reports what is wrong
     }
     const items = [`<li data-at="0"><button type="button">${esc(t("the_start"))}</button></li>`];
+    friends.names = listed.names || friends.names;  // named as the board names them
     for (const move of listed.moves) {
       items.push(`<li data-at="${move.at}"><button type="button">`
-        + `${esc(seatName(move.mover))}: ${esc(move.line ?? t("hidden"))}</button></li>`);
+        + `${esc(seatLabel(move.mover, null, null))}: ${esc(move.line ?? t("hidden"))}</button></li>`);
     }
     $("moves").innerHTML = items.join("");
     this.mark(this.at);
@@ -169,12 +170,12 @@ const Review = {
       const mine = review.decisions.filter((d) => d.seat === seat);
       const points = mine.map((d) => `${x(d.index).toFixed(1)},${y(d.best_chance).toFixed(1)}`);
       parts.push(`<polyline fill="none" stroke="${SEAT_COLOURS[seat % 4]}" stroke-width="2" `
-                 + `points="${points.join(" ")}"><title>${esc(seatName(seat))}</title></polyline>`);
+                 + `points="${points.join(" ")}"><title>${esc(seatLabel(seat, null, null))}</title></polyline>`);
     }
     for (const d of review.decisions.filter((d) => d.mark)) {
       const m = MARKS[d.mark];
       const label = t("mark_label", { mark: t(`mark.${d.mark}`), k: d.index + 1,
-        seat: seatName(d.seat), played: d.played_label ?? d.played, best: d.best_label ?? d.best,
+        seat: seatLabel(d.seat, null, null), played: d.played_label ?? d.played, best: d.best_label ?? d.best,
         points: Math.round(d.loss * 100) });
       parts.push(`<text class="mark" data-at="${d.index + 1}" x="${x(d.index)}" `
                  + `y="${y(d.best_chance) + m.size / 3}" fill="${m.colour}" data-size="${m.size}" `
@@ -182,7 +183,7 @@ const Review = {
                  + `<title>${esc(label)}</title></text>`);
     }
     const lines = review.seats.map((seat) =>  // which line is which seat
-      `<span data-colour="${SEAT_COLOURS[seat % 4]}">— ${esc(seatName(seat))}</span>`);
+      `<span data-colour="${SEAT_COLOURS[seat % 4]}">— ${esc(seatLabel(seat, null, null))}</span>`);
     const legend = lines.concat(Object.entries(MARKS).map(([name, m]) =>
       `<span data-colour="${m.colour}">${m.glyph} ${esc(t(`mark.${name}`))}</span>`)).join(" ");
     $("review-graph").innerHTML = `<svg viewBox="0 0 ${W} ${H}" class="review-graph" `
@@ -201,7 +202,7 @@ const Review = {
     // the catalogue's words are ours (trusted); every value is escaped
     $("review-costliest").innerHTML = worst.map((d) => `<li>${t("costliest", {
       move: `<a href="#" data-at="${d.index + 1}">${esc(t("move_n", { k: d.index + 1 }))}</a>`,
-      seat: esc(seatName(d.seat)), played: esc(d.played_label ?? d.played),
+      seat: esc(seatLabel(d.seat, null, null)), played: esc(d.played_label ?? d.played),
       best: esc(d.best_label ?? d.best), points: Math.round(d.loss * 100) })}</li>`).join("");
     $("review-costliest").querySelectorAll("[data-at]").forEach((link) =>
       link.addEventListener("click", (event) => {

@@ -210,7 +210,8 @@ const ScorePad = {
     // kept, so that a reload or a phone put away loses nothing
     localStorage.setItem(`towerplay-score-${this.game}`, JSON.stringify(typedIn($("pad"))));
     try {
-      this.show(this.pad.score(this.input(), this.data));
+      const input = this.input();
+      this.show(this.pad.score(input, this.data), blank(input));
     } catch (problem) {
       if (!(problem instanceof Refusal)) throw problem;
       this.refuse(problem);
@@ -227,14 +228,16 @@ const ScorePad = {
     $("pad-result").dataset.winners = "";
   },
 
-  /** The winners and why, every total, each player's breakdown. */
-  show(result) {
+  /** The winners and why (none while nothing is typed), every total, each player's
+   * breakdown. */
+  show(result, empty = false) {
+    if (empty) result = { ...result, winners: [] };
     $("pad-refusal").hidden = true;
     $("pad-result").classList.remove("refused");
     $("pad-result").dataset.winners = result.winners.join(",");
     const names = result.winners.map((seat) => this.name(seat)).join(", ");
-    $("pad-winners").textContent = `${t("pad.winners", { count: result.winners.length, names })}`
-      + ` — ${word(result.reason)}`;
+    $("pad-winners").textContent = empty ? t("pad.empty")
+      : `${t("pad.winners", { count: result.winners.length, names })} — ${word(result.reason)}`;
     $("pad-totals").textContent = result.seats.map((s, seat) => `${this.name(seat)} ${s.total}`)
       .join(" · ");
     $("pad-breakdown").innerHTML = result.seats.map((s, seat) =>
@@ -258,6 +261,11 @@ function inputClass(field) {
   const classes = [field.notation && "pad-notation", field.long_hint && "pad-long-hint"]
     .filter(Boolean);
   return classes.length ? `class="${classes.join(" ")}" ` : "";
+}
+
+/** Whether no player's input holds anything yet (the pad's own settings aside). */
+function blank(input) {
+  return input.seats.every((seat) => Object.values(seat).every((value) => !String(value).trim()));
 }
 
 /** Every input and select within ``element``: its value (checked, for a checkbox) by id. */

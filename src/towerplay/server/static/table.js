@@ -21,6 +21,7 @@ const TablePage = {
   retry: 0,
   stopped: false,
   hints: false,
+  errorUntil: Infinity,
 
   start() {
     $("board").addEventListener("click", (event) => this.pick(event));
@@ -80,9 +81,13 @@ const TablePage = {
     setTimeout(() => this.connect(), delay);
   },
 
+  /** The connection's state; offline (or closed) dims and locks the board under a
+   * banner, and a reconnect clears what was said while offline. */
   status(state, params = {}) {
     $("connection").textContent = t(state, params);
     document.body.dataset.connection = state;
+    $("offline").hidden = state !== "disconnected";
+    if (state === "connected") showError(null);
   },
 
   /** Sends a move. A click the page cannot send says so (never dropped unseen); one
@@ -127,6 +132,8 @@ const TablePage = {
     if (message.type === "error") {
       this.answered();
       showError(refusalText(message));
+      // a refusal holds until the table moves on (a stale one: past the view it asks for)
+      this.errorUntil = message.code === "stale" ? Infinity : this.version;
       if (message.code === "stale") this.socket.send(JSON.stringify({ type: "view" }));
       return;
     }
@@ -136,6 +143,8 @@ const TablePage = {
     }
     this.answered();
     if (this.version !== null && message.version < this.version) return;  // never back
+    if (message.version > this.errorUntil) showError(null);
+    this.errorUntil = this.errorUntil === Infinity ? message.version : this.errorUntil;
     this.version = message.version;
     this.seat = message.seat;
     this.draw(message);

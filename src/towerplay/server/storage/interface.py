@@ -156,7 +156,8 @@ class SeatStore(Protocol):
         """Name a person's seat unless it has moved already (``False``: nothing changed)."""
 
     def claim_seat(self, table_id: str, seat: int, digest: str, name: str | None) -> None:
-        """Give a rematch's seat its person's token (hash) and name."""
+        """Give a seat a person: their token (hash, the old one no longer opens it) and
+        name (``None``: unnamed); no bot plays it for anyone any more."""
 
     def set_away(self, table_id: str, seat: int, bot: str | None, version: int,
                  queue: str | None, clock: ClockStep | None = None) -> bool:

@@ -361,7 +361,7 @@ class SQLSeats:
         with self.engine.begin() as db:
             done = db.execute(update(seat_tokens).where(
                 seat_tokens.c.table_id == table_id, seat_tokens.c.seat == seat)
-                .values(token_hash=digest)).rowcount
+                .values(token_hash=digest, name=name, away=None)).rowcount
             if not done:
                 db.execute(seat_tokens.insert().values(table_id=table_id, seat=seat,
                                                        token_hash=digest, name=name))

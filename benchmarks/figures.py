@@ -1,0 +1,471 @@
+"""Every figure README.md and docs/ publish from a results file, recomputed from that file.
+
+    PYTHONPATH=src python3 benchmarks/figures.py           # every figure, page by page
+    PYTHONPATH=src python3 benchmarks/figures.py --check   # and which pages do not show it
+
+A :class:`Figure` is a piece of text as its page prints it (a table, the numbers of a
+sentence) and the results files it is computed from. ``tests/test_figures.py`` checks every
+one: the page shows the text word for word and names each of its files. A figure whose
+numbers moved (a results file grew, a bug in a count was fixed) fails until the page says
+what the file says.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import math
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from towerplay.sim.ladder import wilson
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = "benchmarks/results"
+STRENGTH = f"{RESULTS}/strength-2026-11-28"
+BALANCE = f"{RESULTS}/balance-2026-12-02"
+TITLES = {"five_towers": "5 Towers", "castle": "castle", "blueprints": "Blueprints",
+          "skytopia": "Skytopia"}
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A published figure: where it is shown, what it is computed from and how."""
+
+    page: str
+    """The page showing it, from the repository's root (``docs/bots.md``)."""
+    files: tuple[str, ...]
+    """Its results files, from the repository's root; the page names each."""
+    make: Callable[..., str]
+    """The figure's text from the files' paths (in the order of :attr:`files`)."""
+    name: str
+
+    def text(self) -> str:
+        return self.make(*(ROOT / file for file in self.files))
+
+
+def script(name: str) -> ModuleType:
+    """A script beside this one (``bench_strength``) or under docs/, loaded as a module."""
+    path = ROOT / "benchmarks" / f"{name}.py"
+    if not path.exists():
+        path = ROOT / "docs" / f"{name}.py"
+    found = sys.modules.get(name)
+    if found is None:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        found = importlib.util.module_from_spec(spec)
+        sys.modules[name] = found  # (its dataclasses look their module up)
+        spec.loader.exec_module(found)
+    return found
+
+
+# --------------------------------------------------------------------------- helpers
+def rate(wins: float, games: int) -> str:
+    """``74.0% (68–80%)``: a win rate with its 95% Wilson interval."""
+    low, high = wilson(wins, games)
+    return f"{100 * wins / games:.1f}% ({100 * low:.0f}–{100 * high:.0f}%)"
+
+
+def sign_test(better: int, worse: int) -> float:
+    """The exact two-sided sign test's p-value (ties left out).
+
+    >>> round(sign_test(21, 8), 3), sign_test(3, 3)
+    (0.024, 1.0)
+    """
+    n = better + worse
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(better, worse) + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def strength_rows(path: Path, spec: str | None = None, game: str | None = None,
+                  players: int | None = None, seeing: bool = False,
+                  secrets: bool = False) -> list[dict[str, Any]]:
+    """The games of a ``bench_strength.py`` file (each once) matching the filters."""
+    return [row for row in script("bench_strength").load(path).values()
+            if (spec is None or row["spec"] == spec) and (game is None or row["game"] == game)
+            and (players is None or row["players"] == players)
+            and bool(row.get("sees_all")) == seeing
+            and bool(row.get("sees_secrets")) == secrets]
+
+
+def by_deal(rows: Iterable[dict[str, Any]]) -> dict[tuple[Any, ...], dict[str, Any]]:
+    """Games by what makes them the same game for another bot: game, size, deal, seat."""
+    return {(row["game"], row["players"], row["seed"], row["seat"]): row for row in rows}
+
+
+def paired(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> dict[str, Any]:
+    """Two bots' games on the same deals and seats: how many, each one's win share, the
+    games where ``after`` took a larger / smaller share, and the sign test."""
+    old, new = by_deal(before), by_deal(after)
+    same = sorted(set(old) & set(new))
+    better = sum(new[k]["win"] > old[k]["win"] for k in same)
+    worse = sum(new[k]["win"] < old[k]["win"] for k in same)
+    return {"games": len(same), "before": sum(old[k]["win"] for k in same),
+            "after": sum(new[k]["win"] for k in same), "better": better, "worse": worse,
+            "p": sign_test(better, worse),
+            "margin_before": _mean(old[k]["score"] - old[k]["others"] for k in same),
+            "margin_after": _mean(new[k]["score"] - new[k]["others"] for k in same)}
+
+
+def _mean(values: Iterable[float]) -> float:
+    found = list(values)
+    return sum(found) / len(found) if found else math.nan
+
+
+def _pct(wins: float, games: int) -> str:
+    return f"{100 * wins / games:.1f}%"
+
+
+# --------------------------------------------------------------------------- strength
+def two_player_table(rows_file: Path, expert_file: Path) -> str:
+    """docs/bots.md: the search at 2,500 iterations against greedy at 2 players, beside
+    the 1,000-iteration search on the games both played."""
+    lines = ["| game | games | win rate (95% CI) | score (greedy) | CPU s / searched move "
+             "| iterations / CPU s | 1,000 iterations → 2,500 on the same games |",
+             "|---|---|---|---|---|---|---|"]
+    for game in sorted(TITLES):
+        rows = strength_rows(rows_file, "ismcts:iterations=2500", game, 2)
+        n = len(rows)
+        wins = sum(r["win"] for r in rows)
+        cpu, searched = sum(r["cpu"] for r in rows), sum(r["searched"] for r in rows)
+        iterations = sum(r["iterations"] for r in rows)
+        pair = paired(strength_rows(expert_file, "expert", game, 2), rows)
+        lines.append(
+            f"| {game} | {n} | {rate(wins, n)} "
+            f"| {_mean(r['score'] for r in rows):.1f} ({_mean(r['others'] for r in rows):.1f}) "
+            f"| {cpu / searched:.2f} | {iterations / cpu:,.0f} "
+            f"| {pair['games']} games: {_pct(pair['before'], pair['games'])} → "
+            f"{_pct(pair['after'], pair['games'])}, {pair['better']} better / "
+            f"{pair['worse']} worse (p = {pair['p']:.2g}) |")
+    return "\n".join(lines)
+
+
+def two_player_sentence(rows_file: Path) -> str:
+    """README.md: the same table in one sentence, best first."""
+    cells = []
+    for game in TITLES:
+        rows = strength_rows(rows_file, "ismcts:iterations=2500", game, 2)
+        wins = sum(r["win"] for r in rows)
+        cells.append((wins / len(rows), f"{TITLES[game]} {rate(wins, len(rows))} of {len(rows)}"))
+    return ", ".join(text for _, text in sorted(cells, reverse=True))
+
+
+def ceiling_table(fair_file: Path, seeing_file: Path) -> str:
+    """docs/bots.md: the fair search against the one seeing every card, same games."""
+    lines = ["| game | games | fair search (2,500 iterations) | seeing every card (2,500) "
+             "| games better / worse (sign test) | margin over greedy a game: fair → seeing |",
+             "|---|---|---|---|---|---|"]
+    for game in ("five_towers", "blueprints", "castle"):
+        pair = paired(strength_rows(fair_file, "ismcts:iterations=2500", game, 2),
+                      strength_rows(seeing_file, "ismcts:iterations=2500", game, 2,
+                                    seeing=True))
+        n = pair["games"]
+        lines.append(f"| {game} | {n} | {rate(pair['before'], n)} | {rate(pair['after'], n)} "
+                     f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
+                     f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} |")
+    return "\n".join(lines)
+
+
+def seeing_sentence(fair_file: Path, seeing_file: Path) -> str:
+    """README.md: the seeing search's rate in 5 Towers and Blueprints, beside the fair."""
+    parts = []
+    for game in ("five_towers", "blueprints"):
+        pair = paired(strength_rows(fair_file, "ismcts:iterations=2500", game, 2),
+                      strength_rows(seeing_file, "ismcts:iterations=2500", game, 2,
+                                    seeing=True))
+        n = pair["games"]
+        parts.append(f"{rate(pair['after'], n)} of the {n} {TITLES[game]} games where the "
+                     f"fair one won {_pct(pair['before'], n)}")
+    return " and ".join(parts)
+
+
+def secrets_sentence(fair_file: Path, secrets_file: Path) -> str:
+    """docs/bots.md and README.md: Blueprints' search handed the other seat's secrets."""
+    pair = paired(strength_rows(fair_file, "ismcts:iterations=2500", "blueprints", 2),
+                  strength_rows(secrets_file, "ismcts:iterations=2500", "blueprints", 2,
+                                secrets=True))
+    n = pair["games"]
+    return (f"{rate(pair['after'], n)} of {n} games where the fair search won "
+            f"{_pct(pair['before'], n)}: {pair['better']} games better and {pair['worse']} "
+            f"worse (sign test p = {pair['p']:.2g}; margin over greedy a game "
+            f"{pair['margin_before']:+.1f} → {pair['margin_after']:+.1f})")
+
+
+LARGER = (
+    ("blueprints", 2, "`ismcts:iterations=1000`", "expert.jsonl", "expert"),
+    ("blueprints", 2, "`ismcts:iterations=1000`, expected-VP cut value (tried)",
+     "blueprints_expected_vp.jsonl", "expert, expected-VP cut value (tried, not kept)"),
+    ("blueprints", 3, "`ismcts:iterations=1000`", "expert.jsonl", "expert"),
+    ("blueprints", 4, "`ismcts:iterations=1000`", "expert.jsonl", "expert"),
+    ("castle", 2, "`ismcts:iterations=1000`", "expert.jsonl", "expert"),
+    ("castle", 2, "`ismcts:iterations=1000,opponents=greedy` (tried)",
+     "castle_opponents_greedy.jsonl", "ismcts:iterations=1000,opponents=greedy"),
+    ("castle", 3, "`ismcts:iterations=1000`", "expert.jsonl", "expert"),
+    ("castle", 3, "`ismcts:iterations=1000,opponents=greedy` (tried)",
+     "castle_opponents_greedy.jsonl", "ismcts:iterations=1000,opponents=greedy"),
+    ("castle", 4, "`ismcts:iterations=1000`", "expert.jsonl", "expert"),
+    ("castle", 4, "`ismcts:iterations=1000,opponents=greedy` (tried)",
+     "castle_opponents_greedy.jsonl", "ismcts:iterations=1000,opponents=greedy"),
+    ("five_towers", 2, "`ismcts:iterations=1000`", "expert.jsonl", "expert"),
+    *((("five_towers", n, f"`ismcts:iterations=1000,opponents={kind}` ({when})", file,
+        f"ismcts:iterations=1000,opponents={kind}")
+       for n in (3, 4, 5)
+       for kind, when, file in (("tree", "before", "five_towers_before.jsonl"),
+                                ("model", "shipped", "five_towers_model.jsonl")))),
+    ("skytopia", 2, "`ismcts:iterations=1000`", "expert.jsonl", "expert"),
+    ("skytopia", 2, "`ismcts:iterations=1000,opponents=game` (tried)",
+     "skytopia_opponents_game.jsonl", "ismcts:iterations=1000,opponents=game"),
+    ("skytopia", 3, "`ismcts:iterations=1000,opponents=tree` (before)",
+     "skytopia_before.jsonl", "ismcts:iterations=1000,opponents=tree"),
+    ("skytopia", 3, "`ismcts:iterations=1000,opponents=game` (shipped)",
+     "skytopia_opponents_game.jsonl", "ismcts:iterations=1000,opponents=game"),
+    ("skytopia", 4, "`ismcts:iterations=1000,opponents=tree` (before)",
+     "skytopia_before.jsonl", "ismcts:iterations=1000,opponents=tree"),
+    ("skytopia", 4, "`ismcts:iterations=3300,opponents=tree` (≈ `seconds=1` before)",
+     "skytopia_3300.jsonl", "ismcts:iterations=3300,opponents=tree"),
+    ("skytopia", 4, "`ismcts:iterations=1000,opponents=game` (shipped)",
+     "skytopia_opponents_game.jsonl", "ismcts:iterations=1000,opponents=game"),
+)
+"""docs/bots.md's table of the 1,000-iteration search by game and size: each row's game,
+size, label, file (in :data:`STRENGTH`) and the spec its lines carry."""
+LARGER_FILES = tuple(dict.fromkeys(f"{STRENGTH}/{row[3]}" for row in LARGER))
+
+
+def larger_table(*files: Path) -> str:
+    """docs/bots.md: the search against greedy at every size (:data:`LARGER`)."""
+    paths = {path.name: path for path in files}
+    lines = ["| game | players | bot | games | win rate (95% CI) | even | score (greedy) "
+             "| CPU s / searched move | iterations / CPU s |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for game, players, label, file, spec in LARGER:
+        rows = strength_rows(paths[file], spec, game, players)
+        n, cpu = len(rows), sum(r["cpu"] for r in rows)
+        searched = sum(r["searched"] for r in rows)
+        lines.append(
+            f"| {game} | {players} | {label} | {n} | {rate(sum(r['win'] for r in rows), n)} "
+            f"| {100 / players:.0f}% | {_mean(r['score'] for r in rows):.1f} "
+            f"({_mean(r['others'] for r in rows):.1f}) | {cpu / searched:.2f} "
+            f"| {sum(r['iterations'] for r in rows) / cpu:,.0f} |")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- balance
+KINDS = ("turn order", "margins", "bots", "sweep", "labels", "ratios")
+"""The tables ``docs/balance_tables.py`` prints, in order."""
+BALANCE_RUNS = {
+    "five_towers": (("five_towers_2p", "five_towers_3p", "five_towers_4p", "five_towers_5p"),
+                    ("turn order", "margins")),
+    "castle": (("castle_2p", "castle_3p", "castle_4p"),
+               ("turn order", "margins", "sweep", "ratios")),
+    "blueprints": (("blueprints_2p", "blueprints_3p", "blueprints_4p"),
+                   ("turn order", "margins", "labels", "ratios")),
+    "skytopia": (("skytopia_2p", "skytopia_3p_sides", "skytopia_4p"),
+                 ("turn order", "margins", "sweep", "labels")),
+    "rebid, greedy": (("five_towers_rebid",), ("sweep",)),
+    "rebid, random": (("five_towers_rebid_random",), ("sweep",)),
+    "rebid, greedy against random": (("five_towers_rebid_mixed",), ("bots", "sweep")),
+}
+"""docs/balance.md's runs: the rows files behind each command, and the tables it shows."""
+
+
+def balance_table(index: int) -> Callable[..., str]:
+    """The ``index``-th table ``docs/balance_tables.py`` prints for the files."""
+    def make(*files: Path) -> str:
+        return _balance_tables(files)[index]
+    return make
+
+
+@cache
+def _balance_tables(files: tuple[Path, ...]) -> tuple[str, ...]:
+    return tuple(script("balance_tables").tables(list(files)))
+
+
+def balance_figures() -> list[Figure]:
+    found = []
+    for run, (stems, shown) in BALANCE_RUNS.items():
+        files = tuple(f"{BALANCE}/{stem}.parquet" for stem in stems)
+        for kind in shown:
+            found.append(Figure("docs/balance.md", files, balance_table(KINDS.index(kind)),
+                                f"{run}: {kind}"))
+    return found
+
+
+# --------------------------------------------------------------------------- OpenSpiel
+OPENSPIEL = f"{RESULTS}/vs_openspiel-2026-12-02"
+
+
+OPENSPIEL_FILES = tuple(f"{OPENSPIEL}/{name}.jsonl" for name in (
+    "reused_100", "reused_1000", "castle_shipped"))
+"""The fair match's games: castle's since 2026-12-02 (the search as shipped), the other
+games' from 2026-11-27 (copied; their searches have not changed since, replayed
+identically)."""
+
+
+def openspiel_records(*files: Path) -> list[dict[str, Any]]:
+    return list(script("bench_vs_openspiel").read_records([f for f in files if f.exists()]))
+
+
+def openspiel_table(*files: Path) -> str:
+    """docs/rl.md: every cell of the fair match, cheap budgets first."""
+    bench = script("bench_vs_openspiel")
+    return str(bench.table(bench.cells(openspiel_records(*files))))
+
+
+def openspiel_sentence(*files: Path) -> str:
+    """README.md: ours and greedy against OpenSpiel's bot, each budget's games pooled, with
+    the games each budget covers."""
+    bench = script("bench_vs_openspiel")
+    rows = bench.cells(openspiel_records(*files))
+    parts = []
+    for budget in dict.fromkeys((row["iterations"], row["seconds"]) for row in rows):
+        mine = [row for row in rows if (row["iterations"], row["seconds"]) == budget]
+        pooled = next(row for row in reversed(mine))  # the "all" row, or the only cell
+        names = ", ".join(TITLES[game] for game in sorted(
+            {row["game"] for row in mine if row["game"] != bench.ALL}))
+        iterations, seconds = budget
+        said = f"{iterations:,} iterations" if seconds is None else f"{seconds:g} s"
+        greedy = (f"greedy {bench._rate(pooled['greedy'])}" if pooled["greedy"]["games"]
+                  else "greedy not played yet")
+        parts.append(f"at {said} ({names}) ours won {bench._rate(pooled['ismcts'])}, "
+                     f"{greedy}")
+    return "; ".join(parts)
+
+
+def openspiel_commands(*files: Path) -> str:
+    """docs/rl.md: the commands that played the fair match's games, as their lines record
+    them, each once (lines copied from an older file name that file instead)."""
+    said: dict[str, None] = {}
+    for line in openspiel_records(*files):
+        command = line.get("command")
+        said[f"PYTHONPATH=src python3 {command}" if command
+             else f"# copied from {line['copied_from']}"] = None
+    return "\n".join(said)
+
+
+ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
+               f"{RESULTS}/root-choice-2026-12-02/root_choice_random_300.json")
+
+
+def root_choice_table(*files: Path) -> str:
+    """docs/rl.md: each root rule's regret at 300 iterations in castle."""
+    return str(script("diag_root_choice").regret_table(
+        list(files), ["the game's playouts (240 searches)", "random playouts (128)"],
+        ["per_member", "pooled", "max_mean", "lcb2", "openspiel"]))
+
+
+def root_choice_sentence(game_file: Path, random_file: Path) -> str:
+    """docs/rl.md: how often each side revealed an unseen card, and repeated itself."""
+    diag = script("diag_root_choice")
+    (ours_g, ours_gr), (ours_r, ours_rr) = (diag.choices(f, "lcb2")
+                                            for f in (game_file, random_file))
+    (os_g, os_gr), (os_r, os_rr) = (diag.choices(f, "openspiel")
+                                    for f in (game_file, random_file))
+    return (f"it revealed an unseen card in {ours_g:.0%} of the searches with the game's "
+            f"playouts and {ours_r:.0%} with random ones, where OpenSpiel's bot did in "
+            f"{os_g:.0%} and {os_r:.0%}, and it repeated its most frequent choice at a "
+            f"position in {ours_gr:.0%} and {ours_rr:.0%} of the searches, OpenSpiel's bot in "
+            f"{os_gr:.0%} and {os_rr:.0%}")
+
+
+def adapter_sentence(path: Path) -> str:
+    """docs/rl.md: OpenSpiel's search time without → with the adapter's memo, by game."""
+    lines = [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines()]
+    seconds = {(line["game"], line["memo"]): line["cpu_seconds"] for line in lines}
+    return ", ".join(f"{TITLES[game]} {seconds[game, False]:.3f} → {seconds[game, True]:.3f} s"
+                     for game in sorted(TITLES) if (game, True) in seconds)
+
+
+# --------------------------------------------------------------------------- levels
+LEVELS = f"{RESULTS}/levels-2026-12-02/levels.jsonl"
+LEVEL_FILES = (LEVELS, f"{STRENGTH}/two_players_2500.jsonl")
+"""The levels' games: the cheap pairs' own file, and the search at 2,500 iterations against
+greedy (``expert`` against ``hard``)."""
+
+
+EXPERT_TIMES = f"{RESULTS}/levels-2026-12-02/expert_move_times.txt"
+
+
+def expert_times_table(path: Path) -> str:
+    """docs/bots.md: ``bench_levels.py --level expert``'s rows (its printed lines)."""
+    lines = ["| game | players | expert's moves | slowest move, CPU s "
+             "| slowest move, wall s (load) |", "|---|---|---|---|---|"]
+    for text in path.read_text(encoding="utf-8").splitlines():
+        cells = text.split()
+        if len(cells) == 8 and cells[1].isdigit():
+            game, players, _, moves, _, wall, cpu, load = cells
+            lines.append(f"| {game} | {players} | {moves} | {cpu} | {wall} ({load}) |")
+    return "\n".join(lines)
+
+
+def levels_report(*files: Path) -> dict[str, Any]:
+    ladder = script("levels_ladder")
+    report: dict[str, Any] = ladder.summary(ladder.read_lines(list(files)))
+    return report
+
+
+def levels_table(*files: Path) -> str:
+    """docs/bots.md: each level against the one below, by game."""
+    return str(script("levels_ladder").table(levels_report(*files)))
+
+
+def ratings_table(*files: Path) -> str:
+    """README.md and docs/bots.md: the levels' ratings, one column a game."""
+    return str(script("levels_ladder").ratings_table(levels_report(*files)))
+
+
+# --------------------------------------------------------------------------- all
+def figures() -> list[Figure]:
+    """Every published figure."""
+    two = f"{STRENGTH}/two_players_2500.jsonl"
+    expert = f"{STRENGTH}/expert.jsonl"
+    seeing = f"{STRENGTH}/seeing_2500.jsonl"
+    secrets = f"{STRENGTH}/blueprints_secrets_2500.jsonl"
+    return [
+        Figure("docs/bots.md", (two, expert), two_player_table, "2 players, 2,500 iterations"),
+        Figure("README.md", (two,), two_player_sentence, "2 players, 2,500 iterations"),
+        Figure("docs/bots.md", (two, seeing), ceiling_table, "the seeing search"),
+        Figure("docs/bots.md", LARGER_FILES, larger_table, "at every size"),
+        Figure("README.md", (two, seeing), seeing_sentence, "the seeing search"),
+        Figure("docs/bots.md", (two, secrets), secrets_sentence, "Blueprints' secrets"),
+        Figure("README.md", (two, secrets), secrets_sentence, "Blueprints' secrets"),
+        Figure("docs/rl.md", (f"{OPENSPIEL}/adapter_search.jsonl",), adapter_sentence,
+               "the adapter's memo"),
+        Figure("docs/rl.md", ROOT_CHOICE, root_choice_table, "the root's rules at 300"),
+        Figure("docs/rl.md", ROOT_CHOICE, root_choice_sentence, "the root's choices at 300"),
+        Figure("docs/rl.md", OPENSPIEL_FILES, openspiel_table, "the fair match"),
+        Figure("docs/rl.md", OPENSPIEL_FILES, openspiel_commands, "the fair match's commands"),
+        Figure("README.md", OPENSPIEL_FILES, openspiel_sentence, "the fair match"),
+        Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
+        Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
+        Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
+        Figure("README.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
+        *balance_figures(),
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true",
+                        help="say which pages do not show a figure word for word")
+    args = parser.parse_args(argv)
+    missing = 0
+    for figure in figures():
+        text = figure.text()
+        if not text:
+            continue
+        shown = text in (ROOT / figure.page).read_text(encoding="utf-8")
+        missing += not shown
+        mark = "" if not args.check else (" (shown)" if shown else " (NOT SHOWN)")
+        print(f"## {figure.page}: {figure.name}{mark}\n\n{text}\n")
+    return 1 if args.check and missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
