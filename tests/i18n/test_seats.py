@@ -25,6 +25,11 @@ before *. hely*)."""
 MARK = "⟦seat⟧"
 
 
+def unarticled(text: str) -> str:
+    """``text`` with each Hungarian *az* written *a* (the words choose by the next word)."""
+    return re.sub(r"\b([Aa])z\b", r"\1", text)
+
+
 def every_event(found: Iterable[Event]) -> Iterator[Event]:
     """``found`` and every event nested in them."""
     for event in found:
@@ -63,7 +68,9 @@ def assert_counted_from_one(event: Event) -> None:
         for lang in LANGUAGES:
             shown = word(marked, lang)
             assert MARK in shown, (lang, event.key, shown)
-            assert word(event, lang) == shown.replace(MARK, str(seat + 1)), (lang, event)
+            expected = shown.replace(MARK, str(seat + 1))
+            # Hungarian's article follows the number (az 1., a 2.), not the mark
+            assert unarticled(word(event, lang)) == unarticled(expected), (lang, event)
 
 
 @pytest.mark.parametrize("name", list(games.BUILT_IN))

@@ -118,8 +118,10 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         wait_my_turn(page)
         server.kill()
         page.wait_for_selector("body[data-connection='disconnected']")
-        page.locator("#board [data-action]").first.click()  # said, never dropped unseen
-        assert "Not connected" in page.inner_text("#error")
+        # offline is said where nobody can miss it, and the board cannot be played meanwhile
+        assert page.locator("#offline").is_visible()
+        assert page.evaluate("getComputedStyle(document.getElementById('board'))"
+                             ".pointerEvents") == "none"
         server.start()  # the same port and file: the page reconnects by itself
         page.wait_for_selector("body[data-connection='connected']")
         page.reload()

@@ -71,7 +71,8 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
         named(bob, BOB)
         assert not eve.locator("#name-box").is_visible()  # a spectator names no seat
         for page in (ann, bob, eve):
-            page.wait_for_function("() => document.querySelectorAll('#people li').length === 2"
+            page.wait_for_function("() => document.querySelectorAll('#people li[data-seat]')"
+                                   ".length === 2"
                                    " && document.getElementById('people').textContent"
                                    ".includes('</script>')")
             assert BOB in page.inner_text("#people") and "Ala" in page.inner_text("#people")
