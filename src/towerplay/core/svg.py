@@ -15,12 +15,14 @@ piece that moves or changes keeps its element and CSS transitions run.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 from textwrap import wrap
+from typing import NamedTuple
 
-__all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "TAP", "WIDTH", "button", "card", "cell",
-           "clickable", "die", "figure", "fit_size", "icon", "key_attr", "lines", "num", "panel",
+__all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "TAP", "WIDTH", "Layer", "button",
+           "card", "cell", "clickable", "die", "figure", "fit_size", "icon", "key_attr", "lines", "num", "panel",
            "panels", "seat_colour", "stack", "text", "token"]
 
 WIDTH = 380
@@ -144,7 +146,8 @@ PATTERNS = ("", "grain", "speckle", "shine", "dashed")
 """The marks a die may carry besides its colour: wood grain, stone speckle, a glass shine,
 a dashed rim (recycled); ``""``: none."""
 
-ICONS = ("coin", "star", "golem", "turn", "arrow", "bolt", "flag", "crest", "build")
+ICONS = ("coin", "star", "golem", "turn", "arrow", "bolt", "flag", "crest", "build", "crown",
+         "tiara", "hat", "sword", "rose", "tower")
 """The icons :func:`icon` draws."""
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -230,17 +233,20 @@ def pattern_marks(x: float, y: float, size: float, pattern: str, ink: str) -> st
 
 
 def card(x: float, y: float, w: float, h: float, fill: str, edge: str, body: str = "",
-         dashed: bool = False, key: str = "") -> str:
+         dashed: bool = False, key: str = "", title: str = "") -> str:
     """A card: a rounded frame in ``fill`` with ``body`` (texts, icons) over it; ``dashed``:
-    an empty place where a card may go.
+    an empty place where a card may go; ``title``: its tooltip (what it is, in words).
 
     >>> card(0, 0, 40, 60, "#fff", "#000", key="c1")  # doctest: +ELLIPSIS
     '<g class="piece" data-key="c1"><rect class="card" ... rx="6" fill="#fff" .../></g>'
+    >>> card(0, 0, 40, 60, "#fff", "#000", title="sand 7")  # doctest: +ELLIPSIS
+    '<g class="piece"><title>sand 7</title><rect ...'
     """
     dash = ' stroke-dasharray="3 3"' if dashed else ""
-    return (f'<g class="piece"{key_attr(key)}><rect class="card" x="{num(x)}" y="{num(y)}" '
-            f'width="{num(w)}" height="{num(h)}" rx="{num(min(6, h / 4))}" fill="{fill}" '
-            f'stroke="{edge}"{dash}/>{body}</g>')
+    tip = f"<title>{escape(title)}</title>" if title else ""
+    return (f'<g class="piece"{key_attr(key)}>{tip}<rect class="card" x="{num(x)}" '
+            f'y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(min(6, h / 4))}" '
+            f'fill="{fill}" stroke="{edge}"{dash}/>{body}</g>')
 
 
 @lru_cache(maxsize=1024)
@@ -282,21 +288,34 @@ def figure(x: float, y: float, h: float, fill: str, caption: str = "",
     return body
 
 
-def stack(x: float, bottom: float, w: float, h: float, step: float,
-          layers: list[tuple[str, str, str]], key: str = "") -> tuple[float, str]:
-    """A stack of cards (a tower) standing on ``bottom``, each ``(fill, edge, body)``
-    ``h`` high, each above the one before by ``step`` (the lower cards show a strip):
-    its top's y and the drawing.
+class Layer(NamedTuple):
+    """One card of a :func:`stack`: its colours, its face drawn at the card's top-left
+    corner (``face(x, y)``), its key and its tooltip."""
 
-    >>> top, drawn = stack(0, 100, 40, 30, 10, [("#fff", "#000", ""), ("#eee", "#000", "")])
-    >>> top, drawn.count('class="card"')
-    (60, 2)
+    fill: str
+    edge: str
+    face: Callable[[float, float], str] | None = None
+    key: str = ""
+    title: str = ""
+
+
+def stack(x: float, bottom: float, w: float, h: float, step: float, layers: list[Layer],
+          key: str = "") -> tuple[float, str]:
+    """A stack of cards (a tower) standing on ``bottom``, each ``h`` high, each above the
+    one before by ``step`` (the lower cards show a strip): its top's y and the drawing.
+
+    >>> top, drawn = stack(0, 100, 40, 30, 10, [Layer("#fff", "#000"),
+    ...                                         Layer("#eee", "#000", key="top")])
+    >>> top, drawn.count('class="card"'), 'data-key="top"' in drawn
+    (60, 2, True)
     """
     parts = []
     top = bottom
-    for i, (fill, edge, body) in enumerate(layers):
+    for i, layer in enumerate(layers):
         top = bottom - h - i * step
-        parts.append(card(x, top, w, h, fill, edge, body))
+        body = layer.face(x, top) if layer.face else ""
+        parts.append(card(x, top, w, h, layer.fill, layer.edge, body, key=layer.key,
+                          title=layer.title))
     return top, f'<g class="stack"{key_attr(key)}>{"".join(parts)}</g>'
 
 
@@ -337,7 +356,8 @@ def hatch(x: float, y: float, w: float, h: float, gap: float = 9) -> str:
 def icon(name: str, x: float, y: float, size: float = 12, fill: str = "#222") -> str:
     """Icon ``name`` (one of :data:`ICONS`) in a ``size`` square at ``x``, ``y``: a coin, a
     star (prestige), a golem, a turn, an arrow (a move), a bolt (an activation), a flag
-    (the game's end), a crest, a build hammer.
+    (the game's end), a crest, a build hammer, a crown, a tiara, a wizard's hat, a sword,
+    a rose and a castle tower (drawn in ``fill``, the figures' own colours).
 
     >>> icon("coin", 0, 0).startswith("<circle"), icon("nothing", 0, 0)
     (True, '')
@@ -370,8 +390,47 @@ def icon(name: str, x: float, y: float, size: float = 12, fill: str = "#222") ->
                  f'v{num(s * 0.25)} h{num(-s * 0.8)} z M{num(x + s * 0.42)} '
                  f'{num(y + s * 0.55)} h{num(s * 0.16)} v{num(s * 0.45)} '
                  f'h{num(-s * 0.16)} z" fill="{fill}"/>',
+        **figure_icons(x, y, s, fill),
     }
     return shapes.get(name, "")
+
+
+def figure_icons(x: float, y: float, s: float, fill: str) -> dict[str, str]:
+    """The people's and buildings' icons of :func:`icon` (a crown … a tower).
+
+    >>> sorted(figure_icons(0, 0, 10, "#000"))
+    ['crown', 'hat', 'rose', 'sword', 'tiara', 'tower']
+    """
+    def at(fx: float, fy: float) -> str:
+        return f"{num(round(x + fx * s, 1))} {num(round(y + fy * s, 1))}"
+
+    solid = f'fill="{fill}" stroke="#111" stroke-width="0.6"'
+    return {
+        "crown": f'<path d="M{at(0.1, 0.8)} L{at(0.1, 0.3)} L{at(0.3, 0.55)} L{at(0.5, 0.2)} '
+                 f'L{at(0.7, 0.55)} L{at(0.9, 0.3)} L{at(0.9, 0.8)} z" {solid}/>',
+        "tiara": f'<path d="M{at(0.1, 0.75)} Q{at(0.5, 0.1)} {at(0.9, 0.75)} '
+                 f'Q{at(0.5, 0.5)} {at(0.1, 0.75)} z" {solid}/><circle cx="{num(x + s / 2)}" '
+                 f'cy="{num(round(y + 0.38 * s, 1))}" r="{num(round(s * 0.09, 1))}" '
+                 f'fill="#fff" stroke="#111" stroke-width="0.5"/>',
+        "hat": f'<path d="M{at(0.05, 0.85)} L{at(0.95, 0.85)} L{at(0.65, 0.7)} '
+               f'L{at(0.45, 0.05)} L{at(0.35, 0.7)} z" {solid}/>',
+        "sword": f'<path d="M{at(0.46, 0.05)} L{at(0.54, 0.05)} L{at(0.54, 0.65)} '
+                 f'L{at(0.75, 0.65)} L{at(0.75, 0.73)} L{at(0.54, 0.73)} L{at(0.54, 0.95)} '
+                 f'L{at(0.46, 0.95)} L{at(0.46, 0.73)} L{at(0.25, 0.73)} L{at(0.25, 0.65)} '
+                 f'L{at(0.46, 0.65)} z" {solid}/>',
+        "rose": "".join(f'<circle cx="{num(round(x + fx * s, 1))}" '
+                        f'cy="{num(round(y + fy * s, 1))}" r="{num(round(s * 0.2, 1))}" '
+                        f'{solid}/>' for fx, fy in ((0.5, 0.3), (0.3, 0.5), (0.7, 0.5),
+                                                   (0.5, 0.68)))
+                + f'<circle cx="{num(x + s / 2)}" cy="{num(round(y + 0.5 * s, 1))}" '
+                  f'r="{num(round(s * 0.12, 1))}" fill="#ffd24a"/>',
+        "tower": f'<path d="M{at(0.2, 0.95)} L{at(0.2, 0.3)} L{at(0.2, 0.15)} L{at(0.33, 0.15)} '
+                 f'L{at(0.33, 0.25)} L{at(0.45, 0.25)} L{at(0.45, 0.15)} L{at(0.57, 0.15)} '
+                 f'L{at(0.57, 0.25)} L{at(0.69, 0.25)} L{at(0.69, 0.15)} L{at(0.8, 0.15)} '
+                 f'L{at(0.8, 0.95)} z" {solid}/><rect x="{num(round(x + 0.42 * s, 1))}" '
+                 f'y="{num(round(y + 0.6 * s, 1))}" width="{num(round(0.16 * s, 1))}" '
+                 f'height="{num(round(0.35 * s, 1))}" fill="#3d2b17"/>',
+    }
 
 
 def star_path(cx: float, cy: float, r: float) -> str:
