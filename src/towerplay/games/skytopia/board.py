@@ -111,14 +111,16 @@ def button(x: float, y: float, w: float, caption: str, action: str, label: str,
     return shared_button(x, y, w, caption, action, label, h, 12)
 
 
-def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 56
-            ) -> tuple[float, str]:
-    """A wrapping row of buttons ``(caption, action, label)``; the y below them."""
+def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 56,
+            glyph: str = "") -> tuple[float, str]:
+    """A wrapping row of buttons ``(caption, action, label)``, each with the icon
+    ``glyph`` if given; the y below them."""
     out, x = [], x0
     for caption, action, label in items:
         if x + w > WIDTH - 6:
             x, y = x0, y + TAP + 6
-        out.append(button(x, y, w, caption, action, label))
+        size = fit_size(caption, 12, w - (30 if glyph else 8))
+        out.append(shared_button(x, y, w, caption, action, label, TAP, size, glyph=glyph))
         x += w + 6
     return (y + TAP + 6 if items else y), "".join(out)
 
@@ -391,10 +393,13 @@ def golem_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
                 (tr("golem_caption", value=golem.partition(":")[2]), action,
                  tr(f"golem_{verb}", label=words)))
             continue
-        caption = f"+{arg}" if verb == "turn" else f"→ {arg[1:]}"
-        label = (tr("turn_label", count=int(arg), golem=golem_words(golem, tr))
-                 if verb == "turn" else tr("move_label", golem=golem_words(golem, tr),
-                                           target=slot_words(arg, tr)))
+        if verb == "turn":
+            caption = tr("turn_caption", count=int(arg))
+            label = tr("turn_label", count=int(arg), golem=golem_words(golem, tr))
+        else:
+            caption = tr("move_caption", colour=tr.term(COLUMN.get(arg[:1], arg[:1])),
+                         row=arg[1:])
+            label = tr("move_label", golem=golem_words(golem, tr), target=slot_words(arg, tr))
         by_golem.setdefault(f"{verb} {golem}", []).append((caption, action, label))
     out = []
     for key, items in by_golem.items():
@@ -404,7 +409,8 @@ def golem_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
             y, piece = lines(10, y + 2, heading, 60, 11, "#222")
             out.append(piece)
             y -= 14
-        y, piece = buttons(10, y + 20, items, 48 if golem else 90)
+        y, piece = buttons(10, y + 20, items, 114 if golem else 90,
+                           {"turn": "turn", "move": "arrow"}.get(verb, ""))
         out.append(piece)
     return y, "".join(out)
 
