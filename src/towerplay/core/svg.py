@@ -21,9 +21,9 @@ from html import escape
 from textwrap import wrap
 from typing import NamedTuple
 
-__all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "TAP", "WIDTH", "Layer", "button",
-           "card", "cell", "clickable", "die", "figure", "fit_size", "icon", "key_attr", "lines", "num", "panel",
-           "panels", "seat_colour", "stack", "text", "token"]
+__all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "TAP", "WIDTH", "Exhibit", "Layer",
+           "button", "card", "cell", "clickable", "die", "figure", "fit_size", "icon", "key_attr",
+           "lines", "num", "panel", "panels", "seat_colour", "showcase", "stack", "text", "token"]
 
 WIDTH = 380
 """A panel's viewBox width: readable on a 360 px phone, two side by side on a desktop."""
@@ -451,3 +451,43 @@ def star_path(cx: float, cy: float, r: float) -> str:
         points.append(f"{num(round(cx + radius * math.cos(angle), 1))} "
                       f"{num(round(cy + radius * math.sin(angle), 1))}")
     return "M" + " L".join(points) + " z"
+
+
+class Exhibit(NamedTuple):
+    """One piece of a :func:`showcase`: its size, its drawing at its top-left corner
+    (``draw(x, y)``) and its caption in words."""
+
+    w: float
+    h: float
+    draw: Callable[[float, float], str]
+    caption: str
+
+
+def showcase(prefix: str, exhibits: list[Exhibit], label: str) -> str:
+    """A panel of a game's components side by side (wrapping), each captioned below and
+    titled: the pictures of a rules page, drawn by the same kit as the boards.
+
+    >>> shown = showcase("toy", [Exhibit(30, 30, lambda x, y: token(x + 15, y + 15, 15,
+    ...                                                              "#e8b923"), "a coin")],
+    ...                  "the components")
+    >>> shown.count("<title>a coin</title>"), ">a coin</text>" in shown
+    (1, True)
+    >>> shown = showcase("toy", [Exhibit(30, 30, lambda x, y: "", "a rather long caption")],
+    ...                  "the components")
+    >>> shown.count("</text>")  # in two lines
+    2
+    """
+    parts, x, y, row = [], 10.0, 10.0, 0.0
+    for exhibit in exhibits:
+        room = max(exhibit.w, 84)
+        if x + room > WIDTH - 10 and x > 10:
+            x, y, row = 10, y + row + 52, 0
+        middle = x + room / 2
+        rows = wrap(exhibit.caption, int(room / (GLYPH * 10)), break_long_words=False)
+        captions = "".join(text(middle, y + exhibit.h + 15 + i * 12, line, "middle",
+                                fit_size(line, 10, room), fill="#333")
+                           for i, line in enumerate(rows[:3]))
+        parts.append(f"<g><title>{escape(exhibit.caption)}</title>"
+                     + exhibit.draw(middle - exhibit.w / 2, y) + captions + "</g>")
+        x, row = x + room + 8, max(row, exhibit.h)
+    return panel(prefix, y + row + 54, "".join(parts), label)

@@ -31,8 +31,8 @@ from __future__ import annotations
 from html import escape
 from textwrap import wrap
 
-from towerplay.core.svg import (TAP, button, clickable, fit_size, icon, key_attr, lines, panel,
-                                panels, text)
+from towerplay.core.svg import (TAP, Exhibit, button, clickable, fit_size, icon, key_attr, lines,
+                                panel, panels, showcase, text)
 from towerplay.core.svg import card as kit_card
 from towerplay.games.castle.cards import COLUMNS, ROWS
 from towerplay.games.castle.views import CastleView
@@ -125,8 +125,13 @@ def battlements(x: float, y: float, w: float) -> str:
 def face(x: float, y: float, w: float, h: float, card: int, view: CastleView,
          fill: str = "#fdf6e3", key: str = "", title: str = "") -> str:
     """A face-up card, the kit's: a wall's battlements, its number, and its characters'
-    icons below (the start tile: a tower)."""
-    names = figures(view, card)
+    icons below."""
+    return card_face(x, y, w, h, card, figures(view, card), fill, key, title)
+
+
+def card_face(x: float, y: float, w: float, h: float, card: int, names: list[str],
+              fill: str = "#fdf6e3", key: str = "", title: str = "") -> str:
+    """:func:`face` of a card showing the characters ``names``."""
     size = min(12.0, (w - 4) / max(len(names), 1))
     body = (battlements(x, y, w)
             + text(x + w / 2, y + h / 2 + 4, str(card), "middle", 14, "bold")
@@ -386,3 +391,31 @@ def scores(view: CastleView, y: int, tr: Translator) -> tuple[int, str]:
             parts.append(text(10, y + 12, part, size=11))
             y += 15
     return y + 4, "".join(parts)
+
+
+# ----------------------------------------------------------------- the rules page
+def components(tr: Translator | None = None) -> str:
+    """The components for the rules page, drawn as on the board: a start tile, a wall
+    card, cards with characters (the variant's) and a face-down card.
+
+    >>> shown = components(Translator("castle", "hu"))
+    >>> shown.count('class="piece"') >= 5, "kezdőlapka" in shown
+    (True, True)
+    """
+    tr = tr or Translator("castle", "en")
+    named = [(23, ["king"]), (31, ["wizard"]), (40, ["knight", "princess"])]
+
+    def wall(card: int, names: list[str]) -> Exhibit:
+        words = ", ".join(tr.term(n) for n in names)
+        caption = tr("card_figures", n=card, figures=words) if names else tr("card", n=card)
+        return Exhibit(40, 56, lambda x, y: card_face(x, y, 40, 56, card, names), caption)
+
+    def back(x: float, y: float) -> str:
+        return kit_card(x, y, 40, 56, "#7a5c3a", "#3d2b17",
+                        text(x + 20, y + 33, "?", "middle", 16, "bold", "#f3e6cc"))
+
+    return showcase("castle", [
+        Exhibit(40, 56, lambda x, y: start_tile(x, y, 40, 56, 0, tr("start_tile")),
+                tr("start_tile")),
+        wall(17, []), *(wall(card, names) for card, names in named),
+        Exhibit(40, 56, back, tr("face_down_card"))], tr("components_label"))

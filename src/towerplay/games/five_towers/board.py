@@ -31,7 +31,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 
-from towerplay.core.svg import TAP, Layer, clickable, fit_size, key_attr, panel, stack
+from towerplay.core.svg import (TAP, Exhibit, Layer, clickable, fit_size, key_attr, panel,
+                                showcase, stack)
 from towerplay.core.svg import card as kit_card
 from towerplay.core.svg import button as shared_button
 from towerplay.core.svg import text as shared_text
@@ -422,3 +423,33 @@ def tower_label(suit: str, values: tuple[int, ...], action: str | None, p: int,
     if action.startswith("teardown"):
         return tr("tear_down_tower", tower=name)
     return tr("place_on_tower", card=card_words(tr, action.split()[1]), tower=name)
+
+
+# ----------------------------------------------------------------- the rules page
+def components(tr: Translator | None = None) -> str:
+    """The components for the rules page, drawn as on the board: a card, a tower (a stack
+    of cards of one suit) and the draw pile.
+
+    >>> shown = components(Translator("five_towers", "pl"))
+    >>> shown.count('class="piece"'), "piaskowa 7" in shown
+    (5, True)
+    """
+    tr = tr or Translator("five_towers", "en")
+    tower_cards = ["tree12", "tree8", "tree3"]
+
+    def a_tower(x: float, y: float) -> str:
+        return stack(x, y + CARD_H + 2 * STEP, CARD_W, CARD_H, STEP,
+                     [Layer(FILL["tree"], INK["tree"], face(name, tr), title=card_words(tr, name))
+                      for name in tower_cards])[1]
+
+    def the_pile(x: float, y: float) -> str:
+        return kit_card(x, y, CARD_W, CARD_H, "#5a4632", "#2b1f12",
+                        text(x + CARD_W / 2, y + 42, "?", anchor="middle", size=18,
+                             weight="bold", fill="#fff"))
+
+    return showcase("ft", [
+        Exhibit(CARD_W, CARD_H, lambda x, y: kit_card(x, y, CARD_W, CARD_H, FILL["sand"],
+                                                      INK["sand"], card_face(x, y, "sand7", tr)),
+                card_words(tr, "sand7")),
+        Exhibit(CARD_W, CARD_H + 2 * STEP, a_tower, tower_words(tr, "tree")),
+        Exhibit(CARD_W, CARD_H, the_pile, tr("draw_pile"))], tr("components_label"))

@@ -51,6 +51,7 @@ from html import escape
 
 from towerplay.core.svg import (
     TAP,
+    Exhibit,
     clickable,
     figure,
     fit_size,
@@ -59,9 +60,11 @@ from towerplay.core.svg import (
     panel,
     panels,
     seat_colour,
+    showcase,
     text,
 )
 from towerplay.core.svg import button as shared_button
+from towerplay.core.svg import card as kit_card
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
 from towerplay.games.skytopia.views import CardInfo, MarketSlot, SkytopiaView, side_text, slot_card
@@ -566,3 +569,29 @@ def tower_column(view: SkytopiaView, legal: set[str], p: int, colour: str,
         verb = tr(f"tower_{action.split()[0]}")
         return clickable(action, tr("tower_action", verb=verb, label=label), "".join(body))
     return clickable(None, label, "".join(body))
+
+
+# ----------------------------------------------------------------- the rules page
+def components(tr: Translator | None = None) -> str:
+    """The components for the rules page, drawn as on the board: a golem in its owner's
+    colour showing its value, a coin, a prestige point and a Market card's colours.
+
+    >>> shown = components(Translator("skytopia", "hu"))
+    >>> shown.count("<title>"), "<path" in shown
+    (7, True)
+    """
+    tr = tr or Translator("skytopia", "en")
+    exhibits = [Exhibit(28, 40, lambda x, y: figure(x, y + 40, 40, seat_colour(2), "4"),
+                        tr("component.golem")),
+                Exhibit(30, 30, lambda x, y: icon("coin", x, y, 30), tr("component.coin")),
+                Exhibit(30, 30, lambda x, y: icon("star", x, y, 30), tr("component.prestige"))]
+    for colour in COLOURS:
+        exhibits.append(Exhibit(44, 60, lambda x, y, c=colour: card_back(x, y, c),
+                                tr("component.card", colour=tr.term(colour))))
+    return showcase("sky", exhibits, tr("components_label"))
+
+
+def card_back(x: float, y: float, colour: str) -> str:
+    """A small Market card of ``colour`` (its colour and a crest)."""
+    return kit_card(x, y, 44, 60, FILL[colour], INK[colour],
+                    icon("crest", x + 12, y + 18, 20, INK[colour]))
