@@ -24,7 +24,6 @@ from tests.server.browser import (
 )
 from tests.server.conftest import TIMEOUT, create, wait_over
 
-
 UNMARKED = """(selector) => {
   const shown = document.querySelector(selector).cloneNode(true);
   for (const e of shown.querySelectorAll('.changed')) {

@@ -30,8 +30,18 @@ from __future__ import annotations
 
 from textwrap import wrap
 
-from towerplay.core.svg import (TAP, Exhibit, button, clickable, key_attr, lines, panel, panels,
-                                showcase, text)
+from towerplay.core.svg import (
+    TAP,
+    Exhibit,
+    button,
+    clickable,
+    key_attr,
+    lines,
+    panel,
+    panels,
+    showcase,
+    text,
+)
 from towerplay.core.svg import cell as cell_frame
 from towerplay.core.svg import die as kit_die
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS

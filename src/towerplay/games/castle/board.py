@@ -31,8 +31,20 @@ from __future__ import annotations
 from html import escape
 from textwrap import wrap
 
-from towerplay.core.svg import (TAP, Exhibit, button, clickable, fit_size, icon, key_attr, lines,
-                                panel, panels, showcase, text)
+from towerplay.core.svg import (
+    TAP,
+    Exhibit,
+    button,
+    clickable,
+    fit_size,
+    icon,
+    key_attr,
+    lines,
+    panel,
+    panels,
+    showcase,
+    text,
+)
 from towerplay.core.svg import card as kit_card
 from towerplay.games.castle.cards import COLUMNS, ROWS
 from towerplay.games.castle.views import CastleView
@@ -204,7 +216,7 @@ def legend(view: CastleView, tr: Translator) -> list[str]:
     return [tr("legend", n=view["face_down"], seen=tr(f"seen.{view['memory']}"))]
 
 
-def characters_legend(view: CastleView, y: float, tr: Translator) -> tuple[float, str]:
+def characters_legend(view: CastleView, y: int, tr: Translator) -> tuple[int, str]:
     """The characters' icons with their names (the variant with characters only)."""
     if "figures" not in view:
         return y, ""

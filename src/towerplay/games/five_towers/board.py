@@ -31,10 +31,19 @@ from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 
-from towerplay.core.svg import (TAP, Exhibit, Layer, clickable, fit_size, key_attr, panel,
-                                showcase, stack)
-from towerplay.core.svg import card as kit_card
+from towerplay.core.svg import (
+    TAP,
+    Exhibit,
+    Layer,
+    clickable,
+    fit_size,
+    key_attr,
+    panel,
+    showcase,
+    stack,
+)
 from towerplay.core.svg import button as shared_button
+from towerplay.core.svg import card as kit_card
 from towerplay.core.svg import text as shared_text
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.scoring import teardown_penalty

@@ -46,6 +46,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 
@@ -586,12 +587,14 @@ def components(tr: Translator | None = None) -> str:
                 Exhibit(30, 30, lambda x, y: icon("coin", x, y, 30), tr("component.coin")),
                 Exhibit(30, 30, lambda x, y: icon("star", x, y, 30), tr("component.prestige"))]
     for colour in COLOURS:
-        exhibits.append(Exhibit(44, 60, lambda x, y, c=colour: card_back(x, y, c),
+        exhibits.append(Exhibit(44, 60, card_back(colour),
                                 tr("component.card", colour=tr.term(colour))))
     return showcase("sky", exhibits, tr("components_label"))
 
 
-def card_back(x: float, y: float, colour: str) -> str:
-    """A small Market card of ``colour`` (its colour and a crest)."""
-    return kit_card(x, y, 44, 60, FILL[colour], INK[colour],
-                    icon("crest", x + 12, y + 18, 20, INK[colour]))
+def card_back(colour: str) -> Callable[[float, float], str]:
+    """A small Market card of ``colour`` (its colour and a crest), drawn at ``x, y``."""
+    def drawn(x: float, y: float) -> str:
+        return kit_card(x, y, 44, 60, FILL[colour], INK[colour],
+                        icon("crest", x + 12, y + 18, 20, INK[colour]))
+    return drawn
