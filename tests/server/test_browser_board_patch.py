@@ -1,12 +1,22 @@
 """The table's board on a phone (issue #43): at 390 x 844 the turn and the board are on the
 first screen; a new board patches the old one in place (a die that stays keeps its
 element, so CSS transitions run), what changed is marked as the last move, and motion
-stops where the reader asks for less of it."""
+stops where the reader asks for less of it. On castle's and 5 Towers' boards the card just
+moved is marked, and only the move: not every piece that became clickable."""
 from __future__ import annotations
 
 from typing import Any
 
-from tests.server.browser import ServeProcess, act, create_in_lobby, localized_page, wait_my_turn
+import pytest
+
+from tests.server.browser import (
+    ServeProcess,
+    act,
+    create_in_lobby,
+    localized_page,
+    screenshots,
+    wait_my_turn,
+)
 
 PHONE = {"width": 390, "height": 844}
 TAG = """() => { for (const e of document.querySelectorAll('#board [data-key]')) e.kept = true; }"""
@@ -36,3 +46,39 @@ def test_a_phone_shows_the_board_and_patches_it_in_place(browser: Any,
         assert page.evaluate(TRANSITION) != "0s"
         page.emulate_media(reduced_motion="reduce")
         assert page.evaluate(TRANSITION) == "0s"
+
+
+PIECE = {"five_towers": "take", "castle": "reveal"}
+"""The move whose piece the test plays: a card taken from the display lands in the hand,
+a card revealed on the table turns face up; the same seat moves on, so the board after it
+stays on the page."""
+MARKED = """() => [...document.querySelectorAll('#board .changed')]
+  .map((e) => e.getAttribute('data-key'))"""
+
+
+@pytest.mark.parametrize("game", sorted(PIECE))
+def test_the_last_move_is_marked_and_nothing_else(browser: Any, web: ServeProcess,
+                                                  game: str) -> None:
+    with localized_page(browser, "hu-HU") as page:
+        links = create_in_lobby(page, web.base, game, ["human", "greedy"])
+        page.goto(links["seat-0"])
+        while wait_my_turn(page):
+            pieces = page.locator(f"#board [data-action^='{PIECE[game]} ']")
+            if pieces.count() == 0:  # bid high: the auction's winner takes the cards
+                bids = page.locator("#board [data-action^='bid ']")
+                first = page.locator("#board [data-action]").first
+                act(page, bids.last if bids.count() else first)
+                continue
+            action = act(page, pieces.first)
+            break
+        else:
+            raise AssertionError(f"no {PIECE[game]} came to the person's seat")
+        moved = action.split()[1]
+        marked = page.evaluate(MARKED)
+        expected = f"card-{moved}" if game == "five_towers" else f"cell-{moved}"
+        assert expected in marked, marked
+        # the move (and the display's cards that slid left), not the pieces that only
+        # became clickable or not: castle's forty face-down cards, 5 Towers' towers
+        assert len(marked) <= (2 if game == "castle" else 6), marked
+        assert page.locator("#board .stack .changed").count() == 0
+        screenshots(page, f"last-move-{game}-hu")

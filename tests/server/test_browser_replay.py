@@ -24,12 +24,23 @@ from tests.server.browser import (
 )
 from tests.server.conftest import TIMEOUT, create, wait_over
 
+UNMARKED = """(selector) => {
+  const shown = document.querySelector(selector).cloneNode(true);
+  for (const e of shown.querySelectorAll('.changed')) {
+    e.classList.remove('changed');
+    if (!e.classList.length) e.removeAttribute('class');
+  }
+  return shown.innerHTML;
+}"""
+"""What an element shows, without the marks of what changed (the last move)."""
+
 
 def same_html(page: Any, selector: str, html: str) -> bool:
-    """Whether the element shows exactly ``html`` (both parsed by the browser)."""
+    """Whether the element shows exactly ``html`` (both parsed by the browser), the marks
+    of the last move aside."""
     parsed = page.evaluate("html => { const d = document.createElement('div'); "
                            "d.innerHTML = html; return d.innerHTML; }", html)
-    return bool(page.inner_html(selector) == parsed)
+    return bool(page.evaluate(UNMARKED, selector) == parsed)
 
 
 def test_hints_at_my_turn_and_none_where_they_are_off(browser: Any, web: ServeProcess) -> None:
@@ -154,3 +165,26 @@ def test_an_uploaded_record_in_polish_jumped_by_its_move_list(
         page.keyboard.press("ArrowLeft")
         check_position(page, api, total - 1)
         screenshots(page, "replay-pl-end")
+
+
+KEYED = "() => [...document.querySelectorAll('#board [data-key]')]"
+
+
+def test_the_replay_patches_its_board_in_place(browser: Any, web: ServeProcess) -> None:
+    """Stepping on keeps the board's pieces (their transitions run, unless the reader asks
+    for less motion) and marks the move, as the table does."""
+    with localized_page(browser, "pl-PL") as page:
+        table, _ = finished(web.base)
+        api = f"{web.base}/api/tables/{table}"
+        page.goto(f"{web.base}/replay/{table}")
+        check_position(page, api, 0)
+        page.evaluate(f"() => {{ for (const e of ({KEYED})()) e.kept = true; }}")
+        page.click("#forward")
+        check_position(page, api, 1)
+        assert page.evaluate(f"() => ({KEYED})().filter((e) => e.kept).length") > 40
+        assert page.locator("#board .changed").count() >= 1
+        duration = "() => getComputedStyle(document.querySelector('#board rect.card'))" \
+                   ".transitionDuration"
+        assert page.evaluate(duration) != "0s"
+        page.emulate_media(reduced_motion="reduce")
+        assert page.evaluate(duration) == "0s"

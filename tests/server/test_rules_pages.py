@@ -66,3 +66,29 @@ def test_the_examples_caption_follows_each_languages_plural() -> None:
     assert "3 boty na" in tr["pl"]("rules_example", count=3, moves=5, length=10)
     assert "5 botów na" in tr["pl"]("rules_example", count=5, moves=5, length=10)
     assert "4 közepes szintű bot," in tr["hu"]("rules_example", count=4, moves=5, length=10)
+
+
+KIT = {"five_towers": 'class="stack"', "castle": 'class="piece"', "blueprints": 'class="die"',
+       "skytopia": "<path"}
+"""What each game's pictures must hold: a tower, cards, dice, a golem (the kit's pieces)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["pl", "hu"])
+def test_the_components_are_pictured_by_the_boards_kit(game: str, lang: str) -> None:
+    """Before the example, the rules page pictures the game's components, drawn by the
+    board's own kit, each captioned and titled in the reader's language (issue #43)."""
+    html = page(game, lang)
+    found = re.search(r'<h2>([^<]+)</h2><figure class="rules-components">(.*?)</figure>', html,
+                      flags=re.DOTALL)
+    assert found is not None
+    assert found.group(1) == Translator("web", lang)("rules_components_title")
+    assert html.index("rules-components") < html.index("rules-example")
+    pictures = found.group(2)
+    assert pictures.startswith("<svg") and KIT[game] in pictures
+    titles = re.findall(r"<title>([^<]+)</title>", pictures)
+    english = re.findall(r"<title>([^<]+)</title>", page(game, "en"))
+    assert len(titles) >= 3 and not set(titles) & set(english), titles
+    captions = " ".join(re.findall(r'fill="#333">([^<]+)</text>', pictures))
+    captioned = [title for title in titles if title in captions]
+    assert len(captioned) >= 3, titles  # the pieces are captioned under their pictures too

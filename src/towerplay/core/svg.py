@@ -15,13 +15,15 @@ piece that moves or changes keeps its element and CSS transitions run.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 from textwrap import wrap
+from typing import NamedTuple
 
-__all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "TAP", "WIDTH", "button", "card", "cell",
-           "clickable", "die", "figure", "fit_size", "icon", "key_attr", "lines", "num", "panel",
-           "panels", "seat_colour", "stack", "text", "token"]
+__all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "TAP", "WIDTH", "Exhibit", "Layer",
+           "button", "card", "cell", "clickable", "die", "figure", "fit_size", "icon", "key_attr",
+           "lines", "num", "panel", "panels", "seat_colour", "showcase", "stack", "text", "token"]
 
 WIDTH = 380
 """A panel's viewBox width: readable on a 360 px phone, two side by side on a desktop."""
@@ -122,17 +124,22 @@ def clickable(action: str | None, label: str, body: str, extra: str = "") -> str
 
 
 def button(x: float, y: float, w: float, caption: str, action: str | None, label: str,
-           h: float = 28, size: int = 13, stroke: str = "#234") -> str:
-    """A rounded blue button sending ``action``; grey and not clickable if it is None.
+           h: float = 28, size: float = 13, stroke: str = "#234", glyph: str = "") -> str:
+    """A rounded blue button sending ``action``; grey and not clickable if it is None;
+    ``glyph``: an :func:`icon` before its caption.
 
     >>> 'data-action="pass"' in button(0, 0, 50, "pass", "pass", "pass your turn")
     True
+    >>> "<path" in button(0, 0, 90, "2 steps", "turn b1:3 2", "turn it", 45, glyph="turn")
+    True
     """
     fill, ink = ("#2d6cdf", "#fff") if action else ("#e4e4e4", "#888")
+    side = min(h - 14, 20) if glyph else 0
     body = (f'<rect class="btn" x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
             f'rx="{5 if h < 28 else 6}" fill="{fill}" stroke="{stroke}"/>'
-            + text(x + w / 2, y + h / 2 + round(size * 0.35), caption, "middle", size, "bold",
-                   ink))
+            + (icon(glyph, x + 6, y + (h - side) / 2, side, ink) if glyph else "")
+            + text(x + (w + side + (6 if glyph else 0)) / 2, y + h / 2 + round(size * 0.35),
+                   caption, "middle", size, "bold", ink))
     return clickable(action, label, body)
 
 
@@ -144,7 +151,8 @@ PATTERNS = ("", "grain", "speckle", "shine", "dashed")
 """The marks a die may carry besides its colour: wood grain, stone speckle, a glass shine,
 a dashed rim (recycled); ``""``: none."""
 
-ICONS = ("coin", "star", "golem", "turn", "arrow", "bolt", "flag", "crest", "build")
+ICONS = ("coin", "star", "golem", "turn", "arrow", "bolt", "flag", "crest", "build", "crown",
+         "tiara", "hat", "sword", "rose", "tower")
 """The icons :func:`icon` draws."""
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -230,17 +238,20 @@ def pattern_marks(x: float, y: float, size: float, pattern: str, ink: str) -> st
 
 
 def card(x: float, y: float, w: float, h: float, fill: str, edge: str, body: str = "",
-         dashed: bool = False, key: str = "") -> str:
+         dashed: bool = False, key: str = "", title: str = "") -> str:
     """A card: a rounded frame in ``fill`` with ``body`` (texts, icons) over it; ``dashed``:
-    an empty place where a card may go.
+    an empty place where a card may go; ``title``: its tooltip (what it is, in words).
 
     >>> card(0, 0, 40, 60, "#fff", "#000", key="c1")  # doctest: +ELLIPSIS
     '<g class="piece" data-key="c1"><rect class="card" ... rx="6" fill="#fff" .../></g>'
+    >>> card(0, 0, 40, 60, "#fff", "#000", title="sand 7")  # doctest: +ELLIPSIS
+    '<g class="piece"><title>sand 7</title><rect ...'
     """
     dash = ' stroke-dasharray="3 3"' if dashed else ""
-    return (f'<g class="piece"{key_attr(key)}><rect class="card" x="{num(x)}" y="{num(y)}" '
-            f'width="{num(w)}" height="{num(h)}" rx="{num(min(6, h / 4))}" fill="{fill}" '
-            f'stroke="{edge}"{dash}/>{body}</g>')
+    tip = f"<title>{escape(title)}</title>" if title else ""
+    return (f'<g class="piece"{key_attr(key)}>{tip}<rect class="card" x="{num(x)}" '
+            f'y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(min(6, h / 4))}" '
+            f'fill="{fill}" stroke="{edge}"{dash}/>{body}</g>')
 
 
 @lru_cache(maxsize=1024)
@@ -282,21 +293,34 @@ def figure(x: float, y: float, h: float, fill: str, caption: str = "",
     return body
 
 
-def stack(x: float, bottom: float, w: float, h: float, step: float,
-          layers: list[tuple[str, str, str]], key: str = "") -> tuple[float, str]:
-    """A stack of cards (a tower) standing on ``bottom``, each ``(fill, edge, body)``
-    ``h`` high, each above the one before by ``step`` (the lower cards show a strip):
-    its top's y and the drawing.
+class Layer(NamedTuple):
+    """One card of a :func:`stack`: its colours, its face drawn at the card's top-left
+    corner (``face(x, y)``), its key and its tooltip."""
 
-    >>> top, drawn = stack(0, 100, 40, 30, 10, [("#fff", "#000", ""), ("#eee", "#000", "")])
-    >>> top, drawn.count('class="card"')
-    (60, 2)
+    fill: str
+    edge: str
+    face: Callable[[float, float], str] | None = None
+    key: str = ""
+    title: str = ""
+
+
+def stack(x: float, bottom: float, w: float, h: float, step: float, layers: list[Layer],
+          key: str = "") -> tuple[float, str]:
+    """A stack of cards (a tower) standing on ``bottom``, each ``h`` high, each above the
+    one before by ``step`` (the lower cards show a strip): its top's y and the drawing.
+
+    >>> top, drawn = stack(0, 100, 40, 30, 10, [Layer("#fff", "#000"),
+    ...                                         Layer("#eee", "#000", key="top")])
+    >>> top, drawn.count('class="card"'), 'data-key="top"' in drawn
+    (60, 2, True)
     """
     parts = []
     top = bottom
-    for i, (fill, edge, body) in enumerate(layers):
+    for i, layer in enumerate(layers):
         top = bottom - h - i * step
-        parts.append(card(x, top, w, h, fill, edge, body))
+        body = layer.face(x, top) if layer.face else ""
+        parts.append(card(x, top, w, h, layer.fill, layer.edge, body, key=layer.key,
+                          title=layer.title))
     return top, f'<g class="stack"{key_attr(key)}>{"".join(parts)}</g>'
 
 
@@ -337,7 +361,8 @@ def hatch(x: float, y: float, w: float, h: float, gap: float = 9) -> str:
 def icon(name: str, x: float, y: float, size: float = 12, fill: str = "#222") -> str:
     """Icon ``name`` (one of :data:`ICONS`) in a ``size`` square at ``x``, ``y``: a coin, a
     star (prestige), a golem, a turn, an arrow (a move), a bolt (an activation), a flag
-    (the game's end), a crest, a build hammer.
+    (the game's end), a crest, a build hammer, a crown, a tiara, a wizard's hat, a sword,
+    a rose and a castle tower (drawn in ``fill``, the figures' own colours).
 
     >>> icon("coin", 0, 0).startswith("<circle"), icon("nothing", 0, 0)
     (True, '')
@@ -370,8 +395,47 @@ def icon(name: str, x: float, y: float, size: float = 12, fill: str = "#222") ->
                  f'v{num(s * 0.25)} h{num(-s * 0.8)} z M{num(x + s * 0.42)} '
                  f'{num(y + s * 0.55)} h{num(s * 0.16)} v{num(s * 0.45)} '
                  f'h{num(-s * 0.16)} z" fill="{fill}"/>',
+        **figure_icons(x, y, s, fill),
     }
     return shapes.get(name, "")
+
+
+def figure_icons(x: float, y: float, s: float, fill: str) -> dict[str, str]:
+    """The people's and buildings' icons of :func:`icon` (a crown … a tower).
+
+    >>> sorted(figure_icons(0, 0, 10, "#000"))
+    ['crown', 'hat', 'rose', 'sword', 'tiara', 'tower']
+    """
+    def at(fx: float, fy: float) -> str:
+        return f"{num(round(x + fx * s, 1))} {num(round(y + fy * s, 1))}"
+
+    solid = f'fill="{fill}" stroke="#111" stroke-width="0.6"'
+    return {
+        "crown": f'<path d="M{at(0.1, 0.8)} L{at(0.1, 0.3)} L{at(0.3, 0.55)} L{at(0.5, 0.2)} '
+                 f'L{at(0.7, 0.55)} L{at(0.9, 0.3)} L{at(0.9, 0.8)} z" {solid}/>',
+        "tiara": f'<path d="M{at(0.1, 0.75)} Q{at(0.5, 0.1)} {at(0.9, 0.75)} '
+                 f'Q{at(0.5, 0.5)} {at(0.1, 0.75)} z" {solid}/><circle cx="{num(x + s / 2)}" '
+                 f'cy="{num(round(y + 0.38 * s, 1))}" r="{num(round(s * 0.09, 1))}" '
+                 f'fill="#fff" stroke="#111" stroke-width="0.5"/>',
+        "hat": f'<path d="M{at(0.05, 0.85)} L{at(0.95, 0.85)} L{at(0.65, 0.7)} '
+               f'L{at(0.45, 0.05)} L{at(0.35, 0.7)} z" {solid}/>',
+        "sword": f'<path d="M{at(0.46, 0.05)} L{at(0.54, 0.05)} L{at(0.54, 0.65)} '
+                 f'L{at(0.75, 0.65)} L{at(0.75, 0.73)} L{at(0.54, 0.73)} L{at(0.54, 0.95)} '
+                 f'L{at(0.46, 0.95)} L{at(0.46, 0.73)} L{at(0.25, 0.73)} L{at(0.25, 0.65)} '
+                 f'L{at(0.46, 0.65)} z" {solid}/>',
+        "rose": "".join(f'<circle cx="{num(round(x + fx * s, 1))}" '
+                        f'cy="{num(round(y + fy * s, 1))}" r="{num(round(s * 0.2, 1))}" '
+                        f'{solid}/>' for fx, fy in ((0.5, 0.3), (0.3, 0.5), (0.7, 0.5),
+                                                   (0.5, 0.68)))
+                + f'<circle cx="{num(x + s / 2)}" cy="{num(round(y + 0.5 * s, 1))}" '
+                  f'r="{num(round(s * 0.12, 1))}" fill="#ffd24a"/>',
+        "tower": f'<path d="M{at(0.2, 0.95)} L{at(0.2, 0.3)} L{at(0.2, 0.15)} L{at(0.33, 0.15)} '
+                 f'L{at(0.33, 0.25)} L{at(0.45, 0.25)} L{at(0.45, 0.15)} L{at(0.57, 0.15)} '
+                 f'L{at(0.57, 0.25)} L{at(0.69, 0.25)} L{at(0.69, 0.15)} L{at(0.8, 0.15)} '
+                 f'L{at(0.8, 0.95)} z" {solid}/><rect x="{num(round(x + 0.42 * s, 1))}" '
+                 f'y="{num(round(y + 0.6 * s, 1))}" width="{num(round(0.16 * s, 1))}" '
+                 f'height="{num(round(0.35 * s, 1))}" fill="#3d2b17"/>',
+    }
 
 
 def star_path(cx: float, cy: float, r: float) -> str:
@@ -387,3 +451,43 @@ def star_path(cx: float, cy: float, r: float) -> str:
         points.append(f"{num(round(cx + radius * math.cos(angle), 1))} "
                       f"{num(round(cy + radius * math.sin(angle), 1))}")
     return "M" + " L".join(points) + " z"
+
+
+class Exhibit(NamedTuple):
+    """One piece of a :func:`showcase`: its size, its drawing at its top-left corner
+    (``draw(x, y)``) and its caption in words."""
+
+    w: float
+    h: float
+    draw: Callable[[float, float], str]
+    caption: str
+
+
+def showcase(prefix: str, exhibits: list[Exhibit], label: str) -> str:
+    """A panel of a game's components side by side (wrapping), each captioned below and
+    titled: the pictures of a rules page, drawn by the same kit as the boards.
+
+    >>> shown = showcase("toy", [Exhibit(30, 30, lambda x, y: token(x + 15, y + 15, 15,
+    ...                                                              "#e8b923"), "a coin")],
+    ...                  "the components")
+    >>> shown.count("<title>a coin</title>"), ">a coin</text>" in shown
+    (1, True)
+    >>> shown = showcase("toy", [Exhibit(30, 30, lambda x, y: "", "a rather long caption")],
+    ...                  "the components")
+    >>> shown.count("</text>")  # in two lines
+    2
+    """
+    parts, x, y, row = [], 10.0, 10.0, 0.0
+    for exhibit in exhibits:
+        room = max(exhibit.w, 84)
+        if x + room > WIDTH - 10 and x > 10:
+            x, y, row = 10, y + row + 52, 0
+        middle = x + room / 2
+        rows = wrap(exhibit.caption, int(room / (GLYPH * 10)), break_long_words=False)
+        captions = "".join(text(middle, y + exhibit.h + 15 + i * 12, line, "middle",
+                                fit_size(line, 10, room), fill="#333")
+                           for i, line in enumerate(rows[:3]))
+        parts.append(f"<g><title>{escape(exhibit.caption)}</title>"
+                     + exhibit.draw(middle - exhibit.w / 2, y) + captions + "</g>")
+        x, row = x + room + 8, max(row, exhibit.h)
+    return panel(prefix, y + row + 54, "".join(parts), label)

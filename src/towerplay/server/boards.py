@@ -44,6 +44,18 @@ def draw(view: Mapping[str, Any], lang: str = "en") -> str:
     return generic(view)
 
 
+def components(game: str, lang: str = "en") -> str:
+    """Pictures of ``game``'s components in ``lang``, drawn by its board's
+    ``components(tr)`` (the kit's pieces, as on the table); nothing for a game without.
+
+    >>> "<svg" in components("castle", "pl"), components("no_such_game")
+    (True, '')
+    """
+    module = games.companion(game, "board") if game in games.names() else None
+    pictures = getattr(module, "components", None)
+    return "" if pictures is None else str(pictures(translator(game, lang)))
+
+
 def generic(view: Mapping[str, Any]) -> str:
     """The view as HTML: a definition list of its keys (nested lists and objects as
     tables and lists), every text escaped."""

@@ -17,6 +17,7 @@ from towerplay.games import summaries
 from towerplay.games.summaries import notation_text
 from towerplay.i18n import Translator, game_title
 from towerplay.server import words
+from towerplay.server.boards import components
 from towerplay.server.examples import example_html
 from towerplay.server.protocol import web
 
@@ -86,7 +87,7 @@ def rules_page(game: str, lang: str = "en") -> Response:
     except TowerplayError:  # a game without a summary (yet)
         text = f"# {game_title(game, lang)}\n\n{tr('no_rules')}"
     prose, reference = split_reference(text, f"## {tr('rules_command_line')}")
-    body = (RULES_MARKDOWN.render(prose)
+    body = (RULES_MARKDOWN.render(prose) + components_html(game, lang)
             + f"<h2>{escape(tr('rules_example_title'))}</h2>{example_html(game, lang)}"
             + RULES_MARKDOWN.render(f"{reference}\n\n## {tr('notation')}\n\n"
                                     f"{notation_text(game, lang)}\n"))
@@ -97,6 +98,16 @@ def rules_page(game: str, lang: str = "en") -> Response:
                         f"<link rel=stylesheet href='/static/style.css'>"
                         f"<body class=rules><header>{language_links(game, lang)}</header>"
                         f"<main>{body}</main></body></html>")
+
+
+def components_html(game: str, lang: str) -> str:
+    """The game's components drawn by its board (a card, a die, a tower …), under a
+    heading; nothing for a game whose board draws none."""
+    pictures = components(game, lang)
+    if not pictures:
+        return ""
+    heading = escape(Translator("web", lang)("rules_components_title"))
+    return f'<h2>{heading}</h2><figure class="rules-components">{pictures}</figure>'
 
 
 def split_reference(text: str, heading: str) -> tuple[str, str]:

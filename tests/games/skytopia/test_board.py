@@ -123,3 +123,27 @@ def test_row_choices_sit_where_the_row_is() -> None:
         if seen == {True, False}:
             return
     pytest.fail(f"row choices not seen in both phases (phase 1 seen: {seen})")
+
+
+@pytest.mark.parametrize("lang", ["pl", "hu"])
+def test_golem_moves_and_turns_are_words_with_icons_not_codes(lang: str) -> None:
+    """A ``turn`` button says how many steps and a ``move`` button the card's place, in the
+    reader's language, beside an icon; never ``+1`` or ``→ 2`` (issue #43)."""
+    from towerplay.server.boards import draw as draw_in
+
+    seen: set[str] = set()
+    for seed in range(40):
+        for state in positions({}, 2, seed, every=1):
+            view = state.view(state.to_move)
+            for piece in pieces(draw_in(view, lang)):
+                verb = (piece.get("data-action") or "").split()[0]
+                if verb not in ("turn", "move"):
+                    continue
+                caption = "".join(t.text or "" for t in piece.iter(f"{SVG}text"))
+                assert re.search(r"[^\W\d_]{3,}", caption), caption
+                assert not re.fullmatch(r"[+→]\s*\d", caption.strip()), caption
+                assert piece.find(f".//{SVG}path") is not None  # the icon
+                seen.add(verb)
+        if seen == {"turn", "move"}:
+            return
+    pytest.fail(f"golem moves and turns not both seen: {seen}")

@@ -30,7 +30,18 @@ from __future__ import annotations
 
 from textwrap import wrap
 
-from towerplay.core.svg import TAP, button, clickable, key_attr, lines, panel, panels, text
+from towerplay.core.svg import (
+    TAP,
+    Exhibit,
+    button,
+    clickable,
+    key_attr,
+    lines,
+    panel,
+    panels,
+    showcase,
+    text,
+)
 from towerplay.core.svg import cell as cell_frame
 from towerplay.core.svg import die as kit_die
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
@@ -384,3 +395,23 @@ def final_sheet(view: BlueprintsView, y: float, tr: Translator) -> tuple[float, 
             parts.append(text(20, y + 12, f"{label}: {number(points)}", size=10))
             y += 13
     return y, "".join(parts)
+
+
+# ----------------------------------------------------------------- the rules page
+def components(tr: Translator | None = None) -> str:
+    """The components for the rules page, drawn as on the board: a die of each material,
+    in its colour with its pattern.
+
+    >>> components(Translator("blueprints", "pl")).count('class="die"')
+    4
+    """
+    tr = tr or Translator("blueprints", "en")
+
+    def a_die(name: str) -> Exhibit:
+        m, value = name[:1], int(name[1:])
+        return Exhibit(DIE, DIE, lambda x, y: kit_die(x, y, DIE, value, FILL[m], INK[m],
+                                                       EDGE[m], PATTERN[m]),
+                       die_words(name, tr))
+
+    return showcase("bp", [a_die(name) for name in ("W1", "R3", "S5", "G6")],
+                    tr("components_label"))

@@ -11,7 +11,8 @@ Clickable pieces carry ``data-action`` (the notation), ``role=button``, ``tabind
 ``aria-label`` and a ``<title>``; only the seat to move gets any: a face-down position
 (``reveal <pos>``), ``build`` / ``return`` / ``remove`` buttons beside the revealed card,
 and ``wizard <n>`` markers placed in the mover's castle between card ``n`` and the next.
-Characters are letters (K, Q, W, k, p), never colour alone.
+Cards are the kit's cards (keyed, so the page marks the last move); characters are icons
+(a crown, a tiara, a hat, a sword, a rose) named in each card's tooltip and the legend.
 
 Every word comes from the ``castle`` catalogue in the translator's language (English when
 none is given); the ``data-action`` values stay the game's notation.
@@ -27,9 +28,24 @@ True
 """
 from __future__ import annotations
 
+from html import escape
 from textwrap import wrap
 
-from towerplay.core.svg import TAP, button, clickable, lines, panel, panels, text
+from towerplay.core.svg import (
+    TAP,
+    Exhibit,
+    button,
+    clickable,
+    fit_size,
+    icon,
+    key_attr,
+    lines,
+    panel,
+    panels,
+    showcase,
+    text,
+)
+from towerplay.core.svg import card as kit_card
 from towerplay.games.castle.cards import COLUMNS, ROWS
 from towerplay.games.castle.views import CastleView
 from towerplay.i18n import SEGMENT, Translator, seat_label
@@ -41,9 +57,11 @@ PITCH = 36
 """(A clickable piece is a finger's size, TAP, but the table's cells: 9 columns in 380,
 38 x 50.)"""
 """The distance between two castle cards (a card of 30 and a gap for a Wizard marker)."""
-LETTER = {"king": "K", "queen": "Q", "wizard": "W", "knight": "k", "princess": "p"}
-FIGURE_INK = {"king": "#8a6d00", "queen": "#8a1650", "wizard": "#1f4fa0",
-              "knight": "#1d5e1a", "princess": "#a0306a"}
+ICON = {"king": "crown", "queen": "tiara", "wizard": "hat", "knight": "sword",
+        "princess": "rose"}
+"""Each character's icon on a card (the kit's); its name is in the card's tooltip."""
+FIGURE_INK = {"king": "#e0b000", "queen": "#d0508a", "wizard": "#1f4fa0",
+              "knight": "#8a9aa8", "princess": "#e07aa8"}
 SEAT_INK = ("#b03030", "#2a7a2a", "#2d5fbf", "#8a6d00")
 DECISIONS = ("build", "return", "remove")
 HINT_CHARS = 46
@@ -102,22 +120,43 @@ def figures(view: CastleView, card: int) -> list[str]:
     return list(view.get("figures", {}).get(str(card), []))
 
 
-def letters(view: CastleView, card: int) -> str:
-    """``"KW"``: the card's characters as letters."""
-    return "".join(LETTER.get(f, "?") for f in figures(view, card))
+def figure_icons(x: float, y: float, size: float, names: list[str]) -> str:
+    """The characters' icons side by side from ``x`` (``size`` each)."""
+    return "".join(icon(ICON.get(name, "crest"), x + i * size, y, size,
+                        FIGURE_INK.get(name, "#000")) for i, name in enumerate(names))
+
+
+def battlements(x: float, y: float, w: float) -> str:
+    """A wall card's crenellated top edge: what every wall card shows."""
+    step = w / 5
+    teeth = "".join(f"h{step:g}v{-3 if i % 2 == 0 else 3}" for i in range(5))
+    return (f'<path d="M{x:g} {y + 6:g} {teeth}" fill="none" stroke="#9a8a6a" '
+            f'stroke-width="1.2"/>')
 
 
 def face(x: float, y: float, w: float, h: float, card: int, view: CastleView,
-         fill: str = "#fdf6e3") -> str:
-    """A face-up card: its number, and its characters' letters below."""
-    parts = [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="{fill}" '
-             f'stroke="#6b5a3a" stroke-width="1.2"/>',
-             text(x + w / 2, y + h / 2 + 4, str(card), "middle", 14, "bold")]
-    for i, name in enumerate(figures(view, card)):
-        parts.append(text(x + 4 + i * 9, y + h - 4, LETTER.get(name, "?"), size=10,
-                          weight="bold", fill=FIGURE_INK.get(name, "#000")))
-    return "".join(parts)
+         fill: str = "#fdf6e3", key: str = "", title: str = "") -> str:
+    """A face-up card, the kit's: a wall's battlements, its number, and its characters'
+    icons below."""
+    return card_face(x, y, w, h, card, figures(view, card), fill, key, title)
 
+
+def card_face(x: float, y: float, w: float, h: float, card: int, names: list[str],
+              fill: str = "#fdf6e3", key: str = "", title: str = "") -> str:
+    """:func:`face` of a card showing the characters ``names``."""
+    size = min(12.0, (w - 4) / max(len(names), 1))
+    body = (battlements(x, y, w)
+            + text(x + w / 2, y + h / 2 + 4, str(card), "middle", 14, "bold")
+            + figure_icons(x + 2, y + h - size - 3, size, names))
+    return kit_card(x, y, w, h, fill, "#6b5a3a", body, key=key, title=title)
+
+
+def start_tile(x: float, y: float, w: float, h: float, seat: int, title: str) -> str:
+    """A seat's start tile: a castle tower in the seat's colour, numbered 1."""
+    ink = SEAT_INK[seat % len(SEAT_INK)]
+    body = (icon("tower", x + 3, y + 4, w - 6, ink)
+            + text(x + w / 2, y + h - 4, "1", "middle", 11, "bold"))
+    return kit_card(x, y, w, h, "#e9e0cc", "#6b5a3a", body, title=title)
 
 
 def card_words(view: CastleView, card: int, tr: Translator) -> str:
@@ -147,6 +186,8 @@ def table_panel(view: CastleView, legal: set[str], tr: Translator) -> str:
         last, piece = block(10, y + 10, line, LEGEND_CHARS, 10, fill="#555")
         parts.append(piece)
         y = last + 3
+    y, piece = characters_legend(view, y, tr)
+    parts.append(piece)
     y, piece = revealed(view, legal, y + 5, tr)
     parts.append(piece)
     y, piece = recent(view, y, tr)
@@ -172,11 +213,23 @@ def turn_line(view: CastleView, tr: Translator) -> str:
 
 def legend(view: CastleView, tr: Translator) -> list[str]:
     """What the table's marks mean (two short lines: a phone is narrow)."""
-    found = [tr("legend", n=view["face_down"], seen=tr(f"seen.{view['memory']}"))]
-    if "figures" in view:
-        names = ", ".join(f"{letter} {tr.term(name)}" for name, letter in LETTER.items())
-        found.append(tr("legend_characters", letters=names))
-    return found
+    return [tr("legend", n=view["face_down"], seen=tr(f"seen.{view['memory']}"))]
+
+
+def characters_legend(view: CastleView, y: int, tr: Translator) -> tuple[int, str]:
+    """The characters' icons with their names (the variant with characters only)."""
+    if "figures" not in view:
+        return y, ""
+    parts = [text(10, y + 12, tr("legend_characters"), size=10, fill="#555")]
+    pitch = (WIDTH - 20) / len(ICON)
+    for i, name in enumerate(ICON):
+        x = 10 + i * pitch
+        words = tr.term(name)
+        parts.append(f"<g><title>{escape(words)}</title>"
+                     + figure_icons(x, y + 16, 12, [name])
+                     + text(x + 14, y + 26, words, size=fit_size(words, 10, pitch - 16),
+                            fill="#555") + "</g>")
+    return y + 32, "".join(parts)
 
 
 def table_cell(view: CastleView, legal: set[str], pos: str, x: float,
@@ -189,20 +242,20 @@ def table_cell(view: CastleView, legal: set[str], pos: str, x: float,
         body = (f'<rect x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" rx="4" '
                 f'fill="none" stroke="#ccc" stroke-dasharray="3 3"/>')
         return clickable(None, tr("cell.empty", pos=pos), body, extra)
+    extra += key_attr(f"cell-{pos}")
     shown = view["revealed"] and view["revealed"]["pos"] == pos
     if shown:
         body = face(x, y, CELL_W, CELL_H, int(value), view, "#ffe680")
         words = card_words(view, int(value), tr)
         return clickable(None, tr("cell.revealed", pos=pos, card=words), body, extra)
     known = isinstance(value, int)
-    body = (f'<rect class="card" x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" '
-            f'rx="4" fill="{"#cfe3f5" if known else "#7a5c3a"}" stroke="#3d2b17"/>'
-            + text(x + CELL_W / 2, y + CELL_H / 2 + 5, str(value), "middle",
-                   13 if known else 16, "bold", "#123" if known else "#f3e6cc")
+    ink = "#123" if known else "#f3e6cc"
+    body = (text(x + CELL_W / 2, y + CELL_H / 2 + 5, str(value), "middle",
+                 13 if known else 16, "bold", ink)
             + text(x + 3, y + 10, pos, size=8, fill="#123" if known else "#e0cfae"))
     if known:
-        body += text(x + CELL_W - 3, y + CELL_H - 4, letters(view, int(value)), "end", 9,
-                     "bold", "#1f4fa0")
+        body += figure_icons(x + 2, y + CELL_H - 11, 9, figures(view, int(value)))
+    body = kit_card(x, y, CELL_W, CELL_H, "#cfe3f5" if known else "#7a5c3a", "#3d2b17", body)
     action = f"reveal {pos}"
     seen = tr("cell.seen", card=card_words(view, int(value), tr)) if known else ""
     if action in legal:
@@ -218,7 +271,8 @@ def revealed(view: CastleView, legal: set[str], y: int,
         return y, ""
     card = int(shown["card"])
     parts = [text(10, y + 12, tr("revealed_at", pos=shown["pos"]), size=13, weight="bold"),
-             face(10, y + 20, 50, 68, card, view, "#ffe680")]
+             face(10, y + 20, 50, 68, card, view, "#ffe680", f"shown-{card}",
+                  card_words(view, card, tr))]
     x = 72
     for verb in DECISIONS:
         if verb in legal:
@@ -294,9 +348,10 @@ def castle_row(view: CastleView, legal: set[str], p: int, cards: list[int],
     for i, card in enumerate(cards):
         x = 10 + (i % per_row) * pitch
         cy = y + 20 + (i // per_row) * line_h
-        body = face(x, cy, 30, 42, card, view, "#e9e0cc" if i == 0 else "#fdf6e3")
         what = tr("start_tile") if i == 0 else card_words(view, card, tr)
-        parts.append(clickable(None, tr("castle_card", who=who, what=what), body))
+        title = tr("castle_card", who=who, what=what)
+        parts.append(start_tile(x, cy, 30, 42, p, title) if i == 0 else
+                     face(x, cy, 30, 42, card, view, key=f"castle-{p}-{card}", title=title))
         if f"wizard {card}" in legal and markers:
             parts.append(wizard_marker(x + 30 + (pitch - 30) / 2, cy + 48, cards, i, tr))
     rows = (max(len(cards), 1) - 1) // per_row + 1
@@ -310,7 +365,7 @@ def wizard_marker(cx: float, y: float, cards: list[int], i: int, tr: Translator)
              else tr("wizard_after", card=card))
     body = (f'<rect class="btn" x="{cx - TAP / 2}" y="{y}" width="{TAP}" height="{TAP}" '
             f'rx="6" fill="#1f4fa0"/>'
-            + text(cx, y + TAP / 2 + 5, "W", "middle", 14, "bold", "#fff")
+            + icon("hat", cx - 12, y + TAP / 2 - 12, 24, "#fff")
             + f'<path d="M{cx - 4} {y} L{cx} {y - 6} L{cx + 4} {y} Z" fill="#1f4fa0"/>')
     return clickable(f"wizard {card}", label, body)
 
@@ -348,3 +403,31 @@ def scores(view: CastleView, y: int, tr: Translator) -> tuple[int, str]:
             parts.append(text(10, y + 12, part, size=11))
             y += 15
     return y + 4, "".join(parts)
+
+
+# ----------------------------------------------------------------- the rules page
+def components(tr: Translator | None = None) -> str:
+    """The components for the rules page, drawn as on the board: a start tile, a wall
+    card, cards with characters (the variant's) and a face-down card.
+
+    >>> shown = components(Translator("castle", "hu"))
+    >>> shown.count('class="piece"') >= 5, "kezdőlapka" in shown
+    (True, True)
+    """
+    tr = tr or Translator("castle", "en")
+    named = [(23, ["king"]), (31, ["wizard"]), (40, ["knight", "princess"])]
+
+    def wall(card: int, names: list[str]) -> Exhibit:
+        words = ", ".join(tr.term(n) for n in names)
+        caption = tr("card_figures", n=card, figures=words) if names else tr("card", n=card)
+        return Exhibit(40, 56, lambda x, y: card_face(x, y, 40, 56, card, names), caption)
+
+    def back(x: float, y: float) -> str:
+        return kit_card(x, y, 40, 56, "#7a5c3a", "#3d2b17",
+                        text(x + 20, y + 33, "?", "middle", 16, "bold", "#f3e6cc"))
+
+    return showcase("castle", [
+        Exhibit(40, 56, lambda x, y: start_tile(x, y, 40, 56, 0, tr("start_tile")),
+                tr("start_tile")),
+        wall(17, []), *(wall(card, names) for card, names in named),
+        Exhibit(40, 56, back, tr("face_down_card"))], tr("components_label"))

@@ -27,11 +27,23 @@ True
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 
-from towerplay.core.svg import TAP, clickable, fit_size, panel
+from towerplay.core.svg import (
+    TAP,
+    Exhibit,
+    Layer,
+    clickable,
+    fit_size,
+    key_attr,
+    panel,
+    showcase,
+    stack,
+)
 from towerplay.core.svg import button as shared_button
+from towerplay.core.svg import card as kit_card
 from towerplay.core.svg import text as shared_text
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.scoring import teardown_penalty
@@ -116,25 +128,37 @@ def text(x: float, y: float, content: str, cls: str = "", anchor: str = "start",
     return shared_text(x, y, content, anchor, size, weight, fill, cls)
 
 
+def face(name: str, tr: Translator) -> Callable[[float, float], str]:
+    """A card's face drawn at its top-left corner: its value large, its suit's symbol and
+    name small, and a strip at the bottom that stays visible under the cards above it in
+    a tower."""
+    return lambda x, y: card_face(x, y, name, tr)
+
+
 @lru_cache(maxsize=4096)
-def card(x: float, y: float, name: str, tr: Translator, action: str | None = None,
-         label: str | None = None) -> str:
-    """A face-up card: its value large, its suit's symbol and name small (kept: the
-    same card is drawn at the same place move after move, for every seat)."""
+def card_face(x: float, y: float, name: str, tr: Translator) -> str:
+    """:func:`face`'s drawing (kept: the same card is drawn at the same place move after
+    move, for every seat)."""
     suit = suit_of(name)
-    fill, ink = FILL.get(suit, "#fff"), INK.get(suit, "#000")
+    ink = INK.get(suit, "#000")
     value = value_of(name)
     corner = f"{SYMBOL.get(suit, '?')}{value}"
-    body = (f'<rect class="card" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" '
-            f'rx="6" fill="{fill}" stroke="{ink}" stroke-width="1.5"/>'
-            + text(x + 4, y + 15, corner, size=12, weight="bold", fill=ink)
+    return (text(x + 4, y + 15, corner, size=12, weight="bold", fill=ink)
             + text(x + CARD_W / 2, y + 37, str(value), anchor="middle", size=22,
                    weight="bold", fill=ink)
             + text(x + CARD_W / 2, y + 49, tr.term(suit), anchor="middle",
                    size=fit_size(tr.term(suit), 9.5, CARD_W - 4), fill=ink)
-            # the bottom strip stays visible under the cards above it in a tower
             + text(x + 4, y + CARD_H - 6, corner, size=11, weight="bold", fill=ink))
-    return clickable(action, label or card_words(tr, name), body)
+
+
+def card(x: float, y: float, name: str, tr: Translator, action: str | None = None,
+         label: str | None = None) -> str:
+    """A face-up card (the kit's card in its suit's colours), keyed by its name: the page
+    keeps its element while it stays, and marks it when it arrives (the last move)."""
+    suit = suit_of(name)
+    body = kit_card(x, y, CARD_W, CARD_H, FILL.get(suit, "#fff"), INK.get(suit, "#000"),
+                    card_face(x, y, name, tr))
+    return clickable(action, label or card_words(tr, name), body, key_attr(f"card-{name}"))
 
 
 def button(x: float, y: float, w: float, caption: str, action: str | None,
@@ -373,19 +397,23 @@ def tower_action(suit: str, legal: set[str]) -> str | None:
 @lru_cache(maxsize=4096)
 def tower(x: float, base: float, suit: str, values: tuple[int, ...], action: str | None,
           p: int, tr: Translator) -> str:
-    """One tower, bottom card at the bottom (``base`` is its lowest card's bottom edge);
-    an empty slot if the seat has none of this suit (kept: most towers stay as they were
-    from one move to the next, and every seat sees them alike)."""
+    """One tower, the kit's stack of cards with its bottom card at the bottom (``base`` is
+    its lowest card's bottom edge), each card keyed and titled; an empty slot if the seat
+    has none of this suit (kept: most towers stay as they were from one move to the next,
+    and every seat sees them alike)."""
     label = f"{SYMBOL[suit]} {tr.term(suit)}"
     parts = [f'<rect class="slot" x="{x - 3}" y="54" width="{CARD_W + 6}" '
              f'height="{base - 51}" rx="6" fill="{FILL[suit]}" fill-opacity="0.25" '
              f'stroke="{INK[suit]}" stroke-dasharray="3 3"/>',
              text(x + CARD_W / 2, base + 16, label, anchor="middle",
                   size=fit_size(label, 11, CARD_W + 12), fill=INK[suit])]
-    for i, value in enumerate(values):
-        parts.append(card(x, base - CARD_H - i * STEP, f"{suit}{value}", tr))
+    cards = [f"{suit}{value}" for value in values]
+    top, drawn = stack(x, base, CARD_W, CARD_H, STEP,
+                       [Layer(FILL[suit], INK[suit], face(name, tr), f"card-{name}",
+                              tr("tower_card", card=card_words(tr, name), n=i + 1))
+                        for i, name in enumerate(cards)])
+    parts.append(drawn)
     if values and values[-1] == 0:
-        top = base - CARD_H - (len(values) - 1) * STEP
         parts.append(text(x + CARD_W / 2, top - 4, f"▲ {tr('capped')}", anchor="middle",
                           size=10, weight="bold", fill=INK[suit]))
     if not values:
@@ -404,3 +432,33 @@ def tower_label(suit: str, values: tuple[int, ...], action: str | None, p: int,
     if action.startswith("teardown"):
         return tr("tear_down_tower", tower=name)
     return tr("place_on_tower", card=card_words(tr, action.split()[1]), tower=name)
+
+
+# ----------------------------------------------------------------- the rules page
+def components(tr: Translator | None = None) -> str:
+    """The components for the rules page, drawn as on the board: a card, a tower (a stack
+    of cards of one suit) and the draw pile.
+
+    >>> shown = components(Translator("five_towers", "pl"))
+    >>> shown.count('class="piece"'), "piaskowa 7" in shown
+    (5, True)
+    """
+    tr = tr or Translator("five_towers", "en")
+    tower_cards = ["tree12", "tree8", "tree3"]
+
+    def a_tower(x: float, y: float) -> str:
+        return stack(x, y + CARD_H + 2 * STEP, CARD_W, CARD_H, STEP,
+                     [Layer(FILL["tree"], INK["tree"], face(name, tr), title=card_words(tr, name))
+                      for name in tower_cards])[1]
+
+    def the_pile(x: float, y: float) -> str:
+        return kit_card(x, y, CARD_W, CARD_H, "#5a4632", "#2b1f12",
+                        text(x + CARD_W / 2, y + 42, "?", anchor="middle", size=18,
+                             weight="bold", fill="#fff"))
+
+    return showcase("ft", [
+        Exhibit(CARD_W, CARD_H, lambda x, y: kit_card(x, y, CARD_W, CARD_H, FILL["sand"],
+                                                      INK["sand"], card_face(x, y, "sand7", tr)),
+                card_words(tr, "sand7")),
+        Exhibit(CARD_W, CARD_H + 2 * STEP, a_tower, tower_words(tr, "tree")),
+        Exhibit(CARD_W, CARD_H, the_pile, tr("draw_pile"))], tr("components_label"))

@@ -46,11 +46,13 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 
 from towerplay.core.svg import (
     TAP,
+    Exhibit,
     clickable,
     figure,
     fit_size,
@@ -59,9 +61,11 @@ from towerplay.core.svg import (
     panel,
     panels,
     seat_colour,
+    showcase,
     text,
 )
 from towerplay.core.svg import button as shared_button
+from towerplay.core.svg import card as kit_card
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
 from towerplay.games.skytopia.views import CardInfo, MarketSlot, SkytopiaView, side_text, slot_card
@@ -111,14 +115,16 @@ def button(x: float, y: float, w: float, caption: str, action: str, label: str,
     return shared_button(x, y, w, caption, action, label, h, 12)
 
 
-def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 56
-            ) -> tuple[float, str]:
-    """A wrapping row of buttons ``(caption, action, label)``; the y below them."""
+def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 56,
+            glyph: str = "") -> tuple[float, str]:
+    """A wrapping row of buttons ``(caption, action, label)``, each with the icon
+    ``glyph`` if given; the y below them."""
     out, x = [], x0
     for caption, action, label in items:
         if x + w > WIDTH - 6:
             x, y = x0, y + TAP + 6
-        out.append(button(x, y, w, caption, action, label))
+        size = fit_size(caption, 12, w - (30 if glyph else 8))
+        out.append(shared_button(x, y, w, caption, action, label, TAP, size, glyph=glyph))
         x += w + 6
     return (y + TAP + 6 if items else y), "".join(out)
 
@@ -391,10 +397,13 @@ def golem_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
                 (tr("golem_caption", value=golem.partition(":")[2]), action,
                  tr(f"golem_{verb}", label=words)))
             continue
-        caption = f"+{arg}" if verb == "turn" else f"→ {arg[1:]}"
-        label = (tr("turn_label", count=int(arg), golem=golem_words(golem, tr))
-                 if verb == "turn" else tr("move_label", golem=golem_words(golem, tr),
-                                           target=slot_words(arg, tr)))
+        if verb == "turn":
+            caption = tr("turn_caption", count=int(arg))
+            label = tr("turn_label", count=int(arg), golem=golem_words(golem, tr))
+        else:
+            caption = tr("move_caption", colour=tr.term(COLUMN.get(arg[:1], arg[:1])),
+                         row=arg[1:])
+            label = tr("move_label", golem=golem_words(golem, tr), target=slot_words(arg, tr))
         by_golem.setdefault(f"{verb} {golem}", []).append((caption, action, label))
     out = []
     for key, items in by_golem.items():
@@ -404,7 +413,8 @@ def golem_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
             y, piece = lines(10, y + 2, heading, 60, 11, "#222")
             out.append(piece)
             y -= 14
-        y, piece = buttons(10, y + 20, items, 48 if golem else 90)
+        y, piece = buttons(10, y + 20, items, 114 if golem else 90,
+                           {"turn": "turn", "move": "arrow"}.get(verb, ""))
         out.append(piece)
     return y, "".join(out)
 
@@ -560,3 +570,31 @@ def tower_column(view: SkytopiaView, legal: set[str], p: int, colour: str,
         verb = tr(f"tower_{action.split()[0]}")
         return clickable(action, tr("tower_action", verb=verb, label=label), "".join(body))
     return clickable(None, label, "".join(body))
+
+
+# ----------------------------------------------------------------- the rules page
+def components(tr: Translator | None = None) -> str:
+    """The components for the rules page, drawn as on the board: a golem in its owner's
+    colour showing its value, a coin, a prestige point and a Market card's colours.
+
+    >>> shown = components(Translator("skytopia", "hu"))
+    >>> shown.count("<title>"), "<path" in shown
+    (7, True)
+    """
+    tr = tr or Translator("skytopia", "en")
+    exhibits = [Exhibit(28, 40, lambda x, y: figure(x, y + 40, 40, seat_colour(2), "4"),
+                        tr("component.golem")),
+                Exhibit(30, 30, lambda x, y: icon("coin", x, y, 30), tr("component.coin")),
+                Exhibit(30, 30, lambda x, y: icon("star", x, y, 30), tr("component.prestige"))]
+    for colour in COLOURS:
+        exhibits.append(Exhibit(44, 60, card_back(colour),
+                                tr("component.card", colour=tr.term(colour))))
+    return showcase("sky", exhibits, tr("components_label"))
+
+
+def card_back(colour: str) -> Callable[[float, float], str]:
+    """A small Market card of ``colour`` (its colour and a crest), drawn at ``x, y``."""
+    def drawn(x: float, y: float) -> str:
+        return kit_card(x, y, 44, 60, FILL[colour], INK[colour],
+                        icon("crest", x + 12, y + 18, 20, INK[colour]))
+    return drawn

@@ -14,19 +14,23 @@ function sameKind(old, fresh) {
     && keyOf(old) === keyOf(fresh);
 }
 
-/** Copies ``fresh``'s attributes onto ``old``; whether any differed. */
+/** Attributes that say what a click does, not what a piece is: a piece that merely became
+ * clickable (the reader's turn came) is no move. */
+const QUIET = new Set(["class", "data-action", "role", "tabindex", "aria-label"]);
+
+/** Copies ``fresh``'s attributes onto ``old``; whether any that tell the piece differed. */
 function syncAttributes(old, fresh) {
   let changed = false;
   for (const { name, value } of [...fresh.attributes]) {
     if (old.getAttribute(name) !== value) {
       old.setAttribute(name, value);
-      changed = true;
+      changed = changed || !QUIET.has(name);
     }
   }
   for (const { name } of [...old.attributes]) {
     if (!fresh.hasAttribute(name)) {
       old.removeAttribute(name);
-      changed = true;
+      changed = changed || !QUIET.has(name);
     }
   }
   return changed;
@@ -59,7 +63,8 @@ function patchChildren(old, fresh) {
     if (match) {
       keyed.delete(key);
       if (match !== at) old.insertBefore(match, at);
-      changed = patch(match, wanted) || changed;
+      const moved = patch(match, wanted);
+      changed = (moved && match.nodeName !== "title") || changed;  // a tooltip is no move
       at = match.nextSibling;
     } else {
       const added = document.importNode(wanted, true);

@@ -1,6 +1,7 @@
 // The replay of a finished table or an uploaded record, step by step, and its review.
 import { $, esc, friends, getJSON, pages, seatLabel, showError, t }
   from "/static/common.js";
+import { morph } from "/static/morph.js";
 import { watchUploads } from "/static/uploads.js";
 
 const Replay = {
@@ -100,7 +101,7 @@ const Replay = {
     this.total = step.total;
     this.game = step.view.game;
     this.title();
-    $("board").innerHTML = step.board;
+    morph($("board"), step.board);  // in place, as the table does: transitions run
     $("position").textContent = t("move_of", { k: step.at, n: step.total });
     friends.names = step.names || [];
     $("move").textContent = step.at

@@ -1,0 +1,101 @@
+"""Castle's cards and 5 Towers' towers are the kit's pieces (issue #43): every card a
+``piece`` with a tooltip in the reader's language, keyed so that the page marks the last
+move, and castle's characters drawn as icons named in words, never as letters."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+
+import pytest
+
+from towerplay.core.views import View
+from towerplay.server.boards import draw
+
+from tests.games.boards import SVG, positions
+
+GAMES = {"five_towers": {}, "castle": {"variant": "characters", "memory": "open"}}
+LANGS = ("pl", "hu")
+
+
+def views(game: str) -> Iterator[View]:
+    """The mover's views of a seeded three-seat game, every few moves, and the end."""
+    for state in positions(game, GAMES[game], 3, seed=5, every=6):
+        yield state.view(0)
+
+
+def tooltips(board: str) -> list[str]:
+    """Each card piece's tooltip: its own ``<title>``, else its nearest titled group's."""
+    root = ET.fromstring(board)
+    parent = {child: up for up in root.iter() for child in up}
+    found = []
+    for element in root.iter(f"{SVG}g"):
+        if "piece" not in (element.get("class") or "").split():
+            continue
+        holder: ET.Element | None = element
+        while holder is not None and holder.find(f"{SVG}title") is None:
+            holder = parent.get(holder)
+        title = None if holder is None else holder.find(f"{SVG}title")
+        found.append("" if title is None else title.text or "")
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_is_a_kit_piece_with_a_tooltip_in_the_readers_language(game: str,
+                                                                          lang: str) -> None:
+    seen = 0
+    for view in views(game):
+        english, translated = tooltips(draw(view, "en")), tooltips(draw(view, lang))
+        assert len(english) == len(translated)
+        assert all(translated), (game, lang)
+        assert [t for t, e in zip(translated, english, strict=True) if t == e] == []
+        seen += len(translated)
+    assert seen > 50  # towers, the display, castles and the table: their cards
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cards_on_the_board_carry_stable_keys(game: str) -> None:
+    """A card keeps its key from one board to the next (the page patches it in place and
+    marks what is new: the last move)."""
+    before: set[str] = set()
+    kept = 0
+    for view in views(game):
+        keys = set(re.findall(r'data-key="([^"]+)"', draw(view, "pl")))
+        assert keys, game
+        kept += len(keys & before)
+        before = keys
+    assert kept > 0
+
+
+def test_five_towers_towers_are_stacks_of_named_cards() -> None:
+    view = next(v for v in views("five_towers") if any(v["towers"][0].values()))
+    board = ET.fromstring(draw(view, "pl"))
+    stacks = [g for g in board.iter(f"{SVG}g") if g.get("class") == "stack"]
+    assert len(stacks) == 5 * 3  # five towers a seat
+    cards = [title.text or "" for g in stacks for title in g.iter(f"{SVG}title")]
+    suit, values = next((s, v) for s, v in view["towers"][0].items() if v)
+    assert any(re.match(rf"\w+ {values[0]}, 1\. karta od dołu", c) for c in cards), cards
+
+
+HUNGARIAN = {"king": "király", "queen": "királynő", "wizard": "varázsló", "knight": "lovag",
+             "princess": "hercegnő"}
+
+
+def test_castle_characters_are_icons_named_in_words_never_letters() -> None:
+    view = next(v for v in views("castle") if any(
+        v["figures"].get(str(c)) for castle in v["castles"] for c in castle[1:]))
+    root = ET.fromstring(draw(view, "hu"))
+    texts = [e.text or "" for e in root.iter(f"{SVG}text")]
+    assert not [t for t in texts if re.fullmatch(r"[KQWkp]+", t)]
+    checked = 0
+    for p, castle in enumerate(view["castles"]):
+        for card in castle[1:]:
+            names = view["figures"].get(str(card), [])
+            piece = root.find(f".//{SVG}g[@data-key='castle-{p}-{card}']")
+            assert piece is not None
+            tip = piece.findtext(f"{SVG}title") or ""
+            assert all(HUNGARIAN[name] in tip for name in names), tip
+            assert len(piece.findall(f"{SVG}path")) >= len(names) + 1  # wall and icons
+            checked += len(names)
+    assert checked
