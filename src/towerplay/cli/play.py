@@ -16,7 +16,7 @@ from towerplay.core import InvalidOptions, Record, fresh_seed
 from towerplay.core.events import Event
 from towerplay.core.record import check_writable
 from towerplay.games.summaries import default_language, notation_text, rules_text
-from towerplay.i18n import game_title, seat_kind, translator
+from towerplay.i18n import game_title, options_from_words, seat_kind, translator
 
 LANG_HELP = "the language of every word shown (default: from LC_ALL/LANG, else en)"
 SEATS_HELP = ("one per seat: human or a bot spec, separated by commas (a comma followed by "
@@ -25,14 +25,15 @@ SEATS_HELP = ("one per seat: human or a bot spec, separated by commas (a comma f
 
 def parse_options(game_name: str, pairs: list[str]) -> dict[str, object]:
     """``["rebid=physical"]`` → ``{"rebid": "physical"}``, typed by the game's options
-    (``max_turns=50`` → 50); the game then validates the values strictly."""
+    (``max_turns=50`` → 50), a choice also by its words (``rebid=fizyczna``); the game
+    then validates the values strictly."""
     options: dict[str, str] = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not key:
             raise InvalidOptions(Event.of("cli.option_form", got=repr(pair)))
         options[key.strip()] = value.strip()
-    return games.game_class(game_name).options_from_text(options)
+    return options_from_words(games.game_class(game_name), options)
 
 
 @app.command("games")
@@ -123,15 +124,17 @@ def resume(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="bots only: show only the end"),
     lang: str = typer.Option(None, "--lang", metavar="en|pl|hu", help=LANG_HELP),
 ) -> None:
-    """Go on with a game stopped earlier, from its record."""
+    """Go on with a game stopped earlier, from its record (in the language it was played
+    in, unless --lang says another)."""
     saved = Record.load(path)
+    said = language(lang if lang is not None else saved.lang)
     state = saved.replay()
     specs = split_seats(seats) if seats else saved.seats
     if len(specs) != state.players:
         raise InvalidOptions(Event.of("core.seat_count", seats=state.players, got=len(specs)))
     target = record or path
     check_writable(target)
-    raise typer.Exit(run_table(state, specs, target, quiet, language(lang)))
+    raise typer.Exit(run_table(state, specs, target, quiet, said))
 
 
 def split_seats(seats: str) -> list[str]:
