@@ -256,7 +256,7 @@ def json_problem(error: json.JSONDecodeError) -> Event:
     ...     english(json_problem(error))
     'a value was expected'
     """
-    return Event.of(f"core.json.{JSON_PROBLEMS.get(error.msg, 'other')}")
+    return Event.of(f"core.json.{JSON_PROBLEMS.get(error.msg, 'unknown')}")
 
 
 def said_result(result: Any) -> Param:

@@ -164,7 +164,7 @@ def _torn_counts(torn: list[int], inline: list[int | None], table: bool) -> list
         if count is None or count < 0:
             raise refused("torn_negative", got=repr(count))
     if torn and len(torn) != len(inline):
-        raise refused("torn_table" if table else "torn_player", given=len(torn),
+        raise refused("torn_table" if table else "torn_player", count=len(torn),
                       n=len(inline))
     if torn and any(count is not None for count in inline):
         raise refused("torn_both")
