@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.i18n.english import problems
 from towerplay.cli import app
+
+from tests.i18n.english import problems
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str]:
