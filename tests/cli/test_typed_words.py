@@ -69,3 +69,12 @@ def test_an_action_typed_as_its_button_words_it() -> None:
     hungarian = translator("five_towers", "hu").action(taken)
     assert hungarian != taken and choose(state.game, legal, hungarian.upper(), "hu") == taken
     assert choose(state.game, legal, taken, "pl") == taken
+
+
+def test_the_games_list_shows_the_words_that_may_be_typed() -> None:
+    code, out = run("games", "--lang", "pl")
+    assert code == 0
+    assert "-o rebid=… wykonalna | fizyczna (domyślnie wykonalna)" in out, out
+    assert "-o pair_cards=… tak | nie (domyślnie nie)" in out
+    assert "'feasible'" not in out and "bool" not in out
+    assert parse_sweep("blueprints", ["unplaceable=ściśle"]) == {"unplaceable": ["strict"]}

@@ -14,6 +14,7 @@ from towerplay.cli.records import check_new_record, new_record_path
 from towerplay.cli.terminal import run_table, show_rules
 from towerplay.core import InvalidOptions, Record, fresh_seed
 from towerplay.core.events import Event
+from towerplay.core.game import choices
 from towerplay.core.record import check_writable
 from towerplay.games.summaries import default_language, notation_text, rules_text
 from towerplay.i18n import game_title, options_from_words, seat_kind, translator
@@ -54,11 +55,30 @@ def list_games(
             if option in seats:  # a seat as people count it; none given: drawn at random
                 allowed = words("cli.seat_values", high=cls.max_players)
                 default = words("cli.seat_random") if default == "None" else default
+            elif said != "en":
+                allowed, default = worded_values(name, option, allowed, default, said)
             console.print(f"  -o {option}=…  {escape(allowed)} [dim]"
                           f"({escape(words('cli.default', value=default))})[/dim]")
             if named.has(f"{name}.{option}"):
                 console.print(f"     [dim]{escape(named.raw(f'{name}.{option}'))}[/dim]")
     console.print(f"[dim]{escape(words('cli.rules_hint'))}[/dim]")
+
+
+def worded_values(game: str, option: str, allowed: str, default: str,
+                  lang: str) -> tuple[str, str]:
+    """An option's values and default as ``towerplay games`` shows them in ``lang``: a
+    choice or yes/no by its words (what may be typed: ``wykonalna | fizyczna``), other
+    types as they are."""
+    cls = games.game_class(game)
+    named, said = translator("options", lang), translator("core", lang)
+    values = [str(v) for v in choices(cls.options_type, option) if isinstance(v, str)]
+    words = {repr(v): named.raw(f"{game}.{option}.{v}").partition(" (")[0]
+             for v in values if named.has(f"{game}.{option}.{v}")}
+    if cls.options_type.model_fields[option].annotation is bool:
+        words = {"True": said("core.word.true"), "False": said("core.word.false")}
+    if not words:
+        return allowed, default
+    return " | ".join(words.values()), words.get(default, default)
 
 
 @app.command("rules")
