@@ -36,7 +36,7 @@ key is missing in any language and that every event the engines say has a text.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -44,8 +44,10 @@ from typing import TYPE_CHECKING, Any
 
 from towerplay.core import registry
 from towerplay.core.events import LEGACY, Event, Notation, Param, Seat, Seq, Term
+from towerplay.core.game import choices
 
 if TYPE_CHECKING:
+    from towerplay.core.game import Game
     from towerplay.core.state import State
 
 LANGUAGES: tuple[str, ...] = ("en", "pl", "hu")
@@ -349,18 +351,66 @@ def seat_kind(spec: str, kinds: Sequence[str]) -> str:
     >>> seat_kind("Człowiek", ("human", "greedy")), seat_kind("ismcts", ("human",))
     ('human', 'ismcts')
     """
-    wanted = " ".join(spec.split()).casefold()
-    for kind in kinds:
-        if wanted == kind or wanted in kind_names(kind):
-            return kind
-    return spec.strip()
+    return typed_choice(spec, kinds, "web", "web.kind.{}") or spec.strip()
+
+
+def typed_choice(typed: str, ids: Iterable[str], domain: str, key: str) -> str | None:
+    """The id among ``ids`` that a person typed (case and spacing aside): the id itself,
+    or its words in any of our languages, the ``domain`` catalogue's text of
+    ``key.format(id)`` in any grammatical form (``@acc``), or that text's words before a
+    parenthesis (*fizyczna* for ``fizyczna (ponowna licytacja…)``); ``None``: none.
+
+    >>> typed_choice("Fizyczna", ("feasible", "physical"), "options", "five_towers.rebid.{}")
+    'physical'
+    >>> typed_choice("édesség", ("candy", "sand"), "five_towers", "term.{}")
+    'candy'
+    >>> typed_choice("tak", ("true", "false"), "core", "core.word.{}")
+    'true'
+    """
+    wanted = folded(typed)
+    return next((choice for choice in ids
+                 if wanted == folded(choice) or wanted in names(domain, key.format(choice))),
+                None)
+
+
+def folded(text: str) -> str:
+    """``text`` as it is compared with what people type: case and spacing aside."""
+    return " ".join(text.split()).casefold()
 
 
 @cache
-def kind_names(kind: str) -> frozenset[str]:
-    """A seat kind's names in every language, case-folded."""
-    return frozenset(translator("web", lang)(f"web.kind.{kind}").casefold()
-                     for lang in LANGUAGES)
+def names(domain: str, key: str) -> frozenset[str]:
+    """What ``key`` of ``domain`` says in every language and grammatical form, each
+    also without its parenthesis, case-folded (what a person may type for it)."""
+    found: set[str] = set()
+    for lang in LANGUAGES:
+        for name, text in catalogue(domain, lang).items():
+            if name == key or name.startswith(f"{key}@"):
+                found |= {folded(text), folded(text.partition(" (")[0])}
+    return frozenset(found)
+
+
+def options_from_words(game: type[Game[Any, Any]], texts: Mapping[str, str]) -> dict[str, Any]:
+    """Typed option values from ``name=value`` texts as a person types them: a choice or
+    yes/no by its id or by its words in any of our languages (``rebid=fizyczna``,
+    ``pair_cards=igen``), then typed as :meth:`Game.options_from_text` does.
+
+    >>> from towerplay import games
+    >>> options_from_words(games.game_class("five_towers"), {"rebid": "fizyczna"})
+    {'rebid': 'physical'}
+    >>> options_from_words(games.game_class("castle"), {"pair_cards": "nie"})
+    {'pair_cards': False}
+    """
+    fields = game.options_type.model_fields
+    meant = {}
+    for name, text in texts.items():
+        field = fields.get(name)
+        values = [str(v) for v in choices(game.options_type, name) if isinstance(v, str)]
+        said = (typed_choice(text, values, "options", f"{game.name}.{name}.{{}}") if values
+                else typed_choice(text, ("true", "false"), "core", "core.word.{}")
+                if field is not None and field.annotation is bool else None)
+        meant[name] = text if said is None else said
+    return game.options_from_text(meant)
 
 
 def game_title(game: str, lang: str) -> str:

@@ -143,3 +143,29 @@ def test_castles_previous_round_is_not_five_towers_final_round() -> None:
         for key in ("last_round", "render.last_round"):
             assert final not in castle(key, moves="").lower(), (lang, key)
     assert translator("castle", "pl")("last_round") == "Poprzednia runda:"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("C.UTF-8", "error: cannot reach the database 127.0.0.1:{port}/towerplay "),
+    ("pl_PL.UTF-8", "błąd: nie można połączyć się z bazą danych 127.0.0.1:{port}/towerplay ")])
+def test_an_unreachable_database_is_one_line_naming_it(tmp_path: Path, lang: str,
+                                                       said: str) -> None:
+    """A PostgreSQL URL to a closed loopback port: serve says so in one line and exits by
+    itself (it used to wait for ever, deaf to SIGTERM)."""
+    import os
+    import subprocess
+    with socket.socket() as closed:  # bound, never listening: connections are refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+        env = {**os.environ, "LANG": lang, "TOWERPLAY_HOME": str(tmp_path),
+               "TOWERPLAY_DATABASE_URL": f"postgresql://tp:secret@127.0.0.1:{port}/towerplay"}
+        env.pop("LC_ALL", None)
+        with socket.socket() as free:
+            free.bind(("127.0.0.1", 0))
+            listen = free.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "towerplay", "serve", "--port",
+                               str(listen)], env=env, capture_output=True, text=True,
+                              timeout=300, check=False)
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1, lines
+    assert lines[0].startswith(said.format(port=port)) and "secret" not in lines[0]

@@ -213,7 +213,9 @@ def test_the_lobby_form_follows_each_games_options(page: Any, web: ServeProcess)
     with page.expect_request("**/api/tables") as empty:
         page.click("#create")
     assert empty.value.post_data_json["options"] == {}
-    page.fill("#options [data-option='first_player']", "1")
+    seats = page.locator("#options [data-option='first_player'] option").all_inner_texts()
+    assert seats == ["drawn at random", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]  # from 1
+    page.select_option("#options [data-option='first_player']", label="Seat 2")
     page.uncheck("#options [data-option='awards_public']")
     with page.expect_request("**/api/tables") as chosen:
         page.click("#create")

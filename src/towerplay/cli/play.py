@@ -14,9 +14,10 @@ from towerplay.cli.records import check_new_record, new_record_path
 from towerplay.cli.terminal import run_table, show_rules
 from towerplay.core import InvalidOptions, Record, fresh_seed
 from towerplay.core.events import Event
+from towerplay.core.game import choices
 from towerplay.core.record import check_writable
 from towerplay.games.summaries import default_language, notation_text, rules_text
-from towerplay.i18n import game_title, seat_kind, translator
+from towerplay.i18n import game_title, options_from_words, seat_kind, translator
 
 LANG_HELP = "the language of every word shown (default: from LC_ALL/LANG, else en)"
 SEATS_HELP = ("one per seat: human or a bot spec, separated by commas (a comma followed by "
@@ -25,14 +26,15 @@ SEATS_HELP = ("one per seat: human or a bot spec, separated by commas (a comma f
 
 def parse_options(game_name: str, pairs: list[str]) -> dict[str, object]:
     """``["rebid=physical"]`` → ``{"rebid": "physical"}``, typed by the game's options
-    (``max_turns=50`` → 50); the game then validates the values strictly."""
+    (``max_turns=50`` → 50), a choice also by its words (``rebid=fizyczna``); the game
+    then validates the values strictly."""
     options: dict[str, str] = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not key:
             raise InvalidOptions(Event.of("cli.option_form", got=repr(pair)))
         options[key.strip()] = value.strip()
-    return games.game_class(game_name).options_from_text(options)
+    return options_from_words(games.game_class(game_name), options)
 
 
 @app.command("games")
@@ -53,11 +55,30 @@ def list_games(
             if option in seats:  # a seat as people count it; none given: drawn at random
                 allowed = words("cli.seat_values", high=cls.max_players)
                 default = words("cli.seat_random") if default == "None" else default
+            elif said != "en":
+                allowed, default = worded_values(name, option, allowed, default, said)
             console.print(f"  -o {option}=…  {escape(allowed)} [dim]"
                           f"({escape(words('cli.default', value=default))})[/dim]")
             if named.has(f"{name}.{option}"):
                 console.print(f"     [dim]{escape(named.raw(f'{name}.{option}'))}[/dim]")
     console.print(f"[dim]{escape(words('cli.rules_hint'))}[/dim]")
+
+
+def worded_values(game: str, option: str, allowed: str, default: str,
+                  lang: str) -> tuple[str, str]:
+    """An option's values and default as ``towerplay games`` shows them in ``lang``: a
+    choice or yes/no by its words (what may be typed: ``wykonalna | fizyczna``), other
+    types as they are."""
+    cls = games.game_class(game)
+    named, said = translator("options", lang), translator("core", lang)
+    values = [str(v) for v in choices(cls.options_type, option) if isinstance(v, str)]
+    words = {repr(v): named.raw(f"{game}.{option}.{v}").partition(" (")[0]
+             for v in values if named.has(f"{game}.{option}.{v}")}
+    if cls.options_type.model_fields[option].annotation is bool:
+        words = {"True": said("core.word.true"), "False": said("core.word.false")}
+    if not words:
+        return allowed, default
+    return " | ".join(words.values()), words.get(default, default)
 
 
 @app.command("rules")
@@ -123,15 +144,17 @@ def resume(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="bots only: show only the end"),
     lang: str = typer.Option(None, "--lang", metavar="en|pl|hu", help=LANG_HELP),
 ) -> None:
-    """Go on with a game stopped earlier, from its record."""
+    """Go on with a game stopped earlier, from its record (in the language it was played
+    in, unless --lang says another)."""
     saved = Record.load(path)
+    said = language(lang if lang is not None else saved.lang)
     state = saved.replay()
     specs = split_seats(seats) if seats else saved.seats
     if len(specs) != state.players:
         raise InvalidOptions(Event.of("core.seat_count", seats=state.players, got=len(specs)))
     target = record or path
     check_writable(target)
-    raise typer.Exit(run_table(state, specs, target, quiet, language(lang)))
+    raise typer.Exit(run_table(state, specs, target, quiet, said))
 
 
 def split_seats(seats: str) -> list[str]:

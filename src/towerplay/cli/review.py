@@ -11,6 +11,7 @@ from rich.table import Table
 
 from towerplay.arena.review import DEFAULT_ITERATIONS, SEARCHES, THRESHOLDS, Review, review
 from towerplay.cli.app import app, console, friendly, language, require
+from towerplay.cli.play import LANG_HELP
 from towerplay.core import InvalidOptions, Record
 from towerplay.core.events import Event
 from towerplay.i18n import game_title, translator
@@ -39,6 +40,7 @@ def review_command(
     json_out: bool = typer.Option(False, "--json", help="print the review as JSON"),
     png: Path = typer.Option(None, "--png", metavar="FILE",
                              help="draw each seat's win chance over the game"),
+    lang: str = typer.Option(None, "--lang", metavar="en|pl|hu", help=LANG_HELP),
 ) -> None:
     """Search every decision again from what its seat knew then; mark the costly ones.
 
@@ -48,6 +50,7 @@ def review_command(
     Moves the seat could not tell apart are one choice. Ctrl-C stops and keeps what is
     reviewed.
     """
+    said = language(lang)
     if seconds is not None and seconds <= 0:
         raise InvalidOptions(Event.of("cli.seconds_positive", got=seconds))
     if iterations is not None and iterations < 1:
@@ -60,7 +63,7 @@ def review_command(
     columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
     progress = Progress(*columns, console=console, transient=True, disable=json_out)
-    task = progress.add_task("reviewing decisions", total=None)
+    task = progress.add_task(translator("web", said)("cli.reviewing"), total=None)
 
     def advance(done: int, total: int) -> None:  # drawn from the first decision on, so
         if not progress.live.is_started:  # that a refusal before it stays one line
@@ -73,7 +76,6 @@ def review_command(
     finally:
         if progress.live.is_started:
             progress.stop()
-    said = language()
     if png is not None:
         draw_graph(result, png, said)
     if json_out:

@@ -58,6 +58,7 @@ def serve_command(
              f"or *)")
     check_address(host, port)
     url = database_url(db)
+    check_database(url)
     shown = "http://127.0.0.1" if host in ("0.0.0.0", "::") else f"http://{host}"
     print(f"towerplay: open {shown}:{port}/ in a browser (tables stored in {where(url)})",
           flush=True)
@@ -86,6 +87,30 @@ def check_address(host: str, port: int) -> None:
         key = {errno.EADDRINUSE: "cli.address_in_use",
                errno.EACCES: "cli.address_refused"}.get(error.errno or 0, "cli.address_unusable")
         fail(words(key, address=address, reason=error.strerror or error), words("cli.error"))
+
+
+def check_database(url: str) -> None:
+    """Exit with one line naming a PostgreSQL database that cannot be reached at start,
+    before the server says where to open it (once serving, it waits out an outage; at
+    start, waiting deaf to SIGTERM for a wrong address helps nobody)."""
+    import psycopg
+
+    from towerplay.server.app import where
+    from towerplay.server.queues import is_postgres
+    from towerplay.server.storage import DATABASE_URL_ENV
+
+    if not is_postgres(url):
+        return
+    try:
+        psycopg.connect(url.replace("+psycopg", "", 1), connect_timeout=CONNECT_SECONDS).close()
+    except psycopg.Error:
+        words = translator("web", language())
+        fail(words("cli.database_unreachable", address=where(url), variable=DATABASE_URL_ENV),
+             words("cli.error"))
+
+
+CONNECT_SECONDS = 10
+"""How long ``serve`` waits at start for its PostgreSQL database to answer."""
 
 
 def parse_limits(text: str) -> Limits:

@@ -25,7 +25,7 @@ from towerplay.core import BadRecord, Game, Record, State, TowerplayError
 from towerplay.core.events import Event
 from towerplay.core.game import cut
 from towerplay.games import summaries
-from towerplay.i18n import Translator, localized_breakdown, translator, word
+from towerplay.i18n import Translator, folded, localized_breakdown, translator, word
 
 MAX_INPUT_CHARS = 200
 """The longest line read as an action (notations are a few words)."""
@@ -167,7 +167,16 @@ def choose(game: Game[Any, Any], legal: list[Any], text: str,
             return str(legal[int(text) - 1])
         console.print(f"[red]{escape(said('cli.choose_number', n=len(legal)))}[/red]")
         return None
-    return text
+    return worded_action(translator(game.name, lang), legal, text)
+
+
+def worded_action(words: Translator, legal: list[Any], text: str) -> str:
+    """The notation of the legal action whose button words ``text`` says (*weź
+    cukierkową 4*, case and spacing aside), else ``text`` itself (a notation, or a refusal
+    to come)."""
+    wanted = folded(text)
+    return next((str(action) for action in legal
+                 if folded(words.action(str(action))) == wanted), text)
 
 
 def bot_turn(table: Table[Any], screen: Screen) -> None:
@@ -189,7 +198,7 @@ def run_table(state: State[Any], specs: list[str], record: Path | None,
     table: Table[Any] = Table(state, specs)
     if record is not None:
         try:
-            Record.from_state(state, seats=specs).save(record)
+            Record.from_state(state, seats=specs, lang=lang).save(record)
         except OSError as error:
             raise BadRecord(Event.of("cli.cannot_write", path=str(record),
                                      problem=str(error.strerror))) from None
@@ -243,7 +252,7 @@ def saver(path: Path, specs: list[str], lang: str = "en") -> Callable[[Table[Any
     def save(table: Table[Any]) -> None:
         nonlocal failing
         try:
-            Record.from_state(table.state, seats=specs).save(path)
+            Record.from_state(table.state, seats=specs, lang=lang).save(path)
         except OSError as error:
             if not failing:
                 said = translator("web", lang)("cli.cannot_save", path=path,

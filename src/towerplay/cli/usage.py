@@ -50,7 +50,9 @@ def usage_event(error: ClickException) -> Event | None:
         for pattern, key in PARSER_WORDS:
             found = pattern.fullmatch(" ".join(error.message.split()))
             if found is not None:
-                return Event.of(key, **found.groupdict())
+                said = found.groupdict()
+                extra = {"count": len(said["got"].split())} if key == "cli.usage_extra" else {}
+                return Event.of(key, **said, **extra)  # (extra arguments: how many)
     return None
 
 

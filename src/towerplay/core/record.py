@@ -31,7 +31,7 @@ from towerplay.core import registry
 from towerplay.core.errors import BadRecord, InvalidOptions, TowerplayError
 from towerplay.core.events import Event, Param, Seat, Seq, Term, legacy
 from towerplay.core.files import read_text_limited
-from towerplay.core.game import cut
+from towerplay.core.game import EXPECTED, cut
 from towerplay.core.state import State
 
 MAX_ACTION_CHARS = 200
@@ -63,16 +63,21 @@ class Record(BaseModel):
     names: list[str | None] = Field(
         default_factory=list, description="the people's names per seat (null: none), as "
         "data: a front end shows them as text; left out when nobody was named")
+    lang: str | None = Field(
+        default=None, description="the language a terminal game was played in (``resume`` "
+        "speaks it unless told otherwise); left out when none was recorded")
 
     @classmethod
-    def from_state(cls, state: State[Any], seats: list[str] | None = None) -> Record:
-        """The record of ``state`` (its result too when the game is over)."""
+    def from_state(cls, state: State[Any], seats: list[str] | None = None,
+                   lang: str | None = None) -> Record:
+        """The record of ``state`` (its result too when the game is over), played in
+        ``lang`` where a front end says so."""
         result = ({"scores": [whole(s) for s in state.scores()], "winners": state.winners()}
                   if state.is_over else None)
         return cls(game=state.game.name, rules_version=state.game.rules_version,
                    options=state.game.options_dict(), players=state.players,
                    seed=state.seed, actions=[str(a) for a in state.history],
-                   seats=list(seats or []), result=result)
+                   seats=list(seats or []), result=result, lang=lang)
 
     # ----------------------------------------------------------------- reading
     @classmethod
@@ -100,7 +105,8 @@ class Record(BaseModel):
         try:
             data = json.loads(text.removeprefix("\ufeff"))
         except json.JSONDecodeError as error:
-            raise BadRecord(Event.of("core.record_not_json", detail=str(error))) from None
+            raise BadRecord(Event.of("core.record_not_json", problem=json_problem(error),
+                                     line=error.lineno, column=error.colno)) from None
         except RecursionError:
             raise BadRecord(Event.of("core.record_too_deep")) from None
         return cls.from_json(data)
@@ -111,8 +117,10 @@ class Record(BaseModel):
         return cls.loads(read_text_limited(path, what="record", error=BadRecord))
 
     def to_json(self) -> dict[str, Any]:
-        """The record as JSON-ready data (without ``names`` when nobody was named)."""
-        return self.model_dump(mode="json", exclude={"names"} if not self.names else None)
+        """The record as JSON-ready data (without ``names`` when nobody was named, nor
+        ``lang`` when none was recorded)."""
+        left_out = {name for name in ("names", "lang") if not getattr(self, name)}
+        return self.model_dump(mode="json", exclude=left_out or None)
 
     def save(self, path: str | Path) -> None:
         """Write the record atomically: a temporary file beside ``path``, then a rename,
@@ -135,7 +143,7 @@ class Record(BaseModel):
         try:
             game = registry.load(self.game, **self.options)
         except InvalidOptions as error:
-            raise RecordOptionsError(self._options_problem(str(error))) from None
+            raise RecordOptionsError(self._options_problem(error.event)) from None
         if self.rules_version != game.rules_version:
             raise BadRecord(Event.of("core.record_rules_version", game=self.game,
                                      version=self.rules_version,
@@ -146,15 +154,16 @@ class Record(BaseModel):
             raise BadRecord(Event.of("core.record_cannot_start", problem=error.event)) from None
         return state
 
-    def _options_problem(self, problem: str) -> str:
+    def _options_problem(self, problem: Event) -> Event:
         """Why the options are refused, naming the game they seem to belong to."""
         names = set(self.options)
         owners = [name for name in registry.names() if name != self.game and names
                   and names <= set(registry.game_class(name).options_type.model_fields)]
         if owners:
-            return (f"record of game '{self.game}' has options of {' or '.join(owners)} "
-                    f"({', '.join(sorted(names))}): a record of another game? ({problem})")
-        return f"record of game '{self.game}': field 'options': {problem}"
+            return Event.of("core.record_options_of_other", game=self.game,
+                            owners=Seq(tuple(owners), "or"), names=", ".join(sorted(names)),
+                            problem=problem)
+        return Event.of("core.record_options", game=self.game, problem=problem)
 
     def states(self) -> Iterator[State[Any]]:
         """Yield the initial state and a copy after each action (for stepping through)."""
@@ -183,8 +192,8 @@ class Record(BaseModel):
                                      seat=Seat(state.to_move or 0)))
         expected = {"scores": [whole(s) for s in state.scores()], "winners": state.winners()}
         if json.loads(json.dumps(expected)) != self.result:
-            raise BadRecord(Event.of("core.record_wrong_result", result=cut(str(self.result)),
-                                     expected=str(expected)))
+            raise BadRecord(Event.of("core.record_wrong_result", result=said_result(self.result),
+                                     expected=said_result(expected)))
 
     @staticmethod
     def _step(state: State[Any], index: int, text: str) -> None:
@@ -211,7 +220,8 @@ def whole(number: float) -> float:
 
 
 def describe_fields(error: ValidationError) -> Event:
-    """An event naming each record field that is wrong and what was expected."""
+    """An event naming each record field that is wrong and what was expected (in our
+    words, never pydantic's)."""
     problems: list[Param] = []
     for problem in error.errors():
         where = ".".join(str(part) for part in problem["loc"]) or "record"
@@ -219,11 +229,52 @@ def describe_fields(error: ValidationError) -> Event:
             problems.append(Event.of("core.record_unknown_field", field=where))
         elif problem["type"] == "missing":
             problems.append(Event.of("core.record_missing_field", field=where))
-        else:  # pydantic's own words (English)
-            problems.append(Event.of("core.record_bad_field", field=where,
-                                     problem=problem["msg"],
+        else:
+            limits = [v for k, v in (problem.get("ctx") or {}).items()
+                      if k in ("ge", "le", "gt", "lt") and isinstance(v, int | float)]
+            expected = Event.of(f"core.expect.{EXPECTED.get(problem['type'], 'valid')}",
+                                limit=limits[0] if limits else 0)
+            problems.append(Event.of("core.record_bad_field", field=where, expected=expected,
                                      got=cut(repr(problem.get("input")))))
     return Event.of("core.record_fields", problems=Seq(tuple(problems), "semicolon"))
+
+
+JSON_PROBLEMS = {"Expecting value": "value", "Expecting ':' delimiter": "colon",
+                 "Expecting ',' delimiter": "comma", "Extra data": "extra",
+                 "Expecting property name enclosed in double quotes": "name",
+                 "Unterminated string starting at": "string"}
+"""The JSON decoder's messages (English only) by the catalogue's ``core.json.<name>``."""
+
+
+def json_problem(error: json.JSONDecodeError) -> Event:
+    """What the JSON decoder found wrong, in our words (``core.json.*``).
+
+    >>> from towerplay.core.words import english
+    >>> try:
+    ...     json.loads('{"game": ')
+    ... except json.JSONDecodeError as error:
+    ...     english(json_problem(error))
+    'a value was expected'
+    """
+    return Event.of(f"core.json.{JSON_PROBLEMS.get(error.msg, 'unknown')}")
+
+
+def said_result(result: Any) -> Param:
+    """A record's result as a sentence: its scores and its winners, seats counted from 1
+    (a result of another shape: its JSON text, cut).
+
+    >>> from towerplay.core.words import english
+    >>> english(said_result({"scores": [3, 5], "winners": [1]}))
+    'scores 3, 5; seat 2 wins'
+    """
+    scores, winners = (result.get(part) if isinstance(result, dict) else None
+                       for part in ("scores", "winners"))
+    if not (isinstance(scores, list) and isinstance(winners, list) and all(
+            isinstance(n, int | float) and not isinstance(n, bool) for n in scores) and all(
+            isinstance(w, int) and not isinstance(w, bool) and w >= 0 for w in winners)):
+        return cut(json.dumps(result))
+    return Event.of("core.record_result", scores=Seq(tuple(str(whole(n)) for n in scores)),
+                    winners=Seq(tuple(Seat(w) for w in winners)), count=len(winners))
 
 
 def check_writable(path: str | Path) -> None:

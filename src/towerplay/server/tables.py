@@ -49,7 +49,8 @@ def unavailable(lang: str) -> JSONResponse:
 
 def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
     """A game for the lobby: id, title (as published in ``lang``), player counts,
-    options schema (no path options), the levels' ratings at 2 players."""
+    options schema (no path options) and the options that name a seat (from 0; people
+    choose them from 1), the levels' ratings at 2 players."""
     cls = games.game_class(name)
     schema = cls.options_type.model_json_schema()
     schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
@@ -58,6 +59,7 @@ def game_entry(name: str, lang: str = "en") -> dict[str, Any]:
         schema["required"] = [k for k in schema["required"] if k not in file_options(name)]
     return {"id": name, "title": i18n.game_title(name, lang), "min_players": cls.min_players,
             "max_players": cls.max_players, "options": schema, "notation": cls.notation,
+            "seat_options": sorted(cls.options_type.seat_options()),
             "levels": bots.level_ratings(name)}
 
 

@@ -27,6 +27,7 @@ from towerplay import games
 from towerplay.core.errors import InvalidOptions
 from towerplay.core.events import Event
 from towerplay.core.rng import derive_seed
+from towerplay.i18n import options_from_words
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,8 @@ def bot_labels(bots: Sequence[str]) -> list[str]:
 
 def parse_sweep(game_name: str, pairs: Sequence[str]) -> dict[str, list[Any]]:
     """``["rebid=feasible,physical", "x=1"]`` -> ``{"rebid": ["feasible", "physical"],
-    "x": [1]}``, each value typed by the game's options (strict types).
+    "x": [1]}``, each value typed by the game's options (strict types), a choice also by
+    its words in any of our languages (``rebid=wykonalna,fizyczna``).
 
     >>> parse_sweep("castle", ["max_turns=50,60", "memory=open"])
     {'max_turns': [50, 60], 'memory': ['open']}
@@ -107,7 +109,7 @@ def parse_sweep(game_name: str, pairs: Sequence[str]) -> dict[str, list[Any]]:
         if any(not t for t in texts) or len(set(texts)) != len(texts):
             raise InvalidOptions(Event.of("cli.sweep_values", option=repr(key),
                                           got=repr(values)))
-        sweep[key] = [cls.options_from_text({key: t})[key] for t in texts]
+        sweep[key] = [options_from_words(cls, {key: t})[key] for t in texts]
     return sweep
 
 

@@ -55,7 +55,7 @@ BAD = [
     ({**GOOD, "knights": [3, 3]}, "'knights' lists a card twice"),
     ({**GOOD, "knights": 3}, "'knights' must be a list"),
     ({**GOOD, "princesses": [5, 60]}, "each of 'princesses' must be a card number"),
-    ({**GOOD, "bishops": [7]}, "unknown key(s) 'bishops'"),
+    ({**GOOD, "bishops": [7]}, "unknown key 'bishops'"),
     ({**GOOD, "provisional": "yes"}, "'provisional' must be true or false"),
     ([1, 2, 3], "a table of keys"),
 ]

@@ -137,7 +137,7 @@ def test_wrong_step_and_garbage() -> None:
     assert "legal: bid 0" in why
     assert "not an action of 5 Towers" in refused(state, (9, 9))
     play(state, "bid 2", "pass", "pass")
-    assert "take 2 more card(s) from the display first" in refused(state, "bid 3")
+    assert "take 2 more cards from the display first" in refused(state, "bid 3")
 
 
 def test_a_finished_game_refuses_everything() -> None:

@@ -131,7 +131,8 @@ def characters_from_data(data: Any, source: str) -> Characters:
         raise bad("not_table", keys=", ".join(_SINGLE + _MANY))
     unknown = sorted(set(data) - set(_SINGLE) - set(_MANY) - set(_INFO))
     if unknown:
-        raise bad("unknown_keys", got=", ".join(repr(k)[:40] for k in unknown[:5]),
+        raise bad("unknown_keys", count=len(unknown),
+                  got=", ".join(repr(k)[:40] for k in unknown[:5]),
                   keys=", ".join(_SINGLE + _MANY + _INFO))
     for key in _SINGLE:
         if key not in data:

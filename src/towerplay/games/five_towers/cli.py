@@ -22,7 +22,7 @@ from towerplay.core.events import Event, Param, Seat, Seq, Term
 from towerplay.games.five_towers import rules, scoring
 from towerplay.games.five_towers.cards import SUITS, copies_in_deck
 from towerplay.games.summaries import default_language
-from towerplay.i18n import Translator, translator
+from towerplay.i18n import Translator, translator, typed_choice
 
 
 def parse_towers(texts: list[str], players: int | None = None) -> dict[str, tuple[int, ...]]:
@@ -30,6 +30,8 @@ def parse_towers(texts: list[str], players: int | None = None) -> dict[str, tupl
 
     >>> parse_towers(["candy: 15 12 9 0", "sand 7,6"])
     {'candy': (15, 12, 9, 0), 'sand': (7, 6)}
+    >>> parse_towers(["cukierkowa: 15 12 9 0", "Homok 7"])  # a suit in any of our languages
+    {'candy': (15, 12, 9, 0), 'sand': (7,)}
     >>> parse_towers(["candy: 3 7"])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
@@ -50,10 +52,10 @@ def _parse_one(text: str) -> tuple[str, tuple[int, ...]]:
     words = text.replace(":", " ").replace(",", " ").split()
     if not words:
         raise refused("empty")
-    name = words[0].lower()
-    if name not in SUITS:
+    name = typed_choice(words[0], SUITS, "five_towers", "term.{}")  # candy, cukierkowa…
+    if name is None:
         raise refused("unknown_suit", got=repr(words[0]), text=repr(text),
-                      known=", ".join(SUITS))
+                      known=Seq(tuple(Term(suit) for suit in SUITS)))
     values = []
     for word in words[1:]:
         if not (word.isascii() and word.isdigit()) or int(word) > 15:
@@ -162,7 +164,7 @@ def _torn_counts(torn: list[int], inline: list[int | None], table: bool) -> list
         if count is None or count < 0:
             raise refused("torn_negative", got=repr(count))
     if torn and len(torn) != len(inline):
-        raise refused("torn_table" if table else "torn_player", given=len(torn),
+        raise refused("torn_table" if table else "torn_player", count=len(torn),
                       n=len(inline))
     if torn and any(count is not None for count in inline):
         raise refused("torn_both")

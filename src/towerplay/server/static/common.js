@@ -90,8 +90,23 @@ function t(key, params = {}) {
     const form = `${key}.${new Intl.PluralRules(LANG).select(params.count)}`;
     key = form in TEXTS ? form : `${key}.other` in TEXTS ? `${key}.other` : key;
   }
-  const text = TEXTS[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+  const template = TEXTS[key] ?? key;
+  const text = template.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+  return LANG === "hu" ? hungarianArticles(text) : text;
+}
+
+/** Each "a(z)" of a filled Hungarian text as the word after it needs it: "az" before a
+ * vowel (and before numbers read with one: 1, 5, 1000…), else "a" (as the server's
+ * ``i18n.hungarian_articles``). */
+function hungarianArticles(text) {
+  return text.replace(/(?<![\p{L}\p{N}_])([Aa])\(z\)( [^\p{L}\p{N}_\s]*)([\p{L}\p{N}_]+)/gu,
+    (_, article, gap, word) => {
+      const first = word[0].toLowerCase();
+      const digits = word.length - word.replace(/^\d+/, "").length;
+      const vowel = digits ? first === "5" || (first === "1" && digits % 3 === 1)
+        : "aáeéiíoóöőuúüű".includes(first);
+      return `${article}${vowel ? "z" : ""}${gap}${word}`;
+    });
 }
 
 /** The text ``key`` if a catalogue has it, else ``fallback``. */

@@ -50,13 +50,13 @@ const Lobby = {
     const preferred = counts.includes(3) ? 3 : game.min_players;
     $("players").innerHTML = counts.map((n) =>
       `<option${n === preferred ? " selected" : ""}>${n}</option>`).join("");
-    this.options(game.options, game.id);
+    this.options(game);
     this.seats();
   },
 
   /** The options form from the JSON schema: enums as selects, booleans as checkboxes,
    * integers as number inputs, anything else as text. */
-  options(schema, game) {
+  options({ options: schema, id: game, seat_options: seats = [], max_players: most }) {
     const box = $("options");
     const fields = Object.entries(schema.properties || {});
     box.innerHTML = `<legend>${esc(t("options"))}</legend>` +
@@ -68,7 +68,7 @@ const Lobby = {
       const help = tOr(`${key}.help`, prop.description || "");
       label.title = help;
       label.append(`${tOr(key, name.replace(/_/g, " "))} `);
-      label.append(optionInput(name, prop, key));
+      label.append(seats.includes(name) ? seatInput(name, most) : optionInput(name, prop, key));
       if (help) {
         const small = document.createElement("small");
         small.textContent = help;
@@ -127,7 +127,7 @@ const Lobby = {
       if (input.type !== "checkbox" && input.value.trim() === "") continue;  // the default
       let value = input.value;
       if (input.type === "checkbox") value = input.checked;
-      else if (input.type === "number") value = Number(input.value);
+      else if (input.type === "number" || input.dataset.seat) value = Number(input.value);
       if (value !== prop.default) options[input.dataset.option] = value;
     }
     const seats = [...document.querySelectorAll("#seats label")].map(seatSpec);
@@ -174,6 +174,18 @@ function resolve(schema, prop) {
     found = { ...resolve(schema, real), ...found };
   }
   return found;
+}
+
+/** An option naming a seat: the seats as people count them, from 1 (the protocol's
+ * values count from 0), or none chosen: drawn at random. */
+function seatInput(name, most) {
+  const input = document.createElement("select");
+  input.append(new Option(t("option_seat_random"), ""));
+  for (let seat = 0; seat < most; seat++) input.append(new Option(seatName(seat), String(seat)));
+  input.dataset.option = name;
+  input.dataset.seat = "yes";
+  input.name = name;
+  return input;
 }
 
 function optionInput(name, prop, key) {
