@@ -13,13 +13,11 @@ from hypothesis import strategies as st
 
 from towerplay import games
 from towerplay.arena.table import (
-    UNDO,
     GameOver,
     NotYourTurn,
     StaleMove,
     Table,
     UndoRefused,
-    played,
 )
 from towerplay.core import words
 from towerplay.core.state import State
@@ -162,7 +160,7 @@ def test_undo_restores_the_exact_previous_position(name: str, players: int, seed
         assert table.is_over  # a finished game is final
         return
     except UndoRefused as refused:
-        assert refused.params["reason"] == "revealed"
+        assert refused.params["cause"] == "revealed"
         assert reveals(games.load(name).from_json(json.loads(before)), action)
         return
     assert json.dumps(table.state.to_json(), sort_keys=True) == before
@@ -182,7 +180,7 @@ def test_undo_is_refused_with_the_reason() -> None:
     table.submit(first, "reveal a1", 0)
     with pytest.raises(UndoRefused, match="revealed something") as revealed:
         table.undo(first, 1)
-    assert revealed.value.params["reason"] == "revealed"
+    assert revealed.value.params["cause"] == "revealed"
     with pytest.raises(StaleMove):
         table.undo(first, 0)
     while table.state.to_move == first:  # the choice after the reveal, if any
@@ -190,11 +188,11 @@ def test_undo_is_refused_with_the_reason() -> None:
         table.submit(first, str(choice), table.version)
     with pytest.raises(UndoRefused) as not_mine:  # the other seat: not its action
         table.undo(other, table.version)
-    assert not_mine.value.params["reason"] == "nothing"
+    assert not_mine.value.params["cause"] == "nothing"
     table.submit(other, str(table.state.legal_actions()[0]), table.version)
     with pytest.raises(UndoRefused, match="has acted since") as acted:
         table.undo(first, table.version)
-    assert acted.value.params["reason"] == "next_acted"
+    assert acted.value.params["cause"] == "next_acted"
     assert table.version == len(table.state.history)  # nothing was taken back
 
 
@@ -218,10 +216,3 @@ def test_undo_words_every_refusal_in_polish_and_hungarian() -> None:
     texts = {lang: word(refused.value.event, lang) for lang in ("en", "pl", "hu")}
     assert texts["en"] == words.english(refused.value.event)
     assert len(set(texts.values())) == 3 and "undo_nothing" not in texts["pl"]
-
-
-def test_entries_with_undos_replay_as_the_game_without_the_undone_actions() -> None:
-    state = games.load("five_towers").start(players=2, seed=4)
-    first = str(state.legal_actions()[0])
-    actions, undos = played([first, UNDO, first])
-    assert actions == [first] and undos == [1]

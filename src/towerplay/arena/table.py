@@ -89,24 +89,6 @@ UNDO = "(undo)"
 brackets). A stored table is its entries: actions and undos, one version each."""
 
 
-def played(entries: Sequence[str]) -> tuple[list[str], list[int]]:
-    """The actions that stand once ``entries``' undos have taken theirs back, and the
-    entry index of each undo.
-
-    >>> played(["bid 3", "pass", UNDO, "bid 4"])
-    (['bid 3', 'bid 4'], [2])
-    """
-    actions: list[str] = []
-    undos: list[int] = []
-    for index, text in enumerate(entries):
-        if text == UNDO:
-            actions.pop()
-            undos.append(index)
-        else:
-            actions.append(text)
-    return actions, undos
-
-
 @dataclass(frozen=True)
 class SeatEvent:
     """What one seat (``None``: the spectators) learns from one accepted action."""
@@ -187,8 +169,9 @@ class Table(Generic[A]):
     on_action: list[Callable[[Table[A]], None]] = field(default_factory=list)
     """Called after each accepted action, before events go out: save it here."""
     bots: dict[int, Bot] = field(default_factory=dict)
-    undos: list[int] = field(default_factory=list)
-    """The entry index (the version before) of every undo so far."""
+    undos: list[tuple[int, int]] = field(default_factory=list)
+    """Every undo so far: its entry index (the version before it) and the seat that
+    took its action back."""
 
     def __post_init__(self) -> None:
         self.seats = list(self.seats)
@@ -210,10 +193,10 @@ class Table(Generic[A]):
 
         >>> from towerplay import games
         >>> table = Table(games.load("castle").start(players=2, seed=1), ["human"] * 2)
-        >>> table.undos = [1]; table.played_at(1), table.played_at(2)
+        >>> table.undos = [(1, 0)]; table.played_at(1), table.played_at(2)
         (1, 0)
         """
-        return version - 2 * sum(entry < version for entry in self.undos)
+        return version - 2 * sum(entry < version for entry, _ in self.undos)
 
     @property
     def is_over(self) -> bool:
@@ -338,15 +321,15 @@ class Table(Generic[A]):
             raise NotYourTurn(Event.of("core.table.undo_bot", seat=Seat(seat)), seat=seat)
         if seat not in state.movers:
             raise UndoRefused(Event.of("core.table.undo_nothing", seat=Seat(seat)),
-                              reason="nothing")
+                              cause="nothing")
         if state.movers[-1] != seat:
             raise UndoRefused(Event.of("core.table.undo_next_acted", seat=Seat(seat),
-                                       mover=Seat(state.movers[-1])), reason="next_acted")
+                                       mover=Seat(state.movers[-1])), cause="next_acted")
         before = replayed(state, len(state.history) - 1)
         action = state.history[-1]
         if state.game.reveals(before, action, state):
             raise UndoRefused(Event.of("core.table.undo_revealed", action=str(action)),
-                              reason="revealed", action=str(action))
+                              cause="revealed", action=str(action))
         return before
 
     def take_back(self, before: State[A]) -> list[SeatEvent]:
@@ -354,7 +337,7 @@ class Table(Generic[A]):
         (the version moves on), the callbacks run (a front end saves it there), and
         every seat hears who took an action back."""
         mover = self.state.movers[-1]
-        self.undos.append(self.version)
+        self.undos.append((self.version, mover))
         self.state = before
         for callback in self.on_action:
             callback(self)
