@@ -112,7 +112,8 @@ CLOSE_SECONDS = 5.0
 ACT_EXAMPLE = '{"type": "act", "version": 3, "action": "bid 2"}'
 ACT_SHAPE = '{"type": "act", "version": N, "action": "..."}'
 VIEW_SHAPE = '{"type": "view"}'
-OTHER_SHAPES = (ACT_SHAPE, '{"type": "undo", "version": N}', '{"type": "name", "name": "..."}', '{"type": "chat", "text": "..."}',
+OTHER_SHAPES = (ACT_SHAPE, '{"type": "undo", "version": N}', '{"type": "name", "name": "..."}',
+                '{"type": "chat", "text": "..."}',
                 '{"type": "away", "bot": "medium"}', '{"type": "rematch"}',
                 '{"type": "hand_on", "seat": N, "bot": "medium" | null}')
 """The messages a client sends (each but ``view``, which ends the list in a refusal)."""
