@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ from towerplay.server.sockets import handle, parse_message
 from towerplay.server.storage import SQLStorage
 
 
-def run(tmp_path: Path, scenario: Callable[[Hub, SQLStorage], Awaitable[None]]) -> None:
+def run(tmp_path: Path, scenario: Callable[[Hub, SQLStorage], Coroutine[Any, Any, None]]) -> None:
     url = f"sqlite:///{tmp_path / 'undo.sqlite'}"
     storage = SQLStorage(url)
     try:

@@ -73,6 +73,7 @@ class Play:
         StorageFailed, changing nothing); then every client hears of it and the bot to
         move, if any, is asked for."""
         async def store(known: int) -> Timing | None:
+            assert seat is not None  # (spectators are refused first)
             action = live.table.prepare(seat, text, known, check_legal=False)
             return await moves.store(self.storage, live.id, live.table, action,
                                      clocked=live.timing.timed, text=text)
