@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 
