@@ -42,6 +42,7 @@ def add_websocket(app: FastAPI) -> None:
             await websocket.send_json(refusal_body(refusal, lang))
             await websocket.close(4403)
             return
+        await hub.play.opened(live, seat)  # the seat's clock starts at its first page
         client = hub.clients.join(live, seat, lang, address(websocket), people == "1")
         sender = asyncio.get_running_loop().create_task(
             hub.clients.drain(live, client, websocket.send_text))

@@ -20,7 +20,7 @@ from towerplay.arena.table import HUMAN, MoveRefused, Table
 from towerplay.bots.base import Bot
 from towerplay.core.rng import derive_seed
 from towerplay.server import moves
-from towerplay.server.clock import Timing
+from towerplay.server.clock import Opened, Timing, has_page
 from towerplay.server.hub.clients import Clients
 from towerplay.server.hub.memory import Memory
 from towerplay.server.live import LiveTable, new_token, started, unavailable_body
@@ -123,6 +123,20 @@ class Play:
         self.memory.touch(live)
         self.clients.changed(live)
         await self.schedule_bot(live)
+
+    async def opened(self, live: LiveTable, seat: int | None) -> None:
+        """A page of ``seat`` opened: at its first, the person's clock starts (if it is
+        their turn: from now; issue #43). The others hear the clock at once; a failure
+        to store it leaves the clock waiting, to start at the person's first move."""
+        if seat is None or not live.timing.timed or has_page(live.timing.state, seat):
+            return
+        try:
+            live.timing = await in_thread(self.storage.clocks.step, live.id, Opened(seat))
+        except StorageFailed as error:
+            log.warning("cannot start the clock of seat %s at table %s (%s)", seat,
+                        live.id, error)
+            return
+        self.clients.resend(live)
 
     async def moved(self, table_id: str, version: int) -> None:
         """A move was stored elsewhere (a bot's worker, another server): read it in and
