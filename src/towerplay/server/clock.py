@@ -10,10 +10,11 @@ The clock is its own part: a table's clock is a :class:`Timing` (stored as ``clo
 ``{"mode", "seconds", "bot"}``, fixed at creation; ``clock_state`` ``{"seat", "left",
 "ran_out"}``, the seat on the clock, each seat's seconds left in a ``game`` clock, the
 indices of the moves made for people out of time, the seats whose people have had the
-page, ``opened``: a person's clock waits for their first page; and ``deadline``), and it changes only by
-the steps of this module (:class:`Moved`, :class:`Resumed`, :class:`Opened`), which the storage applies in
-the transaction of the action (or the return) that causes them, reading the clock as
-stored there: a clock moves on with its table, whichever process stores the move.
+page, ``opened``: a person's clock waits for their first page; and ``deadline``), and it
+changes only by the steps of this module (:class:`Moved`, :class:`Resumed`,
+:class:`Opened`), which the storage applies in the transaction of the action (or the
+return) that causes them, reading the clock as stored there: a clock moves on with its
+table, whichever process stores the move.
 
 >>> now = datetime(2026, 1, 1, tzinfo=UTC)
 >>> timing = start({"mode": "game", "seconds": 60, "bot": "medium"}, 2, 0, now)
