@@ -142,3 +142,19 @@ def test_the_websocket_message_undo_follows_the_protocol(tmp_path: Path) -> None
         assert stale.value.code == "stale"
 
     run(tmp_path, scenario)
+
+
+def test_the_page_offers_undo_to_the_seat_that_made_the_last_action(tmp_path: Path) -> None:
+    async def scenario(hub: Hub, storage: SQLStorage) -> None:
+        live, _ = await hub.play.create("five_towers", 2, {}, ["human", "human"], seed=3)
+        seat = live.table.state.to_move
+        assert seat is not None
+        mine, theirs = hub.clients.join(live, seat), hub.clients.join(live, 1 - seat)
+        watcher = hub.clients.join(live, None)
+        assert not json.loads(await live.message(mine))["undo"]  # nothing to undo yet
+        await move(hub, live, "bid 1")
+        offered = {client.seat: json.loads(await live.message(client))["undo"]
+                   for client in (mine, theirs, watcher)}
+        assert offered == {seat: True, 1 - seat: False, None: False}
+
+    run(tmp_path, scenario)

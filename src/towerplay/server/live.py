@@ -203,7 +203,15 @@ class LiveTable:
             return await self.message(client)
         client.sent_version = version
         return (f'{text},"clock":{encoded(self.clock_body())},"events":{encoded(events)},'
-                f'"renamable":{encoded(self.renamable(client.seat))}}}')
+                f'"renamable":{encoded(self.renamable(client.seat))},'
+                f'"undo":{encoded(self.may_undo(client.seat))}}}')
+
+    def may_undo(self, seat: int | None) -> bool:
+        """Whether the page offers ``seat`` its undo: its person made the last action
+        and the game goes on (whether the rules allow it the undo itself says)."""
+        state = self.table.state
+        return seat is not None and not state.is_over and state.movers[-1:] == [seat] \
+            and self.table.seats[seat] == HUMAN and seat not in self.away
 
     def renamable(self, seat: int | None) -> bool:
         """Whether ``seat``'s person may still name it: a seat (never a spectator) that
