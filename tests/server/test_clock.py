@@ -180,15 +180,22 @@ def test_the_deadline_survives_a_server_restart(tmp_path: Path) -> None:
     assert after["clock"]["ran_out"] == [0] and after["events"][-1]["clock"] == "random"
 
 
-def test_a_person_back_at_their_turn_is_on_the_clock_again(tmp_path: Path) -> None:
-    storage = SQLStorage(f"sqlite:///{tmp_path / 'clock.sqlite'}")
-    now = datetime.now(UTC)
+def game_clock_table(db: Path, created: datetime) -> SQLStorage:
+    """A database with table ``t``: two people, a 60-second ``game`` clock, seat 0 to
+    move first."""
+    storage = SQLStorage(f"sqlite:///{db}")
     timed = {"mode": "game", "seconds": 60, "bot": "medium"}
     storage.tables.create(StoredTable(id="t", game="five_towers", rules_version="1",
                                       options={}, seed=1, players=2,
-                                      seats=["human", "human"], created=now,
-                                      timing=start(timed, 2, 0, now),
+                                      seats=["human", "human"], created=created,
+                                      timing=start(timed, 2, 0, created),
                                       token_hashes={0: "a", 1: "b"}))
+    return storage
+
+
+def test_a_person_back_at_their_turn_is_on_the_clock_again(tmp_path: Path) -> None:
+    now = datetime.now(UTC)
+    storage = game_clock_table(tmp_path / "clock.sqlite", now)
     storage.clocks.step("t", Opened(0), now)  # seat 0's page opens at once
     # seat 0 moved, seat 1 left to a bot beforehand: nobody is on the clock
     storage.seats.set_away("t", 1, "medium", 0, None)
@@ -280,14 +287,8 @@ def test_the_first_page_starts_the_clock_at_that_moment(tmp_path: Path) -> None:
     """The clock's steps at injected moments: waiting until the page (no deadline, the
     watch sees nothing due), then exactly ``seconds`` from the first page; a seat's
     first move counts as having the table."""
-    storage = SQLStorage(f"sqlite:///{tmp_path / 'page.sqlite'}")
     created = datetime(2026, 1, 1, tzinfo=UTC)
-    timed = {"mode": "game", "seconds": 60, "bot": "medium"}
-    storage.tables.create(StoredTable(id="t", game="five_towers", rules_version="1",
-                                      options={}, seed=1, players=2,
-                                      seats=["human", "human"], created=created,
-                                      timing=start(timed, 2, 0, created),
-                                      token_hashes={0: "a", 1: "b"}))
+    storage = game_clock_table(tmp_path / "page.sqlite", created)
     assert storage.clocks.of("t").deadline is None and storage.clocks.due() == []
     opened = created + timedelta(hours=5)  # hours later: none of them spent
     clock = storage.clocks.step("t", Opened(1), opened)  # the other seat: nothing runs
