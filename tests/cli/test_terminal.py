@@ -167,3 +167,17 @@ def test_an_empty_line_at_the_prompt_asks_again_without_an_error() -> None:
                                  "--seed", "3", "--no-record"], input="\n\n")
     assert result.output.count("seat 1 (? for help)>") == 3
     assert "cannot read" not in result.output
+
+
+def test_undo_at_the_prompt_in_polish_takes_back_and_saves(tmp_path: Path) -> None:
+    """Issue #43: ``cofnij`` takes back the person's last action where the rules allow
+    it (the record file is saved without it), and says why not where they do not (here
+    the bot's bid before the person's first prompt)."""
+    path = tmp_path / "undo.json"
+    result = runner.invoke(app, ["play", "five_towers", "--seats", "human,random", "--seed",
+                                 "4", "--record", str(path), "--lang", "pl"],
+                           input="cofnij\n4\n1\ncofnij\n")
+    assert "miejscem 2 gra bot" in result.output  # the last action was the bot's
+    assert "miejsce 1 cofnęło swój ostatni ruch" in result.output
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert len(record["actions"]) == 2  # the bot's bid, my bid: my take was taken back

@@ -13,8 +13,9 @@ from typing import Any
 
 import httpx
 import pytest
+import websockets
 
-from towerplay.server.clock import Moved, Resumed, Timing, start
+from towerplay.server.clock import Moved, Opened, Resumed, Timing, start
 from towerplay.server.storage import NewAction, SQLStorage, StoredTable
 
 from tests.server.conftest import TIMEOUT, Server, connect, create, free_port, receive, token
@@ -44,6 +45,18 @@ def wait_version(http: httpx.Client, table: str, version: int, seat_token: str |
     return wait_for(reached, f"table {table} to reach version {version}", every=0.1)
 
 
+def open_pages(ws_base: str, table: str, tokens: list[str]) -> None:
+    """Each seat's person opens the table's page: their clock runs from then (issue
+    #43)."""
+    async def opening() -> None:
+        for seat_token in tokens:
+            async with websockets.connect(f"{ws_base}/ws/tables/{table}?token={seat_token}",
+                                          open_timeout=TIMEOUT) as ws:
+                await receive(ws)
+
+    asyncio.run(opening())
+
+
 def move(http: httpx.Client, table: str, seat_token: str) -> dict[str, Any]:
     answer = table_of(http, table, seat_token)
     moved = http.post(f"/api/tables/{table}/actions", json={
@@ -54,10 +67,12 @@ def move(http: httpx.Client, table: str, seat_token: str) -> dict[str, Any]:
 
 
 @pytest.mark.slow
-def test_a_person_out_of_time_has_the_clocks_bot_move_for_them(http: httpx.Client) -> None:
+def test_a_person_out_of_time_has_the_clocks_bot_move_for_them(http: httpx.Client,
+                                                               server: Server) -> None:
     made = create(http, "five_towers", ["human", "human"],
                   clock={"mode": "move", "seconds": 5, "bot": "random"})
     table, tokens = made["table"], [token(made, 0), token(made, 1)]
+    open_pages(server.ws_base, table, tokens)
     begun = table_of(http, table)
     late = begun["view"]["to_move"]
     start = begun["clock"]
@@ -80,11 +95,13 @@ def test_a_person_out_of_time_has_the_clocks_bot_move_for_them(http: httpx.Clien
         assert [e for e in events if e["index"] == 0][-1]["line"].startswith(words)
 
 
-def test_a_game_clock_carries_what_is_left_from_move_to_move(http: httpx.Client) -> None:
-    started = time.monotonic()
+def test_a_game_clock_carries_what_is_left_from_move_to_move(http: httpx.Client,
+                                                             server: Server) -> None:
     made = create(http, "five_towers", ["human", "human"],
                   clock={"mode": "game", "seconds": 30})
     table, tokens = made["table"], [token(made, 0), token(made, 1)]
+    started = time.monotonic()
+    open_pages(server.ws_base, table, tokens)
     begun = table_of(http, table)
     first = begun["view"]["to_move"]
     assert begun["clock"]["left"] == [30, 30]
@@ -125,6 +142,7 @@ def test_no_clock_message_carries_a_token_or_a_hidden_card(server: Server) -> No
         made = create(http, "five_towers", ["human", "human"],
                       clock={"mode": "move", "seconds": 1, "bot": "random"})
     table, tokens = made["table"], [token(made, 0), token(made, 1)]
+    open_pages(server.ws_base, table, tokens)
 
     async def watched() -> list[dict[str, Any]]:
         async with connect(server, table) as ws:
@@ -155,21 +173,30 @@ def test_the_deadline_survives_a_server_restart(tmp_path: Path) -> None:
         made = create(http, "five_towers", ["human", "human"],
                       clock={"mode": "move", "seconds": 2, "bot": "random"})
         table = made["table"]
+        open_pages(f"ws://127.0.0.1:{port}", table, [token(made, 0), token(made, 1)])
         kill(first)  # before the deadline: no timer in memory survives this
     with serving(db, port), httpx.Client(base_url=base, timeout=TIMEOUT) as http:
         after = wait_version(http, table, 1, None)  # a spectator hears every move
     assert after["clock"]["ran_out"] == [0] and after["events"][-1]["clock"] == "random"
 
 
-def test_a_person_back_at_their_turn_is_on_the_clock_again(tmp_path: Path) -> None:
-    storage = SQLStorage(f"sqlite:///{tmp_path / 'clock.sqlite'}")
-    now = datetime.now(UTC)
+def game_clock_table(db: Path, created: datetime) -> SQLStorage:
+    """A database with table ``t``: two people, a 60-second ``game`` clock, seat 0 to
+    move first."""
+    storage = SQLStorage(f"sqlite:///{db}")
     timed = {"mode": "game", "seconds": 60, "bot": "medium"}
     storage.tables.create(StoredTable(id="t", game="five_towers", rules_version="1",
                                       options={}, seed=1, players=2,
-                                      seats=["human", "human"], created=now,
-                                      timing=start(timed, 2, 0, now),
+                                      seats=["human", "human"], created=created,
+                                      timing=start(timed, 2, 0, created),
                                       token_hashes={0: "a", 1: "b"}))
+    return storage
+
+
+def test_a_person_back_at_their_turn_is_on_the_clock_again(tmp_path: Path) -> None:
+    now = datetime.now(UTC)
+    storage = game_clock_table(tmp_path / "clock.sqlite", now)
+    storage.clocks.step("t", Opened(0), now)  # seat 0's page opens at once
     # seat 0 moved, seat 1 left to a bot beforehand: nobody is on the clock
     storage.seats.set_away("t", 1, "medium", 0, None)
     after = storage.actions.add(NewAction("t", 0, "x", 0, None, "bots"),
@@ -228,4 +255,48 @@ def test_the_clock_watch_wakes_at_the_earliest_deadline(tmp_path: Path) -> None:
     later = storage.clocks.next_deadline()
     assert later == now + timedelta(seconds=20)
     assert jobs.clock_wait(later, datetime.now(UTC)) == jobs.CLOCK_LOOK_SECONDS
+    storage.close()
+
+
+def test_a_seats_clock_waits_for_its_first_page(server: Server) -> None:
+    """Issue #43: nobody is on the clock before the person to move has had the page;
+    the other seat's page starts nothing; the first page of that seat starts it (from
+    then: its deadline lies between the moments around the connection), a second page
+    changes nothing."""
+    with httpx.Client(base_url=server.base, timeout=TIMEOUT) as http:
+        made = create(http, "five_towers", ["human", "human"],
+                      clock={"mode": "move", "seconds": 600, "bot": "random"})
+        table = made["table"]
+        begun = table_of(http, table)
+        first = begun["view"]["to_move"]
+        assert begun["clock"]["seat"] is None and begun["clock"]["deadline"] is None
+        open_pages(server.ws_base, table, [token(made, 1 - first)])
+        assert table_of(http, table)["clock"]["deadline"] is None
+        before = datetime.now(UTC)
+        open_pages(server.ws_base, table, [token(made, first)])
+        after = datetime.now(UTC)
+        clock = table_of(http, table)["clock"]
+        assert clock["seat"] == first
+        deadline = datetime.fromisoformat(clock["deadline"])
+        assert before + timedelta(seconds=599) <= deadline <= after + timedelta(seconds=600)
+        open_pages(server.ws_base, table, [token(made, first)])
+        assert table_of(http, table)["clock"]["deadline"] == clock["deadline"]
+
+
+def test_the_first_page_starts_the_clock_at_that_moment(tmp_path: Path) -> None:
+    """The clock's steps at injected moments: waiting until the page (no deadline, the
+    watch sees nothing due), then exactly ``seconds`` from the first page; a seat's
+    first move counts as having the table."""
+    created = datetime(2026, 1, 1, tzinfo=UTC)
+    storage = game_clock_table(tmp_path / "page.sqlite", created)
+    assert storage.clocks.of("t").deadline is None and storage.clocks.due() == []
+    opened = created + timedelta(hours=5)  # hours later: none of them spent
+    clock = storage.clocks.step("t", Opened(1), opened)  # the other seat: nothing runs
+    assert clock.deadline is None and clock.state is not None and clock.state["opened"] == [1]
+    clock = storage.clocks.step("t", Opened(0), opened)
+    assert clock.deadline == opened + timedelta(seconds=60)
+    assert storage.clocks.step("t", Opened(0), opened + timedelta(seconds=9)) == clock
+    moved = Moved(0, 0, person=1)(clock, opened + timedelta(seconds=15))
+    assert moved.state is not None and moved.state["left"] == [45.0, 60.0]
+    assert moved.deadline == opened + timedelta(seconds=75)  # seat 1 had the page
     storage.close()

@@ -79,6 +79,16 @@ class IllegalMove(MoveRefused):
     reason."""
 
 
+class UndoRefused(MoveRefused):
+    """An undo the table refuses: nothing to undo, the action is another's, the next
+    seat has acted, or the action revealed something (``event`` says which)."""
+
+
+UNDO = "(undo)"
+"""A table's entry that takes back the action before it (no game's notation has
+brackets). A stored table is its entries: actions and undos, one version each."""
+
+
 @dataclass(frozen=True)
 class SeatEvent:
     """What one seat (``None``: the spectators) learns from one accepted action."""
@@ -159,6 +169,9 @@ class Table(Generic[A]):
     on_action: list[Callable[[Table[A]], None]] = field(default_factory=list)
     """Called after each accepted action, before events go out: save it here."""
     bots: dict[int, Bot] = field(default_factory=dict)
+    undos: list[tuple[int, int]] = field(default_factory=list)
+    """Every undo so far: its entry index (the version before it) and the seat that
+    took its action back."""
 
     def __post_init__(self) -> None:
         self.seats = list(self.seats)
@@ -171,8 +184,19 @@ class Table(Generic[A]):
     # ----------------------------------------------------------------- reading
     @property
     def version(self) -> int:
-        """The number of actions applied: every view and move names the version it saw."""
-        return len(self.state.history)
+        """The number of entries, actions applied and undos: every view and move names
+        the version it saw (each undo takes one action back and adds one entry)."""
+        return len(self.state.history) + 2 * len(self.undos)
+
+    def played_at(self, version: int) -> int:
+        """How many actions stood at ``version`` (an earlier version of this table).
+
+        >>> from towerplay import games
+        >>> table = Table(games.load("castle").start(players=2, seed=1), ["human"] * 2)
+        >>> table.undos = [(1, 0)]; table.played_at(1), table.played_at(2)
+        (1, 0)
+        """
+        return version - 2 * sum(entry < version for entry, _ in self.undos)
 
     @property
     def is_over(self) -> bool:
@@ -264,6 +288,63 @@ class Table(Generic[A]):
         self._passing(after.history[-1], lambda: after)
         return self.events(len(after.history) - 1)
 
+    # ----------------------------------------------------------------- undo
+    def undo(self, seat: int, version: int) -> list[SeatEvent]:
+        """``seat`` takes back its last action (:meth:`undoing`, then :meth:`take_back`).
+
+        >>> from towerplay import games
+        >>> table = Table(games.load("five_towers").start(players=2, seed=4), ["human"] * 2)
+        >>> seat = table.state.to_move
+        >>> _ = table.submit(seat, "bid 3", 0)
+        >>> [e.line for e in table.undo(seat, 1)][-1], table.version, table.state.to_move
+        ('seat 2 took back their last action', 2, 1)
+        >>> table.undo(seat, 2)
+        Traceback (most recent call last):
+        ...
+        towerplay.arena.table.UndoRefused: seat 2 has no action to take back
+        """
+        return self.take_back(self.undoing(seat, version))
+
+    def undoing(self, seat: int, version: int) -> State[A]:
+        """The state before ``seat``'s last action, checked but not taken: refused
+        (:class:`UndoRefused`, or as a move is: over, stale, not a person's seat) unless
+        that action is the last one, the seat's own, and revealed nothing
+        (:meth:`~towerplay.core.game.Game.reveals`). A server stores the undo, then
+        takes the state (:meth:`take_back`)."""
+        state = self.state
+        if state.is_over:
+            raise GameOver(Event.of("core.table.over"))
+        if version != self.version:
+            raise StaleMove(Event.of("core.table.stale", version=version,
+                                     current=self.version), version=self.version)
+        if self.seats[seat] != HUMAN:
+            raise NotYourTurn(Event.of("core.table.undo_bot", seat=Seat(seat)), seat=seat)
+        if seat not in state.movers:
+            raise UndoRefused(Event.of("core.table.undo_nothing", seat=Seat(seat)),
+                              cause="nothing")
+        if state.movers[-1] != seat:
+            raise UndoRefused(Event.of("core.table.undo_next_acted", seat=Seat(seat),
+                                       mover=Seat(state.movers[-1])), cause="next_acted")
+        before = replayed(state, len(state.history) - 1)
+        action = state.history[-1]
+        if state.game.reveals(before, action, state):
+            raise UndoRefused(Event.of("core.table.undo_revealed", action=str(action)),
+                              cause="revealed", action=str(action))
+        return before
+
+    def take_back(self, before: State[A]) -> list[SeatEvent]:
+        """Take ``before`` (:meth:`undoing`) as the table's state: the undo is an entry
+        (the version moves on), the callbacks run (a front end saves it there), and
+        every seat hears who took an action back."""
+        mover = self.state.movers[-1]
+        self.undos.append((self.version, mover))
+        self.state = before
+        for callback in self.on_action:
+            callback(self)
+        event = Event.of("core.table.undone", seat=Seat(mover))
+        return [SeatEvent(seat, self.version, mover, False, event)
+                for seat in [*range(before.players), None]]
+
     # ----------------------------------------------------------------- bots
     def bot_task(self) -> BotTask[A] | None:
         """The decision of the bot to move, as a task to run anywhere (``None``: no bot is
@@ -295,7 +376,7 @@ class Table(Generic[A]):
 
     def play_bot(self) -> list[SeatEvent]:
         """Let the bot to move think here and play (``[]`` if no bot is to move)."""
-        return [] if self.step_bot() is None else self.events(self.version - 1)
+        return [] if self.step_bot() is None else self.events(len(self.state.history) - 1)
 
     def step_bot(self) -> int | None:
         """Let the bot to move think here and play, building no events (a simulation
@@ -354,6 +435,16 @@ class Table(Generic[A]):
         mover = state.movers[index]
         over = state.is_over and index == len(state.history) - 1
         out = []
+        version = self.version - (len(state.history) - 1 - index)
         for seat in [*range(state.players), None]:
-            out.append(SeatEvent(seat, index + 1, mover, over, state.log_event(index, seat)))
+            out.append(SeatEvent(seat, version, mover, over, state.log_event(index, seat)))
         return out
+
+
+def replayed(state: State[A], count: int) -> State[A]:
+    """``state``'s game replayed from its start to its first ``count`` actions: the
+    exact position then (a game's state is its seed and its actions)."""
+    before: State[A] = state.game.start(players=state.players, seed=state.seed)
+    for action in state.history[:count]:
+        before.apply(action)
+    return before

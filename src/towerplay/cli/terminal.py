@@ -22,7 +22,7 @@ from towerplay.arena.table import HUMAN, MoveRefused, SeatEvent, Table
 from towerplay.cli.app import console, number, program
 from towerplay.cli.records import Stopped, stop_on_signals
 from towerplay.core import BadRecord, Game, Record, State, TowerplayError
-from towerplay.core.events import Event
+from towerplay.core.events import Event, Seat
 from towerplay.core.game import cut
 from towerplay.games import summaries
 from towerplay.i18n import Translator, folded, localized_breakdown, translator, word
@@ -31,6 +31,8 @@ MAX_INPUT_CHARS = 200
 """The longest line read as an action (notations are a few words)."""
 
 HELP_WORDS = ("help", "?")
+UNDO_WORDS = ("undo", "cofnij", "visszavonás", "vissza")
+"""What takes back the last action at the prompt, in English, Polish and Hungarian."""
 
 
 def rules_text(game_name: str, lang: str | None = None) -> str | None:
@@ -129,6 +131,10 @@ def human_turn(table: Table[Any], screen: Screen) -> None:
                             for i, a in enumerate(legal, 1)))
     while True:
         text = console.input(said("cli.prompt", n=seat + 1)).strip()
+        if text.lower() in UNDO_WORDS:
+            if take_back(table, screen.lang):
+                return
+            continue
         action = choose(state.game, legal, text, screen.lang)
         if action is None:
             continue
@@ -138,6 +144,22 @@ def human_turn(table: Table[Any], screen: Screen) -> None:
         except MoveRefused as refusal:
             console.print(f"[red]{escape(word(refusal.event, screen.lang))}[/red]",
                           soft_wrap=True)
+
+
+def take_back(table: Table[Any], lang: str) -> bool:
+    """The last action taken back, where the rules allow it (its mover a person: the
+    people here share the keyboard), said in ``lang``; else why not. Whether it was."""
+    movers = table.state.movers
+    seat = movers[-1] if movers else table.state.to_move
+    assert seat is not None  # (a person is to move)
+    try:
+        table.undo(seat, table.version)
+    except MoveRefused as refusal:
+        console.print(f"[red]{escape(word(refusal.event, lang))}[/red]", soft_wrap=True)
+        return False
+    undone = Event.of("core.table.undone", seat=Seat(seat))
+    console.print(f"  [bold]{escape(word(undone, lang))}[/bold]")
+    return True
 
 
 def label(words: Translator, action: object) -> str:

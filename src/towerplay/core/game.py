@@ -461,6 +461,24 @@ class Game(Generic[S, A]):
             mask[self.action_id(action)] = 1
         return mask
 
+    # ----------------------------------------------------------------- undo
+    def reveals(self, before: S, action: A, after: S) -> bool:
+        """Whether ``action``, taken in ``before`` and leading to ``after``, showed some
+        seat what it did not know (a card drawn or turned up, a die rolled, a round's
+        scoring): such an action is final, never taken back (an undo would let its mover
+        choose again knowing it). A game answers from its rules; the default, for a game
+        that says nothing, is safe: every action of a game with chance or hidden
+        information reveals.
+
+        >>> from towerplay import games
+        >>> game = games.load("castle")
+        >>> before = game.start(players=2, seed=1)
+        >>> after = before.copy(); after.apply("reveal a1")
+        >>> game.reveals(before, after.history[-1], after)   # a castle reveal is final
+        True
+        """
+        return self.chance or self.hidden_information
+
     # ----------------------------------------------------------------- metadata
     def recall(self) -> float:
         """How much of what a seat saw it is assumed to remember where nothing else says

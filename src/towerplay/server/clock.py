@@ -9,13 +9,18 @@ in the clock's ``ran_out``).
 The clock is its own part: a table's clock is a :class:`Timing` (stored as ``clock``
 ``{"mode", "seconds", "bot"}``, fixed at creation; ``clock_state`` ``{"seat", "left",
 "ran_out"}``, the seat on the clock, each seat's seconds left in a ``game`` clock, the
-indices of the moves made for people out of time; and ``deadline``), and it changes only by
-the steps of this module (:class:`Moved`, :class:`Resumed`), which the storage applies in
-the transaction of the action (or the return) that causes them, reading the clock as
-stored there: a clock moves on with its table, whichever process stores the move.
+indices of the moves made for people out of time, the seats whose people have had the
+page, ``opened``: a person's clock waits for their first page; and ``deadline``), and it
+changes only by the steps of this module (:class:`Moved`, :class:`Resumed`,
+:class:`Opened`), which the storage applies in the transaction of the action (or the
+return) that causes them, reading the clock as stored there: a clock moves on with its
+table, whichever process stores the move.
 
 >>> now = datetime(2026, 1, 1, tzinfo=UTC)
 >>> timing = start({"mode": "game", "seconds": 60, "bot": "medium"}, 2, 0, now)
+>>> timing.deadline is None      # until seat 0's person has had the page
+True
+>>> timing = Opened(1)(Opened(0)(timing, now), now)
 >>> after = Moved(index=0, mover=0, person=1)(timing, now + timedelta(seconds=15))
 >>> after.state["left"], after.state["seat"], after.deadline - now
 ([45.0, 60.0], 1, datetime.timedelta(seconds=75))
@@ -108,8 +113,26 @@ def start(config: dict[str, Any] | None, players: int, person: int | None,
     if config is None:
         return UNTIMED
     left = [float(config["seconds"])] * players if config["mode"] == "game" else None
-    state = {"seat": person, "left": left, "ran_out": []}
+    state = {"seat": person, "left": left, "ran_out": [], "opened": []}
     return Timing(config, state, _deadline(config, state, person, now))
+
+
+def has_page(state: dict[str, Any] | None, seat: int) -> bool:
+    """Whether ``seat``'s person has had the table's page (or moved): their clock runs
+    only from then (issue #43). A clock stored before this was known runs for all.
+
+    >>> has_page({"opened": [1]}, 0), has_page({"opened": [1]}, 1), has_page({}, 0)
+    (False, True, True)
+    """
+    opened = (state or {}).get("opened")
+    return opened is None or seat in opened
+
+
+def _opened(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """``state`` with ``seat`` among those who had the page."""
+    if has_page(state, seat):
+        return state
+    return {**state, "opened": sorted({*state["opened"], seat})}
 
 
 ClockStep = Callable[[Timing, datetime], Timing]
@@ -140,27 +163,47 @@ class Moved:
             state["left"] = left
         if self.ran_out:
             state["ran_out"] = [*state.get("ran_out", []), self.index]
+        else:  # a person who moves has the table (a page, or a client of their own)
+            state = _opened(state, self.mover)
         state["seat"] = self.person
         return Timing(timing.config, state, _deadline(timing.config, state, self.person, now))
 
 
 @dataclass(frozen=True)
 class Resumed:
-    """The clock once ``person`` takes their seat back at their turn: on it from then."""
+    """The clock once ``person`` takes their seat back, or takes back their last action,
+    at their turn: on it from then."""
 
     person: int
 
     def __call__(self, timing: Timing, now: datetime) -> Timing:
         if timing.config is None:
             return timing
-        state = {**(timing.state or {"left": None, "ran_out": []}), "seat": self.person}
+        # the person came back by their page (or client): they have the table
+        state = _opened({**(timing.state or {"left": None, "ran_out": []}),
+                         "seat": self.person}, self.person)
         return Timing(timing.config, state, _deadline(timing.config, state, self.person, now))
+
+
+@dataclass(frozen=True)
+class Opened:
+    """The clock once ``person`` first opens the table's page: theirs runs from then
+    (from now, if they are to move); before it, it waits for them (issue #43)."""
+
+    person: int
+
+    def __call__(self, timing: Timing, now: datetime) -> Timing:
+        if timing.config is None or has_page(timing.state, self.person):
+            return timing
+        state = _opened(dict(timing.state or {}), self.person)
+        return Timing(timing.config, state,
+                      _deadline(timing.config, state, state.get("seat"), now))
 
 
 def _deadline(config: dict[str, Any], state: dict[str, Any], person: int | None,
               now: datetime) -> datetime | None:
-    if person is None:
-        return None
+    if person is None or not has_page(state, person):
+        return None  # nobody on the clock, or a person who has not had the page yet
     seconds = state["left"][person] if state.get("left") is not None else config["seconds"]
     return now + timedelta(seconds=seconds)
 

@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from towerplay.arena.table import HUMAN, Table
+from towerplay.core.events import Event, Seat
 from towerplay.core.record import whole
 from towerplay.core.views import View
 from towerplay.i18n import bot_name, translator
@@ -159,15 +160,24 @@ class LiveTable:
 
     def events(self, seat: int | None, since: int | None,
                lang: str = "en") -> list[dict[str, Any]]:
-        """The log lines ``seat`` may see from history entry ``since`` on (``None``: the
-        moves since its last own move, for a fresh connection), worded in ``lang``."""
-        state = self.table.state
+        """The log lines ``seat`` may see since version ``since`` (``None``: the moves
+        since its last own move, for a fresh connection), worded in ``lang``: each undo
+        since then (``"undo": true``), then the moves that stand after the earliest."""
+        table = self.table
+        state = table.state
         end = len(state.history)
+        words = translator(state.game.name, lang)
+        out: list[dict[str, Any]] = []
         if since is None:
             own = [i for i, mover in enumerate(state.movers) if mover == seat]
             since = max(own[-1] + 1 if own else 0, end - CONNECT_EVENTS)
-        out = []
-        words = translator(state.game.name, lang)
+        else:
+            undone = [(entry, mover) for entry, mover in table.undos if entry >= since]
+            out = [{"index": table.played_at(entry) - 1, "mover": mover, "undo": True,
+                    "line": words.event(Event.of("core.table.undone", seat=Seat(mover)))}
+                   for entry, mover in undone]
+            since = min([table.played_at(since),
+                         *(table.played_at(entry) - 1 for entry, _ in undone)])
         ran_out = self.timing.ran_out()
         bot = self.timing.bot
         for index in range(since, end):
@@ -193,7 +203,15 @@ class LiveTable:
             return await self.message(client)
         client.sent_version = version
         return (f'{text},"clock":{encoded(self.clock_body())},"events":{encoded(events)},'
-                f'"renamable":{encoded(self.renamable(client.seat))}}}')
+                f'"renamable":{encoded(self.renamable(client.seat))},'
+                f'"undo":{encoded(self.may_undo(client.seat))}}}')
+
+    def may_undo(self, seat: int | None) -> bool:
+        """Whether the page offers ``seat`` its undo: its person made the last action
+        and the game goes on (whether the rules allow it the undo itself says)."""
+        state = self.table.state
+        return seat is not None and not state.is_over and state.movers[-1:] == [seat] \
+            and self.table.seats[seat] == HUMAN and seat not in self.away
 
     def renamable(self, seat: int | None) -> bool:
         """Whether ``seat``'s person may still name it: a seat (never a spectator) that

@@ -15,11 +15,11 @@ from functools import partial
 from typing import Any, TypeVar
 
 from towerplay import bots
-from towerplay.arena.table import HUMAN, Table
+from towerplay.arena.table import HUMAN, UNDO, Table, replayed
 from towerplay.bots.base import Bot
 from towerplay.core.record import Record
 from towerplay.core.rng import derive_seed
-from towerplay.server.clock import Moved, Timing
+from towerplay.server.clock import Moved, Resumed, Timing
 from towerplay.server.storage import NewAction, Storage, StoredTable
 
 T = TypeVar("T")
@@ -74,12 +74,14 @@ def due_queue(table: Table[Any]) -> str | None:
 
 
 def rebuild(stored: StoredTable) -> Table[Any]:
-    """A stored table replayed to its last stored action (the bots playing for people
+    """A stored table replayed to its last stored entry (the bots playing for people
     who left their seats in those seats; each seat's spec read once, here)."""
     record = Record(game=stored.game, rules_version=stored.rules_version,
                     options=stored.options, players=stored.players, seed=stored.seed,
-                    actions=stored.actions, seats=stored.seats)
-    return Table(record.replay(), stored.specs())
+                    seats=stored.seats)
+    table = Table(record.start(), stored.specs())
+    catch_up(table, stored.actions)  # its entries: actions, and undos (issue #43)
+    return table
 
 
 def use_seats(table: Table[Any], specs: list[str]) -> None:
@@ -97,10 +99,14 @@ def use_seats(table: Table[Any], specs: list[str]) -> None:
 
 
 def catch_up(table: Table[Any], texts: list[str]) -> int:
-    """Apply actions stored by others (in order) to ``table``; how many."""
-    state = table.state
+    """Apply the entries stored by others (actions and undos, in order) to ``table``;
+    how many."""
     for text in texts:
-        table.advance(state.game.parse_action(state, text))
+        state = table.state
+        if text == UNDO:  # checked by the process that stored it
+            table.take_back(replayed(state, len(state.history) - 1))
+        else:
+            table.advance(state.game.parse_action(state, text))
     return len(texts)
 
 
@@ -119,12 +125,25 @@ async def store(storage: Storage, table_id: str, table: Table[Any], action: Any,
     mover, next_seat = state.to_move, after.to_move
     assert mover is not None  # a legal action was applied
     bot = None if next_seat is None else table.bots.get(next_seat)
-    index = len(state.history)
-    stored = NewAction(table_id, index, str(action), mover,
+    stored = NewAction(table_id, table.version, str(action), mover,
                        Record.from_state(after).result if after.is_over else None,
                        None if bot is None else lane_of(bot))
-    step = Moved(index, stored.mover, next_seat if bot is None else None, ran_out) \
-        if clocked else None
+    step = Moved(len(state.history), stored.mover, next_seat if bot is None else None,
+                 ran_out) if clocked else None
     timing = await in_thread(storage.actions.add, stored, step)
     table.adopt(after)
+    return timing
+
+
+async def store_undo(storage: Storage, table_id: str, table: Table[Any], seat: int,
+                     version: int, *, clocked: bool) -> Timing | None:
+    """Store ``seat``'s undo of its last action as the table's next entry, then let the
+    table take the position before that action (raises
+    :class:`~.arena.table.MoveRefused` where the rules refuse it, StorageFailed or
+    Conflict where it cannot be stored: nothing changed). The seat is to move again, a
+    ``clocked`` table's clock on it from now."""
+    before = table.undoing(seat, version)
+    entry = NewAction(table_id, table.version, UNDO, seat)
+    timing = await in_thread(storage.actions.add, entry, Resumed(seat) if clocked else None)
+    table.take_back(before)
     return timing

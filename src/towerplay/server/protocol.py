@@ -22,6 +22,7 @@ from towerplay.arena.table import (
     NotAMove,
     NotYourTurn,
     StaleMove,
+    UndoRefused,
 )
 from towerplay.core.errors import TowerplayError
 from towerplay.core.events import Event, Param
@@ -53,7 +54,7 @@ class Refusal(TowerplayError):
 
 CODES: dict[type[MoveRefused], RefusalCode] = {
     NotAMove: "bad_message", GameOver: "over", StaleMove: "stale", NotYourTurn: "forbidden",
-    IllegalMove: "illegal"}
+    IllegalMove: "illegal", UndoRefused: "illegal"}
 """The protocol's code of each kind of refusal the table gives."""
 
 

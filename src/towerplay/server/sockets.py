@@ -42,6 +42,7 @@ def add_websocket(app: FastAPI) -> None:
             await websocket.send_json(refusal_body(refusal, lang))
             await websocket.close(4403)
             return
+        await hub.play.opened(live, seat)  # the seat's clock starts at its first page
         client = hub.clients.join(live, seat, lang, address(websocket), people == "1")
         sender = asyncio.get_running_loop().create_task(
             hub.clients.drain(live, client, websocket.send_text))
@@ -112,7 +113,8 @@ CLOSE_SECONDS = 5.0
 ACT_EXAMPLE = '{"type": "act", "version": 3, "action": "bid 2"}'
 ACT_SHAPE = '{"type": "act", "version": N, "action": "..."}'
 VIEW_SHAPE = '{"type": "view"}'
-OTHER_SHAPES = (ACT_SHAPE, '{"type": "name", "name": "..."}', '{"type": "chat", "text": "..."}',
+OTHER_SHAPES = (ACT_SHAPE, '{"type": "undo", "version": N}', '{"type": "name", "name": "..."}',
+                '{"type": "chat", "text": "..."}',
                 '{"type": "away", "bot": "medium"}', '{"type": "rematch"}',
                 '{"type": "hand_on", "seat": N, "bot": "medium" | null}')
 """The messages a client sends (each but ``view``, which ends the list in a refusal)."""
@@ -131,14 +133,14 @@ def parse_message(text: str) -> dict[str, Any]:
     return message
 
 
-MESSAGE_TYPES = ("act", "view", "name", "chat", "away", "rematch", "hand_on")
+MESSAGE_TYPES = ("act", "undo", "view", "name", "chat", "away", "rematch", "hand_on")
 """The kinds of message a client sends."""
 
 
 async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, Any],
                  limits: Limits | None = None) -> None:
-    """Act on one client message: a move, a request for the current view, a name (the
-    seat's, or a spectator's for this connection), a chat line."""
+    """Act on one client message: a move, an undo, a request for the current view, a
+    name (the seat's, or a spectator's for this connection), a chat line."""
     if message["type"] == "view":
         client.outbox.put_nowait({"type": "resend"})
         return
@@ -162,5 +164,8 @@ async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, A
     if message["type"] == "chat":
         await social.say(hub, live, client.seat, client.name, message.get("text"),
                          client.address, limits)
+        return
+    if message["type"] == "undo":  # the seat's last action taken back (issue #43)
+        await hub.play.undo(live, client.seat, message.get("version"))
         return
     await hub.play.submit(live, client.seat, message.get("action"), message.get("version"))

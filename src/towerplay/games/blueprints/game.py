@@ -131,6 +131,14 @@ class Blueprints(Game[BlueprintsState, Move]):
         die = parse_die(words[1])
         return TAKES[die] if verb == "take" else DISCARDS[die]
 
+    def reveals(self, before: BlueprintsState, action: Move,
+                after: BlueprintsState) -> bool:
+        """A turn's end draws and rolls the next die from the bag, and a round's end shows
+        every building (its scoring) and rolls the next round's dice. A take from the
+        pool (face up) or a placement that ends no turn shows nothing."""
+        return after.drawn != before.drawn or after.round != before.round \
+            or len(after.results) != len(before.results)
+
     def max_game_length(self, players: int) -> int:
         """A proven bound: three rounds of six turns per seat; a turn is a take and a
         placement (or a removal), and with two players a discard."""

@@ -174,6 +174,11 @@ class Castle(Game[CastleState, Act]):
         (:data:`HIDDEN_RECALL`)."""
         return 1.0 if self.options.memory == "open" else HIDDEN_RECALL
 
+    def reveals(self, before: CastleState, action: Act, after: CastleState) -> bool:
+        """A reveal turns a face-down card up: final. Building, returning, removing or the
+        Wizard decide about a card everyone has seen."""
+        return action.verb == "reveal"
+
     def max_game_length(self, players: int) -> int:
         """A cap the game enforces: it ends after ``max_turns`` turns, and a turn is a
         reveal and at most one decision about the card revealed."""

@@ -54,6 +54,13 @@ class FiveTowers(Game[FiveTowersState, Action]):
             raise IllegalAction(Event.of("core.not_text", type=type(text).__name__))
         return cards.parse_action_text(text)
 
+    def reveals(self, before: FiveTowersState, action: Action,
+                after: FiveTowersState) -> bool:
+        """Only a new round shows anything: its display, the next five cards of the draw
+        pile (rules §Round). A bid, a pass, a take from the display (already face up), a
+        tear-down or a placement that leaves the round going shows nothing."""
+        return after.round != before.round
+
     def max_game_length(self, players: int) -> int:
         """A proven bound. Each round shows up to 5 cards of the draw pile and the game
         ends when the second pile (the reshuffled discards, at most the whole deck) runs

@@ -84,6 +84,11 @@ class Skytopia(Game[SkytopiaState, A.Act]):
         """The action written as ``text``; the error lists the notation's forms."""
         return A.parse(text)
 
+    def reveals(self, before: SkytopiaState, action: A.Act, after: SkytopiaState) -> bool:
+        """Only the decks are hidden: an action that draws a Tower card onto the Market
+        (a turn's end refills it) reveals; any other shows nothing."""
+        return sum(map(len, after.decks)) != sum(map(len, before.decks))
+
     def max_game_length(self, players: int) -> int:
         """A cap the game enforces: it ends once ``MAX_ACTIONS`` actions have been played
         (far beyond any real game: the Market decks run out long before)."""

@@ -49,6 +49,12 @@ class Clients:
         for client in live.clients:
             client.outbox.put_nowait({})
 
+    def resend(self, live: LiveTable) -> None:
+        """Something every view message carries changed (the clock), not the version:
+        every client hears its view again."""
+        for client in live.clients:
+            client.outbox.put_nowait({"type": "resend"})
+
     def close(self, live: LiveTable) -> None:
         """End every client's sender (the server stops)."""
         for client in live.clients:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,6 +20,7 @@ from towerplay.arena.table import HUMAN, MoveRefused, Table
 from towerplay.bots.base import Bot
 from towerplay.core.rng import derive_seed
 from towerplay.server import moves
+from towerplay.server.clock import Opened, Timing, has_page
 from towerplay.server.hub.clients import Clients
 from towerplay.server.hub.memory import Memory
 from towerplay.server.live import LiveTable, new_token, started, unavailable_body
@@ -70,6 +72,33 @@ class Play:
         """A person's move, stored then taken (raises :class:`Refusal`, or
         StorageFailed, changing nothing); then every client hears of it and the bot to
         move, if any, is asked for."""
+        async def store(known: int) -> Timing | None:
+            assert seat is not None  # (spectators are refused first)
+            action = live.table.prepare(seat, text, known, check_legal=False)
+            return await moves.store(self.storage, live.id, live.table, action,
+                                     clocked=live.timing.timed, text=text)
+
+        await self._entry(live, seat, version, store)
+
+    async def undo(self, live: LiveTable, seat: int | None, version: object) -> None:
+        """A person takes back their last action (issue #43), stored as the table's
+        next entry then taken, or refused with the reason (:class:`Refusal`: nothing to
+        undo, not their action, the next seat has acted, it revealed something; or
+        StorageFailed), changing nothing; then every client hears of it."""
+        async def store(known: int) -> Timing | None:
+            assert seat is not None  # (spectators are refused first)
+            if live.table.state.movers[-1:] == [seat] and \
+                    len(live.table.state.history) - 1 in live.timing.ran_out():
+                raise Refusal("forbidden", web("undo_not_yours"), cause="not_yours")
+            return await moves.store_undo(self.storage, live.id, live.table, seat, known,
+                                          clocked=live.timing.timed)
+
+        await self._entry(live, seat, version, store)
+
+    async def _entry(self, live: LiveTable, seat: int | None, version: object,
+                     store: Callable[[int], Awaitable[Timing | None]]) -> None:
+        """Store a person's entry (a move or an undo, at ``version``) by ``store`` under
+        the table's lock, then tell every client and ask for the bot due, if any."""
         if seat is None:
             raise Refusal("forbidden", web("spectators"))
         if not isinstance(version, int) or isinstance(version, bool):
@@ -78,9 +107,7 @@ class Play:
             if version > live.table.version:  # another process stored moves we lack
                 await self.memory.catch_up(live)
             try:
-                action = live.table.prepare(seat, text, version, check_legal=False)
-                timing = await moves.store(self.storage, live.id, live.table, action,
-                                           clocked=live.timing.timed, text=text)
+                timing = await store(version)
             except MoveRefused as refused:
                 raise Refusal.of(refused) from None
             except Conflict:
@@ -96,6 +123,20 @@ class Play:
         self.memory.touch(live)
         self.clients.changed(live)
         await self.schedule_bot(live)
+
+    async def opened(self, live: LiveTable, seat: int | None) -> None:
+        """A page of ``seat`` opened: at its first, the person's clock starts (if it is
+        their turn: from now; issue #43). The others hear the clock at once; a failure
+        to store it leaves the clock waiting, to start at the person's first move."""
+        if seat is None or not live.timing.timed or has_page(live.timing.state, seat):
+            return
+        try:
+            live.timing = await in_thread(self.storage.clocks.step, live.id, Opened(seat))
+        except StorageFailed as error:
+            log.warning("cannot start the clock of seat %s at table %s (%s)", seat,
+                        live.id, error)
+            return
+        self.clients.resend(live)
 
     async def moved(self, table_id: str, version: int) -> None:
         """A move was stored elsewhere (a bot's worker, another server): read it in and

@@ -27,6 +27,7 @@ const TablePage = {
     $("board").addEventListener("click", (event) => this.pick(event));
     $("hints").addEventListener("click", (event) => this.pick(event));
     $("hint-button").addEventListener("click", () => this.askHint());
+    $("undo-button").addEventListener("click", () => this.undo());
     getJSON(`/api/tables/${encodeURIComponent(this.id)}/hint`).then((answer) => {
       this.hints = answer.hints;
       this.clearHints();
@@ -93,6 +94,15 @@ const TablePage = {
   /** Sends a move. A click the page cannot send says so (never dropped unseen); one
    * while the last move awaits its answer waits with it. */
   send(action) {
+    this.post({ type: "act", version: this.version, action });
+  },
+
+  /** Takes back this seat's last action (issue #43); a refusal says why. */
+  undo() {
+    this.post({ type: "undo", version: this.version });
+  },
+
+  post(body) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
       showError(t("not_connected"));
       return;
@@ -100,7 +110,7 @@ const TablePage = {
     if (this.pending) return;
     this.pending = true;
     showError(null);
-    this.socket.send(JSON.stringify({ type: "act", version: this.version, action }));
+    this.socket.send(JSON.stringify(body));
     this.waiting = setTimeout(() => this.unanswered(), ANSWER_WAIT_MS);
   },
 
@@ -157,6 +167,7 @@ const TablePage = {
     $("turn").textContent = turnText(view, this.seat, this.seats);
     const legal = view.legal || [];
     $("actions-box").hidden = legal.length === 0;
+    $("undo-box").hidden = !message.undo;  // one's own last action, nobody moved since
     $("actions").innerHTML = legal.map((a) =>
       `<button type="button" data-action="${esc(a)}">${esc((message.labels || {})[a] || a)}</button>`).join("");
     this.clearHints();

@@ -186,6 +186,10 @@ class ClockStore(Protocol):
     def next_deadline(self) -> datetime | None:
         """The earliest deadline still ahead of a person to move at an unfinished table."""
 
+    def step(self, table_id: str, clock: ClockStep, now: datetime | None = None) -> Timing:
+        """Apply ``clock``'s change (at ``now``, default the present) to an unfinished
+        table's clock on its own (a person's first page): the clock after it."""
+
     def ran_out(self, table_id: str, version: int) -> str | None:
         """The clock's bot, if the person to move at ``version`` ran out of time."""
 

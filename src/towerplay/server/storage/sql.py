@@ -448,6 +448,11 @@ class SQLClocks:
         with self.engine.connect() as db:
             return aware(db.execute(NEXT_DEADLINE, {"now": datetime.now(UTC)}).scalar())
 
+    def step(self, table_id: str, clock: ClockStep, now: datetime | None = None) -> Timing:
+        with self.engine.begin() as db:
+            return _step_clock(db, table_id, clock, now or datetime.now(UTC),
+                               tables.c.finished.is_(None))
+
     def ran_out(self, table_id: str, version: int) -> str | None:
         query = select(tables.c.clock).where(
             tables.c.id == table_id, tables.c.version == version, tables.c.finished.is_(None),
