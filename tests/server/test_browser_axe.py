@@ -1,6 +1,6 @@
 """Accessibility (issue #43 item 7): axe-core 4.x (:mod:`tests.server.axe`) finds no
-serious or critical fault on the lobby, table, replay, review, rules and scoring pad
-pages, for every game, in Polish and Hungarian, at desktop (1280 x 800) and phone
+serious or critical fault on the lobby, table (at a seat's turn with its hints, and a
+finished one with its long log), replay, review, rules and scoring pad pages, for every game, in Polish and Hungarian, at desktop (1280 x 800) and phone
 (390 x 844) size, nor on any kind of decision's board; the hint list never overlaps
 itself and says when there is nothing to weigh (castle's face-down cards).
 
@@ -63,12 +63,15 @@ def finished(base: str, game: str) -> str:
     return table
 
 
-def checked(page: Any, where: str) -> list[str]:
-    """axe's findings at both sizes (and the first screen of each saved for the gallery)."""
+def checked(page: Any, where: str, top: bool = True) -> list[str]:
+    """axe's findings at both sizes (and the first screen of each saved for the gallery:
+    the page's top, or where it was scrolled to if not ``top``)."""
     found = []
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         found += findings(page, f"{where} {size}")
+        if top:
+            page.evaluate("() => window.scrollTo(0, 0)")
         GALLERY.mkdir(parents=True, exist_ok=True)
         screenshot(page, GALLERY / f"{where.replace(' ', '-')}-{size}.png", full_page=False)
     return found
@@ -86,6 +89,11 @@ def table(page: Any, game: str) -> None:
     page.wait_for_selector("#hints li")
 
 
+def over(page: Any, game: str) -> None:
+    page.wait_for_selector("#end:not([hidden])")
+    page.wait_for_selector("#events li")
+
+
 def replay(page: Any, game: str) -> None:
     page.wait_for_selector("body[data-at='0']")
     page.wait_for_selector("#moves li")
@@ -100,7 +108,8 @@ def pad(page: Any, game: str) -> None:
 
 
 PAGES: dict[str, tuple[str, Callable[[Any, str], None]]] = {
-    "lobby": ("/", lobby), "table": ("{table}", table), "replay": ("/replay/{finished}", replay),
+    "lobby": ("/", lobby), "table": ("{table}", table), "end": ("/tables/{finished}", over),
+    "replay": ("/replay/{finished}", replay),
     "rules": ("/rules/{game}?lang={lang}", ready), "pad": ("/score/{game}", pad),
 }
 """Each page: its address and what it waits for (and does) before it is checked."""
@@ -121,7 +130,7 @@ def test_no_serious_finding_on_any_page(browser: Any, base: str, game: str, lang
             if name == "replay":  # the review is the replay page's lower half
                 page.click("#review-start")
                 page.wait_for_selector("#review-graph svg")
-                found += checked(page, f"{game} {lang} review")
+                found += checked(page, f"{game} {lang} review", top=False)
     assert not found, "\n".join(found)
 
 
