@@ -240,8 +240,8 @@ const TablePage = {
     if (answer.version !== this.version) return;
     $("hint-state").textContent = "";
     $("hint-button").disabled = false;
-    // win is null where there was one choice only, however many moves (castle's face-down
-    // cards are one to a seat that saw none): nothing was searched, nothing is best
+    // win is null where there was one choice only, however many moves (face-down cards
+    // are one to a seat that saw none of them): nothing was searched, nothing is best
     const weighed = answer.hints.some((hint) => hint.win !== null);
     $("hint-note").textContent = t(weighed ? "hint_note" : "hint_one_choice");
     $("hint-note").hidden = false;
