@@ -153,8 +153,9 @@ def screenshots(page: Any, name: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
-def screenshot(page: Any, path: Path, tries: int = 3) -> None:
-    """One full-page screenshot, taken again when chromium does not draw it in time.
+def screenshot(page: Any, path: Path, tries: int = 3, full_page: bool = True) -> None:
+    """One full-page screenshot (or of the first screen only: ``full_page=False``), taken
+    again when chromium does not draw it in time.
 
     A screenshot is a picture for people, not a check: on a loaded 2-core CI machine
     chromium once took over 30 s to draw one (the page's checks had all passed), so a
@@ -163,7 +164,7 @@ def screenshot(page: Any, path: Path, tries: int = 3) -> None:
 
     for attempt in range(1, tries + 1):
         try:
-            page.screenshot(path=str(path), full_page=True, animations="disabled",
+            page.screenshot(path=str(path), full_page=full_page, animations="disabled",
                             timeout=PATIENCE_MS * attempt)
             return
         except DrawnTooLate:

@@ -15,9 +15,11 @@ piece that moves or changes keeps its element and CSS transitions run.
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
-from html import escape
+from html import escape, unescape
 from textwrap import wrap
 from typing import NamedTuple
 
@@ -108,8 +110,9 @@ def lines(x: float, y: float, content: str, width: int, size: int = 11,
 
 
 def clickable(action: str | None, label: str, body: str, extra: str = "") -> str:
-    """``body`` as a button sending ``action`` (keyboard-reachable, labelled), or a plain
-    titled group if ``action`` is None.
+    """``body`` as a button sending ``action`` (keyboard-reachable, named by
+    :func:`spoken_name`, its tooltip ``label``), or a plain titled group if ``action`` is
+    None.
 
     >>> clickable("take 1", "take it", "")  # doctest: +NORMALIZE_WHITESPACE
     '<g class="act" data-action="take 1" role="button" tabindex="0"
@@ -119,8 +122,60 @@ def clickable(action: str | None, label: str, body: str, extra: str = "") -> str
     """
     if action is None:
         return f"<g{extra}><title>{escape(label)}</title>{body}</g>"
+    # a space after each text: what is drawn reads as separate words, not run together
+    body = DRAWN_END.sub("</text> ", body)
     return (f'<g class="act" data-action="{escape(action)}" role="button" tabindex="0" '
-            f'aria-label="{escape(label)}"{extra}><title>{escape(label)}</title>{body}</g>')
+            f'aria-label="{escape(spoken_name(label, body))}"{extra}>'
+            f"<title>{escape(label)}</title>{body}</g>")
+
+
+DRAWN = re.compile(r"<text\b[^>]*>(.*?)</text>", re.DOTALL)
+DRAWN_END = re.compile(r"</text>(?! )")
+TAG = re.compile(r"<[^>]+>")
+PARENTHETICAL = re.compile(r"\([^()]*\)")
+
+
+def spoken_name(label: str, body: str) -> str:
+    """A clickable piece's accessible name: its ``label``, followed by the words drawn on
+    it (its SVG texts) unless the label already says them in that order. A person who
+    speaks what they see, or reads the piece, names it (WCAG 2.5.3, label in name).
+
+    >>> spoken_name("pass your turn", text(0, 0, "pass"))
+    'pass your turn'
+    >>> spoken_name("spasuj", text(0, 0, "pas"))
+    'spasuj — pas'
+    >>> spoken_name("take: sand 3", text(0, 0, "≈3") + text(0, 9, "sand"))
+    'take: sand 3 — ≈3 sand'
+    """
+    drawn = " ".join(unescape(TAG.sub("", found)).strip() for found in DRAWN.findall(body))
+    drawn = " ".join(drawn.split())
+    if not words(drawn) or in_order(words(drawn), words(label)):
+        return label
+    return f"{label} — {drawn}"
+
+
+def words(said: str) -> list[str]:
+    """The words of ``said`` as a speech checker compares them: letters and digits only,
+    accents and parentheses left out, in lower case.
+
+    >>> words("Weź: sand (3)!")
+    ['wez', 'sand']
+    """
+    plain = "".join(c for c in unicodedata.normalize("NFKD", said)
+                    if not unicodedata.combining(c))
+    while (shorter := PARENTHETICAL.sub(" ", plain)) != plain:
+        plain = shorter
+    return re.findall(r"[^\W_]+", plain.lower())
+
+
+def in_order(needle: list[str], haystack: list[str]) -> bool:
+    """Whether ``needle`` is a run of consecutive words of ``haystack``.
+
+    >>> in_order(["sand", "3"], ["take", "sand", "3"]), in_order(["3", "sand"], ["sand", "3"])
+    (True, False)
+    """
+    return any(haystack[i:i + len(needle)] == needle
+               for i in range(len(haystack) - len(needle) + 1))
 
 
 def button(x: float, y: float, w: float, caption: str, action: str | None, label: str,

@@ -66,7 +66,9 @@ def test_place_on_a_tower_puts_the_highest_taken_card_of_its_suit_first() -> Non
         if twice:
             root = ET.fromstring(draw(state.view(state.to_move)))
             towers = [e.attrib["data-action"] for e in root.iter()
-                      if e.attrib.get("aria-label", "").endswith(f"your {twice[0]} tower")]
+                      # (the name's label, before the words drawn on the piece)
+                      if e.attrib.get("aria-label", "").split(" — ")[0]
+                      .endswith(f"your {twice[0]} tower")]
             best = max((a for a in places if twice[0] in a),
                        key=lambda a: int(a.split()[1][len(twice[0]):]))
             assert towers == [best]

@@ -114,12 +114,13 @@ const Replay = {
 };
 
 // ------------------------------------------------------------------ the review (#21)
-const MARKS = {  // shape AND colour per mark, with a text label
-  inaccuracy: { glyph: "·", colour: "#b8860b", size: 28 },
-  mistake: { glyph: "▼", colour: "#e06000", size: 14 },
+const MARKS = {  // shape AND colour per mark, with a text label; colours that read
+                 // on the page (contrast at least 4.5:1, axe-core's color-contrast)
+  inaccuracy: { glyph: "·", colour: "#8a6508", size: 28 },
+  mistake: { glyph: "▼", colour: "#b34700", size: 14 },
   blunder: { glyph: "✖", colour: "#c00000", size: 14 },
 };
-const SEAT_COLOURS = ["#1f6fb4", "#2a9d3a", "#8e44ad", "#555"];
+const SEAT_COLOURS = ["#1f6fb4", "#237a2f", "#8e44ad", "#555"];
 
 const Review = {
   url: () => `/api/tables/${encodeURIComponent(Replay.id)}/review`,

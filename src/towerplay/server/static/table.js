@@ -251,10 +251,14 @@ const TablePage = {
     if (answer.version !== this.version) return;
     $("hint-state").textContent = "";
     $("hint-button").disabled = false;
+    // win is null where there was one choice only, however many moves (face-down cards
+    // are one to a seat that saw none of them): nothing was searched, nothing is best
+    const weighed = answer.hints.some((hint) => hint.win !== null);
+    $("hint-note").textContent = t(weighed ? "hint_note" : "hint_one_choice");
     $("hint-note").hidden = false;
     $("hints").innerHTML = answer.hints.map((hint, place) => {
-      const best = place === 0 ? ` <strong class="best-mark">★ ${esc(t("hint_best"))}</strong>` : "";
-      // win is null where there was one choice only (nothing was searched)
+      const best = place === 0 && weighed
+        ? ` <strong class="best-mark">★ ${esc(t("hint_best"))}</strong>` : "";
       const chance = hint.win === null ? "" : `<meter min="0" max="1" value="${hint.win}"></meter> `
         + `<span class="win">${Math.round(hint.win * 100)}%</span>`;
       return `<li${place === 0 ? ' class="best"' : ""}><button type="button" data-action="${esc(hint.action)}">`
