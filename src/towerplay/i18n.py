@@ -36,7 +36,7 @@ key is missing in any language and that every event the engines say has a text.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -160,9 +160,14 @@ class Translator:
         return hungarian_articles(text) if self.lang == "hu" else text
 
     def term(self, word: str) -> str:
-        """A game term (a suit, a colour, a card's name) in this language."""
+        """A game term (a suit, a colour, a card's name) in this language: its catalogue
+        text, or what the game's ``words`` module (``term(word, tr)``) makes of a term
+        with many values (a Skytopia Market card's place, ``g1``), or the word itself."""
         key = f"term.{word}"
-        return self.raw(key) if self.has(key) else word
+        if self.has(key):
+            return self.raw(key)
+        named = _game_term(self.domain)
+        return (named(word, self) if named else None) or word
 
     def event(self, event: Event, form: str | None = None) -> str:
         """An engine's event in this language, by the catalogue text of its key (in the
@@ -489,3 +494,15 @@ def match(domain: str, part: str, kind: str = ACTION) -> tuple[str, dict[str, st
         if found is not None:
             return key, found.groupdict()
     return None
+
+
+@cache
+def _game_term(domain: str) -> Callable[[str, Translator], str | None] | None:
+    """The ``term`` function of a game's ``words`` module (``None``: it has none)."""
+    from towerplay.core.errors import UnknownGame
+    from towerplay.core.registry import companion  # (the registry imports the games)
+    try:
+        module = companion(domain, "words")
+    except UnknownGame:  # not a game's domain (core, web, cli_help...)
+        return None
+    return getattr(module, "term", None)

@@ -177,9 +177,9 @@ def test_events_in_english_are_the_old_lines() -> None:
 def test_events_in_polish_and_hungarian() -> None:
     comp = games.load(DOMAIN).comp
     move = events.move
-    assert word(move(parse("place g1:5"), comp), "pl") == "stawia Golema na g1 z wartością 5"
+    assert word(move(parse("place g1:5"), comp), "pl") == "stawia Golema na „złota 1” z wartością 5"
     assert word(move(parse("turn r2:4 2"), comp), "pl") == \
-        "obraca Golema z r2 (wartość 4) o 2 kroki"
+        "obraca Golema z „czerwona 2” (wartość 4) o 2 kroki"
     assert word(move(parse("tower gold"), comp), "hu") == "aktiválja az arany Tornyát"
     assert word(move(parse("top red"), comp), "pl") == \
         "aktywuje wierzchnią kartę czerwonej Wieży"
@@ -219,15 +219,16 @@ def test_every_legal_action_has_an_imperative_label(game: int) -> None:
 
 def test_action_labels_in_polish_and_hungarian() -> None:
     pl, hu = Translator(DOMAIN, "pl"), Translator(DOMAIN, "hu")
-    assert pl.action("place g1:5") == "postaw Golema na g1 z wartością 5"
+    assert pl.action("place g1:5") == "postaw Golema na „złota 1” z wartością 5"
     assert [pl.action(f"turn r2:4 {n}") for n in (1, 2)] == [
-        "obróć Golema z r2 (wartość 4) o 1 krok", "obróć Golema z r2 (wartość 4) o 2 kroki"]
+        "obróć Golema z „czerwona 2” (wartość 4) o 1 krok",
+        "obróć Golema z „czerwona 2” (wartość 4) o 2 kroki"]
     assert pl.action("tower gold") == "aktywuj złotą Wieżę"
     assert pl.action("top red") == "aktywuj wierzchnią kartę czerwonej Wieży"
     assert pl.action("use") == "użyj efektu"
-    assert hu.action("place g1:5") == "küldj gólemet ide: g1, érték: 5"
+    assert hu.action("place g1:5") == "küldj gólemet ide: arany, 1. sor, érték: 5"
     assert hu.action("tower gold") == "aktiváld az arany Tornyodat"
-    assert hu.action("take p3") == "vedd a városodba a kártyát innen: p3"
+    assert hu.action("take p3") == "vedd a városodba a kártyát innen: lila, 3. sor"
     assert hu.action("side a") == "válaszd a lapka A oldalát"
     assert Translator(DOMAIN, "en").action("turn r2:4 2") == "turn r2:4 2"
 
@@ -262,3 +263,17 @@ def test_the_checks_catch_english_and_keys() -> None:
     WORDING.assert_checks_bite(draw(state.view(0)))
     with pytest.raises(AssertionError):
         CHECK.assert_worded([Event.of("skytopia.card", ident="BLU-05", name="BLU-05")])
+
+
+@pytest.mark.parametrize("game", range(len(GAMES)))
+def test_market_places_are_named_never_coded(game: int) -> None:
+    """A Market card's place reads as its column's colour and its row on every button
+    and in every log line in Polish and Hungarian (``g1`` is the notation's, English's)."""
+    notations = played(game).actions
+    comp = games.load(DOMAIN, **GAMES[game][0]).comp
+    code = re.compile(r"\b[bgrp][1-9]\b")
+    for lang in LANGS:
+        tr = Translator(DOMAIN, lang)
+        for text in notations:
+            for worded in (tr.action(text), word(events.move(parse(text), comp), lang)):
+                assert not code.search(worded), (lang, text, worded)

@@ -110,7 +110,8 @@ def _folder(package_name: str) -> Path:
 
 def companion(name: str, part: str) -> ModuleType | None:
     """A game's front-end module beside its rules — ``render`` (terminal text drawn from
-    a view), ``board`` (SVG drawn from a view), ``cli`` (its ``score`` command) — or
+    a view), ``board`` (SVG drawn from a view), ``cli`` (its ``score`` command),
+    ``words`` (terms with many values worded for people: ``term(word, tr)``) — or
     ``None`` if the game has none. Rules never import these; front ends find them here.
 
     >>> companion("five_towers", "render").__name__

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from towerplay.core.errors import IllegalAction
-from towerplay.core.events import Event
+from towerplay.core.events import Event, Term
 from towerplay.games.skytopia.components import COLOURS, LETTERS
 
 ROWS = 4
@@ -31,6 +31,12 @@ MAX_TURN = 4
 def slot_name(slot: int) -> str:
     """``slot_name(4) == 'g1'``: colour letter and row (1-based)."""
     return f"{LETTERS[slot // ROWS]}{slot % ROWS + 1}"
+
+
+def slot_term(slot: int) -> Term:
+    """``slot``'s place as a glossary term: a log line or refusal words it for people
+    (``skytopia.words.term``: *the gold column, row 1* in Polish and Hungarian)."""
+    return Term(slot_name(slot))
 
 
 class Act(NamedTuple):

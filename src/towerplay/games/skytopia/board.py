@@ -69,6 +69,7 @@ from towerplay.core.svg import card as kit_card
 from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
 from towerplay.games.skytopia.views import CardInfo, MarketSlot, SkytopiaView, side_text, slot_card
+from towerplay.games.skytopia.words import COLUMN
 from towerplay.i18n import Translator, seat_label
 
 WIDTH = 380
@@ -84,7 +85,6 @@ ICONS = {1: ("golem", "coin"), 2: ("coin",), 3: ("coin",), 4: ("star",), 5: ("co
          10: ("turn",), 11: ("turn",), 12: ("arrow",), 13: ("golem",), 14: ("golem", "arrow"),
          15: ("bolt",), 16: ("flag", "star"), 17: ("bolt",)}
 """The icons of each effect (by its number in the rules spec)."""
-COLUMN = {colour[0]: colour for colour in COLOURS}
 
 
 def draw(view: SkytopiaView, tr: Translator | None = None) -> str:

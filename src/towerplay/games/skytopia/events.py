@@ -19,7 +19,7 @@ from typing import Any
 
 from towerplay.core.events import Event, Param, Term
 from towerplay.games.skytopia import actions as A
-from towerplay.games.skytopia.actions import ACTIONS, Act, slot_name
+from towerplay.games.skytopia.actions import ACTIONS, Act, slot_term
 from towerplay.games.skytopia.components import COLOURS, Components
 
 COLOUR_TERMS = tuple(Term(colour) for colour in COLOURS)
@@ -32,14 +32,14 @@ def _move(act: Act) -> Event:
     kind, a, b, c = act
     if kind in (A.PLACE, A.BACK, A.RECALL):
         verb = ("place", "back", "recall")[kind - A.PLACE]
-        return Event.of(f"skytopia.{verb}", slot=slot_name(a), value=b)
+        return Event.of(f"skytopia.{verb}", slot=slot_term(a), value=b)
     if kind == A.TURN:
-        return Event.of("skytopia.turn", slot=slot_name(a), value=b, count=c)
+        return Event.of("skytopia.turn", slot=slot_term(a), value=b, count=c)
     if kind == A.MOVE:
-        return Event.of("skytopia.move", slot=slot_name(a), value=b, target=slot_name(c))
+        return Event.of("skytopia.move", slot=slot_term(a), value=b, target=slot_term(c))
     if kind in (A.PUT, A.TAKE, A.STACK):
         return Event.of(f"skytopia.{('put', 'take', 'stack')[kind - A.PUT]}",
-                        slot=slot_name(a))
+                        slot=slot_term(a))
     if kind in (A.TOWER, A.TOP, A.ROW):
         return Event.of(f"skytopia.{('tower', 'top', 'row')[kind - A.TOWER]}",
                         colour=COLOUR_TERMS[a])

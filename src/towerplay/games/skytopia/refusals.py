@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from towerplay.core.events import Event
 from towerplay.games.skytopia import actions as A
-from towerplay.games.skytopia.actions import Act, slot_name
+from towerplay.games.skytopia.actions import Act, slot_term
 from towerplay.games.skytopia.events import COLOUR_TERMS, tile_event
 
 if TYPE_CHECKING:
@@ -80,20 +80,20 @@ def _reason(state: SkytopiaState, act: Act) -> Event | None:
         return _place_reason(state, a, b)
     if kind in (A.BACK, A.RECALL, A.TURN, A.MOVE):
         if state.current * 8 + b not in state.dice[a]:
-            return Event.of("skytopia.no_such_golem", value=b, slot=slot_name(a))
+            return Event.of("skytopia.no_such_golem", value=b, slot=slot_term(a))
         if kind == A.TURN:
-            return Event.of("skytopia.cannot_turn", slot=slot_name(a), count=c)
+            return Event.of("skytopia.cannot_turn", slot=slot_term(a), count=c)
         if kind == A.MOVE:
-            return Event.of("skytopia.cannot_move", slot=slot_name(c))
-        return Event.of("skytopia.own_card", slot=slot_name(a))
+            return Event.of("skytopia.cannot_move", slot=slot_term(c))
+        return Event.of("skytopia.own_card", slot=slot_term(a))
     if kind == A.STACK:
-        return Event.of("skytopia.not_completed", slot=slot_name(a))
+        return Event.of("skytopia.not_completed", slot=slot_term(a))
     if kind == A.TOWER:
         return Event.of("skytopia.tower_done", colour=COLOUR_TERMS[a])
     if kind == A.DRAFT:
         return tile_event("skytopia.tile_taken", state.comp, a)
     if kind in (A.PUT, A.TAKE):
-        return Event.of("skytopia.not_choosable", slot=slot_name(a))
+        return Event.of("skytopia.not_choosable", slot=slot_term(a))
     if kind in (A.TOP, A.ROW):
         return Event.of("skytopia.nothing_to_activate", colour=COLOUR_TERMS[a])
     return None
@@ -102,7 +102,7 @@ def _reason(state: SkytopiaState, act: Act) -> Event | None:
 def _place_reason(state: SkytopiaState, slot: int, value: int) -> Event:
     """Why a golem may not be placed on ``slot`` showing ``value``."""
     comp = state.comp
-    name = slot_name(slot)
+    name = slot_term(slot)
     if state.market[slot] < 0:
         return Event.of("skytopia.no_card", slot=name)
     distance = state.distance(value)
