@@ -45,7 +45,9 @@ def same_html(page: Any, selector: str, html: str) -> bool:
 
 def test_hints_at_my_turn_and_none_where_they_are_off(browser: Any, web: ServeProcess) -> None:
     with localized_page(browser) as page:
-        links = create_in_lobby(page, web.base, "castle", ["human", "greedy"])
+        # (5 Towers' bids: several choices to weigh; castle's first reveal is one choice,
+        # which test_browser_axe's hint test covers)
+        links = create_in_lobby(page, web.base, "five_towers", ["human", "greedy"])
         page.goto(links["seat-0"])
         assert wait_my_turn(page)
         page.wait_for_selector("#hint-box:not([hidden])")
@@ -57,12 +59,12 @@ def test_hints_at_my_turn_and_none_where_they_are_off(browser: Any, web: ServePr
         entries = page.locator("#hints li")
         hinted = entries.locator("button").evaluate_all(
             "buttons => buttons.map(b => b.dataset.action)")
-        # one entry per choice the seat can tell apart (castle: any unseen card is one)
+        # one entry per choice the seat can tell apart
         assert hinted and set(hinted) <= set(legal) and len(hinted) == len(set(hinted))
         percents = [int(text.rstrip("%")) for text in entries.locator(".win").all_inner_texts()]
         assert percents == sorted(percents, reverse=True) and all(0 <= p <= 100 for p in percents)
         assert "best" in entries.first.inner_text() and page.locator(".best-mark").count() == 1
-        screenshots(page, "hints-castle")
+        screenshots(page, "hints-five_towers")
         version = page.evaluate("document.body.dataset.version")
         entries.first.locator("button").click()  # a hint entry plays its move
         page.wait_for_function(f"() => document.body.dataset.version !== {version!r}")

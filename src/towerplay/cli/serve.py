@@ -4,6 +4,7 @@ from __future__ import annotations
 import errno
 import os
 import socket
+import time
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,7 +59,7 @@ def serve_command(
              f"or *)")
     check_address(host, port)
     url = database_url(db)
-    check_database(url)
+    wait_for_database(url)
     shown = "http://127.0.0.1" if host in ("0.0.0.0", "::") else f"http://{host}"
     print(f"towerplay: open {shown}:{port}/ in a browser (tables stored in {where(url)})",
           flush=True)
@@ -89,10 +90,11 @@ def check_address(host: str, port: int) -> None:
         fail(words(key, address=address, reason=error.strerror or error), words("cli.error"))
 
 
-def check_database(url: str) -> None:
-    """Exit with one line naming a PostgreSQL database that cannot be reached at start,
-    before the server says where to open it (once serving, it waits out an outage; at
-    start, waiting deaf to SIGTERM for a wrong address helps nobody)."""
+def wait_for_database(url: str) -> None:
+    """Wait until a PostgreSQL database answers, saying so once in one line naming it
+    (never its password), before the server says where to open it. Here, before the web
+    server's own signal handling, SIGTERM ends the wait at once and Ctrl-C quietly (the
+    app would wait too, but deaf to them until it has started)."""
     import psycopg
 
     from towerplay.server.app import where
@@ -101,16 +103,26 @@ def check_database(url: str) -> None:
 
     if not is_postgres(url):
         return
+    said = False
     try:
-        psycopg.connect(url.replace("+psycopg", "", 1), connect_timeout=CONNECT_SECONDS).close()
-    except psycopg.Error:
-        words = translator("web", language())
-        fail(words("cli.database_unreachable", address=where(url), variable=DATABASE_URL_ENV),
-             words("cli.error"))
+        while True:
+            try:
+                psycopg.connect(url.replace("+psycopg", "", 1),
+                                connect_timeout=CONNECT_SECONDS).close()
+                return
+            except psycopg.Error:
+                if not said:
+                    words = translator("web", language())
+                    print("towerplay: " + words("cli.database_unreachable", address=where(url),
+                                                variable=DATABASE_URL_ENV), flush=True)
+                    said = True
+                time.sleep(1)
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
 
 
 CONNECT_SECONDS = 10
-"""How long ``serve`` waits at start for its PostgreSQL database to answer."""
+"""How long one try to reach the PostgreSQL database at start may take."""
 
 
 def parse_limits(text: str) -> Limits:

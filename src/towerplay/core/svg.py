@@ -120,10 +120,11 @@ def clickable(action: str | None, label: str, body: str, extra: str = "") -> str
     >>> clickable(None, "a", "")
     '<g><title>a</title></g>'
     """
+    # a space after each text: what is drawn reads as separate words, not run together
+    # (clickable or not, so a piece that only stops being clickable keeps its body)
+    body = DRAWN_END.sub("</text> ", body)
     if action is None:
         return f"<g{extra}><title>{escape(label)}</title>{body}</g>"
-    # a space after each text: what is drawn reads as separate words, not run together
-    body = DRAWN_END.sub("</text> ", body)
     return (f'<g class="act" data-action="{escape(action)}" role="button" tabindex="0" '
             f'aria-label="{escape(spoken_name(label, body))}"{extra}>'
             f"<title>{escape(label)}</title>{body}</g>")
