@@ -129,7 +129,8 @@ def percentile(values: list[float], share: float) -> float:
 def profiler(pid: int, seconds: float, out: Path) -> subprocess.Popen[bytes] | None:
     """py-spy sampling ``pid`` for ``seconds`` into collapsed stacks: the thread holding
     the GIL (whichever it is), i.e. where the process's Python time goes."""
-    spy = shutil.which("py-spy")
+    # (beside this Python too: the dev extra installs it into the venv, active or not)
+    spy = shutil.which("py-spy") or shutil.which("py-spy", path=str(Path(sys.executable).parent))
     if spy is None:
         raise SystemExit("--profile needs py-spy (pip install py-spy)")
     return subprocess.Popen([spy, "record", "--pid", str(pid), "--duration",
