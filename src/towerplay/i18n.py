@@ -496,6 +496,17 @@ def match(domain: str, part: str, kind: str = ACTION) -> tuple[str, dict[str, st
     return None
 
 
+def named_term(domain: str, word: str, lang: str) -> str | None:
+    """``word`` as the game's ``words`` module words it in ``lang`` (``None``: the game
+    has no such module, or ``word`` is not one of its terms with many values).
+
+    >>> named_term("skytopia", "b2", "hu"), named_term("castle", "b2", "hu")
+    ('kék, 2. sor', None)
+    """
+    named = _game_term(domain)
+    return named(word, translator(domain, lang)) if named else None
+
+
 @cache
 def _game_term(domain: str) -> Callable[[str, Translator], str | None] | None:
     """The ``term`` function of a game's ``words`` module (``None``: it has none)."""

@@ -16,7 +16,7 @@ from towerplay.core.errors import InvalidOptions, UnknownGame
 from towerplay.core.events import LEGACY
 from towerplay.core.game import Game
 from towerplay.core.registry import companion, folder, game_class, load, package
-from towerplay.i18n import LANGUAGES, PLURAL_FORMS, Translator, catalogue
+from towerplay.i18n import LANGUAGES, PLURAL_FORMS, Translator, catalogue, named_term
 
 GARBAGE = ("", "   ", "xyzzy", "🐉", "12 34 56", "pass pass", "x" * 10_000)
 """Text no game reads; a game adds its own near misses (:func:`near_misses`)."""
@@ -412,7 +412,7 @@ def worded(event: Event, lang: str) -> bool:
     keys = (event.key, event.key.removeprefix(f"{event.domain}."))  # (options name none)
     terms = [param for _, param in event.params if isinstance(param, Term)]
     return (any(map(has, keys)) or event.get("fallback") is not None) and all(
-        has(f"term.{term}") for term in terms)
+        has(f"term.{term}") or named_term(event.domain, term, lang) for term in terms)
 
 
 # ----------------------------------------------------------------- boards

@@ -26,7 +26,9 @@ def term(word: str, tr: Translator) -> str | None:
     """``word`` worded by the catalogue's ``slot_term`` if it is a Market card's place,
     else ``None``. English keeps the notation: its buttons show the notation itself."""
     found = PLACE.fullmatch(word)
-    if found is None or tr.lang == LANGUAGES[0]:
+    if found is None:
         return None
+    if tr.lang == LANGUAGES[0]:
+        return word
     letter, row = found.groups()
     return tr("slot_term", colour=tr.term(COLUMN[letter]), row=row)
