@@ -37,11 +37,15 @@ def test_a_clocked_table_runs_out_across_a_server_restart(browser: Any,
             table = page.inner_text("#table-id")
             clock = httpx.get(f"{server.base}/api/tables/{table}", timeout=TIMEOUT).json()["clock"]
             assert (clock["mode"], clock["seconds"], clock["bot"]) == ("move", 4, "random")
+            other = page.context.new_page()  # both seats' pages open: the clock starts
+            other.goto(str(page.get_attribute("#link-seat-1", "href")))
             page.goto(str(page.get_attribute("#link-seat-0", "href")))
             page.wait_for_selector("#clock:not([hidden])")
             shown = page.inner_text("#clock")
             assert shown.startswith(f"{WEB('clock_label')} (4 s, {WEB('clock_move')})"), shown
-            assert "0:0" in shown
+            # the clock starts when the seat's page has opened: the countdown follows
+            page.wait_for_function(
+                "() => document.querySelector('#clock').innerText.includes('0:0')")
             server.kill()  # before the deadline: no timer in memory survives this
             server.start()  # the deadline passes meanwhile, or soon after
             out = WEB("clock.ran_out", bot=bot_name("random", "pl"))  # the bot by its name
