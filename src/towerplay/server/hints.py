@@ -33,7 +33,7 @@ from fastapi.responses import JSONResponse, Response
 
 from towerplay.i18n import Translator
 from towerplay.server.hub import UnknownTable
-from towerplay.server.limits import read_json
+from towerplay.server.limits import client_address, read_json
 from towerplay.server.live import LiveTable, unavailable_body
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import Refusal, error, not_found, refusal_body, web, worded
@@ -74,10 +74,6 @@ def ranked(stats: list[tuple[str, float | None, int]],
     return [{"action": action, "label": words.action(action),
              "win": None if win is None else round(win, 4),
              "visits": visits} for action, win, visits in ordered]
-
-
-def client_address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
 
 
 @router.get("/api/tables/{table_id}/hint")

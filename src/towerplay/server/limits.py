@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 
 from towerplay.server.protocol import Refusal, web
 
@@ -117,6 +117,12 @@ class Window:
             return False
         stamps.append(now)
         return True
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address, which limits count by: the TCP peer, or the client a
+    trusted proxy names (``towerplay serve --forwarded-allow-ips``; docs/deploy.md)."""
+    return connection.client.host if connection.client else "unknown"
 
 
 async def read_json(request: Request, limit: int) -> Any:

@@ -20,6 +20,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from towerplay.i18n import Translator
+from towerplay.server.limits import client_address
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import error, web
 from towerplay.server.replay import finished_record
@@ -31,10 +32,6 @@ EARLY = web("review_after_end")
 """The refusal of a review before the game's end."""
 PER_ADDRESS = 2
 """Reviews one address may have queued or running at once."""
-
-
-def client_address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
 
 
 def legacy_file(storage: Storage, table_id: str) -> dict[str, Any] | None:

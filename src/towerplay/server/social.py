@@ -24,10 +24,10 @@ from fastapi.responses import JSONResponse, Response
 
 from towerplay.server import words
 from towerplay.server.hub import Hub, UnknownTable
-from towerplay.server.limits import Limits, read_json
+from towerplay.server.limits import Limits, client_address, read_json
 from towerplay.server.live import LiveTable, visible_chat
 from towerplay.server.protocol import STATUS, Refusal, not_found, refusal_body, web
-from towerplay.server.tables import address, check_spec, hub_of
+from towerplay.server.tables import check_spec, hub_of
 
 router = APIRouter()
 
@@ -217,7 +217,7 @@ async def post_chat(request: Request, table_id: str) -> Response:
         seat = live.seat_of(token if isinstance(token, str) else None)
         name = None if seat is not None or data.get("name") is None \
             else check_name(data.get("name"))
-        await say(hub, live, seat, name, data.get("text"), address(request),
+        await say(hub, live, seat, name, data.get("text"), client_address(request),
                   request.app.state.limits)
     except UnknownTable:
         return not_found(table_id)

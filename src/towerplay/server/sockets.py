@@ -11,11 +11,11 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from towerplay.server import social, words
 from towerplay.server.hub import Hub, UnknownTable
-from towerplay.server.limits import Limits, TokenBucket
+from towerplay.server.limits import Limits, TokenBucket, client_address
 from towerplay.server.live import Client, LiveTable, unavailable_body
 from towerplay.server.protocol import Refusal, error_body, refusal_body, web, worded
 from towerplay.server.storage import StorageFailed
-from towerplay.server.tables import address, hub_of, known_version
+from towerplay.server.tables import hub_of, known_version
 
 
 def add_websocket(app: FastAPI) -> None:
@@ -43,7 +43,7 @@ def add_websocket(app: FastAPI) -> None:
             await websocket.close(4403)
             return
         await hub.play.opened(live, seat)  # the seat's clock starts at its first page
-        client = hub.clients.join(live, seat, lang, address(websocket), people == "1")
+        client = hub.clients.join(live, seat, lang, client_address(websocket), people == "1")
         sender = asyncio.get_running_loop().create_task(
             hub.clients.drain(live, client, websocket.send_text))
         try:

@@ -15,7 +15,7 @@ from towerplay.core.errors import TowerplayError, UnknownBot
 from towerplay.core.events import Event, Seq
 from towerplay.server import clock, hints, replay, words
 from towerplay.server.hub import Hub, UnknownTable
-from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, read_json
+from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, client_address, read_json
 from towerplay.server.live import LiveTable, unavailable_body
 from towerplay.server.protocol import (
     STATUS,
@@ -33,12 +33,6 @@ from towerplay.server.storage import CHAT_SETTINGS, StorageFailed
 def hub_of(request: Request | WebSocket) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
-
-
-def address(request: Request | WebSocket) -> str:
-    """The client's address, which limits count by: the TCP peer, or the client a
-    trusted proxy names (``towerplay serve --forwarded-allow-ips``; docs/deploy.md)."""
-    return request.client.host if request.client else "unknown"
 
 
 
@@ -172,19 +166,19 @@ def add_api(app: FastAPI) -> None:
         except TowerplayError as problem:
             return error(422, "bad_message", problem.event, lang)
         hub = hub_of(request)
-        made = await asyncio.to_thread(hub.storage.limits.tables_since, address(request), 60)
+        made = await asyncio.to_thread(hub.storage.limits.tables_since, client_address(request), 60)
         if made >= limits.tables_per_minute:  # counted in the database: every process
             return error(429, "bad_message", web("tables_per_minute",
                                                  limit=limits.tables_per_minute),
                          lang, limit=limits.tables_per_minute)
         if HUMAN not in seats and await asyncio.to_thread(
-                hub.storage.limits.bot_tables, address(request)) >= limits.bot_tables:
+                hub.storage.limits.bot_tables, client_address(request)) >= limits.bot_tables:
             return error(429, "busy", web("bot_tables", limit=limits.bot_tables), lang,
                          limit=limits.bot_tables)
         try:
             live, tokens = await hub.play.create(game, players, options, seats, seed,
                                                  seated=seated, hints=allow_hints,
-                                                 owner=address(request), chat=chat,
+                                                 owner=client_address(request), chat=chat,
                                                  timed=timed)
         except TowerplayError as problem:
             return error(422, "bad_message", problem.event, lang)
@@ -269,7 +263,7 @@ async def allowed(request: Request, limits: Limits) -> bool:
     window = limits.actions_burst / limits.actions_per_second
     try:
         return await asyncio.to_thread(hub_of(request).storage.limits.take,
-                                       f"act {address(request)}", limits.actions_burst,
+                                       f"act {client_address(request)}", limits.actions_burst,
                                        window)
     except StorageFailed:  # the move cannot be stored either: it is refused, every
         return True        # client of the table hears why (Play.submit)

@@ -33,7 +33,7 @@ from towerplay.core.errors import BadRecord, TowerplayError
 from towerplay.core.record import Record
 from towerplay.server.finished import memo
 from towerplay.server.guards import BodyRule
-from towerplay.server.limits import MAX_SEED
+from towerplay.server.limits import MAX_SEED, client_address
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import error, file_options, web
 from towerplay.server.replay import moves_answer, position_answer, record_answer
@@ -96,7 +96,7 @@ async def read_limited(request: Request) -> bytes:
 @router.post("/api/uploads")
 async def upload(request: Request) -> Response:
     """Check and keep an uploaded record file: its id and replay link."""
-    address = request.client.host if request.client else "unknown"
+    address = client_address(request)
     if not await in_thread(request.app.state.hub.storage.limits.take, f"upload {address}",
                            UPLOADS_PER_MINUTE, 60):  # counted in the database: every process
         return error(429, "busy", web("upload_rate", limit=UPLOADS_PER_MINUTE),
