@@ -16,8 +16,16 @@ from typer.core import TyperArgument, TyperGroup, TyperOption
 from typer.testing import CliRunner
 
 from towerplay.cli import app
-from towerplay.cli.app import command_line_language
-from towerplay.cli.helptexts import DOMAIN, FIXED, help_texts, paragraphs, untranslated
+from towerplay.cli.app import command_line_language, readable_metavars
+from towerplay.cli.helptexts import (
+    DOMAIN,
+    FIXED,
+    help_texts,
+    metavars,
+    paragraphs,
+    untranslated,
+    worded_metavars,
+)
 from towerplay.i18n import catalogue
 
 from tests.i18n.english import problems
@@ -25,10 +33,10 @@ from tests.i18n.english import problems
 runner = CliRunner()
 LANGS = ("pl", "hu")
 ENV = {"pl": "pl_PL.UTF-8", "hu": "hu_HU.UTF-8", "en": "C.UTF-8"}
-NAMES = re.compile(r"(?<![\w-])--?[a-z][\w-]*|\{[^}\s]*\}|\b[A-Z][A-Z_=|.]+\b|\[OPTIONS\]"
-                   r"|\[ARGS\]")
+NAMES = re.compile(r"(?<![\w-])--?[a-z][\w-]*|\{[^}\s]*\}|\b[A-Z][A-Z_=|.]+\b")
 """What the help shows by its real name, in English on purpose: options (``--players``)
-and metavars (``GAME``, ``{GAME}``, ``NAME=VALUE``); command names are the third."""
+and command names; and the metavars (``GRA``, ``NAZWA=WARTOŚĆ``), which the English
+checker cannot read (they are checked against the catalogue instead)."""
 
 CLICK_WORDS = ("Usage:", "Options:", "Arguments:", "Commands:", "[default:", "; default:",
                "required]", "Show this message")
@@ -36,8 +44,10 @@ CLICK_WORDS = ("Usage:", "Options:", "Arguments:", "Commands:", "[default:", "; 
 
 @cache
 def tree() -> Command:
-    """The command as ``towerplay`` builds it (English)."""
-    return typer.main.get_command(app)
+    """The command as ``towerplay`` builds it (English, its metavars readable)."""
+    command = typer.main.get_command(app)
+    readable_metavars(command)
+    return command
 
 
 def walk(command: Command, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -89,9 +99,15 @@ def assert_in(output: str, lang: str, path: tuple[str, ...]) -> None:
     clicks = [w for w in CLICK_WORDS if w in output]  # single words the checker lets by
     assert clicks == [], f"click's English words {clicks} in\n{output}"
     expected = [words[text] for text in own_texts(path)] + [
-        words["Usage: "].strip(), words["Show this message and exit."]]
+        words["Usage: "].strip(), words["Show this message and exit."], words["[OPTIONS]"]]
     missing = [text for text in expected if squeezed(text) not in squeezed(output)]
     assert missing == [], f"not shown: {missing}\n{output}"
+    shown = {str(param.metavar) for param in worded_metavars(command_at(path))} | {
+        "[OPTIONS]", "COMMAND [ARGS]..."}
+    english = [mv for mv in shown if re.search(rf"(?<![\w-]){re.escape(mv)}(?![\w-])", output)]
+    assert english == [], f"metavars in English: {english}\n{output}"
+    unshown = [words[mv] for mv in shown - {"COMMAND [ARGS]..."} if words[mv] not in output]
+    assert unshown == [], f"metavars not shown: {unshown}\n{output}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -124,7 +140,7 @@ def test_every_help_text_has_a_translation(lang: str) -> None:
     missing = untranslated(tree(), lang)
     assert missing == [], (f"src/towerplay/locale/{lang}/LC_MESSAGES/{DOMAIN}.po lacks the "
                            "help of:\n" + "\n".join(missing))
-    used = set(FIXED) | {text for _, text in help_texts(tree())}
+    used = set(FIXED) | {text for _, text in [*help_texts(tree()), *metavars(tree())]}
     unused = sorted(set(catalogue(DOMAIN, lang)) - used)
     assert unused == [], f"{lang}/{DOMAIN}.po translates help that no command has: {unused}"
 

@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 
 from towerplay import games
 from towerplay.cli import app
+from towerplay.cli.helptexts import DOMAIN
+from towerplay.i18n import catalogue
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -83,11 +85,16 @@ def test_sims_help_names_a_report_command_that_runs(tmp_path: Path) -> None:
 
 
 def test_every_languages_sim_hint_is_the_same_command() -> None:
-    hints = set()
-    for locale in ("C.UTF-8", "pl_PL.UTF-8", "hu_HU.UTF-8"):
+    """The same command in every language; only its placeholder is the language's word,
+    as ``towerplay report --help`` names it."""
+    for lang, locale in (("en", "C.UTF-8"), ("pl", "pl_PL.UTF-8"), ("hu", "hu_HU.UTF-8")):
         text = CliRunner().invoke(app, ["sim", "--help"], env={"LC_ALL": None, "LANG": locale})
-        hints |= set(re.findall(r"`towerplay (report [^`]+)`", " ".join(text.output.split())))
-    assert hints == {"report FILE --html report.html"}
+        hints = set(re.findall(r"`towerplay (report [^`]+)`", " ".join(text.output.split())))
+        placeholder = catalogue(DOMAIN, lang).get("FILE", "FILE")
+        assert hints == {f"report {placeholder} --html report.html"}
+        usage = CliRunner().invoke(app, ["report", "--help"],
+                                   env={"LC_ALL": None, "LANG": locale}).output
+        assert f"{placeholder}..." in usage
 
 
 def test_the_resume_hint_runs_where_the_virtualenv_is_not_active(

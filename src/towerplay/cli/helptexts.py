@@ -26,8 +26,12 @@ from towerplay.i18n import LANGUAGES, catalogue
 
 DOMAIN = "cli_help"
 FIXED = ("Usage: ", "Options", "Arguments", "Commands", "Show this message and exit.",
-         "default: {default}", "required")
-"""Click's and typer's own words in the help (their gettext ids)."""
+         "default: {default}", "required", "[OPTIONS]", "COMMAND [ARGS]...")
+"""Click's and typer's own words in the help (their gettext ids, and the usage line's
+placeholders)."""
+WORDED_METAVAR = re.compile(r".*[A-Z]{2,}.*")
+"""A metavar that is a word (``GAME``, ``NAME=VALUE``) is translated; ``N`` and
+``en|pl|hu`` read the same in every language."""
 PARAGRAPH = re.compile(r"\n\s*\n")
 EXTRAS = re.compile(r"(?P<help>.*?)(?:  )?\[(?P<extras>[^\[]*)\]$", re.DOTALL)
 """A parameter's help row: its text, then typer's ``[default: …; required]``."""
@@ -60,11 +64,30 @@ def help_texts(command: Command, path: str = "towerplay") -> Iterator[tuple[str,
             yield from help_texts(sub, f"{path} {name}")
 
 
+def metavars(command: Command, path: str = "towerplay") -> Iterator[tuple[str, str]]:
+    """Every worded metavar of ``command`` and its subcommands, with where it is shown
+    (``towerplay play --seats``: ``SEATS``), as message ids of the catalogue."""
+    for param in worded_metavars(command):
+        yield f"{path} {param.opts[0]}", str(param.metavar)
+    if isinstance(command, TyperGroup):
+        for name, sub in command.commands.items():
+            yield from metavars(sub, f"{path} {name}")
+
+
+def worded_metavars(command: Command) -> list[TyperOption | TyperArgument]:
+    """The parameters of ``command`` itself whose metavar is a word."""
+    return [param for param in command.params
+            if isinstance(param, TyperOption | TyperArgument) and not param.hidden
+            and param.metavar and WORDED_METAVAR.fullmatch(param.metavar)]
+
+
 def untranslated(command: Command, lang: str) -> list[str]:
-    """The help texts of ``command`` (and click's own words) that the ``lang`` catalogue
-    lacks, each with where it is shown: what a new option needs before it ships."""
+    """The help texts and metavars of ``command`` (and click's own words) that the
+    ``lang`` catalogue lacks, each with where it is shown: what a new option needs before
+    it ships."""
     words = catalogue(DOMAIN, lang)
-    texts = [("click", word) for word in FIXED] + list(help_texts(command))
+    texts = [("click", word) for word in FIXED] + list(help_texts(command)) + list(
+        metavars(command))
     return [f"{where}: {text!r}" for where, text in texts if text not in words]
 
 
@@ -86,9 +109,15 @@ def localise(command: Command, lang: str) -> None:
     command.short_help = translate(command.short_help, lang)
     command.epilog = translate(command.epilog, lang)
     command.context_class = localised_context(lang)
+    words = catalogue(DOMAIN, lang)
+    command.options_metavar = words.get(command.options_metavar or "", command.options_metavar)
+    if isinstance(command, TyperGroup):
+        command.subcommand_metavar = words.get(command.subcommand_metavar,
+                                               command.subcommand_metavar)
     for param in command.params:
-        if isinstance(param, TyperOption | TyperArgument) and param.help:
-            param.help = catalogue(DOMAIN, lang).get(param.help, param.help)
+        if isinstance(param, TyperOption | TyperArgument):
+            param.help = words.get(param.help, param.help) if param.help else param.help
+            param.metavar = words.get(param.metavar, param.metavar) if param.metavar else None
     if isinstance(command, TyperGroup):
         for sub in command.commands.values():
             localise(sub, lang)
