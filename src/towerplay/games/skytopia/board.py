@@ -150,10 +150,11 @@ def slot_words(slot: str, tr: Translator) -> str:
 
 
 @lru_cache(maxsize=1024)
-def golem_words(golem: str, tr: Translator) -> str:
-    """``"b1:3"`` -> ``"golem on the blue column, row 1 showing 3"``."""
+def golem_words(golem: str, tr: Translator, key: str = "golem_name") -> str:
+    """``"b1:3"`` -> ``"golem on the blue column, row 1 showing 3"``; with ``key``
+    ``"golem_at"`` without the word golem (for phrases that say it already)."""
     slot, _, value = golem.partition(":")
-    return tr("golem_name", slot=slot_words(slot, tr), value=value)
+    return tr(key, slot=slot_words(slot, tr), value=value)
 
 
 
@@ -399,17 +400,18 @@ def golem_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
             continue
         if verb == "turn":
             caption = tr("turn_caption", count=int(arg))
-            label = tr("turn_label", count=int(arg), golem=golem_words(golem, tr))
+            label = tr("turn_label", count=int(arg), golem=golem_words(golem, tr, "golem_at"))
         else:
             caption = tr("move_caption", colour=tr.term(COLUMN.get(arg[:1], arg[:1])),
                          row=arg[1:])
-            label = tr("move_label", golem=golem_words(golem, tr), target=slot_words(arg, tr))
+            label = tr("move_label", golem=golem_words(golem, tr, "golem_at"),
+                       target=slot_words(arg, tr))
         by_golem.setdefault(f"{verb} {golem}", []).append((caption, action, label))
     out = []
     for key, items in by_golem.items():
         verb, _, golem = key.partition(" ")
         if golem:
-            heading = tr(f"{verb}_heading", golem=golem_words(golem, tr))
+            heading = tr(f"{verb}_heading", golem=golem_words(golem, tr, "golem_at"))
             y, piece = lines(10, y + 2, heading, 60, 11, "#222")
             out.append(piece)
             y -= 14
