@@ -1,5 +1,5 @@
 """The table's board on a phone (issue #43): at 390 x 844 the turn and the board are on the
-first screen; a new board patches the old one in place (a die that stays keeps its
+first screen (the board's top in its first third); a new board patches the old one in place (a die that stays keeps its
 element, so CSS transitions run), what changed is marked as the last move, and motion
 stops where the reader asks for less of it. On castle's and 5 Towers' boards the card just
 moved is marked, and only the move: not every piece that became clickable."""
@@ -36,7 +36,12 @@ def test_a_phone_shows_the_board_and_patches_it_in_place(browser: Any,
             act(page, page.locator("#board [data-action]").first)
             wait_my_turn(page)
         board = page.locator("#board").bounding_box()
-        assert board is not None and board["y"] < PHONE["height"] - 150  # on the first screen
+        turn = page.locator("#turn").bounding_box()
+        # the turn, then the board at once: its top in the first third of the first screen
+        # (the people, the name form and the moves since yours come after it)
+        assert turn is not None and board is not None, (turn, board)
+        assert turn["y"] < board["y"] < PHONE["height"] / 3, (turn, board)
+        assert page.locator("#recent-box").bounding_box()["y"] > board["y"]
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.evaluate(TAG)
         kept_before = page.evaluate(KEPT)
