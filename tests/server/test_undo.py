@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from towerplay.arena.table import UNDO
@@ -22,6 +23,8 @@ from towerplay.server.protocol import Refusal, refusal_body
 from towerplay.server.queues import make_queue
 from towerplay.server.sockets import handle, parse_message
 from towerplay.server.storage import SQLStorage
+
+from tests.server.conftest import create, token
 
 
 def run(tmp_path: Path, scenario: Callable[[Hub, SQLStorage], Coroutine[Any, Any, None]]) -> None:
@@ -158,3 +161,35 @@ def test_the_page_offers_undo_to_the_seat_that_made_the_last_action(tmp_path: Pa
         assert offered == {seat: True, 1 - seat: False, None: False}
 
     run(tmp_path, scenario)
+
+
+def test_undo_over_http_as_over_the_websocket(http: httpx.Client) -> None:
+    """``POST /api/tables/ID/undo {"token", "version"}``: the seat's view after it; a body
+    of another shape, another seat's token and nothing left to undo are refused in the
+    reader's language, and change nothing."""
+    made = create(http, "five_towers", ["human", "human"], seed=3)
+    table, version = made["table"], made["version"]
+    views = [http.get(f"/api/tables/{table}", params={"token": token(made, s)}).json()["view"]
+             for s in (0, 1)]
+    seat = next(s for s in (0, 1) if views[s].get("legal"))  # people: no bot to wait for
+    mine, other = token(made, seat), token(made, 1 - seat)
+    start = views[seat]
+
+    def undo(body: object, lang: str = "en") -> httpx.Response:
+        return http.post(f"/api/tables/{table}/undo", json=body,
+                         headers={"Accept-Language": lang})
+
+    moved = http.post(f"/api/tables/{table}/actions",
+                      json={"token": mine, "version": version, "action": "bid 2"})
+    assert moved.status_code == 200, moved.text
+    assert undo({"token": other, "version": version + 1}).json()["code"] == "illegal"
+    shape = undo(["token"], "pl")
+    assert shape.status_code == 422 and '{"token", "version"}' in shape.json()["message"]
+    assert shape.json()["message"].startswith("wyślij")
+    assert undo({"version": version + 1}).status_code == 403  # no token
+    taken = undo({"token": mine, "version": version + 1})
+    assert taken.status_code == 200, taken.text
+    after = {**taken.json()["view"], "version": start["version"]}  # the position before
+    assert taken.json()["version"] == version + 2 and after == start
+    assert undo({"token": mine, "version": version + 2}).json()["code"] == "illegal"
+    assert http.get(f"/api/tables/{table}").json()["version"] == version + 2

@@ -3,6 +3,7 @@ tables, a table's view, moves over HTTP and finished records."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
@@ -15,6 +16,7 @@ from towerplay.core.errors import TowerplayError, UnknownBot
 from towerplay.core.events import Event, Seq
 from towerplay.server import clock, hints, replay, words
 from towerplay.server.hub import Hub, UnknownTable
+from towerplay.server.hub.play import Play
 from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, client_address, read_json
 from towerplay.server.live import LiveTable, unavailable_body
 from towerplay.server.protocol import (
@@ -216,7 +218,13 @@ def add_api(app: FastAPI) -> None:
 
     @app.post("/api/tables/{table_id}/actions")
     async def act(request: Request, table_id: str) -> Response:
-        return await http_act(request, table_id)
+        return await http_entry(request, table_id, "act_shape", lambda play, live, seat, data:
+                                play.submit(live, seat, data.get("action"), data.get("version")))
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(request: Request, table_id: str) -> Response:
+        return await http_entry(request, table_id, "undo_shape", lambda play, live, seat, data:
+                                play.undo(live, seat, data.get("version")))
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Response:
@@ -227,8 +235,14 @@ def add_api(app: FastAPI) -> None:
                                           f"{found.game}-{table_id}.json")
 
 
-async def http_act(request: Request, table_id: str) -> Response:
-    """``POST /api/tables/ID/actions``: a move by the seat whose token is given."""
+Entry = Callable[[Play, LiveTable, int | None, dict[str, Any]], Awaitable[None]]
+"""A person's table entry over HTTP: a move (``Play.submit``) or an undo (``Play.undo``)."""
+
+
+async def http_entry(request: Request, table_id: str, shape: str, entry: Entry) -> Response:
+    """``POST /api/tables/ID/actions`` or ``/undo``: a move, or taking back the last one,
+    by the seat whose token is given (``shape``: the body expected, in the refusal of
+    another); the seat's view after it."""
     limits: Limits = request.app.state.limits
     lang = words.page_language(request)
     if not await allowed(request, limits):  # before the token: no fast guessing
@@ -239,12 +253,12 @@ async def http_act(request: Request, table_id: str) -> Response:
         live = await hub_of(request).memory.fetch(table_id)
         data = await read_json(request, limits.message_bytes)
         if not isinstance(data, dict):
-            raise Refusal("bad_message", web("act_shape"))
+            raise Refusal("bad_message", web(shape))
         token = data.get("token")
         if not isinstance(token, str):
             raise Refusal("forbidden", web("token_needed"))
         seat = live.seat_of(token)
-        await hub_of(request).play.submit(live, seat, data.get("action"), data.get("version"))
+        await entry(hub_of(request).play, live, seat, data)
     except UnknownTable:
         return not_found(table_id, lang)
     except Refusal as refusal:
