@@ -106,7 +106,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 # ----------------------------------------------------------------- markers from fixtures
 NEEDS = {"browser": pytest.mark.browser, "postgres_cluster": pytest.mark.cluster,
-         "cluster_url": pytest.mark.cluster}
+         "module_cluster": pytest.mark.cluster}
 """A test that uses one of these fixtures (directly or through another) gets the marker."""
 
 

@@ -9,6 +9,7 @@ Playwright's own browser download cannot be reached here, so the tests drive
 """
 from __future__ import annotations
 
+import json
 import signal
 import socket
 import subprocess
@@ -142,6 +143,17 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
         yield server
     finally:
         server.stop()
+
+
+def evaluate_json(page: Any, function: str, argument: Any) -> Any:
+    """``page.evaluate(function, argument)`` for large data: the argument goes in, and the
+    answer comes back, as one JSON text each (Playwright's value-by-value serialization
+    of thousands of scored tables takes seconds); ``undefined`` comes back as ``None``,
+    as Playwright gives it."""
+    text = page.evaluate(
+        f"async (text) => JSON.stringify(await ({function})(JSON.parse(text)),"
+        " (key, value) => value === undefined ? null : value)", json.dumps(argument))
+    return json.loads(text)
 
 
 def screenshots(page: Any, name: str) -> None:

@@ -100,6 +100,11 @@ class Cluster:
         postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
         self.reaper = Reaper([postmaster])
 
+    @property
+    def running(self) -> bool:
+        """Whether the cluster was started and not stopped since."""
+        return self.reaper is not None
+
     def stop(self) -> None:
         if self.reaper is not None:
             self.reaper.close()

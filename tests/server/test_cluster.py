@@ -15,8 +15,8 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -27,6 +27,7 @@ from towerplay.lifeline import alive
 
 from tests.server.conftest import (
     TIMEOUT,
+    Cluster,
     create,
     free_port,
     move_until_bots_turn,
@@ -42,44 +43,67 @@ from tests.waiting import wait_for
 pytestmark = [pytest.mark.cluster, pytest.mark.slow]
 
 
+@dataclass
+class Program:
+    """A ``towerplay`` command line to run, the line its output says once it is ready and,
+    for a server, its base URL (awaited until it answers too)."""
+    args: list[str]
+    ready: str
+    base: str = ""
+
+
+def server() -> Program:
+    """A ``towerplay serve`` without bots of its own, on a free port."""
+    port = free_port()
+    return Program(["serve", "--port", str(port), "--no-bot-worker", "--limits",
+                    "actions_per_second=1000,actions_burst=1000"],  # scripted moves
+                   "open http", f"http://127.0.0.1:{port}")
+
+
+def worker(workers: int = 2, ready: str = "towerplay worker") -> Program:
+    return Program(["worker", "--workers", str(workers)], ready)
+
+
 @contextmanager
-def process(args: list[str], url: str, ready: str) -> Iterator[subprocess.Popen[bytes]]:
-    """``towerplay ARGS`` on database ``url`` in its own process group, once its output
-    (a file: a full pipe would stall it) has a line containing ``ready``; killed (the
-    whole group) afterwards, its output shown if the test failed."""
+def spawned(program: Program, url: str) -> Iterator[tuple[subprocess.Popen[bytes], Path]]:
+    """``program`` started on database ``url`` in its own process group, its output to a
+    file (a full pipe would stall it): the process and that file; killed (the whole group)
+    afterwards, its output shown if the test failed."""
     env = {**os.environ, "TOWERPLAY_DATABASE_URL": url}
     with tempfile.NamedTemporaryFile("w+", prefix="towerplay-", suffix=".log") as log:
-        child = subprocess.Popen([sys.executable, "-m", "towerplay", *args], stdout=log,
-                                 stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        child = subprocess.Popen([sys.executable, "-m", "towerplay", *program.args],
+                                 stdout=log, stderr=subprocess.STDOUT, env=env,
+                                 start_new_session=True)
         try:
-            def is_ready() -> bool:
-                said = Path(log.name).read_text()
-                assert child.poll() is None, said[-2000:]
-                return ready in said
-
-            wait_for(is_ready, f"towerplay {args[0]} to say {ready!r}")
-            yield child
+            yield child, Path(log.name)
         except BaseException:
-            print(f"--- towerplay {' '.join(args)}:\n{Path(log.name).read_text()[-3000:]}")
+            print(f"--- towerplay {' '.join(program.args)}:\n{Path(log.name).read_text()[-3000:]}")
             raise
         finally:
             kill(child)
 
 
+def wait_ready(program: Program, child: subprocess.Popen[bytes], log: Path) -> None:
+    """Until ``child`` said its ready line (and, a server, answers); fails if it ended."""
+    def is_ready() -> bool:
+        said = log.read_text()
+        assert child.poll() is None, said[-2000:]
+        return program.ready in said
+
+    wait_for(is_ready, f"towerplay {program.args[0]} to say {program.ready!r}")
+    if program.base:
+        wait_answering(program.base, child)
+
+
 @contextmanager
-def server(url: str) -> Iterator[str]:
-    """A ``towerplay serve`` without bots of its own, answering: its base URL."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with process(["serve", "--port", str(port), "--no-bot-worker", "--limits",
-                  "actions_per_second=1000,actions_burst=1000"], url,  # scripted moves
-                 "open http") as child:
-        wait_answering(base, child)
-        yield base
-
-
-def worker(url: str) -> Any:
-    return process(["worker", "--workers", "2"], url, "towerplay worker")
+def running(url: str, *programs: Program) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """The programs on database ``url``, all started at once (their start-ups overlap)
+    and each ready: their processes, all killed afterwards."""
+    with ExitStack() as stack:
+        children = [stack.enter_context(spawned(program, url)) for program in programs]
+        for program, (child, log) in zip(programs, children, strict=True):
+            wait_ready(program, child, log)
+        yield [child for child, _ in children]
 
 
 def stored_actions(url: str, table: str) -> list[tuple[int, str]]:
@@ -128,14 +152,25 @@ def assert_whole(url: str, base: str, table: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def cluster_url() -> Iterator[str]:
+def module_cluster() -> Iterator[Cluster]:
+    """One throwaway cluster for the module's tests (each on a database of its own)."""
     with running_cluster() as cluster:
-        yield cluster.url
+        yield cluster
 
 
-def test_a_move_through_one_server_reaches_a_seat_on_the_other(cluster_url: str) -> None:
-    url = new_database(cluster_url, "fanout")
-    with server(url) as a, server(url) as b:
+@pytest.fixture
+def cluster(module_cluster: Cluster) -> Iterator[Cluster]:
+    """The module's cluster, which the test may stop: running again afterwards."""
+    yield module_cluster
+    if not module_cluster.running:
+        module_cluster.start()
+
+
+def test_a_move_through_one_server_reaches_a_seat_on_the_other(cluster: Cluster) -> None:
+    url = new_database(cluster.url, "fanout")
+    one, other = server(), server()
+    with running(url, one, other):
+        a, b = one.base, other.base
         made = httpx.post(f"{a}/api/tables", timeout=TIMEOUT, json={
             "game": "castle", "seats": ["human", "human"]}).json()
         table = made["table"]
@@ -166,9 +201,11 @@ def test_a_move_through_one_server_reaches_a_seat_on_the_other(cluster_url: str)
         asyncio.run(scenario())
 
 
-def test_bots_move_once_each_with_two_workers_and_two_servers(cluster_url: str) -> None:
-    url = new_database(cluster_url, "twice")
-    with server(url) as a, server(url) as b, worker(url), worker(url):
+def test_bots_move_once_each_with_two_workers_and_two_servers(cluster: Cluster) -> None:
+    url = new_database(cluster.url, "twice")
+    one, other = server(), server()
+    with running(url, one, other, worker(), worker()):
+        a, b = one.base, other.base
         with httpx.Client(base_url=a, timeout=TIMEOUT) as http:
             made = create(http, "five_towers", ["human", "greedy", "random"])
             bots_only = create(http, "castle", ["greedy", "random"])
@@ -180,57 +217,58 @@ def test_bots_move_once_each_with_two_workers_and_two_servers(cluster_url: str) 
         assert_whole(url, b, bots_only["table"])
 
 
-def test_a_worker_killed_mid_thought_is_replaced(cluster_url: str) -> None:
-    url = new_database(cluster_url, "killed")
-    with server(url) as a, httpx.Client(base_url=a, timeout=TIMEOUT) as http:
-        with ExitStack() as first_worker:
-            first = first_worker.enter_context(worker(url))
-            made = create(http, "five_towers", ["human", "ismcts:seconds=4"])
-            table, seat_token = made["table"], token(made, 0)
-            stored = move_until_bots_turn(http, table, seat_token, bot=1)["version"]
-            wait_for(lambda: jobs_doing(url), "the worker to take the bot's move")
-            assert len(stored_actions(url, table)) == stored
-            kill(first)
-        with worker(url):
+def test_a_worker_killed_mid_thought_is_replaced(cluster: Cluster) -> None:
+    url = new_database(cluster.url, "killed")
+    serving = server()
+    with running(url, serving, worker()) as (_, first), \
+            httpx.Client(base_url=serving.base, timeout=TIMEOUT) as http:
+        made = create(http, "five_towers", ["human", "ismcts:seconds=4"])
+        table, seat_token = made["table"], token(made, 0)
+        stored = move_until_bots_turn(http, table, seat_token, bot=1)["version"]
+        wait_for(lambda: jobs_doing(url), "the worker to take the bot's move")
+        assert len(stored_actions(url, table)) == stored
+        kill(first)
+        with running(url, worker()):
             answer = wait_turn(http, table, seat_token, timeout=90)
-        assert answer["version"] > stored
-        assert [i for i, _ in stored_actions(url, table)] == list(range(answer["version"]))
+    assert answer["version"] > stored
+    assert [i for i, _ in stored_actions(url, table)] == list(range(answer["version"]))
 
 
-def test_the_database_stopped_and_started_freezes_nothing() -> None:
-    with running_cluster() as cluster:
-        url = new_database(cluster.url, "outage")
-        with server(url) as a, worker(url):
-            with httpx.Client(base_url=a, timeout=TIMEOUT) as http:
-                made = create(http, "castle", ["human", "greedy"])
-                table, seat_token = made["table"], token(made, 0)
-                answer = wait_turn(http, table, seat_token)
-                cluster.stop()
-                refused = http.post(f"/api/tables/{table}/actions", json={
-                    "token": seat_token, "version": answer["version"],
-                    "action": answer["view"]["legal"][0]})
-                assert refused.status_code == 503, refused.text
-                assert refused.json()["code"] == "unavailable"
-                cluster.start()
-            play_to_the_end([a], table, seat_token, seed=2)
-            assert_whole(url, a, table)
+def test_the_database_stopped_and_started_freezes_nothing(cluster: Cluster) -> None:
+    url = new_database(cluster.url, "outage")
+    serving = server()
+    with running(url, serving, worker()):
+        with httpx.Client(base_url=serving.base, timeout=TIMEOUT) as http:
+            made = create(http, "castle", ["human", "greedy"])
+            table, seat_token = made["table"], token(made, 0)
+            answer = wait_turn(http, table, seat_token)
+            cluster.stop()
+            refused = http.post(f"/api/tables/{table}/actions", json={
+                "token": seat_token, "version": answer["version"],
+                "action": answer["view"]["legal"][0]})
+            assert refused.status_code == 503, refused.text
+            assert refused.json()["code"] == "unavailable"
+            cluster.start()
+        play_to_the_end([serving.base], table, seat_token, seed=2)
+        assert_whole(url, serving.base, table)
 
 
-def test_a_worker_started_while_the_database_is_down_serves_once_it_is_back() -> None:
+def test_a_worker_started_while_the_database_is_down_serves_once_it_is_back(
+        cluster: Cluster) -> None:
     """A worker that cannot reach the database at its start waits for it (saying so) and
     is ready only once the database answered; it then plays the bots' moves."""
-    with running_cluster() as cluster:
-        url = new_database(cluster.url, "late")
-        with server(url) as a:
-            with httpx.Client(base_url=a, timeout=TIMEOUT) as http:
-                made = create(http, "castle", ["human", "greedy"])
-            table, seat_token = made["table"], token(made, 0)
-            cluster.stop()
-            with process(["worker", "--workers", "1"], url, "database unavailable") as child:
-                cluster.start()
-                play_to_the_end([a], table, seat_token, seed=3)
-                assert child.poll() is None  # still serving
-            assert_whole(url, a, table)
+    url = new_database(cluster.url, "late")
+    serving = server()
+    with running(url, serving):
+        with httpx.Client(base_url=serving.base, timeout=TIMEOUT) as http:
+            made = create(http, "castle", ["human", "greedy"])
+        table, seat_token = made["table"], token(made, 0)
+        cluster.stop()
+        with running(url, worker(1, "database unavailable")) as (child,):
+            cluster.start()
+            play_to_the_end([serving.base], table, seat_token, seed=3)
+            assert child.poll() is None  # still serving
+        assert_whole(url, serving.base, table)
 
 
 def test_a_killed_test_run_leaves_no_database_server() -> None:

@@ -122,11 +122,12 @@ def serving(url: str, ports: list[int], log: Path) -> Iterator[list[subprocess.P
         yield children
 
 
-def test_servers_started_at_once_on_an_empty_database_all_come_up() -> None:
+def test_servers_started_at_once_on_an_empty_database_all_come_up(postgres_cluster: str,
+                                                                  ) -> None:
     """Six servers race to make the schema of an empty database (the migrations under an
     advisory lock, then the job queue's tables): every one comes up."""
-    with running_cluster() as cluster, tempfile.TemporaryDirectory() as home:
-        url = new_database(cluster.url, "empty")
+    with tempfile.TemporaryDirectory() as home:
+        url = new_database(postgres_cluster, "empty")
         ports = [free_port() for _ in range(6)]
         log = Path(home) / "serve.log"
         with serving(url, ports, log) as children:

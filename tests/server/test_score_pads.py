@@ -31,7 +31,7 @@ from towerplay.games.five_towers.cards import SUITS, copies_in_deck
 from towerplay.games.five_towers.rules import can_place
 from towerplay.server import scoring
 
-from tests.server.browser import DESKTOP, TIMEOUT_MS, screenshots
+from tests.server.browser import DESKTOP, TIMEOUT_MS, evaluate_json, screenshots
 from tests.server.conftest import TIMEOUT
 
 STATIC = Path(i18n.__file__).parent / "server" / "static"
@@ -56,7 +56,7 @@ def score_in_page(page: Any, base: str, game: str, inputs: list[dict[str, Any]])
     """Each input scored by the pad's ``score()`` in the browser."""
     page.goto(f"{base}/score/{game}")
     page.wait_for_selector("#pad-seats fieldset")
-    answers: list[Any] = page.evaluate(SCORE_ALL, [game, inputs])
+    answers: list[Any] = evaluate_json(page, SCORE_ALL, [game, inputs])
     return answers
 
 

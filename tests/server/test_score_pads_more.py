@@ -26,7 +26,7 @@ from towerplay.games.skytopia.components import COLOURS, load_components
 from towerplay.games.skytopia.state import SkytopiaState
 
 from tests.games.blueprints.util import score_round, start
-from tests.server.browser import DESKTOP, screenshots
+from tests.server.browser import DESKTOP, evaluate_json, screenshots
 
 CASES = 400
 """Generated tables per game (each a whole table: every seat, every round)."""
@@ -49,7 +49,7 @@ def score_in_page(page: Any, base: str, game: str, tables: list[dict]) -> list[d
     """Each table scored by the pad's score(), in the pad's page."""
     page.goto(f"{base}/score/{game}")
     page.wait_for_selector("#pad:not([hidden])")
-    return list(page.evaluate(SCORE_ALL, [game, tables]))
+    return list(evaluate_json(page, SCORE_ALL, [game, tables]))
 
 
 def texts_of(value: Any) -> list[dict]:
