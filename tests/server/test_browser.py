@@ -144,7 +144,11 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         # the move arrived after all: the board asked afresh shows it
         page.wait_for_function(f"() => document.body.dataset.version !== {version!r}")
         screenshots(page, "restart-mid")
-        play_board(page, rng)
+        assert play_board(page, rng, moves=10) == 10  # the board plays on after the restart
+        # a bot finishes the seat's game (a whole game clicked on the board is the test above)
+        assert httpx.post(f"{server.base}/api/tables/{created['table']}/away", timeout=TIMEOUT,
+                          json={"token": created["seats"][0]["token"], "bot": "random"},
+                          ).status_code == 200
         check_end(page, server.base)
         spectator.wait_for_selector("body[data-to-move='over']")  # it reconnected too
         assert spectator.locator("[data-action]").count() == 0
