@@ -75,7 +75,8 @@ const TablePage = {
     };
   },
 
-  /** Reconnect with backoff (0.5 s doubling to RECONNECT_MAX_MS): the same link gives the same seat. */
+  /** Reconnect with backoff (0.5 s doubling, at most RECONNECT_MAX_MS): the same link
+   * gives the same seat. */
   reconnect() {
     if (this.stopped) return;
     const delay = Math.min(RECONNECT_MAX_MS, 500 * 2 ** this.retry);
