@@ -10,6 +10,7 @@ Playwright's own browser download cannot be reached here, so the tests drive
 from __future__ import annotations
 
 import json
+import re
 import signal
 import socket
 import subprocess
@@ -40,6 +41,25 @@ MY_TURN = "() => ['me', 'over'].includes(document.body?.dataset.toMove)"
 body is ``null`` for a moment while a click opens another page."""
 TOO_MANY = {"en": "too many", "pl": "za dużo wiadomości"}
 """The server's refusal of a message over its limit, by the page's language."""
+TABLE_JS = Path(__file__).resolve().parents[2] / "src/towerplay/server/static/table.js"
+
+
+def page_constant(name: str) -> int:
+    """A number the table page's script sets (``const NAME = 123;``), for a test that skips
+    the page's clock past it (Playwright's ``page.clock``) instead of waiting it out.
+
+    >>> page_constant("ANSWER_WAIT_MS") > 0
+    True
+    """
+    found = re.search(rf"^const {name} = (\d+);$", TABLE_JS.read_text(encoding="utf-8"), re.M)
+    assert found, f"table.js sets no {name}"
+    return int(found[1])
+
+
+ANSWER_WAIT_MS = page_constant("ANSWER_WAIT_MS")
+"""How long the table page waits for a move's answer before it says there is none."""
+RECONNECT_MAX_MS = page_constant("RECONNECT_MAX_MS")
+"""The table page's longest wait before it tries to reconnect."""
 
 
 def free_port() -> int:

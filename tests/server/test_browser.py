@@ -17,6 +17,8 @@ from towerplay import bots
 from towerplay.core.record import Record
 
 from tests.server.browser import (
+    ANSWER_WAIT_MS,
+    RECONNECT_MAX_MS,
     ServeProcess,
     act,
     choose_seat,
@@ -110,6 +112,7 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
     try:
         created = httpx.post(f"{server.base}/api/tables", timeout=TIMEOUT, json={
             "game": "five_towers", "seats": ["human", "greedy"]}).json()
+        page.clock.install()  # the page's clock runs, and the test may skip its waits
         page.goto(f"{server.base}{created['seats'][0]['url']}")
         spectator = browser.new_page()
         spectator.goto(f"{server.base}{created['spectate']}")
@@ -122,7 +125,8 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         assert page.locator("#offline").is_visible()
         assert page.evaluate("getComputedStyle(document.getElementById('board'))"
                              ".pointerEvents") == "none"
-        server.start()  # the same port and file: the page reconnects by itself
+        server.start()  # the same port and file: the page reconnects by itself...
+        page.clock.fast_forward(RECONNECT_MAX_MS)  # ...at its next try, waited no longer
         page.wait_for_selector("body[data-connection='connected']")
         page.reload()
         wait_my_turn(page)
@@ -132,6 +136,7 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         os.kill(server.process.pid, signal.SIGSTOP)  # a server that hears, does not answer
         try:
             page.locator("#board [data-action]").first.click()
+            page.clock.fast_forward(ANSWER_WAIT_MS)  # the page's patience runs out
             page.wait_for_selector("#error:not([hidden])")
             assert "No answer" in page.inner_text("#error")
         finally:
@@ -139,7 +144,11 @@ def test_a_killed_server_comes_back_and_the_game_goes_on(
         # the move arrived after all: the board asked afresh shows it
         page.wait_for_function(f"() => document.body.dataset.version !== {version!r}")
         screenshots(page, "restart-mid")
-        play_board(page, rng)
+        assert play_board(page, rng, moves=10) == 10  # the board plays on after the restart
+        # a bot finishes the seat's game (a whole game clicked on the board is the test above)
+        assert httpx.post(f"{server.base}/api/tables/{created['table']}/away", timeout=TIMEOUT,
+                          json={"token": created["seats"][0]["token"], "bot": "random"},
+                          ).status_code == 200
         check_end(page, server.base)
         spectator.wait_for_selector("body[data-to-move='over']")  # it reconnected too
         assert spectator.locator("[data-action]").count() == 0

@@ -55,13 +55,17 @@ def at_my_turn(base: str, game: str) -> str:
     return url if url.startswith("http") else f"{base}{url}"
 
 
-def finished(base: str, game: str) -> str:
-    """A table two bots played to its end: its id."""
+def begun(base: str, game: str) -> str:
+    """A table of two bots, who play it to its end meanwhile (``ended``): its id."""
     with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
-        made = create(http, game, ["random", "greedy"], seed=4)
-        wait_over(http, made["table"])
-    table: str = made["table"]
+        table: str = create(http, game, ["random", "greedy"], seed=4)["table"]
     return table
+
+
+def ended(base: str, table: str) -> None:
+    """Wait until the bots of ``table`` have played it to its end."""
+    with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
+        wait_over(http, table)
 
 
 def checked(page: Any, where: str, top: bool = True) -> list[str]:
@@ -119,11 +123,13 @@ PAGES: dict[str, tuple[str, Callable[[Any, str], None]]] = {
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
 def test_no_serious_finding_on_any_page(browser: Any, base: str, game: str, lang: str) -> None:
-    fields = {"table": at_my_turn(base, game), "finished": finished(base, game),
-              "game": game, "lang": lang}
+    fields = {"finished": begun(base, game),  # its bots play while the first pages are checked
+              "table": at_my_turn(base, game), "game": game, "lang": lang}
     found: list[str] = []
     with localized_page(browser, LOCALES[lang]) as page:
         for name, (address, prepare) in PAGES.items():
+            if "{finished}" in address:
+                ended(base, fields["finished"])
             url = address.format(**fields)
             page.goto(url if url.startswith("http") else f"{base}{url}")
             prepare(page, game)

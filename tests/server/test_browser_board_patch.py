@@ -1,8 +1,9 @@
 """The table's board on a phone (issue #43): at 390 x 844 the turn and the board are on the
-first screen (the board's top in its first third); a new board patches the old one in place (a die that stays keeps its
-element, so CSS transitions run), what changed is marked as the last move, and motion
-stops where the reader asks for less of it. On castle's and 5 Towers' boards the card just
-moved is marked, and only the move: not every piece that became clickable."""
+first screen (the board's top in its first third); a new board patches the old one in
+place (a die that stays keeps its element, so CSS transitions run), what changed is marked
+as the last move, and motion stops where the reader asks for less of it. On castle's and
+5 Towers' boards the card just moved is marked, and only the move: not every piece that
+became clickable."""
 from __future__ import annotations
 
 from typing import Any

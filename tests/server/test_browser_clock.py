@@ -11,7 +11,13 @@ import httpx
 
 from towerplay.i18n import Translator, bot_name
 
-from tests.server.browser import ServeProcess, choose_seat, localized_page, screenshots
+from tests.server.browser import (
+    RECONNECT_MAX_MS,
+    ServeProcess,
+    choose_seat,
+    localized_page,
+    screenshots,
+)
 from tests.server.conftest import TIMEOUT
 
 WEB = Translator("web", "pl")
@@ -39,6 +45,7 @@ def test_a_clocked_table_runs_out_across_a_server_restart(browser: Any,
             assert (clock["mode"], clock["seconds"], clock["bot"]) == ("move", 4, "random")
             other = page.context.new_page()  # both seats' pages open: the clock starts
             other.goto(str(page.get_attribute("#link-seat-1", "href")))
+            page.clock.install()  # the page's clock runs, and the test may skip its waits
             page.goto(str(page.get_attribute("#link-seat-0", "href")))
             page.wait_for_selector("#clock:not([hidden])")
             shown = page.inner_text("#clock")
@@ -48,6 +55,7 @@ def test_a_clocked_table_runs_out_across_a_server_restart(browser: Any,
                 "() => document.querySelector('#clock').innerText.includes('0:0')")
             server.kill()  # before the deadline: no timer in memory survives this
             server.start()  # the deadline passes meanwhile, or soon after
+            page.clock.fast_forward(RECONNECT_MAX_MS)  # the page's next try, waited no longer
             out = WEB("clock.ran_out", bot=bot_name("random", "pl"))  # the bot by its name
             page.locator("#events li", has_text=out).wait_for()
             # the table went on (the next person's 4 s may have run out too by now)

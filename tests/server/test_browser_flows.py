@@ -15,7 +15,13 @@ import httpx
 
 from towerplay.i18n import Translator
 
-from tests.server.browser import ServeProcess, create_in_lobby, localized_page, screenshots
+from tests.server.browser import (
+    RECONNECT_MAX_MS,
+    ServeProcess,
+    create_in_lobby,
+    localized_page,
+    screenshots,
+)
 from tests.server.conftest import TIMEOUT, wait_over
 
 WEB = Translator("web", "pl")
@@ -103,6 +109,7 @@ def test_offline_dims_and_locks_the_board_until_the_server_is_back(
         made = httpx.post(f"{server.base}/api/tables", json={
             "game": "castle", "seats": ["human", "human"], "seed": 3}, timeout=TIMEOUT).json()
         with localized_page(browser, "pl-PL") as page:
+            page.clock.install()  # the page's clock runs, and the test may skip its waits
             opened(page, f"{server.base}{made['seats'][0]['url']}")
             assert not page.locator("#offline").is_visible()
             server.kill()
@@ -112,6 +119,7 @@ def test_offline_dims_and_locks_the_board_until_the_server_is_back(
             assert board == "none"
             screenshots(page, "flows-pl-offline")
             server.start()
+            page.clock.fast_forward(RECONNECT_MAX_MS)  # its next try, waited no longer
             page.wait_for_function("() => document.body.dataset.connection === 'connected'")
             assert not page.locator("#offline").is_visible()
             assert not page.locator("#error").is_visible()

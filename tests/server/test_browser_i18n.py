@@ -71,7 +71,7 @@ def test_no_page_shows_a_missing_key(locale: str, browser: Any, web: ServeProces
             page.goto(f"{web.base}/rules/{game}")
             shows_no_key(page, f"the {game} rules")
             page.goto(f"{web.base}/score/{game}")
-            page.wait_for_load_state("networkidle")
+            page.wait_for_selector("#pad-seats fieldset")  # drawn: its fieldsets come last
             shows_no_key(page, f"the {game} scoring pad")
 
 

@@ -7,6 +7,8 @@ import { $, esc, friends, getJSON, LANG, pages, refusalText, seatLabel, showErro
 
 /** How long a sent move may wait for its answer before the page says so. */
 const ANSWER_WAIT_MS = 8000;
+/** The longest wait between two tries to reconnect (the waits double up to it). */
+const RECONNECT_MAX_MS = 10000;
 
 const TablePage = {
   id: decodeURIComponent(location.pathname.split("/").pop()),
@@ -73,10 +75,11 @@ const TablePage = {
     };
   },
 
-  /** Reconnect with backoff (0.5 s doubling to 10 s): the same link gives the same seat. */
+  /** Reconnect with backoff (0.5 s doubling, at most RECONNECT_MAX_MS): the same link
+   * gives the same seat. */
   reconnect() {
     if (this.stopped) return;
-    const delay = Math.min(10000, 500 * 2 ** this.retry);
+    const delay = Math.min(RECONNECT_MAX_MS, 500 * 2 ** this.retry);
     this.retry += 1;
     this.status("disconnected", { s: Math.round(delay / 100) / 10 });
     setTimeout(() => this.connect(), delay);
