@@ -20,6 +20,9 @@ const TablePage = {
   pending: false,
   waiting: null,
   fresh: true,
+  queued: [],
+  latest: null,
+  drawing: null,
   retry: 0,
   stopped: false,
   hints: false,
@@ -61,6 +64,7 @@ const TablePage = {
     socket.onopen = () => {
       this.retry = 0;
       this.fresh = true;
+      this.queued = [];  // the new connection sends the moves since this seat's last again
       this.status("connected");
     };
     socket.onmessage = (event) => this.receive(JSON.parse(event.data));
@@ -160,7 +164,21 @@ const TablePage = {
     this.errorUntil = this.errorUntil === Infinity ? message.version : this.errorUntil;
     this.version = message.version;
     this.seat = message.seat;
-    this.draw(message);
+    this.drawSoon(message);
+  },
+
+  /** Draws the latest view once the messages that came together are read: a burst of
+   * bots' moves draws one board, not one per move (each move's log line still shows). */
+  drawSoon(message) {
+    this.queued.push(...(message.events || []));
+    this.latest = message;
+    if (this.drawing !== null) return;
+    this.drawing = setTimeout(() => {
+      const events = this.queued;
+      this.drawing = null;
+      this.queued = [];
+      this.draw({ ...this.latest, events });
+    }, 0);
   },
 
   draw(message) {
