@@ -60,8 +60,9 @@ PITCH = 36
 ICON = {"king": "crown", "queen": "tiara", "wizard": "hat", "knight": "sword",
         "princess": "rose"}
 """Each character's icon on a card (the kit's); its name is in the card's tooltip."""
-FIGURE_INK = {"king": "#e0b000", "queen": "#d0508a", "wizard": "#1f4fa0",
-              "knight": "#8a9aa8", "princess": "#e07aa8"}
+FIGURE_INK = {"king": "#a07400", "queen": "#b0306a", "wizard": "#1f4fa0",
+              "knight": "#55636f", "princess": "#b8487e"}
+"""Each character's icon colour: at least 3:1 against a card's cream (WCAG's for graphics)."""
 SEAT_INK = ("#b03030", "#2a7a2a", "#2d5fbf", "#8a6d00")
 DECISIONS = ("build", "return", "remove")
 HINT_CHARS = 46
@@ -144,10 +145,11 @@ def face(x: float, y: float, w: float, h: float, card: int, view: CastleView,
 def card_face(x: float, y: float, w: float, h: float, card: int, names: list[str],
               fill: str = "#fdf6e3", key: str = "", title: str = "") -> str:
     """:func:`face` of a card showing the characters ``names``."""
-    size = min(12.0, (w - 4) / max(len(names), 1))
+    size = min(16.0, (w - 4) / max(len(names), 1))  # as large as the card's width allows
+    number_y = y + 20 if names else y + h / 2 + 4  # above the icons, else in the middle
     body = (battlements(x, y, w)
-            + text(x + w / 2, y + h / 2 + 4, str(card), "middle", 14, "bold")
-            + figure_icons(x + 2, y + h - size - 3, size, names))
+            + text(x + w / 2, number_y, str(card), "middle", 14, "bold")
+            + figure_icons(x + (w - size * len(names)) / 2, y + h - size - 2, size, names))
     return kit_card(x, y, w, h, fill, "#6b5a3a", body, key=key, title=title)
 
 
