@@ -3,7 +3,7 @@ first screen (the board's top in its first third); a new board patches the old o
 place (a die that stays keeps its element, so CSS transitions run), what changed is marked
 as the last move, and motion stops where the reader asks for less of it. On castle's and
 5 Towers' boards the card just moved is marked, and only the move: not every piece that
-became clickable."""
+became clickable; a page opened afresh marks it too."""
 from __future__ import annotations
 
 from typing import Any
@@ -88,3 +88,6 @@ def test_the_last_move_is_marked_and_nothing_else(browser: Any, web: ServeProces
         assert len(marked) <= (2 if game == "castle" else 6), marked
         assert page.locator("#board .stack .changed").count() == 0
         screenshots(page, f"last-move-{game}-hu")
+        page.reload()  # a page opened afresh marks the last move too
+        wait_my_turn(page)
+        assert expected in page.evaluate(MARKED), page.evaluate(MARKED)

@@ -95,6 +95,10 @@ class LiveTable:
         = field(default_factory=dict)
     """The view messages made, by seat and language: the version, names and seats left
     to bots they were made at, and the messages of that batch (:func:`render_all`)."""
+    earlier: dict[tuple[int | None, str], tuple[Drawn, asyncio.Future[Rendered]]] \
+        = field(default_factory=dict)
+    """The messages each seat and language had at an earlier version, for a page that
+    opens afresh: it marks what changed since (the last move) as a page that stayed does."""
     names: dict[int, str] = field(default_factory=dict)
     away: dict[int, str] = field(default_factory=dict)
     """The bot playing for each person who left their seat."""
@@ -146,6 +150,8 @@ class LiveTable:
             views = {key: self._view(key[0], drawn[1]) for key in stale}
             job = asyncio.ensure_future(in_thread(render_all, self.id, drawn[0], views))
             for key in stale:
+                if key in self.cache and self.cache[key][0][0] != drawn[0]:
+                    self.earlier[key] = self.cache[key]
                 self.cache[key] = (drawn, job)
             cached = self.cache[(seat, lang)]
         return (await asyncio.shield(cached[1]))[(seat, lang)]
@@ -201,10 +207,21 @@ class LiveTable:
         text = (await self._rendered(client.seat, client.lang))[1]
         if self.table.version != version:  # moved on while drawing: send the newer one
             return await self.message(client)
+        before = await self.board_before(client) if client.sent_version is None else None
         client.sent_version = version
         return (f'{text},"clock":{encoded(self.clock_body())},"events":{encoded(events)},'
                 f'"renamable":{encoded(self.renamable(client.seat))},'
-                f'"undo":{encoded(self.may_undo(client.seat))}}}')
+                f'"undo":{encoded(self.may_undo(client.seat))},"before":{encoded(before)}}}')
+
+    async def board_before(self, client: Client) -> str | None:
+        """The board this client's seat was last drawn at an earlier version (in this
+        process), for its first message: the page draws it first, then the board of now,
+        so that what changed is marked (``None``: none kept)."""
+        kept = self.earlier.get((client.seat, client.lang))
+        if kept is None:
+            return None
+        board: str = (await asyncio.shield(kept[1]))[(client.seat, client.lang)][0]["board"]
+        return board
 
     def may_undo(self, seat: int | None) -> bool:
         """Whether the page offers ``seat`` its undo: its person made the last action

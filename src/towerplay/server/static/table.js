@@ -184,6 +184,8 @@ const TablePage = {
   draw(message) {
     const view = message.view;
     $("who").textContent = this.seat === null ? t("watching") : t("you_are", { n: this.seat + 1 });
+    // a page opened afresh draws the seat's earlier board first: the last move is marked
+    if (message.before && !$("board").firstChild) morph($("board"), message.before);
     morph($("board"), message.board);  // in place: transitions run
     $("turn").textContent = turnText(view, this.seat, this.seats);
     const legal = view.legal || [];
