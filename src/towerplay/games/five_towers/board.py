@@ -48,7 +48,7 @@ from towerplay.core.svg import text as shared_text
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.scoring import teardown_penalty
 from towerplay.games.five_towers.views import FiveTowersView
-from towerplay.i18n import SEGMENT, Translator, seat_label
+from towerplay.i18n import SEGMENT, Translator, seat_label, translator
 
 FILL = {"candy": "#f7c6dc", "scary": "#d9c8f2", "tree": "#c4e8c0", "scrap": "#d6d6d6",
         "sand": "#f5e6a8"}
@@ -69,7 +69,7 @@ def draw(view: FiveTowersView, tr: Translator | None = None) -> str:
     """The board of ``view`` (a 5 Towers view of any seat or a spectator) as HTML with
     inline SVG, worded by ``tr``: the table panel, then one panel per seat (the
     viewer's first)."""
-    tr = tr or Translator("five_towers", "en")
+    tr = tr or translator("five_towers", "en")  # shared: caches key on it
     legal = set(view.get("legal", ()))
     seat = view.get("seat")
     order = list(range(view["players"]))
@@ -343,30 +343,45 @@ def hand(view: FiveTowersView, legal: set[str], y: int, tr: Translator) -> tuple
 # ----------------------------------------------------------------- a seat's towers
 def seat_panel(view: FiveTowersView, p: int, legal: set[str], tr: Translator) -> str:
     """Seat ``p``'s five towers (a slot per suit), score and tear-down cost."""
-    towers: dict[str, list[int]] = view["towers"][p]
-    height = max((len(t) for t in towers.values()), default=0)
-    base = 72 + max(height - 1, 0) * STEP + CARD_H
-    torn = view["torn"][p]
-    parts = [text(10, 18, seat_header(view, p, tr), size=14, weight="bold"),
-             text(10, 33, tr("torn_down", count=torn, cost=teardown_penalty(torn)), size=12)]
-    torn_cards = view.get("torn_cards", [[]] * view["players"])[p]
-    if torn_cards:
-        parts.append(text(10, 47, tr("torn_cards", cards=grouped(by_suit(torn_cards), tr)), size=10,
-                          fill="#555"))
     mine = p == view.get("seat")
-    for i, suit in enumerate(SUITS):
-        action = tower_action(suit, legal) if mine else None
-        parts.append(tower(10 + i * (CARD_W + 18), base, suit,
-                           tuple(towers.get(suit, ())), action, p, tr))
     winner = view["is_over"] and p in (view.get("winners") or [])
     label = tr("towers_of", seat=seat_label(view, p, tr))
     if winner:
         label += f" — {tr('winner')}"
-    frame = ('<rect x="1" y="1" width="378" height="{h}" rx="8" fill="none" '
-             'stroke="{c}" stroke-width="{w}"/>')
     to_move = view["to_move"] == p and not view["is_over"]
-    colour, width = ("#d48a00", 4) if winner else (("#2d6cdf", 3) if to_move else ("#bbb", 1))
-    outline = frame.format(h=base + 30, c=colour, w=width)
+    return towers_panel(
+        p, tuple((suit, tuple(values)) for suit, values in view["towers"][p].items()),
+        view["torn"][p], tuple(view.get("torn_cards", [[]] * view["players"])[p]),
+        tuple(tower_action(suit, legal) if mine else None for suit in SUITS),
+        seat_header(view, p, tr), label,
+        "winner" if winner else "to_move" if to_move else "", tr)
+
+
+FRAME = {"winner": ("#d48a00", 4), "to_move": ("#2d6cdf", 3), "": ("#bbb", 1)}
+"""A seat panel's outline (colour, width): the winner's, the seat to move's, another's."""
+
+
+@lru_cache(maxsize=4096)
+def towers_panel(p: int, towers: tuple[tuple[str, tuple[int, ...]], ...], torn: int,
+                 torn_cards: tuple[str, ...], actions: tuple[str | None, ...], header: str,
+                 label: str, frame: str, tr: Translator) -> str:
+    """:func:`seat_panel`'s drawing, from what it shows (kept: a seat's panel stays as it
+    was from move to move, and alike in every other seat's view); ``actions``: a click on
+    each tower's (in :data:`SUITS` order)."""
+    values = dict(towers)
+    height = max((len(t) for t in values.values()), default=0)
+    base = 72 + max(height - 1, 0) * STEP + CARD_H
+    parts = [text(10, 18, header, size=14, weight="bold"),
+             text(10, 33, tr("torn_down", count=torn, cost=teardown_penalty(torn)), size=12)]
+    if torn_cards:
+        parts.append(text(10, 47, tr("torn_cards", cards=grouped(by_suit(list(torn_cards)), tr)),
+                          size=10, fill="#555"))
+    for i, (suit, action) in enumerate(zip(SUITS, actions, strict=True)):
+        parts.append(tower(10 + i * (CARD_W + 18), base, suit, values.get(suit, ()), action,
+                           p, tr))
+    colour, width = FRAME[frame]
+    outline = (f'<rect x="1" y="1" width="378" height="{base + 30}" rx="8" fill="none" '
+               f'stroke="{colour}" stroke-width="{width}"/>')
     return svg(base + 32, outline + "".join(parts), label)
 
 
@@ -443,7 +458,7 @@ def components(tr: Translator | None = None) -> str:
     >>> shown.count('class="piece"'), "piaskowa 7" in shown
     (5, True)
     """
-    tr = tr or Translator("five_towers", "en")
+    tr = tr or translator("five_towers", "en")  # shared: caches key on it
     tower_cards = ["tree12", "tree8", "tree3"]
 
     def a_tower(x: float, y: float) -> str:
