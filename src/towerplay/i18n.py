@@ -156,6 +156,8 @@ class Translator:
         >>> tr = Translator("web", "en")
         >>> tr("seat", n=2), tr("seat", n=2.0), tr("seat", n=True)  # typed, not alike
         ('Seat 2', 'Seat 2.0', 'Seat True')
+        >>> tr("seat", n=[2])  # (not kept: a list has no hash)
+        'Seat [2]'
         """
         fields = tuple((name, type(value), value) for name, value in params.items())
         try:

@@ -127,3 +127,21 @@ def test_the_board_shows_only_what_the_seat_may_know(seed: int) -> None:
         for seat in (None, 0, 1, 2):
             redealt = state.determinize(seat, rng)
             assert draw(redealt.view(seat)) == draw(state.view(seat))
+
+
+def test_kept_drawings_follow_every_change_of_the_view() -> None:
+    """The board keeps the drawings of its panels by what they show: a view that differs
+    in any shown field draws differently, and the same view again draws the same."""
+    state = next(s for s in positions(4, "physical", 3) if not s.is_over and s.view(0)["display"]
+                 and s.view(0)["discard"] and s.view(0)["torn_cards"][1])
+    view = state.view(0, log=False, legal=True)
+    board = draw(view)
+    changes = {"names": ["Ala", "Bob", "Cy", "Di"], "score": [5, 6, 7, 8.5],
+               "torn": [9, 9, 9, 9], "torn_cards": [[], [], [], []], "discard": [],
+               "draw_size": 99, "display": [], "to_move": (view["to_move"] + 1) % 4,
+               "towers": [{"sand": [3]}] * 4}
+    for key, value in changes.items():
+        changed = {**view, key: value}
+        assert draw(changed) != board, key
+        assert draw(changed) == draw(dict(changed)), key
+    assert draw(view) == board

@@ -27,7 +27,7 @@ True
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from html import escape
 
@@ -108,7 +108,7 @@ def by_suit(cards: list[str]) -> dict[str, list[int]]:
     return {s: [value_of(c) for c in cards if suit_of(c) == s] for s in SUITS}
 
 
-def grouped(values: dict[str, list[int]], tr: Translator) -> str:
+def grouped(values: Mapping[str, Sequence[int]], tr: Translator) -> str:
     """Values per suit, short: ``sand 7 3; candy 3``."""
     return "; ".join(f"{tr.term(s)} {' '.join(map(str, v))}" for s, v in values.items() if v)
 
@@ -205,19 +205,27 @@ def turn_line(view: FiveTowersView, tr: Translator) -> str:
 
 def piles(view: FiveTowersView, y: int, tr: Translator) -> tuple[int, str]:
     """The draw pile (a back with its count) and the face-up discard pile per suit."""
-    known = view.get("draw_cards") if view["pile"] == 2 else None
-    contents = grouped(known or {}, tr)
-    tip = tr("draw_tip", count=view["draw_size"])
+    known = (view.get("draw_cards") if view["pile"] == 2 else None) or {}
+    return piles_drawing(y, view["draw_size"], tuple((s, tuple(v)) for s, v in known.items()),
+                         tuple(view.get("discard") or ()), tr)
+
+
+@lru_cache(maxsize=1024, typed=True)  # (3 and 3.0 are drawn apart)
+def piles_drawing(y: int, draw_size: int, known: tuple[tuple[str, tuple[int, ...]], ...],
+                  discard: tuple[str, ...], tr: Translator) -> tuple[int, str]:
+    """:func:`piles`' drawing, from what it shows (kept: alike in every seat's view);
+    ``known``: the values per suit a seat knows are in the draw pile."""
+    contents = grouped(dict(known), tr)
+    tip = tr("draw_tip", count=draw_size)
     if contents:
         tip += f" ({tr('order_unknown')}): {contents}"
     back = (f"<g><title>{escape(tip)}</title>"
             f'<rect x="10" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" '
             f'fill="#5a4632" stroke="#2b1f12"/>'
-            + text(10 + CARD_W / 2, y + 42, str(view["draw_size"]), anchor="middle",
+            + text(10 + CARD_W / 2, y + 42, str(draw_size), anchor="middle",
                    size=18, weight="bold", fill="#fff")
             + text(10 + CARD_W / 2, y + CARD_H + 14, tr("draw_pile"), anchor="middle",
                    size=11) + "</g>")
-    discard = list(view.get("discard") or [])
     parts = [back, text(84, y + 12, tr("discard_heading", n=len(discard)), size=12,
                         weight="bold")]
     line_y = y + 28
@@ -233,12 +241,19 @@ def piles(view: FiveTowersView, y: int, tr: Translator) -> tuple[int, str]:
 def display(view: FiveTowersView, legal: set[str], y: int,
             tr: Translator) -> tuple[int, str]:
     """The display's cards; each one the builder may take is clickable."""
-    cards = view["display"]
+    cards = tuple(view["display"])
+    return display_drawing(y, cards, tuple(f"take {name}" in legal for name in cards), tr)
+
+
+@lru_cache(maxsize=1024)
+def display_drawing(y: int, cards: tuple[str, ...], takes: tuple[bool, ...],
+                    tr: Translator) -> tuple[int, str]:
+    """:func:`display`'s drawing (kept: alike in every seat's view but the builder's);
+    ``takes``: whether each card may be taken."""
     parts = [text(10, y + 12, tr("display_heading", n=len(cards)), size=13, weight="bold")]
-    for i, name in enumerate(cards):
+    for i, (name, take) in enumerate(zip(cards, takes, strict=True)):
         action = f"take {name}"
         words = card_words(tr, name)
-        take = action in legal
         parts.append(card(10 + i * (CARD_W + 8), y + 20, name, tr, action if take else None,
                           tr("take_card" if take else "in_display", card=words)))
     if not cards:
@@ -361,7 +376,7 @@ FRAME = {"winner": ("#d48a00", 4), "to_move": ("#2d6cdf", 3), "": ("#bbb", 1)}
 """A seat panel's outline (colour, width): the winner's, the seat to move's, another's."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)
 def towers_panel(p: int, towers: tuple[tuple[str, tuple[int, ...]], ...], torn: int,
                  torn_cards: tuple[str, ...], actions: tuple[str | None, ...], header: str,
                  label: str, frame: str, tr: Translator) -> str:
