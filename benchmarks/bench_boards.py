@@ -7,6 +7,24 @@ position of fixed-seed random games.
     nice -n 15 .venv/bin/python benchmarks/bench_boards.py --json >> results.jsonl
     nice -n 15 .venv/bin/python benchmarks/bench_boards.py --profile five_towers-4p-physical
 
+Measured 2026-12-02 (benchmarks/results/boards-2026-12-02: ``before.jsonl`` is main at
+b74c20b, ``after.jsonl`` this branch; ``--json --rounds 5`` with ``--lang en`` then
+``--lang pl``, each under ``nice -n 15`` on the shared 2-core machine), CPU ms per board,
+median of 5 rounds, before -> after (tests/games/test_bench_boards.py recomputes these):
+
+    five_towers-4p-physical en 0.456 -> 0.167
+    five_towers-5p-physical en 0.404 -> 0.188
+    five_towers-2p en 0.293 -> 0.111
+    castle-3p en 0.793 -> 0.777
+    blueprints-3p en 1.035 -> 0.928
+    skytopia-3p en 1.823 -> 1.412
+    five_towers-4p-physical pl 0.447 -> 0.159
+    five_towers-5p-physical pl 0.435 -> 0.165
+    five_towers-2p pl 0.372 -> 0.125
+    castle-3p pl 0.946 -> 0.712
+    blueprints-3p pl 1.093 -> 0.926
+    skytopia-3p pl 1.604 -> 1.456
+
 The views are taken first (not timed); the drawing is timed by this process's CPU time
 (``time.process_time``: it survives a busy machine). Each case is drawn ``--rounds``
 times in one process, the median round reported: the first round also pays for the
@@ -80,6 +98,19 @@ def measure(case: Case, lang: str, rounds: int) -> dict[str, Any]:
     per_round = [round(cpu_ms_per_board(shown, lang), 3) for _ in range(rounds)]
     return {"case": case.name, "lang": lang, "boards": len(shown), "rounds_ms": per_round,
             "ms_per_board": statistics.median(per_round)}
+
+
+def compared(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
+    """``case lang before -> after`` (ms per board) for each case of ``after`` (``--json``
+    lines of two runs).
+
+    >>> compared([{"case": "c", "lang": "en", "ms_per_board": 0.5}],
+    ...          [{"case": "c", "lang": "en", "ms_per_board": 0.25}])
+    ['c en 0.5 -> 0.25']
+    """
+    then = {(r["case"], r["lang"]): r["ms_per_board"] for r in before}
+    return [f"{r['case']} {r['lang']} {then[r['case'], r['lang']]} -> {r['ms_per_board']}"
+            for r in after]
 
 
 def profile(case: Case, lang: str) -> None:
