@@ -161,7 +161,7 @@ class Translator:
         """
         fields = tuple((name, type(value), value) for name, value in params.items())
         try:
-            return _worded(self, key, type(count), count, fields)
+            return _worded(self, key, (type(count), count), fields)
         except TypeError:  # an unhashable parameter: worded each time
             return self.fill_in(key, count, **params)
 
@@ -310,11 +310,11 @@ def _translator(domain: str, lang: str, where: tuple[Path, ...]) -> Translator:
 
 
 @lru_cache(maxsize=65536)
-def _worded(tr: Translator, key: str, count_type: type, count: float | None,
+def _worded(tr: Translator, key: str, count: tuple[type, float | None],
             fields: tuple[tuple[str, type, object], ...]) -> str:
-    """:meth:`Translator.__call__`'s text, kept by the types of the count and of each
-    parameter too (``2`` and ``2.0`` are worded apart)."""
-    return tr.fill_in(key, count, **{name: value for name, _, value in fields})
+    """:meth:`Translator.__call__`'s text, kept by the types of the count (``(type,
+    value)``) and of each parameter too (``2`` and ``2.0`` are worded apart)."""
+    return tr.fill_in(key, count[1], **{name: value for name, _, value in fields})
 
 
 @lru_cache(maxsize=16384)
