@@ -148,7 +148,25 @@ class Translator:
 
     def __call__(self, key: str, /, count: float | None = None, **params: object) -> str:
         """The text ``key`` with its ``{name}`` fields filled; with ``count``, the
-        plural form ``key.<category>`` that the count needs (``{count}`` is filled)."""
+        plural form ``key.<category>`` that the count needs (``{count}`` is filled).
+
+        Kept per (translator, key, count, parameters): boards word the same texts in
+        every seat's view, move after move.
+
+        >>> tr = Translator("web", "en")
+        >>> tr("seat", n=2), tr("seat", n=2.0), tr("seat", n=True)  # typed, not alike
+        ('Seat 2', 'Seat 2.0', 'Seat True')
+        >>> tr("seat", n=[2])  # (not kept: a list has no hash)
+        'Seat [2]'
+        """
+        fields = tuple((name, type(value), value) for name, value in params.items())
+        try:
+            return _worded(self, key, (type(count), count), fields)
+        except TypeError:  # an unhashable parameter: worded each time
+            return self.fill_in(key, count, **params)
+
+    def fill_in(self, key: str, count: float | None = None, **params: object) -> str:
+        """What :meth:`__call__` says, worded anew."""
         if count is not None:
             params["count"] = count
             key = self.plural(key, count)
@@ -160,6 +178,11 @@ class Translator:
         return hungarian_articles(text) if self.lang == "hu" else text
 
     def term(self, word: str) -> str:
+        """A game term (a suit, a colour, a card's name) in this language (kept: see
+        :meth:`find_term`)."""
+        return _term(self, word)
+
+    def find_term(self, word: str) -> str:
         """A game term (a suit, a colour, a card's name) in this language: its catalogue
         text, or what the game's ``words`` module (``term(word, tr)``) makes of a term
         with many values (a Skytopia Market card's place, ``g1``), or the word itself."""
@@ -284,6 +307,19 @@ def translator(domain: str, lang: str) -> Translator:
 @lru_cache(maxsize=64)
 def _translator(domain: str, lang: str, where: tuple[Path, ...]) -> Translator:
     return Translator(domain, lang)
+
+
+@lru_cache(maxsize=65536)
+def _worded(tr: Translator, key: str, count: tuple[type, float | None],
+            fields: tuple[tuple[str, type, object], ...]) -> str:
+    """:meth:`Translator.__call__`'s text, kept by the types of the count (``(type,
+    value)``) and of each parameter too (``2`` and ``2.0`` are worded apart)."""
+    return tr.fill_in(key, count[1], **{name: value for name, _, value in fields})
+
+
+@lru_cache(maxsize=16384)
+def _term(tr: Translator, word: str) -> str:
+    return tr.find_term(word)
 
 
 @lru_cache(maxsize=4096)

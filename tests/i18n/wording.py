@@ -22,7 +22,7 @@ from towerplay import games
 from towerplay.arena import play_match
 from towerplay.core import State
 from towerplay.core.errors import IllegalAction
-from towerplay.i18n import Translator, catalogue
+from towerplay.i18n import Translator, catalogue, translator
 
 LANGS = ("pl", "hu")
 """The languages every line and board is checked in."""
@@ -73,6 +73,8 @@ class Wording:
         self.notation = notation
         """Whether a text is an action's notation (not an English phrase)."""
         self._phrases: dict[str, frozenset[str]] = {}
+        self._passed: dict[str, set[str]] = {}
+        """The texts :meth:`check_texts` found right, per language."""
 
     # ------------------------------------------------------------- games
     def random_game(self, options: dict[str, Any], players: int, seed: int,
@@ -148,13 +150,20 @@ class Wording:
 
     def check_board(self, board: str, lang: str) -> None:
         """No key, no template, no English phrase in any text of ``board``."""
+        self.check_texts(visible(board), lang)
+
+    def check_texts(self, texts: Iterable[str], lang: str) -> None:
+        """No key, no template, no English phrase in any of ``texts`` (each text checked
+        once per language: the boards of a game repeat most of their texts)."""
         keys = self.keys()
         named = any_of(frozenset(k for k in keys if "_" in k))  # no word: not even within
         phrases = any_of(self.english_phrases(lang))
-        for text in visible(board):
+        passed = self._passed.setdefault(lang, set())
+        for text in set(texts) - passed:
             assert "term." not in text, (lang, text)
             assert text not in keys and not named.search(text), (lang, text)
             assert not phrases.search(text), (lang, text, phrases.search(text))
+            passed.add(text)
 
     def check_boards(self, positions: Sequence[State[Any]], every: int,
                      draw: Callable[..., str], lang: str,
@@ -163,10 +172,10 @@ class Wording:
         """``check`` (:meth:`check_board` unless given) the boards of the start, every
         ``every``-th position and the end, for every seat and a spectator, drawn in
         ``lang``; ``shows(state, board, tr)`` tells whether a board shows what it must."""
-        tr = Translator(self.domain, lang)
+        tr = translator(self.domain, lang)  # shared: boards keep what they draw per translator
         for state in [*positions[::every], positions[-1]]:
             for seat in seats(state):
-                board = draw(state.view(seat), tr)
+                board = draw(state.view(seat, log=False, legal=True), tr)  # (boards draw no log)
                 (check or self.check_board)(board, lang)
                 assert shows(state, board, tr), (lang, seat, len(state.history))
 

@@ -16,7 +16,7 @@ from towerplay.core.errors import InvalidOptions, UnknownGame
 from towerplay.core.events import LEGACY
 from towerplay.core.game import Game
 from towerplay.core.registry import companion, folder, game_class, load, package
-from towerplay.i18n import LANGUAGES, PLURAL_FORMS, Translator, catalogue, named_term
+from towerplay.i18n import LANGUAGES, PLURAL_FORMS, catalogue, named_term, translator
 
 GARBAGE = ("", "   ", "xyzzy", "🐉", "12 34 56", "pass pass", "x" * 10_000)
 """Text no game reads; a game adds its own near misses (:func:`near_misses`)."""
@@ -424,16 +424,19 @@ def check_board(game: Game[Any, Any], players: int, seed: int, every: int = 5) -
     board = companion(game.name, "board")
     if board is None:
         return
-    translators = [Translator(game.name, lang) for lang in LANGUAGES]
+    # the shared translators: boards keep what they draw per translator
+    translators = [translator(game.name, lang) for lang in LANGUAGES]
     for step, state in enumerate(random_states(game, players, seed)):
         if step % every and not state.is_over:
             continue
         for seat in seats_and_spectator(state):
-            view = state.view(seat)
-            for tr in translators if step % (3 * every) == 0 else translators[:1]:
-                check_drawing(board.draw(view, tr), view, f"seat {seat}, step {step}, {tr.lang}")
+            view = state.view(seat, log=False, legal=True)  # (no board draws the log)
+            drawn = {tr.lang: board.draw(view, tr)
+                     for tr in (translators if step % (3 * every) == 0 else translators[:1])}
+            for lang, drawing in drawn.items():
+                check_drawing(drawing, view, f"seat {seat}, step {step}, {lang}")
             world = state.determinize(seat, random.Random(step))
-            expect(board.draw(world.view(seat)) == board.draw(view),
+            expect(board.draw(world.view(seat, log=False, legal=True)) == drawn[LANGUAGES[0]],
                    f"the board of seat {seat} at step {step} shows what it may not know")
 
 

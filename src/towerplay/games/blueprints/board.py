@@ -47,7 +47,7 @@ from towerplay.core.svg import die as kit_die
 from towerplay.games.blueprints.dice import COLS, MATERIAL_NAMES, MATERIALS, ROWS
 from towerplay.games.blueprints.events import score_labels
 from towerplay.games.blueprints.views import BlueprintsView, RoundRecord
-from towerplay.i18n import Translator, seat_label
+from towerplay.i18n import Translator, seat_label, translator
 
 WIDTH = 380
 NAMES = dict(zip(MATERIALS, MATERIAL_NAMES, strict=True))
@@ -67,7 +67,7 @@ def draw(view: BlueprintsView, tr: Translator | None = None) -> str:
     """The board of ``view`` (a Blueprints view of any seat or a spectator) as HTML with
     inline SVG parts: the table, the viewer's building, the seats, the results; in the
     language of ``tr`` (English when None)."""
-    tr = tr or Translator("blueprints", "en")
+    tr = tr or translator("blueprints", "en")  # shared: caches key on it
     legal = set(view.get("legal", ()))
     seat = view.get("seat")
     parts = [table_panel(view, legal, tr)]
@@ -405,7 +405,7 @@ def components(tr: Translator | None = None) -> str:
     >>> components(Translator("blueprints", "pl")).count('class="die"')
     4
     """
-    tr = tr or Translator("blueprints", "en")
+    tr = tr or translator("blueprints", "en")  # shared: caches key on it
 
     def a_die(name: str) -> Exhibit:
         m, value = name[:1], int(name[1:])

@@ -48,7 +48,7 @@ from towerplay.core.svg import (
 from towerplay.core.svg import card as kit_card
 from towerplay.games.castle.cards import COLUMNS, ROWS
 from towerplay.games.castle.views import CastleView
-from towerplay.i18n import SEGMENT, Translator, seat_label
+from towerplay.i18n import SEGMENT, Translator, seat_label, translator
 
 WIDTH = 380
 CELL_W, CELL_H, GAP = 38, 50, 2
@@ -77,7 +77,7 @@ def draw(view: CastleView, tr: Translator | None = None) -> str:
     """The board of ``view`` (a castle view of any seat or a spectator) as HTML with
     inline SVG parts in ``tr``'s language: the table, the revealed card, the castles, the
     removed cards."""
-    tr = tr or Translator("castle", "en")
+    tr = tr or translator("castle", "en")  # shared: caches key on it
     legal = set(view.get("legal", ()))
     parts = [table_panel(view, legal, tr), castles_panel(view, legal, tr)]
     return panels("castle", "castle", parts)
@@ -416,7 +416,7 @@ def components(tr: Translator | None = None) -> str:
     >>> shown.count('class="piece"') >= 5, "kezdőlapka" in shown
     (True, True)
     """
-    tr = tr or Translator("castle", "en")
+    tr = tr or translator("castle", "en")  # shared: caches key on it
     named = [(23, ["king"]), (31, ["wizard"]), (40, ["knight", "princess"])]
 
     def wall(card: int, names: list[str]) -> Exhibit:

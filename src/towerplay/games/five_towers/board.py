@@ -27,7 +27,7 @@ True
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from html import escape
 
@@ -48,7 +48,7 @@ from towerplay.core.svg import text as shared_text
 from towerplay.games.five_towers.cards import SUITS
 from towerplay.games.five_towers.scoring import teardown_penalty
 from towerplay.games.five_towers.views import FiveTowersView
-from towerplay.i18n import SEGMENT, Translator, seat_label
+from towerplay.i18n import SEGMENT, Translator, seat_label, translator
 
 FILL = {"candy": "#f7c6dc", "scary": "#d9c8f2", "tree": "#c4e8c0", "scrap": "#d6d6d6",
         "sand": "#f5e6a8"}
@@ -69,7 +69,7 @@ def draw(view: FiveTowersView, tr: Translator | None = None) -> str:
     """The board of ``view`` (a 5 Towers view of any seat or a spectator) as HTML with
     inline SVG, worded by ``tr``: the table panel, then one panel per seat (the
     viewer's first)."""
-    tr = tr or Translator("five_towers", "en")
+    tr = tr or translator("five_towers", "en")  # shared: caches key on it
     legal = set(view.get("legal", ()))
     seat = view.get("seat")
     order = list(range(view["players"]))
@@ -108,7 +108,7 @@ def by_suit(cards: list[str]) -> dict[str, list[int]]:
     return {s: [value_of(c) for c in cards if suit_of(c) == s] for s in SUITS}
 
 
-def grouped(values: dict[str, list[int]], tr: Translator) -> str:
+def grouped(values: Mapping[str, Sequence[int]], tr: Translator) -> str:
     """Values per suit, short: ``sand 7 3; candy 3``."""
     return "; ".join(f"{tr.term(s)} {' '.join(map(str, v))}" for s, v in values.items() if v)
 
@@ -205,19 +205,27 @@ def turn_line(view: FiveTowersView, tr: Translator) -> str:
 
 def piles(view: FiveTowersView, y: int, tr: Translator) -> tuple[int, str]:
     """The draw pile (a back with its count) and the face-up discard pile per suit."""
-    known = view.get("draw_cards") if view["pile"] == 2 else None
-    contents = grouped(known or {}, tr)
-    tip = tr("draw_tip", count=view["draw_size"])
+    known = (view.get("draw_cards") if view["pile"] == 2 else None) or {}
+    return piles_drawing(y, view["draw_size"], tuple((s, tuple(v)) for s, v in known.items()),
+                         tuple(view.get("discard") or ()), tr)
+
+
+@lru_cache(maxsize=1024, typed=True)  # (3 and 3.0 are drawn apart)
+def piles_drawing(y: int, draw_size: int, known: tuple[tuple[str, tuple[int, ...]], ...],
+                  discard: tuple[str, ...], tr: Translator) -> tuple[int, str]:
+    """:func:`piles`' drawing, from what it shows (kept: alike in every seat's view);
+    ``known``: the values per suit a seat knows are in the draw pile."""
+    contents = grouped(dict(known), tr)
+    tip = tr("draw_tip", count=draw_size)
     if contents:
         tip += f" ({tr('order_unknown')}): {contents}"
     back = (f"<g><title>{escape(tip)}</title>"
             f'<rect x="10" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" '
             f'fill="#5a4632" stroke="#2b1f12"/>'
-            + text(10 + CARD_W / 2, y + 42, str(view["draw_size"]), anchor="middle",
+            + text(10 + CARD_W / 2, y + 42, str(draw_size), anchor="middle",
                    size=18, weight="bold", fill="#fff")
             + text(10 + CARD_W / 2, y + CARD_H + 14, tr("draw_pile"), anchor="middle",
                    size=11) + "</g>")
-    discard = list(view.get("discard") or [])
     parts = [back, text(84, y + 12, tr("discard_heading", n=len(discard)), size=12,
                         weight="bold")]
     line_y = y + 28
@@ -233,12 +241,19 @@ def piles(view: FiveTowersView, y: int, tr: Translator) -> tuple[int, str]:
 def display(view: FiveTowersView, legal: set[str], y: int,
             tr: Translator) -> tuple[int, str]:
     """The display's cards; each one the builder may take is clickable."""
-    cards = view["display"]
+    cards = tuple(view["display"])
+    return display_drawing(y, cards, tuple(f"take {name}" in legal for name in cards), tr)
+
+
+@lru_cache(maxsize=1024)
+def display_drawing(y: int, cards: tuple[str, ...], takes: tuple[bool, ...],
+                    tr: Translator) -> tuple[int, str]:
+    """:func:`display`'s drawing (kept: alike in every seat's view but the builder's);
+    ``takes``: whether each card may be taken."""
     parts = [text(10, y + 12, tr("display_heading", n=len(cards)), size=13, weight="bold")]
-    for i, name in enumerate(cards):
+    for i, (name, take) in enumerate(zip(cards, takes, strict=True)):
         action = f"take {name}"
         words = card_words(tr, name)
-        take = action in legal
         parts.append(card(10 + i * (CARD_W + 8), y + 20, name, tr, action if take else None,
                           tr("take_card" if take else "in_display", card=words)))
     if not cards:
@@ -343,30 +358,45 @@ def hand(view: FiveTowersView, legal: set[str], y: int, tr: Translator) -> tuple
 # ----------------------------------------------------------------- a seat's towers
 def seat_panel(view: FiveTowersView, p: int, legal: set[str], tr: Translator) -> str:
     """Seat ``p``'s five towers (a slot per suit), score and tear-down cost."""
-    towers: dict[str, list[int]] = view["towers"][p]
-    height = max((len(t) for t in towers.values()), default=0)
-    base = 72 + max(height - 1, 0) * STEP + CARD_H
-    torn = view["torn"][p]
-    parts = [text(10, 18, seat_header(view, p, tr), size=14, weight="bold"),
-             text(10, 33, tr("torn_down", count=torn, cost=teardown_penalty(torn)), size=12)]
-    torn_cards = view.get("torn_cards", [[]] * view["players"])[p]
-    if torn_cards:
-        parts.append(text(10, 47, tr("torn_cards", cards=grouped(by_suit(torn_cards), tr)), size=10,
-                          fill="#555"))
     mine = p == view.get("seat")
-    for i, suit in enumerate(SUITS):
-        action = tower_action(suit, legal) if mine else None
-        parts.append(tower(10 + i * (CARD_W + 18), base, suit,
-                           tuple(towers.get(suit, ())), action, p, tr))
     winner = view["is_over"] and p in (view.get("winners") or [])
     label = tr("towers_of", seat=seat_label(view, p, tr))
     if winner:
         label += f" — {tr('winner')}"
-    frame = ('<rect x="1" y="1" width="378" height="{h}" rx="8" fill="none" '
-             'stroke="{c}" stroke-width="{w}"/>')
     to_move = view["to_move"] == p and not view["is_over"]
-    colour, width = ("#d48a00", 4) if winner else (("#2d6cdf", 3) if to_move else ("#bbb", 1))
-    outline = frame.format(h=base + 30, c=colour, w=width)
+    return towers_panel(
+        p, tuple((suit, tuple(values)) for suit, values in view["towers"][p].items()),
+        view["torn"][p], tuple(view.get("torn_cards", [[]] * view["players"])[p]),
+        tuple(tower_action(suit, legal) if mine else None for suit in SUITS),
+        seat_header(view, p, tr), label,
+        "winner" if winner else "to_move" if to_move else "", tr)
+
+
+FRAME = {"winner": ("#d48a00", 4), "to_move": ("#2d6cdf", 3), "": ("#bbb", 1)}
+"""A seat panel's outline (colour, width): the winner's, the seat to move's, another's."""
+
+
+@lru_cache(maxsize=4096, typed=True)
+def towers_panel(p: int, towers: tuple[tuple[str, tuple[int, ...]], ...], torn: int,
+                 torn_cards: tuple[str, ...], actions: tuple[str | None, ...], header: str,
+                 label: str, frame: str, tr: Translator) -> str:
+    """:func:`seat_panel`'s drawing, from what it shows (kept: a seat's panel stays as it
+    was from move to move, and alike in every other seat's view); ``actions``: a click on
+    each tower's (in :data:`SUITS` order)."""
+    values = dict(towers)
+    height = max((len(t) for t in values.values()), default=0)
+    base = 72 + max(height - 1, 0) * STEP + CARD_H
+    parts = [text(10, 18, header, size=14, weight="bold"),
+             text(10, 33, tr("torn_down", count=torn, cost=teardown_penalty(torn)), size=12)]
+    if torn_cards:
+        parts.append(text(10, 47, tr("torn_cards", cards=grouped(by_suit(list(torn_cards)), tr)),
+                          size=10, fill="#555"))
+    for i, (suit, action) in enumerate(zip(SUITS, actions, strict=True)):
+        parts.append(tower(10 + i * (CARD_W + 18), base, suit, values.get(suit, ()), action,
+                           p, tr))
+    colour, width = FRAME[frame]
+    outline = (f'<rect x="1" y="1" width="378" height="{base + 30}" rx="8" fill="none" '
+               f'stroke="{colour}" stroke-width="{width}"/>')
     return svg(base + 32, outline + "".join(parts), label)
 
 
@@ -443,7 +473,7 @@ def components(tr: Translator | None = None) -> str:
     >>> shown.count('class="piece"'), "piaskowa 7" in shown
     (5, True)
     """
-    tr = tr or Translator("five_towers", "en")
+    tr = tr or translator("five_towers", "en")  # shared: caches key on it
     tower_cards = ["tree12", "tree8", "tree3"]
 
     def a_tower(x: float, y: float) -> str:

@@ -70,7 +70,7 @@ from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
 from towerplay.games.skytopia.views import CardInfo, MarketSlot, SkytopiaView, side_text, slot_card
 from towerplay.games.skytopia.words import COLUMN
-from towerplay.i18n import Translator, seat_label
+from towerplay.i18n import Translator, seat_label, translator
 
 WIDTH = 380
 FILL = {"blue": "#d3e3fa", "gold": "#f8e7a6", "red": "#f6c9bd", "purple": "#e2cff3"}
@@ -90,7 +90,7 @@ ICONS = {1: ("golem", "coin"), 2: ("coin",), 3: ("coin",), 4: ("star",), 5: ("co
 def draw(view: SkytopiaView, tr: Translator | None = None) -> str:
     """The board of ``view`` (a Skytopia view of any seat or a spectator) as HTML with
     inline SVG parts: Chronometer, Market, the pending decision, the cities."""
-    tr = tr or Translator("skytopia", "en")
+    tr = tr or translator("skytopia", "en")  # shared: caches key on it
     legal = set(view.get("legal", ()))
     seat = view.get("seat")
     order = list(range(view["players"]))
@@ -583,7 +583,7 @@ def components(tr: Translator | None = None) -> str:
     >>> shown.count("<title>"), "<path" in shown
     (7, True)
     """
-    tr = tr or Translator("skytopia", "en")
+    tr = tr or translator("skytopia", "en")  # shared: caches key on it
     exhibits = [Exhibit(28, 40, lambda x, y: figure(x, y + 40, 40, seat_colour(2), "4"),
                         tr("component.golem")),
                 Exhibit(30, 30, lambda x, y: icon("coin", x, y, 30), tr("component.coin")),

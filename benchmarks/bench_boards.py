@@ -1,0 +1,151 @@
+"""Board drawing cost: CPU milliseconds per board (``towerplay.server.boards.draw``, the
+web page's board of one view) over every seat's and the spectator's view of every
+position of fixed-seed random games.
+
+    nice -n 15 .venv/bin/python benchmarks/bench_boards.py                 # every case, en
+    nice -n 15 .venv/bin/python benchmarks/bench_boards.py --lang pl --rounds 3
+    nice -n 15 .venv/bin/python benchmarks/bench_boards.py --json >> results.jsonl
+    nice -n 15 .venv/bin/python benchmarks/bench_boards.py --profile five_towers-4p-physical
+
+Measured 2026-12-02 (benchmarks/results/boards-2026-12-02: ``before.jsonl`` is main at
+b74c20b, ``after.jsonl`` this branch; ``--json --rounds 5`` with ``--lang en`` then
+``--lang pl``, each under ``nice -n 15`` on the shared 2-core machine), CPU ms per board,
+median of 5 rounds, before -> after (tests/games/test_bench_boards.py recomputes these):
+
+    five_towers-4p-physical en 0.456 -> 0.167
+    five_towers-5p-physical en 0.404 -> 0.188
+    five_towers-2p en 0.293 -> 0.111
+    castle-3p en 0.793 -> 0.777
+    blueprints-3p en 1.035 -> 0.928
+    skytopia-3p en 1.823 -> 1.412
+    five_towers-4p-physical pl 0.447 -> 0.159
+    five_towers-5p-physical pl 0.435 -> 0.165
+    five_towers-2p pl 0.372 -> 0.125
+    castle-3p pl 0.946 -> 0.712
+    blueprints-3p pl 1.093 -> 0.926
+    skytopia-3p pl 1.604 -> 1.456
+
+The views are taken first (not timed); the drawing is timed by this process's CPU time
+(``time.process_time``: it survives a busy machine). Each case is drawn ``--rounds``
+times in one process, the median round reported: the first round also pays for the
+board's caches filling, as a fresh server does.
+"""
+from __future__ import annotations
+
+import cProfile
+import json
+import pstats
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table
+
+from towerplay import games
+from towerplay.server.boards import draw
+
+
+@dataclass(frozen=True)
+class Case:
+    """A fixed-seed random game of ``game`` with ``options``, for ``players`` seats."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        rebid = self.options.get("rebid")
+        return f"{self.game}-{self.players}p" + (f"-{rebid}" if rebid else "")
+
+
+CASES = (Case("five_towers", 4, 3, {"rebid": "physical"}),
+         Case("five_towers", 5, 1, {"rebid": "physical"}),
+         Case("five_towers", 2, 1),
+         Case("castle", 3, 1), Case("blueprints", 3, 1), Case("skytopia", 3, 1))
+
+
+def views(case: Case) -> list[dict[str, Any]]:
+    """Every seat's and the spectator's view of every position of ``case``'s game."""
+    state = games.load(case.game, **case.options).start(players=case.players,
+                                                        seed=case.seed)
+    rng = random.Random(case.seed)
+    found = []
+    while True:
+        found += [state.view(seat) for seat in [None, *range(case.players)]]
+        if state.is_over:
+            return found
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def cpu_ms_per_board(shown: list[dict[str, Any]], lang: str) -> float:
+    """CPU milliseconds per board, drawing each of ``shown`` once in ``lang``."""
+    start = time.process_time()
+    for view in shown:
+        draw(view, lang)
+    return (time.process_time() - start) * 1000 / len(shown)
+
+
+def measure(case: Case, lang: str, rounds: int) -> dict[str, Any]:
+    """``case``'s boards drawn ``rounds`` times: ms per board each round, and the median."""
+    shown = views(case)
+    per_round = [round(cpu_ms_per_board(shown, lang), 3) for _ in range(rounds)]
+    return {"case": case.name, "lang": lang, "boards": len(shown), "rounds_ms": per_round,
+            "ms_per_board": statistics.median(per_round)}
+
+
+def compared(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
+    """``case lang before -> after`` (ms per board) for each case of ``after`` (``--json``
+    lines of two runs).
+
+    >>> compared([{"case": "c", "lang": "en", "ms_per_board": 0.5}],
+    ...          [{"case": "c", "lang": "en", "ms_per_board": 0.25}])
+    ['c en 0.5 -> 0.25']
+    """
+    then = {(r["case"], r["lang"]): r["ms_per_board"] for r in before}
+    return [f"{r['case']} {r['lang']} {then[r['case'], r['lang']]} -> {r['ms_per_board']}"
+            for r in after]
+
+
+def profile(case: Case, lang: str) -> None:
+    """Print the 25 costliest functions (cumulative) of drawing ``case``'s boards."""
+    shown = views(case)
+    profiler = cProfile.Profile()
+    profiler.runcall(lambda: [draw(view, lang) for view in shown])
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+
+
+def main(cases: list[str] = typer.Argument(None, help="case names (default: all)"),
+         lang: str = typer.Option("en", help="the boards' language"),
+         rounds: int = typer.Option(3, help="times each case's boards are drawn"),
+         as_json: bool = typer.Option(False, "--json", help="one JSON line per case"),
+         profile_case: str = typer.Option("", "--profile",
+                                          help="profile this case instead of timing")
+         ) -> None:
+    chosen = [c for c in CASES if not cases or c.name in cases]
+    if profile_case:
+        profile(next(c for c in CASES if c.name == profile_case), lang)
+        return
+    results = [measure(c, lang, rounds) for c in track(chosen, description="drawing",
+                                                       disable=as_json)]
+    if as_json:
+        for result in results:
+            print(json.dumps(result))
+        return
+    table = Table(title=f"board drawing, CPU ms per board ({lang}, median of {rounds})")
+    for column in ("case", "boards", "ms/board", "rounds"):
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(r["case"], str(r["boards"]), f"{r['ms_per_board']:.3f}",
+                      " ".join(f"{ms:.3f}" for ms in r["rounds_ms"]))
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    typer.run(main)

@@ -1,0 +1,34 @@
+"""The board benchmark's figures (benchmarks/bench_boards.py's docstring) are the ones its
+results files give: each median recomputed from its rounds, each line from the runs."""
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "benchmarks" / "results" / "boards-2026-12-02"
+
+
+def runs(name: str) -> list[dict[str, Any]]:
+    lines = (RESULTS / f"{name}.jsonl").read_text().splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def test_the_docstring_shows_what_the_results_files_hold() -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_boards
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    before, after = runs("before"), runs("after")
+    assert len(before) == len(after) == 2 * len(bench_boards.CASES)  # en and pl
+    for run in before + after:
+        assert run["ms_per_board"] == statistics.median(run["rounds_ms"]), run["case"]
+    lines = bench_boards.compared(before, after)
+    assert all(f"    {line}\n" in str(bench_boards.__doc__) for line in lines)
+    five_towers = [(b, a) for b, a in zip(before, after, strict=True)
+                   if b["case"].startswith("five_towers")]
+    assert all(a["ms_per_board"] < b["ms_per_board"] / 2 for b, a in five_towers)
