@@ -13,6 +13,7 @@ import pytest
 from towerplay import games
 from towerplay.core.state import State
 from towerplay.games.five_towers.board import draw
+from towerplay.i18n import translator
 
 from tests.games.boards import SVG, pieces
 
@@ -87,7 +88,7 @@ def test_every_card_names_its_suit_and_caps_are_marked() -> None:
     for name in view["display"]:
         assert any(name.rstrip("0123456789") in t for t in texts)
     board = draw(view)
-    assert board.count("▲ capped") == 1 and "seat 1 candy tower: 15-9-0" in board  # seats from 1
+    assert board.count("▲ capped") == 1 and "Seat 1, candy tower: 15-9-0" in board  # seats from 1
 
 
 def test_a_missing_optional_key_and_float_scores_still_draw() -> None:
@@ -145,3 +146,15 @@ def test_kept_drawings_follow_every_change_of_the_view() -> None:
         assert draw(changed) != board, key
         assert draw(changed) == draw(dict(changed)), key
     assert draw(view) == board
+
+
+def test_a_towers_tooltip_names_its_seat_as_the_board_does() -> None:
+    """A tower's tooltip says whose it is by the seat's name (a person named their seat)
+    or label, in the reader's language: never a bare seat number."""
+    state = games.load("five_towers").start(players=2, seed=4)
+    view = {**state.view(1, log=False, legal=True), "names": ["Ala", None]}
+    titles = [t.text or "" for t in ET.fromstring(f"<div>{draw(view)}</div>").iter(
+        f"{SVG}title")]
+    assert any(t.startswith("Ala, ") for t in titles), titles
+    polish = ET.fromstring(f"<div>{draw(view, translator('five_towers', 'pl'))}</div>")
+    assert any((t.text or "").startswith("Ala, ") for t in polish.iter(f"{SVG}title"))

@@ -365,7 +365,8 @@ def seat_panel(view: FiveTowersView, p: int, legal: set[str], tr: Translator) ->
         label += f" — {tr('winner')}"
     to_move = view["to_move"] == p and not view["is_over"]
     return towers_panel(
-        p, tuple((suit, tuple(values)) for suit, values in view["towers"][p].items()),
+        seat_label(view, p, tr),
+        tuple((suit, tuple(values)) for suit, values in view["towers"][p].items()),
         view["torn"][p], tuple(view.get("torn_cards", [[]] * view["players"])[p]),
         tuple(tower_action(suit, legal) if mine else None for suit in SUITS),
         seat_header(view, p, tr), label,
@@ -377,12 +378,12 @@ FRAME = {"winner": ("#d48a00", 4), "to_move": ("#2d6cdf", 3), "": ("#bbb", 1)}
 
 
 @lru_cache(maxsize=4096, typed=True)
-def towers_panel(p: int, towers: tuple[tuple[str, tuple[int, ...]], ...], torn: int,
+def towers_panel(who: str, towers: tuple[tuple[str, tuple[int, ...]], ...], torn: int,
                  torn_cards: tuple[str, ...], actions: tuple[str | None, ...], header: str,
                  label: str, frame: str, tr: Translator) -> str:
     """:func:`seat_panel`'s drawing, from what it shows (kept: a seat's panel stays as it
     was from move to move, and alike in every other seat's view); ``actions``: a click on
-    each tower's (in :data:`SUITS` order)."""
+    each tower's (in :data:`SUITS` order); ``who``: the seat as the board names it."""
     values = dict(towers)
     height = max((len(t) for t in values.values()), default=0)
     base = 72 + max(height - 1, 0) * STEP + CARD_H
@@ -393,7 +394,7 @@ def towers_panel(p: int, towers: tuple[tuple[str, tuple[int, ...]], ...], torn: 
                           size=10, fill="#555"))
     for i, (suit, action) in enumerate(zip(SUITS, actions, strict=True)):
         parts.append(tower(10 + i * (CARD_W + 18), base, suit, values.get(suit, ()), action,
-                           p, tr))
+                           who, tr))
     colour, width = FRAME[frame]
     outline = (f'<rect x="1" y="1" width="378" height="{base + 30}" rx="8" fill="none" '
                f'stroke="{colour}" stroke-width="{width}"/>')
@@ -426,7 +427,7 @@ def tower_action(suit: str, legal: set[str]) -> str | None:
 
 @lru_cache(maxsize=4096)
 def tower(x: float, base: float, suit: str, values: tuple[int, ...], action: str | None,
-          p: int, tr: Translator) -> str:
+          who: str, tr: Translator) -> str:
     """One tower, the kit's stack of cards with its bottom card at the bottom (``base`` is
     its lowest card's bottom edge), each card keyed and titled; an empty slot if the seat
     has none of this suit (kept: most towers stay as they were from one move to the next,
@@ -449,16 +450,17 @@ def tower(x: float, base: float, suit: str, values: tuple[int, ...], action: str
     if not values:
         parts.append(text(x + CARD_W / 2, base - 30, tr("empty_tower"), anchor="middle",
                           size=10, fill="#888"))
-    return clickable(action, tower_label(suit, values, action, p, tr), "".join(parts))
+    return clickable(action, tower_label(suit, values, action, who, tr), "".join(parts))
 
 
-def tower_label(suit: str, values: tuple[int, ...], action: str | None, p: int,
+def tower_label(suit: str, values: tuple[int, ...], action: str | None, who: str,
                 tr: Translator) -> str:
-    """What a tower is (``seat 1 sand tower: 7-6``), or what a click on it does."""
+    """What a tower is (``Ala, sand tower: 7-6``: ``who`` is the seat as the board
+    names it), or what a click on it does."""
     name = tower_words(tr, suit)
     if action is None:
         cards = "-".join(map(str, values)) or tr("empty_tower")
-        return tr("tower_title", seat=p + 1, tower=name, cards=cards)
+        return tr("tower_title", seat=who, tower=name, cards=cards)
     if action.startswith("teardown"):
         return tr("tear_down_tower", tower=name)
     return tr("place_on_tower", card=card_words(tr, action.split()[1]), tower=name)
