@@ -7,32 +7,35 @@ position of fixed-seed random games.
     nice -n 15 .venv/bin/python benchmarks/bench_boards.py --json >> results.jsonl
     nice -n 15 .venv/bin/python benchmarks/bench_boards.py --profile five_towers-4p-physical
 
-Measured 2026-12-02 (benchmarks/results/boards-2026-12-02: ``before.jsonl`` is main at
-b74c20b, ``after.jsonl`` this branch; ``--json --rounds 5`` with ``--lang en`` then
-``--lang pl``, each under ``nice -n 15`` on the shared 2-core machine), CPU ms per board,
-median of 5 rounds, before -> after (tests/games/test_bench_boards.py recomputes these):
+Measured 2026-12-02 on the idle 2-core machine (benchmarks/results/boards-2026-12-02:
+``before.jsonl`` is main at b74c20b, this script run against its ``src``;
+``after.jsonl`` main at becf863; ``--json --rounds 3`` with ``--lang en`` then
+``--lang pl``), CPU ms per board, median of 3 rounds, each from empty caches, before ->
+after (tests/games/test_bench_boards.py recomputes these):
 
-    five_towers-4p-physical en 0.456 -> 0.167
-    five_towers-5p-physical en 0.404 -> 0.188
-    five_towers-2p en 0.293 -> 0.111
-    castle-3p en 0.793 -> 0.777
-    blueprints-3p en 1.035 -> 0.928
-    skytopia-3p en 1.823 -> 1.412
-    five_towers-4p-physical pl 0.447 -> 0.159
-    five_towers-5p-physical pl 0.435 -> 0.165
-    five_towers-2p pl 0.372 -> 0.125
-    castle-3p pl 0.946 -> 0.712
-    blueprints-3p pl 1.093 -> 0.926
-    skytopia-3p pl 1.604 -> 1.456
+    five_towers-4p-physical en 0.333 -> 0.159
+    five_towers-5p-physical en 0.373 -> 0.173
+    five_towers-2p en 0.262 -> 0.207
+    castle-3p en 0.666 -> 0.573
+    blueprints-3p en 0.85 -> 0.762
+    skytopia-3p en 1.466 -> 1.428
+    five_towers-4p-physical pl 0.44 -> 0.249
+    five_towers-5p-physical pl 0.306 -> 0.231
+    five_towers-2p pl 0.249 -> 0.235
+    castle-3p pl 0.577 -> 0.525
+    blueprints-3p pl 0.9 -> 0.649
+    skytopia-3p pl 1.187 -> 1.041
 
 The views are taken first (not timed); the drawing is timed by this process's CPU time
 (``time.process_time``: it survives a busy machine). Each case is drawn ``--rounds``
-times in one process, the median round reported: the first round also pays for the
-board's caches filling, as a fresh server does.
+times in one process, the median round reported; each round starts from empty drawing
+caches (:func:`forget_drawings`), as a server draws each new position once, so that a
+round never redraws the views of the one before from its caches.
 """
 from __future__ import annotations
 
 import cProfile
+import importlib
 import json
 import pstats
 import random
@@ -46,7 +49,8 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
-from towerplay import games
+from towerplay import games, i18n
+from towerplay.core import svg
 from towerplay.server.boards import draw
 
 
@@ -84,8 +88,29 @@ def views(case: Case) -> list[dict[str, Any]]:
         state.apply(rng.choice(state.legal_actions()))
 
 
+WORDED = ("_worded", "_term", "_phrase")
+"""The translator's caches of worded texts (not of its loaded catalogues)."""
+
+
+def forget_drawings() -> None:
+    """Empty every cache of drawn pieces and worded texts (the kernel's SVG kit's, each
+    game board's, the translator's), as in a fresh server: a round then draws each view
+    once from empty caches, as a server draws each new position once (rounds after the
+    first would otherwise redraw the same views from the caches)."""
+    drawing = [svg, *(importlib.import_module(f"towerplay.games.{name}.board")
+                      for name in games.BUILT_IN)]
+    kept = [function for module in drawing for function in vars(module).values()
+            if hasattr(function, "cache_clear")
+            and getattr(function, "__module__", "") == module.__name__]
+    kept += [getattr(i18n, name) for name in WORDED if hasattr(i18n, name)]  # (older: fewer)
+    for function in kept:
+        function.cache_clear()
+
+
 def cpu_ms_per_board(shown: list[dict[str, Any]], lang: str) -> float:
-    """CPU milliseconds per board, drawing each of ``shown`` once in ``lang``."""
+    """CPU milliseconds per board, drawing each of ``shown`` once in ``lang`` from empty
+    drawing caches (:func:`forget_drawings`)."""
+    forget_drawings()
     start = time.process_time()
     for view in shown:
         draw(view, lang)
