@@ -7,6 +7,7 @@ import re
 import pytest
 
 from towerplay import games
+from towerplay.core.svg import CAPTION
 from towerplay.games.summaries import rules_text
 from towerplay.i18n import LANGUAGES, Translator
 from towerplay.server.boards import draw
@@ -92,3 +93,8 @@ def test_the_components_are_pictured_by_the_boards_kit(game: str, lang: str) -> 
     captions = " ".join(re.findall(r'fill="#333">([^<]+)</text>', pictures))
     captioned = [title for title in titles if title in captions]
     assert len(captioned) >= 3, titles  # the pieces are captioned under their pictures too
+    # readable on a 390 px phone (the 380-wide panel shows at about 1:1): 12 units, a long
+    # word shrunk a little to fit its room, never below 9
+    sizes = [float(size) for size in re.findall(r'font-size="([\d.]+)"[^>]*fill="#333"',
+                                                pictures)]
+    assert sizes and max(sizes) == CAPTION == 12 and min(sizes) >= 9, sizes

@@ -128,17 +128,24 @@ def test_row_choices_sit_where_the_row_is() -> None:
 @pytest.mark.parametrize("lang", ["pl", "hu"])
 def test_golem_moves_and_turns_are_words_with_icons_not_codes(lang: str) -> None:
     """A ``turn`` button says how many steps and a ``move`` button the card's place, in the
-    reader's language, beside an icon; never ``+1`` or ``→ 2`` (issue #43)."""
+    reader's language, beside an icon; never ``+1`` or ``→ 2``; the golem is named once,
+    by its place, not "Golema golem na polu" (issue #43)."""
     from towerplay.server.boards import draw as draw_in
 
     seen: set[str] = set()
+    twice = re.compile(r"g[oó]lem\w*\W+(?:\w+\W+)?g[oó]lem", re.IGNORECASE)
     for seed in range(40):
         for state in positions({}, 2, seed, every=1):
             view = state.view(state.to_move)
-            for piece in pieces(draw_in(view, lang)):
+            board = draw_in(view, lang)
+            said = " ".join(ET.fromstring(f"<div>{board}</div>").itertext())
+            assert not twice.search(said), twice.search(said)  # not "Golema golem na polu"
+            for piece in pieces(board):
                 verb = (piece.get("data-action") or "").split()[0]
                 if verb not in ("turn", "move"):
                     continue
+                label = piece.get("aria-label") or ""
+                assert not twice.search(label), label
                 caption = "".join(t.text or "" for t in piece.iter(f"{SVG}text"))
                 assert re.search(r"[^\W\d_]{3,}", caption), caption
                 assert not re.fullmatch(r"[+→]\s*\d", caption.strip()), caption
