@@ -1,13 +1,13 @@
 """The docs' gallery (docs/gallery.md) from the browser tests' screenshots.
 
 ``tests/server/test_browser_axe.py`` saves the first screen of every page it checks
-(lobby, table at a turn and at the end, replay, review, rules, scoring pad), for every
-game, in Polish and Hungarian, at desktop and phone size, as
-``test-artifacts/gallery/GAME-LANG-PAGE-SIZE.png``.
+(lobby, table at a turn and at the end, replay, review, rules, scoring pad) at desktop
+and phone size, as ``test-artifacts/gallery/GAME-LANG-PAGE-SIZE.png``: every game in
+Polish and Hungarian with ``TOWERPLAY_GALLERY=1`` (the suite checks each game in one).
 This script makes each a small PNG in docs/gallery/ (scaled down, 64 colours: the whole
 gallery stays a few MB) and writes the page::
 
-    .venv/bin/python -m pytest tests/server/test_browser_axe.py -k any_page -n 2
+    TOWERPLAY_GALLERY=1 .venv/bin/python -m pytest tests/server/test_browser_axe.py -k any_page
     .venv/bin/python scripts/gallery.py
 """
 from __future__ import annotations

@@ -131,8 +131,13 @@ def browser() -> Iterator[Any]:
 def localized_page(browser: Any, locale: str = "en-US", *,
                    page_errors_fail: bool = True) -> Iterator[Any]:
     """A fresh desktop-sized page of a browser that asks for ``locale`` (downloads
-    accepted); the test fails if a script on the page threw (a ``pageerror``)."""
-    context = browser.new_context(viewport=DESKTOP, locale=locale, accept_downloads=True)
+    accepted); the test fails if a script on the page threw (a ``pageerror``).
+
+    The page asks for reduced motion, so the board's transitions do not run: without a
+    GPU each move's animation costs chromium a third of its drawing time. The tests of
+    the motion itself ask for it again (``page.emulate_media(reduced_motion=...)``)."""
+    context = browser.new_context(viewport=DESKTOP, locale=locale, accept_downloads=True,
+                                  reduced_motion="reduce")
     try:
         opened = context.new_page()
         opened.set_default_timeout(TIMEOUT_MS)

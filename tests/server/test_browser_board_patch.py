@@ -29,6 +29,7 @@ TRANSITION = """() => getComputedStyle(document.querySelector('#board .die-face'
 def test_a_phone_shows_the_board_and_patches_it_in_place(browser: Any,
                                                          web: ServeProcess) -> None:
     with localized_page(browser, "pl-PL") as page:
+        page.emulate_media(reduced_motion="no-preference")  # a phone that moves its pieces
         links = create_in_lobby(page, web.base, "blueprints", ["human", "greedy"])
         page.set_viewport_size(PHONE)
         page.goto(links["seat-0"])

@@ -176,6 +176,7 @@ def test_the_replay_patches_its_board_in_place(browser: Any, web: ServeProcess) 
     """Stepping on keeps the board's pieces (their transitions run, unless the reader asks
     for less motion) and marks the move, as the table does."""
     with localized_page(browser, "pl-PL") as page:
+        page.emulate_media(reduced_motion="no-preference")  # a reader who lets it move
         table, _ = finished(web.base)
         api = f"{web.base}/api/tables/{table}"
         page.goto(f"{web.base}/replay/{table}")
