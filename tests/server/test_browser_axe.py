@@ -3,8 +3,8 @@ serious or critical fault on the lobby, table (at a seat's turn with its hints, 
 finished one with its long log), replay, review, rules and scoring pad pages, for every
 game in Polish or Hungarian (each language on half the games; all eight pairs with
 ``TOWERPLAY_GALLERY=1``), at desktop (1280 x 800) and phone (390 x 844) size, nor on any
-kind of decision's board in both languages; the hint list never overlaps itself and says when there
-is nothing to weigh (castle's face-down cards).
+kind of decision's board in both languages; the hint list never overlaps itself and says
+when there is nothing to weigh (castle's face-down cards).
 
 Cheap by design: one chromium for the module (its tests run on one worker), the
 session's shared server, one page load per (page, game, language) checked at both sizes.
