@@ -134,6 +134,40 @@ def test_each_owner_gets_its_share_of_the_turns() -> None:
     assert owners == "ababaaaar"  # a's three searches have a's share of the turns
 
 
+def test_a_quick_bot_thinks_at_once_in_this_process_without_a_turn() -> None:
+    """Random, greedy and learned bots move in a thread here (no thinking process, no
+    turn): with every process busy and none free, their moves still come; a search still
+    waits for its turn."""
+    from towerplay import games
+    from towerplay.arena.table import Table
+
+    assert bots.load("greedy").quick and bots.load("random").quick
+    assert bots.load("medium").quick and not bots.load("ismcts:iterations=10").quick
+    processes = Processes()
+
+    async def scenario() -> tuple[list[Any], bool]:
+        thinking = Thinking(processes, slots=1)  # type: ignore[arg-type]
+        busy = asyncio.ensure_future(thinking.bot(search("busy", HEAVY), Kind.PEOPLE, "a"))
+        table = Table(games.load("five_towers").start(players=2, seed=4), ["greedy", "random"])
+        moves = []
+        for spec in ("greedy", "random"):
+            task = table.task_for(0, bots.load(spec, seed=2))
+            moves.append(await thinking.bot(task, Kind.PEOPLE, "b"))
+        legal = all(move in table.state.legal_actions() for move in moves)
+        waiting = asyncio.ensure_future(thinking.bot(search("next", HEAVY), Kind.PEOPLE,
+                                                     "c"))
+        await asyncio.sleep(0)
+        assert not waiting.done() and [name for name, _ in processes.running] == ["busy"]
+        for task in (busy, waiting):
+            task.cancel()
+        await asyncio.gather(busy, waiting, return_exceptions=True)
+        return moves, legal
+
+    moves, legal = asyncio.run(scenario())
+    assert len(moves) == 2 and legal
+    assert processes.log == []  # no quick move went to the processes
+
+
 def test_an_address_keeps_only_so_many_tables_of_bots_alone(tmp_path: Any) -> None:
     limits = Limits(**{**GENEROUS.__dict__, "bot_tables": 2})
     with Server(f"sqlite:///{tmp_path / 'cap.sqlite'}", limits) as server, \

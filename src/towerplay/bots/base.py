@@ -29,6 +29,10 @@ class Bot:
 
     name: ClassVar[str]
     options_type: ClassVar[type[BotOptions]] = BotOptions
+    quick: ClassVar[bool] = False
+    """Whether a decision costs about a millisecond whatever the options (no search): a
+    server then thinks it in a thread of its own process, since handing it to a thinking
+    process would cost more than the thinking."""
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         try:

@@ -42,6 +42,7 @@ class LearnedBot(Bot):
     """Plays the shipped policy of the game and player count at hand."""
 
     name = "learned"
+    quick = True  # a small network's forward pass
 
     def check_game(self, game: Game[Any, Any], players: int) -> None:
         """Refuse (:class:`InvalidOptions`) a game or player count without a policy, or

@@ -17,6 +17,7 @@ class RandomBot(Bot):
     """Picks a legal action uniformly at random."""
 
     name = "random"
+    quick = True
 
     def perceive(self, state: State[A], seat: int) -> State[A]:
         """The true ``state`` itself, no determinization: a random bot reads only the
@@ -42,6 +43,7 @@ class GreedyBot(Bot):
     game package; with ``slip`` it plays a random legal move instead, that often."""
 
     name = "greedy"
+    quick = True
     options_type = GreedyOptions
     options: GreedyOptions
 

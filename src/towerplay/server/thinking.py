@@ -18,6 +18,10 @@ slice, never a whole search. A search of a table of bots alone stops at the end 
 slice when a request of people waits (its move is the best found so far, and the log
 says so): its tree is not kept waiting. A review is reviewed one decision a turn.
 
+A quick bot (random, greedy, learned: :attr:`~towerplay.bots.base.Bot.quick`) takes no
+turn: it thinks at once in a thread of this process, since a move of its costs less than
+handing the position to a thinking process and back.
+
 Nothing here reads a clock: the order depends only on the requests, so tests drive it
 step by step.
 """
@@ -212,7 +216,11 @@ class Thinking:
         return self.pool
 
     async def bot(self, task: BotTask[Any], kind: Kind, owner: str, label: str = "") -> Any:
-        """The move of ``task``'s bot, thought out in turns (a search in slices)."""
+        """The move of ``task``'s bot, thought out in turns (a search in slices); a
+        quick bot's at once, in a thread."""
+        if task.bot.quick:
+            action, _bot = await asyncio.to_thread(task.run)
+            return action
         plan = Slices.of(task.bot)
         if plan is None:
             return await self.taking(kind, owner, self._whole, task)
