@@ -111,6 +111,11 @@ def domains() -> list[str]:
                    for path in (folder / LANGUAGES[0] / "LC_MESSAGES").glob("*.po")})
 
 
+WORDED_KEPT = 16384
+"""Worded texts a translator keeps (then it starts afresh): a board words the same texts
+in every seat's view, move after move."""
+
+
 @cache
 def plural_category(lang: str, count: float) -> str:
     """CLDR's plural category of ``count`` in ``lang`` (``one``, ``few``, ``many``,
@@ -134,6 +139,8 @@ class Translator:
         self._domains = tuple(dict.fromkeys((domain, "web", "core")))
         self._chain = [catalogue(d, code) for code in (self.lang, LANGUAGES[0])
                        for d in self._domains]
+        self._kept: dict[tuple[object, ...], str] = {}
+        """Worded texts by key, count and parameters (:meth:`__call__`)."""
 
     def has(self, key: str) -> bool:
         """Whether some catalogue of the chain has ``key``."""
@@ -159,11 +166,17 @@ class Translator:
         >>> tr("seat", n=[2])  # (not kept: a list has no hash)
         'Seat [2]'
         """
-        fields = tuple((name, type(value), value) for name, value in params.items())
-        try:
-            return _worded(self, key, (type(count), count), fields)
+        try:  # kept by the types too: 2 and 2.0 hash alike
+            kept = (key, type(count), count, *params.items(), *map(type, params.values()))
+            return self._kept[kept]
+        except KeyError:
+            text = self.fill_in(key, count, **params)
         except TypeError:  # an unhashable parameter: worded each time
             return self.fill_in(key, count, **params)
+        if len(self._kept) >= WORDED_KEPT:
+            self._kept.clear()
+        self._kept[kept] = text
+        return text
 
     def fill_in(self, key: str, count: float | None = None, **params: object) -> str:
         """What :meth:`__call__` says, worded anew."""
@@ -307,14 +320,6 @@ def translator(domain: str, lang: str) -> Translator:
 @lru_cache(maxsize=64)
 def _translator(domain: str, lang: str, where: tuple[Path, ...]) -> Translator:
     return Translator(domain, lang)
-
-
-@lru_cache(maxsize=65536)
-def _worded(tr: Translator, key: str, count: tuple[type, float | None],
-            fields: tuple[tuple[str, type, object], ...]) -> str:
-    """:meth:`Translator.__call__`'s text, kept by the types of the count (``(type,
-    value)``) and of each parameter too (``2`` and ``2.0`` are worded apart)."""
-    return tr.fill_in(key, count[1], **{name: value for name, _, value in fields})
 
 
 @lru_cache(maxsize=16384)
