@@ -1,5 +1,6 @@
 """Web server load: scripted websocket clients on loopback play N concurrent 5 Towers
-tables (two scripted people and one greedy bot each) against one of three setups:
+tables (two scripted people and one greedy bot each; their boards come as patches, as the
+table page asks) against one of three setups:
 
 - ``sqlite``: one ``towerplay serve`` on SQLite (its bots in-process);
 - ``pg1``: one ``towerplay serve --no-bot-worker`` and one ``towerplay worker`` on a
@@ -69,7 +70,7 @@ async def person(base: str, table: str, seat: int, token: str, seed: int, stats:
     (uniform between half and one and a half times that; 0: at once). Hearing nothing
     for ``stall`` seconds, it notes the table as stalled and leaves."""
     rng, sent_at, sent_version, seen = random.Random(seed), 0.0, -1, -1
-    url = f"ws{base.removeprefix('http')}/ws/tables/{table}?token={token}"
+    url = f"ws{base.removeprefix('http')}/ws/tables/{table}?token={token}&patch=1"
     async with websockets.connect(url, max_size=None, open_timeout=120) as ws:
         while time.monotonic() < stop:
             try:

@@ -210,9 +210,10 @@ async def receive(ws: Any, timeout: float = TIMEOUT) -> dict[str, Any]:
 
 
 def connect(server: Server, table: str, seat_token: str | None = None,
-            lang: str | None = None) -> Any:
-    """A websocket to the table (``seat_token`` None: a spectator) in ``lang``."""
-    params = {"token": seat_token, "lang": lang}
+            lang: str | None = None, **more: str) -> Any:
+    """A websocket to the table (``seat_token`` None: a spectator) in ``lang``, with
+    ``more`` query parameters (``patch="1"``)."""
+    params = {"token": seat_token, "lang": lang, **more}
     query = "&".join(f"{k}={v}" for k, v in params.items() if v is not None)
     query = f"?{query}" if query else ""
     return websockets.connect(f"{server.ws_base}/ws/tables/{table}{query}",

@@ -10,6 +10,8 @@ import httpx
 import pytest
 import websockets
 
+from towerplay.server.patches import patched
+
 from tests.server.conftest import Server, connect, create, receive, token
 
 
@@ -133,6 +135,40 @@ def test_reconnecting_gives_the_same_seat_and_the_current_position(
             assert (await receive(again))["version"] == 2
 
     asyncio.run(scenario())
+
+
+def test_a_client_that_asks_gets_each_later_board_as_a_patch(
+        server: Server, http: httpx.Client) -> None:
+    """Two connections of one seat, one with ``patch=1``: after its first board it gets
+    each as a patch of the one before, which makes the board the other connection gets
+    whole, at every move (its own and the other seat's), in far fewer bytes."""
+    table, mine, theirs = two_humans(http)
+    tokens = {opener(http, table): mine, 1 - opener(http, table): theirs}
+
+    async def scenario() -> tuple[int, int]:
+        async with connect(server, table, mine, patch="1") as patching, \
+                connect(server, table, mine) as whole:
+            first, plain = await receive(patching), await receive(whole)
+            assert first["board"] == plain["board"] and "board_patch" not in first
+            board, sent, saved = first["board"], 0, 0
+            for version in range(12):
+                seat = http.get(f"/api/tables/{table}").json()["view"]["to_move"]
+                legal = http.get(f"/api/tables/{table}",
+                                 params={"token": tokens[seat]}).json()["view"]["legal"]
+                assert http.post(f"/api/tables/{table}/actions", json={
+                    "token": tokens[seat], "version": version, "action": legal[-1]}
+                ).status_code == 200
+                text, plain = await patching.recv(), await receive(whole)
+                message = json.loads(text)
+                assert message["version"] == plain["version"] == version + 1
+                assert "board" not in message
+                board = patched(board, message["board_patch"])
+                assert board == plain["board"]
+                sent, saved = sent + len(text), saved + len(json.dumps(plain))
+            return sent, saved
+
+    sent, whole = asyncio.run(scenario())
+    assert sent < whole / 2, (sent, whole)
 
 
 def test_wrong_token_and_unknown_table_are_refused(server: Server, http: httpx.Client) -> None:

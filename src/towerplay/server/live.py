@@ -29,6 +29,7 @@ from towerplay.i18n import bot_name, translator
 from towerplay.server import clock
 from towerplay.server.clock import UNTIMED, Timing
 from towerplay.server.moves import in_thread
+from towerplay.server.patches import patch
 from towerplay.server.protocol import Refusal, encoded, error_body, web
 from towerplay.server.storage import StoredTable, token_hash
 from towerplay.server.words import action_labels, localized
@@ -39,6 +40,8 @@ CONNECT_EVENTS = 40
 """On connecting, a seat hears at most this many of the moves since its last own move."""
 CHAT_KEPT = 100
 """A table in memory keeps its newest chat lines, sent to each client that connects."""
+BOARDS_KEPT = 16
+"""A table in memory keeps this many boards encoded (:meth:`LiveTable.board_json`)."""
 
 
 class UnknownTable(LookupError):
@@ -77,6 +80,10 @@ class Client:
     """A spectator's name (a seat's is the table's)."""
     people: bool = False
     """Whether it hears the people and chat messages (it asked: ``?people=1``)."""
+    patches: bool = False
+    """Whether it takes each board after its first as a patch (it asked: ``?patch=1``)."""
+    board: str | None = None
+    """The board it was sent last (what its next patch changes)."""
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
 
@@ -115,6 +122,9 @@ class LiveTable:
     """The address that made it (whose share of the thinking its bots use)."""
     used: float = 0.0
     """When it was last asked for (the hub's clock): idle tables leave memory."""
+    boards: dict[tuple[str | None, str], str] = field(default_factory=dict)
+    """The newest boards as JSON, whole (by ``(None, board)``) or as a patch (by ``(old
+    board, board)``): each is encoded once for all the clients that get it."""
 
     @property
     def specs(self) -> list[str]:
@@ -155,6 +165,20 @@ class LiveTable:
                 self.cache[key] = (drawn, job)
             cached = self.cache[(seat, lang)]
         return (await asyncio.shield(cached[1]))[(seat, lang)]
+
+    def board_json(self, client: Client, board: str) -> str:
+        """The board field of ``client``'s next view message: the board whole, or for a
+        client that takes patches and has a board, what changed since that one."""
+        old = client.board if client.patches else None
+        key = (old, board)
+        text = self.boards.get(key)
+        if text is None:
+            text = (f'"board":{encoded(board)}' if old is None
+                    else f'"board_patch":{encoded(patch(old, board))}')
+            if len(self.boards) >= BOARDS_KEPT:
+                self.boards.clear()
+            self.boards[key] = text
+        return text
 
     def _view(self, seat: int | None, names: tuple[str | None, ...]) -> View:
         view = json_view(self.table.view(seat, log=False))
@@ -204,12 +228,14 @@ class LiveTable:
         """The client's next view message as JSON text; it then counts as sent."""
         version = self.table.version
         events = self.events(client.seat, client.sent_version, client.lang)
-        text = (await self._rendered(client.seat, client.lang))[1]
+        drawn, text = await self._rendered(client.seat, client.lang)
         if self.table.version != version:  # moved on while drawing: send the newer one
             return await self.message(client)
         before = await self.board_before(client) if client.sent_version is None else None
-        client.sent_version = version
-        return (f'{text},"clock":{encoded(self.clock_body())},"events":{encoded(events)},'
+        board = self.board_json(client, drawn["board"])
+        client.sent_version, client.board = version, drawn["board"]
+        return (f'{text},{board},"clock":{encoded(self.clock_body())},'
+                f'"events":{encoded(events)},'
                 f'"renamable":{encoded(self.renamable(client.seat))},'
                 f'"undo":{encoded(self.may_undo(client.seat))},"before":{encoded(before)}}}')
 
@@ -287,9 +313,10 @@ def visible_chat(live: LiveTable, seat: int | None,
 
 
 Rendered = dict[tuple[int | None, str], tuple[dict[str, Any], str]]
+"""View messages (and their JSON text less the board and the closing brace) by seat and
+language."""
 Drawn = tuple[int, tuple[str | None, ...], tuple[int, ...]]
 """What a view message is made at: the version, the seats' names, the seats left to bots."""
-"""View messages (and their JSON text less the closing brace) by seat and language."""
 
 
 def render_all(table_id: str, version: int,
@@ -301,12 +328,14 @@ def render_all(table_id: str, version: int,
 
 def render(table_id: str, version: int, seat: int | None, view: View,
            lang: str) -> tuple[dict[str, Any], str]:
-    """A view message and its JSON text less the closing brace."""
+    """A view message and its JSON text less the board and the closing brace (the board
+    goes to each client whole or as a patch: :meth:`LiveTable.board_json`)."""
     worded = localized(view, lang)
     message = {"type": "view", "table": table_id, "version": version, "seat": seat,
-               "view": worded, "board": draw_board(worded, lang),
-               "labels": action_labels(worded, lang)}
-    return message, encoded(message)[:-1]
+               "view": worded, "labels": action_labels(worded, lang)}
+    text = encoded(message)[:-1]
+    message["board"] = draw_board(worded, lang)
+    return message, text
 
 
 def unavailable_body() -> dict[str, Any]:

@@ -22,7 +22,7 @@ def add_websocket(app: FastAPI) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str,
                            token: str | None = None, people: str | None = None,
-                           version: str | None = None) -> None:
+                           version: str | None = None, patch: str | None = None) -> None:
         await websocket.accept()
         hub = hub_of(websocket)
         lang = words.page_language(websocket)
@@ -43,7 +43,8 @@ def add_websocket(app: FastAPI) -> None:
             await websocket.close(4403)
             return
         await hub.play.opened(live, seat)  # the seat's clock starts at its first page
-        client = hub.clients.join(live, seat, lang, client_address(websocket), people == "1")
+        client = hub.clients.join(live, seat, lang, client_address(websocket), people == "1",
+                                  patch == "1")
         sender = asyncio.get_running_loop().create_task(
             hub.clients.drain(live, client, websocket.send_text))
         try:

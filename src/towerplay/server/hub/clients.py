@@ -13,10 +13,12 @@ class Clients:
     """The connections of one process's tables."""
 
     def join(self, live: LiveTable, seat: int | None, lang: str = "en",
-             address: str = "unknown", people: bool = False) -> Client:
+             address: str = "unknown", people: bool = False,
+             patches: bool = False) -> Client:
         """A new client: it hears its view (and with ``people``, the people and the chat
-        so far, and every change of them)."""
-        client = Client(seat, lang, address=address, people=people)
+        so far, and every change of them; with ``patches``, each board after its first
+        as a patch)."""
+        client = Client(seat, lang, address=address, people=people, patches=patches)
         live.clients.add(client)
         client.outbox.put_nowait({})
         if people:

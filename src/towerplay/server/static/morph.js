@@ -93,3 +93,17 @@ export function morph(box, html) {
   }
   patchChildren(box, template.content);
 }
+
+/** Where a board is cut into pieces for its patches (the server's patches.CUT). */
+const CUT = "<text ";
+
+/** The board a patch (``?patch=1``: items ``[a, b]``, the old board's pieces a..b-1, or
+ * new text) makes of the ``old`` one: towerplay.server.patches.patched, here. */
+export function patched(old, items) {
+  const olds = old.split(CUT);
+  const pieces = [];
+  for (const item of items) {
+    pieces.push(...(typeof item === "string" ? item.split(CUT) : olds.slice(item[0], item[1])));
+  }
+  return pieces.join(CUT);
+}

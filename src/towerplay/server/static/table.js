@@ -1,7 +1,7 @@
 // The table: one websocket; the board comes from the server as HTML/SVG drawn from this
 // seat's view, and pieces with data-action send that action.
 import { showClock } from "/static/clock.js";
-import { morph } from "/static/morph.js";
+import { morph, patched } from "/static/morph.js";
 import { $, esc, friends, getJSON, LANG, pages, refusalText, seatLabel, showError, t }
   from "/static/common.js";
 
@@ -22,6 +22,7 @@ const TablePage = {
   fresh: true,
   queued: [],
   latest: null,
+  boardText: null,
   drawing: null,
   retry: 0,
   stopped: false,
@@ -58,7 +59,7 @@ const TablePage = {
     const token = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
     // the version seen so far: whichever server answers, it answers no older one
     const known = this.version === null ? "" : `&version=${this.version}`;
-    const query = `?lang=${LANG}${token}&people=1${known}`;
+    const query = `?lang=${LANG}${token}&people=1&patch=1${known}`;
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.id)}${query}`);
     this.socket = socket;
     socket.onopen = () => {
@@ -159,6 +160,9 @@ const TablePage = {
       return;
     }
     this.answered();
+    // each board after a connection's first comes as what changed since the last one
+    if (message.board_patch) message.board = patched(this.boardText, message.board_patch);
+    this.boardText = message.board;
     if (this.version !== null && message.version < this.version) return;  // never back
     if (message.version > this.errorUntil) showError(null);
     this.errorUntil = this.errorUntil === Infinity ? message.version : this.errorUntil;
