@@ -368,7 +368,7 @@ def seat_panel(view: FiveTowersView, p: int, legal: set[str], tr: Translator) ->
         seat_label(view, p, tr),
         tuple((suit, tuple(values)) for suit, values in view["towers"][p].items()),
         view["torn"][p], tuple(view.get("torn_cards", [[]] * view["players"])[p]),
-        tuple(tower_action(suit, legal) if mine else None for suit in SUITS),
+        tower_actions(legal) if mine else (None,) * len(SUITS),
         seat_header(view, p, tr), label,
         "winner" if winner else "to_move" if to_move else "", tr)
 
@@ -415,14 +415,24 @@ def seat_header(view: FiveTowersView, p: int, tr: Translator) -> str:
     return SEGMENT.join(parts)
 
 
-def tower_action(suit: str, legal: set[str]) -> str | None:
-    """What a click on the viewer's tower of ``suit`` does: tear it down, or place the
-    highest taken card of that suit (falling values: the highest goes first)."""
-    if f"teardown {suit}" in legal:
-        return f"teardown {suit}"
-    places = [a[len("place "):] for a in legal if a.startswith("place ")]
-    fitting = sorted((c for c in places if suit_of(c) == suit), key=value_of, reverse=True)
-    return f"place {fitting[0]}" if fitting else None
+def tower_actions(legal: set[str]) -> tuple[str | None, ...]:
+    """What a click on each of the viewer's towers does (in :data:`SUITS` order): tear it
+    down, or place the highest taken card of its suit (falling values: the highest goes
+    first); ``None``: nothing.
+
+    >>> tower_actions({"place sand3", "place sand7", "teardown tree", "pass"})
+    (None, None, 'teardown tree', None, 'place sand7')
+    """
+    highest: dict[str, str] = {}
+    for action in legal:  # (one pass: a bid's legal list is long)
+        if action.startswith("place "):
+            card = action[len("place "):]
+            suit = suit_of(card)
+            if suit not in highest or value_of(card) > value_of(highest[suit]):
+                highest[suit] = card
+    return tuple(f"teardown {suit}" if f"teardown {suit}" in legal
+                 else f"place {highest[suit]}" if suit in highest else None
+                 for suit in SUITS)
 
 
 @lru_cache(maxsize=4096)
