@@ -85,7 +85,8 @@ def test_a_killed_server_leaves_no_worker(tmp_path: Path) -> None:
     port = free_port()
     with serving(tmp_path / "tables.sqlite", port) as server, \
             httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=TIMEOUT) as http:
-        create(http, "five_towers", ["greedy", "greedy", "greedy"])  # workers start
+        # searches think in the worker processes (quick bots in a thread of the server)
+        create(http, "five_towers", ["ismcts:iterations=20"] * 3)  # workers start
         workers = wait_for(lambda: found if len(found := descendants(server.pid)) >= 2
                            else None, "two thinking processes to start")
         os.kill(server.pid, signal.SIGKILL)  # the server alone, not its group

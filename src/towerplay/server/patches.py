@@ -41,17 +41,17 @@ def patch(old: str, new: str) -> Patch:
         if 0 <= end < len(olds) and olds[end] == piece:
             end += 1
             continue
-        index = where.get(piece)
+        found = where.get(piece)
         if end >= 0:
             items.append([start, end])
             start = end = -1
-        if index is None:
+        if found is None:
             fresh.append(piece)
             continue
         if fresh:
             items.append(CUT.join(fresh))
             fresh = []
-        start, end = index, index + 1
+        start, end = found, found + 1
     if end >= 0:
         items.append([start, end])
     if fresh:

@@ -219,8 +219,7 @@ class Thinking:
         """The move of ``task``'s bot, thought out in turns (a search in slices); a
         quick bot's at once, in a thread."""
         if task.bot.quick:
-            action, _bot = await asyncio.to_thread(task.run)
-            return action
+            return (await asyncio.to_thread(task.run))[0]
         plan = Slices.of(task.bot)
         if plan is None:
             return await self.taking(kind, owner, self._whole, task)

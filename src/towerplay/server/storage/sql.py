@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from functools import wraps
 from pathlib import Path
@@ -269,6 +270,7 @@ class SQLTables:
 
 
 ADD_ACTION = actions.insert()
+ADD_KEYS = ("table_id", "index", "text", "mover", "at")
 MOVE_ON = update(tables).where(tables.c.id == bindparam("table")).values(
     version=bindparam("version"), bot_queue=bindparam("queue"), updated=bindparam("now"))
 END = update(tables).where(tables.c.id == bindparam("table")).values(
@@ -280,6 +282,21 @@ ACTIONS_SINCE = (select(actions.c.text)
                  .order_by(actions.c.index))
 
 
+class Prepared:
+    """A statement compiled once for an engine's driver, run on a DBAPI cursor with its
+    parameters in the driver's style (positional for SQLite, named for psycopg); values
+    that SQLAlchemy would convert (a time on SQLite) are given converted."""
+
+    def __init__(self, engine: Engine, statement: Any, keys: list[str] | None = None) -> None:
+        compiled = statement.compile(dialect=engine.dialect, column_keys=keys)
+        self.sql = str(compiled)
+        self.order: list[str] | None = compiled.positiontup
+
+    def run(self, cursor: Any, **values: Any) -> None:
+        cursor.execute(self.sql, values if self.order is None
+                       else tuple(values[key] for key in self.order))
+
+
 @guarded
 class SQLActions:
     """:class:`~.interface.ActionStore` in SQL: one insert and one update a move (and the
@@ -288,8 +305,18 @@ class SQLActions:
     def __init__(self, database: Database) -> None:
         self.database = database
         self.engine = database.engine
+        self.insert = Prepared(self.engine, ADD_ACTION, list(ADD_KEYS))
+        self.move_on = Prepared(self.engine, MOVE_ON)
+        self.notify = Prepared(self.engine, NOTIFY)
+        dialect = self.engine.dialect  # (a time as SQLAlchemy would store it)
+        self.stamp: Callable[[datetime], Any] = \
+            actions.c.at.type.dialect_impl(dialect).bind_processor(dialect) or (lambda at: at)
+        self.dbapi: Any = self.engine.dialect.dbapi
 
     def add(self, action: NewAction, clock: ClockStep | None = None) -> Timing | None:
+        if clock is None and action.result is None:
+            self._move_on(action)
+            return None
         now = datetime.now(UTC)
         table_id = action.table_id
         try:
@@ -311,6 +338,36 @@ class SQLActions:
         except (SQLAlchemyError, OSError) as error:
             raise StorageFailed(f"table {table_id}: the action could not be stored") \
                 from error
+
+    def _move_on(self, action: NewAction) -> None:
+        """:meth:`add` of a move that neither ends the game nor steps a clock (most moves):
+        its statements on the driver's own cursor, compiled once (SQLAlchemy's running of
+        them cost twice what the database did)."""
+        now, table_id, version = self.stamp(datetime.now(UTC)), action.table_id, action.index + 1
+        try:
+            raw = self.engine.raw_connection()
+        except self.dbapi.Error as error:  # (the driver's own: not wrapped on this path)
+            raise StorageFailed(f"table {table_id}: the database cannot be reached") \
+                from error
+        try:
+            cursor = raw.cursor()
+            self.insert.run(cursor, table_id=table_id, index=action.index, text=action.text,
+                            mover=action.mover, at=now)
+            self.move_on.run(cursor, table=table_id, version=version,
+                             queue=action.bot_queue, now=now)
+            if self.database.postgres:
+                self.notify.run(cursor, channel=CHANNEL, payload=f"{table_id} {version}")
+            raw.commit()
+        except self.dbapi.Error as error:
+            with suppress(self.dbapi.Error):
+                raw.rollback()
+            if isinstance(error, self.dbapi.IntegrityError):
+                raise Conflict(f"table {table_id}: action {action.index} is stored "
+                               f"already") from error
+            raise StorageFailed(f"table {table_id}: the action could not be stored") \
+                from error
+        finally:
+            raw.close()
 
     def since(self, table_id: str, start: int) -> list[str]:
         with self.engine.connect() as db:

@@ -1,0 +1,81 @@
+"""Every move is stored before anything else happens (server/storage/sql.py): an ordinary
+move on the driver's own cursor (the hot path), a clocked or final one through SQLAlchemy,
+read back alike; a move stored twice is a conflict and a failing database a refusal, each
+changing nothing."""
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from towerplay.server.clock import Moved
+from towerplay.server.storage import (
+    Conflict,
+    NewAction,
+    SQLStorage,
+    StorageFailed,
+    StoredTable,
+)
+
+
+def a_table(path: Path) -> SQLStorage:
+    storage = SQLStorage(f"sqlite:///{path}")
+    storage.tables.create(StoredTable(id="t", game="castle", rules_version="1", options={},
+                                      seed=1, players=2, seats=["human", "greedy"],
+                                      created=datetime.now(UTC)))
+    return storage
+
+
+def test_ordinary_clocked_and_final_moves_read_back_alike(tmp_path: Path) -> None:
+    storage = a_table(tmp_path / "moves.sqlite")
+    before = datetime.now(UTC)
+    assert storage.actions.add(NewAction("t", 0, "a", 0, None, "bots")) is None  # hot path
+    loaded = storage.tables.load("t")
+    assert loaded is not None and loaded.version == 1 and loaded.bot_queue == "bots"
+    assert storage.actions.add(NewAction("t", 1, "b", 1), Moved(0, 1, 0)) is not None
+    assert storage.actions.add(NewAction("t", 2, "c", 0)) is None
+    storage.actions.add(NewAction("t", 3, "d", 1, {"winners": [1]}))
+    assert storage.actions.since("t", 0) == ["a", "b", "c", "d"]
+    loaded = storage.tables.load("t")
+    assert loaded is not None and loaded.version == 4 and loaded.result == {"winners": [1]}
+    with storage.database.engine.connect() as db:  # every time stored as SQLAlchemy does
+        times = db.execute(text("SELECT at FROM actions ORDER BY \"index\"")).scalars().all()
+    assert len({len(at) for at in times}) == 1 and min(times) >= before.strftime("%Y-%m-%d")
+    storage.close()
+
+
+def test_a_move_stored_twice_is_a_conflict_and_changes_nothing(tmp_path: Path) -> None:
+    storage = a_table(tmp_path / "twice.sqlite")
+    storage.actions.add(NewAction("t", 0, "a", 0))
+    with pytest.raises(Conflict):
+        storage.actions.add(NewAction("t", 0, "other", 1, None, "bots"))
+    loaded = storage.tables.load("t")
+    assert loaded is not None and loaded.version == 1 and loaded.bot_queue is None
+    assert storage.actions.since("t", 0) == ["a"]
+    storage.close()
+
+
+def test_a_failing_database_refuses_the_move_and_changes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = a_table(tmp_path / "failing.sqlite")
+
+    def unreachable() -> Any:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(storage.database.engine, "raw_connection", unreachable)
+        with pytest.raises(StorageFailed):
+            storage.actions.add(NewAction("t", 0, "a", 0))
+    with storage.database.engine.begin() as db:  # the update fails after the insert
+        db.execute(text("CREATE TRIGGER no_moves BEFORE UPDATE ON tables "
+                        "BEGIN SELECT RAISE(FAIL, 'disk full'); END"))
+    with pytest.raises(StorageFailed):
+        storage.actions.add(NewAction("t", 0, "a", 0))
+    assert storage.actions.since("t", 0) == []  # the insert was rolled back too
+    loaded = storage.tables.load("t")
+    assert loaded is not None and loaded.version == 0
+    storage.close()
