@@ -2,8 +2,9 @@
 order (its outbox, drained to its websocket)."""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Literal
 
 from towerplay.server.live import Client, LiveTable, visible_chat
 from towerplay.server.protocol import encoded, worded
@@ -66,14 +67,40 @@ class Clients:
                     send: Callable[[str], Awaitable[None]]) -> None:
         """Send the client's messages in order until it is closed: ``{}`` means "your
         view message" (several in a row send one; ``{"type": "resend"}`` sends it even
-        if nothing changed), anything else is sent as it is."""
+        if nothing changed), anything else is sent as it is. A view with a quick bot to
+        move waits for that bot's move (at most :data:`QUICK_BOT_WAIT` seconds): one
+        message then tells both moves, as the page would draw them anyway."""
+        ahead: Item | None | Literal[False] = False  # (False: nothing read ahead)
         while True:
-            item = await client.outbox.get()
+            item, ahead = (await client.outbox.get() if ahead is False else ahead), False
             if item is None:
                 return
             if not item or item.get("type") == "resend":
                 if not item and client.sent_version == live.table.version:
                     continue
+                if not item and quick_bot_due(live):
+                    ahead = await next_item(client, QUICK_BOT_WAIT)
+                    ahead = False if ahead == {} else ahead  # the bot moved: told now
                 await send(await live.message(client))
             else:
                 await send(encoded(item))
+
+
+Item = dict[str, Any]
+QUICK_BOT_WAIT = 0.25
+"""The longest a view waits for a quick bot's move (a move of one takes milliseconds)."""
+
+
+def quick_bot_due(live: LiveTable) -> bool:
+    """Whether a quick bot (:attr:`~towerplay.bots.base.Bot.quick`) is to move at the
+    table."""
+    seat = live.table.bot_to_move()
+    return seat is not None and live.table.bots[seat].quick
+
+
+async def next_item(client: Client, seconds: float) -> Item | None | Literal[False]:
+    """The client's next outgoing item within ``seconds`` (``False``: none came)."""
+    try:
+        return await asyncio.wait_for(client.outbox.get(), seconds)
+    except TimeoutError:
+        return False
