@@ -46,6 +46,7 @@ def serve_command(
     require("web", "towerplay serve", *WEB)
     import uvicorn
 
+    from towerplay.server import collector
     from towerplay.server.app import create_app, where
     from towerplay.server.guards import networks, timely_http
     from towerplay.server.limits import HEADER_SECONDS, WS_MAX_BYTES
@@ -63,6 +64,7 @@ def serve_command(
     shown = "http://127.0.0.1" if host in ("0.0.0.0", "::") else f"http://{host}"
     print(f"towerplay: open {shown}:{port}/ in a browser (tables stored in {where(url)})",
           flush=True)
+    collector.quiet()
     uvicorn.run(create_app(url, workers=workers, bot_worker=bot_worker,
                            allowed_origins=allowed_origin, limits=raised,
                            trusted_proxies=forwarded_allow_ips),
@@ -161,6 +163,7 @@ def worker_command(
     import signal
 
     require("postgres", "towerplay worker", *WEB)
+    from towerplay.server import collector
     from towerplay.server.jobs import serve_queue
     from towerplay.server.queues import is_postgres
     from towerplay.server.storage import DATABASE_URL_ENV
@@ -173,6 +176,8 @@ def worker_command(
 
     logging.basicConfig(level=os.environ.get("TOWERPLAY_LOG", "warning").upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    collector.quiet()
 
     async def main() -> None:
         def ready() -> None:
