@@ -4,7 +4,8 @@ URL. The schema is the migrations' (:mod:`.migrate`), run when the storage opens
 On PostgreSQL each stored action also notifies channel :data:`~.interface.CHANNEL`, and
 each change of a table's people :data:`~.interface.SOCIAL_CHANNEL`, in the same
 transaction (so only committed changes are announced). The statements run on every move
-are built once (:class:`SQLActions`): building a statement costs more than running it.
+are built once (:class:`SQLActions`): building a statement costs more than running it;
+an ordinary move's two statements even run on the driver's own cursor (:class:`Prepared`).
 """
 from __future__ import annotations
 
