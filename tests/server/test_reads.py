@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import httpx
+import pytest
 import websockets
 
 from towerplay.server.hub import Hub
@@ -102,4 +103,46 @@ def test_a_process_without_its_notifications_reads_the_database(tmp_path: Path) 
     try:
         asyncio.run(scenario())
     finally:
+        storage.close()
+
+
+def test_an_announced_move_is_taken_from_its_notification(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A notification carries the move itself (``"TABLE VERSION ENTRY"``): the process
+    that hears it takes it without asking the database; one that is further behind, or
+    hears a note without its entry, reads every move since from the database."""
+    storage = SQLStorage(f"sqlite:///{tmp_path / 'notes.sqlite'}")
+    here, there = Hub(storage, LocalQueue()), Hub(storage, LocalQueue())
+    reads: list[int] = []
+    since = storage.actions.since
+
+    def counted(table_id: str, start: int) -> list[str]:
+        reads.append(start)
+        return since(table_id, start)
+
+    async def scenario() -> None:
+        live, _ = await here.play.create("castle", 2, {"first_player": 0},
+                                         ["human", "human"], seed=5)
+        mine = await there.memory.fetch(live.id)
+        monkeypatch.setattr(storage.actions, "since", counted)
+        entries = []
+        for version in range(3):
+            state = live.table.state
+            entries.append(str(state.legal_actions()[0]))
+            await here.play.submit(live, state.to_move, entries[-1], version)
+        await there.play.moved(live.id, 1, entries[0])  # the next move: taken as told
+        assert mine.table.version == 1 and reads == []
+        await there.play.moved(live.id, 3, entries[2])  # two behind: read from version 1
+        assert mine.table.version == 3 and reads == [1]
+        assert mine.table.state.history == live.table.state.history
+        state = live.table.state
+        await here.play.submit(live, state.to_move, str(state.legal_actions()[0]), 3)
+        await there.play.moved(live.id, 4)  # a note without its entry: read
+        assert mine.table.version == 4 and reads == [1, 3]
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        here.close()
+        there.close()
         storage.close()

@@ -37,13 +37,14 @@ async def listen(url: str, hub: Hub) -> None:
                 await db.execute(f"LISTEN {SOCIAL_CHANNEL}")
                 await hub.resync()  # whatever was stored while nobody listened
                 async for note in db.notifies():
-                    table_id, _, version = note.payload.partition(" ")
+                    table_id, _, rest = note.payload.partition(" ")
                     if hub.memory.get(table_id) is None:  # others' tables: not read here
                         continue
                     if note.channel == SOCIAL_CHANNEL:  # a name or a chat line
                         hub.spawn(hub.seating.changed(table_id))
-                    else:
-                        hub.spawn(hub.play.moved(table_id, int(version)))
+                    else:  # "VERSION ENTRY": the move itself, mostly (not read again)
+                        version, _, entry = rest.partition(" ")
+                        hub.spawn(hub.play.moved(table_id, int(version), entry or None))
         except asyncio.CancelledError:
             raise
         except Exception as error:

@@ -76,6 +76,22 @@ class Memory:
         if live.table.version != before:
             self.clients.changed(live)
 
+    async def heard(self, live: LiveTable, version: int, entry: str | None) -> None:
+        """The entry that made ``version`` was stored elsewhere and announced: the table
+        takes it at once if it is the next one and no clock needs reading (the database
+        is not asked again), else reads in every move since its version; its clients
+        hear of them."""
+        async with live.lock:
+            before = live.table.version
+            if before >= version:
+                return
+            if entry is not None and before == version - 1 and not live.timing.timed:
+                moves.catch_up(live.table, [entry])
+            else:
+                await self.catch_up(live)
+        if live.table.version != before:
+            self.clients.changed(live)
+
     async def catch_up(self, live: LiveTable) -> None:
         """Apply the moves stored since the table's version (its lock held)."""
         texts = await in_thread(self.storage.actions.since, live.id, live.table.version)

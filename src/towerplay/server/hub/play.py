@@ -138,13 +138,14 @@ class Play:
             return
         self.clients.resend(live)
 
-    async def moved(self, table_id: str, version: int) -> None:
-        """A move was stored elsewhere (a bot's worker, another server): read it in and
-        tell this process's clients."""
+    async def moved(self, table_id: str, version: int, entry: str | None = None) -> None:
+        """A move was stored elsewhere (a bot's worker, another server): take it (its
+        ``entry``, as the notification carried it) or read it in, and tell this
+        process's clients."""
         live = self.memory.get(table_id)
         if live is None or live.table.version >= version:
             return
-        await self.memory.refresh(live)
+        await self.memory.heard(live, version, entry)
 
     async def schedule_bot(self, live: LiveTable) -> None:
         """Ask for the move of the bot due at the table, if one is (a failure is left to

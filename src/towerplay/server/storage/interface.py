@@ -22,7 +22,21 @@ from typing import Any, Protocol
 from towerplay.server.clock import UNTIMED, ClockStep, Timing
 
 CHANNEL = "towerplay_tables"
-"""The PostgreSQL notification channel of stored actions: payload ``"<table id> <version>"``."""
+"""The PostgreSQL notification channel of stored actions: payload ``"<table id> <version>
+<entry>"`` (the entry: the action's text, or the undo; left out if over
+:data:`NOTE_TEXT_MAX` characters, so a listener reads it from the database)."""
+NOTE_TEXT_MAX = 2000
+"""The longest entry a notification carries (PostgreSQL's payloads end at 8,000 bytes)."""
+
+
+def move_note(table_id: str, version: int, text: str) -> str:
+    """The payload of :data:`CHANNEL` for the entry that made ``version``.
+
+    >>> move_note("t1", 4, "bid 2"), move_note("t1", 4, "x" * 3000)
+    ('t1 4 bid 2', 't1 4')
+    """
+    return f"{table_id} {version} {text}" if len(text) <= NOTE_TEXT_MAX \
+        else f"{table_id} {version}"
 SOCIAL_CHANNEL = "towerplay_social"
 """The channel of a table's people changing (a name, a chat line): payload ``"<table id>"``."""
 CHAT_SETTINGS = ("all", "seats", "off")

@@ -46,6 +46,7 @@ from towerplay.server.storage.interface import (
     StoredTable,
     TableStore,
     UploadStore,
+    move_note,
 )
 from towerplay.server.storage.migrate import upgrade
 from towerplay.server.storage.schema import (
@@ -331,7 +332,8 @@ class SQLActions:
                 else:
                     db.execute(END, {**values, "result": action.result})
                 timing = None if clock is None else _step_clock(db, table_id, clock, now)
-                self.database.notify(db, CHANNEL, f"{table_id} {action.index + 1}")
+                self.database.notify(db, CHANNEL,
+                                     move_note(table_id, action.index + 1, action.text))
                 return timing
         except IntegrityError as error:
             raise Conflict(f"table {table_id}: action {action.index} is stored already") \
@@ -357,7 +359,8 @@ class SQLActions:
             self.move_on.run(cursor, table=table_id, version=version,
                              queue=action.bot_queue, now=now)
             if self.database.postgres:
-                self.notify.run(cursor, channel=CHANNEL, payload=f"{table_id} {version}")
+                self.notify.run(cursor, channel=CHANNEL,
+                                payload=move_note(table_id, version, action.text))
             raw.commit()
         except self.dbapi.Error as error:
             with suppress(self.dbapi.Error):
