@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -20,6 +22,17 @@ from towerplay.server.queues import LocalQueue
 from towerplay.server.storage import SQLStorage
 
 from tests.server.conftest import TIMEOUT, Server, create, token
+
+
+def run_then_close(scenario: Callable[[], Coroutine[Any, Any, None]], storage: SQLStorage,
+                   *hubs: Hub) -> None:
+    """Run ``scenario``, then close the hubs and their storage whatever happened."""
+    try:
+        asyncio.run(scenario())
+    finally:
+        for hub in hubs:
+            hub.close()
+        storage.close()
 
 
 def test_a_client_that_knows_a_version_never_gets_an_older_one(tmp_path: Path) -> None:
@@ -75,12 +88,7 @@ def test_a_process_that_may_have_missed_moves_reads_the_database(tmp_path: Path)
         await there.resync()  # listening again, caught up: memory is current
         assert there.memory.current and mine.table.version == 2
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        here.close()
-        there.close()
-        storage.close()
+    run_then_close(scenario, storage, here, there)
 
 
 def test_a_process_without_its_notifications_reads_the_database(tmp_path: Path) -> None:
@@ -140,9 +148,4 @@ def test_an_announced_move_is_taken_from_its_notification(
         await there.play.moved(live.id, 4)  # a note without its entry: read
         assert mine.table.version == 4 and reads == [1, 3]
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        here.close()
-        there.close()
-        storage.close()
+    run_then_close(scenario, storage, here, there)
