@@ -68,24 +68,17 @@ class Memory:
             await self.refresh(live)
         return live
 
-    async def refresh(self, live: LiveTable) -> None:
-        """Read in the table's moves stored elsewhere; its clients hear of them."""
+    async def refresh(self, live: LiveTable, version: int | None = None,
+                      entry: str | None = None) -> None:
+        """Read in the table's moves stored elsewhere; its clients hear of them. A
+        notification's ``version`` and ``entry`` (the move itself): nothing is read if
+        the table has that version already, and the entry is taken as it is when it is
+        the table's next one and no clock needs reading (the database is not asked)."""
         async with live.lock:
             before = live.table.version
-            await self.catch_up(live)
-        if live.table.version != before:
-            self.clients.changed(live)
-
-    async def heard(self, live: LiveTable, version: int, entry: str | None) -> None:
-        """The entry that made ``version`` was stored elsewhere and announced: the table
-        takes it at once if it is the next one and no clock needs reading (the database
-        is not asked again), else reads in every move since its version; its clients
-        hear of them."""
-        async with live.lock:
-            before = live.table.version
-            if before >= version:
+            if version is not None and before >= version:
                 return
-            if entry is not None and before == version - 1 and not live.timing.timed:
+            if entry is not None and version == before + 1 and not live.timing.timed:
                 moves.catch_up(live.table, [entry])
             else:
                 await self.catch_up(live)

@@ -145,7 +145,7 @@ class Play:
         live = self.memory.get(table_id)
         if live is None or live.table.version >= version:
             return
-        await self.memory.heard(live, version, entry)
+        await self.memory.refresh(live, version, entry)
 
     async def schedule_bot(self, live: LiveTable) -> None:
         """Ask for the move of the bot due at the table, if one is (a failure is left to
