@@ -88,8 +88,13 @@ POLICIES = ("random", "game")
 """Playout policies both searches can share (our ``rollout`` option's values)."""
 SIDES = ("ismcts", "greedy")
 """What plays OpenSpiel's bot: our search, or the greedy baseline (no search)."""
-CELL = ("game", "playouts", "iterations", "seconds", "c", "players")
-"""The fields of a record naming its cell (a table row)."""
+CELL = ("game", "playouts", "iterations", "seconds", "c", "players", "search")
+"""The fields of a record naming its cell (a table row); ``search`` is the options our
+search ran with beyond the fair settings (``--search``; "" in lines from before it)."""
+SEARCH = "root=halving,outcomes=pooled"
+"""Our search's own options in a match unless ``--search`` says otherwise: sequential
+halving at the root and outcomes pooled where the game says they are alike (castle's near
+numbers); see docs/rl.md, "Castle at equal iterations"."""
 KEY = (*CELL, "seed", "side", "index")
 """The fields of a record naming its game: a rerun skips a game whose key is done."""
 ALL = "all"
@@ -176,6 +181,7 @@ class Duel:
     players: int = 2
     seed: int = 2026
     seconds: float | None = None
+    search: str = ""    # our search's options beyond the fair settings ("root=halving,...")
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -189,7 +195,7 @@ class Duel:
     def key(self) -> tuple[Any, ...]:
         """The game's identity in a results file (see :data:`KEY`)."""
         return (self.game, self.policy, self.iterations, self.seconds, self.c, self.players,
-                self.seed, self.ours, self.index)
+                self.search, self.seed, self.ours, self.index)
 
 
 @dataclass(frozen=True)
@@ -209,9 +215,10 @@ def bots_for(duel: Duel, game: pyspiel.Game, seed: int) -> tuple[Any, ismcts.ISM
     if duel.ours == "greedy":
         ours: Any = bots.load("greedy", seed=seed)
     else:
+        options = dict(item.split("=", 1) for item in duel.search.split(",") if item)
         ours = ISMCTSBot(seed=seed, iterations=duel.iterations, seconds=duel.seconds,
                          c=duel.c, rollout=duel.policy, narrow=False, depth=None,
-                         score_weight=0.0, opponents="tree", reuse=False)
+                         score_weight=0.0, opponents="tree", reuse=False, **options)
     rng = np.random.RandomState(seed % 2**32)
     evaluator = Playout(duel.policy, random.Random(seed + 1))
     final = ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
@@ -281,24 +288,24 @@ def record(duel: Duel, command: str = "") -> dict[str, Any]:
 
 
 def record_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
-    return tuple(line.get(name) for name in KEY)
+    return tuple(line.get(name, "" if name == "search" else None) for name in KEY)
 
 
 def cell_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
-    return tuple(line.get(name) for name in CELL)
+    return record_key(line)[:len(CELL)]
 
 
 # --------------------------------------------------------------------------- the schedule
 def duels(names: list[str], policies: list[str], iterations: list[int],
           seconds: list[float], count: int, c: float, players: int,
-          seed: int, sides: tuple[str, ...] = SIDES) -> list[Duel]:
+          seed: int, sides: tuple[str, ...] = SIDES, search: str = "") -> list[Duel]:
     """Every game of a run in the order it is handed out: round by round (deal ``i`` of
     every cell in round ``i``), cheap budgets first within a round (iterations, then
     seconds, each ascending), ours and the greedy baseline on a deal side by side (or
     only the ``sides`` asked for)."""
     budgets = ([(n, None) for n in sorted(set(iterations))]
                + [(None, s) for s in sorted(set(seconds))])
-    return [Duel(name, index, side, policy, n, c, players, seed, s)
+    return [Duel(name, index, side, policy, n, c, players, seed, s, search)
             for index in range(count) for n, s in budgets
             for policy in policies for name in names for side in sides]
 
@@ -384,7 +391,8 @@ class Progress:
 
     @staticmethod
     def _kind(key: tuple[Any, ...]) -> tuple[Any, ...]:
-        """A cell and side: (game, playouts, iterations, seconds, c, players, side)."""
+        """A cell and side: (game, playouts, iterations, seconds, c, players, search,
+        side)."""
         return key[:len(CELL)] + key[len(CELL) + 1:-1]
 
     @staticmethod
@@ -580,7 +588,7 @@ def cells(records: Iterable[Mapping[str, Any]], pooled: bool = True) -> list[dic
                                                 for side in SIDES}
 
     def order(key: tuple[Any, ...]) -> tuple[Any, ...]:
-        name, policy, iterations, seconds, c, players = key
+        name, policy, iterations, seconds, c, players, _ = key
         rank = POLICIES.index(policy) if policy in POLICIES else len(POLICIES)
         return (iterations is None, iterations or seconds, players, c, policy == ALL, rank,
                 policy, name)
@@ -615,7 +623,8 @@ def table(rows: list[dict[str, Any]]) -> str:
                   else f"{row['seconds']:g} s")
         mine = _shown(ours)
         lines.append(
-            f"| {_code(row['game'])} | {row['playouts']} | {budget} | {ours['games']} "
+            f"| {_code(row['game'])}{_search(row)} | {row['playouts']} | {budget} "
+            f"| {ours['games']} "
             f"| {_rate(ours)} | {_rate(greedy)} "
             f"| {mine('our_iterations_per_decision', ',.0f')} "
             f"| {row['their_iterations_per_decision']:,.0f} "
@@ -634,6 +643,11 @@ def _shown(side: Mapping[str, Any]) -> Callable[[str, str], str]:
     def shown(name: str, spec: str) -> str:
         return format(side[name], spec) if side["games"] else "–"
     return shown
+
+
+def _search(row: Mapping[str, Any]) -> str:
+    """The row's search options beyond the fair settings, if any, after its game."""
+    return f" ({row['search']})" if row.get("search") else ""
 
 
 def _code(name: str) -> str:
@@ -670,6 +684,9 @@ def parser() -> argparse.ArgumentParser:
                    help="shared playout policies: random, game")
     p.add_argument("--c", type=_positive(float), default=0.7, help="uct_c of both searches")
     p.add_argument("--players", type=int, default=2, help="seats (ours is one)")
+    p.add_argument("--search", default=SEARCH, metavar="OPTIONS",
+                   help="our search's options beyond the fair settings, as in a bot spec "
+                   f"(default {SEARCH!r}; '' for none)")
     p.add_argument("--sides", nargs="+", choices=SIDES, default=list(SIDES),
                    help="what plays OpenSpiel's bot: our search (ismcts), the greedy "
                         "baseline, or both (the default)")
@@ -730,7 +747,7 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--players {args.players}: {name}: {error}")
     iterations = args.iterations or ([] if args.seconds else [100, 1000])
     todo = duels(names, args.playouts, iterations, args.seconds, args.games, args.c,
-                 args.players, args.seed, tuple(args.sides))
+                 args.players, args.seed, tuple(args.sides), args.search)
     previous = {signum: signal.signal(signum, _stop_on_signal)
                 for signum in (signal.SIGTERM, signal.SIGINT)}
     status = 0

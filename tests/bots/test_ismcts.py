@@ -331,6 +331,26 @@ def test_beside_a_class_the_root_chooses_by_a_lower_confidence_bound() -> None:
     assert ISMCTSBot._stats(better, classes, 0)[0].action == known
 
 
+def test_a_perfect_record_from_few_visits_is_not_a_sure_value() -> None:
+    """A pass that won each of its 16 visits has no spread of its own; the bound still
+    counts its few visits, so the class of unseen cards, 0.93 over 280 visits, stays the
+    choice (a spread of 0 had made the pass's bound 1.0, and the search passed when
+    ahead). A pass that won 120 of 120 is credibly better and is chosen."""
+    from towerplay.games.castle.state import PASS, UNSEEN
+
+    from tests.games.castle.positions import position as castle_position
+
+    table = {"a1": 15}  # below seat 0's castle, not below seat 1's: a pass
+    state = castle_position([[1, 20], [1, 10]], table, known=table)
+    classes = state.action_classes(state.legal_actions(), 0)
+    assert set(classes) == {PASS, UNSEEN}
+    members = len(classes[UNSEEN])
+    few = _root_of([(UNSEEN, 280, members, 0.93), (PASS, 16, 1, 1.0)])
+    assert ISMCTSBot._stats(few, classes, 0)[0].action == classes[UNSEEN][0]
+    many = _root_of([(UNSEEN, 280, members, 0.93), (PASS, 120, 1, 1.0)])
+    assert ISMCTSBot._stats(many, classes, 0)[0].action == classes[PASS][0]
+
+
 def test_without_classes_the_root_chooses_by_visits() -> None:
     """Where every root child is one action, the most visited is chosen (robust child),
     even beside a better mean from fewer visits."""

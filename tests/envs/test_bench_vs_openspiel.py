@@ -268,7 +268,7 @@ def test_the_command_plays_records_and_prints_the_runs_cells(
     assert "2 games to play, 0 already in" in captured.err
     assert "2 games played, 0 already in" in captured.err
     [row] = captured.out.splitlines()[2:]  # this run's cell only
-    assert row.startswith("| `castle` | random | 0.001 s | 1 | ")
+    assert row.startswith(f"| `castle` ({bench.SEARCH}) | random | 0.001 s | 1 | ")
     records = bench.read_records([out])
     assert [(r["game"], r["seconds"], r["iterations"]) for r in records[1:]] == [
         ("castle", 0.001, None)] * 2
@@ -305,9 +305,10 @@ def test_near_the_deadline_only_games_that_should_end_in_time_start(bench: Any) 
     assert bench._next([cheap], progress, now - 1, now + 200) is None  # past the deadline
 
 
-def test_sigterm_ends_the_workers_and_prints_the_games_recorded(tmp_path: Path) -> None:
+def test_sigterm_ends_the_workers_and_prints_the_games_recorded(bench: Any, tmp_path: Path) -> None:
     out = tmp_path / "match.jsonl"
-    out.write_text(json.dumps(RECORD) + "\n")  # a game recorded before
+    # a game recorded before, by a run with the default search options
+    out.write_text(json.dumps({**RECORD, "search": bench.SEARCH}) + "\n")
     command = subprocess.Popen(
         [sys.executable, str(SCRIPT), "--out", str(out), "--game", "castle", "--playouts",
          "random", "--iterations", "100", "--games", "3", "--workers", "2"],
@@ -321,5 +322,5 @@ def test_sigterm_ends_the_workers_and_prints_the_games_recorded(tmp_path: Path) 
     stdout, stderr = command.communicate(timeout=PATIENCE)
     assert command.returncode == 128 + signal.SIGTERM, stderr
     assert "stopped by SIGTERM" in stderr and "Traceback" not in stderr
-    assert "| `castle` | random | 100 iterations | 1 | 1 of 1: " in stdout
+    assert f"| `castle` ({bench.SEARCH}) | random | 100 iterations | 1 | 1 of 1: " in stdout
     assert len(workers) == 2 and not any(alive(pid) for pid in workers)

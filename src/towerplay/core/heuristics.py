@@ -13,7 +13,7 @@ none of them to be played by every bot.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
 from towerplay.core.state import A, State
@@ -75,6 +75,15 @@ class Heuristics(Generic[S, A]):
         ones). Default: all of them. A game may narrow routine decisions to its heuristic's
         choice so the search spends its budget where judgement matters."""
         return state.legal_actions()
+
+    def search_outcome(self, state: S, seen: str) -> Hashable:
+        """The key under which a search files what a seat saw a move show (``seen``, its
+        log line; ``state`` is the position right after the move): outcomes with one key
+        share one subtree. Default: the line itself, every outcome its own. A game whose
+        chance has many outcomes that call for the same answers (castle's card numbers)
+        may pool near ones, so each subtree gathers enough visits to be searched (the
+        search option ``outcomes=exact`` turns pooling off)."""
+        return seen
 
     def evaluate(self, state: S) -> list[float]:
         """A heuristic value per seat of an unfinished position, higher is better (search

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
 from towerplay.core.heuristics import Heuristics
 from towerplay.games.castle.cards import (
@@ -28,6 +29,10 @@ from towerplay.games.castle.cards import (
     Act,
 )
 from towerplay.games.castle.state import CastleState
+
+OUTCOME_BAND = 4
+"""How many neighbouring numbers a search pools as one outcome of a reveal (see
+:meth:`CastleHeuristics.search_outcome`)."""
 
 ALPHA = 1.5  # share of the per-card slack a bot spends on one card (plus one per player);
 # tuned in greedy self-play (benchmarks/tune_castle.py; docs/games/castle.md's Bots paragraph)
@@ -179,6 +184,28 @@ class CastleHeuristics(Heuristics[CastleState, Act]):
     def search_actions(self, state: CastleState, rng: random.Random) -> list[Act]:
         """Unknown face-down cards are alike: one stands for them all."""
         return search_actions(state, rng)
+
+    def search_outcome(self, state: CastleState, seen: str) -> Hashable:
+        """Near numbers call for the same answer: a search files a revealed card of the
+        base game by its band of :data:`OUTCOME_BAND` numbers and by which castles could
+        take it (so one band never mixes a card a seat may build with one it may not), so
+        the few visits after each of 30-odd unknown cards add up to a searched answer.
+        The character variant keeps every number (figures make near cards unlike).
+
+        >>> from towerplay import games
+        >>> state = games.load("castle").start(players=2, seed=3)
+        >>> state.apply(state.legal_actions()[0])
+        >>> seen = state.log_line(0, 0)
+        >>> seen, HEURISTICS.search_outcome(state, seen)
+        ('reveal a1: 22', (0, 5, (True, True), 'revealed'))
+        """
+        reveals = state.reveals
+        if (not reveals or reveals[-1][0] != len(state.history) - 1
+                or state.game.options.variant != "base"):
+            return seen
+        _, _, pos, card, result, _ = reveals[-1]
+        return (pos, card // OUTCOME_BAND,
+                tuple(card > castle[-1] for castle in state.castles), result)
 
 
 HEURISTICS = CastleHeuristics()
