@@ -349,6 +349,29 @@ def openspiel_commands(*files: Path) -> str:
     return "\n".join(said)
 
 
+CASTLE_HALVING = (f"{RESULTS}/vs_openspiel-2026-12-02b/castle_halving.jsonl",)
+"""Castle's fair match with ours searching by sequential halving at the root and pooled
+outcomes (``--search root=halving,outcomes=pooled``, the match's default since then)."""
+
+
+def openspiel_paired(before: Path, after: Path, iterations: int = 300) -> str:
+    """docs/rl.md: castle's games of ours on the deals both files played at
+    ``iterations``: the search of ``after`` against the search of ``before``."""
+    def shares(path: Path) -> dict[tuple[Any, ...], float]:
+        return {(line["playouts"], line["index"]): line["share"]
+                for line in openspiel_records(path)
+                if line["side"] == "ismcts" and line["iterations"] == iterations}
+
+    old, new = shares(before), shares(after)
+    common = sorted(old.keys() & new.keys())
+    better = sum(new[key] > old[key] for key in common)
+    worse = sum(new[key] < old[key] for key in common)
+    return (f"on the {len(common)} games both played at {iterations:,} iterations ours won "
+            f"{sum(new[key] for key in common):g}, the search before "
+            f"{sum(old[key] for key in common):g}: {better} games better, {worse} worse "
+            f"(sign test p = {sign_test(better, worse):.2f})")
+
+
 ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
                f"{RESULTS}/root-choice-2026-12-02/root_choice_random_300.json")
 
@@ -442,6 +465,11 @@ def figures() -> list[Figure]:
         Figure("docs/rl.md", OPENSPIEL_FILES, openspiel_table, "the fair match"),
         Figure("docs/rl.md", OPENSPIEL_FILES, openspiel_commands, "the fair match's commands"),
         Figure("README.md", OPENSPIEL_FILES, openspiel_sentence, "the fair match"),
+        Figure("docs/rl.md", CASTLE_HALVING, openspiel_table, "castle by halving"),
+        Figure("docs/rl.md", CASTLE_HALVING, openspiel_commands, "castle by halving: commands"),
+        Figure("README.md", CASTLE_HALVING, openspiel_sentence, "castle by halving"),
+        Figure("docs/rl.md", (f"{OPENSPIEL}/castle_shipped.jsonl", *CASTLE_HALVING),
+               openspiel_paired, "castle by halving against the search before"),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
         Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),

@@ -351,6 +351,30 @@ def test_a_perfect_record_from_few_visits_is_not_a_sure_value() -> None:
     assert ISMCTSBot._stats(many, classes, 0)[0].action == classes[PASS][0]
 
 
+def test_sequential_halving_races_the_root_moves_in_rounds() -> None:
+    """``root=halving`` spends exactly the budget: three moves make two rounds of half the
+    budget each, the first shared by all three (50 each of 300), the second by the better
+    two by mean (75 more each); the move is the better mean of that last pair."""
+    state = start(2)
+    bot = ISMCTSBot(seed=3, iterations=300, reuse=False, root="halving")
+    analysis = bot.analyse(state, state.to_move)
+    assert analysis.iterations == 300
+    visits = {stat.action: stat.visits for stat in analysis.stats}
+    assert sorted(visits.values()) == [50, 125, 125]
+    first, second, dropped = analysis.stats
+    assert visits[dropped.action] == 50 and first.value >= second.value
+    assert set(bot._finalists) == {first.action, second.action}
+
+
+def test_sequential_halving_finds_the_winning_move_and_needs_a_count() -> None:
+    for seed in range(3):
+        bot = ISMCTSBot(seed=seed, iterations=60, root="halving")
+        assert str(bot.act(position(**WIN_NOW))) == "play 6"
+    timed = ISMCTSBot(seed=1, seconds=0.05, root="halving")  # no count to plan by: UCB
+    timed.analyse(start(2), 0)
+    assert timed._finalists == []
+
+
 def test_without_classes_the_root_chooses_by_visits() -> None:
     """Where every root child is one action, the most visited is chosen (robust child),
     even beside a better mean from fewer visits."""

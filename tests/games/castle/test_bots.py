@@ -102,3 +102,45 @@ def test_a_card_that_completes_the_castle_is_built_without_a_search() -> None:
     characters.apply(characters.game.parse_action(characters, "reveal b3"))
     answers = characters.game.heuristics.search_actions(characters, random.Random(0))
     assert answers == characters.legal_actions() and len(answers) > 1
+
+
+def test_a_search_pools_near_numbers_a_castle_takes_alike() -> None:
+    """Castle files a revealed number under its band of four and which castles could take
+    it: beside a castle ending in 21, 22 and 23 share a key (the band 20-23); 24 (the next
+    band) and 20 (in the band, but not above 21) do not; the character variant and lines
+    that are no reveal keep their words."""
+    heuristics = games.load("castle").heuristics
+
+    def key(card: int, **options: str) -> object:
+        state = position([[1, 21], [1, 10]], {"a1": card}, **options)
+        state.apply(state.game.parse_action(state, "reveal a1"))
+        return heuristics.search_outcome(state, state.log_line(0, 0))
+
+    assert key(22) == key(23) != key(24)
+    assert key(20) != key(22)  # seat 0 may build 22, not 20
+    assert key(22, variant="characters") == "reveal a1: 22"
+    state = position([[1, 21], [1, 10]], {"a1": 25}, known={"a1": 25})
+    state.apply(state.game.parse_action(state, "reveal a1"))
+    state.apply(state.game.parse_action(state, "build"))
+    assert heuristics.search_outcome(state, "build") == "build"
+
+
+def test_pooled_outcomes_give_each_subtree_more_visits() -> None:
+    """Below the unseen cards' class the tree splits by what was seen: one subtree per
+    number, or with ``outcomes=pooled`` one per band, each with more of the visits."""
+    from towerplay.bots.ismcts import ISMCTSBot
+    from towerplay.games.castle.state import UNSEEN
+
+    table = {"a1": 25}
+    state = position([[1, 20], [1, 10]], table, known=table)
+    splits = {}
+    for outcomes in ("exact", "pooled"):
+        bot = ISMCTSBot(seed=4, iterations=600, narrow=False, depth=None, rollout="random",
+                        outcomes=outcomes)
+        bot.analyse(state, 0)
+        assert bot._tree is not None
+        unseen = bot._tree[3].children[UNSEEN]
+        splits[outcomes] = unseen.outcomes
+    assert all(isinstance(key, str) for key in splits["exact"])
+    assert all(isinstance(key, tuple) for key in splits["pooled"])
+    assert 2 * len(splits["pooled"]) < len(splits["exact"])

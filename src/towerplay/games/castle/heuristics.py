@@ -187,10 +187,11 @@ class CastleHeuristics(Heuristics[CastleState, Act]):
 
     def search_outcome(self, state: CastleState, seen: str) -> Hashable:
         """Near numbers call for the same answer: a search files a revealed card of the
-        base game by its band of :data:`OUTCOME_BAND` numbers and by which castles could
-        take it (so one band never mixes a card a seat may build with one it may not), so
-        the few visits after each of 30-odd unknown cards add up to a searched answer.
-        The character variant keeps every number (figures make near cards unlike).
+        base game by its band of :data:`OUTCOME_BAND` numbers (…, 20–23, 24–27, …) and by
+        which castles could take it (so one band never mixes a card a seat may build with
+        one it may not), so the few visits after each of 30-odd unknown cards add up to a
+        searched answer. The character variant keeps every number (figures make near
+        cards unlike).
 
         >>> from towerplay import games
         >>> state = games.load("castle").start(players=2, seed=3)
