@@ -41,7 +41,7 @@ def test_spec_options_are_typed() -> None:
     assert (bot.options.iterations, bot.options.c, bot.options.depth) == (500, 0.5, 20)
     assert bot.spec == "ismcts:iterations=500,c=0.5,rollout=random,depth=20"
     for bad in ("ismcts:iterations=0", "ismcts:seconds=-1", "ismcts:rollout=smart",
-                "ismcts:speed=3"):
+                "ismcts:speed=3", "ismcts:root=halving,paired=true", "ismcts:outcomes=some"):
         with pytest.raises(InvalidOptions):
             bots.load(bad)
 

@@ -141,6 +141,14 @@ class ISMCTSOptions(BotOptions):
                          "reviews); a decision with one legal action, or one class of "
                          "alike actions, is never searched")
 
+    @field_validator("root")
+    @classmethod
+    def _one_way_to_share_the_root(cls, value: str, info: ValidationInfo) -> str:
+        if value == "halving" and info.data.get("paired"):
+            raise ValueError("root=halving and paired=true each share the root's budget "
+                             "their own way: choose one")
+        return value
+
     @field_validator("prune")
     @classmethod
     def _prune_needs_pairs(cls, value: float, info: ValidationInfo) -> float:
