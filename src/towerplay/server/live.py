@@ -29,7 +29,7 @@ from towerplay.i18n import bot_name, translator
 from towerplay.server import clock
 from towerplay.server.clock import UNTIMED, Timing
 from towerplay.server.moves import in_thread
-from towerplay.server.patches import patch
+from towerplay.server.patches import Cut, patch
 from towerplay.server.protocol import Refusal, encoded, error_body, web
 from towerplay.server.storage import StoredTable, token_hash
 from towerplay.server.words import action_labels, localized
@@ -82,7 +82,7 @@ class Client:
     """Whether it hears the people and chat messages (it asked: ``?people=1``)."""
     patches: bool = False
     """Whether it takes each board after its first as a patch (it asked: ``?patch=1``)."""
-    board: str | None = None
+    board: Cut | None = None
     """The board it was sent last (what its next patch changes)."""
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
@@ -122,7 +122,7 @@ class LiveTable:
     """The address that made it (whose share of the thinking its bots use)."""
     used: float = 0.0
     """When it was last asked for (the hub's clock): idle tables leave memory."""
-    boards: dict[tuple[str | None, str], str] = field(default_factory=dict)
+    boards: dict[tuple[Cut | None, Cut], str] = field(default_factory=dict)
     """The newest boards as JSON, whole (by ``(None, board)``) or as a patch (by ``(old
     board, board)``): each is encoded once for all the clients that get it."""
 
@@ -145,11 +145,12 @@ class LiveTable:
         """The seat's view message without events (made once per version)."""
         return (await self._rendered(seat, lang))[0]
 
-    async def _rendered(self, seat: int | None, lang: str) -> tuple[dict[str, Any], str]:
-        """The seat's view message in ``lang`` and its JSON text less the closing brace
-        (the events are added per client). Made once per version for each seat and
-        language (spectators share one), the boards drawn in a thread: those of every
-        connected client's seat and language at once (one hop to the thread a move)."""
+    async def _rendered(self, seat: int | None, lang: str) -> Message:
+        """The seat's view message in ``lang``, its JSON text less the closing brace
+        (the events are added per client) and its board cut for patches. Made once per
+        version for each seat and language (spectators share one), the boards drawn and
+        cut in a thread: those of every connected client's seat and language at once (one
+        hop to the thread a move)."""
         drawn = (self.table.version, tuple(self.name_list()), tuple(sorted(self.away)))
         cached = self.cache.get((seat, lang))
         if cached is None or cached[0] != drawn:
@@ -166,14 +167,14 @@ class LiveTable:
             cached = self.cache[(seat, lang)]
         return (await asyncio.shield(cached[1]))[(seat, lang)]
 
-    def board_json(self, client: Client, board: str) -> str:
+    def board_json(self, client: Client, board: Cut) -> str:
         """The board field of ``client``'s next view message: the board whole, or for a
         client that takes patches and has a board, what changed since that one."""
         old = client.board if client.patches else None
         key = (old, board)
         text = self.boards.get(key)
         if text is None:
-            text = (f'"board":{encoded(board)}' if old is None
+            text = (f'"board":{encoded(board.board)}' if old is None
                     else f'"board_patch":{encoded(patch(old, board))}')
             if len(self.boards) >= BOARDS_KEPT:
                 self.boards.clear()
@@ -228,12 +229,12 @@ class LiveTable:
         """The client's next view message as JSON text; it then counts as sent."""
         version = self.table.version
         events = self.events(client.seat, client.sent_version, client.lang)
-        drawn, text = await self._rendered(client.seat, client.lang)
+        _, text, cut = await self._rendered(client.seat, client.lang)
         if self.table.version != version:  # moved on while drawing: send the newer one
             return await self.message(client)
         before = await self.board_before(client) if client.sent_version is None else None
-        board = self.board_json(client, drawn["board"])
-        client.sent_version, client.board = version, drawn["board"]
+        board = self.board_json(client, cut)
+        client.sent_version, client.board = version, cut
         return (f'{text},{board},"clock":{encoded(self.clock_body())},'
                 f'"events":{encoded(events)},'
                 f'"renamable":{encoded(self.renamable(client.seat))},'
@@ -312,9 +313,11 @@ def visible_chat(live: LiveTable, seat: int | None,
     return lines if seat is not None or live.chat == "all" else []
 
 
-Rendered = dict[tuple[int | None, str], tuple[dict[str, Any], str]]
-"""View messages (and their JSON text less the board and the closing brace) by seat and
-language."""
+Message = tuple[dict[str, Any], str, Cut]
+"""A view message, its JSON text less the board and the closing brace, and its board cut
+(for patches)."""
+Rendered = dict[tuple[int | None, str], Message]
+"""View messages by seat and language."""
 Drawn = tuple[int, tuple[str | None, ...], tuple[int, ...]]
 """What a view message is made at: the version, the seats' names, the seats left to bots."""
 
@@ -327,15 +330,15 @@ def render_all(table_id: str, version: int,
 
 
 def render(table_id: str, version: int, seat: int | None, view: View,
-           lang: str) -> tuple[dict[str, Any], str]:
-    """A view message and its JSON text less the board and the closing brace (the board
-    goes to each client whole or as a patch: :meth:`LiveTable.board_json`)."""
+           lang: str) -> Message:
+    """A view message, its JSON text less the board and the closing brace, and its board
+    cut (the board goes to each client whole or as a patch: :meth:`LiveTable.board_json`)."""
     worded = localized(view, lang)
     message = {"type": "view", "table": table_id, "version": version, "seat": seat,
                "view": worded, "labels": action_labels(worded, lang)}
     text = encoded(message)[:-1]
-    message["board"] = draw_board(worded, lang)
-    return message, text
+    board = message["board"] = draw_board(worded, lang)
+    return message, text, Cut.of(board)
 
 
 def unavailable_body() -> dict[str, Any]:
