@@ -78,7 +78,7 @@ def panel(prefix: str, height: float, body: str, label: str, width: float = WIDT
     """One panel: an ``<svg>`` root with a viewBox, scaled to its container's width.
 
     >>> panel("toy", 40, "", "a & b")  # doctest: +ELLIPSIS
-    '<svg class="toy-panel board-panel" ... viewBox="0 0 380 40" ... aria-label="a &amp; b" text-anchor="start" ...></svg>'
+    '<svg class="toy-panel board-panel" ... viewBox="0 0 380 40" ... text-anchor="start" ...></svg>'
     """
     return (f'<svg class="{prefix}-panel board-panel" xmlns="http://www.w3.org/2000/svg" '
             f'viewBox="0 0 {num(width)} {num(height)}" role="group" '

@@ -148,8 +148,8 @@ class LiveTable:
     async def _rendered(self, seat: int | None, lang: str) -> Message:
         """The seat's view message in ``lang``, its JSON text less the closing brace
         (the events are added per client) and its board cut for patches. Made once per
-        version for each seat and language (spectators share one), the boards drawn and
-        cut in a thread: those of every connected client's seat and language at once (one
+        version for each seat and language (spectators share one), the boards drawn in a
+        thread: those of every connected client's seat and language at once (one
         hop to the thread a move)."""
         drawn = (self.table.version, tuple(self.name_list()), tuple(sorted(self.away)))
         cached = self.cache.get((seat, lang))
@@ -338,7 +338,7 @@ def render(table_id: str, version: int, seat: int | None, view: View,
                "view": worded, "labels": action_labels(worded, lang)}
     text = encoded(message)[:-1]
     board = message["board"] = draw_board(worded, lang)
-    return message, text, Cut.of(board)
+    return message, text, Cut(board)
 
 
 def unavailable_body() -> dict[str, Any]:

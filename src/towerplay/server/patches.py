@@ -16,13 +16,12 @@ is :func:`patched` in JavaScript.
 >>> patched(old, patch(old, new)) == new
 True
 
-A server cuts each board once, where it draws it (:meth:`Cut.of`), and patches the cuts:
-a board is patched to as the new one, then from as the old one, and splitting it was half
-of a patch's cost.
+A server keeps each board it sends as a :class:`Cut`, cut once: a board is patched to
+as the new one, then from as the old one, and splitting it was half of a patch's cost.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cached_property
 
 Patch = list[list[int] | str]
 """Items: ``[a, b]``, the old board's pieces ``a`` to ``b - 1``; a text, new pieces."""
@@ -32,34 +31,35 @@ CUT = "<text "
 between them are what a move changes piece by piece)."""
 
 
-@dataclass(frozen=True, eq=False)
 class Cut:
-    """A board cut into its pieces, with where each piece first stands (a cut is its own
-    key: the same board drawn twice is cut twice)."""
+    """A board, cut into its pieces when it is first patched to or from (then kept: a
+    board is patched to as the new one, then from as the old one). A cut is its own key:
+    the same board drawn twice is two cuts.
 
-    board: str
-    pieces: list[str]
-    first: dict[str, int]
+    >>> Cut("a<text b<text a").first
+    {'a': 0, 'b': 1}
+    """
 
-    @classmethod
-    def of(cls, board: str) -> Cut:
-        """``board`` cut at each :data:`CUT`.
+    def __init__(self, board: str) -> None:
+        self.board = board
 
-        >>> Cut.of("a<text b<text a").first
-        {'a': 0, 'b': 1}
-        """
-        pieces = board.split(CUT)
-        return cls(board, pieces, {piece: index
-                                   for index, piece in reversed(list(enumerate(pieces)))})
+    @cached_property
+    def pieces(self) -> list[str]:
+        """The board cut at each :data:`CUT`."""
+        return self.board.split(CUT)
+
+    @cached_property
+    def first(self) -> dict[str, int]:
+        """Where each piece first stands."""
+        return {piece: index for index, piece in reversed(list(enumerate(self.pieces)))}
 
 
 def patch(old: str | Cut, new: str | Cut) -> Patch:
     """What turns ``old`` into ``new``: the runs of old pieces that ``new`` has again,
     the rest as text (each new piece is looked for among the old ones, first where the
     run it continues would go on)."""
-    olds = old.pieces if isinstance(old, Cut) else old.split(CUT)
-    where = old.first if isinstance(old, Cut) else Cut.of(old).first
-    news = new.pieces if isinstance(new, Cut) else new.split(CUT)
+    before, after = (side if isinstance(side, Cut) else Cut(side) for side in (old, new))
+    olds, where, news = before.pieces, before.first, after.pieces
     items: Patch = []
     start = end = -1  # the run of old pieces being copied (none: -1)
     fresh: list[str] = []  # new pieces not yet written
