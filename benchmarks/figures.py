@@ -356,20 +356,24 @@ outcomes (``--search root=halving,outcomes=pooled``, the match's default since t
 
 def openspiel_paired(before: Path, after: Path, iterations: int = 300) -> str:
     """docs/rl.md: castle's games of ours on the deals both files played at
-    ``iterations``: the search of ``after`` against the search of ``before``."""
+    ``iterations``, playout policy by policy: the search of ``after`` against the search
+    of ``before``."""
     def shares(path: Path) -> dict[tuple[Any, ...], float]:
         return {(line["playouts"], line["index"]): line["share"]
                 for line in openspiel_records(path)
                 if line["side"] == "ismcts" and line["iterations"] == iterations}
 
     old, new = shares(before), shares(after)
-    common = sorted(old.keys() & new.keys())
-    better = sum(new[key] > old[key] for key in common)
-    worse = sum(new[key] < old[key] for key in common)
-    return (f"on the {len(common)} games both played at {iterations:,} iterations ours won "
-            f"{sum(new[key] for key in common):g}, the search before "
-            f"{sum(old[key] for key in common):g}: {better} games better, {worse} worse "
-            f"(sign test p = {sign_test(better, worse):.2f})")
+    said = []
+    for policy, name in (("game", "the game's playouts"), ("random", "random playouts")):
+        common = sorted(key for key in old.keys() & new.keys() if key[0] == policy)
+        better = sum(new[key] > old[key] for key in common)
+        worse = sum(new[key] < old[key] for key in common)
+        said.append(f"with {name}, on the {len(common)} deals both played at "
+                    f"{iterations:,} iterations, ours won {sum(new[key] for key in common):g}, "
+                    f"the search before {sum(old[key] for key in common):g}: {better} games "
+                    f"better, {worse} worse (sign test p = {sign_test(better, worse):.2f})")
+    return "; ".join(said)
 
 
 ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
