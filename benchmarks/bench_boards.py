@@ -6,6 +6,7 @@ position of fixed-seed random games.
     nice -n 15 .venv/bin/python benchmarks/bench_boards.py --lang pl --rounds 3
     nice -n 15 .venv/bin/python benchmarks/bench_boards.py --json >> results.jsonl
     nice -n 15 .venv/bin/python benchmarks/bench_boards.py --profile five_towers-4p-physical
+    nice -n 15 .venv/bin/python benchmarks/bench_boards.py --patches      # and their patches
 
 Measured 2026-12-02 on the idle 2-core machine (benchmarks/results/boards-2026-12-02:
 ``before.jsonl`` is main at b74c20b, this script run against its ``src``;
@@ -51,6 +52,7 @@ from rich.table import Table
 
 from towerplay import games, i18n
 from towerplay.core import svg
+from towerplay.server import patches
 from towerplay.server.boards import draw
 
 
@@ -125,6 +127,27 @@ def measure(case: Case, lang: str, rounds: int) -> dict[str, Any]:
             "ms_per_board": statistics.median(per_round)}
 
 
+def cpu_us_per_patch(boards: list[str], seats: int) -> float:
+    """CPU microseconds per patch: each seat's board (every ``seats``-th of ``boards``)
+    patched from the one before, each board cut once where the code keeps cuts
+    (``patches.Cut``, since 2026-12-03) and twice, as the patch of two texts, where not."""
+    start = time.process_time()
+    kept = [getattr(patches, "Cut", str)(board) for board in boards]
+    for old, new in zip(kept, kept[seats:], strict=False):
+        patches.patch(old, new)
+    return (time.process_time() - start) * 1e6 / (len(boards) - seats)
+
+
+def measure_patches(case: Case, rounds: int) -> dict[str, Any]:
+    """``case``'s boards (English) patched ``rounds`` times: µs per patch each round, the
+    median, and the boards' mean size in kB of UTF-8."""
+    boards = [draw(view) for view in views(case)]
+    per_round = [round(cpu_us_per_patch(boards, case.players + 1), 1) for _ in range(rounds)]
+    return {"case": case.name, "patches": len(boards) - case.players - 1,
+            "rounds_us": per_round, "us_per_patch": statistics.median(per_round),
+            "kb_per_board": round(sum(len(b.encode()) for b in boards) / len(boards) / 1e3, 2)}
+
+
 def compared(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
     """``case lang before -> after`` (ms per board) for each case of ``after`` (``--json``
     lines of two runs).
@@ -151,11 +174,20 @@ def main(cases: list[str] = typer.Argument(None, help="case names (default: all)
          rounds: int = typer.Option(3, help="times each case's boards are drawn"),
          as_json: bool = typer.Option(False, "--json", help="one JSON line per case"),
          profile_case: str = typer.Option("", "--profile",
-                                          help="profile this case instead of timing")
+                                          help="profile this case instead of timing"),
+         patching: bool = typer.Option(False, "--patches",
+                                       help="time each seat's board patches instead")
          ) -> None:
     chosen = [c for c in CASES if not cases or c.name in cases]
     if profile_case:
         profile(next(c for c in CASES if c.name == profile_case), lang)
+        return
+    if patching:
+        for case in track(chosen, description="patching", disable=as_json):
+            found = measure_patches(case, rounds)
+            print(json.dumps(found) if as_json else
+                  f"{found['case']}: {found['us_per_patch']} µs a patch, "
+                  f"{found['kb_per_board']} kB a board")
         return
     results = [measure(c, lang, rounds) for c in track(chosen, description="drawing",
                                                        disable=as_json)]

@@ -35,3 +35,17 @@ def test_the_docstring_shows_what_the_results_files_hold() -> None:
     english_4_and_5 = [(b, a) for b, a in five_towers
                        if b["lang"] == "en" and "physical" in b["case"]]
     assert all(a["ms_per_board"] < b["ms_per_board"] / 2 for b, a in english_4_and_5)
+
+
+def test_each_seats_boards_are_patched_from_the_one_before() -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_boards
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    case = bench_boards.Case("castle", 2, 1)
+    seats = case.players + 1  # and the spectator
+    found = bench_boards.measure_patches(case, rounds=1)
+    assert found["patches"] == len(bench_boards.views(case)) - seats
+    assert found["us_per_patch"] == found["rounds_us"][0] > 0
+    assert 5 < found["kb_per_board"] < 100  # a castle board: about 20 kB
