@@ -136,6 +136,10 @@ class ISMCTSOptions(BotOptions):
         "exact", description="below a move that shows a seat something (a card turned "
         "up), file every outcome apart, or pool those the game calls alike "
         "(Heuristics.search_outcome: castle's near numbers)")
+    alike: Literal["merged", "apart"] = Field(
+        "merged", description="actions alike to their mover (State.action_class: revealing "
+        "one unseen card or another) weighed as one node, or each apart, as OpenSpiel's "
+        "search weighs them")
     forced: bool = Field(False, description="weigh every legal action at the root, "
                          "even where the game narrows the choice to one (for hints and "
                          "reviews); a decision with one legal action, or one class of "
@@ -298,7 +302,8 @@ class ISMCTSBot(Bot):
         if not legal:
             raise ValueError("analyse needs a position with a move to make")
         opts = self.settings(state.game, state.players)
-        classes = state.action_classes(legal, seat)
+        classes = (state.action_classes(legal, seat) if opts.alike == "merged"
+                   else {action: [action] for action in legal})
         if len(classes) == 1:  # one choice, however many actions: nothing to weigh
             return Analysis([ActionStat(legal[0], 0, math.nan, math.nan, len(legal))],
                             0, 0.0)
@@ -483,7 +488,8 @@ class ISMCTSBot(Bot):
         model = {"tree": None, "game": game.rollout_action, "greedy": game.greedy_action,
                  "model": game.model_action}[opts.opponents]
         # Games where some actions are alike to their mover key the tree by class.
-        klass = type(state)._action_class if state.groups_actions else None
+        klass = (type(state)._action_class if state.groups_actions and opts.alike == "merged"
+                 else None)
 
         def evaluate(s: State[Any]) -> list[float]:
             """Rewards per seat, plus the searching seat's win share in the last slot."""

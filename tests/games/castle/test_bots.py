@@ -144,3 +144,17 @@ def test_pooled_outcomes_give_each_subtree_more_visits() -> None:
     assert all(isinstance(key, str) for key in splits["exact"])
     assert all(isinstance(key, tuple) for key in splits["pooled"])
     assert 2 * len(splits["pooled"]) < len(splits["exact"])
+
+
+def test_alike_reveals_kept_apart_are_weighed_one_by_one() -> None:
+    """``alike=apart`` gives every unseen card its own arm, as OpenSpiel's bot does: the
+    first move (45 unseen cards, one class) is searched and reported card by card, where
+    the merged search has one choice and does not search."""
+    from towerplay.bots.ismcts import ISMCTSBot
+
+    state = games.load("castle").start(players=2, seed=1)
+    merged = ISMCTSBot(seed=4, iterations=200, narrow=False).analyse(state, 0)
+    apart = ISMCTSBot(seed=4, iterations=200, narrow=False, alike="apart").analyse(state, 0)
+    assert [(stat.alike, merged.iterations) for stat in merged.stats] == [(45, 0)]
+    assert len(apart.stats) == 45 and {stat.alike for stat in apart.stats} == {1}
+    assert apart.iterations == 200 and sum(stat.visits for stat in apart.stats) == 200
