@@ -354,26 +354,51 @@ CASTLE_HALVING = (f"{RESULTS}/vs_openspiel-2026-12-02b/castle_halving.jsonl",)
 outcomes (``--search root=halving,outcomes=pooled``, the match's default since then)."""
 
 
-def openspiel_paired(before: Path, after: Path, iterations: int = 300) -> str:
+def openspiel_paired(before: Path, after: Path, iterations: int = 300,
+                     policies: tuple[str, ...] = ("game", "random"),
+                     searches: tuple[str | None, str | None] = (None, None),
+                     called: str = "the search before") -> str:
     """docs/rl.md: castle's games of ours on the deals both files played at
     ``iterations``, playout policy by policy: the search of ``after`` against the search
-    of ``before``."""
-    def shares(path: Path) -> dict[tuple[Any, ...], float]:
+    of ``before`` (``called`` in the text; each file's lines of one ``search`` where
+    given)."""
+    def shares(path: Path, search: str | None) -> dict[tuple[Any, ...], float]:
         return {(line["playouts"], line["index"]): line["share"]
                 for line in openspiel_records(path)
-                if line["side"] == "ismcts" and line["iterations"] == iterations}
+                if line["side"] == "ismcts" and line["iterations"] == iterations
+                and search in (None, line.get("search", ""))}
 
-    old, new = shares(before), shares(after)
+    old, new = shares(before, searches[0]), shares(after, searches[1])
     said = []
-    for policy, name in (("game", "the game's playouts"), ("random", "random playouts")):
+    names = {"game": "the game's playouts", "random": "random playouts"}
+    for policy in policies:
         common = sorted(key for key in old.keys() & new.keys() if key[0] == policy)
         better = sum(new[key] > old[key] for key in common)
         worse = sum(new[key] < old[key] for key in common)
-        said.append(f"with {name}, on the {len(common)} deals both played at "
+        said.append(f"with {names[policy]}, on the {len(common)} deals both played at "
                     f"{iterations:,} iterations, ours won {sum(new[key] for key in common):g}, "
-                    f"the search before {sum(old[key] for key in common):g}: {better} games "
+                    f"{called} {sum(old[key] for key in common):g}: {better} games "
                     f"better, {worse} worse (sign test p = {sign_test(better, worse):.2f})")
     return "; ".join(said)
+
+
+CASTLE_APART = (f"{RESULTS}/vs_openspiel-2026-12-03/castle_apart.jsonl",)
+"""Castle's fair match at 300 iterations with random playouts: ours weighing every unseen
+card apart (``--search root=ucb,outcomes=pooled,alike=apart``), and the same with the
+unseen cards merged (``root=ucb,outcomes=pooled``)."""
+APART, MERGED = "root=ucb,outcomes=pooled,alike=apart", "root=ucb,outcomes=pooled"
+
+
+def apart_against_halving(halving: Path, apart: Path) -> str:
+    """docs/rl.md: unseen cards apart against the match's search (halving, merged)."""
+    return openspiel_paired(halving, apart, policies=("random",), searches=(None, APART),
+                            called="the match's search")
+
+
+def apart_against_merged(apart: Path) -> str:
+    """docs/rl.md: unseen cards apart against merged, both with UCB at the root."""
+    return openspiel_paired(apart, apart, policies=("random",), searches=(MERGED, APART),
+                            called="merged")
 
 
 ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
@@ -474,6 +499,13 @@ def figures() -> list[Figure]:
         Figure("README.md", CASTLE_HALVING, openspiel_sentence, "castle by halving"),
         Figure("docs/rl.md", (f"{OPENSPIEL}/castle_shipped.jsonl", *CASTLE_HALVING),
                openspiel_paired, "castle by halving against the search before"),
+        Figure("docs/rl.md", CASTLE_APART, openspiel_table, "castle with reveals apart"),
+        Figure("docs/rl.md", CASTLE_APART, openspiel_commands,
+               "castle with reveals apart: commands"),
+        Figure("docs/rl.md", (*CASTLE_HALVING, *CASTLE_APART), apart_against_halving,
+               "castle with reveals apart against halving"),
+        Figure("docs/rl.md", CASTLE_APART, apart_against_merged,
+               "castle with reveals apart against merged"),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
         Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
