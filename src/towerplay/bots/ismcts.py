@@ -302,7 +302,7 @@ class ISMCTSBot(Bot):
         if not legal:
             raise ValueError("analyse needs a position with a move to make")
         opts = self.settings(state.game, state.players)
-        classes = (state.action_classes(legal, seat) if opts.alike == "merged"
+        classes = (state.action_classes(legal, seat) if _merges_alike(state, opts)
                    else {action: [action] for action in legal})
         if len(classes) == 1:  # one choice, however many actions: nothing to weigh
             return Analysis([ActionStat(legal[0], 0, math.nan, math.nan, len(legal))],
@@ -488,8 +488,7 @@ class ISMCTSBot(Bot):
         model = {"tree": None, "game": game.rollout_action, "greedy": game.greedy_action,
                  "model": game.model_action}[opts.opponents]
         # Games where some actions are alike to their mover key the tree by class.
-        klass = (type(state)._action_class if state.groups_actions and opts.alike == "merged"
-                 else None)
+        klass = type(state)._action_class if _merges_alike(state, opts) else None
 
         def evaluate(s: State[Any]) -> list[float]:
             """Rewards per seat, plus the searching seat's win share in the last slot."""
@@ -768,6 +767,12 @@ class ISMCTSBot(Bot):
 def _key_of(stat: ActionStat, classes: dict[Hashable, list[Any]]) -> Hashable:
     """The class key of a root statistic's action."""
     return next(k for k, actions in classes.items() if stat.action in actions)
+
+
+def _merges_alike(state: State[Any], opts: ISMCTSOptions) -> bool:
+    """Whether the search weighs ``state``'s alike actions as one (the game groups some,
+    and ``alike=merged``)."""
+    return state.groups_actions and opts.alike == "merged"
 
 
 def _pools_outcomes(game: Game[Any, Any]) -> bool:

@@ -149,8 +149,8 @@ class LiveTable:
         """The seat's view message in ``lang``, its JSON text less the closing brace
         (the events are added per client) and its board cut for patches. Made once per
         version for each seat and language (spectators share one), the boards drawn in a
-        thread: those of every connected client's seat and language at once (one
-        hop to the thread a move)."""
+        thread: those of every connected client's seat and language at once (one hop to
+        the thread a move)."""
         drawn = (self.table.version, tuple(self.name_list()), tuple(sorted(self.away)))
         cached = self.cache.get((seat, lang))
         if cached is None or cached[0] != drawn:
