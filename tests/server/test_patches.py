@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from towerplay import games
 from towerplay.arena.table import Table
 from towerplay.server.live import draw_board, json_view
-from towerplay.server.patches import CUT, patch, patched
+from towerplay.server.patches import CUT, Cut, patch, patched
 from towerplay.server.words import localized
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "towerplay" / "server" / "static"
@@ -65,3 +65,14 @@ def test_the_page_patches_a_board_as_the_server_does(tmp_path: Path) -> None:
     done = subprocess.run(["node", str(script), module.as_uri()], input=json.dumps(cases),
                           capture_output=True, text=True, timeout=120, check=True)
     assert json.loads(done.stdout) == drawn[1:]
+
+
+def test_a_patch_copies_the_pieces_around_those_rewritten_in_place() -> None:
+    old, new = Cut(CUT.join("ABCDE")), Cut(CUT.join("AXCYE"))
+    assert patch(old, new) == [[0, 1], "X", [2, 3], "Y", [4, 5]]
+    twice = Cut(CUT.join("ABAB"))  # a piece met again is copied where its run goes on
+    assert patch(twice, Cut(CUT.join("ABXB"))) == [[0, 2], "X", [3, 4]]
+    assert twice.first == {"A": 0, "B": 1}
+    moved = Cut(CUT.join("ECXB"))
+    assert patch(old, moved) == [[4, 5], [2, 3], "X", [1, 2]]
+    assert patched(old.board, patch(old, moved)) == moved.board

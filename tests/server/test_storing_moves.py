@@ -21,6 +21,8 @@ from towerplay.server.storage import (
     StoredTable,
 )
 
+from tests.server.conftest import new_database
+
 
 def a_table(path: Path) -> SQLStorage:
     storage = SQLStorage(f"sqlite:///{path}")
@@ -78,4 +80,24 @@ def test_a_failing_database_refuses_the_move_and_changes_nothing(
     assert storage.actions.since("t", 0) == []  # the insert was rolled back too
     loaded = storage.tables.load("t")
     assert loaded is not None and loaded.version == 0
+    storage.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_workers_news_are_the_moves_since_and_the_seats_now(
+        kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    url = f"sqlite:///{tmp_path / 'news.sqlite'}" if kind == "sqlite" else \
+        new_database(request.getfixturevalue("postgres_cluster"), "news")
+    storage = SQLStorage(url)
+    storage.tables.create(StoredTable(id="t", game="castle", rules_version="1", options={},
+                                      seed=1, players=2, seats=["human", "greedy"],
+                                      created=datetime.now(UTC), token_hashes={0: "h"}))
+    for index, text_ in enumerate(["a", "b", "c"]):
+        storage.actions.add(NewAction("t", index, text_, index % 2))
+    assert storage.actions.news("t", 1) == (["b", "c"], ["human", "greedy"])
+    assert storage.seats.set_away("t", 0, "random", 3, None)  # its person left it to a bot
+    assert storage.actions.news("t", 3) == ([], ["random", "greedy"])
+    assert storage.actions.news("t", 3) == (storage.actions.since("t", 3),
+                                            storage.seats.specs("t"))
+    assert storage.actions.news("nothing", 0) == ([], None)
     storage.close()

@@ -105,10 +105,9 @@ class OwnTables:
                 return None
             known = Known.of(stored, await in_thread(moves.rebuild, stored))
         else:
-            texts = await in_thread(self.storage.actions.since, table_id,
-                                    known.table.version)
+            texts, specs = await in_thread(self.storage.actions.news, table_id,
+                                           known.table.version)
             moves.catch_up(known.table, texts)
-            specs = await in_thread(self.storage.seats.specs, table_id)
             if specs is not None:  # a person left their seat to a bot, or came back
                 moves.use_seats(known.table, specs)
         self.tables[table_id] = known

@@ -51,34 +51,39 @@ class Cut:
     @cached_property
     def first(self) -> dict[str, int]:
         """Where each piece first stands."""
-        return {piece: index for index, piece in reversed(list(enumerate(self.pieces)))}
+        pieces = self.pieces  # (reversed: the first of equal pieces is the one kept)
+        return dict(zip(reversed(pieces), range(len(pieces) - 1, -1, -1), strict=True))
 
 
 def patch(old: str | Cut, new: str | Cut) -> Patch:
     """What turns ``old`` into ``new``: the runs of old pieces that ``new`` has again,
-    the rest as text (each new piece is looked for among the old ones, first where the
-    run it continues would go on)."""
+    the rest as text. Each new piece is looked for first where the run it continues
+    would go on, then where it would stand had the pieces since the run been changed in
+    place (a move mostly rewrites pieces where they are), then anywhere among the old
+    pieces (so the old board's index of pieces is mostly never built)."""
     before, after = (side if isinstance(side, Cut) else Cut(side) for side in (old, new))
-    olds, where, news = before.pieces, before.first, after.pieces
+    olds, news = before.pieces, after.pieces
     items: Patch = []
-    start = end = -1  # the run of old pieces being copied (none: -1)
+    start = end = 0  # the run of old pieces being copied: olds[start:end] (none: equal)
     fresh: list[str] = []  # new pieces not yet written
     for piece in news:
-        if 0 <= end < len(olds) and olds[end] == piece:
+        if start < end < len(olds) and olds[end] == piece:
             end += 1
             continue
-        found = where.get(piece)
-        if end >= 0:
+        if start < end:
             items.append([start, end])
-            start = end = -1
+        in_place = end + len(fresh)
+        found = in_place if in_place < len(olds) and olds[in_place] == piece \
+            else before.first.get(piece)
         if found is None:
+            start = end
             fresh.append(piece)
             continue
         if fresh:
             items.append(CUT.join(fresh))
             fresh = []
         start, end = found, found + 1
-    if end >= 0:
+    if start < end:
         items.append([start, end])
     if fresh:
         items.append(CUT.join(fresh))

@@ -156,6 +156,11 @@ class ActionStore(Protocol):
     def since(self, table_id: str, start: int) -> list[str]:
         """The texts of a table's actions from index ``start`` on, in order."""
 
+    def news(self, table_id: str, start: int) -> tuple[list[str], list[str] | None]:
+        """What a process holding a table at version ``start`` reads to catch up, in one
+        go: :meth:`since` and each seat's player now (:meth:`SeatStore.specs`; ``None``:
+        no such table)."""
+
 
 class SeatStore(Protocol):
     """The people at a table: their names, the bots standing in for them, their chat."""

@@ -9,6 +9,7 @@ an ordinary move's two statements even run on the driver's own cursor (:class:`P
 """
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from contextlib import suppress
@@ -283,6 +284,10 @@ ACTIONS_SINCE = (select(actions.c.text)
                         actions.c.index >= bindparam("start"))
                  .order_by(actions.c.index))
 
+SEATS_OF = select(tables.c.seats).where(tables.c.id == bindparam("table"))
+AWAY_OF = select(seat_tokens.c.seat, seat_tokens.c.away).where(
+    seat_tokens.c.table_id == bindparam("table"), seat_tokens.c.away.is_not(None))
+
 
 class Prepared:
     """A statement compiled once for an engine's driver, run on a DBAPI cursor with its
@@ -298,6 +303,11 @@ class Prepared:
         cursor.execute(self.sql, values if self.order is None
                        else tuple(values[key] for key in self.order))
 
+    def rows(self, cursor: Any, **values: Any) -> list[Any]:
+        """Run a query: its rows."""
+        self.run(cursor, **values)
+        return list(cursor.fetchall())
+
 
 @guarded
 class SQLActions:
@@ -310,6 +320,9 @@ class SQLActions:
         self.insert = Prepared(self.engine, ADD_ACTION, list(ADD_KEYS))
         self.move_on = Prepared(self.engine, MOVE_ON)
         self.notify = Prepared(self.engine, NOTIFY)
+        self.since_texts = Prepared(self.engine, ACTIONS_SINCE)
+        self.seats_of = Prepared(self.engine, SEATS_OF)
+        self.away_of = Prepared(self.engine, AWAY_OF)
         dialect = self.engine.dialect  # (a time as SQLAlchemy would store it)
         self.stamp: Callable[[datetime], Any] = \
             actions.c.at.type.dialect_impl(dialect).bind_processor(dialect) or (lambda at: at)
@@ -377,6 +390,31 @@ class SQLActions:
         with self.engine.connect() as db:
             return list(db.execute(ACTIONS_SINCE, {"table": table_id, "start": start})
                         .scalars())
+
+    def news(self, table_id: str, start: int) -> tuple[list[str], list[str] | None]:
+        # (a worker reads this before every bot's move: the driver's own cursor, as in
+        # _move_on, one connection for the three reads)
+        try:
+            raw = self.engine.raw_connection()
+        except self.dbapi.Error as error:
+            raise StorageFailed(f"table {table_id}: the database cannot be reached") \
+                from error
+        try:
+            cursor = raw.cursor()
+            texts = [row[0] for row in self.since_texts.rows(cursor, table=table_id,
+                                                               start=start)]
+            found = self.seats_of.rows(cursor, table=table_id)
+            away = dict(self.away_of.rows(cursor, table=table_id)) if found else {}
+            raw.commit()  # (ends the read's transaction: the connection goes back clean)
+        except self.dbapi.Error as error:
+            raise StorageFailed(f"table {table_id}: its news could not be read") from error
+        finally:
+            raw.close()
+        if not found:
+            return texts, None
+        seats = found[0][0]
+        seats = json.loads(seats) if isinstance(seats, str) else seats  # (SQLite: text)
+        return texts, [away.get(seat, spec) for seat, spec in enumerate(seats)]
 
 
 @guarded
