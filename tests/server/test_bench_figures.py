@@ -1,6 +1,6 @@
 """The server benchmark's figures in docs/deploy.md are the ones its results files give:
 every row of the tables and the medians are recomputed from
-benchmarks/results/server-2026-12-02, -02b and -02c (the runs' --json lines)."""
+benchmarks/results/server-2026-12-02, -02b, -02c and -03 (the runs' --json lines)."""
 from __future__ import annotations
 
 import json
@@ -15,6 +15,9 @@ AGAIN = ROOT / "benchmarks" / "results" / "server-2026-12-02b"
 """The second round's runs (docs/deploy.md, "Measured again")."""
 NOTES = ROOT / "benchmarks" / "results" / "server-2026-12-02c"
 """The same with the notification's move."""
+INLINE = ROOT / "benchmarks" / "results" / "server-2026-12-03"
+"""The third round's runs: boards drawn on the event loop (docs/deploy.md, "Measured a third
+time")."""
 
 
 def reports(code: str, results: Path = RESULTS) -> list[dict[str, Any]]:
@@ -72,6 +75,33 @@ def test_the_second_rounds_figures_are_its_results_files() -> None:
     assert [two > one for one, two in zip(rates["pg1"], rates["pg2"], strict=True)] \
         == [False, True]  # "once faster, once slower"
     assert f"{rates['pg2'][0]:.1f} and {rates['pg2'][1]:.1f} actions/s" in section
+
+
+def test_the_third_rounds_figures_are_its_results_files() -> None:
+    table_rows, cpu_medians = bench().table_rows, bench().cpu_medians
+    page = (ROOT / "docs" / "deploy.md").read_text()
+    section = page[page.index("### Measured a third time"):page.index("### The path to 10,000")]
+    after, before = reports("after", INLINE), reports("before", INLINE)
+    assert len(after) == len(before) == 6  # two rounds of three setups each
+    for row in table_rows(after, "e39e09d") + table_rows(before, "874d93e"):
+        assert row in section, row
+    now, then = cpu_medians(after), cpu_medians(before)
+    assert "; ".join(f"{setup} {now[setup]:.2f} ms here, {then[setup]:.2f} ms before"
+                     for setup in ("sqlite", "pg1", "pg2")) in section
+    assert 0.85 < now["sqlite"] / then["sqlite"] < 0.9  # "an eighth less"
+    def of(reports: list[dict[str, Any]], setup: str, key: str) -> list[float]:
+        return [r[key] for r in reports if r["setup"] == setup]
+    assert max(of(after, "sqlite", "round_trip_ms_p99")) < 50 \
+        < min(of(before, "sqlite", "round_trip_ms_p99"))  # "p99 under the aim"
+    totals = {code: [sum(r["cpu_ms_per_action"].values()) for r in runs if r["setup"] == "pg1"]
+              for code, runs in (("after", after), ("before", before))}
+    assert min(totals["before"]) < max(totals["after"])  # "no change these runs can show"
+    assert f"{totals['after'][0]:.2f} and {totals['after'][1]:.2f} ms against " \
+        f"{totals['before'][0]:.2f} and {totals['before'][1]:.2f}" in section
+    rates = [two > one for one, two in zip(of(after, "pg1", "actions_per_second"),
+                                           of(after, "pg2", "actions_per_second"), strict=True)]
+    assert rates == [True, False]  # "once faster, once slower"
+    assert all(r["missed_seats"] == 0 for r in after + before)
 
 
 def test_the_fairness_figures_are_the_results_files() -> None:
