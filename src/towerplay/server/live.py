@@ -347,7 +347,8 @@ def done(call: Callable[..., T], *args: Any) -> asyncio.Future[T]:
 
 def render_all(table_id: str, version: int,
                views: dict[tuple[int | None, str], View]) -> Rendered:
-    """The view messages of ``views`` (by seat and language; in a thread)."""
+    """The view messages of ``views`` (by seat and language; on the loop or in a thread:
+    :data:`INLINE_VIEWS`)."""
     return {(seat, lang): render(table_id, version, seat, view, lang)
             for (seat, lang), view in views.items()}
 

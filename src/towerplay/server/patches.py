@@ -59,8 +59,8 @@ def patch(old: str | Cut, new: str | Cut) -> Patch:
     """What turns ``old`` into ``new``: the runs of old pieces that ``new`` has again,
     the rest as text. Each new piece is looked for first where the run it continues
     would go on, then where it would stand had the pieces since the run been changed in
-    place (a move mostly rewrites pieces where they are), then anywhere among the old
-    pieces (so the old board's index of pieces is mostly never built)."""
+    place (a move mostly rewrites pieces where they are: the runs then stay in step),
+    then anywhere among the old pieces."""
     before, after = (side if isinstance(side, Cut) else Cut(side) for side in (old, new))
     olds, news = before.pieces, after.pieces
     items: Patch = []
