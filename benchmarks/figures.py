@@ -382,23 +382,39 @@ def openspiel_paired(before: Path, after: Path, iterations: int = 300,
     return "; ".join(said)
 
 
-CASTLE_APART = (f"{RESULTS}/vs_openspiel-2026-12-03/castle_apart.jsonl",)
-"""Castle's fair match at 300 iterations with random playouts: ours weighing every unseen
-card apart (``--search root=ucb,outcomes=pooled,alike=apart``), and the same with the
-unseen cards merged (``root=ucb,outcomes=pooled``)."""
+APART_FILES = {name: f"{RESULTS}/vs_openspiel-2026-12-03/castle_{name}.jsonl"
+               for name in ("apart", "exact", "apart_game")}
+"""Castle's fair match with ours weighing every unseen card apart (``alike=apart``, UCB at
+the root): with random playouts at 300 and 1,000 iterations, beside the unseen cards merged
+at 300 (``apart``); every outcome below a reveal kept apart too, at 1,000 (``exact``); with
+the game's playouts at 300 (``apart_game``)."""
+CASTLE_APART = tuple(APART_FILES.values())
 APART, MERGED = "root=ucb,outcomes=pooled,alike=apart", "root=ucb,outcomes=pooled"
+EXACT = "root=ucb,outcomes=exact,alike=apart"
 
 
-def apart_against_halving(halving: Path, apart: Path) -> str:
-    """docs/rl.md: unseen cards apart against the match's search (halving, merged)."""
-    return openspiel_paired(halving, apart, policies=("random",), searches=(None, APART),
-                            called="the match's search")
+def apart_against_halving(halving: Path, apart: Path, game: Path) -> str:
+    """docs/rl.md: unseen cards apart against the match's search (halving, merged), with
+    random playouts at 300 and at 1,000 iterations, with the game's at 300."""
+    return "; ".join([
+        *(openspiel_paired(halving, apart, iterations, policies=("random",),
+                           searches=(None, APART), called="the match's search")
+          for iterations in (300, 1000)),
+        openspiel_paired(halving, game, 300, policies=("game",), searches=(None, APART),
+                         called="the match's search")])
 
 
 def apart_against_merged(apart: Path) -> str:
     """docs/rl.md: unseen cards apart against merged, both with UCB at the root."""
     return openspiel_paired(apart, apart, policies=("random",), searches=(MERGED, APART),
                             called="merged")
+
+
+def exact_against_pooled(apart: Path, exact: Path) -> str:
+    """docs/rl.md: unseen cards apart with every outcome below a reveal kept apart against
+    pooled outcomes, random playouts at 1,000 iterations."""
+    return openspiel_paired(apart, exact, 1000, policies=("random",),
+                            searches=(APART, EXACT), called="pooled")
 
 
 ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
@@ -502,10 +518,12 @@ def figures() -> list[Figure]:
         Figure("docs/rl.md", CASTLE_APART, openspiel_table, "castle with reveals apart"),
         Figure("docs/rl.md", CASTLE_APART, openspiel_commands,
                "castle with reveals apart: commands"),
-        Figure("docs/rl.md", (*CASTLE_HALVING, *CASTLE_APART), apart_against_halving,
-               "castle with reveals apart against halving"),
-        Figure("docs/rl.md", CASTLE_APART, apart_against_merged,
+        Figure("docs/rl.md", (*CASTLE_HALVING, APART_FILES["apart"], APART_FILES["apart_game"]),
+               apart_against_halving, "castle with reveals apart against halving"),
+        Figure("docs/rl.md", (APART_FILES["apart"],), apart_against_merged,
                "castle with reveals apart against merged"),
+        Figure("docs/rl.md", (APART_FILES["apart"], APART_FILES["exact"]),
+               exact_against_pooled, "castle with reveals apart, every outcome apart"),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
         Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
