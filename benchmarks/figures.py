@@ -417,6 +417,11 @@ def exact_against_pooled(apart: Path, exact: Path) -> str:
                             searches=(APART, EXACT), called="pooled")
 
 
+CASTLE_TIME = (f"{RESULTS}/vs_openspiel-2026-12-03/castle_time.jsonl",)
+"""Castle's fair match at equal time (0.25 s a decision on each side) with the adapter's
+memo, ours with the match's search options (halving falls back to UCB with ``seconds``)."""
+
+
 ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
                f"{RESULTS}/root-choice-2026-12-02/root_choice_random_300.json")
 
@@ -524,6 +529,9 @@ def figures() -> list[Figure]:
                "castle with reveals apart against merged"),
         Figure("docs/rl.md", (APART_FILES["apart"], APART_FILES["exact"]),
                exact_against_pooled, "castle with reveals apart, every outcome apart"),
+        Figure("docs/rl.md", CASTLE_TIME, openspiel_table, "castle at equal time"),
+        Figure("docs/rl.md", CASTLE_TIME, openspiel_commands, "castle at equal time: commands"),
+        Figure("README.md", CASTLE_TIME, openspiel_sentence, "castle at equal time"),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
         Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
