@@ -167,4 +167,3 @@ def test_the_replays_move_list_names_the_players(sqlite_server: Server) -> None:
         wait_over(http, table)
         listed = http.get(f"/api/tables/{table}/moves").json()
         assert listed["names"] == ["Zosia", None]
-

@@ -1,10 +1,14 @@
-"""A live table's messages (server/live.py): a move's few boards are drawn on the event
-loop, a big batch (many seats and languages) in a thread."""
+"""The live tables and the bot pool on their own: a dead worker is replaced; a finished
+table nobody watches leaves memory and comes back from storage; a move's few boards are
+drawn on the event loop, a big batch (many seats and languages) in a thread."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import threading
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +16,100 @@ import pytest
 from towerplay import games
 from towerplay.arena.table import Table
 from towerplay.server import live as live_module
+from towerplay.server import moves
+from towerplay.server.hub import Hub
 from towerplay.server.live import Client, LiveTable
+from towerplay.server.pool import BotPool
+from towerplay.server.queues import make_queue
+from towerplay.server.storage import NewAction, SQLStorage, StoredTable
+
+
+def test_a_killed_worker_is_replaced() -> None:
+    pool = BotPool(1)
+    table = Table(games.load("five_towers").start(players=2, seed=2), ["greedy", "greedy"])
+
+    async def twice() -> None:
+        task = table.bot_task()
+        assert task is not None
+        action, _bot, _searched, _seconds = await pool.think(task)
+        for process in list(pool.executor._processes.values()):  # noqa: SLF001
+            assert process.pid is not None
+            os.kill(process.pid, signal.SIGKILL)
+        for _ in range(500):  # until the pool has noticed: it is broken now
+            if pool.executor._broken:  # noqa: SLF001
+                break
+            await asyncio.sleep(0.01)
+        broken = pool.executor
+        again, _bot, _searched, _seconds = await pool.think(task)
+        assert pool.executor is not broken
+        assert again == action  # the same decision from the same bot and generator
+
+    try:
+        asyncio.run(twice())
+    finally:
+        pool.close()
+
+
+def test_a_finished_table_nobody_watches_leaves_memory(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'live.sqlite'}"
+    storage = SQLStorage(url)
+    hub = Hub(storage, make_queue(url))
+
+    async def scenario() -> None:
+        live, _ = await hub.play.create("five_towers", 2, {}, ["human", "human"], seed=3)
+        client = hub.clients.join(live, 0)
+        while not live.table.is_over:
+            state = live.table.state
+            await hub.play.submit(live, state.to_move, str(state.legal_actions()[0]),
+                                  live.table.version)
+        hub.clients.leave(live, client)
+        hub.memory.release(live)
+        assert live.id not in hub.memory.tables
+        back = await hub.memory.fetch(live.id)
+        assert back is not live and back.table.is_over
+        assert back.table.state.to_json() == live.table.state.to_json()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        hub.close()
+        storage.close()
+
+
+def test_a_move_announced_while_a_table_is_read_in_is_not_lost(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process stores a move and announces it while this one reads the table in
+    (the announcement finds no table in memory): the table read in still gets it."""
+    url = f"sqlite:///{tmp_path / 'race.sqlite'}"
+    storage = SQLStorage(url)
+    hub = Hub(storage, make_queue(url))
+    real_rebuild = moves.rebuild
+
+    async def scenario() -> None:
+        live, _ = await hub.play.create("castle", 2, {"first_player": 0},
+                                        ["human", "human"], seed=3)
+        action = str(live.table.state.legal_actions()[0])
+        del hub.memory.tables[live.id]  # as in a process that has not read this table yet
+        announced = []
+
+        def rebuild_meanwhile(stored: StoredTable) -> Table[Any]:
+            table = real_rebuild(stored)  # read at version 0; now another process moves
+            storage.actions.add(NewAction(live.id, 0, action, 0))
+            announced.append(asyncio.run_coroutine_threadsafe(hub.play.moved(live.id, 1),
+                                                              loop))
+            return table
+
+        loop = asyncio.get_running_loop()
+        monkeypatch.setattr(moves, "rebuild", rebuild_meanwhile)
+        again = await hub.memory.fetch(live.id)
+        await asyncio.wrap_future(announced[0])
+        assert again.table.version == 1
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        hub.close()
+        storage.close()
 
 
 def test_a_moves_few_boards_are_drawn_on_the_loop_and_many_in_a_thread(
