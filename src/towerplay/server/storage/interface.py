@@ -15,6 +15,7 @@ lately), :class:`JobStore` (the work due: bots' moves, hints, reviews) and
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -60,6 +61,15 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def seated(seats: Sequence[str], away: Mapping[int, str]) -> list[str]:
+    """Each seat's player now: its spec, or the bot playing for a person who left.
+
+    >>> seated(["human", "greedy"], {0: "random"})
+    ['random', 'greedy']
+    """
+    return [away.get(seat, spec) for seat, spec in enumerate(seats)]
+
+
 @dataclass
 class StoredTable:
     """One table as stored: what replaying it needs, and its seats' token hashes."""
@@ -90,7 +100,7 @@ class StoredTable:
 
     def specs(self) -> list[str]:
         """Each seat's player now: its spec, or the bot playing for a person who left."""
-        return [self.away.get(seat, spec) for seat, spec in enumerate(self.seats)]
+        return seated(self.seats, self.away)
 
 
 @dataclass

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from functools import wraps
 from pathlib import Path
@@ -48,6 +48,7 @@ from towerplay.server.storage.interface import (
     TableStore,
     UploadStore,
     move_note,
+    seated,
 )
 from towerplay.server.storage.migrate import upgrade
 from towerplay.server.storage.schema import (
@@ -361,28 +362,38 @@ class SQLActions:
         them cost twice what the database did)."""
         now, table_id, version = self.stamp(datetime.now(UTC)), action.table_id, action.index + 1
         try:
+            with self._driver_cursor(table_id, "the action could not be stored") as cursor:
+                self.insert.run(cursor, table_id=table_id, index=action.index,
+                                text=action.text, mover=action.mover, at=now)
+                self.move_on.run(cursor, table=table_id, version=version,
+                                 queue=action.bot_queue, now=now)
+                if self.database.postgres:
+                    self.notify.run(cursor, channel=CHANNEL,
+                                    payload=move_note(table_id, version, action.text))
+        except self.dbapi.IntegrityError as error:
+            raise Conflict(f"table {table_id}: action {action.index} is stored already") \
+                from error
+
+    @contextmanager
+    def _driver_cursor(self, table_id: str, failure: str) -> Iterator[Any]:
+        """The driver's own cursor on a connection of the pool, committed at the end (the
+        hot paths: SQLAlchemy's own running of a statement costs more than the database).
+        A driver's error rolls back and is :class:`StorageFailed` saying ``failure``, but
+        an integrity error, raised as it is (its caller knows what it means)."""
+        try:
             raw = self.engine.raw_connection()
         except self.dbapi.Error as error:  # (the driver's own: not wrapped on this path)
             raise StorageFailed(f"table {table_id}: the database cannot be reached") \
                 from error
         try:
-            cursor = raw.cursor()
-            self.insert.run(cursor, table_id=table_id, index=action.index, text=action.text,
-                            mover=action.mover, at=now)
-            self.move_on.run(cursor, table=table_id, version=version,
-                             queue=action.bot_queue, now=now)
-            if self.database.postgres:
-                self.notify.run(cursor, channel=CHANNEL,
-                                payload=move_note(table_id, version, action.text))
+            yield raw.cursor()
             raw.commit()
         except self.dbapi.Error as error:
             with suppress(self.dbapi.Error):
                 raw.rollback()
             if isinstance(error, self.dbapi.IntegrityError):
-                raise Conflict(f"table {table_id}: action {action.index} is stored "
-                               f"already") from error
-            raise StorageFailed(f"table {table_id}: the action could not be stored") \
-                from error
+                raise
+            raise StorageFailed(f"table {table_id}: {failure}") from error
         finally:
             raw.close()
 
@@ -392,29 +403,17 @@ class SQLActions:
                         .scalars())
 
     def news(self, table_id: str, start: int) -> tuple[list[str], list[str] | None]:
-        # (a worker reads this before every bot's move: the driver's own cursor, as in
-        # _move_on, one connection for the three reads)
-        try:
-            raw = self.engine.raw_connection()
-        except self.dbapi.Error as error:
-            raise StorageFailed(f"table {table_id}: the database cannot be reached") \
-                from error
-        try:
-            cursor = raw.cursor()
+        # (a worker reads this before every bot's move: one connection for the three reads)
+        with self._driver_cursor(table_id, "its news could not be read") as cursor:
             texts = [row[0] for row in self.since_texts.rows(cursor, table=table_id,
                                                                start=start)]
             found = self.seats_of.rows(cursor, table=table_id)
             away = dict(self.away_of.rows(cursor, table=table_id)) if found else {}
-            raw.commit()  # (ends the read's transaction: the connection goes back clean)
-        except self.dbapi.Error as error:
-            raise StorageFailed(f"table {table_id}: its news could not be read") from error
-        finally:
-            raw.close()
         if not found:
             return texts, None
         seats = found[0][0]
         seats = json.loads(seats) if isinstance(seats, str) else seats  # (SQLite: text)
-        return texts, [away.get(seat, spec) for seat, spec in enumerate(seats)]
+        return texts, seated(seats, away)
 
 
 @guarded
@@ -443,7 +442,7 @@ class SQLSeats:
                 return None
             away = dict(db.execute(select(seat_tokens.c.seat, seat_tokens.c.away).where(
                 seat_tokens.c.table_id == table_id, seat_tokens.c.away.is_not(None))).all())
-        return [away.get(seat, spec) for seat, spec in enumerate(seats)]
+        return seated(seats, away)
 
     def set_name(self, table_id: str, seat: int, name: str) -> bool:
         moved = select(actions.c.index).where(actions.c.table_id == table_id,
