@@ -19,7 +19,8 @@ from tests.bots.toy import Poison, ToyGame, ToyHeuristics, ToyState, poisoned, p
 @pytest.mark.parametrize("spec, named", [
     ("ismcts:trees=0", "trees"), ("ismcts:trees=x", "trees"), ("ismcts:trees=65", "trees"),
     ("ismcts:anchor=smart", "anchor"), ("ismcts:anchor_z=-1", "anchor_z"),
-    ("ismcts:lead_scale=0", "lead_scale"), ("ismcts:lead_scale=-2", "lead_scale")])
+    ("ismcts:lead_scale=0", "lead_scale"), ("ismcts:lead_scale=-2", "lead_scale"),
+    ("ismcts:continuations=0", "continuations"), ("ismcts:continuations=65", "continuations")])
 def test_bad_values_are_refused_in_one_line(spec: str, named: str) -> None:
     with pytest.raises(InvalidOptions) as error:
         bots.load(spec)
@@ -52,7 +53,7 @@ def test_an_ensemble_keeps_no_tree_and_still_finds_the_win() -> None:
 
 @pytest.mark.parametrize("spec", [
     "ismcts:iterations=200,trees=4", "ismcts:iterations=200,anchor=greedy",
-    "ismcts:iterations=200,lead_scale=3,depth=2"])
+    "ismcts:iterations=200,lead_scale=3,depth=2", "ismcts:iterations=200,continuations=3"])
 def test_each_option_is_deterministic_for_a_seed(spec: str) -> None:
     state = start(3, seed=4, moves=2)
     runs = [bots.load(spec, seed=9).analyse(state, state.to_move) for _ in range(2)]
@@ -98,7 +99,7 @@ def test_the_anchor_asks_the_greedy_move_of_a_sampled_world_only(
 
 def test_the_new_options_never_read_hidden_information() -> None:
     state = poisoned(position(**WIN_NOW), seat=0)
-    spec = "ismcts:iterations=150,trees=3,anchor=greedy,lead_scale=2"
+    spec = "ismcts:iterations=150,trees=3,anchor=greedy,lead_scale=2,continuations=2"
     assert str(bots.load(spec, seed=3).choose(state, 0)) == "play 6"
     for seat, moves in ((0, 3), (1, 4), (2, 2)):
         hidden = poisoned(start(3, seed=5, moves=moves), seat)
@@ -271,3 +272,26 @@ def test_forced_moves_below_the_root_can_take_no_node(monkeypatch: pytest.Monkey
     for seat, moves in ((0, 2), (1, 3)):
         hidden = poisoned(start(2, seed=5, moves=moves), seat)
         bots.load("ismcts:iterations=100,skip_forced=true", seed=1).choose(hidden, seat)
+
+
+def test_continuations_value_each_new_node_over_fresh_worlds_from_the_seats_view(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``continuations=K``: each iteration still backs up once (the budget is iterations),
+    but a new node that is not the game's end is played out in K worlds: the iteration's,
+    and K - 1 sampled afresh there, each from the searching seat's view."""
+    asked: list[tuple[int | None, int]] = []
+    real = ToyState.determinize
+
+    def spy(self: ToyState, seat: int | None, rng: random.Random, recall: float = 1.0):
+        asked.append((seat, len(self.history)))
+        return real(self, seat, rng, recall)
+
+    monkeypatch.setattr(ToyState, "determinize", spy)
+    state = start(3, seed=4)
+    analysis = ISMCTSBot(seed=2, iterations=120, continuations=3).analyse(state, 0)
+    assert sum(stat.visits for stat in analysis.stats) == 120
+    roots = [a for a in asked if a[1] == len(state.history)]
+    deeper = [a for a in asked if a[1] > len(state.history)]
+    assert len(roots) == 120  # one world an iteration at the root, as ever
+    assert deeper and len(deeper) % 2 == 0 and len(deeper) <= 2 * 120
+    assert {seat for seat, _ in asked} == {0}  # always the searching seat's view

@@ -42,6 +42,10 @@ numbers; ``prune`` races the moves), ``trees`` sums an ensemble of independent t
 ``anchor="greedy"`` keeps the greedy move unless the search beats it by more than its own
 noise, and ``lead_scale`` widens the cut value's logistic curve.
 
+A chance-aware value (``continuations=K``): a new node is played out in K worlds, the
+iteration's and K - 1 guessed afresh there from the searching seat's view, and valued by
+their mean, so one imagined future (a draw pile's order) does not decide it.
+
 Budgets: ``iterations`` (reproducible: the same seed gives the same move) or ``seconds``
 (interactive); with both, whichever runs out first.
 
@@ -140,6 +144,11 @@ class ISMCTSOptions(BotOptions):
         "merged", description="actions alike to their mover (State.action_class: revealing "
         "one unseen card or another) weighed as one node, or each apart, as OpenSpiel's "
         "search weighs them")
+    continuations: int = Field(
+        1, ge=1, le=64, description="playouts from each new node, each but the first in a "
+        "world sampled afresh there from the searching seat's view (the chance still to "
+        "come drawn anew: a draw pile's order), their rewards averaged: a node is valued "
+        "over several futures instead of the one its iteration's world holds")
     forced: bool = Field(False, description="weigh every legal action at the root, "
                          "even where the game narrows the choice to one (for hints and "
                          "reviews); a decision with one legal action, or one class of "
@@ -490,6 +499,17 @@ class ISMCTSBot(Bot):
         # Games where some actions are alike to their mover key the tree by class.
         klass = type(state)._action_class if _merges_alike(state, opts) else None
 
+        futures = opts.continuations
+
+        def playout(s: State[Any]) -> list[float]:
+            """Play ``s`` out with the playout policy (to the end, or ``depth`` actions)
+            and judge it (:func:`evaluate`)."""
+            depth = 0
+            while s.to_move is not None and depth < max_depth:
+                s.apply(policy(s, play))
+                depth += 1
+            return evaluate(s)
+
         def evaluate(s: State[Any]) -> list[float]:
             """Rewards per seat, plus the searching seat's win share in the last slot."""
             if s.to_move is None:
@@ -700,12 +720,14 @@ class ISMCTSBot(Bot):
                     seen = s.log_line(len(s.history) - 1, seat)
                     if seen is not None and seen != str(best):
                         node = best_child.after(outcome(s, seen))
-            # Playout with the game's light policy.
-            depth = 0
-            while s.to_move is not None and depth < max_depth:
-                s.apply(policy(s, play))
-                depth += 1
-            reward = evaluate(s)
+            # Playout with the game's light policy (in more futures: continuations)
+            others = ([s.determinize(seat, play, recall) for _ in range(futures - 1)]
+                      if futures > 1 and s.to_move is not None else ())
+            reward = playout(s)
+            if others:
+                for world in others:
+                    reward = [a + b for a, b in zip(reward, playout(world), strict=True)]
+                reward = [total / futures for total in reward]
             square = reward[seat] * reward[seat]
             for node in path:
                 node.visits += 1
