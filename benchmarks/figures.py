@@ -494,6 +494,37 @@ def ratings_table(*files: Path) -> str:
 
 
 # --------------------------------------------------------------------------- all
+CHANCE = f"{RESULTS}/strength-2026-12-03"
+CHANCE_FILES = tuple(f"{CHANCE}/{name}_1s.jsonl" for name in (
+    "fair", "continuations4"))
+"""The search at one second a move against greedy, as shipped and valuing each new node
+over four futures (``continuations=4``): issue #47, item 6."""
+
+
+def continuations_table(*files: Path) -> str:
+    """docs/bots.md: the fair search at one second a move against the same search valuing
+    each new node over four futures, on the same games against greedy."""
+    lines = ["| game | games | `ismcts:seconds=1` | `ismcts:seconds=1,continuations=4` "
+             "| games better / worse (sign test) | margin over greedy a game "
+             "| iterations / CPU s |",
+             "|---|---|---|---|---|---|---|"]
+    specs = ("ismcts:seconds=1", "ismcts:seconds=1,continuations=4")
+    for game in TITLES:
+        fair, chance = ([row for path in files for row in strength_rows(path, spec, game, 2)]
+                        for spec in specs)
+        pair = paired(fair, chance)
+        n = pair["games"]
+        if not n:
+            continue
+        speeds = [sum(r["iterations"] for r in rows) / sum(r["cpu"] for r in rows)
+                  for rows in (fair, chance)]
+        lines.append(f"| {game} | {n} | {rate(pair['before'], n)} | {rate(pair['after'], n)} "
+                     f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
+                     f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
+                     f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |")
+    return "\n".join(lines)
+
+
 def figures() -> list[Figure]:
     """Every published figure."""
     two = f"{STRENGTH}/two_players_2500.jsonl"
@@ -536,6 +567,8 @@ def figures() -> list[Figure]:
         Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
         Figure("README.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
+        Figure("docs/bots.md", CHANCE_FILES, continuations_table,
+               "a node valued over several futures"),
         *balance_figures(),
     ]
 

@@ -282,7 +282,8 @@ def test_continuations_value_each_new_node_over_fresh_worlds_from_the_seats_view
     asked: list[tuple[int | None, int]] = []
     real = ToyState.determinize
 
-    def spy(self: ToyState, seat: int | None, rng: random.Random, recall: float = 1.0):
+    def spy(self: ToyState, seat: int | None, rng: random.Random,
+            recall: float = 1.0) -> ToyState:
         asked.append((seat, len(self.history)))
         return real(self, seat, rng, recall)
 
