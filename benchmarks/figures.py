@@ -501,6 +501,23 @@ CHANCE_FILES = tuple(f"{CHANCE}/{name}_1s.jsonl" for name in (
 over four futures (``continuations=4``): issue #47, item 6."""
 
 
+CHANCE_SPECS = ("ismcts:seconds=1", "ismcts:seconds=1,continuations=4")
+
+
+def continuations_pairs(*files: Path) -> dict[str, tuple[dict[str, Any], list[float]]]:
+    """Each game played by both :data:`CHANCE_SPECS` at 2 players: their pairing and each
+    one's iterations a CPU second."""
+    pairs = {}
+    for game in TITLES:
+        fair, chance = ([row for path in files for row in strength_rows(path, spec, game, 2)]
+                        for spec in CHANCE_SPECS)
+        pair = paired(fair, chance)
+        if pair["games"]:
+            pairs[game] = pair, [sum(r["iterations"] for r in rows) / sum(r["cpu"] for r in rows)
+                                 for rows in (fair, chance)]
+    return pairs
+
+
 def continuations_table(*files: Path) -> str:
     """docs/bots.md: the fair search at one second a move against the same search valuing
     each new node over four futures, on the same games against greedy."""
@@ -508,21 +525,22 @@ def continuations_table(*files: Path) -> str:
              "| games better / worse (sign test) | margin over greedy a game "
              "| iterations / CPU s |",
              "|---|---|---|---|---|---|---|"]
-    specs = ("ismcts:seconds=1", "ismcts:seconds=1,continuations=4")
-    for game in TITLES:
-        fair, chance = ([row for path in files for row in strength_rows(path, spec, game, 2)]
-                        for spec in specs)
-        pair = paired(fair, chance)
+    for game, (pair, speeds) in continuations_pairs(*files).items():
         n = pair["games"]
-        if not n:
-            continue
-        speeds = [sum(r["iterations"] for r in rows) / sum(r["cpu"] for r in rows)
-                  for rows in (fair, chance)]
         lines.append(f"| {game} | {n} | {rate(pair['before'], n)} | {rate(pair['after'], n)} "
                      f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
                      f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
                      f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |")
     return "\n".join(lines)
+
+
+def continuations_sentence(*files: Path) -> str:
+    """README.md: what valuing each node over four futures won, game by game."""
+    return "; ".join(
+        f"{_pct(pair['after'], pair['games'])} of {pair['games']} {TITLES[game]} games where "
+        f"the search as shipped won {_pct(pair['before'], pair['games'])} "
+        f"({pair['better']} better, {pair['worse']} worse, p = {pair['p']:.2g})"
+        for game, (pair, _) in continuations_pairs(*files).items())
 
 
 def figures() -> list[Figure]:
@@ -568,6 +586,8 @@ def figures() -> list[Figure]:
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
         Figure("README.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
         Figure("docs/bots.md", CHANCE_FILES, continuations_table,
+               "a node valued over several futures"),
+        Figure("README.md", CHANCE_FILES, continuations_sentence,
                "a node valued over several futures"),
         *balance_figures(),
     ]
