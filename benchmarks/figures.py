@@ -496,7 +496,7 @@ def ratings_table(*files: Path) -> str:
 # --------------------------------------------------------------------------- all
 CHANCE = f"{RESULTS}/strength-2026-12-03"
 CHANCE_FILES = tuple(f"{CHANCE}/{name}_1s.jsonl" for name in (
-    "fair", "continuations4"))
+    "fair", "continuations4", "castle_fair", "castle_continuations4"))
 """The search at one second a move against greedy, as shipped and valuing each new node
 over four futures (``continuations=4``): issue #47, item 6."""
 
