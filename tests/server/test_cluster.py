@@ -217,6 +217,41 @@ def test_bots_move_once_each_with_two_workers_and_two_servers(cluster: Cluster) 
         assert_whole(url, b, bots_only["table"])
 
 
+def jobs_of(url: str, table: str) -> int:
+    """How many jobs were queued for ``table`` and not yet done (procrastinate's table;
+    a done job is deleted)."""
+    import psycopg
+
+    with psycopg.connect(url) as db:
+        row = db.execute("SELECT count(*) FROM procrastinate_jobs WHERE args->>'table' = %s",
+                         (table,)).fetchone()
+    return int(row[0]) if row else 0
+
+
+def test_a_servers_quick_bots_move_there_and_only_searches_wait_for_a_worker(
+        cluster: Cluster) -> None:
+    """With no worker at all, a greedy bot at a table where a person plays still moves: the
+    server plays it, and never queues a job for it (issue #45: the queue's work cost more
+    than the move). A search's move, and the moves of a table of bots alone, are queued for
+    a worker, as before."""
+    url = new_database(cluster.url, "quick")
+    serving = server()
+    with running(url, serving), httpx.Client(base_url=serving.base, timeout=TIMEOUT) as http:
+        quick = create(http, "castle", ["human", "greedy"])
+        play_to_the_end([serving.base], quick["table"], token(quick, 0), seed=3)
+        assert_whole(url, serving.base, quick["table"])
+        assert jobs_of(url, quick["table"]) == 0
+        searching = create(http, "castle", ["human", "ismcts:seconds=4"],
+                           options={"first_player": 0})  # (no worker: the person first)
+        table = searching["table"]
+        stored = move_until_bots_turn(http, table, token(searching, 0), bot=1)["version"]
+        wait_for(lambda: jobs_of(url, table) == 1, "the search's move to be queued")
+        assert len(stored_actions(url, table)) == stored
+        alone = create(http, "castle", ["greedy", "greedy"])["table"]
+        wait_for(lambda: jobs_of(url, alone) == 1, "the bots-alone table's move to be queued")
+        assert stored_actions(url, alone) == []
+
+
 def test_a_worker_killed_mid_thought_is_replaced(cluster: Cluster) -> None:
     url = new_database(cluster.url, "killed")
     serving = server()

@@ -168,6 +168,26 @@ def test_a_quick_bot_thinks_at_once_in_this_process_without_a_turn() -> None:
     assert processes.log == []  # no quick move went to the processes
 
 
+def test_thinking_without_processes_refuses_a_search_at_once_but_plays_quick_bots() -> None:
+    """A server's own quick bots think without processes (:class:`..jobs.QuickBots`): a
+    search that reaches them (the seat changed hands meanwhile) is refused at once rather
+    than waiting for a process that will never come."""
+    from towerplay import games
+    from towerplay.arena.table import Table
+
+    async def scenario() -> Any:
+        thinking = Thinking(None, slots=0)
+        with pytest.raises(RuntimeError, match="only quick bots"):
+            await thinking.bot(search("never", HEAVY), Kind.PEOPLE, "a")
+        assert thinking.waiting == [] and not thinking.running
+        table = Table(games.load("castle").start(players=2, seed=4), ["greedy", "greedy"])
+        return table, await thinking.bot(table.task_for(0, bots.load("greedy", seed=1)),
+                                         Kind.PEOPLE, "a")
+
+    table, move = asyncio.run(scenario())
+    assert move in table.state.legal_actions()
+
+
 def test_an_address_keeps_only_so_many_tables_of_bots_alone(tmp_path: Any) -> None:
     limits = Limits(**{**GENEROUS.__dict__, "bot_tables": 2})
     with Server(f"sqlite:///{tmp_path / 'cap.sqlite'}", limits) as server, \

@@ -34,9 +34,11 @@ def serve_command(
                                     "$TOWERPLAY_DATABASE_URL names a PostgreSQL "
                                     "database instead"),
     workers: int | None = typer.Option(None, help="bot worker processes"),
-    bot_worker: bool = typer.Option(True, help="run bots' moves in this process too (on "
-                                          "PostgreSQL, `towerplay worker` processes can "
-                                          "do it instead)"),
+    bot_worker: bool = typer.Option(True, help="run searching bots' moves, hints and "
+                                          "reviews in this process too (on PostgreSQL, "
+                                          "`towerplay worker` processes can do it instead; "
+                                          "quick bots at the tables a server holds always "
+                                          "move in that server)"),
     allowed_origin: list[str] | None = typer.Option(None, metavar="ORIGIN", help="an origin whose pages may post and connect (repeatable; default: the server's own, by the request's Host)"),  # noqa: E501
     forwarded_allow_ips: str = typer.Option("", metavar="IPS", help="comma-separated proxy addresses (or networks, or *) whose X-Forwarded-For names the client, read from the right (default: none, the peer is the client)"),  # noqa: E501
     limits: str = typer.Option("", hidden=True, help="for benchmarks and tests: NAME=VALUE,... "

@@ -37,7 +37,7 @@ from towerplay.server import (
     words,
 )
 from towerplay.server.hub import Hub
-from towerplay.server.jobs import Runner, SharedTables, open_storage
+from towerplay.server.jobs import QuickBots, Runner, SharedTables, open_storage
 from towerplay.server.limits import Limits
 from towerplay.server.live import unavailable_body
 from towerplay.server.pages import add_pages
@@ -79,12 +79,14 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
         queue = make_queue(url)
         await queue.open()
         hub = Hub(storage, queue)
+        hub.play.ask_bot = QuickBots(hub).ask
         app.state.hub = hub
         figures.watch(lambda: len(hub.memory), lambda: sum(
             len(live.clients) for live in hub.memory.tables.values()), thinking)
         if thinking is not None:
             tables = SharedTables(hub.memory, hub.clients, alone=not is_postgres(url))
-            hub.spawn(Runner(storage, thinking, queue, tables).serve(processes))
+            hub.spawn(Runner(storage, thinking, queue, tables, hub.play.ask_bot)
+                      .serve(processes))
         if is_postgres(url):
             hub.memory.missing()  # until it listens: every request reads the database
             hub.spawn(bus.listen(url, hub))

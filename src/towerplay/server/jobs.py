@@ -19,7 +19,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -31,7 +32,8 @@ from towerplay.core.record import Record
 from towerplay.core.rng import derive_seed
 from towerplay.server import moves
 from towerplay.server.clock import Timing
-from towerplay.server.hub.clients import Clients
+from towerplay.server.hub import Hub
+from towerplay.server.hub.clients import Clients, quick_bot_due
 from towerplay.server.hub.memory import Memory
 from towerplay.server.live import UnknownTable
 from towerplay.server.moves import in_thread
@@ -154,16 +156,23 @@ class SharedTables:
         return None  # (alone, no move is stored elsewhere; else each job reads it anew)
 
 
+Ask = Callable[[str, str], Awaitable[None]]
+"""Ask for the move of the bot due at a table (its id, the bot's lane)."""
+
+
 class Runner:
     """What a worker does for a job: a bot's move (find the table, think, store, ask for
     the next bot's), a hint, a review; the thinking in :class:`Thinking`'s turns."""
 
     def __init__(self, storage: Storage, thinking: Thinking, queue: JobQueue,
-                 tables: Tables | None = None) -> None:
+                 tables: Tables | None = None, ask: Ask | None = None) -> None:
         self.storage = storage
         self.thinking = thinking
         self.queue = queue
         self.tables = tables or OwnTables(storage)
+        self.ask = ask or queue.defer_bot
+        """How the bot due after a stored move is asked for (the queue, or a server's
+        :class:`QuickBots`)."""
         self.reviewing = asyncio.Lock()
         """One review at a time (the others keep their place in line, shown to people)."""
 
@@ -201,7 +210,7 @@ class Runner:
         await self.tables.stored(table_id, known, timing)
         lane = moves.due_queue(table)
         if lane is not None:
-            await self.queue.defer_bot(table_id, lane)
+            await self.ask(table_id, lane)
 
     async def hint(self, request_id: str) -> None:
         """Work out a hint and store it for the server that waits on it (a request whose
@@ -284,6 +293,48 @@ class Runner:
                 await self.queue.defer_review(table_id)
         await all_of([self.queue.serve(self, processes), self.sweep_forever(),
                     self.watch_clocks()])
+
+
+class QuickBots:
+    """A server's quick bots (random, greedy, learned: :attr:`~towerplay.bots.base.Bot.quick`)
+    at the tables where people play that it holds in memory: each played in this process
+    as soon as it is due, never queued. Its move costs a fraction of a millisecond; a job
+    for it cost the database a job written, fetched, locked and finished, and a worker the
+    table read again, and the person waited for all of that (issue #45). Nothing is lost: the bot's
+    lane is stored with the move before it, so if this process dies first the workers'
+    sweep finds the bot waiting; if another process stores a move first, the database
+    refuses this one (:class:`~.storage.Conflict`) and that move is heard as any other.
+    Every other bot is queued as before: a search, a quick bot at a table not in memory,
+    and the bots of tables of bots alone (their games are a worker's work, not the web
+    process's)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.memory, self.queue, self.spawn = hub.memory, hub.queue, hub.spawn
+        # memory is current for this process (its own move was just taken); a store
+        # that finds it behind is refused, and the notification brings the table along
+        tables = SharedTables(hub.memory, hub.clients, alone=True)
+        self.runner = Runner(hub.storage, Thinking(None, 0), hub.queue, tables, self.ask)
+
+    async def ask(self, table_id: str, lane: str) -> None:
+        """Ask for the move of the bot due at ``table_id``: played here if it is quick
+        and people play at the table, held in memory; else a job in ``lane``."""
+        live = self.memory.get(table_id)
+        if live is not None and live.token_hashes and quick_bot_due(live):
+            self.spawn(self._play(table_id, lane))
+        else:
+            await self.queue.defer_bot(table_id, lane)
+
+    async def _play(self, table_id: str, lane: str) -> None:
+        live = self.memory.get(table_id)
+        if live is not None and not quick_bot_due(live):
+            return  # asked twice: moved already
+        try:
+            await self.runner.bot_move(table_id)
+        except Exception as error:  # (the database failed): a worker will, or the sweep
+            log.warning("the quick bot of table %s could not move here (%s): queued",
+                        table_id, error)
+            with suppress(Exception):
+                await self.queue.defer_bot(table_id, lane)
 
 
 def clock_wait(deadline: datetime | None, now: datetime) -> float:

@@ -155,7 +155,10 @@ class Thinking:
     async def turn(self, kind: Kind, owner: str, again: bool = False) -> None:
         """Wait for a turn at a thinking process; :meth:`done` gives it back. ``again``:
         the caller gives back the turn it holds as it asks for the next (a search between
-        two slices): the next turn goes to whoever comes first, this request included."""
+        two slices): the next turn goes to whoever comes first, this request included.
+        With no processes at all (a server's quick bots only) it is refused at once."""
+        if not self.slots:
+            raise RuntimeError("no thinking processes here: only quick bots think")
         request = Request(kind, owner, next(self.arrivals))
         self.waiting.append(request)
         if again:

@@ -41,6 +41,9 @@ class Play:
         self.queue = queue
         self.memory = memory
         self.clients = clients
+        self.ask_bot: Callable[[str, str], Awaitable[None]] = queue.defer_bot
+        """How a bot's move is asked for (a job; a server's quick bots play at once:
+        :class:`..jobs.QuickBots`)."""
 
     async def create(self, game: str, players: int, options: dict[str, Any],
                      specs: list[str], seed: int | None, *, seated: dict[int, Bot] | None = None,
@@ -154,7 +157,7 @@ class Play:
         if lane is None:
             return
         try:
-            await self.queue.defer_bot(live.id, lane)
+            await self.ask_bot(live.id, lane)
         except Exception as error:
             log.warning("cannot queue the bot of table %s (%s): the sweep will", live.id,
                         error)
