@@ -18,6 +18,9 @@ NOTES = ROOT / "benchmarks" / "results" / "server-2026-12-02c"
 INLINE = ROOT / "benchmarks" / "results" / "server-2026-12-03"
 """The third round's runs: boards drawn on the event loop (docs/deploy.md, "Measured a third
 time")."""
+QUICK = ROOT / "benchmarks" / "results" / "server-2026-12-04"
+"""The fourth round's runs: quick bots move where their table is (docs/deploy.md, "Measured
+a fourth time")."""
 
 
 def reports(code: str, results: Path = RESULTS) -> list[dict[str, Any]]:
@@ -80,7 +83,7 @@ def test_the_second_rounds_figures_are_its_results_files() -> None:
 def test_the_third_rounds_figures_are_its_results_files() -> None:
     table_rows, cpu_medians = bench().table_rows, bench().cpu_medians
     page = (ROOT / "docs" / "deploy.md").read_text()
-    section = page[page.index("### Measured a third time"):page.index("### The path to 10,000")]
+    section = page[page.index("### Measured a third time"):page.index("### Measured a fourth")]
     after, before = reports("after", INLINE), reports("before", INLINE)
     assert len(after) == len(before) == 6  # two rounds of three setups each
     for row in table_rows(after, "e39e09d") + table_rows(before, "874d93e"):
@@ -101,6 +104,56 @@ def test_the_third_rounds_figures_are_its_results_files() -> None:
     rates = [two > one for one, two in zip(of(after, "pg1", "actions_per_second"),
                                            of(after, "pg2", "actions_per_second"), strict=True)]
     assert rates == [True, False]  # "once faster, once slower"
+    assert all(r["missed_seats"] == 0 for r in after + before)
+
+
+def test_the_fourth_rounds_figures_are_its_results_files() -> None:
+    table_rows, cpu_medians = bench().table_rows, bench().cpu_medians
+    page = " ".join((ROOT / "docs" / "deploy.md").read_text().split())  # lines joined
+    section = page[page.index("### Measured a fourth time"):page.index("### The path to 10,000")]
+    after, before = reports("after", QUICK), reports("before", QUICK)
+    assert len(after) == len(before) == 6  # two rounds of three setups each
+    for row in table_rows(after, "1b3a752") + table_rows(before, "d209fd6"):
+        assert " ".join(row.split()) in section, row
+    now, then = cpu_medians(after), cpu_medians(before)
+    assert "; ".join(f"{setup} {now[setup]:.2f} ms here, {then[setup]:.2f} ms before"
+                     for setup in ("sqlite", "pg1", "pg2")) in section
+
+    def of(runs: list[dict[str, Any]], setup: str, key: str) -> list[float]:
+        return [r[key] for r in runs if r["setup"] == setup]
+
+    def totals(runs: list[dict[str, Any]], setup: str) -> list[float]:
+        return [sum(cpu.values()) for cpu in of(runs, setup, "cpu_ms_per_action")]
+
+    for setup in ("pg1", "pg2"):  # "... ms against ... before"
+        new, old = totals(after, setup), totals(before, setup)
+        assert f"{new[0]:.2f} and {new[1]:.2f} ms against {old[0]:.2f} and {old[1]:.2f} " \
+            "before" in section
+        assert max(new) < min(old)
+    assert max(totals(after, "pg1")) <= 3 < min(totals(before, "pg1"))  # "under the aim"
+    worker = [cpu["worker"] for cpu in of(after, "pg1", "cpu_ms_per_action")
+              + of(after, "pg2", "cpu_ms_per_action")]
+    assert f"({min(worker):.2f}–{max(worker):.2f} ms)" in section  # "its sweeps alone"
+    p99 = {code: {setup: of(runs, setup, "round_trip_ms_p99") for setup in ("pg1", "pg2")}
+           for code, runs in (("after", after), ("before", before))}
+    said = [f"{p99['after']['pg1'][0]:.0f} and {p99['after']['pg1'][1]:.0f} ms with one server",
+            f"against {p99['before']['pg1'][0]:.0f} and {p99['before']['pg1'][1]:.0f} ms before",
+            f"with two servers {p99['after']['pg2'][0]:.0f} and {p99['after']['pg2'][1]:.0f} ms",
+            f"against {p99['before']['pg2'][0]:.0f} and {p99['before']['pg2'][1]:.0f} ms before"]
+    assert all(words in section for words in said), said
+    assert sum(p < 100 for p in p99["after"]["pg1"]) == 1  # "met in one run of two"
+    one, two = of(after, "pg1", "actions_per_second"), of(after, "pg2", "actions_per_second")
+    assert f"{two[0]:.1f} and {two[1]:.1f} actions/s against {one[0]:.1f} and {one[1]:.1f}" \
+        in section
+    assert [b > a for a, b in zip(one, two, strict=True)] == [False, True]  # "once slower"
+    serve = {code: [r["cpu_ms_per_action"]["serve"] for r in reports(f"sqlite_{code}", QUICK)]
+             for code in ("after", "before")}
+    medians = {code: statistics.median(values) for code, values in serve.items()}
+    runs = {code: ", ".join(f"{v:.2f}" for v in values) for code, values in serve.items()}
+    assert f"{runs['after']} ms, median {medians['after']:.2f}, against {runs['before']}, " \
+        f"median {medians['before']:.2f}: no difference" in section
+    assert abs(medians["after"] - medians["before"]) < 0.05  # "no difference"
+    assert sum(v <= 1.5 for v in serve["after"]) == 2 < len(serve["after"]) / 2  # "2 of 6"
     assert all(r["missed_seats"] == 0 for r in after + before)
 
 
