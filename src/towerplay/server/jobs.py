@@ -300,13 +300,14 @@ class QuickBots:
     at the tables where people play that it holds in memory: each played in this process
     as soon as it is due, never queued. Its move costs a fraction of a millisecond; a job
     for it cost the database a job written, fetched, locked and finished, and a worker the
-    table read again, and the person waited for all of that (issue #45). Nothing is lost: the bot's
-    lane is stored with the move before it, so if this process dies first the workers'
-    sweep finds the bot waiting; if another process stores a move first, the database
-    refuses this one (:class:`~.storage.Conflict`) and that move is heard as any other.
-    Every other bot is queued as before: a search, a quick bot at a table not in memory,
-    and the bots of tables of bots alone (their games are a worker's work, not the web
-    process's)."""
+    table read again, and the person waited for all of that (issue #45).
+
+    Nothing is lost: the bot's lane is stored with the move before it, so if this process
+    dies first the workers' sweep finds the bot waiting; if another process stores a move
+    first, the database refuses this one (:class:`~.storage.Conflict`) and that move is
+    heard as any other. Every other bot is queued as before: a search, a quick bot at a
+    table not in memory, and the bots of tables of bots alone (their games are a worker's
+    work, not the web process's)."""
 
     def __init__(self, hub: Hub) -> None:
         self.memory, self.queue, self.spawn = hub.memory, hub.queue, hub.spawn
