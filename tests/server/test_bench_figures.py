@@ -146,6 +146,14 @@ def test_the_fourth_rounds_figures_are_its_results_files() -> None:
     assert f"{two[0]:.1f} and {two[1]:.1f} actions/s against {one[0]:.1f} and {one[1]:.1f}" \
         in section
     assert [b > a for a, b in zip(one, two, strict=True)] == [False, True]  # "once slower"
+    waits = {setup: (of(after, setup, "round_trip_ms_p99"),
+                     of(after, setup, "round_trip_ms_median")) for setup in ("pg1", "pg2")}
+    assert all(b < a for a, b in zip(waits["pg1"][0], waits["pg2"][0], strict=True))
+    assert [b < a for a, b in zip(waits["pg1"][1], waits["pg2"][1], strict=True)] == [True, False]
+    assert "p99 lower with two servers in both runs ({:.0f} and {:.0f} ms against {:.0f} and " \
+        "{:.0f}), the median once lower, once higher ({:.0f} and {:.0f} ms against {:.0f} and " \
+        "{:.0f})".format(*waits["pg2"][0], *waits["pg1"][0], *waits["pg2"][1],
+                         *waits["pg1"][1]) in section
     serve = {code: [r["cpu_ms_per_action"]["serve"] for r in reports(f"sqlite_{code}", QUICK)]
              for code in ("after", "before")}
     medians = {code: statistics.median(values) for code, values in serve.items()}
