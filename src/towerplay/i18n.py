@@ -129,6 +129,24 @@ def plural_category(lang: str, count: float) -> str:
     return str(Locale.parse(lang).plural_form(count))
 
 
+def _kept_key(key: str, count: float | None, params: dict[str, object]) -> object:
+    """A worded text's key in :attr:`Translator._kept`: built without unpacking for the
+    common calls (no count, at most one parameter: a board words some 40 texts), each
+    shape apart from the others (a text, a 4-tuple whose second item is a name, or the
+    general tuple whose second item is a type).
+
+    >>> _kept_key("a", None, {}), _kept_key("a", None, {"n": 2})
+    ('a', ('a', 'n', 2, <class 'int'>))
+    """
+    if count is None:
+        if not params:
+            return key
+        if len(params) == 1:
+            ((name, value),) = params.items()
+            return (key, name, value, type(value))
+    return (key, type(count), count, *params.items(), *map(type, params.values()))
+
+
 class Translator:
     """The texts of one domain in one language (falling back to the ``web`` domain's
     common words and the kernel's ``core``, then to English, then to the key)."""
@@ -139,7 +157,7 @@ class Translator:
         self._domains = tuple(dict.fromkeys((domain, "web", "core")))
         self._chain = [catalogue(d, code) for code in (self.lang, LANGUAGES[0])
                        for d in self._domains]
-        self._kept: dict[tuple[object, ...], str] = {}
+        self._kept: dict[object, str] = {}
         """Worded texts by key, count and parameters (:meth:`__call__`)."""
 
     def has(self, key: str) -> bool:
@@ -167,7 +185,7 @@ class Translator:
         'Seat [2]'
         """
         try:  # kept by the types too: 2 and 2.0 hash alike
-            kept = (key, type(count), count, *params.items(), *map(type, params.values()))
+            kept = _kept_key(key, count, params)
             return self._kept[kept]
         except KeyError:
             text = self.fill_in(key, count, **params)
