@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -40,6 +40,7 @@ from towerplay.server.moves import in_thread
 from towerplay.server.pool import DEFAULT_WORKERS, BotPool
 from towerplay.server.queues import (
     SWEEP_SECONDS,
+    AskBot,
     JobQueue,
     LocalQueue,
     all_of,
@@ -156,23 +157,18 @@ class SharedTables:
         return None  # (alone, no move is stored elsewhere; else each job reads it anew)
 
 
-Ask = Callable[[str, str], Awaitable[None]]
-"""Ask for the move of the bot due at a table (its id, the bot's lane)."""
-
-
 class Runner:
     """What a worker does for a job: a bot's move (find the table, think, store, ask for
     the next bot's), a hint, a review; the thinking in :class:`Thinking`'s turns."""
 
     def __init__(self, storage: Storage, thinking: Thinking, queue: JobQueue,
-                 tables: Tables | None = None, ask: Ask | None = None) -> None:
+                 tables: Tables | None = None, ask: AskBot | None = None) -> None:
         self.storage = storage
         self.thinking = thinking
         self.queue = queue
         self.tables = tables or OwnTables(storage)
         self.ask = ask or queue.defer_bot
-        """How the bot due after a stored move is asked for (the queue, or a server's
-        :class:`QuickBots`)."""
+        """How the bot due after a stored move is asked for."""
         self.reviewing = asyncio.Lock()
         """One review at a time (the others keep their place in line, shown to people)."""
 

@@ -53,6 +53,11 @@ the table's previous one (a bot's move answered within milliseconds by a person)
 then waits for this poll (a small query each time)."""
 
 
+AskBot = Callable[[str, str], Awaitable[None]]
+"""How the move of the bot due at a table is asked for (the table's id, the bot's lane):
+:meth:`JobQueue.defer_bot`, or a server's own quick bots (:class:`.jobs.QuickBots`)."""
+
+
 class Runs(Protocol):
     """What a queue's jobs run (:class:`.jobs.Runner`)."""
 

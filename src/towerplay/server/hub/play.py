@@ -26,7 +26,7 @@ from towerplay.server.hub.memory import Memory
 from towerplay.server.live import LiveTable, new_token, started, unavailable_body
 from towerplay.server.moves import in_thread
 from towerplay.server.protocol import Refusal, web
-from towerplay.server.queues import JobQueue
+from towerplay.server.queues import AskBot, JobQueue
 from towerplay.server.storage import Conflict, Storage, StorageFailed, StoredTable, token_hash
 
 log = logging.getLogger("towerplay.server")
@@ -41,9 +41,8 @@ class Play:
         self.queue = queue
         self.memory = memory
         self.clients = clients
-        self.ask_bot: Callable[[str, str], Awaitable[None]] = queue.defer_bot
-        """How a bot's move is asked for (a job; a server's quick bots play at once:
-        :class:`..jobs.QuickBots`)."""
+        self.ask_bot: AskBot = queue.defer_bot
+        """How a bot's move is asked for."""
 
     async def create(self, game: str, players: int, options: dict[str, Any],
                      specs: list[str], seed: int | None, *, seated: dict[int, Bot] | None = None,
