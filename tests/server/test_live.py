@@ -4,9 +4,12 @@ drawn on the event loop, a big batch (many seats and languages) in a thread."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
+import random
 import signal
 import threading
+import types
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -130,3 +133,52 @@ def test_a_moves_few_boards_are_drawn_on_the_loop_and_many_in_a_thread(
     shown = asyncio.run(live.snapshot(2))  # four more: Polish three, seat 2 in English
     assert drawn_in == [True, False]
     assert shown["seat"] == 2 and shown["board"].startswith("<")
+
+
+def collector_tracked(*roots: object) -> list[object]:
+    """The objects the garbage collector tracks that ``roots`` hold (the event loop, types,
+    modules and functions not followed)."""
+    seen: set[int] = set()
+    found, stack = [], list(roots)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or not gc.is_tracked(obj) or isinstance(
+                obj, (asyncio.AbstractEventLoop, type, types.ModuleType, types.FunctionType)):
+            continue
+        seen.add(id(obj))
+        found.append(obj)
+        stack.extend(gc.get_referents(obj))
+    return found
+
+
+def test_a_table_keeps_its_view_messages_as_text_not_objects_the_collector_walks() -> None:
+    # A table keeps two versions of every connected seat's message; kept as the view's
+    # objects (hundreds of lists and dicts a table) they were most of what each collection
+    # of the youngest generation walked at 200 busy tables.
+    live = LiveTable("t", Table(games.load("five_towers").start(players=3, seed=2),
+                                ["human"] * 3), {}, datetime.now(UTC))
+    clients = [Client(seat=seat, patches=True) for seat in range(3)]
+    live.clients.update(clients)
+    rng = random.Random(1)
+
+    async def play() -> dict[str, Any]:
+        for _ in range(12):
+            for client in clients:
+                await live.message(client)
+            table = live.table
+            table.adopt(table.tried(rng.choice(table.state.legal_actions())))
+        for client in clients:
+            await live.message(client)
+        return await live.snapshot(live.table.state.to_move)
+
+    shown = asyncio.run(play())
+    gc.collect()
+    kept = collector_tracked(live.cache, live.earlier)
+    assert len(live.cache) == len(live.earlier) == 3
+    assert not [obj for obj in kept if isinstance(obj, list | dict) and "legal" in obj]
+    assert len(kept) <= 8 * 6, [type(obj).__name__ for obj in kept]  # (it was 184)
+    # what a snapshot reads back from the text is the message: the view, its board
+    seat = live.table.state.to_move
+    assert shown["version"] == live.table.version and shown["seat"] == seat
+    assert shown["view"]["legal"] == [str(a) for a in live.table.state.legal_actions()]
+    assert shown["board"] == live_module.draw_board(shown["view"])

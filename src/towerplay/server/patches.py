@@ -44,9 +44,10 @@ class Cut:
         self.board = board
 
     @cached_property
-    def pieces(self) -> list[str]:
-        """The board cut at each :data:`CUT`."""
-        return self.board.split(CUT)
+    def pieces(self) -> tuple[str, ...]:
+        """The board cut at each :data:`CUT` (a tuple: texts alone, so the garbage
+        collector stops tracking it after one look, while a list it walks every time)."""
+        return tuple(self.board.split(CUT))
 
     @cached_property
     def first(self) -> dict[str, int]:
