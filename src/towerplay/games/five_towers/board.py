@@ -331,22 +331,32 @@ def hand(view: FiveTowersView, legal: set[str], y: int, tr: Translator) -> tuple
     builder = view.get("builder")
     if builder is None or view["phase"] not in ("take", "teardown", "place"):
         return y, ""
-    cards = view["hand"]
-    heading = "still_to_place" if view["phase"] == "place" else "took"
-    parts = [text(10, y + 12, tr(heading, seat=seat_label(view, builder, tr), n=len(cards)),
-                  size=13, weight="bold")]
-    for i, name in enumerate(cards):
-        action = f"place {name}"
-        place = action in legal
-        parts.append(card(10 + i * (CARD_W + 8), y + 20, name, tr, action if place else None,
+    cards = tuple(view["hand"])
+    return hand_drawing(y, seat_label(view, builder, tr), view["phase"] == "place", cards,
+                        tuple(f"place {name}" in legal for name in cards),
+                        view["torn_this_round"], "no-teardown" in legal, tr)
+
+
+@lru_cache(maxsize=1024)
+def hand_drawing(y: int, builder: str, placing: bool, cards: tuple[str, ...],
+                 places: tuple[bool, ...], torn: str | None, no_teardown: bool,
+                 tr: Translator) -> tuple[int, str]:
+    """:func:`hand`'s drawing (kept: alike in every seat's view but the builder's, and
+    from one card placed to the next); ``builder``: the builder as the board names it;
+    ``places``: whether each card may be placed now."""
+    heading = "still_to_place" if placing else "took"
+    parts = [text(10, y + 12, tr(heading, seat=builder, n=len(cards)), size=13,
+                  weight="bold")]
+    for i, (name, place) in enumerate(zip(cards, places, strict=True)):
+        parts.append(card(10 + i * (CARD_W + 8), y + 20, name, tr,
+                          f"place {name}" if place else None,
                           tr("place_card" if place else "taken_card",
                              card=card_words(tr, name))))
     end = y + 20 + (CARD_H if cards else 0) + 8
-    torn = view["torn_this_round"]
     if torn:
         parts.append(text(10, end + 12, tr("torn_this_round", suit=tr.term(torn)), size=12))
         end += 18
-    if "no-teardown" in legal:
+    if no_teardown:
         parts.append(button(10, end, 150, tr("no_teardown_caption"), "no-teardown",
                             tr("no_teardown_label")))
         end += TAP + 8
