@@ -19,7 +19,9 @@ version: median, p99), the 1-minute load average at the start and end of the run
 machine's core count, the CPU milliseconds per accepted action of each part (servers,
 worker, nginx, PostgreSQL: a figure that a busy machine distorts less than actions/s), and
 seats that heard nothing for ``--stall`` seconds (``missed``: the database holds a version
-the seat never heard). People think ``--think`` seconds on average before each action (0:
+the seat never heard), and the servers' garbage collector pauses during the play, by
+generation (from their ``/metrics``: how many, milliseconds in all, how many over 10, 25
+and 50 ms). People think ``--think`` seconds on average before each action (0:
 at once, which only measures the server saturated). Every server and worker is a
 ``python -m towerplay`` subprocess in its own process group, killed at the end (Ctrl-C
 too), with per-address limits raised (``serve --limits``, hidden: the clients share one
@@ -172,6 +174,60 @@ def top_functions(stacks: Path, count: int = 15) -> dict[str, list[tuple[str, fl
                       if "towerplay" in n or "(server/" in n or "(core/" in n][:count]}
 
 
+PAUSE_BOUNDS = ("0.01", "0.025", "0.05")
+"""The pause lengths (s) the report counts the pauses over (histogram buckets of
+``towerplay_gc_pause_seconds``)."""
+
+
+def collector_pauses(server: str) -> dict[str, dict[str, float]]:
+    """A server's garbage collector pauses so far, by generation (its ``/metrics``):
+    ``count``, ``sum`` (s) and the count within each bucket (``le`` bound as text)."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    text = httpx.get(f"{server}/metrics", timeout=30).text
+    found: dict[str, dict[str, float]] = {}
+    for family in text_string_to_metric_families(text):
+        if family.name != "towerplay_gc_pause_seconds":
+            continue
+        for sample in family.samples:
+            kept = found.setdefault(sample.labels["generation"], {})
+            field = sample.name.rpartition("_")[2]  # bucket, count, sum (created: not kept)
+            if field == "bucket":
+                kept[sample.labels["le"]] = sample.value
+            elif field in ("count", "sum"):
+                kept[field] = sample.value
+    return found
+
+
+def pauses_during(before: list[dict[str, dict[str, float]]],
+                  after: list[dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
+    """The pauses of the servers' collectors between two readings, by generation, all the
+    servers together: how many, their milliseconds in all, and how many took longer than
+    each of :data:`PAUSE_BOUNDS`.
+
+    >>> pauses_during([{"0": {"count": 1, "sum": 0.01, "0.01": 1, "0.025": 1, "0.05": 1}}],
+    ...               [{"0": {"count": 3, "sum": 0.05, "0.01": 2, "0.025": 3, "0.05": 3}}])
+    {'0': {'count': 2, 'ms': 40.0, 'over_10ms': 1, 'over_25ms': 0, 'over_50ms': 0}}
+    """
+    report: dict[str, dict[str, float]] = {}
+    for then, now in zip(before, after, strict=True):
+        for generation, figures in now.items():
+            old = then.get(generation, {})
+            grew = {field: value - old.get(field, 0.0) for field, value in figures.items()}
+            row = report.setdefault(generation, {"count": 0, "ms": 0.0} | {
+                over(bound): 0 for bound in PAUSE_BOUNDS})
+            row["count"] += int(grew["count"])
+            row["ms"] = round(row["ms"] + 1000 * grew["sum"], 1)
+            for bound in PAUSE_BOUNDS:
+                row[over(bound)] += int(grew["count"] - grew[bound])
+    return report
+
+
+def over(bound: str) -> str:
+    """A report's name for the pauses longer than ``bound`` seconds: ``over_25ms``."""
+    return f"over_{float(bound) * 1000:g}ms"
+
+
 def stored_state(url: str, table: str) -> dict[str, Any]:
     """A table's stored version and bot queue, read from the database itself."""
     from sqlalchemy import create_engine, text
@@ -191,7 +247,8 @@ def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
             ) -> dict[str, Any]:
     """Start the setup, play, stop it: the run's figures."""
     name = f"{kind}-{tables}-{int(time.time())}"
-    with setup(kind, name, cluster[0] if cluster else None, home) as (base, pids, url):
+    with setup(kind, name, cluster[0] if cluster else None, home) as running:
+        base, pids, url = running.base, running.pids, running.url
         if cluster and kind != "sqlite":
             pids = {**pids, "postgres": [cluster[1]]}
         made = asyncio.run(create_tables(base, tables))
@@ -202,7 +259,10 @@ def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
             spy = profiler(pids["serve"][0], seconds, stacks)
         load_start = os.getloadavg()[0]
         cpu_start = {part: group_cpu_seconds(ids) for part, ids in pids.items()}
+        pauses_start = [collector_pauses(server) for server in running.servers]
         stats, elapsed = asyncio.run(play(base, made, seconds, think, stall))
+        pauses = pauses_during(pauses_start,
+                               [collector_pauses(server) for server in running.servers])
         stalled = [{**seat, **stored_state(url, seat["table"])} for seat in stats.stalled]
         for log in home.glob(f"{name}-*/*.log") if stalled else ():
             print(f"--- {log.name} (stalled seats):\n{log.read_text()[-3000:]}", file=sys.stderr)
@@ -230,7 +290,8 @@ def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
         "cpus": os.cpu_count(),
         "cpu_ms_per_action": {part: round(1000 * used / max(1, actions), 2)
                               for part, used in cpu.items()},
-        "cpu_share": {part: round(used / elapsed, 2) for part, used in cpu.items()}}
+        "cpu_share": {part: round(used / elapsed, 2) for part, used in cpu.items()},
+        "gc_pauses": pauses}
     if profile and stacks.exists():
         report["profile"] = top_functions(stacks)
     return report

@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 import httpx
 
@@ -160,12 +161,23 @@ def nginx(bases: list[str], home: Path, by_table: bool = False,
         yield base, pid
 
 
+class Running(NamedTuple):
+    """A setup that runs (:func:`setup`)."""
+
+    base: str
+    """Where the clients connect (the server, or nginx in front of the servers)."""
+    pids: dict[str, list[int]]
+    """The process ids of its parts (``serve``, ``worker``, ``nginx``; each the leader of
+    its process group)."""
+    url: str
+    """The database's URL."""
+    servers: list[str]
+    """Each server's own base URL (its ``/metrics``)."""
+
+
 @contextmanager
-def setup(kind: str, run_name: str, cluster: str | None, home: Path,
-          ) -> Iterator[tuple[str, dict[str, list[int]], str]]:
-    """The running setup: the clients' base URL, the process ids of its parts
-    (``serve``, ``worker``, ``nginx``; each the leader of its process group) and the
-    database URL.
+def setup(kind: str, run_name: str, cluster: str | None, home: Path) -> Iterator[Running]:
+    """The running setup.
 
     ``sqlite``: one ``towerplay serve`` on SQLite (bots in-process);
     ``pg1``: one ``serve --no-bot-worker`` + one ``towerplay worker`` on PostgreSQL;
@@ -176,7 +188,7 @@ def setup(kind: str, run_name: str, cluster: str | None, home: Path,
         if kind == "sqlite":
             url = f"sqlite:///{folder / 'bench.sqlite'}"
             base, child = stack.enter_context(serve(url, folder, "serve", True))
-            yield base, {"serve": [child.pid]}, url
+            yield Running(base, {"serve": [child.pid]}, url, [base])
             return
         assert cluster is not None
         url = new_database(cluster, run_name)
@@ -190,4 +202,4 @@ def setup(kind: str, run_name: str, cluster: str | None, home: Path,
             base, balancer = stack.enter_context(
                 nginx([b for b, _ in servers], folder, by_table=kind == "pg2-table"))
             pids["nginx"] = [balancer]
-        yield base, pids, url
+        yield Running(base, pids, url, [b for b, _ in servers])

@@ -5,6 +5,7 @@ tables leaving memory and coming back; ``/metrics``."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -166,6 +167,27 @@ def test_metrics_show_latency_by_route_and_the_live_figures(tmp_path: Path) -> N
     assert 'towerplay_request_seconds_count{method="POST",route="/api/tables"} 1.0' in text
     assert "towerplay_tables_in_memory 1.0" in text
     assert made["table"] not in text and made["seats"][0]["token"] not in text
+
+
+def test_metrics_time_the_garbage_collectors_pauses_by_generation(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'pauses.sqlite'}", bot_worker=False)
+
+    def figures(text: str) -> dict[str, float]:
+        return {line.split(" ")[0]: float(line.split(" ")[1]) for line in text.splitlines()
+                if line.startswith("towerplay_gc_") and 'generation="2"' in line}
+
+    with TestClient(app) as client:
+        before = figures(client.get("/metrics").text)
+        gc.collect(2)
+        gc.collect(2)
+        after = figures(client.get("/metrics").text)
+    count = 'towerplay_gc_pause_seconds_count{generation="2"}'
+    assert after[count] >= before[count] + 2  # (the process may collect on its own too)
+    assert after['towerplay_gc_pause_seconds_bucket{generation="2",le="+Inf"}'] == after[count]
+    assert after['towerplay_gc_pause_seconds_sum{generation="2"}'] \
+        > before['towerplay_gc_pause_seconds_sum{generation="2"}']
+    assert 0 < after['towerplay_gc_longest_pause_seconds{generation="2"}'] \
+        <= after['towerplay_gc_pause_seconds_sum{generation="2"}']
 
 
 def test_metrics_count_the_thinking_slots(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """``GET /metrics``: the process's figures for Prometheus (prometheus-client's text
 format): request latency by route, the tables in memory, the connected clients, the
-thinking slots in use and the requests waiting for one, by kind.
+thinking slots in use and the requests waiting for one, by kind, and the garbage
+collector's pauses by generation.
 
 Each app has a registry of its own (several apps may run in one process, as in the tests).
 The figures are the process's: behind a balancer each ``towerplay serve`` is scraped on its
@@ -10,7 +11,7 @@ operator's page, to keep off the public side of the proxy (docs/deploy.md).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 
 from fastapi import FastAPI, Request
@@ -22,8 +23,12 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
+from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from towerplay.server import collector
+from towerplay.server.collector import BUCKETS, GENERATIONS
 from towerplay.server.thinking import Kind, Thinking
 
 LATENCY_BUCKETS = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -52,6 +57,7 @@ class Metrics:
         self.stopped = Gauge("towerplay_searches_stopped",
                              "Searches of tables of bots alone stopped early for people "
                              "(since the start)", registry=self.registry)
+        self.registry.register(GcPauses(collector.pauses()))
 
     def watch(self, tables: Callable[[], int], clients: Callable[[], int],
               thinking: Thinking | None) -> None:
@@ -70,6 +76,32 @@ class Metrics:
 
     def text(self) -> bytes:
         return generate_latest(self.registry)
+
+
+class GcPauses(Collector):
+    """The garbage collector's pauses (:class:`.collector.Pauses`) as a histogram and the
+    longest, by generation."""
+
+    def __init__(self, pauses: collector.Pauses) -> None:
+        self.pauses = pauses
+
+    def collect(self) -> Iterator[Metric]:
+        pauses = self.pauses
+        histogram = HistogramMetricFamily(
+            "towerplay_gc_pause_seconds", "Pauses of Python's garbage collector in this "
+            "process, by generation (0: the youngest)", labels=["generation"])
+        longest = GaugeMetricFamily("towerplay_gc_longest_pause_seconds",
+                                    "The longest pause of the garbage collector, by "
+                                    "generation", labels=["generation"])
+        for generation in range(GENERATIONS):
+            label = [str(generation)]
+            buckets = [(str(bound), float(count)) for bound, count
+                       in zip(BUCKETS, pauses.within[generation], strict=True)]
+            histogram.add_metric(label, [*buckets, ("+Inf", float(pauses.count[generation]))],
+                                 pauses.seconds[generation])
+            longest.add_metric(label, pauses.longest[generation])
+        yield histogram
+        yield longest
 
 
 def waiting(thinking: Thinking, kind: str) -> float:
