@@ -375,6 +375,18 @@ def table_rows(reports: list[dict[str, Any]], code: str) -> list[str]:
     return rows
 
 
+def pause_rows(reports: list[dict[str, Any]], code: str) -> list[str]:
+    """docs/deploy.md's rows of the garbage collector's pauses in ``reports`` of the code
+    ``code``: per generation (youngest first), how many, their milliseconds in all, and
+    how many took over 10 and over 25 ms."""
+    rows = []
+    for r in reports:
+        cells = " | ".join(f"{g['count']} / {g['ms']:.0f} / {g['over_10ms']} / {g['over_25ms']}"
+                           for g in (r["gc_pauses"][k] for k in ("0", "1", "2")))
+        rows.append(f"| {code} | {r['setup']} | {cells} | {r['round_trip_ms_p99']:,.0f} |")
+    return rows
+
+
 def cpu_medians(reports: list[dict[str, Any]]) -> dict[str, float]:
     """Per setup, the median over runs of the CPU ms per action of all its parts together."""
     by_setup: dict[str, list[float]] = {}

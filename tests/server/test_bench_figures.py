@@ -1,6 +1,7 @@
 """The server benchmark's figures in docs/deploy.md are the ones its results files give:
 every row of the tables and the medians are recomputed from
-benchmarks/results/server-2026-12-02, -02b, -02c and -03 (the runs' --json lines)."""
+benchmarks/results/server-2026-12-02, -02b, -02c, -03, -04 and -04b (the runs' --json
+lines)."""
 from __future__ import annotations
 
 import json
@@ -21,6 +22,9 @@ time")."""
 QUICK = ROOT / "benchmarks" / "results" / "server-2026-12-04"
 """The fourth round's runs: quick bots move where their table is (docs/deploy.md, "Measured
 a fourth time")."""
+PAUSES = ROOT / "benchmarks" / "results" / "server-2026-12-04b"
+"""The fifth round's runs: fewer objects for the garbage collector (docs/deploy.md, "Measured
+a fifth time")."""
 
 
 def reports(code: str, results: Path = RESULTS) -> list[dict[str, Any]]:
@@ -163,6 +167,84 @@ def test_the_fourth_rounds_figures_are_its_results_files() -> None:
     assert abs(medians["after"] - medians["before"]) < 0.05  # "no difference"
     assert sum(v <= 1.5 for v in serve["after"]) == 2 < len(serve["after"]) / 2  # "2 of 6"
     assert all(r["missed_seats"] == 0 for r in after + before)
+
+
+def test_the_fifth_rounds_figures_are_its_results_files() -> None:
+    server = bench()
+    page = " ".join((ROOT / "docs" / "deploy.md").read_text().split())  # lines joined
+    section = page[page.index("### Measured a fifth time"):page.index("### The path to 10,000")]
+    after = reports("after", PAUSES) + reports("pg1_after", PAUSES)
+    before = reports("before", PAUSES) + reports("pg1_before", PAUSES)
+    assert len(after) == len(before) == 9  # three of sqlite and pg1, three more of pg1
+    for row in server.table_rows(after, "fdcef86") + server.table_rows(before, "6b9cac2") \
+            + server.pause_rows(after, "fdcef86") + server.pause_rows(before, "6b9cac2"):
+        assert " ".join(row.split()) in section, row
+
+    def young(runs: list[dict[str, Any]], setup: str = "") -> list[dict[str, float]]:
+        return [r["gc_pauses"]["0"] for r in runs if r["setup"] == setup or not setup]
+
+    def mean_ms(runs: list[dict[str, Any]], setup: str) -> str:
+        return f"{statistics.mean(g['ms'] for g in young(runs, setup)):.0f}"
+
+    def over_25(runs: list[dict[str, Any]]) -> int:
+        return int(sum(g["over_25ms"] for g in young(runs)))
+
+    assert f"{mean_ms(after, 'sqlite')} ms a run in all against {mean_ms(before, 'sqlite')} " \
+        f"before with SQLite, {mean_ms(after, 'pg1')} against {mean_ms(before, 'pg1')} with " \
+        f"PostgreSQL (means of the runs), and pauses over 25 ms {over_25(after)} against " \
+        f"{over_25(before)} in the nine runs each" in section
+    for setup in ("sqlite", "pg1"):
+        assert float(mean_ms(after, setup)) < 0.8 * float(mean_ms(before, setup))
+    assert 3 * over_25(after) <= over_25(before)  # a third
+    shares = [g["over_10ms"] / g["count"] for g in young(before)]  # "a third ... over 10 ms"
+    assert all(0.28 < share < 0.4 for share in shares), shares
+    middle = [r["gc_pauses"]["1"]["ms"] for r in after + before]
+    assert f"({min(middle):.0f}–{max(middle):.0f} ms together)" in section
+    assert all(r["gc_pauses"]["2"]["count"] == 0 for r in after + before)  # "no full one"
+
+    def p99(runs: list[dict[str, Any]], setup: str) -> list[float]:
+        return [r["round_trip_ms_p99"] for r in runs if r["setup"] == setup]
+
+    def listed(values: list[float]) -> str:
+        return ", ".join(f"{v:.0f}" for v in values)
+
+    assert f"with PostgreSQL {listed(p99(after, 'pg1'))} ms against " \
+        f"{listed(p99(before, 'pg1'))} before (the aim, under 100, met in " \
+        f"{sum(p < 100 for p in p99(after, 'pg1'))} of 6 runs against " \
+        f"{sum(p < 100 for p in p99(before, 'pg1'))} of 6)" in section
+    assert f"with SQLite {listed(p99(after, 'sqlite'))} against " \
+        f"{listed(p99(before, 'sqlite'))}" in section
+    serve = {code: [r["cpu_ms_per_action"]["serve"] for r in reports(f"sqlite_{code}", PAUSES)]
+             for code in ("after", "before")}
+    said = {code: ", ".join(f"{v:.2f}" for v in values) for code, values in serve.items()}
+    medians = {code: statistics.median(values) for code, values in serve.items()}
+    assert f"{said['after']} ms, median {medians['after']:.2f}, against {said['before']}, " \
+        f"median {medians['before']:.2f}. The aim of 1.5 ms is not met" in section
+    assert medians["after"] > 1.5 and abs(medians["after"] - medians["before"]) < 0.15
+    assert all(r["missed_seats"] == 0 for r in after + before)
+
+
+def test_the_path_to_10000_tables_rests_on_the_fourth_and_fifth_rounds() -> None:
+    page = " ".join((ROOT / "docs" / "deploy.md").read_text().split())
+    section = page[page.index("### The path to 10,000"):]
+    runs = reports("after", QUICK) + reports("after", PAUSES) + reports("pg1_after", PAUSES)
+
+    def spread(setups: tuple[str, ...], part: str, scale: float = 1.0, digits: int = 2) -> str:
+        values = [scale * r["cpu_ms_per_action"][part] for r in runs if r["setup"] in setups]
+        return f"{min(values):.{digits}f}–{max(values):.{digits}f}"
+
+    rate = 3.0  # 3,000 actions/s: a ms per action is 3 cores
+    assert f"| `towerplay serve` | {spread(('pg1',), 'serve')} ms, one process; " \
+        f"{spread(('pg2',), 'serve')} ms for a pair" in section
+    one, pair = spread(("pg1",), "serve", rate, 1), spread(("pg2",), "serve", rate, 1)
+    assert f"| {one.split('–')[0]}–{pair.split('–')[1]} cores |" in section
+    assert f"| `towerplay worker` | {spread(('pg1', 'pg2'), 'worker')} ms" in section
+    assert f"| PostgreSQL | {spread(('pg1', 'pg2'), 'postgres')} ms | " \
+        f"{spread(('pg1', 'pg2'), 'postgres', rate, 1)} cores |" in section
+    assert f"| nginx | {spread(('pg2',), 'nginx')} ms | {spread(('pg2',), 'nginx', rate, 1)} " \
+        "cores |" in section
+    servers = [r for r in runs if r["setup"] in ("pg1", "pg2")]
+    assert sum(r["setup"] == "pg1" for r in servers) == 8 and len(servers) == 10  # "8 ... 2"
 
 
 def test_the_fairness_figures_are_the_results_files() -> None:
