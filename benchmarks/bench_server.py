@@ -1,6 +1,6 @@
-"""Web server load: scripted websocket clients on loopback play N concurrent 5 Towers
-tables (two scripted people and one greedy bot each; their boards come as patches, as the
-table page asks) against one of three setups:
+"""Web server load: scripted websocket clients on loopback play N concurrent tables of a
+game (``--game``, 5 Towers by default; two scripted people and one greedy bot each; their
+boards come as patches, as the table page asks) against one of three setups:
 
 - ``sqlite``: one ``towerplay serve`` on SQLite (its bots in-process);
 - ``pg1``: one ``towerplay serve --no-bot-worker`` and one ``towerplay worker`` on a
@@ -12,6 +12,7 @@ table page asks) against one of three setups:
 
     .venv/bin/python benchmarks/bench_server.py --tables 200 --tables 50 --seconds 30
     .venv/bin/python benchmarks/bench_server.py --setup sqlite --tables 200 --profile prof/
+    .venv/bin/python benchmarks/bench_server.py --setup sqlite --game skytopia --json
 
 Reports, per setup and table count: accepted actions per second (people and bots), the
 round trip of a person's action (from sending ``act`` to receiving the view of the next
@@ -103,11 +104,11 @@ async def person(base: str, table: str, seat: int, token: str, seed: int, stats:
                                           "action": rng.choice(view["legal"])}))
 
 
-async def create_tables(base: str, tables: int) -> list[dict[str, Any]]:
+async def create_tables(base: str, tables: int, game: str) -> list[dict[str, Any]]:
     """The tables' creation answers (each: two people and a greedy bot)."""
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         return [(await http.post("/api/tables", json={
-            "game": "five_towers", "seats": ["human", "human", "greedy"]})).json()
+            "game": game, "seats": ["human", "human", "greedy"]})).json()
             for _ in range(tables)]
 
 
@@ -244,14 +245,14 @@ def stored_state(url: str, table: str) -> dict[str, Any]:
 
 def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
             cluster: tuple[str, int] | None, home: Path, profile: Path | None,
-            ) -> dict[str, Any]:
+            game: str = "five_towers") -> dict[str, Any]:
     """Start the setup, play, stop it: the run's figures."""
     name = f"{kind}-{tables}-{int(time.time())}"
     with setup(kind, name, cluster[0] if cluster else None, home) as running:
         base, pids, url = running.base, running.pids, running.url
         if cluster and kind != "sqlite":
             pids = {**pids, "postgres": [cluster[1]]}
-        made = asyncio.run(create_tables(base, tables))
+        made = asyncio.run(create_tables(base, tables, game))
         spy = None
         if profile:
             profile.mkdir(parents=True, exist_ok=True)
@@ -273,7 +274,8 @@ def one_run(kind: str, tables: int, seconds: float, think: float, stall: float,
     trips = [t * 1000 for t in stats.round_trips]
     actions = sum(v - stats.first.get(t, 0) for t, v in stats.versions.items())
     report: dict[str, Any] = {
-        "setup": kind, "tables": tables, "think_s": think, "seconds": round(elapsed, 1),
+        "setup": kind, "game": game, "tables": tables, "think_s": think,
+        "seconds": round(elapsed, 1),
         "actions_per_second": round(actions / elapsed, 1),
         "human_actions": len(trips), "errors": dict(stats.errors),
         # missed: the database has a version the seat never heard (a lost update);
@@ -309,12 +311,18 @@ def main(setups: list[str] = typer.Option(list(SETUPS[:3]), "--setup", help="sql
                                      "as stalled (and stops playing)"),
          profile: Path | None = typer.Option(None, help="folder for py-spy profiles of "
                                              "each run's first server"),
+         game: str = typer.Option("five_towers", help="the game the tables play"),
          as_json: bool = typer.Option(False, "--json")) -> None:
     """Run the load on each setup and print actions/s and the people's round trips."""
     unknown = sorted(set(setups) - set(SETUPS))
     if unknown:
         raise typer.BadParameter(f"--setup must be one of {', '.join(SETUPS)} (got "
                                  f"{', '.join(unknown)})")
+    from towerplay import games
+
+    if game not in games.names():
+        raise typer.BadParameter(f"--game must be one of {', '.join(games.names())} (got "
+                                 f"{game})")
     signal.signal(signal.SIGTERM, stop_on_term)  # SIGTERM too kills the setup's processes
     home = Path(tempfile.mkdtemp(prefix="towerplay-bench-"))
     reports = []
@@ -323,7 +331,7 @@ def main(setups: list[str] = typer.Option(list(SETUPS[:3]), "--setup", help="sql
             for kind in setups:
                 for count in tables:
                     report = one_run(kind, count, seconds, think, stall, cluster, home,
-                                     profile)
+                                     profile, game)
                     reports.append(report)
                     show(report, as_json)
     finally:
