@@ -105,9 +105,12 @@ def text(x: float, y: float, content: str, anchor: str = "start", size: float = 
             f'{weighted} fill="{fill}">{escape(content)}</text>')
 
 
+@lru_cache(maxsize=4096, typed=True)
 def lines(x: float, y: float, content: str, width: int, size: int = 11,
           fill: str = "#222", step: float = 0) -> tuple[float, str]:
-    """``content`` wrapped to ``width`` characters; the y below it and the texts.
+    """``content`` wrapped to ``width`` characters; the y below it and the texts (kept:
+    boards wrap the same card texts at the same places move after move, and wrapping is
+    slow).
 
     >>> lines(0, 0, "one two", 3)[0]
     28

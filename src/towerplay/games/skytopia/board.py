@@ -167,10 +167,14 @@ def card_info(view: SkytopiaView, ident: str) -> CardInfo:
 def card_words(view: SkytopiaView, ident: str, tr: Translator) -> str:
     """``"BLU-05 Gain 3 PP (crest B)"`` for labels."""
     info = card_info(view, ident)
-    name = card_name(info["name"], tr)
-    if info.get("crest"):
-        return tr("card_crest", name=name, crest=info["crest"])
-    return tr("card", name=name)
+    return named_card_words(info["name"], info.get("crest"), tr)
+
+
+def named_card_words(name: str, crest: str | None, tr: Translator) -> str:
+    """:func:`card_words` of a card by its name and crest."""
+    if crest:
+        return tr("card_crest", name=card_name(name, tr), crest=crest)
+    return tr("card", name=card_name(name, tr))
 
 
 def effect_words(effect: str, tr: Translator) -> str:
@@ -292,35 +296,46 @@ def market_card(view: SkytopiaView, legal: set[str], slot: str, x: float,
     the placements on it."""
     entry = view["market"].get(slot)
     ident = entry["card"] if entry else None
-    colour = card_info(view, ident)["colour"] if ident else "blue"
-    dash = "" if ident else ' stroke-dasharray="3 3"'
-    frame = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="{card_h:g}" '
-             f'rx="6" '
-             f'fill="{FILL.get(colour, "#fff") if ident else "#fafafa"}" '
-             f'stroke="{INK.get(colour, "#000") if ident else "#bbb"}"{dash}/>')
-    body = [frame]
-    if ident:
-        info = card_info(view, ident)
-        body += [icon(name, x + 4 + i * 16, y + 3, 13, INK.get(colour, "#000"))
-                 for i, name in enumerate(effect_icons(info["name"]))]
-        if info.get("crest"):  # (no code: the card's ident names it only in the data)
-            body.append(text(x + CARD_W - 4, y + 12, f"◆{info['crest']}", "end", 9, "bold",
-                             INK.get(colour, "#000")))
-        body.append(lines(x + 4, y + 16, card_name(info["name"], tr), 15, 10, "#222", 12)[1])
-    else:
-        body.append(text(x + CARD_W / 2, y + 40, tr("empty"), "middle", 10, fill="#888"))
+    info = card_info(view, ident) if ident else None
     action = next((a for a in (f"put {slot}", f"take {slot}") if a in legal), None)
     what = card_words(view, ident, tr) if ident else tr("empty_space")
+    shown = None if info is None else (info["name"], info["colour"], info.get("crest"))
+    card = market_card_drawing(slot, x, y, card_h, shown, action, what, tr)
     where = slot_words(slot, tr)
-    if action:
-        key = "put_label" if action.startswith("put") else "take_label"
-        card = clickable(action, tr(key, slot=where, what=what), "".join(body),
-                         f' data-slot="{slot}" data-key="card-{slot}"')
-    else:
-        card = clickable(None, tr("card_label", slot=where, what=what), "".join(body),
-                         f' data-slot="{slot}" data-key="card-{slot}"')
     golem_row = golems(view, slot, where, entry, x + 4, y + 100, tr)
     return card + golem_row + placements(view, legal, slot, where, x - 1, y + CARD_H, tr)
+
+
+@lru_cache(maxsize=1024)
+def market_card_drawing(slot: str, x: float, y: float, card_h: float,
+                        card: tuple[str, str, str | None] | None, action: str | None,
+                        what: str, tr: Translator) -> str:
+    """:func:`market_card`'s card itself (kept: a Market card stays where it lies move
+    after move, alike in every seat's view); ``card``: its name, colour and crest
+    (``None``: an empty space); ``action``: a click on it (``put``, ``take``);
+    ``what``: the card in words."""
+    name, colour, crest = card or ("", "blue", None)
+    dash = "" if card else ' stroke-dasharray="3 3"'
+    frame = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="{card_h:g}" '
+             f'rx="6" '
+             f'fill="{FILL.get(colour, "#fff") if card else "#fafafa"}" '
+             f'stroke="{INK.get(colour, "#000") if card else "#bbb"}"{dash}/>')
+    body = [frame]
+    if card:
+        body += [icon(effect, x + 4 + i * 16, y + 3, 13, INK.get(colour, "#000"))
+                 for i, effect in enumerate(effect_icons(name))]
+        if crest:  # (no code: the card's ident names it only in the data)
+            body.append(text(x + CARD_W - 4, y + 12, f"◆{crest}", "end", 9, "bold",
+                             INK.get(colour, "#000")))
+        body.append(lines(x + 4, y + 16, card_name(name, tr), 15, 10, "#222", 12)[1])
+    else:
+        body.append(text(x + CARD_W / 2, y + 40, tr("empty"), "middle", 10, fill="#888"))
+    where = slot_words(slot, tr)
+    extra = f' data-slot="{slot}" data-key="card-{slot}"'
+    if action:
+        key = "put_label" if action.startswith("put") else "take_label"
+        return clickable(action, tr(key, slot=where, what=what), "".join(body), extra)
+    return clickable(None, tr("card_label", slot=where, what=what), "".join(body), extra)
 
 
 def golems(view: SkytopiaView, slot: str, where: str, entry: MarketSlot | None, x: float,
@@ -547,28 +562,38 @@ def city_panel(view: SkytopiaView, legal: set[str], p: int, tr: Translator) -> s
 def tower_column(view: SkytopiaView, legal: set[str], p: int, colour: str,
                  tower: list[str], x: float, base: float, tr: Translator) -> str:
     """One Tower: the Foundation at ``base``, its cards above it (the top one last)."""
+    verbs = ["tower", "top"] + ([] if in_market(view) else ["row"])
+    action = next((a for a in (f"{v} {colour}" for v in verbs) if a in legal), None)
+    cards = tuple((info["name"], info.get("crest"))
+                  for info in (card_info(view, ident) for ident in tower))
+    return tower_drawing(seat_label(view, p, tr), colour, cards, x, base,
+                         action if p == view.get("seat") else None, tr)
+
+
+@lru_cache(maxsize=1024)
+def tower_drawing(who: str, colour: str, cards: tuple[tuple[str, str | None], ...], x: float,
+                  base: float, action: str | None, tr: Translator) -> str:
+    """:func:`tower_column`'s drawing (kept: a Tower stays as it was from move to move, and
+    alike in every seat's view); ``who``: its seat as the board names it; ``cards``: each
+    card's name and crest, bottom first; ``action``: a click on it (the viewer's own)."""
     body = [f'<rect class="card" x="{x:g}" y="{base - TAP:g}" width="{CARD_W}" '
             f'height="{TAP}" rx="4" '
             f'fill="{FILL[colour]}" stroke="{INK[colour]}" stroke-width="2"/>',
             text(x + CARD_W / 2, base - TAP / 2 + 2, tr("foundation_short"),
                  "middle", 10, "bold", INK[colour])]
-    for i, ident in enumerate(tower):
+    for i, (card, crest) in enumerate(cards):
         cy = base - TAP - (i + 1) * 30
-        info = card_info(view, ident)
-        name = card_name(info["name"], tr)
+        name = card_name(card, tr)
         body.append(f'<rect x="{x:g}" y="{cy:g}" width="{CARD_W}" height="28" rx="4" '
                     f'fill="{FILL[colour]}" stroke="{INK[colour]}"/>')
-        head = f"◆{info['crest']}" if info.get("crest") else ""
-        body.append(text(x + 3, cy + 11, head, size=9, weight="bold", fill=INK[colour]))
+        body.append(text(x + 3, cy + 11, f"◆{crest}" if crest else "", size=9, weight="bold",
+                         fill=INK[colour]))
         short = name if len(name) <= 20 else name[:19] + "…"  # the title has it whole
         body.append(text(x + 3, cy + 23, short, size=8, fill="#222"))
-    mine = p == view.get("seat")
-    verbs = ["tower", "top"] + ([] if in_market(view) else ["row"])
-    action = next((a for a in (f"{v} {colour}" for v in verbs) if a in legal), None)
-    cards = ", ".join(card_words(view, i, tr) for i in tower) or tr("only_foundation")
-    label = tr("tower_label", seat=seat_label(view, p, tr), colour=tr.term(colour),
-               cards=cards)
-    if mine and action:
+    named = ", ".join(named_card_words(card, crest, tr) for card, crest in cards)
+    label = tr("tower_label", seat=who, colour=tr.term(colour),
+               cards=named or tr("only_foundation"))
+    if action:
         verb = tr(f"tower_{action.split()[0]}")
         return clickable(action, tr("tower_action", verb=verb, label=label), "".join(body))
     return clickable(None, label, "".join(body))
