@@ -46,7 +46,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from html import escape
 
@@ -195,15 +195,31 @@ def rounds_of(view: SkytopiaView) -> dict[int, int]:
 # ----------------------------------------------------------------- the Chronometer
 def chronometer_panel(view: SkytopiaView, tr: Translator) -> str:
     """Headline, the Chronometer, the decks, the Guild Masters, the Foundations."""
-    head, turn, title = headline(view, tr), turn_line(view, tr), tr("chronometer_title")
+    head, turn = headline(view, tr), turn_line(view, tr)
     parts = [text(10, 18, head, size=fit_size(head, 14, WIDTH - 20), weight="bold"),
              text(10, 35, turn, size=fit_size(turn, 12, WIDTH - 20))]
+    costs = tuple(view["costs"].get(str(value)) for value in view["chronometer"])
+    y, piece = chronometer_drawing(
+        tuple(view["chronometer"]), costs, tuple(view["deck_sizes"]),
+        tuple(view["guild_texts"]), tuple(view["foundations"]),
+        tuple(view["foundation_crests"]), tr)
+    return svg(y + 8, "".join(parts) + piece, tr("chronometer_panel"))
+
+
+@lru_cache(maxsize=256)
+def chronometer_drawing(dice: tuple[int, ...], costs: tuple[int | None, ...],
+                        deck_sizes: tuple[int, ...], guilds: tuple[str, ...],
+                        foundations: tuple[str, ...], crests: tuple[str, ...],
+                        tr: Translator) -> tuple[float, str]:
+    """:func:`chronometer_panel` below its turn line, and the y below it (kept: it changes
+    once a round or when a deck shrinks); ``costs``: each die value's cost in coins
+    (``None``: the build symbol's)."""
+    title = tr("chronometer_title")
     y = 44.0
-    parts.append(text(10, y + 12, title, size=fit_size(title, 11, WIDTH - 20), weight="bold"))
+    parts = [text(10, y + 12, title, size=fit_size(title, 11, WIDTH - 20), weight="bold")]
     y += 18
-    for d, value in enumerate(view["chronometer"]):
+    for d, (value, cost) in enumerate(zip(dice, costs, strict=True)):
         x = 10 + d * 60
-        cost = view["costs"].get(str(value))
         build = d == 0
         parts.append(f'<rect x="{x}" y="{y:g}" width="56" height="50" rx="6" '
                      f'fill="{"#ffe680" if build else "#f2f2f2"}" stroke="#555"/>')
@@ -215,20 +231,20 @@ def chronometer_panel(view: SkytopiaView, tr: Translator) -> str:
                           "middle", 10, fill="#555"))
     y += 58
     decks = ", ".join(tr("deck", colour=tr.term(c), n=n)
-                      for c, n in zip(COLOURS, view["deck_sizes"], strict=True))
+                      for c, n in zip(COLOURS, deck_sizes, strict=True))
     parts.append(text(10, y + 12, tr("decks", decks=decks), size=11))
     y += 18
     parts.append(text(10, y + 12, tr("guild_masters"), size=12, weight="bold"))
     y += 16
-    for guild in view["guild_texts"]:
+    for guild in guilds:
         y, piece = lines(14, y, tr.term(guild), 62, 10)
         parts.append(piece)
     parts.append(text(10, y + 14, tr("foundations_title"), size=12, weight="bold"))
     y += 18
-    for name, crest in zip(view["foundations"], view["foundation_crests"], strict=True):
+    for name, crest in zip(foundations, crests, strict=True):
         y, piece = lines(14, y, tr("with_crest", name=tr.term(name), crest=crest), 62, 10)
         parts.append(piece)
-    return svg(y + 8, "".join(parts), tr("chronometer_panel"))
+    return y, "".join(parts)
 
 
 def headline(view: SkytopiaView, tr: Translator) -> str:
@@ -256,14 +272,15 @@ def market_panel(view: SkytopiaView, legal: set[str], tr: Translator) -> str:
     parts = [text(10, 16, title, size=fit_size(title, 12, WIDTH - 20), weight="bold")]
     top = 24
     head = TAP if in_market(view) and any(a.startswith("row ") for a in legal) else 22
-    chips = max((len(values(legal, slot)) for slot in view["market"]), default=0)
+    placeable = places(legal)
+    chips = max((len(placeable.get(slot, ())) for slot in view["market"]), default=0)
     card_h = CARD_H + ((chips + 1) // 2 * (TAP + 1) + 3 if chips else 0)
     for col, colour in enumerate(COLOURS):
         x = 4 + col * COL_W
         parts.append(column_head(x, top, head, colour, legal, in_market(view), tr))
         for row in range(rows):
             slot = f"{colour[0]}{row + 1}"
-            parts.append(market_card(view, legal, slot, x, top + head + 4
+            parts.append(market_card(view, legal, placeable, slot, x, top + head + 4
                                      + row * (card_h + 6), card_h, tr))
     height = top + head + 4 + rows * (card_h + 6) + 4
     return svg(height, "".join(parts), tr("market_panel"))
@@ -290,10 +307,10 @@ def column_head(x: float, y: float, h: float, colour: str, legal: set[str], mark
     return clickable(None, tr("column", colour=tr.term(colour)), body)
 
 
-def market_card(view: SkytopiaView, legal: set[str], slot: str, x: float,
-                y: float, card_h: float, tr: Translator) -> str:
+def market_card(view: SkytopiaView, legal: set[str], placeable: Mapping[str, tuple[int, ...]],
+                slot: str, x: float, y: float, card_h: float, tr: Translator) -> str:
     """A Market card ``card_h`` high: its effect's icons, crest and name; its golems;
-    the placements on it."""
+    the placements on it (``placeable``: :func:`places`)."""
     entry = view["market"].get(slot)
     ident = entry["card"] if entry else None
     info = card_info(view, ident) if ident else None
@@ -303,7 +320,8 @@ def market_card(view: SkytopiaView, legal: set[str], slot: str, x: float,
     card = market_card_drawing(slot, x, y, card_h, shown, action, what, tr)
     where = slot_words(slot, tr)
     golem_row = golems(view, slot, where, entry, x + 4, y + 100, tr)
-    return card + golem_row + placements(view, legal, slot, where, x - 1, y + CARD_H, tr)
+    chips = placeable.get(slot, ())
+    return card + golem_row + placements(view, chips, slot, where, x - 1, y + CARD_H, tr)
 
 
 @lru_cache(maxsize=1024)
@@ -344,24 +362,36 @@ def golems(view: SkytopiaView, slot: str, where: str, entry: MarketSlot | None, 
     (taking one back is a choice of the decision panel, a finger's size)."""
     if not entry:
         return ""
+    placed = tuple((owner, seat_label(view, owner, tr), value, rounds) for (owner, value), rounds
+                   in zip(entry["golems"], entry["rounds"], strict=True))
+    return golems_drawing(slot, where, placed, x, y, tr)
+
+
+@lru_cache(maxsize=1024)
+def golems_drawing(slot: str, where: str, placed: tuple[tuple[int, str, int, int], ...],
+                   x: float, y: float, tr: Translator) -> str:
+    """:func:`golems`' drawing (kept: golems stay on their cards for rounds, and alike in
+    every seat's view); ``placed``: each golem's owner, the owner as the board names it,
+    its value and its rounds to completion."""
     out = []
-    placed = zip(entry["golems"], entry["rounds"], strict=True)
-    for i, ((owner, value), rounds) in enumerate(placed):
+    for i, (owner, who, value, rounds) in enumerate(placed):
         gx = x + (i % 5) * 16
         body = figure(gx, y + (i // 5) * 12, 22, seat_colour(owner), str(value))
         when = tr("completes_now") if rounds == 0 else tr("to_complete", count=rounds)
-        label = tr("golem_label", seat=seat_label(view, owner, tr), slot=where, value=value,
-                   when=when)
+        label = tr("golem_label", seat=who, slot=where, value=value, when=when)
         out.append(f'<g data-key="golem-{slot}-{i}"><title>{escape(label)}</title>{body}</g>')
     return "".join(out)
 
 
-def placements(view: SkytopiaView, legal: set[str], slot: str, where: str, x: float,
+def placements(view: SkytopiaView, chips: tuple[int, ...], slot: str, where: str, x: float,
                y: float, tr: Translator) -> str:
-    """The mover's placements on ``slot`` (``where``, in words): a chip per legal value."""
+    """The mover's placements on ``slot`` (``where``, in words): a chip per value in
+    ``chips``."""
+    if not chips:
+        return ""
     rounds = rounds_of(view)
     out = []
-    for i, v in enumerate(values(legal, slot)):  # two a row, a finger's size each
+    for i, v in enumerate(chips):  # two a row, a finger's size each
         cost = view["costs"].get(str(v))
         label = tr("place_label", slot=where, value=v,
                    cost=tr("build") if cost is None else cost, rounds=rounds.get(v, "?"))
@@ -370,9 +400,22 @@ def placements(view: SkytopiaView, legal: set[str], slot: str, where: str, x: fl
     return "".join(out)
 
 
-def values(legal: set[str], slot: str) -> list[int]:
-    """The values the mover may place a golem at on ``slot``."""
-    return [v for v in range(1, 7) if f"place {slot}:{v}" in legal]
+def places(legal: set[str]) -> dict[str, tuple[int, ...]]:
+    """The values 1-6 the mover may place a golem at, by Market slot.
+
+    >>> places({"place b2:4", "place b2:1", "place g1:6", "pass"})
+    {'b2': (1, 4), 'g1': (6,)}
+    """
+    found: dict[str, list[int]] = {}
+    for action in legal:
+        slot, _, value = action.removeprefix("place ").partition(":")
+        if action.startswith("place ") and value in DIE_FACES:
+            found.setdefault(slot, []).append(int(value))
+    return {slot: tuple(sorted(values)) for slot, values in sorted(found.items())}
+
+
+DIE_FACES = frozenset("123456")
+"""A die's values as a placement names them."""
 
 
 # ----------------------------------------------------------------- the decision
