@@ -395,6 +395,20 @@ def pause_rows(reports: list[dict[str, Any]], code: str) -> list[str]:
     return rows
 
 
+def game_rows(reports: list[dict[str, Any]], code: str) -> list[str]:
+    """docs/deploy.md's rows of runs of several games: game, setup, tables, actions/s,
+    round trips, CPU ms per action of each part, and the servers' share of a core."""
+    rows = []
+    for r in reports:
+        cpu = " / ".join(f"{r['cpu_ms_per_action'][part]:.2f}"
+                         if part in r["cpu_ms_per_action"] else "–" for part in PARTS)
+        rows.append(f"| {code} | {r['game']} | {r['setup']} | {r['tables']} "
+                    f"| {r['actions_per_second']:.1f} "
+                    f"| {r['round_trip_ms_median']:,.0f} / {r['round_trip_ms_p99']:,.0f} "
+                    f"| {cpu} | {r['cpu_share']['serve']:.2f} |")
+    return rows
+
+
 def cpu_medians(reports: list[dict[str, Any]]) -> dict[str, float]:
     """Per setup, the median over runs of the CPU ms per action of all its parts together."""
     by_setup: dict[str, list[float]] = {}

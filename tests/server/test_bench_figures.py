@@ -1,7 +1,7 @@
 """The server benchmark's figures in docs/deploy.md are the ones its results files give:
 every row of the tables and the medians are recomputed from
-benchmarks/results/server-2026-12-02, -02b, -02c, -03, -04 and -04b (the runs' --json
-lines)."""
+benchmarks/results/server-2026-12-02, -02b, -02c, -03, -04, -04b and -04c (the runs'
+--json lines)."""
 from __future__ import annotations
 
 import json
@@ -22,6 +22,9 @@ time")."""
 QUICK = ROOT / "benchmarks" / "results" / "server-2026-12-04"
 """The fourth round's runs: quick bots move where their table is (docs/deploy.md, "Measured
 a fourth time")."""
+GAMES = ROOT / "benchmarks" / "results" / "server-2026-12-04c"
+"""Each game's tables, and Skytopia's kept drawings (docs/deploy.md, "What each game costs a
+server")."""
 PAUSES = ROOT / "benchmarks" / "results" / "server-2026-12-04b"
 """The fifth round's runs: fewer objects for the garbage collector (docs/deploy.md, "Measured
 a fifth time")."""
@@ -222,6 +225,46 @@ def test_the_fifth_rounds_figures_are_its_results_files() -> None:
         f"median {medians['before']:.2f}. The aim of 1.5 ms is not met" in section
     assert medians["after"] > 1.5 and abs(medians["after"] - medians["before"]) < 0.15
     assert all(r["missed_seats"] == 0 for r in after + before)
+
+
+def test_what_each_game_costs_a_server_is_its_results_files() -> None:
+    server = bench()
+    page = " ".join((ROOT / "docs" / "deploy.md").read_text().split())
+    section = page[page.index("### What each game costs a server"):
+                   page.index("### The path to 10,000")]
+    games = reports("games", GAMES)
+    after, before = reports("skytopia_after", GAMES), reports("skytopia_before", GAMES)
+    assert sorted(r["game"] for r in games) == sorted(["castle", "blueprints", "skytopia",
+                                                       "five_towers"] * 2)
+    for row in server.game_rows(games, "ccaefa8") + server.game_rows(after, "e2d4e23") \
+            + server.game_rows(before, "ccaefa8"):
+        assert " ".join(row.split()) in section, row
+    sqlite = {r["game"]: r for r in games if r["setup"] == "sqlite"}
+    pg1 = {r["game"]: r for r in games if r["setup"] == "pg1"}
+    cpu = {game: r["cpu_ms_per_action"]["serve"] for game, r in sqlite.items()}
+    assert f"on SQLite {cpu['castle']:.2f} ms (castle), {cpu['blueprints']:.2f} (Blueprints) " \
+        f"and {cpu['skytopia']:.2f} (Skytopia) against {cpu['five_towers']:.2f} for 5 Towers" \
+        in section
+    assert min(cpu["castle"], cpu["blueprints"], cpu["skytopia"]) > cpu["five_towers"]
+    sky, sky_pg = sqlite["skytopia"], pg1["skytopia"]
+    assert sky["cpu_share"]["serve"] >= 1.0 and sky_pg["cpu_share"]["serve"] >= 1.0  # "busy"
+    assert f"a median of {sky['round_trip_ms_median']:.0f} ms, p99 " \
+        f"{sky['round_trip_ms_p99']:.0f} ms ({sky_pg['round_trip_ms_median']:.0f} and " \
+        f"{sky_pg['round_trip_ms_p99']:.0f} ms with PostgreSQL)" in section
+    castle = (sqlite["castle"], pg1["castle"])
+    assert "Castle came near ({:.2f} and {:.2f} of a core: p99 {:.0f} and {:.0f} ms)".format(
+        *(r["cpu_share"]["serve"] for r in castle),
+        *(r["round_trip_ms_p99"] for r in castle)) in section
+    new = [r["cpu_ms_per_action"]["serve"] for r in after]
+    old = [r["cpu_ms_per_action"]["serve"] for r in before]
+    assert f"{', '.join(f'{v:.2f}' for v in new)} ms against " \
+        f"{', '.join(f'{v:.2f}' for v in old)} before (a quarter less: medians " \
+        f"{statistics.median(new):.2f} and {statistics.median(old):.2f})" in section
+    assert 0.65 < statistics.median(new) / statistics.median(old) < 0.8  # "a quarter"
+    assert max(new) < min(old)
+    p99 = [", ".join(f"{r['round_trip_ms_p99']:.0f}" for r in runs) for runs in (after, before)]
+    assert f"a person's p99 {p99[0]} ms against {p99[1]}" in section
+    assert all(r["missed_seats"] == 0 for r in games + after + before)
 
 
 def test_the_path_to_10000_tables_rests_on_the_fourth_and_fifth_rounds() -> None:
