@@ -28,6 +28,7 @@ True
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from textwrap import wrap
 
@@ -239,16 +240,30 @@ def table_cell(view: CastleView, legal: set[str], pos: str, x: float,
     """One position: empty, a card back (``?`` or a remembered number) or the card
     just turned up (highlighted)."""
     value = view["table"].get(pos)
+    turned = view["revealed"]
+    shown = turned is not None and turned["pos"] == pos
+    card = None if value is None or not (shown or isinstance(value, int)) else int(value)
+    names = () if card is None else tuple(figures(view, card))
+    words = "" if card is None else card_words(view, card, tr)
+    return cell_drawing(pos, x, y, value, shown, names, words, f"reveal {pos}" in legal, tr)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def cell_drawing(pos: str, x: float, y: float, value: int | str | None, shown: bool,
+                 names: tuple[str, ...], words: str, reveal: bool, tr: Translator) -> str:
+    """:func:`table_cell`'s drawing (kept: most cells stay as they were from move to
+    move, and alike in every seat's view); ``value``: the card's number as the viewer
+    knows it (``?``: unknown; ``None``: no card); ``names``: its characters and
+    ``words``: the card in words, where the viewer knows it; ``reveal``: whether the
+    viewer may turn it up."""
     extra = f' data-pos="{pos}"'
     if value is None:
         body = (f'<rect x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" rx="4" '
                 f'fill="none" stroke="#ccc" stroke-dasharray="3 3"/>')
         return clickable(None, tr("cell.empty", pos=pos), body, extra)
     extra += key_attr(f"cell-{pos}")
-    shown = view["revealed"] and view["revealed"]["pos"] == pos
     if shown:
-        body = face(x, y, CELL_W, CELL_H, int(value), view, "#ffe680")
-        words = card_words(view, int(value), tr)
+        body = card_face(x, y, CELL_W, CELL_H, int(value), list(names), "#ffe680")
         return clickable(None, tr("cell.revealed", pos=pos, card=words), body, extra)
     known = isinstance(value, int)
     ink = "#123" if known else "#f3e6cc"
@@ -256,12 +271,11 @@ def table_cell(view: CastleView, legal: set[str], pos: str, x: float,
                  13 if known else 16, "bold", ink)
             + text(x + 3, y + 10, pos, size=8, fill="#123" if known else "#e0cfae"))
     if known:
-        body += figure_icons(x + 2, y + CELL_H - 11, 9, figures(view, int(value)))
+        body += figure_icons(x + 2, y + CELL_H - 11, 9, list(names))
     body = kit_card(x, y, CELL_W, CELL_H, "#cfe3f5" if known else "#7a5c3a", "#3d2b17", body)
-    action = f"reveal {pos}"
-    seen = tr("cell.seen", card=card_words(view, int(value), tr)) if known else ""
-    if action in legal:
-        return clickable(action, tr("cell.reveal", pos=pos, seen=seen), body, extra)
+    seen = tr("cell.seen", card=words) if known else ""
+    if reveal:
+        return clickable(f"reveal {pos}", tr("cell.reveal", pos=pos, seen=seen), body, extra)
     return clickable(None, tr("cell.down", pos=pos, seen=seen), body, extra)
 
 
