@@ -265,6 +265,19 @@ def test_what_each_game_costs_a_server_is_its_results_files() -> None:
     p99 = [", ".join(f"{r['round_trip_ms_p99']:.0f}" for r in runs) for runs in (after, before)]
     assert f"a person's p99 {p99[0]} ms against {p99[1]}" in section
     assert all(r["missed_seats"] == 0 for r in games + after + before)
+    castle = {code: reports(f"castle_{code}", GAMES) for code in ("after", "before")}
+    for row in server.game_rows(castle["after"], "0b05e7e") \
+            + server.game_rows(castle["before"], "ccaefa8"):
+        assert " ".join(row.split()) in section, row
+    serve = {code: [r["cpu_ms_per_action"]["serve"] for r in runs] for code, runs in castle.items()}
+    assert "castle move {} ms against {} before (medians {:.2f} and {:.2f})".format(
+        ", ".join(f"{v:.2f}" for v in serve["after"]),
+        ", ".join(f"{v:.2f}" for v in serve["before"]),
+        statistics.median(serve["after"]), statistics.median(serve["before"])) in section
+    assert max(serve["after"]) < min(serve["before"])
+    waits = [", ".join(f"{r['round_trip_ms_p99']:.0f}" for r in castle[code])
+             for code in ("after", "before")]
+    assert f"a person's p99 {waits[0]} ms against {waits[1]}." in section
 
 
 def test_the_path_to_10000_tables_rests_on_the_fourth_and_fifth_rounds() -> None:
