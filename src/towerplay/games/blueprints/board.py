@@ -28,6 +28,7 @@ and the ``remove`` button.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from textwrap import wrap
 
 from towerplay.core.svg import (
@@ -223,6 +224,18 @@ def building(x: float, y: float, blueprint: str, built: str, seat: int, legal: s
              tr: Translator, cell_w: float = 170, die_h: float = 18) -> tuple[float, str]:
     """A 3 × 2 grid of cells, each a side view of its stack with the target height as a
     dashed line; a cell the mover may place on is clickable."""
+    placeable = tuple(f"place r{cell // COLS + 1}c{cell % COLS + 1}" in legal
+                      for cell in range(ROWS * COLS))
+    return building_drawing(x, y, blueprint, built, seat, placeable, tr, cell_w, die_h)
+
+
+@lru_cache(maxsize=1024, typed=True)
+def building_drawing(x: float, y: float, blueprint: str, built: str, seat: int,
+                     placeable: tuple[bool, ...], tr: Translator, cell_w: float,
+                     die_h: float) -> tuple[float, str]:
+    """:func:`building`'s drawing and the y below it (kept: a building grows a die at a
+    time, and a scored round's buildings stay as they are); ``placeable``: whether the
+    mover may place on each cell, row by row."""
     heights, stacks = parse_heights(blueprint), parse_building(built)
     parts: list[str] = []
     for r in range(ROWS):
@@ -234,7 +247,7 @@ def building(x: float, y: float, blueprint: str, built: str, seat: int, legal: s
             name = f"r{r + 1}c{c + 1}"
             body = cell_drawing(x + c * (cell_w + 6), y, cell_w, row_h, heights[cell],
                                 stacks[cell], die_h, tr)
-            action = f"place {name}" if f"place {name}" in legal else None
+            action = f"place {name}" if placeable[cell] else None
             label = cell_label(cell_name(r + 1, c + 1, tr), heights[cell], stacks[cell],
                                action, tr)
             parts.append(clickable(action, label, body,
