@@ -278,6 +278,18 @@ def test_what_each_game_costs_a_server_is_its_results_files() -> None:
     waits = [", ".join(f"{r['round_trip_ms_p99']:.0f}" for r in castle[code])
              for code in ("after", "before")]
     assert f"a person's p99 {waits[0]} ms against {waits[1]}." in section
+    blueprints = {code: reports(f"blueprints_{code}", GAMES) for code in ("after", "before")}
+    for row in server.game_rows(blueprints["after"], "1e9b795") \
+            + server.game_rows(blueprints["before"], "ccaefa8"):
+        assert " ".join(row.split()) in section, row
+    cpu = {code: [r["cpu_ms_per_action"]["serve"] for r in runs]
+           for code, runs in blueprints.items()}
+    medians = {code: statistics.median(values) for code, values in cpu.items()}
+    assert "Blueprints move {} ms against {} before (medians {:.2f} and {:.2f}): no " \
+        "difference".format(", ".join(f"{v:.2f}" for v in cpu["after"]),
+                            ", ".join(f"{v:.2f}" for v in cpu["before"]), medians["after"],
+                            medians["before"]) in section
+    assert abs(medians["after"] - medians["before"]) < 0.1  # "no difference"
 
 
 def test_the_path_to_10000_tables_rests_on_the_fourth_and_fifth_rounds() -> None:
