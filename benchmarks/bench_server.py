@@ -372,15 +372,21 @@ PARTS = ("serve", "worker", "nginx", "postgres")
 def table_rows(reports: list[dict[str, Any]], code: str) -> list[str]:
     """docs/deploy.md's rows of ``reports`` (``--json`` lines) of the code ``code``: setup,
     tables, actions/s, round trips, load, CPU ms per action of each part (– where none)."""
-    rows = []
-    for r in reports:
-        cpu = " / ".join(f"{r['cpu_ms_per_action'][part]:.2f}"
-                         if part in r["cpu_ms_per_action"] else "–" for part in PARTS)
-        rows.append(f"| {code} | {r['setup']} | {r['tables']} | {r['actions_per_second']:.1f} "
-                    f"| {r['round_trip_ms_median']:,.0f} / {r['round_trip_ms_p99']:,.0f} "
-                    f"| {r['load_1m_start']:.1f} → {r['load_1m_end']:.1f} | {cpu} "
-                    f"| {r['missed_seats']} |")
-    return rows
+    return [f"| {code} | {r['setup']} | {r['tables']} | {load_cells(r)} "
+            f"| {r['load_1m_start']:.1f} → {r['load_1m_end']:.1f} | {cpu_cell(r)} "
+            f"| {r['missed_seats']} |" for r in reports]
+
+
+def load_cells(report: dict[str, Any]) -> str:
+    """A row's actions/s and round trips (median / p99, ms)."""
+    return (f"{report['actions_per_second']:.1f} "
+            f"| {report['round_trip_ms_median']:,.0f} / {report['round_trip_ms_p99']:,.0f}")
+
+
+def cpu_cell(report: dict[str, Any]) -> str:
+    """A row's CPU ms per action of each part of :data:`PARTS` (– where none)."""
+    cpu = report["cpu_ms_per_action"]
+    return " / ".join(f"{cpu[part]:.2f}" if part in cpu else "–" for part in PARTS)
 
 
 def pause_rows(reports: list[dict[str, Any]], code: str) -> list[str]:
@@ -398,15 +404,8 @@ def pause_rows(reports: list[dict[str, Any]], code: str) -> list[str]:
 def game_rows(reports: list[dict[str, Any]], code: str) -> list[str]:
     """docs/deploy.md's rows of runs of several games: game, setup, tables, actions/s,
     round trips, CPU ms per action of each part, and the servers' share of a core."""
-    rows = []
-    for r in reports:
-        cpu = " / ".join(f"{r['cpu_ms_per_action'][part]:.2f}"
-                         if part in r["cpu_ms_per_action"] else "–" for part in PARTS)
-        rows.append(f"| {code} | {r['game']} | {r['setup']} | {r['tables']} "
-                    f"| {r['actions_per_second']:.1f} "
-                    f"| {r['round_trip_ms_median']:,.0f} / {r['round_trip_ms_p99']:,.0f} "
-                    f"| {cpu} | {r['cpu_share']['serve']:.2f} |")
-    return rows
+    return [f"| {code} | {r['game']} | {r['setup']} | {r['tables']} | {load_cells(r)} "
+            f"| {cpu_cell(r)} | {r['cpu_share']['serve']:.2f} |" for r in reports]
 
 
 def cpu_medians(reports: list[dict[str, Any]]) -> dict[str, float]:
