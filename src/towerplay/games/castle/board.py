@@ -28,6 +28,7 @@ True
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 from textwrap import wrap
@@ -122,7 +123,7 @@ def figures(view: CastleView, card: int) -> list[str]:
     return list(view.get("figures", {}).get(str(card), []))
 
 
-def figure_icons(x: float, y: float, size: float, names: list[str]) -> str:
+def figure_icons(x: float, y: float, size: float, names: Sequence[str]) -> str:
     """The characters' icons side by side from ``x`` (``size`` each)."""
     return "".join(icon(ICON.get(name, "crest"), x + i * size, y, size,
                         FIGURE_INK.get(name, "#000")) for i, name in enumerate(names))
@@ -143,7 +144,7 @@ def face(x: float, y: float, w: float, h: float, card: int, view: CastleView,
     return card_face(x, y, w, h, card, figures(view, card), fill, key, title)
 
 
-def card_face(x: float, y: float, w: float, h: float, card: int, names: list[str],
+def card_face(x: float, y: float, w: float, h: float, card: int, names: Sequence[str],
               fill: str = "#fdf6e3", key: str = "", title: str = "") -> str:
     """:func:`face` of a card showing the characters ``names``."""
     size = min(16.0, (w - 4) / max(len(names), 1))  # as large as the card's width allows
@@ -263,7 +264,7 @@ def cell_drawing(pos: str, x: float, y: float, value: int | str | None, shown: b
         return clickable(None, tr("cell.empty", pos=pos), body, extra)
     extra += key_attr(f"cell-{pos}")
     if shown:
-        body = card_face(x, y, CELL_W, CELL_H, int(value), list(names), "#ffe680")
+        body = card_face(x, y, CELL_W, CELL_H, int(value), names, "#ffe680")
         return clickable(None, tr("cell.revealed", pos=pos, card=words), body, extra)
     known = isinstance(value, int)
     ink = "#123" if known else "#f3e6cc"
@@ -271,7 +272,7 @@ def cell_drawing(pos: str, x: float, y: float, value: int | str | None, shown: b
                  13 if known else 16, "bold", ink)
             + text(x + 3, y + 10, pos, size=8, fill="#123" if known else "#e0cfae"))
     if known:
-        body += figure_icons(x + 2, y + CELL_H - 11, 9, list(names))
+        body += figure_icons(x + 2, y + CELL_H - 11, 9, names)
     body = kit_card(x, y, CELL_W, CELL_H, "#cfe3f5" if known else "#7a5c3a", "#3d2b17", body)
     seen = tr("cell.seen", card=words) if known else ""
     if reveal:
