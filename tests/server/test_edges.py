@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from towerplay.server import guards
+from towerplay.server import collector, guards
 from towerplay.server.app import create_app
 from towerplay.server.guards import MAX_FORWARDED_CHARS, timely_http
 from towerplay.server.hub import Hub
@@ -188,6 +188,44 @@ def test_metrics_time_the_garbage_collectors_pauses_by_generation(tmp_path: Path
         > before['towerplay_gc_pause_seconds_sum{generation="2"}']
     assert 0 < after['towerplay_gc_longest_pause_seconds{generation="2"}'] \
         <= after['towerplay_gc_pause_seconds_sum{generation="2"}']
+
+
+def test_the_server_collects_garbage_on_a_clock_young_middle_and_all() -> None:
+    """A young collection every tick, the middle generation every MIDDLE_EVERY ticks, all
+    of them every OLDEST_EVERY: by time, not by the allocation count (collector.py)."""
+    slept: list[float] = []
+    collected: list[int] = []
+
+    class Enough(Exception):
+        pass
+
+    async def sleep(seconds: float) -> None:
+        if len(slept) == collector.OLDEST_EVERY:
+            raise Enough
+        slept.append(seconds)
+
+    with pytest.raises(Enough):
+        asyncio.run(collector.collect_on_a_clock(collect=collected.append, sleep=sleep))
+    assert slept == [collector.YOUNG_SECONDS] * collector.OLDEST_EVERY
+    assert len(collected) == collector.OLDEST_EVERY
+    middle = [tick for tick, generation in enumerate(collected, 1) if generation == 1]
+    assert middle == list(range(collector.MIDDLE_EVERY, collector.OLDEST_EVERY,
+                                collector.MIDDLE_EVERY))
+    assert collected[-1] == 2 and collected.count(2) == 1
+    assert collected.count(0) == collector.OLDEST_EVERY - len(middle) - 1
+
+
+def test_a_running_server_collects_on_its_clock_until_it_stops(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'clock.sqlite'}", bot_worker=False)
+
+    def clocks() -> list[asyncio.Task[None]]:
+        return [task for task in app.state.hub.tasks
+                if task.get_coro().__qualname__ == "collect_on_a_clock"]
+
+    with TestClient(app):
+        running = clocks()
+        assert len(running) == 1 and not running[0].done()
+    assert running[0].done() and not clocks()
 
 
 def test_metrics_count_the_thinking_slots(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse, Response
 
 from towerplay.server import (
     bus,
+    collector,
     guards,
     hints,
     metrics,
@@ -91,6 +92,7 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
             hub.memory.missing()  # until it listens: every request reads the database
             hub.spawn(bus.listen(url, hub))
         hub.spawn(hub.memory.evict_forever())
+        hub.spawn(collector.collect_on_a_clock())
         try:
             yield
         finally:

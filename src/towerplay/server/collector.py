@@ -9,21 +9,39 @@ generation every :data:`YOUNG` allocations rather than 700: in the same benchmar
 longest pause was then 83 ms, one full collection in half a minute. Reference counting
 frees almost everything anyway; the collector is only for cycles.
 
+Counting allocations still let the young generation grow: every object freed counts one
+down, and a busy server frees as many old objects (the views and boards a move replaces)
+as it makes, so tens of thousands of new objects piled up between collections (young
+pauses of 10-25 ms, middle-generation ones of 30-65 ms at 200 tables).
+:func:`collect_on_a_clock` collects by time instead: the young generation every
+:data:`YOUNG_SECONDS`, the middle one every :data:`MIDDLE_EVERY` of those, and everything
+every :data:`OLDEST_EVERY` (so that cycles among old objects are still freed however
+rarely the allocation count reaches its threshold), each pause a short one.
+
 :func:`pauses` times every collection of the process, by generation (``/metrics`` shows
 them: :mod:`.metrics`), so that a tail of slow answers can be told apart from the pauses.
 """
 from __future__ import annotations
 
+import asyncio
 import gc
 import time
 from bisect import bisect_left
+from collections.abc import Awaitable, Callable
 from functools import cache
+from itertools import count
 
 YOUNG = 5_000
 """Allocations (less deallocations) between two collections of the youngest generation."""
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25)
 """The upper bounds, in seconds, of the pauses' histogram (:class:`Pauses`)."""
 GENERATIONS = 3
+YOUNG_SECONDS = 0.1
+"""How often :func:`collect_on_a_clock` collects the young generation."""
+MIDDLE_EVERY = 20
+"""Every this many of its collections, the middle generation too (every 2 s)."""
+OLDEST_EVERY = 3_000
+"""Every this many of its collections, every generation (every 5 minutes)."""
 
 
 def quiet() -> None:
@@ -38,6 +56,27 @@ def quiet() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG, 20, 20)
+
+
+def generation_at(tick: int) -> int:
+    """The oldest generation :func:`collect_on_a_clock` collects at its ``tick``-th
+    collection (counted from 1).
+
+    >>> [generation_at(tick) for tick in (1, MIDDLE_EVERY, OLDEST_EVERY)]
+    [0, 1, 2]
+    """
+    return 2 if tick % OLDEST_EVERY == 0 else 1 if tick % MIDDLE_EVERY == 0 else 0
+
+
+async def collect_on_a_clock(seconds: float = YOUNG_SECONDS,
+                             collect: Callable[[int], object] = gc.collect,
+                             sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
+                             ) -> None:
+    """Collect every ``seconds``, the generation :func:`generation_at` says, for ever (a
+    server's task on its event loop: the pauses fall between its callbacks)."""
+    for tick in count(1):
+        await sleep(seconds)
+        collect(generation_at(tick))
 
 
 class Pauses:
