@@ -4,6 +4,7 @@ read back alike; a move stored twice is a conflict and a failing database a refu
 changing nothing."""
 from __future__ import annotations
 
+import select
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,6 +23,7 @@ from towerplay.server.storage import (
 )
 
 from tests.server.conftest import new_database
+from tests.waiting import wait_for
 
 
 def a_table(path: Path) -> SQLStorage:
@@ -100,4 +102,35 @@ def test_a_workers_news_are_the_moves_since_and_the_seats_now(
     assert storage.actions.news("t", 3) == (storage.actions.since("t", 3),
                                             storage.seats.specs("t"))
     assert storage.actions.news("nothing", 0) == ([], None)
+    storage.close()
+
+
+def test_a_connection_the_database_closed_is_replaced_before_a_move_uses_it(
+        postgres_cluster: str) -> None:
+    """No ping before each transaction (storage/sql.py, ``replace_if_closed``), yet a
+    pooled connection whose backend has gone (a restart, an administrator's
+    ``pg_terminate_backend``) never carries a move: the pool replaces it at checkout."""
+    import psycopg
+
+    storage = SQLStorage(new_database(postgres_cluster, "closed"))
+    storage.tables.create(StoredTable(id="t", game="castle", rules_version="1", options={},
+                                      seed=1, players=2, seats=["human", "greedy"],
+                                      created=datetime.now(UTC)))
+    storage.actions.add(NewAction("t", 0, "a", 0))
+
+    def backend() -> tuple[int, int]:  # the pooled connection's server process and socket
+        raw = storage.engine.raw_connection()
+        try:
+            return raw.driver_connection.info.backend_pid, raw.driver_connection.fileno()
+        finally:
+            raw.close()
+
+    pid, fd = backend()
+    assert backend()[0] == pid  # one connection, reused
+    with psycopg.connect(f"{postgres_cluster}/postgres", autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+    wait_for(lambda: select.select([fd], [], [], 0)[0], "the closed connection to be told")
+    storage.actions.add(NewAction("t", 1, "b", 1))  # on a new connection: no failure
+    assert storage.actions.since("t", 0) == ["a", "b"]
+    assert backend()[0] != pid
     storage.close()

@@ -16,6 +16,7 @@ from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from functools import wraps
 from pathlib import Path
+from select import select as ready
 from typing import Any, TypeVar
 
 from sqlalchemy import (
@@ -29,7 +30,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DisconnectionError, IntegrityError, SQLAlchemyError
 
 from towerplay.server.clock import UNTIMED, ClockStep, Timing, aware
 from towerplay.server.storage.interface import (
@@ -96,7 +97,9 @@ def make_engine(url: str) -> Engine:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url)
+        event.listen(engine, "checkout", replace_if_closed)
+        return engine
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
     @event.listens_for(engine, "connect")
@@ -108,6 +111,33 @@ def make_engine(url: str) -> Engine:
         cursor.close()
 
     return engine
+
+
+def replace_if_closed(connection: Any, _record: Any, _proxy: Any) -> None:
+    """A pooled PostgreSQL connection is checked before use without a round trip (a
+    ``SELECT 1`` before every transaction cost a tenth of a move's database time): one
+    that the driver knows is broken, or whose socket has something to read while it is
+    idle (the server closed it: a restart, a terminated backend), is replaced by the pool
+    (:class:`~sqlalchemy.exc.DisconnectionError` at checkout makes it connect anew).
+
+    >>> class Idle:
+    ...     closed = broken = False
+    ...     def __init__(self, fd): self.fd = fd
+    ...     def fileno(self): return self.fd
+    >>> import os
+    >>> quiet, said = os.pipe()
+    >>> replace_if_closed(Idle(quiet), None, None)  # nothing to read: used as it is
+    >>> _ = os.write(said, b"bye")
+    >>> replace_if_closed(Idle(quiet), None, None)
+    Traceback (most recent call last):
+    sqlalchemy.exc.DisconnectionError: the database closed this connection
+    >>> os.close(quiet); os.close(said)
+    """
+    if connection.closed or connection.broken:
+        raise DisconnectionError("the driver found this connection broken")
+    readable, _, _ = ready([connection.fileno()], [], [], 0)  # (0: look, never wait)
+    if readable:
+        raise DisconnectionError("the database closed this connection")
 
 
 def guarded(cls: type[T]) -> type[T]:
