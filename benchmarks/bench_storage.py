@@ -31,8 +31,7 @@ from server_setups import group_cpu_seconds, postgres
 from sqlalchemy import event
 
 from towerplay import __version__
-from towerplay.server.storage import NewAction, SQLStorage, StoredTable
-from towerplay.server.storage import sql
+from towerplay.server.storage import NewAction, SQLStorage, StoredTable, sql
 
 CHECKS = ("ping", "socket")
 
