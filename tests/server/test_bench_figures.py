@@ -26,6 +26,11 @@ GAMES = ROOT / "benchmarks" / "results" / "server-2026-12-04c"
 """Each game's tables, and Skytopia's kept drawings (docs/deploy.md, "What each game costs a
 server")."""
 PAUSES = ROOT / "benchmarks" / "results" / "server-2026-12-04b"
+CLOCK = ROOT / "benchmarks" / "results" / "server-2026-12-04d"
+"""The sixth round's runs: the collector on a clock, no ping before a transaction
+(docs/deploy.md, "Measured a sixth time")."""
+STORING = ROOT / "benchmarks" / "results" / "storage-2026-12-04" / "checks.jsonl"
+"""Storing moves on PostgreSQL with and without the pool's ping (the same section)."""
 """The fifth round's runs: fewer objects for the garbage collector (docs/deploy.md, "Measured
 a fifth time")."""
 
@@ -225,6 +230,78 @@ def test_the_fifth_rounds_figures_are_its_results_files() -> None:
         f"median {medians['before']:.2f}. The aim of 1.5 ms is not met" in section
     assert medians["after"] > 1.5 and abs(medians["after"] - medians["before"]) < 0.15
     assert all(r["missed_seats"] == 0 for r in after + before)
+
+
+def test_the_sixth_rounds_figures_are_its_results_files() -> None:
+    server = bench()
+    page = " ".join((ROOT / "docs" / "deploy.md").read_text().split())  # lines joined
+    section = page[page.index("### Measured a sixth time"):page.index("### The path to 10,000")]
+    clock, before = reports("clock_after", CLOCK), reports("clock_before", CLOCK)
+    ping, unpinged = reports("ping_before", CLOCK), reports("ping_after", CLOCK)
+    assert len(clock) == len(before) == 6 and len(ping) == len(unpinged) == 3
+    for runs, code in ((clock, "794a62b"), (before, "c1432a6"), (unpinged, "bd93906"),
+                       (ping, "794a62b")):
+        for row in server.table_rows(runs, code) + server.pause_rows(runs, code):
+            assert " ".join(row.split()) in section, row
+
+    def pauses(runs: list[dict[str, Any]], key: str, generations: str = "012") -> int:
+        return int(sum(r["gc_pauses"][g][key] for r in runs for g in generations))
+
+    def spread(values: list[float], digits: int = 0) -> str:
+        return f"{min(values):.{digits}f}–{max(values):.{digits}f}"
+
+    assert f"pauses over 25 ms {pauses(clock, 'over_25ms')} in six runs (none over 50 ms) " \
+        f"against {pauses(before, 'over_25ms')} before " \
+        f"({pauses(before, 'over_50ms')} over 50 ms)" in section
+    assert pauses(clock, "over_50ms") == 0 and pauses(clock, "over_10ms", "0") == 0
+    assert all(r["gc_pauses"]["1"]["count"] == 16 for r in clock)
+    assert all(r["gc_pauses"]["1"]["count"] == 2 for r in before)
+    middle = {code: spread([r["gc_pauses"]["1"]["ms"] for r in runs])
+              for code, runs in (("clock", clock), ("before", before))}
+    assert f"16 a run, {middle['clock']} ms together (about 12 ms each), instead of 2, " \
+        f"{middle['before']} ms together" in section
+    totals = {code: spread([sum(r["gc_pauses"][g]["ms"] for g in "012") for r in runs])
+              for code, runs in (("clock", clock), ("before", before))}
+    assert f"{totals['clock']} ms a run in all against {totals['before']}" in section
+    pg = [r["round_trip_ms_p99"] for r in clock + ping + unpinged if r["setup"] == "pg1"]
+    assert f"gave {min(pg):.0f} to {max(pg):.0f} ms in these runs" in section
+    assert max(pg) > 100  # "not met"
+
+    def listed(runs: list[dict[str, Any]], setup: str, read: Any) -> str:
+        return ", ".join(read(r) for r in runs if r["setup"] == setup)
+
+    def p99(r: dict[str, Any]) -> str:
+        return f"{r['round_trip_ms_p99']:.0f}"
+
+    assert f"with SQLite {listed(clock, 'sqlite', p99)} ms on the clock against " \
+        f"{listed(before, 'sqlite', p99)} before (under 50 in all three runs on the clock, " \
+        "in two of three before: the 50 is 49.99)" in section
+    assert [r["round_trip_ms_p99"] < 50 for r in clock + before if r["setup"] == "sqlite"] \
+        == [True, True, True, True, True, False]
+    assert 49.985 < max(r["round_trip_ms_p99"] for r in clock if r["setup"] == "sqlite") < 50
+
+    def cpu(part: str) -> Any:
+        return lambda r: f"{r['cpu_ms_per_action'][part]:.2f}"
+
+    assert f"serve CPU per action {listed(unpinged, 'pg1', cpu('serve'))} against " \
+        f"{listed(ping, 'pg1', cpu('serve'))}, PostgreSQL's " \
+        f"{listed(unpinged, 'pg1', cpu('postgres'))} against " \
+        f"{listed(ping, 'pg1', cpu('postgres'))}" in section
+    assert f"on SQLite**: {listed(clock, 'sqlite', cpu('serve'))} ms on the clock against " \
+        f"{listed(before, 'sqlite', cpu('serve'))} before; the aim of 1.5 ms is not met" \
+        in section
+    assert all(r["cpu_ms_per_action"]["serve"] > 1.5 for r in clock if r["setup"] == "sqlite")
+    stored = [json.loads(line) for line in STORING.read_text().splitlines() if line.strip()]
+    for check, name in (("ping", "`ping` (`pool_pre_ping`, before)"),
+                        ("socket", "`socket` (`replace_if_closed`)")):
+        rounds = [line for line in stored if line["check"] == check]
+        cells = " | ".join(spread([line[key] for line in rounds], 2) for key in (
+            "cpu_ms_per_move", "postgres_cpu_ms_per_move", "wall_ms_per_move"))
+        assert f"| {name} | {len(rounds)} | {cells} |" in section
+    for key in ("cpu_ms_per_move", "postgres_cpu_ms_per_move", "wall_ms_per_move"):
+        pinged = [line[key] for line in stored if line["check"] == "ping"]
+        assert max(line[key] for line in stored if line["check"] == "socket") < min(pinged)
+    assert all(r["missed_seats"] == 0 for r in clock + before + ping + unpinged)
 
 
 def test_what_each_game_costs_a_server_is_its_results_files() -> None:
