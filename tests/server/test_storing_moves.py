@@ -4,6 +4,9 @@ read back alike; a move stored twice is a conflict and a failing database a refu
 changing nothing."""
 from __future__ import annotations
 
+import contextlib
+import os
+import resource
 import select
 import sqlite3
 from datetime import UTC, datetime
@@ -21,6 +24,7 @@ from towerplay.server.storage import (
     StorageFailed,
     StoredTable,
 )
+from towerplay.server.storage.sql import has_input
 
 from tests.server.conftest import new_database
 from tests.waiting import wait_for
@@ -134,3 +138,28 @@ def test_a_connection_the_database_closed_is_replaced_before_a_move_uses_it(
     assert storage.actions.since("t", 0) == ["a", "b"]
     assert backend()[0] != pid
     storage.close()
+
+
+def test_the_look_at_a_socket_takes_any_file_number() -> None:
+    """A server with thousands of open sockets gives its database connections file
+    numbers above 1,024, which ``select()`` refuses: the look before a checkout
+    (``has_input``) takes them, and sees data and a hang-up alike."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
+    try:
+        for tell in ("data", "hang-up"):
+            quiet, said = os.pipe()
+            high = os.dup2(quiet, 2000)
+            try:
+                assert not has_input(high)
+                if tell == "data":
+                    os.write(said, b"bye")
+                else:
+                    os.close(said)
+                assert has_input(high), tell
+            finally:
+                for fd in (quiet, high, said):
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

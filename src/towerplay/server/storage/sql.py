@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import os
+import select as io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from functools import wraps
 from pathlib import Path
-from select import select as ready
 from typing import Any, TypeVar
 
 from sqlalchemy import (
@@ -135,9 +135,19 @@ def replace_if_closed(connection: Any, _record: Any, _proxy: Any) -> None:
     """
     if connection.closed or connection.broken:
         raise DisconnectionError("the driver found this connection broken")
-    readable, _, _ = ready([connection.fileno()], [], [], 0)  # (0: look, never wait)
-    if readable:
+    if has_input(connection.fileno()):
         raise DisconnectionError("the database closed this connection")
+
+
+def has_input(fd: int) -> bool:
+    """Whether file descriptor ``fd`` has something to read, or was hung up, now (a look
+    that never waits: ``poll``, which takes any descriptor, where there is one; ``select``
+    only takes those under 1,024, fewer than a busy server's sockets)."""
+    if hasattr(io, "poll"):
+        poller = io.poll()
+        poller.register(fd, io.POLLIN)
+        return bool(poller.poll(0))
+    return bool(io.select([fd], [], [], 0)[0])
 
 
 def guarded(cls: type[T]) -> type[T]:
