@@ -292,15 +292,26 @@ def test_the_sixth_rounds_figures_are_its_results_files() -> None:
         in section
     assert all(r["cpu_ms_per_action"]["serve"] > 1.5 for r in clock if r["setup"] == "sqlite")
     stored = [json.loads(line) for line in STORING.read_text().splitlines() if line.strip()]
+    keys = ("cpu_ms_per_move", "postgres_cpu_ms_per_move", "wall_ms_per_move")
+
+    def told(check: str, key: str) -> str:
+        values = [line[key] for line in stored if line["check"] == check]
+        return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
+
     for check, name in (("ping", "`ping` (`pool_pre_ping`, before)"),
                         ("socket", "`socket` (`replace_if_closed`)")):
-        rounds = [line for line in stored if line["check"] == check]
-        cells = " | ".join(spread([line[key] for line in rounds], 2) for key in (
-            "cpu_ms_per_move", "postgres_cpu_ms_per_move", "wall_ms_per_move"))
-        assert f"| {name} | {len(rounds)} | {cells} |" in section
-    for key in ("cpu_ms_per_move", "postgres_cpu_ms_per_move", "wall_ms_per_move"):
-        pinged = [line[key] for line in stored if line["check"] == "ping"]
-        assert max(line[key] for line in stored if line["check"] == "socket") < min(pinged)
+        rounds = sum(line["check"] == check for line in stored)
+        cells = " | ".join(told(check, key) for key in keys)
+        assert f"| {name} | {rounds} | {cells} |" in section
+    for round_ in {line["round"] for line in stored}:  # "in every round ... on all three"
+        pair = {line["check"]: line for line in stored if line["round"] == round_}
+        assert all(pair["socket"][key] < pair["ping"][key] for key in keys), round_
+    medians = {(check, key): told(check, key).split(" ")[0] for check in ("ping", "socket")
+               for key in keys}
+    assert f"a stored move costs this process {medians['socket', keys[0]]} ms of CPU instead " \
+        f"of {medians['ping', keys[0]]}, PostgreSQL {medians['socket', keys[1]]} instead of " \
+        f"{medians['ping', keys[1]]}, and {medians['socket', keys[2]]} ms of wall time " \
+        f"instead of {medians['ping', keys[2]]}" in section
     assert all(r["missed_seats"] == 0 for r in clock + before + ping + unpinged)
 
 
