@@ -1,18 +1,22 @@
-"""What storing a move costs on PostgreSQL, by how the pool checks a connection before
-lending it: ``ping``, SQLAlchemy's ``pool_pre_ping`` (a ``SELECT 1`` round trip at every
-checkout: the server's setting until 2026-12-04), against ``socket``, the shipped
-``storage.sql.replace_if_closed`` (the driver's own state and a look at the socket, no
-round trip).
+"""What storing a move costs on PostgreSQL, by the round trips it makes (``--check``s, each
+one step further):
+
+- ``ping``: SQLAlchemy's ``pool_pre_ping`` (a ``SELECT 1`` round trip at every checkout:
+  the server's setting until 2026-12-04), then the move's statements and commit one by one;
+- ``socket``: ``storage.sql.replace_if_closed`` instead of the ping (the driver's own state
+  and a look at the socket, no round trip), the statements still one by one;
+- ``pipeline``: the look, and the statements and commit sent in one pipeline (shipped).
 
     PYTHONPATH=src .venv/bin/python benchmarks/bench_storage.py [--moves 2000] [--rounds 3] \\
         [--out FILE.jsonl]
 
 On a throwaway PostgreSQL cluster (tests/server/conftest.py's), each round stores
 ``--moves`` ordinary moves of one table through ``SQLStorage.actions.add`` (the server's
-hot path: one insert and one update, committed) once with each check, in a fresh database,
-the checks alternating. Reported per stored move: this process's CPU (what a server
-spends), PostgreSQL's CPU (its backends') and the wall time (one move after another: the
-round trips). One JSON line per round and check, with the command and versions.
+hot path: one insert, one update and one notification, committed) once with each check,
+in a fresh database, the checks taking turns. Reported per stored move: this process's
+CPU (what a server spends), PostgreSQL's CPU (its backends') and the wall time (one move
+after another: the round trips). One JSON line per round and check, with the command and
+versions.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ import platform
 import resource
 import sys
 import time
+from contextlib import nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -33,7 +38,7 @@ from sqlalchemy import event
 from towerplay import __version__
 from towerplay.server.storage import NewAction, SQLStorage, StoredTable, sql
 
-CHECKS = ("ping", "socket")
+CHECKS = ("ping", "socket", "pipeline")
 
 
 def own_cpu() -> float:
@@ -42,12 +47,15 @@ def own_cpu() -> float:
 
 
 def storage_with(check: str, url: str) -> SQLStorage:
-    """A storage whose pool checks connections by ``check`` (``ping``: the pool's own
-    pre-ping turned back on, the shipped check removed)."""
+    """A storage that stores moves as ``check`` says (``ping``: the pool's own pre-ping
+    turned back on, the shipped look removed; ``ping`` and ``socket``: no pipeline)."""
     storage = SQLStorage(url)
     if check == "ping":
         event.remove(storage.engine, "checkout", sql.replace_if_closed)
         storage.engine.pool._pre_ping = True  # what create_engine(pool_pre_ping=True) sets
+    if check != "pipeline":
+        actions: Any = storage.actions
+        actions._pipelined = lambda raw: nullcontext()
     return storage
 
 

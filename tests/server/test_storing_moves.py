@@ -30,8 +30,10 @@ from tests.server.conftest import new_database
 from tests.waiting import wait_for
 
 
-def a_table(path: Path) -> SQLStorage:
-    storage = SQLStorage(f"sqlite:///{path}")
+def a_table(path: Path | str) -> SQLStorage:
+    """A storage holding table ``t`` (castle, two seats): at ``path`` on SQLite, or at the
+    PostgreSQL database whose URL it is."""
+    storage = SQLStorage(path if isinstance(path, str) else f"sqlite:///{path}")
     storage.tables.create(StoredTable(id="t", game="castle", rules_version="1", options={},
                                       seed=1, players=2, seats=["human", "greedy"],
                                       created=datetime.now(UTC)))
@@ -56,14 +58,18 @@ def test_ordinary_clocked_and_final_moves_read_back_alike(tmp_path: Path) -> Non
     storage.close()
 
 
-def test_a_move_stored_twice_is_a_conflict_and_changes_nothing(tmp_path: Path) -> None:
-    storage = a_table(tmp_path / "twice.sqlite")
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_move_stored_twice_is_a_conflict_and_changes_nothing(
+        kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    storage = a_table(tmp_path / "twice.sqlite" if kind == "sqlite" else
+                      new_database(request.getfixturevalue("postgres_cluster"), "twice"))
     storage.actions.add(NewAction("t", 0, "a", 0))
-    with pytest.raises(Conflict):
+    with pytest.raises(Conflict):  # (on PostgreSQL found when the pipeline's commit is answered)
         storage.actions.add(NewAction("t", 0, "other", 1, None, "bots"))
+    storage.actions.add(NewAction("t", 1, "b", 1))  # the connection serves on
     loaded = storage.tables.load("t")
-    assert loaded is not None and loaded.version == 1 and loaded.bot_queue is None
-    assert storage.actions.since("t", 0) == ["a"]
+    assert loaded is not None and loaded.version == 2 and loaded.bot_queue is None
+    assert storage.actions.since("t", 0) == ["a", "b"]
     storage.close()
 
 
