@@ -115,10 +115,11 @@ def make_engine(url: str) -> Engine:
 
 def replace_if_closed(connection: Any, _record: Any, _proxy: Any) -> None:
     """A pooled PostgreSQL connection is checked before use without a round trip (a
-    ``SELECT 1`` before every transaction cost a tenth of a move's database time): one
-    that the driver knows is broken, or whose socket has something to read while it is
-    idle (the server closed it: a restart, a terminated backend), is replaced by the pool
-    (:class:`~sqlalchemy.exc.DisconnectionError` at checkout makes it connect anew).
+    ``SELECT 1`` before every transaction was one round trip in five of a stored move):
+    one that the driver knows is broken, or whose socket has something to read or was
+    hung up while it is idle (the server closed it: a restart, a terminated backend), is
+    replaced by the pool (:class:`~sqlalchemy.exc.DisconnectionError` at checkout makes it
+    connect anew).
 
     >>> class Idle:
     ...     closed = broken = False
@@ -419,7 +420,7 @@ class SQLActions:
         """The driver's own cursor on a connection of the pool, committed at the end (the
         hot paths: SQLAlchemy's own running of a statement costs more than the database);
         on PostgreSQL in a pipeline, so that a move's statements and its commit go to the
-        server together, one round trip, not one each. A driver's error rolls back and is
+        server together: one round trip, not one each. A driver's error rolls back and is
         :class:`StorageFailed` saying ``failure``, but an integrity error, raised as it is
         (its caller knows what it means)."""
         try:
