@@ -543,6 +543,31 @@ def continuations_sentence(*files: Path) -> str:
         for game, (pair, _) in continuations_pairs(*files).items())
 
 
+FITTED = f"{RESULTS}/strength-2026-12-04"
+FITTED_FILES = (f"{FITTED}/handmade_300.jsonl", f"{FITTED}/learned_search_300.jsonl")
+"""5 Towers' search at 300 iterations against greedy, its cut playouts judged by the
+hand-made value and by a value fitted on the search's own games (issue #47, item 6)."""
+
+
+def fitted_value_table(handmade: Path, learned: Path) -> str:
+    """docs/bots.md: the hand-made value against the value fitted on the search's own
+    games, on the same 5 Towers games against greedy."""
+    before = strength_rows(handmade, "ismcts:iterations=300", "five_towers", 2)
+    after = strength_rows(learned, "ismcts:iterations=300,evaluation=learned", "five_towers", 2)
+    pair = paired(before, after)
+    n = pair["games"]
+    speeds = [sum(r["iterations"] for r in rows) / sum(r["cpu"] for r in rows)
+              for rows in (before, after)]
+    return "\n".join([
+        "| game | games | hand-made value | value fitted on the search's own games "
+        "| games better / worse (sign test) | margin over greedy a game | iterations / CPU s |",
+        "|---|---|---|---|---|---|---|",
+        f"| five_towers | {n} | {rate(pair['before'], n)} | {rate(pair['after'], n)} "
+        f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
+        f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
+        f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |"])
+
+
 def figures() -> list[Figure]:
     """Every published figure."""
     two = f"{STRENGTH}/two_players_2500.jsonl"
@@ -589,6 +614,8 @@ def figures() -> list[Figure]:
                "a node valued over several futures"),
         Figure("README.md", CHANCE_FILES, continuations_sentence,
                "a node valued over several futures"),
+        Figure("docs/bots.md", FITTED_FILES, fitted_value_table,
+               "a value fitted on the search's own games"),
         *balance_figures(),
     ]
 

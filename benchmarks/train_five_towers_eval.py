@@ -1,7 +1,7 @@
 """Fit 5 Towers' learned position value (``games/five_towers/learned_eval.json``).
 
     PYTHONPATH=src nice -n 10 .venv/bin/python benchmarks/train_five_towers_eval.py \
-        [--games 400] [--seed 1] [--workers 2] [--players N] [--out FILE]
+        [--games 400] [--seed 1] [--workers 2] [--players N] [--out FILE] [--search SPEC]
 
 Plays ``--games`` games at 2 players (and 2/n of that at n players, whose games give n
 seats' positions each) of self-play: in each game every seat follows the same policy (the
@@ -11,12 +11,14 @@ stronger player: mixing policies by seat taught an earlier model that having tow
 is worth points, and the search, asking what a card would add, believed it. About one
 position in six is noted with every seat's features
 (:mod:`towerplay.games.five_towers.learned`, public information only) and the scores the
-game ended with. Per player count it fits a ridge regression of the final score on the
-features and the scale ``a + b·√rounds left`` of the logistic curve that turns a predicted
-lead into a win chance (maximum likelihood on a grid, as ``calibrate_five_towers.py``
-does), then prints how well the learned value and the hand-made ``heuristics.evaluate``
-(with its ``LEAD_SCALE``) predict the games held out (the last fifth): R² of the final
-score margin and the log-likelihood of the winner.
+game ended with. With ``--search SPEC`` every seat is that bot instead (the search's own
+games: ``ismcts:iterations=300``, say), a quarter of the bids still random. Per player
+count it fits a ridge regression of the final score on the features and the scale
+``a + b·√rounds left`` of the logistic curve that turns a predicted lead into a win chance
+(maximum likelihood on a grid, as ``calibrate_five_towers.py`` does), then prints how well
+the learned value and the hand-made ``heuristics.evaluate`` (with its ``LEAD_SCALE``)
+predict the games held out (the last fifth): R² of the final score margin and the
+log-likelihood of the winner.
 
 Deals are ``derive_seed(--seed, "train", players, game)``, never those of
 ``bench_strength.py``; the same arguments give the same file (bit for bit). The file is
@@ -35,10 +37,11 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from towerplay import games
+from towerplay import bots, games
 from towerplay.core.rng import derive_seed
+from towerplay.core.state import Action
 from towerplay.games.five_towers import heuristics, learned
-from towerplay.games.five_towers.state import BIDDING
+from towerplay.games.five_towers.state import BIDDING, FiveTowersState
 
 PLAYERS = (2, 3, 4, 5)
 SAMPLE = 1 / 6
@@ -54,14 +57,20 @@ Row = tuple[list[list[float]], list[float], float, list[float]]
 """(every seat's features, its heuristic values, rounds left, final scores)."""
 
 
-def play(job: tuple[int, int, int]) -> list[Row]:
+def play(job: tuple[int, int, int, str | None]) -> list[Row]:
     """One self-play game; the positions noted, with the final scores."""
-    seed, players, index = job
+    seed, players, index, search = job
     deal = derive_seed(seed, "train", players, index)
     rng = random.Random(deal)
     game = games.load("five_towers")
     state = game.start(players=players, seed=deal)
     policy = heuristics.rollout_action if index % 3 == 2 else heuristics.greedy_action
+    if search is not None:  # every seat the search (one bot: it keeps no seat's secrets)
+        bot = bots.load(search, seed=deal)
+
+        def policy(s: FiveTowersState, _rng: random.Random) -> Action:
+            assert s.to_move is not None
+            return bot.choose(s, s.to_move)
     noted: list[tuple[list[list[float]], list[float], float]] = []
     while not state.is_over:
         if rng.random() < SAMPLE:
@@ -76,9 +85,10 @@ def play(job: tuple[int, int, int]) -> list[Row]:
     return [(feats, values, left, final) for feats, values, left in noted]
 
 
-def collect(seed: int, players: int, count: int, workers: int) -> list[Row]:
+def collect(seed: int, players: int, count: int, workers: int,
+            search: str | None = None) -> list[Row]:
     """Every noted position of ``count`` games, in game order (so runs are reproducible)."""
-    jobs = [(seed, players, index) for index in range(count)]
+    jobs = [(seed, players, index, search) for index in range(count)]
     if workers == 1:
         return [row for job in jobs for row in play(job)]
     with Pool(workers) as pool:
@@ -172,6 +182,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, action="append",
                         help="player counts (repeatable; default 2 to 5)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--search", default=None,
+                        help="a bot spec every seat plays (the search's own games)")
     args = parser.parse_args()
     if args.games < 10 or args.workers < 1:
         parser.error("--games must be at least 10 and --workers at least 1")
@@ -181,10 +193,11 @@ def main() -> None:
     models = kept(args.out, args.seed, args.games)
     for players in counts:
         count = args.games * 2 // players
-        model, note = train(collect(args.seed, players, count, args.workers))
+        model, note = train(collect(args.seed, players, count, args.workers, args.search))
         models[str(players)] = model
         print(f"{players} players: {note}")
         data = {"features": list(learned.FEATURES), "seed": args.seed, "games": args.games,
+                **({"search": args.search} if args.search else {}),
                 "models": dict(sorted(models.items()))}
         args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {args.out}")

@@ -132,3 +132,14 @@ def test_training_is_reproducible_from_its_seed() -> None:
     assert first[0] == again[0]
     assert first[0]["weights"] != other[0]["weights"]
     assert len(first[0]["weights"]) == len(learned.FEATURES)
+
+
+def test_the_searchs_own_games_are_played_by_the_search_and_reproducible() -> None:
+    """``--search SPEC``: every seat is that bot (the games the fitted value of docs/bots.md,
+    "A value fitted on the search's own games", learned from), seeded by the deal."""
+    script = _script()
+    searched = script.play((3, 2, 0, "ismcts:iterations=20"))
+    assert searched == script.play((3, 2, 0, "ismcts:iterations=20"))
+    assert searched != script.play((3, 2, 0, None))  # not the greedy bot's game
+    assert searched and all(len(feats) == 2 and len(final) == 2
+                            for feats, _, _, final in searched)
