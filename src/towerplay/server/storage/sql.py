@@ -134,7 +134,7 @@ def replace_if_closed(connection: Any, _record: Any, _proxy: Any) -> None:
     sqlalchemy.exc.DisconnectionError: the database closed this connection
     >>> os.close(quiet); os.close(said)
     """
-    if connection.closed or connection.broken:
+    if connection.closed or getattr(connection, "broken", False):
         raise DisconnectionError("the driver found this connection broken")
     if has_input(connection.fileno()):
         raise DisconnectionError("the database closed this connection")
@@ -443,9 +443,13 @@ class SQLActions:
 
     def _pipelined(self, raw: Any) -> AbstractContextManager[Any]:
         """A pipeline on ``raw``'s PostgreSQL connection (statements sent without waiting
-        for each answer); nothing on SQLite, whose statements make no round trips."""
+        for each answer; where its libpq has pipelines, 14 and later: psycopg[binary]'s
+        has); nothing on SQLite, whose statements make no round trips."""
         driver: Any = raw.driver_connection
-        return driver.pipeline() if self.database.postgres else nullcontext()
+        if self.database.postgres and self.dbapi.Pipeline.is_supported():
+            pipeline: AbstractContextManager[Any] = driver.pipeline()
+            return pipeline
+        return nullcontext()
 
     def since(self, table_id: str, start: int) -> list[str]:
         with self.engine.connect() as db:
