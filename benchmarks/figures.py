@@ -551,21 +551,27 @@ hand-made value and by a value fitted on the search's own games (issue #47, item
 
 def fitted_value_table(handmade: Path, learned: Path) -> str:
     """docs/bots.md: the hand-made value against the value fitted on the search's own
-    games, on the same 5 Towers games against greedy."""
-    before = strength_rows(handmade, "ismcts:iterations=300", "five_towers", 2)
-    after = strength_rows(learned, "ismcts:iterations=300,evaluation=learned", "five_towers", 2)
-    pair = paired(before, after)
-    n = pair["games"]
-    speeds = [sum(r["iterations"] for r in rows) / sum(r["cpu"] for r in rows)
-              for rows in (before, after)]
+    games, on the same 5 Towers games against greedy (at 300 iterations, or at one second
+    a move where the files hold those)."""
+    rows = []
+    for budget in ("iterations=300", "seconds=1"):
+        before = strength_rows(handmade, f"ismcts:{budget}", "five_towers", 2)
+        after = strength_rows(learned, f"ismcts:{budget},evaluation=learned", "five_towers", 2)
+        pair = paired(before, after)
+        n = pair["games"]
+        if not n:
+            continue
+        speeds = [sum(r["iterations"] for r in games) / sum(r["cpu"] for r in games)
+                  for games in (before, after)]
+        rows.append(f"| five_towers | `{budget}` | {n} | {rate(pair['before'], n)} "
+                    f"| {rate(pair['after'], n)} "
+                    f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
+                    f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
+                    f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |")
     return "\n".join([
-        "| game | games | hand-made value | value fitted on the search's own games "
+        "| game | budget | games | hand-made value | value fitted on the search's own games "
         "| games better / worse (sign test) | margin over greedy a game | iterations / CPU s |",
-        "|---|---|---|---|---|---|---|",
-        f"| five_towers | {n} | {rate(pair['before'], n)} | {rate(pair['after'], n)} "
-        f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
-        f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
-        f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |"])
+        "|---|---|---|---|---|---|---|---|", *rows])
 
 
 def figures() -> list[Figure]:
