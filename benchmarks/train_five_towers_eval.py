@@ -36,6 +36,7 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+from rich.progress import track
 
 from towerplay import bots, games
 from towerplay.core.rng import derive_seed
@@ -89,10 +90,12 @@ def collect(seed: int, players: int, count: int, workers: int,
             search: str | None = None) -> list[Row]:
     """Every noted position of ``count`` games, in game order (so runs are reproducible)."""
     jobs = [(seed, players, index, search) for index in range(count)]
+    games = f"{players}-player games" + (f" of {search}" if search else "")
     if workers == 1:
-        return [row for job in jobs for row in play(job)]
-    with Pool(workers) as pool:
-        return [row for rows in pool.imap(play, jobs, chunksize=8) for row in rows]
+        return [row for job in track(jobs, description=games) for row in play(job)]
+    with Pool(workers) as pool:  # (imap keeps the games' order)
+        return [row for rows in track(pool.imap(play, jobs, chunksize=1 if search else 8),
+                                      total=len(jobs), description=games) for row in rows]
 
 
 def ridge(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
