@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import os
 import resource
-import select
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -139,7 +138,7 @@ def test_a_connection_the_database_closed_is_replaced_before_a_move_uses_it(
     assert backend()[0] == pid  # one connection, reused
     with psycopg.connect(f"{postgres_cluster}/postgres", autocommit=True) as admin:
         admin.execute("SELECT pg_terminate_backend(%s)", [pid])
-    wait_for(lambda: select.select([fd], [], [], 0)[0], "the closed connection to be told")
+    wait_for(lambda: has_input(fd), "the closed connection to be told")
     storage.actions.add(NewAction("t", 1, "b", 1))  # on a new connection: no failure
     assert storage.actions.since("t", 0) == ["a", "b"]
     assert backend()[0] != pid
