@@ -39,6 +39,7 @@ import numpy.typing as npt
 from rich.progress import track
 
 from towerplay import bots, games
+from towerplay.core.errors import TowerplayError
 from towerplay.core.rng import derive_seed
 from towerplay.core.state import Action
 from towerplay.games.five_towers import heuristics, learned
@@ -190,6 +191,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 10 or args.workers < 1:
         parser.error("--games must be at least 10 and --workers at least 1")
+    if args.search is not None:
+        try:
+            bots.load(args.search)
+        except TowerplayError as error:
+            parser.error(f"--search: {error}")
     counts = args.players or list(PLAYERS)
     if not set(counts) <= set(PLAYERS):
         parser.error("--players must be 2 to 5")
