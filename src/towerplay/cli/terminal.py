@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table as RichTable
@@ -287,8 +288,15 @@ def saver(path: Path, specs: list[str], lang: str = "en") -> Callable[[Table[Any
 
 
 def stopped(record: Path | None, lang: str = "en") -> None:
-    """The stop message, with the exact command that goes on with the game."""
+    """The stop message, with the exact command that goes on with the game.
+
+    Said through a new console: the signal that stopped the game may have come in the
+    middle of the shared console's bookkeeping (rich counts nested output in a property,
+    and an exception between its read and its write leaves every later line buffered for
+    ever), and it may have come mid-spinner, with the cursor hidden."""
     said = translator("web", lang)
+    console = Console(highlight=False)
+    console.show_cursor(True)
     if record is None:
         console.print(f"\n[yellow]{escape(said('cli.stopped'))}[/yellow] "
                       f"{escape(said('cli.not_recorded'))}")
