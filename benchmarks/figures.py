@@ -422,6 +422,22 @@ CASTLE_TIME = (f"{RESULTS}/vs_openspiel-2026-12-03/castle_time.jsonl",)
 memo, ours with the match's search options (halving falls back to UCB with ``seconds``)."""
 
 
+CASTLE_PAIRED = (f"{RESULTS}/vs_openspiel-2026-12-04/castle_paired.jsonl",)
+"""Castle's fair match with ours trying every root move in each sampled world on common
+random numbers (``paired=true``, UCB below the root, outcomes pooled, unseen cards merged),
+random playouts at 1,000 iterations; stopped after 47 deals."""
+
+
+def paired_against_apart_and_halving(halving: Path, apart: Path, paired: Path) -> str:
+    """docs/rl.md: paired root moves against unseen cards apart and against the match's
+    search (halving, merged), random playouts at 1,000 iterations, on the same deals."""
+    return "; ".join([
+        openspiel_paired(apart, paired, 1000, policies=("random",), searches=(APART, None),
+                         called="apart"),
+        openspiel_paired(halving, paired, 1000, policies=("random",),
+                         called="the match's search")])
+
+
 ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
                f"{RESULTS}/root-choice-2026-12-02/root_choice_random_300.json")
 
@@ -612,6 +628,12 @@ def figures() -> list[Figure]:
         Figure("docs/rl.md", CASTLE_TIME, openspiel_table, "castle at equal time"),
         Figure("docs/rl.md", CASTLE_TIME, openspiel_commands, "castle at equal time: commands"),
         Figure("README.md", CASTLE_TIME, openspiel_sentence, "castle at equal time"),
+        Figure("docs/rl.md", CASTLE_PAIRED, openspiel_table, "castle with paired root moves"),
+        Figure("docs/rl.md", CASTLE_PAIRED, openspiel_commands,
+               "castle with paired root moves: commands"),
+        Figure("docs/rl.md", (*CASTLE_HALVING, APART_FILES["apart"], *CASTLE_PAIRED),
+               paired_against_apart_and_halving,
+               "castle with paired root moves against apart and halving"),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
         Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
