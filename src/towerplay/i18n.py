@@ -62,6 +62,12 @@ SEGMENT = " · "
 """What joins the parts of a line on a board."""
 ACTION = "action"
 """The kind of templates that word an action's notation as a button says it."""
+SAID = "said"
+"""The form of a text as people read it (``five_towers.take@said``: *takes sand 7*), where
+the plain key's English is the notation's (*take sand7*): the words of records, the
+kernel's log lines and OpenSpiel's strings. The pages, the terminal, replays and hints
+word moves and buttons in it; a language whose words are people's words anyway needs
+none (a key without it is its own)."""
 
 
 def language(wanted: str | None) -> str:
@@ -216,12 +222,18 @@ class Translator:
     def find_term(self, word: str) -> str:
         """A game term (a suit, a colour, a card's name) in this language: its catalogue
         text, or what the game's ``words`` module (``term(word, tr)``) makes of a term
-        with many values (a Skytopia Market card's place, ``g1``), or the word itself."""
+        with many values (a Skytopia Market card's place, ``g1``), or the word itself;
+        ``word@form`` (a grammatical form) is the word's plain term where neither has
+        that form."""
         key = f"term.{word}"
         if self.has(key):
             return self.raw(key)
         named = _game_term(self.domain)
-        return (named(word, self) if named else None) or word
+        found = named(word, self) if named else None
+        if found:
+            return found
+        bare, _, form = word.partition("@")
+        return self.term(bare) if form else word
 
     def event(self, event: Event, form: str | None = None) -> str:
         """An engine's event in this language, by the catalogue text of its key (in the
@@ -259,10 +271,9 @@ class Translator:
         if isinstance(value, Event | Seq):  # a phrase (a card, a pool): worded once
             return _phrase(self.domain, self.lang, value, form)
         if isinstance(value, Term):
-            return self.term(f"{value}@{form}") if form and self.has(
-                f"term.{value}@{form}") else self.term(value)
-        if isinstance(value, Notation):
-            return self.action(value)
+            return self.term(f"{value}@{form}" if form else value)
+        if isinstance(value, Notation):  # (quoted in English as typed: the notation)
+            return str(value) if self.lang == LANGUAGES[0] else self.action(value)
         if isinstance(value, Seat):  # people count seats from 1
             return str(value + 1)
         return str(value)
@@ -279,20 +290,34 @@ class Translator:
 
     def logged(self, state: State[Any], index: int, seat: int | None) -> str | None:
         """What ``seat`` sees of ``state``'s history entry ``index``, in this language
-        (``None``: nothing): its log event worded (the terminal, the pages, replays)."""
+        (``None``: nothing): its log event worded as people read it (:data:`SAID`; the
+        terminal, the pages, replays)."""
         event = state.log_event(index, seat)
-        return None if event is None else self.event(event)
+        said = SAID if self.lang == LANGUAGES[0] else None  # (the others' keys are said)
+        return None if event is None else self.event(event, said)
 
     def action(self, notation: str) -> str:
         """An action's notation as a button's label in this language: by its
         ``action.*`` template (an imperative: *weź piaskową 7*), the template's fields that
-        are terms translated too; a notation no template matches stays as it is."""
-        if self.lang == LANGUAGES[0]:
-            return notation
+        are terms translated too; a notation no template matches stays as it is. In
+        English the templates are the notation itself: a template's :data:`SAID` form
+        words it (*take sand 7*), else the notation stays.
+
+        >>> Translator("five_towers", "en").action("take sand7")
+        'take sand 7'
+        >>> Translator("five_towers", "en").action("bid 2")
+        'bid 2'
+        """
+        english = self.lang == LANGUAGES[0]
         found = match(self.domain, notation) or match("web", notation)
         if found is None:
-            return self.term(notation)  # a whole notation may be a term
+            return notation if english else self.term(notation)  # a notation may be a term
         key, values = found
+        if english:
+            if not self.has(f"{key}@{SAID}"):
+                return notation
+            said = {name: self.term(f"{value}@{SAID}") for name, value in values.items()}
+            return fill(self.raw(f"{key}@{SAID}"), said)
         params = {name: self.term(value) for name, value in values.items()}
         count = params.pop("count", None)  # a {count} field picks the plural form
         if count is not None and count.isdigit():
@@ -526,7 +551,7 @@ def templates(domain: str, kind: str = ACTION) -> Sequence[tuple[re.Pattern[str]
     (most fixed words) first, so ``take {card}`` does not swallow a longer notation."""
     found = []
     for key, text in catalogue(domain, LANGUAGES[0]).items():
-        if key.startswith(f"{kind}."):
+        if key.startswith(f"{kind}.") and "@" not in key:  # (a form is no notation)
             base = key.rsplit(".", 1)[0] if key.endswith(PLURAL_FORMS) else key
             found.append((pattern(text), base, len(re.sub(r"\{\w+\}", "", text))))
     found.sort(key=lambda item: -item[2])

@@ -66,7 +66,7 @@ def test_a_single_choice_is_made_without_asking_and_announced(tmp_path: Path) ->
                                  "4", "--record", str(path)], input="4\n" + "1\n" * 5)
     actions = Record.load(path).actions
     assert actions[1] == "bid 5" and actions[7] == "no-teardown", actions
-    assert re.search(r"seat 1: no-teardown \(the only choice\)", result.output)  # from 1
+    assert re.search(r"seat 1: tears down no card \(the only choice\)", result.output)  # from 1
     # asked for the bid and five takes, then for a placement when the input ran out
     assert result.output.count("seat 1 (? for help)>") == 7
 

@@ -158,7 +158,7 @@ def test_action_labels_in_polish_and_hungarian() -> None:
     assert hu.action("discard S6") == "dobj el egy 6 értékű kőkockát"
     assert hu.action("place r3c2") == "rakd le a kockát az r3c2 mezőre"
     assert hu.action("remove") == "távolítsd el a sehová sem férő kockát"
-    assert Translator(DOMAIN, "en").action("take G5") == "take G5"
+    assert Translator(DOMAIN, "en").action("take G5") == "take a die: glass 5"
 
 
 def test_a_refusal_reads_naturally() -> None:

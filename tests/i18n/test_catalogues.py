@@ -128,6 +128,7 @@ def test_every_score_breakdown_label_is_translated(name: str) -> None:
 
 
 def test_an_action_is_worded_by_its_action_template() -> None:
-    assert i18n.Translator("five_towers", "en").action("take sand7") == "take sand7"
+    assert i18n.Translator("five_towers", "en").action("take sand7") == "take sand 7"
+    assert i18n.Translator("five_towers", "en").action("bid 2") == "bid 2"  # (no said form)
     assert i18n.Translator("five_towers", "pl").action("take sand7") == "weź piaskową 7"
     assert i18n.Translator("web", "pl").action("no template at all") == "no template at all"

@@ -170,7 +170,7 @@ def test_action_labels_in_polish_and_hungarian() -> None:
     assert hu.action("take sand7") == "vedd el: homok 7"
     assert hu.action("teardown candy") == "bontsd le az édességtornyod legfelső kártyáját"
     assert hu.action("no-teardown") == "ne bonts le kártyát"
-    assert Translator("five_towers", "en").action("place scrap12") == "place scrap12"
+    assert Translator("five_towers", "en").action("place scrap12") == "place scrap 12"
 
 
 # ----------------------------------------------------------------- boards

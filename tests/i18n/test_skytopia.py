@@ -230,7 +230,8 @@ def test_action_labels_in_polish_and_hungarian() -> None:
     assert hu.action("tower gold") == "aktiváld az arany Tornyodat"
     assert hu.action("take p3") == "vedd a városodba a kártyát innen: lila, 3. sor"
     assert hu.action("side a") == "válaszd a lapka A oldalát"
-    assert Translator(DOMAIN, "en").action("turn r2:4 2") == "turn r2:4 2"
+    assert Translator(DOMAIN, "en").action("turn r2:4 2") == (
+        "turn golem 4 on red 2 by 2")
 
 
 def test_no_line_template_is_left() -> None:

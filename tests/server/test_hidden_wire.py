@@ -16,6 +16,7 @@ import pytest
 
 from towerplay import games
 from towerplay.core.record import Record
+from towerplay.i18n import Translator
 from towerplay.server.live import json_view
 
 from tests.server.conftest import TIMEOUT, Server, connect, create, receive
@@ -67,6 +68,7 @@ def play(server: Server, made: dict[str, Any]) -> Seen:
 def check(seen: Seen, record: Record, tokens: dict[int, str]) -> None:
     """Every message against the true state at its version (see the module's docstring)."""
     state, versions = record.start(), {}
+    said = Translator(record.game, "en")  # (the clients ask for no language: English)
     wanted = {json.loads(raw)["version"] for _, raw in seen}
     for index, text in enumerate([*record.actions, None]):
         if index in wanted:
@@ -81,7 +83,7 @@ def check(seen: Seen, record: Record, tokens: dict[int, str]) -> None:
         assert message["seat"] == seat
         for event in message["events"]:
             assert event["index"] < message["version"]
-            assert event["line"] == at.log_line(event["index"], seat)
+            assert event["line"] == said.logged(at, event["index"], seat)  # the page's words
             assert event["mover"] == at.movers[event["index"]]
         if not over:
             assert str(record.seed) not in raw

@@ -75,7 +75,7 @@ def test_a_finished_tables_review_is_done_reproducible_and_stored(
     assert [d["index"] for d in done["decisions"]] == unforced
     assert {d["mark"] for d in done["decisions"]} <= MARKS
     labels = [(d.pop("played_label"), d.pop("best_label")) for d in done["decisions"]]
-    assert labels == [(d["played"], d["best"]) for d in done["decisions"]]  # English: notation
+    assert labels == [(d["played"], d["best"]) for d in done["decisions"]]  # castle's read so
     assert done == review(record, iterations=8, seed=0).to_json()
     app: Any = sqlite_server.server.config.app
     elsewhere = SQLStorage(app.state.hub.storage.url)  # another process reads it too

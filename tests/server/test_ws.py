@@ -50,7 +50,8 @@ def test_view_on_connect_and_after_a_move(server: Server, http: httpx.Client) ->
             for message in (mine_after, theirs_after):
                 assert message["version"] == 1
                 assert [e["mover"] for e in message["events"]] == [first["seat"]]
-            assert mine_after["events"][0]["line"] == action
+            said = action.replace("bid", "bids")  # (as people read it: "bids 0")
+            assert action.startswith("bid ") and mine_after["events"][0]["line"] == said
             assert "legal" in theirs_after["view"] and "legal" not in mine_after["view"]
 
     asyncio.run(scenario())

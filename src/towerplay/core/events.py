@@ -12,7 +12,7 @@ parameter:
 - :class:`Seat`: a seat, 0-based as the engines and the protocol count them, shown as
   people count them: from 1 (``Seat(0)`` is worded ``1``);
 - :class:`Notation`: an action's notation, worded as its button says it (the
-  catalogue's ``action.*`` templates; in English the notation itself);
+  catalogue's ``action.*`` templates; in English quoted as it is typed);
 - :class:`Term`: a glossary word, worded by the catalogue's ``term.<word>``;
 - :class:`Event`: a nested phrase worded by its own key (a card: its suit and value);
 - :class:`Seq`: a list of the above, each worded, joined by a separator.

@@ -39,12 +39,15 @@ def localized(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 def action_labels(view: Mapping[str, Any], lang: str) -> dict[str, str]:
     """The legal actions' notation worded in ``lang`` for the page's buttons (by the
-    game's action templates: ``take G5`` → ``weź G5``); none in English."""
-    legal = view.get("legal") or []
-    if lang == i18n.LANGUAGES[0]:
-        return {}
+    game's action templates: ``take G5`` → ``weź G5``), those that differ from the
+    notation (a button without one shows its notation: English ``bid 2``).
+
+    >>> action_labels({"game": "five_towers", "legal": ["take sand7", "pass"]}, "en")
+    {'take sand7': 'take sand 7'}
+    """
     words = i18n.Translator(str(view.get("game")), lang)
-    return {action: words.action(action) for action in legal}
+    labels = {action: words.action(action) for action in view.get("legal") or []}
+    return {action: label for action, label in labels.items() if label != action}
 
 
 @router.get("/api/i18n/{lang}")

@@ -1,8 +1,9 @@
 """What Skytopia says, as events (:mod:`towerplay.core.events`): each move of the log, the
 effects it names (a Tower card or a Foundation by its name, an ability by its text) and
 the round's news; the refusals are in :mod:`~towerplay.games.skytopia.refusals`. The
-catalogues word them (``skytopia.*`` keys); English keeps the old log lines and refusals
-(the notation, the card's ident before its name), Polish and Hungarian name cards,
+catalogues word them (``skytopia.*`` keys); the kernel's English keeps the old log lines
+and refusals (the notation, the card's ident before its name), while the pages' English
+(``@said`` keys: *places golem 5 on gold 1*), Polish and Hungarian name cards, places,
 Foundations and tiles by their rulebook words, never by code.
 
 >>> from towerplay import games

@@ -4,7 +4,7 @@ the gold column's first row) in the log and on the action buttons.
 >>> from towerplay.i18n import Translator
 >>> term("g1", Translator("skytopia", "hu")), Translator("skytopia", "pl").term("g1")
 ('arany, 1. sor', '„złota 1”')
->>> Translator("skytopia", "en").term("g1")   # (English keeps the notation)
+>>> Translator("skytopia", "en").term("g1")   # (the notation's English)
 'g1'
 >>> term("gold", Translator("skytopia", "pl")) is None   # (not a place: the catalogue's)
 True
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from towerplay.games.skytopia.components import COLOURS, LETTERS
-from towerplay.i18n import LANGUAGES, Translator
+from towerplay.i18n import LANGUAGES, SAID, Translator
 
 PLACE = re.compile(f"([{LETTERS}])([1-9])")
 """A Market card's place in the notation: its column's letter and its row (1: by the deck)."""
@@ -23,12 +23,18 @@ COLUMN = dict(zip(LETTERS, COLOURS, strict=True))
 
 
 def term(word: str, tr: Translator) -> str | None:
-    """``word`` worded by the catalogue's ``slot_term`` if it is a Market card's place,
-    else ``None``. English keeps the notation: its buttons show the notation itself."""
-    found = PLACE.fullmatch(word)
+    """``word`` worded by the catalogue's ``slot_term`` if it is a Market card's place
+    (in any grammatical form: ``g1@said``), else ``None``. English keeps the notation
+    but where people read it (:data:`~towerplay.i18n.SAID`).
+
+    >>> term("g1@said", Translator("skytopia", "en"))
+    'gold 1'
+    """
+    place, _, form = word.partition("@")
+    found = PLACE.fullmatch(place)
     if found is None:
         return None
-    if tr.lang == LANGUAGES[0]:
-        return word
+    if tr.lang == LANGUAGES[0] and form != SAID:
+        return place
     letter, row = found.groups()
     return tr("slot_term", colour=tr.term(COLUMN[letter]), row=row)
