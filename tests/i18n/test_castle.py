@@ -145,7 +145,7 @@ def test_the_games_offer_every_kind_of_action() -> None:
     met = {found[0] for notation in notations
            if (found := match("castle", notation, ACTION)) is not None}
     assert met | {"action.wizard_5"} == {
-        key for key in catalogue("castle", "en") if key.startswith("action.")}
+        key for key in catalogue("castle", "en") if key.startswith("action.") and "@" not in key}
 
 
 def test_action_labels_in_polish_and_hungarian() -> None:
@@ -163,7 +163,7 @@ def test_action_labels_in_polish_and_hungarian() -> None:
         "Varázsló: illeszd be a kártyát a kezdőlapka után",
         "Varázsló: illeszd be a kártyát az 5 után",
         "Varázsló: illeszd be a kártyát a 17 után"]
-    assert Translator("castle", "en").action("wizard 17") == "wizard 17"
+    assert Translator("castle", "en").action("wizard 17") == "Wizard: insert the card after 17"
 
 
 # ----------------------------------------------------------------- boards

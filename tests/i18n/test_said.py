@@ -17,6 +17,7 @@ CODES = {
     "five_towers": re.compile(r"\b(candy|scary|tree|scrap|sand)\d|no-teardown|teardown "),
     "skytopia": re.compile(r"\b[bgrp]\d\b|:\d|\bt\d\b(?!\))|^(top|row|tower) "),
     "blueprints": re.compile(r"\b[WRSG]\d"),
+    "castle": re.compile(r"^(build|return|remove)$|^wizard \d|→"),
 }
 """What the notation writes and people's words never do: a card or die as a code, a
 Market card's place as letter and row (``g1``, ``g1:5``), a bare notation verb."""
