@@ -16,7 +16,7 @@ from towerplay.i18n import Translator, english
 CODES = {
     "five_towers": re.compile(r"\b(candy|scary|tree|scrap|sand)\d|no-teardown|teardown "),
     "skytopia": re.compile(r"\b[bgrp]\d\b|:\d|\bt\d\b(?!\))|^(top|row|tower) "),
-    "blueprints": re.compile(r"\b[WRSG]\d"),
+    "blueprints": re.compile(r"\b[WRSG]\d|\br\dc\d"),
     "castle": re.compile(r"^(build|return|remove)$|^wizard \d|→"),
 }
 """What the notation writes and people's words never do: a card or die as a code, a

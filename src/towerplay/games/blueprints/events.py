@@ -52,9 +52,10 @@ def dice(codes: Iterable[int]) -> Seq:
     return Seq(tuple(map(DIE_EVENTS.__getitem__, codes)), "space")
 
 
-def cell(c: int) -> str:
-    """Cell ``c`` as the board names it (``r2c1``)."""
-    return CELL_TEXT[c]
+def cell(c: int) -> Term:
+    """Cell ``c`` as the notation names it (``r2c1``; people read it as the board names it,
+    ``term.r2c1@said``: *row 2, column 1*)."""
+    return Term(CELL_TEXT[c])
 
 
 def log_event(action: Move) -> Event:
