@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from towerplay.core.events import Event, Param, Seq, Term
-from towerplay.games.blueprints.dice import CELL_TEXT, MATERIALS, NUM_DICE_CODES
+from towerplay.games.blueprints.dice import CELL_TEXT, COLS, MATERIALS, NUM_DICE_CODES
 from towerplay.games.blueprints.moves import (
     DISCARD,
     DISCARDS,
@@ -52,10 +52,9 @@ def dice(codes: Iterable[int]) -> Seq:
     return Seq(tuple(map(DIE_EVENTS.__getitem__, codes)), "space")
 
 
-def cell(c: int) -> Term:
-    """Cell ``c`` as the notation names it (``r2c1``; people read it as the board names it,
-    ``term.r2c1@said``: *row 2, column 1*)."""
-    return Term(CELL_TEXT[c])
+def cell(c: int) -> str:
+    """Cell ``c`` as the notation names it (``r2c1``)."""
+    return CELL_TEXT[c]
 
 
 def log_event(action: Move) -> Event:
@@ -70,7 +69,9 @@ def _log_event(action: Move) -> Event:
     if kind == TAKE:
         return Event.of("blueprints.take", die=die(action[1]))
     if kind == PLACE:
-        return Event.of("blueprints.place", cell=cell(action[1]))
+        # (its row and column: the words people read, ``blueprints.place@said``)
+        return Event.of("blueprints.place", cell=cell(action[1]),
+                        row=action[1] // COLS + 1, col=action[1] % COLS + 1)
     if kind == DISCARD:
         return Event.of("blueprints.discard", die=die(action[1]))
     assert kind == REMOVE
