@@ -45,7 +45,7 @@ def action_labels(view: Mapping[str, Any], lang: str) -> dict[str, str]:
     >>> action_labels({"game": "five_towers", "legal": ["take sand7", "pass"]}, "en")
     {'take sand7': 'take sand 7'}
     """
-    words = i18n.Translator(str(view.get("game")), lang)
+    words = i18n.translator(str(view.get("game")), lang)  # (shared: it keeps its words)
     labels = {action: words.action(action) for action in view.get("legal") or []}
     return {action: label for action, label in labels.items() if label != action}
 
