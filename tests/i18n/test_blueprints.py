@@ -152,13 +152,23 @@ def test_action_labels_in_polish_and_hungarian() -> None:
     pl, hu = Translator(DOMAIN, "pl"), Translator(DOMAIN, "hu")
     assert pl.action("take W3") == "weź drewnianą kość o wartości 3"
     assert pl.action("discard R1") == "odrzuć kość z recyklingu o wartości 1"
-    assert pl.action("place r2c1") == "połóż kość na polu r2c1"
+    assert pl.action("place r2c1") == "połóż kość na polu: rząd 2, kolumna 1"
     assert pl.action("remove") == "usuń wziętą kość (nigdzie nie pasuje)"
     assert hu.action("take G5") == "vegyél el egy 5 értékű üvegkockát"
     assert hu.action("discard S6") == "dobj el egy 6 értékű kőkockát"
-    assert hu.action("place r3c2") == "rakd le a kockát az r3c2 mezőre"
+    assert hu.action("place r3c2") == "rakd le a kockát ide: 3. sor, 2. oszlop"
     assert hu.action("remove") == "távolítsd el a sehová sem férő kockát"
     assert Translator(DOMAIN, "en").action("take G5") == "take a die: glass 5"
+
+
+def test_a_placement_names_its_cell_as_the_board_does() -> None:
+    """Row and column, as the board's cells read, in every language; the notation's
+    ``r2c1`` only in the kernel's English."""
+    place = events.log_event((events.PLACE, 2))  # row 2, column 1
+    assert [word(place, lang) for lang in LANGUAGES] == [
+        "place r2c1", "kładzie kość na polu: rząd 2, kolumna 1",
+        "lerakja a kockát ide: 2. sor, 1. oszlop"]
+    assert Translator(DOMAIN, "en").event(place, "said") == "places the die on row 2, column 1"
 
 
 def test_a_refusal_reads_naturally() -> None:
