@@ -313,12 +313,11 @@ class Translator:
         if found is None:
             return notation if english else self.term(notation)  # a notation may be a term
         key, values = found
-        if english:
-            if not self.has(f"{key}@{SAID}"):
-                return notation
-            said = {name: self.term(f"{value}@{SAID}") for name, value in values.items()}
-            return fill(self.raw(f"{key}@{SAID}"), said)
-        params = {name: self.term(value) for name, value in values.items()}
+        form = f"@{SAID}" if english else ""  # (English's plain templates are notation)
+        key = f"{key}{form}"
+        if english and not self.has(key):
+            return notation
+        params = {name: self.term(f"{value}{form}") for name, value in values.items()}
         count = params.pop("count", None)  # a {count} field picks the plural form
         if count is not None and count.isdigit():
             return self(key, count=int(count), **params)

@@ -76,9 +76,15 @@ def parse_die(text: str) -> int:
     return make_die(MATERIALS.index(t[0]), int(t[1]))
 
 
+def row_and_column(cell: int) -> tuple[int, int]:
+    """A cell's row (1-3, top to bottom) and column (1-2), as people count them."""
+    row, column = divmod(cell, COLS)
+    return row + 1, column + 1
+
+
 def cell_text(cell: int) -> str:
-    """``r<row>c<col>``, rows 1-3 top to bottom, columns 1-2."""
-    return f"r{cell // COLS + 1}c{cell % COLS + 1}"
+    """``r<row>c<col>`` (:func:`row_and_column`)."""
+    return "r{}c{}".format(*row_and_column(cell))
 
 
 CELL_TEXT = tuple(cell_text(c) for c in range(CELLS))

@@ -14,7 +14,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from towerplay.core.events import Event, Param, Seq, Term
-from towerplay.games.blueprints.dice import CELL_TEXT, COLS, MATERIALS, NUM_DICE_CODES
+from towerplay.games.blueprints.dice import (
+    CELL_TEXT,
+    MATERIALS,
+    NUM_DICE_CODES,
+    row_and_column,
+)
 from towerplay.games.blueprints.moves import (
     DISCARD,
     DISCARDS,
@@ -69,9 +74,8 @@ def _log_event(action: Move) -> Event:
     if kind == TAKE:
         return Event.of("blueprints.take", die=die(action[1]))
     if kind == PLACE:
-        # (its row and column: the words people read, ``blueprints.place@said``)
-        return Event.of("blueprints.place", cell=cell(action[1]),
-                        row=action[1] // COLS + 1, col=action[1] % COLS + 1)
+        row, col = row_and_column(action[1])  # (what people read: a board's words)
+        return Event.of("blueprints.place", cell=cell(action[1]), row=row, col=col)
     if kind == DISCARD:
         return Event.of("blueprints.discard", die=die(action[1]))
     assert kind == REMOVE
