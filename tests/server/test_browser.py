@@ -51,9 +51,14 @@ def play_board(page: Any, rng: random.Random, moves: int | None = None,
 
 
 def play_buttons(page: Any, rng: random.Random, moves: int | None = None) -> int:
-    """Play with the plain button list (one button per legal action)."""
+    """Play with the plain button list (one button per legal action; where the board's
+    many pieces fold theirs into a list, opened first: it then stays open)."""
     done = 0
     while (moves is None or done < moves) and wait_my_turn(page):
+        folded = page.locator("#move-list:not([open]) > summary")
+        if folded.count():
+            folded.click()
+            page.wait_for_selector("#move-list[open]")
         buttons = page.locator("#actions button")
         act(page, buttons.nth(rng.randrange(buttons.count())), keyboard=False)
         done += 1

@@ -9,6 +9,8 @@ import { $, esc, friends, getJSON, LANG, pages, refusalText, seatLabel, showErro
 const ANSWER_WAIT_MS = 8000;
 /** The longest wait between two tries to reconnect (the waits double up to it). */
 const RECONNECT_MAX_MS = 10000;
+/** More moves than this on the board's pieces wait in a list that opens on demand. */
+const FOLD_OVER = 8;
 
 const TablePage = {
   id: decodeURIComponent(location.pathname.split("/").pop()),
@@ -27,6 +29,7 @@ const TablePage = {
   retry: 0,
   stopped: false,
   hints: false,
+  listOpen: false,
   errorUntil: Infinity,
 
   start() {
@@ -43,6 +46,10 @@ const TablePage = {
       if (event.key === "Enter" || event.key === " ") this.pick(event);
     });
     $("actions").addEventListener("click", (event) => this.pick(event));
+    // (a details element's toggle does not bubble: heard on the way down)
+    $("actions").addEventListener("toggle", (event) => {
+      if (event.target.id === "move-list") this.listOpen = event.target.open;
+    }, true);
     Promise.all([getJSON(`/api/tables/${encodeURIComponent(this.id)}`), getJSON("/api/games")])
       .then(([summary, list]) => {
         this.seats = summary.seats;
@@ -195,8 +202,7 @@ const TablePage = {
     const legal = view.legal || [];
     $("actions-box").hidden = legal.length === 0;
     $("undo-box").hidden = !message.undo;  // one's own last action, nobody moved since
-    $("actions").innerHTML = legal.map((a) =>
-      `<button type="button" data-action="${esc(a)}">${esc((message.labels || {})[a] || a)}</button>`).join("");
+    this.drawMoves(legal, message.labels || {});
     this.clearHints();
     this.events(message.events || []);
     this.end(view);
@@ -205,6 +211,27 @@ const TablePage = {
     this.last = message;
     showClock($("clock"), message.clock, (seat) => seatLabel(seat, this.seats, this.seat), t);
     friends.drawn(message);
+  },
+
+  /** A button per legal move. Where the board offers more than FOLD_OVER of them as
+   * pieces (a grid of face-down cards, a market's places), those wait in a list that opens
+   * on demand, below a line that says to choose on the board: a phone would otherwise
+   * scroll past dozens of buttons to reach the hint, the log and the chat. Once opened,
+   * the list comes open at the next turns too, until closed. */
+  drawMoves(legal, labels) {
+    const button = (a) => `<button type="button" data-action="${esc(a)}">${esc(labels[a] || a)}</button>`;
+    const pieces = $("board").querySelectorAll("[data-action]");
+    const onBoard = new Set(Array.from(pieces, (piece) => piece.dataset.action));
+    const folded = legal.filter((a) => onBoard.has(a));
+    if (folded.length <= FOLD_OVER) {
+      $("actions").innerHTML = legal.map(button).join("");
+      return;
+    }
+    const open = this.listOpen ? " open" : "";
+    $("actions").innerHTML = legal.filter((a) => !onBoard.has(a)).map(button).join("")
+      + `<p class="hint-note">${esc(t("choose_on_board"))}</p>`
+      + `<details id="move-list"${open}><summary>${esc(t("move_list", { n: folded.length }))}</summary>`
+      + `${folded.map(button).join("")}</details>`;
   },
 
   /** Words every seat's label anew (a person named their seat). */
