@@ -169,6 +169,9 @@ def test_the_board_picture_is_drawn_again_by_its_script(tmp_path: Path) -> None:
     spec.loader.exec_module(script)
     out = tmp_path / "board.svg"
     assert script.main([str(out)]) == 0
+    # the README's picture is today's board, not an older drawing of it
+    assert out.read_bytes() == (DOCS / "images" / "board.svg").read_bytes(), \
+        "docs/images/board.svg is out of date: run docs/board_picture.py"
     for picture in (out, DOCS / "images" / "board.svg"):
         root = ET.parse(picture).getroot()
         assert root.tag == "{http://www.w3.org/2000/svg}svg"

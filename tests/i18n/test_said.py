@@ -15,12 +15,13 @@ from towerplay.i18n import Translator, english
 
 CODES = {
     "five_towers": re.compile(r"\b(candy|scary|tree|scrap|sand)\d|no-teardown|teardown "),
-    "skytopia": re.compile(r"\b[bgrp]\d\b|:\d|\bt\d\b(?!\))|^(top|row|tower) "),
+    "skytopia": re.compile(r"\b[bgrp]\d\b|:\d|\bt\d\b(?!\))|^(top|row|tower) |\(E\d+\)"),
     "blueprints": re.compile(r"\b[WRSG]\d|\br\dc\d"),
     "castle": re.compile(r"^(build|return|remove)$|^wizard \d|→"),
 }
 """What the notation writes and people's words never do: a card or die as a code, a
-Market card's place as letter and row (``g1``, ``g1:5``), a bare notation verb."""
+Market card's place as letter and row (``g1``, ``g1:5``), a card's effect number
+(``Gain 3 PP (E4)``), a bare notation verb."""
 
 
 def played(name: str, players: int = 2, seed: int = 3) -> State[Any]:
@@ -79,3 +80,18 @@ def test_the_other_languages_and_the_kernels_english_are_unchanged() -> None:
         fresh.apply(fresh.game.parse_notation("teardown sand"))
     assert "'teardown sand'" in str(refused.value)  # quoted as typed
     assert english(refused.value.event) == str(refused.value)
+
+
+def test_a_skytopia_card_is_named_without_its_effects_number() -> None:
+    """The kernel's line names the card as the data does (``use — BLU-05 Gain 3 PP
+    (E4)``); people read its name alone, as the board shows it."""
+    state = played("skytopia")
+    said = Translator("skytopia", "en")
+    coded = [(index, line) for index in range(len(state.history))
+             if (line := state.log_line(index, 0)) and re.search(r"\(E\d+\)", line)]
+    assert coded
+    for index, line in coded:
+        name = re.search(r"[A-Z]{3}-\d\d ([^·(]+) \(E\d+\)", line)
+        assert name is not None, line
+        worded = said.logged(state, index, 0)
+        assert name.group(1) in worded and "(E" not in worded, (line, worded)

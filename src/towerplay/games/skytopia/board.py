@@ -70,7 +70,7 @@ from towerplay.games.skytopia.components import COLOURS
 from towerplay.games.skytopia.events import score_labels
 from towerplay.games.skytopia.views import CardInfo, MarketSlot, SkytopiaView, side_text, slot_card
 from towerplay.games.skytopia.words import COLUMN
-from towerplay.i18n import Translator, seat_label, translator
+from towerplay.i18n import SAID, Translator, seat_label, translator
 
 WIDTH = 380
 FILL = {"blue": "#d3e3fa", "gold": "#f8e7a6", "red": "#f6c9bd", "purple": "#e2cff3"}
@@ -78,8 +78,6 @@ INK = {"blue": "#1a3f80", "gold": "#6b5400", "red": "#8a2a10", "purple": "#4b2a8
 COL_W, CARD_W, CARD_H = 92, 88, 126
 """A Market column and its cards: four columns fill the 380-wide panel."""
 GOLEMS = 5
-CODE = re.compile(r"\s*\(E\d+\)$")
-"""The effect's number some card names end with (``Gain 2 PP (E4)``): data, not words."""
 ICONS = {1: ("golem", "coin"), 2: ("coin",), 3: ("coin",), 4: ("star",), 5: ("coin", "star"),
          6: ("golem", "coin"), 7: ("coin",), 8: ("star",), 9: ("golem", "star"),
          10: ("turn",), 11: ("turn",), 12: ("arrow",), 13: ("golem",), 14: ("golem", "arrow"),
@@ -132,7 +130,7 @@ def buttons(x0: float, y: float, items: list[tuple[str, str, str]], w: float = 5
 @lru_cache(maxsize=1024)  # (a board names the same places move after move)
 def card_name(name: str, tr: Translator) -> str:
     """A card's name in the reader's language, without its effect's number."""
-    return CODE.sub("", tr.term(name))
+    return tr.term(f"{name}@{SAID}")
 
 
 @lru_cache(maxsize=256)
