@@ -165,10 +165,18 @@ def take_back(table: Table[Any], lang: str) -> bool:
 
 def label(words: Translator, action: object) -> str:
     """An action as the page's button words it, its notation (what may be typed) after
-    it where the two differ."""
+    it where the two differ by more than spacing and case (either may be typed).
+
+    >>> from towerplay.i18n import Translator
+    >>> label(Translator("five_towers", "en"), "take sand7")
+    'take sand 7'
+    >>> label(Translator("five_towers", "pl"), "take sand7")
+    'weź piaskową 7 (take sand7)'
+    """
     notation = str(action)
     worded = words.action(notation)
-    return notation if worded == notation else f"{worded} ({notation})"
+    alike = folded(worded).replace(" ", "") == folded(notation).replace(" ", "")
+    return worded if alike else f"{worded} ({notation})"
 
 
 def choose(game: Game[Any, Any], legal: list[Any], text: str,
