@@ -438,6 +438,40 @@ def paired_against_apart_and_halving(halving: Path, apart: Path, paired: Path) -
                          called="the match's search")])
 
 
+CASTLE_PARENT = (f"{RESULTS}/vs_openspiel-2026-12-04/castle_parent.jsonl",)
+"""Castle's fair match with ours counting UCB's chances by the parent's visits
+(``counts=parent``, as OpenSpiel's search counts), every unseen card its own arm, UCB at
+the root, outcomes pooled: random playouts at 300 and 1,000 iterations, the game's at 300."""
+
+
+def parent_against_availability(apart: Path, apart_game: Path, parent: Path) -> str:
+    """docs/rl.md: the parent's visits against availability counts, both with every
+    unseen card apart, deal by deal."""
+    return "; ".join([
+        *(openspiel_paired(apart, parent, iterations, policies=("random",),
+                           searches=(APART, None), called="availability")
+          for iterations in (300, 1000)),
+        openspiel_paired(apart_game, parent, 300, policies=("game",), called="availability")])
+
+
+def parent_sentence(apart: Path, parent: Path) -> str:
+    """README.md: counting by the parent with random playouts at 1,000 iterations, beside
+    availability on the same deals, and with the game's playouts at 300."""
+    def wins(path: Path, policy: str, iterations: int, search: str | None) -> dict[int, float]:
+        return {line["index"]: line["share"] for line in openspiel_records(path)
+                if line["side"] == "ismcts" and line["playouts"] == policy
+                and line["iterations"] == iterations
+                and search in (None, line.get("search", ""))}
+
+    new, old = wins(parent, "random", 1000, None), wins(apart, "random", 1000, APART)
+    game = wins(parent, "game", 300, None)
+    common = new.keys() & old.keys()
+    return (f"won {sum(new.values()):g} of {len(new)}, half by the letter, where "
+            f"availability counts won {sum(old[i] for i in common):g} of the same deals: no "
+            f"difference the games show, and the same setting won {sum(game.values()):g} of "
+            f"{len(game)} with the game's playouts")
+
+
 ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
                f"{RESULTS}/root-choice-2026-12-02/root_choice_random_300.json")
 
@@ -634,6 +668,14 @@ def figures() -> list[Figure]:
         Figure("docs/rl.md", (*CASTLE_HALVING, APART_FILES["apart"], *CASTLE_PAIRED),
                paired_against_apart_and_halving,
                "castle with paired root moves against apart and halving"),
+        Figure("docs/rl.md", CASTLE_PARENT, openspiel_table, "castle counting by the parent"),
+        Figure("docs/rl.md", CASTLE_PARENT, openspiel_commands,
+               "castle counting by the parent: commands"),
+        Figure("docs/rl.md", (APART_FILES["apart"], APART_FILES["apart_game"], *CASTLE_PARENT),
+               parent_against_availability,
+               "castle counting by the parent against availability"),
+        Figure("README.md", (APART_FILES["apart"], *CASTLE_PARENT), parent_sentence,
+               "castle counting by the parent"),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
         Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from towerplay import bots, games
-from towerplay.bots.ismcts import ISMCTSBot
+from towerplay.bots.ismcts import ISMCTSBot, Node
 from towerplay.core import InvalidOptions
 
 from tests.bots.test_ismcts import WIN_NOW, start
@@ -296,3 +296,25 @@ def test_continuations_value_each_new_node_over_fresh_worlds_from_the_seats_view
     assert len(roots) == 120  # one world an iteration at the root, as ever
     assert deeper and len(deeper) % 2 == 0 and len(deeper) <= 2 * 120
     assert {seat for seat, _ in asked} == {0}  # always the searching seat's view
+
+
+@pytest.mark.parametrize("counts, chosen", [("parent", 0), ("availability", 2)])
+def test_ucb_counts_a_moves_chances_by_the_parent_or_by_its_availability(
+        counts: str, chosen: int) -> None:
+    """Three root moves alike in visits and mean, the third available in far more
+    iterations (as a move legal in every sampled world beside moves legal in few): by
+    availability its exploration term is the largest, so it is tried next; counted by
+    the parent's visits, as OpenSpiel's search counts, all three terms are equal and the
+    first move is tried."""
+    state = start(2, seed=2)
+    moves = state.legal_actions()[:3]
+    bot = ISMCTSBot(seed=1, iterations=1, c=1000.0, narrow=False, counts=counts)
+    root = Node(state.players + 1)
+    for move, avail in zip(moves, (10, 10, 10_000), strict=True):
+        child = root.children[move] = Node(state.players + 1)
+        child.visits, child.avail, child.total[state.to_move] = 10, avail, 5.0
+    root.visits = 30
+    bot._tree = (state.game, state.to_move, list(state.history), root)
+    bot.analyse(state, state.to_move, iterations=1, resume=True)
+    grown = [move for move in moves if root.children[move].visits == 11]
+    assert grown == [moves[chosen]]

@@ -144,6 +144,11 @@ class ISMCTSOptions(BotOptions):
         "merged", description="actions alike to their mover (State.action_class: revealing "
         "one unseen card or another) weighed as one node, or each apart, as OpenSpiel's "
         "search weighs them")
+    counts: Literal["availability", "parent"] = Field(
+        "availability", description="UCB's count of chances to choose a move: the "
+        "iterations in which it was legal since it joined the tree (Cowling et al.'s "
+        "availability), or the visits of the node it hangs from (as OpenSpiel's search "
+        "counts), which explores a move that joined the tree late as much as the others")
     continuations: int = Field(
         1, ge=1, le=64, description="playouts from each new node, each but the first in a "
         "world sampled afresh there from the searching seat's view (the chance still to "
@@ -498,6 +503,7 @@ class ISMCTSBot(Bot):
                  "model": game.model_action}[opts.opponents]
         # Games where some actions are alike to their mover key the tree by class.
         klass = type(state)._action_class if _merges_alike(state, opts) else None
+        by_parent = opts.counts == "parent"
 
         futures = opts.continuations
 
@@ -677,6 +683,10 @@ class ISMCTSBot(Bot):
                 best = None
                 best_child = node
                 best_score = -1.0
+                # the parent's count: the visits of the moves below it (an outcome's
+                # node counts none of its own)
+                chances = (log(max(1, sum(ch.visits for ch in children.values())))
+                           if by_parent else 0.0)
                 for index, key in enumerate(keys):
                     child = children.get(key)
                     if child is None:
@@ -691,8 +701,9 @@ class ISMCTSBot(Bot):
                         if untried is None:
                             visits = child.visits
                             # a class is explored as its members would be, one by one
+                            chosen = chances if by_parent else log(child.avail)
                             score = (child.total[mover] / visits
-                                     + c * sqrt(log(child.avail) * child.members / visits))
+                                     + c * sqrt(chosen * child.members / visits))
                             if score > best_score:
                                 best_score, best, best_child = score, legal[index], child
                 if untried is not None:
