@@ -2,7 +2,8 @@
 eight legal moves are pieces of the board (castle's face-down cards), their buttons wait
 in a list that opens on demand, below a line that says to choose on the board, so that a
 phone does not scroll past 45 buttons; a move the board has no piece for, or a choice of
-a few, stays a button. Once opened, the list comes open at the seat's next turns.
+a few, stays a button. Once opened, the list comes open at the seat's next turns; a
+keyboard user who chose from the buttons finds the focus on the next ones.
 Screenshots: ``test-artifacts/move-list-{folded,open}-*.png``."""
 from __future__ import annotations
 
@@ -65,12 +66,15 @@ def test_many_moves_on_the_board_wait_in_a_list_that_stays_open_once_opened(
         page.wait_for_selector("#move-list[open]")
         assert page.locator("#move-list button").nth(44).is_visible()
         screenshots(page, "move-list-open")
-        page.click('#move-list [data-action="reveal e9"]')
+        page.focus('#move-list [data-action="reveal e9"]')  # chosen by keyboard
+        page.keyboard.press("Enter")
         at_version(page, 1)
 
-        # build or return: two moves, plain buttons, no list
+        # build or return: two moves, plain buttons, no list; the keyboard's focus is
+        # on the first of them (not lost to the page with the buttons it was among)
         page.wait_for_selector('#actions > button[data-action="return"]')
         assert page.locator("#move-list").count() == 0
+        page.wait_for_function("() => document.activeElement.dataset.action === 'build'")
         page.click('#actions > button[data-action="return"]')
         at_version(page, 2)
         move_by_api(web.base, table, theirs, "reveal a1")

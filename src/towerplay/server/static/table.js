@@ -219,6 +219,18 @@ const TablePage = {
    * scroll past dozens of buttons to reach the hint, the log and the chat. Once opened,
    * the list comes open at the next turns too, until closed. */
   drawMoves(legal, labels) {
+    // a keyboard user among these buttons stays there: on the same move's button if it
+    // is still one (the view was drawn again), else on the first of the next moves
+    const focused = document.activeElement;
+    const inside = $("actions").contains(focused);
+    this.fillMoves(legal, labels);
+    if (!inside) return;
+    const again = focused.dataset.action === undefined ? "summary"
+      : `[data-action="${CSS.escape(focused.dataset.action)}"]`;
+    ($("actions").querySelector(again) || $("actions").querySelector("button, summary"))?.focus();
+  },
+
+  fillMoves(legal, labels) {
     const button = (a) => `<button type="button" data-action="${esc(a)}">${esc(labels[a] || a)}</button>`;
     const pieces = $("board").querySelectorAll("[data-action]");
     const onBoard = new Set(Array.from(pieces, (piece) => piece.dataset.action));
