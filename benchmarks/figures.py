@@ -354,6 +354,16 @@ CASTLE_HALVING = (f"{RESULTS}/vs_openspiel-2026-12-02b/castle_halving.jsonl",)
 outcomes (``--search root=halving,outcomes=pooled``, the match's default since then)."""
 
 
+def match_shares(path: Path, iterations: int,
+                 search: str | None = None) -> dict[tuple[str, int], float]:
+    """Ours' share of each game of the fair match at ``iterations`` in ``path``, by
+    playout policy and deal (of one ``search`` where given)."""
+    return {(line["playouts"], line["index"]): line["share"]
+            for line in openspiel_records(path)
+            if line["side"] == "ismcts" and line["iterations"] == iterations
+            and search in (None, line.get("search", ""))}
+
+
 def openspiel_paired(before: Path, after: Path, iterations: int = 300,
                      policies: tuple[str, ...] = ("game", "random"),
                      searches: tuple[str | None, str | None] = (None, None),
@@ -362,13 +372,8 @@ def openspiel_paired(before: Path, after: Path, iterations: int = 300,
     ``iterations``, playout policy by policy: the search of ``after`` against the search
     of ``before`` (``called`` in the text; each file's lines of one ``search`` where
     given)."""
-    def shares(path: Path, search: str | None) -> dict[tuple[Any, ...], float]:
-        return {(line["playouts"], line["index"]): line["share"]
-                for line in openspiel_records(path)
-                if line["side"] == "ismcts" and line["iterations"] == iterations
-                and search in (None, line.get("search", ""))}
-
-    old, new = shares(before, searches[0]), shares(after, searches[1])
+    old = match_shares(before, iterations, searches[0])
+    new = match_shares(after, iterations, searches[1])
     said = []
     names = {"game": "the game's playouts", "random": "random playouts"}
     for policy in policies:
@@ -458,10 +463,8 @@ def parent_sentence(apart: Path, parent: Path) -> str:
     """README.md: counting by the parent with random playouts at 1,000 iterations, beside
     availability on the same deals, and with the game's playouts at 300."""
     def wins(path: Path, policy: str, iterations: int, search: str | None) -> dict[int, float]:
-        return {line["index"]: line["share"] for line in openspiel_records(path)
-                if line["side"] == "ismcts" and line["playouts"] == policy
-                and line["iterations"] == iterations
-                and search in (None, line.get("search", ""))}
+        return {index: share for (played, index), share
+                in match_shares(path, iterations, search).items() if played == policy}
 
     new, old = wins(parent, "random", 1000, None), wins(apart, "random", 1000, APART)
     game = wins(parent, "game", 300, None)

@@ -213,14 +213,10 @@ const TablePage = {
     friends.drawn(message);
   },
 
-  /** A button per legal move. Where the board offers more than FOLD_OVER of them as
-   * pieces (a grid of face-down cards, a market's places), those wait in a list that opens
-   * on demand, below a line that says to choose on the board: a phone would otherwise
-   * scroll past dozens of buttons to reach the hint, the log and the chat. Once opened,
-   * the list comes open at the next turns too, until closed. */
+  /** The move buttons (fillMoves), a keyboard user among them kept there: on the same
+   * move's button if it is still one (the view was drawn again), else on the first of
+   * the next moves. */
   drawMoves(legal, labels) {
-    // a keyboard user among these buttons stays there: on the same move's button if it
-    // is still one (the view was drawn again), else on the first of the next moves
     const focused = document.activeElement;
     const inside = $("actions").contains(focused);
     this.fillMoves(legal, labels);
@@ -230,6 +226,11 @@ const TablePage = {
     ($("actions").querySelector(again) || $("actions").querySelector("button, summary"))?.focus();
   },
 
+  /** A button per legal move. Where the board offers more than FOLD_OVER of them as
+   * pieces (a grid of face-down cards, a market's places), those wait in a list that opens
+   * on demand, below a line that says to choose on the board: a phone would otherwise
+   * scroll past dozens of buttons to reach the hint, the log and the chat. Once opened,
+   * the list comes open at the next turns too, until closed. */
   fillMoves(legal, labels) {
     const button = (a) => `<button type="button" data-action="${esc(a)}">${esc(labels[a] || a)}</button>`;
     const pieces = $("board").querySelectorAll("[data-action]");
