@@ -111,3 +111,44 @@ def test_a_few_moves_stay_buttons(browser: Any, web: ServeProcess) -> None:
         assert sorted(buttons.evaluate_all("(all) => all.map((b) => b.dataset.action)")) \
             == sorted(legal)
         assert page.locator("#move-list").count() == 0
+
+
+def test_the_keyboards_focus_waits_through_the_others_turn(browser: Any,
+                                                           web: ServeProcess) -> None:
+    """A keyboard user's last move of a turn leaves no move to focus (the other seat's
+    turn): at the seat's next turn the focus is on its moves again, unless the user went
+    elsewhere on the page meanwhile (the chat's input keeps it)."""
+    made = httpx.post(f"{web.base}/api/tables", json={
+        "game": "castle", "seats": ["human", "human"], "seed": 7}, timeout=TIMEOUT).json()
+    table = made["table"]
+    theirs = made["seats"][1]["token"]
+    in_moves = "() => document.getElementById('actions').contains(document.activeElement)"
+    with localized_page(browser) as page:
+        page.goto(f"{web.base}{made['seats'][0]['url']}")
+        at_version(page, 0)
+        page.click("#move-list > summary")
+        page.focus('#move-list [data-action="reveal e9"]')
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.activeElement.dataset.action === 'build'")
+        page.focus('#actions > button[data-action="return"]')
+        page.keyboard.press("Enter")  # the turn ends: no moves, the buttons are gone
+        at_version(page, 2)
+        assert page.locator("#actions [data-action]").count() == 0
+        assert not page.evaluate(in_moves)
+        move_by_api(web.base, table, theirs, "reveal a1")
+        move_by_api(web.base, table, theirs, "return")
+        at_version(page, 4)
+        page.wait_for_function(in_moves)  # my turn: on my moves again (the list's summary)
+
+        page.focus('#move-list [data-action="reveal a2"]')
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.activeElement.dataset.action === 'build'")
+        page.keyboard.press("Tab")  # to "return"
+        page.keyboard.press("Enter")
+        at_version(page, 6)
+        page.focus("#chat-input")  # the user went to the chat meanwhile
+        move_by_api(web.base, table, theirs, "reveal a3")
+        move_by_api(web.base, table, theirs, "return")
+        at_version(page, 8)
+        page.wait_for_selector("#move-list")
+        assert page.evaluate("() => document.activeElement.id") == "chat-input"

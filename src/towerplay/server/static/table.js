@@ -215,15 +215,23 @@ const TablePage = {
 
   /** The move buttons (fillMoves), a keyboard user among them kept there: on the same
    * move's button if it is still one (the view was drawn again), else on the first of
-   * the next moves. */
+   * the next moves; where there are none (the others' turn), on the first of the seat's
+   * next moves, unless the user went elsewhere on the page meanwhile. */
   drawMoves(legal, labels) {
     const focused = document.activeElement;
     const inside = $("actions").contains(focused);
+    const idle = !focused || focused === document.body;  // (a removed button's focus)
     this.fillMoves(legal, labels);
-    if (!inside) return;
-    const again = focused.dataset.action === undefined ? "summary"
+    if (!inside && !(this.movesFocus && idle)) {
+      if (!idle) this.movesFocus = false;
+      return;
+    }
+    const again = !inside ? null : focused.dataset.action === undefined ? "summary"
       : `[data-action="${CSS.escape(focused.dataset.action)}"]`;
-    ($("actions").querySelector(again) || $("actions").querySelector("button, summary"))?.focus();
+    const target = (again && $("actions").querySelector(again))
+      || $("actions").querySelector("button, summary");
+    this.movesFocus = !target;  // none now: the focus waits for the seat's next moves
+    target?.focus();
   },
 
   /** A button per legal move. Where the board offers more than FOLD_OVER of them as
