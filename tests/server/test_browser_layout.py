@@ -1,0 +1,50 @@
+"""The table page's layout on a wide screen: the play (turn, board, moves) beside a side
+column of the table's people, chat and log, which stays in view while the page scrolls;
+on a phone the side follows the play, in the same order as ever. Screenshots:
+``test-artifacts/layout-skytopia-*.png`` (Skytopia: the board with the most panels)."""
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.browser import (
+    DESKTOP,
+    PHONE,
+    ServeProcess,
+    create_in_lobby,
+    localized_page,
+    screenshots,
+    wait_my_turn,
+)
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    found = page.locator(selector).bounding_box()
+    assert found is not None, selector
+    return dict(found)
+
+
+def test_the_side_stands_beside_the_board_on_a_wide_screen(browser: Any,
+                                                           web: ServeProcess) -> None:
+    with localized_page(browser) as page:
+        links = create_in_lobby(page, web.base, "skytopia", ["human", "greedy", "greedy"])
+        page.set_viewport_size(DESKTOP)
+        page.goto(links["seat-0"])
+        wait_my_turn(page)
+        board, side = box(page, "#board"), box(page, "#side")
+        assert side["x"] >= board["x"] + board["width"], (board, side)  # beside it
+        assert side["y"] < DESKTOP["height"] / 3  # from the top of the page
+        panels = page.locator("#board .board-panel")
+        rows = {round(panels.nth(i).bounding_box()["y"]) for i in range(panels.count())}
+        assert len(rows) < panels.count()  # two or more panels to a row
+        assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.wait_for_function("() => window.scrollY > 0")
+        assert 0 <= box(page, "#side")["y"] < DESKTOP["height"] / 3  # it stayed in view
+        page.evaluate("window.scrollTo(0, 0)")
+        screenshots(page, "layout-skytopia")
+
+        page.set_viewport_size(PHONE)  # a phone: the side follows the play
+        board, side = box(page, "#board"), box(page, "#side")
+        assert side["y"] > board["y"] + board["height"], (board, side)
+        assert box(page, "#events")["y"] > box(page, "#people")["y"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
