@@ -126,6 +126,10 @@ def test_a_finished_tables_replay_to_the_end_and_back(browser: Any, web: ServePr
         assert page.locator("#back").is_disabled()
 
 
+MARKED = "() => [...document.querySelectorAll('#board .changed')].map((e) => e.outerHTML)"
+"""What the board marks as changed (the last move)."""
+
+
 def record_file(tmp_path: Path) -> Path:
     """A whole 5 Towers game of three bots, saved as ``towerplay play`` saves it."""
     final = play_match(games.load("five_towers"), ["greedy", "random", "greedy"], seed=6)
@@ -159,8 +163,16 @@ def test_an_uploaded_record_in_polish_jumped_by_its_move_list(
         page.wait_for_selector(f"#moves li[data-at='{total}']")
         screenshots(page, "replay-pl-start")
         middle = total // 2
-        page.click(f"#moves li[data-at='{middle}'] button")
+        page.click(f"#moves li[data-at='{middle - 1}'] button")
+        check_position(page, api, middle - 1)
+        page.keyboard.press("ArrowRight")  # a step: the move marked on the board
         check_position(page, api, middle)
+        stepped = page.evaluate(MARKED)
+        page.click(f"#moves li[data-at='{total}'] button")
+        check_position(page, api, total)
+        page.click(f"#moves li[data-at='{middle}'] button")  # a jump marks the same
+        check_position(page, api, middle)
+        assert 0 < len(stepped) and page.evaluate(MARKED) == stepped
         assert page.inner_text("#move").startswith("Miejsce ")
         screenshots(page, "replay-pl-middle")
         page.click(f"#moves li[data-at='{total}'] button")

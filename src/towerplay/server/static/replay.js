@@ -84,13 +84,17 @@ const Replay = {
     }
   },
 
-  /** Ask for the position after ``at`` actions; only the latest answer is drawn. */
+  /** Ask for the position after ``at`` actions; only the latest answer is drawn. Reached
+   * other than by a step forward (a jump, a step back), the board is drawn at the move
+   * before it first, so that what is marked changed is the last move, as a step shows. */
   async show(at) {
     if (at < 0 || (this.total && at > this.total)) return;
     this.target = at;
-    let step;
+    const jumped = at > 0 && this.at !== at - 1;
+    let step, before;
     try {
-      step = await getJSON(`${this.api()}/replay?at=${at}`);
+      [step, before] = await Promise.all([getJSON(`${this.api()}/replay?at=${at}`),
+        jumped ? getJSON(`${this.api()}/replay?at=${at - 1}`) : null]);
     } catch (problem) {
       if (at === this.target) showError(problem.message);
       return;
@@ -101,6 +105,7 @@ const Replay = {
     this.total = step.total;
     this.game = step.view.game;
     this.title();
+    if (before) morph($("board"), before.board);
     morph($("board"), step.board);  // in place, as the table does: transitions run
     $("position").textContent = t("move_of", { k: step.at, n: step.total });
     friends.names = step.names || [];
