@@ -20,7 +20,8 @@ from tests.bots.toy import Poison, ToyGame, ToyHeuristics, ToyState, poisoned, p
     ("ismcts:trees=0", "trees"), ("ismcts:trees=x", "trees"), ("ismcts:trees=65", "trees"),
     ("ismcts:anchor=smart", "anchor"), ("ismcts:anchor_z=-1", "anchor_z"),
     ("ismcts:lead_scale=0", "lead_scale"), ("ismcts:lead_scale=-2", "lead_scale"),
-    ("ismcts:continuations=0", "continuations"), ("ismcts:continuations=65", "continuations")])
+    ("ismcts:continuations=0", "continuations"), ("ismcts:continuations=65", "continuations"),
+    ("ismcts:worlds=all", "worlds")])
 def test_bad_values_are_refused_in_one_line(spec: str, named: str) -> None:
     with pytest.raises(InvalidOptions) as error:
         bots.load(spec)
@@ -53,7 +54,8 @@ def test_an_ensemble_keeps_no_tree_and_still_finds_the_win() -> None:
 
 @pytest.mark.parametrize("spec", [
     "ismcts:iterations=200,trees=4", "ismcts:iterations=200,anchor=greedy",
-    "ismcts:iterations=200,lead_scale=3,depth=2", "ismcts:iterations=200,continuations=3"])
+    "ismcts:iterations=200,lead_scale=3,depth=2", "ismcts:iterations=200,continuations=3",
+    "ismcts:iterations=200,trees=3,worlds=tree"])
 def test_each_option_is_deterministic_for_a_seed(spec: str) -> None:
     state = start(3, seed=4, moves=2)
     runs = [bots.load(spec, seed=9).analyse(state, state.to_move) for _ in range(2)]
@@ -100,10 +102,11 @@ def test_the_anchor_asks_the_greedy_move_of_a_sampled_world_only(
 def test_the_new_options_never_read_hidden_information() -> None:
     state = poisoned(position(**WIN_NOW), seat=0)
     spec = "ismcts:iterations=150,trees=3,anchor=greedy,lead_scale=2,continuations=2"
-    assert str(bots.load(spec, seed=3).choose(state, 0)) == "play 6"
-    for seat, moves in ((0, 3), (1, 4), (2, 2)):
-        hidden = poisoned(start(3, seed=5, moves=moves), seat)
-        bots.load(spec + ",depth=3", seed=1).choose(hidden, seat)
+    for each in ("", ",worlds=tree"):
+        assert str(bots.load(spec + each, seed=3).choose(state, 0)) == "play 6"
+        for seat, moves in ((0, 3), (1, 4), (2, 2)):
+            hidden = poisoned(start(3, seed=5, moves=moves), seat)
+            bots.load(spec + each + ",depth=3", seed=1).choose(hidden, seat)
 
 
 def test_five_towers_searches_with_every_option_from_the_seats_view() -> None:
@@ -318,3 +321,28 @@ def test_ucb_counts_a_moves_chances_by_the_parent_or_by_its_availability(
     bot.analyse(state, state.to_move, iterations=1, resume=True)
     grown = [move for move in moves if root.children[move].visits == 11]
     assert grown == [moves[chosen]]
+
+
+@pytest.mark.parametrize("trees", [1, 4])
+def test_worlds_per_tree_guess_once_for_each_tree_from_the_seats_view(
+        monkeypatch: pytest.MonkeyPatch, trees: int) -> None:
+    """``worlds=tree``: each tree of the ensemble searches one world, guessed at its start
+    from the searching seat's view, and every iteration plays in a copy of it; the
+    budget is spent as ever, the trees' root statistics summed."""
+    asked: list[int | None] = []
+    real = ToyState.determinize
+
+    def spy(self: ToyState, seat: int | None, rng: random.Random,
+            recall: float = 1.0) -> ToyState:
+        asked.append(seat)
+        return real(self, seat, rng, recall)
+
+    monkeypatch.setattr(ToyState, "determinize", spy)
+    state = start(3, seed=4)
+    analysis = ISMCTSBot(seed=2, iterations=120, trees=trees,
+                         worlds="tree").analyse(state, 0)
+    assert analysis.iterations == sum(stat.visits for stat in analysis.stats) == 120
+    assert asked == [0] * trees
+    asked.clear()
+    ISMCTSBot(seed=2, iterations=120, trees=trees).analyse(state, 0)
+    assert asked == [0] * 120  # (information-set search: a world an iteration)

@@ -109,6 +109,12 @@ class ISMCTSOptions(BotOptions):
     trees: int = Field(1, ge=1, le=64, description="root-parallel ensemble: search this "
                        "many independent trees, each with its share of the budget, and "
                        "choose by their summed root statistics")
+    worlds: Literal["each", "tree"] = Field(
+        "each", description="where the hidden and the chance to come are guessed: afresh "
+        "at each iteration (information-set search), or once for each tree of the "
+        "ensemble (trees), which then searches that world as if it were the truth "
+        "(determinized search, 'perfect information Monte Carlo'); the trees' root "
+        "statistics are summed")
     paired: bool = Field(
         False, description="each iteration samples one world and tries every root move "
         "in it, each followed by the same random choices (common random numbers), so the "
@@ -328,7 +334,7 @@ class ISMCTSBot(Bot):
         started = time.perf_counter()
         if seconds is not None or iterations is not None:
             opts = opts.model_copy(update={"seconds": seconds, "iterations": iterations})
-        if opts.trees == 1:
+        if opts.trees == 1 and opts.worlds == "each":
             root = self._resumed(state, seat) if resume else None
             root = root or self._root(state, seat)
             done = self._run(root, state, seat, started, opts.iterations, opts.seconds)
@@ -337,7 +343,7 @@ class ISMCTSBot(Bot):
         else:
             root, done = self._ensemble(state, seat, opts)
         elapsed = time.perf_counter() - started
-        finalists = self._finalists if opts.trees == 1 else []
+        finalists = self._finalists if opts.trees == 1 and opts.worlds == "each" else []
         stats = self._stats(root, classes, seat, opts.paired, finalists)
         if opts.anchor == "greedy":
             stats = self._anchored(stats, root, state, seat, classes, opts.anchor_z)
@@ -348,7 +354,8 @@ class ISMCTSBot(Bot):
         """Search ``opts.trees`` fresh trees one after another, each with an equal share
         of the budget; return their root statistics summed into one root, and the
         iterations run. Independent trees make independent errors (a guessed world that
-        misleads one tree misleads only its share), so their sum is steadier."""
+        misleads one tree misleads only its share), so their sum is steadier. With
+        ``worlds=tree`` each tree searches one world, sampled at its start."""
         count = opts.trees
         width = state.players + 1
         limit = opts.iterations
@@ -362,7 +369,9 @@ class ISMCTSBot(Bot):
             if share == 0:
                 continue
             root = Node(width)
-            done += self._run(root, state, seat, time.perf_counter(), share, seconds)
+            world = (state.determinize(seat, self.rng, opts.recall)
+                     if opts.worlds == "tree" else None)
+            done += self._run(root, state, seat, time.perf_counter(), share, seconds, world)
             for key, child in root.children.items():
                 into = merged.children.get(key)
                 if into is None:
@@ -439,14 +448,17 @@ class ISMCTSBot(Bot):
 
     # ----------------------------------------------------------------- the search
     def _run(self, root: Node, state: State[Any], seat: int, started: float,
-             iterations: int | None, seconds: float | None) -> int:
-        """Run iterations until the budget is spent; return how many ran."""
+             iterations: int | None, seconds: float | None,
+             world: State[Any] | None = None) -> int:
+        """Run iterations until the budget is spent; return how many ran (``world``:
+        every iteration in a copy of it instead of a world sampled afresh)."""
         limit = iterations
         if limit is None:
             limit = sys.maxsize if seconds is not None else DEFAULT_ITERATIONS
         deadline = started + seconds if seconds is not None else math.inf
         clock = time.perf_counter
-        iterate = self._iteration_function(state, seat, counted=iterations is not None)
+        iterate = self._iteration_function(state, seat, counted=iterations is not None,
+                                           world=world)
         done = 0
         while done < limit:
             done += iterate(root, limit - done)
@@ -454,8 +466,8 @@ class ISMCTSBot(Bot):
                 break
         return done
 
-    def _iteration_function(self, state: State[Any], seat: int,
-                            counted: bool = False) -> Callable[[Node, int], int]:
+    def _iteration_function(self, state: State[Any], seat: int, counted: bool = False,
+                            world: State[Any] | None = None) -> Callable[[Node, int], int]:
         """One ISMCTS iteration as a closure over everything constant during a search: it
         runs at most the given number of descents and returns how many it ran (one, or
         with ``paired`` one per root move legal in the sampled world). ``counted``: the
@@ -481,7 +493,9 @@ class ISMCTSBot(Bot):
         judge, judge_scale = game.evaluations()[opts.evaluation]
         stretch = opts.lead_scale
         log, sqrt = math.log, math.sqrt
-        determinize = state.determinize
+        determinize: Callable[[int, random.Random, float], State[Any]] = (
+            state.determinize if world is None
+            else lambda _seat, _rng, _recall: world.copy())
         candidates: Callable[[State[Any]], list[Action]] = (
             (lambda s: game.search_actions(s, play)) if opts.narrow
             else type(state).legal_actions)
