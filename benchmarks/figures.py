@@ -602,6 +602,32 @@ FITTED_FILES = (f"{FITTED}/handmade_300.jsonl", f"{FITTED}/learned_search_300.js
 hand-made value and by a value fitted on the search's own games (issue #47, item 6)."""
 
 
+WORLDS_FILES = tuple(f"{RESULTS}/strength-2026-12-04b/{name}_2500.jsonl"
+                     for name in ("fair", "worlds_per_tree"))
+"""5 Towers' search at 2,500 iterations against greedy: as shipped (a world guessed at
+every iteration) and as ten trees that each search one guessed world (issue #47, item 6)."""
+WORLDS_SPECS = ("ismcts:iterations=2500", "ismcts:iterations=2500,trees=10,worlds=tree")
+
+
+def worlds_table(fair: Path, per_tree: Path) -> str:
+    """docs/bots.md: the information-set search against the determinized one (a world for
+    each tree), on the same 5 Towers games against greedy."""
+    before, after = (strength_rows(path, spec, "five_towers", 2)
+                     for path, spec in zip((fair, per_tree), WORLDS_SPECS, strict=True))
+    pair = paired(before, after)
+    n = pair["games"]
+    speeds = [sum(r["iterations"] for r in games) / sum(r["cpu"] for r in games)
+              for games in (before, after)]
+    return "\n".join([
+        "| game | games | a world each iteration (as shipped) | ten trees, a world each "
+        "| games better / worse (sign test) | margin over greedy a game | iterations / CPU s |",
+        "|---|---|---|---|---|---|---|",
+        f"| five_towers | {n} | {rate(pair['before'], n)} | {rate(pair['after'], n)} "
+        f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
+        f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
+        f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |"])
+
+
 def fitted_value_table(handmade: Path, learned: Path) -> str:
     """docs/bots.md: the hand-made value against the value fitted on the search's own
     games, on the same 5 Towers games against greedy (at 300 iterations, or at one second
@@ -689,6 +715,7 @@ def figures() -> list[Figure]:
                "a node valued over several futures"),
         Figure("docs/bots.md", FITTED_FILES, fitted_value_table,
                "a value fitted on the search's own games"),
+        Figure("docs/bots.md", WORLDS_FILES, worlds_table, "a world for each tree"),
         *balance_figures(),
     ]
 
