@@ -49,3 +49,25 @@ def test_each_seats_boards_are_patched_from_the_one_before() -> None:
     assert found["patches"] == len(bench_boards.views(case)) - seats
     assert found["us_per_patch"] == found["rounds_us"][0] > 0
     assert 5 < found["kb_per_board"] < 100  # a castle board: about 20 kB
+
+
+def test_the_patch_comparison_shows_what_its_results_files_hold() -> None:
+    """benchmarks/results/boards-2026-12-04b/README.md: each case's µs per patch in each
+    run, before and after, as the files give them, and its claim on 5 Towers' largest
+    boards (the median run after at least a fifth below the median run before)."""
+    folder = ROOT / "benchmarks" / "results" / "boards-2026-12-04b"
+    readme = (folder / "README.md").read_text()
+    found: dict[str, dict[str, list[float]]] = {}
+    for side in ("before", "after"):
+        for line in (folder / f"{side}.jsonl").read_text().splitlines():
+            row = json.loads(line)
+            assert row["us_per_patch"] == statistics.median(row["rounds_us"])
+            found.setdefault(row["case"], {}).setdefault(side, []).append(row["us_per_patch"])
+    for case, runs in found.items():
+        cells = [", ".join(f"{us:g}" for us in runs[side]) for side in ("before", "after")]
+        assert f"| {case} | {cells[0]} | {cells[1]} |" in readme, case
+    for case, medians in (("five_towers-4p-physical", "155.9 → 111.4"),
+                          ("five_towers-5p-physical", "152.8 → 119.6")):
+        before, after = (statistics.median(found[case][side]) for side in ("before", "after"))
+        assert f"{before:g} → {after:g}" == medians and medians in readme, case
+        assert after < 0.8 * before, case

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from towerplay import games
 from towerplay.arena.table import Table
 from towerplay.server.live import draw_board, json_view
-from towerplay.server.patches import CUT, Cut, patch, patched
+from towerplay.server.patches import CUT, NEAR, Cut, patch, patched
 from towerplay.server.words import localized
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "towerplay" / "server" / "static"
@@ -72,7 +72,16 @@ def test_a_patch_copies_the_pieces_around_those_rewritten_in_place() -> None:
     assert patch(old, new) == [[0, 1], "X", [2, 3], "Y", [4, 5]]
     twice = Cut(CUT.join("ABAB"))  # a piece met again is copied where its run goes on
     assert patch(twice, Cut(CUT.join("ABXB"))) == [[0, 2], "X", [3, 4]]
-    assert twice.first == {"A": 0, "B": 1}
     moved = Cut(CUT.join("ECXB"))
     assert patch(old, moved) == [[4, 5], [2, 3], "X", [1, 2]]
     assert patched(old.board, patch(old, moved)) == moved.board
+
+
+def test_a_piece_is_looked_for_near_where_it_would_stand() -> None:
+    pieces = [f"p{i}" for i in range(3 * NEAR)]
+    old = Cut(CUT.join(pieces))
+    near_moved = Cut(CUT.join(["X", pieces[NEAR - 1]]))  # within NEAR of place 1: copied
+    assert patch(old, near_moved) == ["X", [NEAR - 1, NEAR]]
+    far_moved = Cut(CUT.join(["X", pieces[NEAR + 1]]))  # further: sent as text
+    assert patch(old, far_moved) == ["X" + CUT + pieces[NEAR + 1]]
+    assert patched(old.board, patch(old, far_moved)) == far_moved.board
