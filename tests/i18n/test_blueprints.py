@@ -171,6 +171,24 @@ def test_a_placement_names_its_cell_as_the_board_does() -> None:
     assert Translator(DOMAIN, "en").event(place, "said") == "places the die on row 2, column 1"
 
 
+def test_a_refused_placement_names_its_cell_as_the_board_does() -> None:
+    """A die refused on a hatched cell, or on a higher die: the cell in row and column in
+    every language (the action quoted as typed)."""
+    state = games.load(DOMAIN).start(players=2, seed=1)
+    while not any(str(a).startswith("place") for a in state.legal_actions()):
+        state.apply(state.legal_actions()[0])
+    hatched = state.layouts[state.to_move].index(False)  # (0: row 1, column 1)
+    reason = state.refusal(state.game.parse_notation(f"place r1c{hatched + 1}"))
+    assert reason is not None and reason.key == "blueprints.hatched"
+    assert [word(reason, lang) for lang in LANGUAGES] == [
+        f"'place r1c{hatched + 1}' is not legal: row 1, column {hatched + 1} is hatched on "
+        "your blueprint: no die may go there",
+        f"Ruch 'place r1c{hatched + 1}' jest niedozwolony: pole (rząd 1, kolumna "
+        f"{hatched + 1}) jest zakreskowane na twoim Projekcie: nie można tam położyć kości",
+        f"Nem szabályos lépés ('place r1c{hatched + 1}'): ez a mező (1. sor, {hatched + 1}. "
+        "oszlop) vonalkázott a Tervrajzodon: oda nem kerülhet kocka"]
+
+
 def test_a_refusal_reads_naturally() -> None:
     state = games.load(DOMAIN).start(players=2, seed=4)
     reason = state.refusal(state.game.parse_notation("remove"))

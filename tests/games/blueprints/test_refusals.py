@@ -39,9 +39,9 @@ def refusal(state, text: str) -> str:
 
 @pytest.mark.parametrize("step,text,reason", [
     ("take", "take G6", "there is no G6 in the pool; pool: G3 R4 W5"),
-    ("place", "place r1c1", "the cell r1c1 is hatched on your blueprint: no die may go there"),
-    ("place", "place r3c2", "the cell r3c2 is hatched on your blueprint: no die may go there"),
-    ("place", "place r2c2", "the W5 cannot go on the G6 at r2c2: a die goes only on an "
+    ("place", "place r1c1", "row 1, column 1 is hatched on your blueprint: no die may go there"),
+    ("place", "place r3c2", "row 3, column 2 is hatched on your blueprint: no die may go there"),
+    ("place", "place r2c2", "the W5 cannot go on the G6 at row 2, column 2: a die goes only on an "
                             "equal or lower value"),
     ("place", "remove", "the W5 fits on your blueprint; a die is removed only when it "
                         "fits nowhere"),

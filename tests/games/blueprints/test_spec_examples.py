@@ -28,7 +28,7 @@ def test_a_5_may_go_on_1_to_5_but_not_on_a_6(below: int) -> None:
         state.apply("place r2c1")
         assert state.buildings[seat][2] == (parse_die(f"S{below}"), parse_die("W5"))
     else:
-        with pytest.raises(IllegalAction, match="the W5 cannot go on the S6 at r2c1"):
+        with pytest.raises(IllegalAction, match="the W5 cannot go on the S6 at row 2, column 1"):
             state.apply("place r2c1")
         assert [str(a) for a in state.legal_actions()] == ["remove"]
 

@@ -57,9 +57,10 @@ def dice(codes: Iterable[int]) -> Seq:
     return Seq(tuple(map(DIE_EVENTS.__getitem__, codes)), "space")
 
 
-def cell(c: int) -> str:
-    """Cell ``c`` as the notation names it (``r2c1``)."""
-    return CELL_TEXT[c]
+def cell(c: int) -> Term:
+    """Cell ``c``, a term (``r2c1`` in the notation; words name it as the board does:
+    *row 2, column 1* where people read English, *rząd 2, kolumna 1* in Polish)."""
+    return Term(CELL_TEXT[c])
 
 
 def log_event(action: Move) -> Event:
