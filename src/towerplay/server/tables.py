@@ -14,7 +14,7 @@ from towerplay.arena.table import HUMAN, SEAT_KINDS
 from towerplay.bots.base import Bot
 from towerplay.core.errors import TowerplayError, UnknownBot
 from towerplay.core.events import Event, Seq
-from towerplay.server import clock, hints, replay, words
+from towerplay.server import boards, clock, hints, replay, words
 from towerplay.server.hub import Hub, UnknownTable
 from towerplay.server.hub.play import Play
 from towerplay.server.limits import MAX_SEED, MAX_SPEC_CHARS, Limits, client_address, read_json
@@ -152,6 +152,13 @@ def add_api(app: FastAPI) -> None:
     async def list_games(request: Request) -> list[dict[str, Any]]:
         lang = words.page_language(request)
         return [game_entry(name, lang) for name in games.names()]
+
+    @app.get("/api/games/pictures")
+    async def game_pictures(request: Request) -> dict[str, str]:
+        """Each game's components drawn by its board, worded in the page's language (the
+        lobby's game tiles); empty for a game whose board draws none."""
+        lang = words.page_language(request)
+        return {name: boards.components(name, lang) for name in games.names()}
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> Response:

@@ -25,6 +25,7 @@ const Lobby = {
       `<option value="${esc(g.id)}">${esc(g.title)}</option>`).join("");
     $("rules").innerHTML = this.games.map((g) =>
       `<li><a href="/rules/${esc(g.id)}?lang=${LANG}">${esc(g.title)}</a></li>`).join("");
+    this.tiles();
     $("game").addEventListener("change", () => this.pickGame());
     $("players").addEventListener("change", () => this.seats());
     this.clockBots();
@@ -41,8 +42,34 @@ const Lobby = {
     return this.games.find((g) => g.id === $("game").value);
   },
 
+  /** A tile per game above the form (its title, player counts and components drawn as
+   * on the table); a tile chooses its game, as the game list below does. */
+  tiles() {
+    const range = (g) => ({ min: g.min_players, max: g.max_players });
+    $("game-tiles").insertAdjacentHTML("beforeend", this.games.map((g) =>
+      `<button type="button" class="game-tile" data-game="${esc(g.id)}" aria-pressed="false"`
+      + ` aria-label="${esc(t("game_tile", { title: g.title, ...range(g) }))}">`
+      + `<span class="tile-title">${esc(g.title)}</span>`
+      + `<span class="tile-players">${esc(t("players_range", range(g)))}</span>`
+      + `<span class="tile-picture" aria-hidden="true"></span></button>`).join(""));
+    for (const tile of document.querySelectorAll(".game-tile")) {
+      tile.addEventListener("click", () => {
+        $("game").value = tile.dataset.game;
+        this.pickGame();
+      });
+    }
+    getJSON("/api/games/pictures").then((pictures) => {  // (drawn by the server's boards)
+      for (const tile of document.querySelectorAll(".game-tile")) {
+        tile.querySelector(".tile-picture").innerHTML = pictures[tile.dataset.game] || "";
+      }
+    }).catch(() => {});  // the tiles work without their pictures
+  },
+
   pickGame() {
     const game = this.game();
+    for (const tile of document.querySelectorAll(".game-tile")) {
+      tile.setAttribute("aria-pressed", String(tile.dataset.game === game.id));
+    }
     $("rules-link").href = `/rules/${game.id}?lang=${LANG}`;
     $("rules-link").textContent = t("title_rules", { title: game.title });
     const counts = [];
