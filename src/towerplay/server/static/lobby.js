@@ -43,12 +43,12 @@ const Lobby = {
   },
 
   /** A tile per game above the form (its title, player counts and components drawn as
-   * on the table); a tile chooses its game, as the game list below does. */
+   * on the table: a picture, hidden from screen readers, so that the tile's name is its
+   * title and player counts); a tile chooses its game, as the game list below does. */
   tiles() {
     const range = (g) => ({ min: g.min_players, max: g.max_players });
     $("game-tiles").insertAdjacentHTML("beforeend", this.games.map((g) =>
-      `<button type="button" class="game-tile" data-game="${esc(g.id)}" aria-pressed="false"`
-      + ` aria-label="${esc(t("game_tile", { title: g.title, ...range(g) }))}">`
+      `<button type="button" class="game-tile" data-game="${esc(g.id)}" aria-pressed="false">`
       + `<span class="tile-title">${esc(g.title)}</span>`
       + `<span class="tile-players">${esc(t("players_range", range(g)))}</span>`
       + `<span class="tile-picture" aria-hidden="true"></span></button>`).join(""));
