@@ -56,8 +56,9 @@ in the old board: a move rewrites pieces in place, or shifts those after a piece
 or removes by a few. Over random three-player games, every old piece a new board has
 again was found within 16 in castle and Blueprints, all but 0.3% in 5 Towers and 0.03%
 in Skytopia, so its patches grew by 2% at most (5 Towers). Looking anywhere (a
-dictionary of the old board's pieces) hashed every piece of every board: 25-40% of a big
-board's patch."""
+dictionary of the old board's pieces) hashed every piece of every board: without it 5
+Towers' largest boards patch in a fifth to three tenths less time
+(benchmarks/results/boards-2026-12-04b)."""
 
 
 def patch(old: str | Cut, new: str | Cut) -> Patch:
