@@ -114,6 +114,21 @@ def paired(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> dict[st
             "margin_after": _mean(new[k]["score"] - new[k]["others"] for k in same)}
 
 
+def speed(rows: list[dict[str, Any]]) -> float:
+    """A search's iterations a CPU second over its games of a ``bench_strength.py`` file."""
+    return sum(r["iterations"] for r in rows) / sum(r["cpu"] for r in rows)
+
+
+def paired_cells(pair: dict[str, Any], speeds: Sequence[float]) -> str:
+    """A paired comparison's cells of a strength table (:func:`paired`): games, each
+    bot's win rate, games better / worse, margins, iterations a CPU second."""
+    n = pair["games"]
+    return (f"{n} | {rate(pair['before'], n)} | {rate(pair['after'], n)} "
+            f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
+            f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
+            f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |")
+
+
 def _mean(values: Iterable[float]) -> float:
     found = list(values)
     return sum(found) / len(found) if found else math.nan
@@ -566,8 +581,7 @@ def continuations_pairs(*files: Path) -> dict[str, tuple[dict[str, Any], list[fl
                         for spec in CHANCE_SPECS)
         pair = paired(fair, chance)
         if pair["games"]:
-            pairs[game] = pair, [sum(r["iterations"] for r in rows) / sum(r["cpu"] for r in rows)
-                                 for rows in (fair, chance)]
+            pairs[game] = pair, [speed(fair), speed(chance)]
     return pairs
 
 
@@ -579,11 +593,7 @@ def continuations_table(*files: Path) -> str:
              "| iterations / CPU s |",
              "|---|---|---|---|---|---|---|"]
     for game, (pair, speeds) in continuations_pairs(*files).items():
-        n = pair["games"]
-        lines.append(f"| {game} | {n} | {rate(pair['before'], n)} | {rate(pair['after'], n)} "
-                     f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
-                     f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
-                     f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |")
+        lines.append(f"| {game} | {paired_cells(pair, speeds)}")
     return "\n".join(lines)
 
 
@@ -614,18 +624,11 @@ def worlds_table(fair: Path, per_tree: Path) -> str:
     each tree), on the same 5 Towers games against greedy."""
     before, after = (strength_rows(path, spec, "five_towers", 2)
                      for path, spec in zip((fair, per_tree), WORLDS_SPECS, strict=True))
-    pair = paired(before, after)
-    n = pair["games"]
-    speeds = [sum(r["iterations"] for r in games) / sum(r["cpu"] for r in games)
-              for games in (before, after)]
     return "\n".join([
         "| game | games | a world each iteration (as shipped) | ten trees, a world each "
         "| games better / worse (sign test) | margin over greedy a game | iterations / CPU s |",
         "|---|---|---|---|---|---|---|",
-        f"| five_towers | {n} | {rate(pair['before'], n)} | {rate(pair['after'], n)} "
-        f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
-        f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
-        f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |"])
+        f"| five_towers | {paired_cells(paired(before, after), [speed(before), speed(after)])}"])
 
 
 def fitted_value_table(handmade: Path, learned: Path) -> str:
@@ -637,16 +640,9 @@ def fitted_value_table(handmade: Path, learned: Path) -> str:
         before = strength_rows(handmade, f"ismcts:{budget}", "five_towers", 2)
         after = strength_rows(learned, f"ismcts:{budget},evaluation=learned", "five_towers", 2)
         pair = paired(before, after)
-        n = pair["games"]
-        if not n:
-            continue
-        speeds = [sum(r["iterations"] for r in games) / sum(r["cpu"] for r in games)
-                  for games in (before, after)]
-        rows.append(f"| five_towers | `{budget}` | {n} | {rate(pair['before'], n)} "
-                    f"| {rate(pair['after'], n)} "
-                    f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
-                    f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
-                    f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |")
+        if pair["games"]:
+            rows.append(f"| five_towers | `{budget}` | "
+                        f"{paired_cells(pair, [speed(before), speed(after)])}")
     return "\n".join([
         "| game | budget | games | hand-made value | value fitted on the search's own games "
         "| games better / worse (sign test) | margin over greedy a game | iterations / CPU s |",

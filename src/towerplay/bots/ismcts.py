@@ -334,7 +334,8 @@ class ISMCTSBot(Bot):
         started = time.perf_counter()
         if seconds is not None or iterations is not None:
             opts = opts.model_copy(update={"seconds": seconds, "iterations": iterations})
-        if opts.trees == 1 and opts.worlds == "each":
+        one_tree = opts.trees == 1 and opts.worlds == "each"  # (else an ensemble)
+        if one_tree:
             root = self._resumed(state, seat) if resume else None
             root = root or self._root(state, seat)
             done = self._run(root, state, seat, started, opts.iterations, opts.seconds)
@@ -343,7 +344,7 @@ class ISMCTSBot(Bot):
         else:
             root, done = self._ensemble(state, seat, opts)
         elapsed = time.perf_counter() - started
-        finalists = self._finalists if opts.trees == 1 and opts.worlds == "each" else []
+        finalists = self._finalists if one_tree else []
         stats = self._stats(root, classes, seat, opts.paired, finalists)
         if opts.anchor == "greedy":
             stats = self._anchored(stats, root, state, seat, classes, opts.anchor_z)
