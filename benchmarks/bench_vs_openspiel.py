@@ -412,8 +412,20 @@ class Stop(Exception):
         self.signum = signum
 
 
+SIGNALLED: list[int] = []
+"""The signals that asked the run to stop, noted by :func:`_stop_on_signal` and acted on
+by :func:`run` where it waits (:func:`_stop_if_signalled`): an exception raised by the
+handler itself could land anywhere, half-way through starting the pool, and once left
+a run that never ended."""
+
+
 def _stop_on_signal(signum: int, _frame: Any) -> None:
-    raise Stop(signum)
+    SIGNALLED.append(signum)
+
+
+def _stop_if_signalled() -> None:
+    if SIGNALLED:
+        raise Stop(SIGNALLED[0])
 
 
 def _worker_start(parent: int) -> None:
@@ -453,6 +465,7 @@ def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.
         last_start, kill_at = began + deadline, began + deadline + grace
         try:
             while True:
+                _stop_if_signalled()
                 while len(running) < workers and (duel := _next(pending, progress,
                                                                 last_start, kill_at)):
                     running.add(duel.key())
@@ -462,6 +475,7 @@ def run(todo: list[Duel], out: str | Path, workers: int, deadline: float = math.
                 try:
                     ended, line, error = finished.get(timeout=1.0)
                 except queue.Empty:
+                    _stop_if_signalled()
                     if time.monotonic() >= kill_at:
                         break
                     continue
@@ -748,6 +762,7 @@ def main(argv: list[str] | None = None) -> int:
     iterations = args.iterations or ([] if args.seconds else [100, 1000])
     todo = duels(names, args.playouts, iterations, args.seconds, args.games, args.c,
                  args.players, args.seed, tuple(args.sides), args.search)
+    SIGNALLED.clear()
     previous = {signum: signal.signal(signum, _stop_on_signal)
                 for signum in (signal.SIGTERM, signal.SIGINT)}
     status = 0
