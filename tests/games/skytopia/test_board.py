@@ -154,3 +154,27 @@ def test_golem_moves_and_turns_are_words_with_icons_not_codes(lang: str) -> None
         if seen == {"turn", "move"}:
             return
     pytest.fail(f"golem moves and turns not both seen: {seen}")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "hu"])
+def test_golems_to_take_back_or_send_home_are_told_apart_by_their_place(lang: str) -> None:
+    """Two golems may show one value: the buttons that take one back or send one home name
+    its place too (``golem 5 · blue 2``), so no two of them read alike."""
+    from towerplay.server.boards import draw as draw_in
+
+    for seed in range(60):
+        for state in positions({}, 2, seed, every=1):
+            view = state.view(state.to_move)
+            chosen = [a for a in view.get("legal", ())
+                      if a.split()[0] in ("back", "recall")]
+            values = [a.split()[1].partition(":")[2] for a in chosen]
+            if len(set(values)) == len(values):
+                continue  # no two golems alike here
+            captions = {piece.get("data-action"):
+                        "".join(t.text or "" for t in piece.iter(f"{SVG}text"))
+                        for piece in pieces(draw_in(view, lang))
+                        if piece.get("data-action") in chosen}
+            assert sorted(captions) == sorted(chosen)
+            assert len(set(captions.values())) == len(chosen), captions
+            return
+    pytest.fail("no position with two golems of one value to take back or send home")

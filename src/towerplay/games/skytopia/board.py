@@ -448,11 +448,13 @@ def golem_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
         if verb not in ("turn", "move", "back", "recall"):
             continue
         golem, _, arg = rest.partition(" ")
-        if verb in ("back", "recall"):
-            words = golem_words(golem, tr)
+        if verb in ("back", "recall"):  # (two golems may show one value: say where)
+            slot, _, value = golem.partition(":")
+            place = tr("move_caption", colour=tr.term(COLUMN.get(slot[:1], slot[:1])),
+                       row=slot[1:])
             by_golem.setdefault(verb, []).append(
-                (tr("golem_caption", value=golem.partition(":")[2]), action,
-                 tr(f"golem_{verb}", label=words)))
+                (tr("golem_caption", value=value, place=place), action,
+                 tr(f"golem_{verb}", label=golem_words(golem, tr))))
             continue
         if verb == "turn":
             caption = tr("turn_caption", count=int(arg))
@@ -471,7 +473,7 @@ def golem_choices(view: SkytopiaView, legal: set[str], y: float, tr: Translator
             y, piece = lines(10, y + 2, heading, 60, 11, "#222")
             out.append(piece)
             y -= 14
-        y, piece = buttons(10, y + 20, items, 114 if golem else 90,
+        y, piece = buttons(10, y + 20, items, 114 if golem else 176,  # (two a row: a place)
                            {"turn": "turn", "move": "arrow"}.get(verb, ""))
         out.append(piece)
     return y, "".join(out)
