@@ -59,6 +59,20 @@ def refused_in_polish(page: Any) -> None:
     assert shown.startswith("Niedozwolony ruch: kość to litera materiału (W drewno"), shown
 
 
+CLICKABLE = "rgb(45, 108, 223)"
+"""The outline of a piece a click plays, in every game (style.css)."""
+
+
+def check_dice_outlined(page: Any) -> None:
+    """Each die of the pool a click plays is outlined as a clickable card is, unless it is
+    marked as what the last move changed."""
+    faces = page.eval_on_selector_all(
+        "#board [data-action] rect.die-face",
+        "faces => faces.map(f => [getComputedStyle(f).stroke, !!f.closest('.changed')])")
+    assert faces
+    assert all(stroke == CLICKABLE for stroke, changed in faces if not changed), faces
+
+
 def check_end(page: Any, base: str) -> Record:
     """The final scores and winners shown are the engine's (the record replayed), the
     round sheet in Polish."""
@@ -79,6 +93,7 @@ def test_blueprints_played_in_polish_by_clicking_the_board(browser: Any,
         check_polish(page)
         assert "Twój Projekt" in page.inner_text("#board")
         refused_in_polish(page)
+        check_dice_outlined(page)
         screenshots(page, "blueprints-pl-start")
         moves = play(page, rng, moves=26)
         check_polish(page)
