@@ -48,3 +48,21 @@ def test_the_side_stands_beside_the_board_on_a_wide_screen(browser: Any,
         assert side["y"] > board["y"] + board["height"], (board, side)
         assert box(page, "#events")["y"] > box(page, "#people")["y"]
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+
+def test_each_turn_option_keeps_its_box_beside_its_words_on_a_phone(
+        browser: Any, web: ServeProcess) -> None:
+    """On a phone, in Polish (the longer words), each turn option stands on a line of its
+    own with its box beside its words: the two did not fit one line, and the second box
+    ended the first line while its words began the next."""
+    with localized_page(browser, "pl-PL") as page:
+        links = create_in_lobby(page, web.base, "castle", ["human", "greedy"])
+        page.set_viewport_size(PHONE)
+        page.goto(links["seat-0"])
+        wait_my_turn(page)
+        for option in ("#turn-sound", "#turn-notify"):
+            check, words = box(page, option), box(page, f"{option} + span")
+            assert abs((check["y"] + check["height"] / 2)
+                       - (words["y"] + words["height"] / 2)) < words["height"] / 2, option
+        assert box(page, "#turn-notify")["y"] > box(page, "#turn-sound + span")["y"] + 1
