@@ -122,6 +122,11 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
         captions = eve.locator("#breakdown caption").all_inner_texts()
         assert captions == ["Ala", BOB]
         assert problems(eve.inner_text("#breakdown"), "pl") == []  # the end sheet in Polish
+        sheets = eve.eval_on_selector_all(  # each sheet as tall as its rows, not the tallest
+            "#breakdown table.score",
+            "tables => tables.map(t => [t.tBodies[0].rows.length, t.offsetHeight])")
+        fewest, most = min(sheets), max(sheets)
+        assert fewest[0] == most[0] or fewest[1] < most[1], sheets
         assert BOB in eve.inner_text("#board") and "Miejsce" not in eve.inner_text("#board")
         screenshots(eve, "friends-pl-end")
         record = httpx.get(f"{web.base}/api/tables/{made['table']}/record",
