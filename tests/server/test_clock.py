@@ -300,3 +300,31 @@ def test_the_first_page_starts_the_clock_at_that_moment(tmp_path: Path) -> None:
     assert moved.state is not None and moved.state["left"] == [45.0, 60.0]
     assert moved.deadline == opened + timedelta(seconds=75)  # seat 1 had the page
     storage.close()
+
+
+def test_the_clocks_move_for_a_person_is_not_theirs_to_take_back(server: Server) -> None:
+    """When the clock's bot moved for a person out of time, their page offers no undo
+    (``"undo": false``) and an undo is refused as not theirs, changing nothing. (Only
+    the late seat's page is opened: the other seat's clock waits for its page, so the
+    table stays where the clock's bot left it.)"""
+    with httpx.Client(base_url=server.base, timeout=TIMEOUT) as http:
+        made = create(http, "five_towers", ["human", "human"],
+                      clock={"mode": "move", "seconds": 1, "bot": "random"})
+        table = made["table"]
+        late = table_of(http, table)["view"]["to_move"]
+        open_pages(server.ws_base, table, [token(made, late)])
+        after = wait_version(http, table, 1, token(made, late))
+        assert after["clock"]["ran_out"] == [0]
+
+        async def offered() -> bool:
+            async with connect(server, table, token(made, late)) as ws:
+                message = await receive(ws)
+                assert message["version"] == 1
+                return bool(message["undo"])
+
+        assert not asyncio.run(offered())
+        refused = http.post(f"/api/tables/{table}/undo",
+                            json={"token": token(made, late), "version": 1})
+        assert refused.status_code == 403, refused.text
+        assert refused.json()["params"]["cause"] == "not_yours"
+        assert table_of(http, table)["version"] == 1

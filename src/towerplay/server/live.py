@@ -270,10 +270,12 @@ class LiveTable:
 
     def may_undo(self, seat: int | None) -> bool:
         """Whether the page offers ``seat`` its undo: its person made the last action
-        and the game goes on (whether the rules allow it the undo itself says)."""
+        (not the clock's bot for them: :meth:`.hub.play.Play.undo` refuses that) and the
+        game goes on (whether the rules allow it the undo itself says)."""
         state = self.table.state
         return seat is not None and not state.is_over and state.movers[-1:] == [seat] \
-            and self.table.seats[seat] == HUMAN and seat not in self.away
+            and self.table.seats[seat] == HUMAN and seat not in self.away \
+            and len(state.history) - 1 not in self.timing.ran_out()
 
     def renamable(self, seat: int | None) -> bool:
         """Whether ``seat``'s person may still name it: a seat (never a spectator) that
