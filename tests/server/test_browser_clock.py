@@ -34,7 +34,10 @@ def test_a_clocked_table_runs_out_across_a_server_restart(browser: Any,
             page.select_option("#players", "2")
             for seat in (0, 1):
                 choose_seat(page, seat, "human")
+            assert not page.is_visible("#clock-seconds")  # no clock: no seconds, no bot
+            assert not page.is_visible("#clock-bot")
             page.select_option("#clock-mode", "move")
+            assert page.is_visible("#clock-seconds") and page.is_visible("#clock-bot")
             page.fill("#clock-seconds", "4")
             assert "medium" not in page.inner_text("#clock-bot")  # (its options: words)
             page.select_option("#clock-bot", "random")

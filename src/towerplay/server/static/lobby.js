@@ -29,6 +29,8 @@ const Lobby = {
     $("game").addEventListener("change", () => this.pickGame());
     $("players").addEventListener("change", () => this.seats());
     this.clockBots();
+    $("clock-mode").addEventListener("change", () => this.clockDetails());
+    this.clockDetails();
     $("new-table").addEventListener("submit", (event) => {
       event.preventDefault();
       this.create();
@@ -107,6 +109,11 @@ const Lobby = {
 
   /** The bots that may move for a player out of time, by their names in the page's
    * language (the protocol's ids as values; "medium" first chosen). */
+  /** A clock's seconds and bot show only once a clock is chosen. */
+  clockDetails() {
+    $("clock-details").hidden = !$("clock-mode").value;
+  },
+
   clockBots() {
     $("clock-bot").innerHTML = SEAT_KINDS.filter((kind) => kind !== "human").map((kind) =>
       `<option value="${kind}"${kind === "medium" ? " selected" : ""}>`
