@@ -34,3 +34,20 @@ def test_no_text_hedges_a_plural_by_a_suffix(lang: str) -> None:
     (Event.of("cli.usage_extra", count=1, got="a"), "pl", "nadmiarowy argument: (a)")])
 def test_counts_pick_the_plural_form(event: Event, lang: str, said: str) -> None:
     assert word(event, lang).startswith(said)
+
+
+@pytest.mark.parametrize(("lang", "one", "several"), [
+    ("en", "Won by Ala", "Won by Ala and Bob"),
+    ("pl", "Wygrywa: Ala", "Wygrywają: Ala i Bob"),
+    ("hu", "Nyertes: Ala", "Nyertesek: Ala és Bob")])
+def test_a_shared_win_is_worded_for_its_winners(lang: str, one: str, several: str) -> None:
+    """The table page's end line (``won_by``, by the count of winners as ``t()`` picks
+    it): a win shared by tied players says so in the verb (issue #43's rule: grammar by
+    the count)."""
+    from towerplay.i18n import Translator
+
+    said = Translator("web", lang)
+    both = said("and").join(["Ala", "Bob"])
+    assert said("won_by", count=1, names="Ala") == one
+    assert said("won_by", count=2, names=both) == several
+    assert said("won_by", count=5, names=both) == several

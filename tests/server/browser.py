@@ -342,13 +342,12 @@ def forged_refusal(page: Any, action: str) -> str:
     return shown
 
 
-def final_scores(page: Any, base: str, seat_label: Callable[[int], str],
-                 winners_start: str = "") -> Record:
+def final_scores(page: Any, base: str, seat_label: Callable[[int], str]) -> Record:
     """At the game's end, the totals shown are the record's result and the engine's
-    scores (the downloaded record replayed), and ``#winners`` (which starts with
-    ``winners_start``) names, by ``seat_label`` (of the seat counted from 1), exactly the
-    engine's winners; the turn line says the game is over (in the page's language): the
-    record."""
+    scores (the downloaded record replayed), and ``#winners`` (worded for one winner or
+    several in the page's language) names, by ``seat_label`` (of the seat counted from
+    1), exactly the engine's winners; the turn line says the game is over (in the page's
+    language): the record."""
     page.wait_for_selector("#end:not([hidden])")
     href = page.get_attribute("#record-link", "href")
     record = Record.model_validate(httpx.get(f"{base}{href}", timeout=PATIENCE).json())
@@ -357,9 +356,10 @@ def final_scores(page: Any, base: str, seat_label: Callable[[int], str],
     assert shown == [str(score) for score in record.result["scores"]]  # type: ignore[index]
     assert [float(s) for s in shown] == [float(s) for s in state.scores()]
     winners = page.inner_text("#winners")
-    assert winners.startswith(winners_start), winners
+    said = Translator("web", page.get_attribute("html", "lang"))
+    assert winners.startswith(said("won_by", count=max(len(state.winners()), 1), names="")), \
+        winners
     for seat in range(state.players):  # people count seats from 1
         assert (seat_label(seat + 1) in winners) == (seat in state.winners())
-    said = Translator("web", page.get_attribute("html", "lang"))
     assert page.inner_text("#turn") == said("game_over")
     return record

@@ -76,7 +76,7 @@ def check_dice_outlined(page: Any) -> None:
 def check_end(page: Any, base: str) -> Record:
     """The final scores and winners shown are the engine's (the record replayed), the
     round sheet in Polish."""
-    record = final_scores(page, base, "Miejsce {}".format, "Wygrywa: ")
+    record = final_scores(page, base, "Miejsce {}".format)
     sheet = page.inner_text("#breakdown")
     assert "runda 1: " in sheet and "Award" not in sheet and "Prize" not in sheet
     return record

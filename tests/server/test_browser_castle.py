@@ -68,7 +68,7 @@ def refused_in_polish(page: Any) -> None:
 def check_end_polish(page: Any, base: str) -> None:
     """The scores shown are the engine's (the downloaded record replayed), the winners
     named in Polish, the turn line and the board's end in Polish."""
-    final_scores(page, base, lambda seat: WEB("seat", n=seat), "Wygrywa: ")
+    final_scores(page, base, lambda seat: WEB("seat", n=seat))
     board = page.inner_text("#board")
     assert "Koniec gry · wygrywa: " in board and WEB("final_scores") in board
 

@@ -59,7 +59,7 @@ def refused_in_polish(page: Any) -> None:
 def check_end_polish(page: Any, base: str) -> None:
     """The scores shown are the engine's (the downloaded record replayed), the winners
     named in Polish, the turn line and the board's end in Polish."""
-    record = final_scores(page, base, lambda n: WEB("seat", n=n), "Wygrywa: ")
+    record = final_scores(page, base, lambda n: WEB("seat", n=n))
     board = page.inner_text("#board")
     assert "Koniec gry · wygrywa: " in board and "★ zwycięzca" in board
     for seat, score in enumerate(record.result["scores"]):  # type: ignore[index]

@@ -63,7 +63,7 @@ def play(page: Any, rng: random.Random, moves: int | None = None) -> int:
 
 def check_scores(page: Any, base: str) -> None:
     """The final scores and winners shown are the engine's (the record replayed)."""
-    final_scores(page, base, lambda seat: WEB("seat", n=seat), "Wygrywa: ")
+    final_scores(page, base, lambda seat: WEB("seat", n=seat))
 
 
 def test_skytopia_played_in_polish_by_clicking_the_board(

@@ -346,7 +346,8 @@ const TablePage = {
     if (!view.is_over) return;
     $("breakdown").innerHTML = scoreSheet(view, this.seat, this.seats);
     const winners = (view.winners || []).map((w) => seatLabel(w, this.seats, this.seat));
-    $("winners").textContent = t("won_by", { names: winners.join(t("and")) || t("nobody") });
+    $("winners").textContent = t("won_by", {  // a shared win: "Wygrywają", "Nyertesek"
+      count: Math.max(winners.length, 1), names: winners.join(t("and")) || t("nobody") });
     $("record-link").href = `/api/tables/${encodeURIComponent(this.id)}/record`;
     $("replay-link").href = `/replay/${encodeURIComponent(this.id)}`;
   },
