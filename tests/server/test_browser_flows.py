@@ -62,6 +62,9 @@ def test_three_friends_invite_a_fourth_and_play_again_each_in_their_own_seat(
         assert ann.inner_text("#invite-seat") == WEB("hand_on_invite", n=3)
         invite = ann.input_value("#invite-link")
         assert invite.startswith(f"{web.base}/tables/{table}?token=")
+        assert ann.get_attribute("#invite-copy", "data-copy") == invite  # one tap to pass on
+        ann.click("#invite-copy")
+        ann.wait_for_selector(f"#invite-copy:text('{WEB('copied')}')")
         opened(dora, invite)
         assert dora.inner_text("#who") == WEB("you_are", n=3)
         ann.wait_for_selector("#people li[data-seat='2'] .presence.here")

@@ -268,7 +268,8 @@ const Table = {
     if (!message.url) return;
     $("invite-box").hidden = false;
     $("invite-seat").textContent = t("hand_on_invite", { n: message.seat + 1 });
-    $("invite-link").value = new URL(message.url, location.href).href;
+    $("invite-link").value = $("invite-copy").dataset.copy =
+      new URL(message.url, location.href).href;
   },
 
   /** Who may write here: the chat box shows or says why not. */

@@ -260,23 +260,4 @@ function linkItem(label, url, id) {
     <button type="button" class="copy" data-copy="${esc(full)}">${esc(t("copy"))}</button></li>`;
 }
 
-async function copyText(button) {
-  try {
-    await navigator.clipboard.writeText(button.dataset.copy);
-  } catch {
-    const field = document.createElement("textarea");  // clipboard API needs https
-    field.value = button.dataset.copy;
-    document.body.append(field);
-    field.select();
-    document.execCommand("copy");
-    field.remove();
-  }
-  button.textContent = t("copied");
-  setTimeout(() => { button.textContent = t("copy"); }, 1500);
-}
-
 pages.lobby = Lobby;
-document.addEventListener("click", (event) => {
-  const button = event.target.closest("button.copy");
-  if (button) copyText(button);
-});
