@@ -110,6 +110,10 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
                 ann.wait_for_selector(f"#my-games li[data-table='{made['table']}'][data-turn]")
                 entry = ann.inner_text(f"#my-games li[data-table='{made['table']}']")
                 assert WEB("my_games_turn") in entry or BOB in entry, entry
+                link = ann.inner_text(f"#my-games li[data-table='{made['table']}'] a")
+                title = ann.inner_text("#game option[value='five_towers']")
+                assert link.startswith(f"{title} · {WEB('seat', n=1)} · "), link
+                assert made["table"] not in link  # a table is named by what people know
                 screenshots(ann, "friends-pl-my-games")
                 ann.click(f"#my-games li[data-table='{made['table']}'] a")
                 ann.wait_for_selector("body[data-version]")

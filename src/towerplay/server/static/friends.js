@@ -1,7 +1,7 @@
 // The friends' table (issue #30): names, chat, "my games" and "your turn". It hooks into
 // the pages (common.js's `friends` object) before their texts arrive. Names and chat lines
 // are people's text: always set with textContent, never as HTML.
-import { $, esc, getJSON, showError, t, friends, pages, seatLabel, botName } from "/static/common.js";
+import { $, esc, getJSON, LANG, showError, t, friends, pages, seatLabel, botName } from "/static/common.js";
 
 const GAMES_KEY = "towerplay-games";
 const NAME_KEY = "towerplay-name";
@@ -46,7 +46,10 @@ async function listMyGames() {
     item.dataset.table = g.table;
     const link = document.createElement("a");
     link.href = `/tables/${encodeURIComponent(g.table)}?token=${encodeURIComponent(g.token)}`;
-    link.textContent = `${title(g.game)} · ${g.table}`;
+    // the game, the seat and when it was opened say which table it is; its id is a code
+    link.textContent = [title(g.game), t("seat", { n: g.seat + 1 }), opened(g.at)]
+      .filter(Boolean).join(" · ");
+    link.title = g.table;
     const state = document.createElement("span");
     state.className = "my-game-state";
     const forget = document.createElement("button");
@@ -61,6 +64,13 @@ async function listMyGames() {
     return item;
   }));
   watchMyGames();
+}
+
+/** When a remembered seat was first opened, in the page's language (``4 Dec, 17:30``). */
+function opened(at) {
+  if (typeof at !== "number") return "";
+  return new Intl.DateTimeFormat(LANG, { day: "numeric", month: "short", hour: "2-digit",
+                                         minute: "2-digit" }).format(new Date(at));
 }
 
 let watching = null;
