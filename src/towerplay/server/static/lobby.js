@@ -107,13 +107,13 @@ const Lobby = {
     }
   },
 
-  /** The bots that may move for a player out of time, by their names in the page's
-   * language (the protocol's ids as values; "medium" first chosen). */
   /** A clock's seconds and bot show only once a clock is chosen. */
   clockDetails() {
     $("clock-details").hidden = !$("clock-mode").value;
   },
 
+  /** The bots that may move for a player out of time, by their names in the page's
+   * language (the protocol's ids as values; "medium" first chosen). */
   clockBots() {
     $("clock-bot").innerHTML = SEAT_KINDS.filter((kind) => kind !== "human").map((kind) =>
       `<option value="${kind}"${kind === "medium" ? " selected" : ""}>`
