@@ -66,3 +66,20 @@ def test_each_turn_option_keeps_its_box_beside_its_words_on_a_phone(
             assert abs((check["y"] + check["height"] / 2)
                        - (words["y"] + words["height"] / 2)) < words["height"] / 2, option
         assert box(page, "#turn-notify")["y"] > box(page, "#turn-sound + span")["y"] + 1
+
+
+def test_no_rules_page_scrolls_sideways_on_a_phone(browser: Any, web: ServeProcess) -> None:
+    """Every game's rules in every language fit a phone's width: a table wider than the
+    screen (the options, with names like ``wizard_tile_gap``) scrolls in its own box, not
+    the page (castle's, Skytopia's and Blueprints' pages were 370 to 580 px wide)."""
+    from towerplay import games
+    from towerplay.i18n import LANGUAGES
+
+    with localized_page(browser) as page:
+        page.set_viewport_size(PHONE)
+        for game in games.names():
+            for lang in LANGUAGES:
+                page.goto(f"{web.base}/rules/{game}?lang={lang}")
+                wide = page.evaluate("document.documentElement.scrollWidth")
+                assert wide <= PHONE["width"], (game, lang, wide)
+                assert page.locator("table").count() == page.locator(".wide-table table").count()

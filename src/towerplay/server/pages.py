@@ -23,7 +23,18 @@ from towerplay.server.protocol import web
 
 STATIC = Path(__file__).parent / "static"
 RULES_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
-"""The rules summaries' Markdown: CommonMark with GitHub's tables, raw HTML escaped."""
+"""The rules summaries' Markdown: CommonMark with GitHub's tables, raw HTML escaped; each
+table in a box of its own that scrolls sideways (:data:`WIDE_TABLE`)."""
+WIDE_TABLE = '<div class="wide-table" tabindex="0">'
+"""What a rules table stands in: an options table (names like ``wizard_tile_gap`` do not
+break) is wider than a phone, and the box scrolls it rather than the page (focusable, so a
+keyboard scrolls it too)."""
+RULES_MARKDOWN.add_render_rule(
+    "table_open", lambda self, tokens, idx, options, env:
+    WIDE_TABLE + self.renderToken(tokens, idx, options, env))
+RULES_MARKDOWN.add_render_rule(
+    "table_close", lambda self, tokens, idx, options, env:
+    self.renderToken(tokens, idx, options, env) + "</div>")
 
 
 def add_pages(app: FastAPI) -> None:
