@@ -92,3 +92,34 @@ def test_the_last_move_is_marked_and_nothing_else(browser: Any, web: ServeProces
         page.reload()  # a page opened afresh marks the last move too
         wait_my_turn(page)
         assert expected in page.evaluate(MARKED), page.evaluate(MARKED)
+
+
+STACKED = """() => [...document.querySelectorAll('#board .stack [data-key]')]
+  .map((e) => e.getAttribute('data-key'))"""
+TALLEST = """() => Math.max(0, ...[...document.querySelectorAll('#board .stack')]
+  .map((s) => s.querySelectorAll('[data-key]').length))"""
+STACKED_MARKED = """() => [...document.querySelectorAll('#board .stack .changed')]
+  .map((e) => e.getAttribute('data-key'))"""
+
+
+def test_a_card_placed_in_5_towers_marks_no_card_that_stood_before(
+        browser: Any, web: ServeProcess) -> None:
+    """When the tallest tower grows, every tower of the seat is drawn lower: the cards
+    that stood there must not be marked as moved (they were, every one), only the card
+    placed."""
+    with localized_page(browser) as page:
+        links = create_in_lobby(page, web.base, "five_towers", ["human", "greedy"])
+        page.goto(links["seat-0"])
+        grown = 0
+        while grown < 2 and wait_my_turn(page):
+            places = page.locator("#board [data-action^='place ']")
+            bids = page.locator("#board [data-action^='bid ']")
+            if places.count() == 0:  # bid high, take and choose no tear-down to build
+                act(page, bids.last if bids.count() else page.locator("#board [data-action]").first)
+                continue
+            before, tallest = set(page.evaluate(STACKED)), page.evaluate(TALLEST)
+            act(page, places.first)
+            marked = set(page.evaluate(STACKED_MARKED))
+            assert not marked & before, sorted(marked & before)
+            grown += tallest >= 1 and page.evaluate(TALLEST) > tallest
+        assert grown, "no placement grew the tallest tower"

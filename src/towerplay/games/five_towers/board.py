@@ -384,6 +384,9 @@ def seat_panel(view: FiveTowersView, p: int, legal: set[str], tr: Translator) ->
 
 
 FRAME = {"winner": ("#d48a00", 4), "to_move": ("#2d6cdf", 3), "": ("#bbb", 1)}
+LOWEST_BASE = 72 + CARD_H
+"""Where the towers stand (their bottom cards' lower edge) in a seat's panel while none
+is taller than one card; each card more on the tallest moves them all down by a step."""
 """A seat panel's outline (colour, width): the winner's, the seat to move's, another's."""
 
 
@@ -396,15 +399,21 @@ def towers_panel(who: str, towers: tuple[tuple[str, tuple[int, ...]], ...], torn
     each tower's (in :data:`SUITS` order); ``who``: the seat as the board names it."""
     values = dict(towers)
     height = max((len(t) for t in values.values()), default=0)
-    base = 72 + max(height - 1, 0) * STEP + CARD_H
+    lift = max(height - 1, 0) * STEP  # the tallest tower's growth pushes every tower down
+    base = LOWEST_BASE + lift
     parts = [text(10, 18, header, size=14, weight="bold"),
              text(10, 33, tr("torn_down", count=torn, cost=teardown_penalty(torn)), size=12)]
     if torn_cards:
         parts.append(text(10, 47, tr("torn_cards", cards=grouped(by_suit(list(torn_cards)), tr)),
                           size=10, fill="#555"))
-    for i, (suit, action) in enumerate(zip(SUITS, actions, strict=True)):
-        parts.append(tower(10 + i * (CARD_W + 18), base, suit, values.get(suit, ()), action,
-                           who, tr))
+    # Drawn on the lowest base and moved down as one group: a card's own place never
+    # changes while it stands, so the page marks only the cards a move placed as moved
+    # (not every card of the seat's towers whenever its tallest one grows).
+    parts.append(f'<g class="towers" transform="translate(0 {lift})">'
+                 + "".join(tower(10 + i * (CARD_W + 18), LOWEST_BASE, suit,
+                                 values.get(suit, ()), action, who, tr, lift)
+                           for i, (suit, action) in enumerate(zip(SUITS, actions, strict=True)))
+                 + "</g>")
     colour, width = FRAME[frame]
     outline = (f'<rect x="1" y="1" width="378" height="{base + 30}" rx="8" fill="none" '
                f'stroke="{colour}" stroke-width="{width}"/>')
@@ -447,14 +456,15 @@ def tower_actions(legal: set[str]) -> tuple[str | None, ...]:
 
 @lru_cache(maxsize=4096)
 def tower(x: float, base: float, suit: str, values: tuple[int, ...], action: str | None,
-          who: str, tr: Translator) -> str:
+          who: str, tr: Translator, lift: float = 0) -> str:
     """One tower, the kit's stack of cards with its bottom card at the bottom (``base`` is
     its lowest card's bottom edge), each card keyed and titled; an empty slot if the seat
     has none of this suit (kept: most towers stay as they were from one move to the next,
-    and every seat sees them alike)."""
+    and every seat sees them alike). Its slot reaches ``lift`` higher than the panel's
+    towers start (they are drawn that much lower: :func:`towers_panel`)."""
     label = f"{SYMBOL[suit]} {tr.term(suit)}"
-    parts = [f'<rect class="slot" x="{x - 3}" y="54" width="{CARD_W + 6}" '
-             f'height="{base - 51}" rx="6" fill="{FILL[suit]}" fill-opacity="0.25" '
+    parts = [f'<rect class="slot" x="{x - 3}" y="{54 - lift}" width="{CARD_W + 6}" '
+             f'height="{base - 51 + lift}" rx="6" fill="{FILL[suit]}" fill-opacity="0.25" '
              f'stroke="{INK[suit]}" stroke-dasharray="3 3"/>',
              text(x + CARD_W / 2, base + 16, label, anchor="middle",
                   size=fit_size(label, 11, CARD_W + 12), fill=INK[suit])]
