@@ -490,6 +490,33 @@ def parent_sentence(apart: Path, parent: Path) -> str:
             f"{len(game)} with the game's playouts")
 
 
+CASTLE_APART_GAME_1000 = (f"{RESULTS}/vs_openspiel-2026-12-04b/castle_apart_game_1000.jsonl",)
+"""Castle's fair match with every unseen card its own arm (``alike=apart``, UCB at the
+root, outcomes pooled) with the game's playouts at 1,000 iterations: the one cell of that
+setting "Unseen cards apart" had not played."""
+
+
+def apart_game_against_halving(halving: Path, apart_game_1000: Path) -> str:
+    """docs/rl.md: unseen cards apart against the match's search (halving, merged), the
+    game's playouts at 1,000 iterations, on the same deals."""
+    return openspiel_paired(halving, apart_game_1000, 1000, policies=("game",),
+                            searches=(None, APART), called="the match's search")
+
+
+def apart_both_policies(apart: Path, apart_game: Path, apart_game_1000: Path) -> str:
+    """docs/rl.md and README.md: unseen cards apart (UCB at the root, outcomes pooled),
+    each budget's games of both playout policies pooled, with 95% Wilson intervals."""
+    said = []
+    for iterations, game_file in ((300, apart_game), (1000, apart_game_1000)):
+        shares = [*match_shares(apart, iterations, APART).values(),
+                  *match_shares(game_file, iterations, APART).values()]
+        wins, games = sum(shares), len(shares)
+        low, high = wilson(wins, games)
+        said.append(f"{wins:g} of {games} at {iterations:,} iterations "
+                    f"({100 * wins / games:.1f}%, [{100 * low:.0f}, {100 * high:.0f}])")
+    return " and ".join(said)
+
+
 ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
                f"{RESULTS}/root-choice-2026-12-02/root_choice_random_300.json")
 
@@ -701,6 +728,17 @@ def figures() -> list[Figure]:
                "castle counting by the parent against availability"),
         Figure("README.md", (APART_FILES["apart"], *CASTLE_PARENT), parent_sentence,
                "castle counting by the parent"),
+        Figure("docs/rl.md", CASTLE_APART_GAME_1000, openspiel_table,
+               "castle apart, the game's playouts at 1,000"),
+        Figure("docs/rl.md", CASTLE_APART_GAME_1000, openspiel_commands,
+               "castle apart, the game's playouts at 1,000: commands"),
+        Figure("docs/rl.md", (*CASTLE_HALVING, *CASTLE_APART_GAME_1000),
+               apart_game_against_halving,
+               "castle apart, the game's playouts at 1,000, against halving"),
+        *(Figure(page, (APART_FILES["apart"], APART_FILES["apart_game"],
+                        *CASTLE_APART_GAME_1000), apart_both_policies,
+                 "castle apart, both playout policies pooled")
+          for page in ("docs/rl.md", "README.md")),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
         Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
         Figure("docs/bots.md", LEVEL_FILES, ratings_table, "the levels' ratings"),
