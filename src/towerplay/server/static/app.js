@@ -3,7 +3,7 @@
 // This module starts a page: the page's texts, its module (which adds itself to
 // ``pages``) and friends.js (names, chat, my games) first, then ``pages[<body
 // data-page>].start()``.
-import { loadTexts, pages, translatePage } from "/static/common.js";
+import { loadTexts, pages, t, translatePage } from "/static/common.js";
 
 export * from "/static/common.js";
 
@@ -18,4 +18,26 @@ const modules = (page in PAGE_MODULES ? import(PAGE_MODULES[page]) : Promise.res
 Promise.all([loadTexts(domains).catch(() => {}), modules]).finally(() => {
   translatePage();
   pages[page]?.start();
+});
+
+/** Copies a ``button.copy``'s ``data-copy`` (a link) and says so on the button for a
+ * moment: the lobby's seat links, the table page's link for a new person. */
+async function copyText(button) {
+  try {
+    await navigator.clipboard.writeText(button.dataset.copy);
+  } catch {
+    const field = document.createElement("textarea");  // clipboard API needs https
+    field.value = button.dataset.copy;
+    document.body.append(field);
+    field.select();
+    document.execCommand("copy");
+    field.remove();
+  }
+  button.textContent = t("copied");
+  setTimeout(() => { button.textContent = t("copy"); }, 1500);
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button.copy");
+  if (button) copyText(button);
 });

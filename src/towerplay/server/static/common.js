@@ -142,28 +142,6 @@ function refusalText(error) {
   return t(error.code in TEXTS ? error.code : "bad_message", { message: error.message });
 }
 
-/** Copies a ``button.copy``'s ``data-copy`` (a link) and says so on the button for a
- * moment: the lobby's seat links, the table page's link for a new person. */
-async function copyText(button) {
-  try {
-    await navigator.clipboard.writeText(button.dataset.copy);
-  } catch {
-    const field = document.createElement("textarea");  // clipboard API needs https
-    field.value = button.dataset.copy;
-    document.body.append(field);
-    field.select();
-    document.execCommand("copy");
-    field.remove();
-  }
-  button.textContent = t("copied");
-  setTimeout(() => { button.textContent = t("copy"); }, 1500);
-}
-
-document.addEventListener("click", (event) => {
-  const button = event.target.closest("button.copy");
-  if (button) copyText(button);
-});
-
 /** The pages by their ``<body data-page>``: each page's module adds itself here. */
 const pages = {};
 
