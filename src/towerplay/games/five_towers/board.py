@@ -384,10 +384,10 @@ def seat_panel(view: FiveTowersView, p: int, legal: set[str], tr: Translator) ->
 
 
 FRAME = {"winner": ("#d48a00", 4), "to_move": ("#2d6cdf", 3), "": ("#bbb", 1)}
+"""A seat panel's outline (colour, width): the winner's, the seat to move's, another's."""
 LOWEST_BASE = 72 + CARD_H
 """Where the towers stand (their bottom cards' lower edge) in a seat's panel while none
 is taller than one card; each card more on the tallest moves them all down by a step."""
-"""A seat panel's outline (colour, width): the winner's, the seat to move's, another's."""
 
 
 @lru_cache(maxsize=4096, typed=True)

@@ -24,10 +24,12 @@ function keepGames(games) {
   localStorage.setItem(GAMES_KEY, JSON.stringify(games.slice(0, MAX_GAMES)));
 }
 
-/** Remembers the seat this page plays (the token stays in this browser only). */
+/** Remembers the seat this page plays (the token stays in this browser only), first in
+ * the list; ``at`` is when this browser first opened it (what "my games" shows). */
 function remember(table, token, seat, game) {
-  const others = myGames().filter((g) => !(g.table === table && g.token === token));
-  keepGames([{ table, token, seat, game, at: Date.now() }, ...others]);
+  const same = (g) => g.table === table && g.token === token;
+  const first = myGames().find(same)?.at ?? Date.now();
+  keepGames([{ table, token, seat, game, at: first }, ...myGames().filter((g) => !same(g))]);
 }
 
 /** The lobby's "my games": each remembered seat with whose turn it is. */
