@@ -84,9 +84,9 @@ def test_the_last_move_is_marked_and_nothing_else(browser: Any, web: ServeProces
         marked = page.evaluate(MARKED)
         expected = f"card-{moved}" if game == "five_towers" else f"cell-{moved}"
         assert expected in marked, marked
-        # the move (and the display's cards that slid left), not the pieces that only
-        # became clickable or not: castle's forty face-down cards, 5 Towers' towers
-        assert len(marked) <= (2 if game == "castle" else 6), marked
+        # the move, not the pieces that only became clickable or not (castle's forty
+        # face-down cards, 5 Towers' towers) nor the display's cards that slid left
+        assert len(marked) <= (2 if game == "castle" else 1), marked
         assert page.locator("#board .stack .changed").count() == 0
         screenshots(page, f"last-move-{game}-hu")
         page.reload()  # a page opened afresh marks the last move too
@@ -123,3 +123,40 @@ def test_a_card_placed_in_5_towers_marks_no_card_that_stood_before(
             assert not marked & before, sorted(marked & before)
             grown += tallest >= 1 and page.evaluate(TALLEST) > tallest
         assert grown, "no placement grew the tallest tower"
+
+
+ROW = {"five_towers": "take", "blueprints": "take"}
+"""A move that takes the first piece of a row that closes up (5 Towers' display,
+Blueprints' pool); the same seat moves on, so the board after it stays on the page."""
+IN_ROW = """() => Object.fromEntries([...document.querySelectorAll('#board [data-row]')]
+  .map((e) => [e.getAttribute('data-key'),
+                [e.getAttribute('data-row'), e.getAttribute('transform')]]))"""
+
+
+@pytest.mark.parametrize("game", sorted(ROW))
+def test_pieces_that_slide_along_their_row_are_not_the_last_move(
+        browser: Any, web: ServeProcess, game: str) -> None:
+    """Taking the first card of 5 Towers' display or the first die of Blueprints' pool
+    moves the pieces after it along; those are not marked (they were), the piece taken
+    is, where it lands."""
+    with localized_page(browser) as page:
+        links = create_in_lobby(page, web.base, game, ["human", "greedy"])
+        page.goto(links["seat-0"])
+        while wait_my_turn(page):
+            pieces = page.locator(f"#board [data-row] [data-action^='{ROW[game]} '], "
+                                  f"#board [data-row][data-action^='{ROW[game]} ']")
+            if pieces.count() > 2:
+                break
+            bids = page.locator("#board [data-action^='bid ']")  # win the auction
+            act(page, bids.last if bids.count() else page.locator("#board [data-action]").first)
+        else:
+            raise AssertionError(f"no row to {ROW[game]} from came to the person's seat")
+        before = page.evaluate(IN_ROW)
+        act(page, pieces.first)
+        after = page.evaluate(IN_ROW)
+        slid = {key for key in before.keys() & after.keys()  # the same row, a new place
+                if before[key][0] == after[key][0] and before[key][1] != after[key][1]}
+        assert len(slid) >= 2, (before, after)  # the pieces after the taken one
+        marked = set(page.evaluate(MARKED))
+        assert not marked & slid, sorted(marked & slid)
+        assert marked, "the piece taken is not marked where it landed"

@@ -25,7 +25,8 @@ from typing import NamedTuple
 
 __all__ = ["GLYPH", "ICONS", "PATTERNS", "SEAT_COLOURS", "TAP", "WIDTH", "Exhibit", "Layer",
            "button", "card", "cell", "clickable", "die", "figure", "fit_size", "icon", "key_attr",
-           "lines", "num", "panel", "panels", "seat_colour", "showcase", "stack", "text", "token"]
+           "in_row", "lines", "num", "panel", "panels", "seat_colour", "showcase", "stack", "text",
+           "token"]
 
 WIDTH = 380
 """A panel's viewBox width: readable on a 360 px phone, two side by side on a desktop."""
@@ -252,6 +253,18 @@ def key_attr(key: str) -> str:
     (' data-key="die-3"', '')
     """
     return f' data-key="{escape(key)}"' if key else ""
+
+
+def in_row(row: str, x: float, y: float) -> str:
+    """The attributes that set a keyed piece, drawn at (0, 0), at (``x``, ``y``) in
+    ``row``: a line of pieces that closes up when one leaves (a display, a pool, a hand).
+    A piece that only slides along its row is moved there by the page, not marked as the
+    last move (static/morph.js); one that comes from another row is.
+
+    >>> in_row("display", 72, 20.5)
+    ' data-row="display" transform="translate(72 20.5)"'
+    """
+    return f' data-row="{escape(row)}" transform="translate({num(x)} {num(y)})"'
 
 
 @lru_cache(maxsize=4096)

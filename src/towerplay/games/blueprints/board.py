@@ -36,6 +36,7 @@ from towerplay.core.svg import (
     Exhibit,
     button,
     clickable,
+    in_row,
     key_attr,
     lines,
     panel,
@@ -200,7 +201,8 @@ def pool(view: BlueprintsView, legal: set[str], y: float,
         label = (tr(f"{action.split()[0]}_die", die=words) if action
                  else tr("in_pool", die=words))
         key = f"pool-{name}-{dice[:i].count(name)}"  # stable while the die stays
-        parts.append(clickable(action, label, die(x, dy, name, view), key_attr(key)))
+        parts.append(clickable(action, label, die(0, 0, name, view),
+                               key_attr(key) + in_row("pool", x, dy)))
     if not dice:
         parts.append(text(10, y + 40, tr("empty_pool"), size=12, fill="#777"))
     rows = max((len(dice) - 1) // per_row + 1, 1)

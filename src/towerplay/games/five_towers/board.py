@@ -37,6 +37,7 @@ from towerplay.core.svg import (
     Layer,
     clickable,
     fit_size,
+    in_row,
     key_attr,
     panel,
     showcase,
@@ -151,14 +152,22 @@ def card_face(x: float, y: float, name: str, tr: Translator) -> str:
             + text(x + 4, y + CARD_H - 6, corner, size=11, weight="bold", fill=ink))
 
 
-def card(x: float, y: float, name: str, tr: Translator, action: str | None = None,
+def card(row: str, x: float, y: float, name: str, tr: Translator, action: str | None = None,
          label: str | None = None) -> str:
-    """A face-up card (the kit's card in its suit's colours), keyed by its name: the page
-    keeps its element while it stays, and marks it when it arrives (the last move)."""
+    """A face-up card (the kit's card in its suit's colours) at (``x``, ``y``) in ``row``
+    (the display or the hand), keyed by its name: the page keeps its element while it
+    stays, slides it along when a card before it leaves, and marks it when it arrives
+    (the last move)."""
+    return clickable(action, label or card_words(tr, name), card_body(name, tr),
+                     key_attr(f"card-{name}") + in_row(row, x, y))
+
+
+@lru_cache(maxsize=1024)
+def card_body(name: str, tr: Translator) -> str:
+    """:func:`card`'s drawing at (0, 0) (kept: a card looks alike wherever it stands)."""
     suit = suit_of(name)
-    body = kit_card(x, y, CARD_W, CARD_H, FILL.get(suit, "#fff"), INK.get(suit, "#000"),
-                    card_face(x, y, name, tr))
-    return clickable(action, label or card_words(tr, name), body, key_attr(f"card-{name}"))
+    return kit_card(0, 0, CARD_W, CARD_H, FILL.get(suit, "#fff"), INK.get(suit, "#000"),
+                    card_face(0, 0, name, tr))
 
 
 def button(x: float, y: float, w: float, caption: str, action: str | None,
@@ -254,7 +263,8 @@ def display_drawing(y: int, cards: tuple[str, ...], takes: tuple[bool, ...],
     for i, (name, take) in enumerate(zip(cards, takes, strict=True)):
         action = f"take {name}"
         words = card_words(tr, name)
-        parts.append(card(10 + i * (CARD_W + 8), y + 20, name, tr, action if take else None,
+        parts.append(card("display", 10 + i * (CARD_W + 8), y + 20, name, tr,
+                          action if take else None,
                           tr("take_card" if take else "in_display", card=words)))
     if not cards:
         parts.append(text(10, y + 40, tr("empty_display"), size=12, fill="#777"))
@@ -348,7 +358,7 @@ def hand_drawing(y: int, builder: str, placing: bool, cards: tuple[str, ...],
     parts = [text(10, y + 12, tr(heading, seat=builder, n=len(cards)), size=13,
                   weight="bold")]
     for i, (name, place) in enumerate(zip(cards, places, strict=True)):
-        parts.append(card(10 + i * (CARD_W + 8), y + 20, name, tr,
+        parts.append(card("hand", 10 + i * (CARD_W + 8), y + 20, name, tr,
                           f"place {name}" if place else None,
                           tr("place_card" if place else "taken_card",
                              card=card_words(tr, name))))

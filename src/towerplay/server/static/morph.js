@@ -18,13 +18,17 @@ function sameKind(old, fresh) {
  * clickable (the reader's turn came) is no move. */
 const QUIET = new Set(["class", "data-action", "role", "tabindex", "aria-label"]);
 
-/** Copies ``fresh``'s attributes onto ``old``; whether any that tell the piece differed. */
+/** Copies ``fresh``'s attributes onto ``old``; whether any that tell the piece differed.
+ * A piece that stays in its row (``data-row``: a display, a pool, a hand that closes up
+ * when one leaves) and only changes its place there slid: no move of its own. */
 function syncAttributes(old, fresh) {
+  const row = fresh.getAttribute("data-row");
+  const slid = row !== null && old.getAttribute("data-row") === row;
   let changed = false;
   for (const { name, value } of [...fresh.attributes]) {
     if (old.getAttribute(name) !== value) {
       old.setAttribute(name, value);
-      changed = changed || !QUIET.has(name);
+      changed = changed || !(QUIET.has(name) || (slid && name === "transform"));
     }
   }
   for (const { name } of [...old.attributes]) {
