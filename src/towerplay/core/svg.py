@@ -9,7 +9,9 @@ The component kit draws the games' pieces the same way in every game: a :func:`c
 a :func:`token`, a :func:`figure` (a golem, a pawn), a :func:`stack` of cards (a tower), a
 :func:`cell`, an :func:`icon` and each seat's colour (:func:`seat_colour`). A piece with a
 ``key`` carries it as ``data-key``: the page patches a board in place by these keys, so a
-piece that moves or changes keeps its element and CSS transitions run.
+piece that moves or changes keeps its element and CSS transitions run, and what changed is
+marked as the last move; a piece set in a row that closes up when one leaves (a display,
+a pool) is placed with :func:`in_row`, so that sliding along it is no move of its own.
 """
 
 from __future__ import annotations
