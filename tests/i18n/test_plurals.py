@@ -51,3 +51,20 @@ def test_a_shared_win_is_worded_for_its_winners(lang: str, one: str, several: st
     assert said("won_by", count=1, names="Ala") == one
     assert said("won_by", count=2, names=both) == several
     assert said("won_by", count=5, names=both) == several
+
+
+@pytest.mark.parametrize(("lang", "one", "several"), [
+    ("en", "Winner: Ala", "Winners: Ala, Bob"),
+    ("pl", "Wygrywa: Ala", "Wygrywają: Ala, Bob"),
+    ("hu", "Győztes: Ala", "Győztesek: Ala, Bob")])
+def test_the_scoring_pad_words_its_winners_by_their_count(
+        lang: str, one: str, several: str) -> None:
+    """The pad's line (``pad.winners``): by the count of winners, and in Polish with the
+    table page's verb, which fits a winner of any gender (the masculine noun *Zwycięzca:
+    Zuza* did not)."""
+    from towerplay.i18n import Translator
+
+    said = Translator("score", lang)
+    assert said("pad.winners", count=1, names="Ala") == one
+    assert said("pad.winners", count=2, names="Ala, Bob") == several
+    assert said("pad.winners", count=5, names="Ala, Bob") == several

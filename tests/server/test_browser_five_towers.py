@@ -61,7 +61,7 @@ def check_end_polish(page: Any, base: str) -> None:
     named in Polish, the turn line and the board's end in Polish."""
     record = final_scores(page, base, lambda n: WEB("seat", n=n))
     board = page.inner_text("#board")
-    assert "Koniec gry · wygrywa: " in board and "★ zwycięzca" in board
+    assert "Koniec gry · wygrywa: " in board and "★ wygrywa" in board
     for seat, score in enumerate(record.result["scores"]):  # type: ignore[index]
         mine = " (ty)" if seat == 0 else ""
         assert f"{WEB('seat', n=seat + 1)}{mine} · wynik {score}" in board  # from 1

@@ -421,7 +421,7 @@ def test_the_5_towers_rulebook_examples_typed_in_polish(browser: Any, web: Any) 
                                    ["Razem", "14"]]
         assert rows_of(pad, 2)[-1] == ["Razem", "11"]
         assert pad.locator("#pad-refusal").is_hidden()
-        assert pad.inner_text("#pad-winners") == "Zwycięzca: Zuza — najwyższy wynik (15)"
+        assert pad.inner_text("#pad-winners") == "Wygrywa: Zuza — najwyższy wynik (15)"
         assert pad.inner_text("#pad-totals") == "Zuza 15 · Antek 14 · Gracz 3 11 · Gracz 4 0"
         assert pad.locator("table[data-seat='0'] caption").inner_text() == "★ Zuza"
         screenshots(pad, "score-five-towers")
@@ -447,7 +447,7 @@ def test_the_castle_rulebook_examples_typed_in_polish(browser: Any, web: Any) ->
         assert rows_of(pad, 0) == [["Płytka startowa", "1"], ["Karty muru: 5", "5"],
                                    ["Razem", "6"]]
         assert pad.inner_text("#pad-winners") == (
-            "Zwycięzca: Zosia — remis w liczbie elementów (6), wygrywa najwyższa karta (41)")
+            "Wygrywa: Zosia — remis w liczbie elementów (6), wygrywa najwyższa karta (41)")
         screenshots(pad, "score-castle")
         pad.select_option("#option-variant", "characters")
         assert rows_of(pad, 1) == [["Karty muru: 5", "5"], ["Król (3 pkt)", "0"],
@@ -455,7 +455,7 @@ def test_the_castle_rulebook_examples_typed_in_polish(browser: Any, web: Any) ->
                                    ["Księżniczki: 1", "1"],
                                    ["Pary „rycerz i księżniczka”: 1", "1"], ["Razem", "9"]]
         assert rows_of(pad, 0)[-1] == ["Razem", "6"]
-        assert pad.inner_text("#pad-winners") == "Zwycięzca: Michał — najwięcej punktów (9)"
+        assert pad.inner_text("#pad-winners") == "Wygrywa: Michał — najwięcej punktów (9)"
         assert "TYMCZASOWE" in pad.inner_text(".pad-note")
         table = castle_cli.score_table(["5 17 23 26 41", "3 8 12 30 32"], "characters")
         assert table["total"] == [6, 9] and table["winners"] == [1]
@@ -495,7 +495,7 @@ def test_the_pads_work_offline_once_loaded(browser: Any, web: Any) -> None:
         pad.reload()
         pad.wait_for_selector("#seat-1-castle")
         type_into(pad, {"seat-0-castle": "2 5 9", "seat-1-castle": "3 8"})
-        assert pad.inner_text("#pad-winners").startswith("Zwycięzca: Gracz 1 — największy zamek")
+        assert pad.inner_text("#pad-winners").startswith("Wygrywa: Gracz 1 — największy zamek")
         pad.goto(f"{web.base}/score/five_towers")
         type_into(pad, {"seat-0-scary": "9 0"})
         assert pad.locator("table[data-seat='0']").get_attribute("data-total") == "6"

@@ -528,7 +528,7 @@ def test_blueprints_rulebook_examples_typed_in_polish(browser: Any, web: Any) ->
         {"name": "Celina", "r1_blueprint": "X1 31 1X",
          "r1_building": ". , W3 / G5+R5+S6 , W4 / R1 , ."}])
     assert pad.inner_text("#pad-winners") == (
-        "Zwycięzca: Celina — najwięcej punktów zwycięstwa")
+        "Wygrywa: Celina — najwięcej punktów zwycięstwa")
     assert breakdown(pad, 2) == [
         ["★ Celina"],
         ["Runda 1: Złote Trofeum — budynek 27 pkt, 1. miejsce (premia 6, drewno 6, recykling 5, "
@@ -559,7 +559,7 @@ def test_skytopia_rulebook_example_typed_in_polish(browser: Any, web: Any) -> No
         {"name": "Magda", "track": "45", "blue": "1", "gold": "3", "purple": "1",
          "crests_gold": "2", "labs": "1", "coins": "22", "golems": "2"},
         {"name": "Jerzy", "track": "50", "red": "2", "coins": "7", "golems": "1"}])
-    assert pad.inner_text("#pad-winners") == "Zwycięzca: Magda — najwięcej Punktów Prestiżu"
+    assert pad.inner_text("#pad-winners") == "Wygrywa: Magda — najwięcej Punktów Prestiżu"
     assert breakdown(pad, 0) == [
         ["★ Magda"], ["Tor Punktacji", "45"], ["Gildia Mechaników", "6"],
         ["Gildia Budowniczych", "4"], ["Gildia Kupców", "6"], ["Laboratoria (1 × 5)", "5"],
@@ -589,7 +589,7 @@ def test_the_pads_work_offline_once_loaded(browser: Any, web: Any) -> None:
     pad.select_option("#option-r1_demand1", "W")
     pad.select_option("#option-r1_demand2", "G")
     assert pad.inner_text("#pad-winners") == (
-        "Zwycięzca: Gracz 1 — najwięcej punktów zwycięstwa")
+        "Wygrywa: Gracz 1 — najwięcej punktów zwycięstwa")
     pad.goto(f"{web.base}/score/skytopia")
     pad.wait_for_selector("#pad:not([hidden])")
     type_seats(pad, [{"track": "45", "coins": "22"}, {"track": "40"}])
