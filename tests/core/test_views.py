@@ -59,6 +59,13 @@ def test_every_view_has_the_declared_shape(name: str, players: int, options: dic
         if state.is_over:
             break
         state.apply(rng.choice(state.legal_actions()))
+    # the finishing places (the end's score sheets are in this order): the winners first,
+    # a seat ranked above another placed before it, seats that tie sharing a place
+    places, keys = state.view(None)["places"], state.ranking()
+    assert [s for s in range(players) if places[s] == 0] == state.winners()
+    for a in range(players):
+        for b in range(players):
+            assert (places[a] < places[b]) == (keys[a] > keys[b]), (places, keys)
 
 
 def test_every_game_declares_its_view_type() -> None:

@@ -362,4 +362,15 @@ def final_scores(page: Any, base: str, seat_label: Callable[[int], str]) -> Reco
     for seat in range(state.players):  # people count seats from 1
         assert (seat_label(seat + 1) in winners) == (seat in state.winners())
     assert page.inner_text("#turn") == said("game_over")
+    # the sheets in finishing order (the engine's, tie-breaks and all), the winners' starred
+    sheets = page.eval_on_selector_all("#breakdown table.score", SHEETS)
+    places = state.places()
+    assert [seat for seat, _ in sheets] == sorted(range(state.players),
+                                                  key=lambda s: (places[s], s)), sheets
+    assert [seat for seat, starred in sheets if starred] == sorted(state.winners()), sheets
     return record
+
+
+SHEETS = """(tables) => tables.map((table) => [Number(table.dataset.seat),
+  table.querySelector('caption .star') !== null])"""
+"""Each end's score sheet on the page, in order: its seat and whether it is starred."""

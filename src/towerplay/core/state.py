@@ -354,6 +354,7 @@ class State(Generic[A, V]):
         if self.is_over:
             view["scores"] = self.scores()
             view["winners"] = self.winners()
+            view["places"] = self.places()
         if log:
             view["log"] = self.log(seat)
         return cast(V, view)  # the kernel's keys and the game's: the game's view type

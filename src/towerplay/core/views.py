@@ -33,6 +33,8 @@ class View(TypedDict):
     scores: NotRequired[list[float]]
     """Each seat's final score, once the game is over."""
     winners: NotRequired[list[int]]
+    places: NotRequired[list[int]]
+    """Each seat's finishing place once the game is over (0: first; ties share one)."""
     log: NotRequired[list[str]]
     """The history as the seat may see it, in English (``"<mover>: <action>"``)."""
     version: NotRequired[int]

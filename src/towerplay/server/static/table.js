@@ -359,16 +359,21 @@ function turnText(view, seat, seats) {
   return t("to_move", { who: seatLabel(view.to_move, seats, seat) });
 }
 
-/** The end's score sheet: per seat its [label, points] rows and total. */
+/** The end's score sheets: per seat its [label, points] rows and total, in finishing
+ * order (the game's tie-breaks decide it: ``view.places``, 0 first, ties share), each
+ * winner's headed by a star. */
 function scoreSheet(view, seat, seats) {
   const scores = view.scores || view.score || [];
-  const sheets = scores.map((total, s) => {
+  const places = view.places || scores.map((_, s) => s);
+  const order = scores.map((_, s) => s).sort((a, b) => places[a] - places[b] || a - b);
+  const sheets = order.map((s) => {
     const rows = (view.breakdown && view.breakdown[s]) || [];
     const body = rows.map(([label, points]) =>
       `<tr><td>${esc(label)}</td><td class="num">${esc(points)}</td></tr>`).join("");
-    return `<table class="score" data-seat="${s}"><caption>${esc(seatLabel(s, seats, seat))}</caption>
+    const star = (view.winners || []).includes(s) ? '<span class="star">★</span> ' : "";
+    return `<table class="score" data-seat="${s}" data-place="${places[s]}"><caption>${star}${esc(seatLabel(s, seats, seat))}</caption>
       <tbody>${body}</tbody><tfoot><tr><th>${esc(t("total"))}</th>
-      <th class="num total" data-seat="${s}">${esc(total)}</th></tr></tfoot></table>`;
+      <th class="num total" data-seat="${s}">${esc(scores[s])}</th></tr></tfoot></table>`;
   });
   return `<div class="scores">${sheets.join("")}</div>`;
 }
