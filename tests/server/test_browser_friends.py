@@ -124,7 +124,6 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
         log = eve.locator("#events .who").all_inner_texts()
         assert set(log) <= {"Ala", BOB} and BOB in log
         captions = eve.locator("#breakdown caption").all_inner_texts()
-        assert captions == ["Ala", BOB]
         assert problems(eve.inner_text("#breakdown"), "pl") == []  # the end sheet in Polish
         sheets = eve.eval_on_selector_all(  # each sheet as tall as its rows, not the tallest
             "#breakdown table.score",
@@ -136,6 +135,12 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
         record = httpx.get(f"{web.base}/api/tables/{made['table']}/record",
                            timeout=TIMEOUT).json()
         assert record["names"] == ["Ala", BOB]
+        # the sheets by the chosen names, in finishing order, the winners' starred
+        winners = [["Ala", BOB][seat] for seat in record["result"]["winners"]]
+        assert [c.removeprefix("★ ") for c in captions[:len(winners)]] == winners, captions
+        assert sorted(c.removeprefix("★ ") for c in captions) == sorted(["Ala", BOB])
+        assert [c.startswith("★ ") for c in captions] == [c.removeprefix("★ ") in winners
+                                                          for c in captions], captions
 
         ann.click("#rematch-button")  # play again: Ala's new seat comes to her page alone
         ann.wait_for_url(lambda url: made["table"] not in url)

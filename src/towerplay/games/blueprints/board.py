@@ -189,7 +189,7 @@ def turn_line(view: BlueprintsView, tr: Translator) -> str:
 
 def pool(view: BlueprintsView, legal: set[str], y: float,
          tr: Translator) -> tuple[float, str]:
-    """The pool's dice in rows of nine; each one the mover may take or discard clicks."""
+    """The pool's dice in rows of seven; each one the mover may take or discard clicks."""
     dice = view["pool"]
     parts = [text(10, y + 14, tr("pool", count=len(dice)), size=13, weight="bold")]
     per_row = 7
