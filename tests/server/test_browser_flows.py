@@ -47,10 +47,21 @@ def test_three_friends_invite_a_fourth_and_play_again_each_in_their_own_seat(
         opened(bob, links[1])
         opened(eve, f"{web.base}{made['spectate']}")
         assert ann.locator("#name-box").is_visible()  # before her first move
-        assert not eve.locator("#name-box").is_visible()  # a spectator names no seat
         ann.wait_for_selector("#people li[data-seat='1'] .presence.here")
         ann.wait_for_function("() => document.getElementById('watching').textContent"
                               f" === {WEB('watching_count', count=1)!r}")
+        # a spectator names no seat, but may give a name for the chat: the seats see it
+        eve.wait_for_selector("#name-box:not([hidden])")
+        assert eve.inner_text("#name-note") == WEB("name_note_watching")
+        assert eve.locator("#turn-options").is_hidden()  # a spectator has no turn
+        assert ann.locator("#turn-options").is_visible()
+        screenshots(eve, "flows-pl-watcher")
+        eve.fill("#name-input", "Ewa")
+        eve.click("#name-form button[type=submit]")
+        eve.wait_for_selector("#name-box[hidden]", state="attached")
+        watching = WEB("watching_named", watching=WEB("watching_count", count=1), names="Ewa")
+        ann.wait_for_function("() => document.getElementById('watching').textContent"
+                              f" === {watching!r}")
         assert ann.locator("#people li[data-seat='2'] .presence.gone").count() == 1
         # nobody ever opened seat 3: the others may hand it on, a spectator may not
         assert eve.locator("button.hand-on").count() == 0
@@ -128,6 +139,38 @@ def test_offline_dims_and_locks_the_board_until_the_server_is_back(
             assert not page.locator("#error").is_visible()
             assert page.eval_on_selector("#board", "b => getComputedStyle(b).pointerEvents") \
                 != "none"
+    finally:
+        server.stop()
+
+
+def test_a_spectators_name_comes_back_with_its_connection(browser: Any, tmp_path: Path) -> None:
+    """A spectator's name is its connection's: when the server comes back, the page
+    names it again by itself, and the seats see it among those who watch."""
+    server = ServeProcess(tmp_path / "watcher.sqlite").start()
+    try:
+        made = httpx.post(f"{server.base}/api/tables", json={
+            "game": "castle", "seats": ["human", "human"], "seed": 3}, timeout=TIMEOUT).json()
+        with localized_page(browser, "pl-PL") as ann, localized_page(browser, "pl-PL") as eve:
+            for page in (ann, eve):
+                page.clock.install()  # the page's clock runs, and the test may skip its waits
+            opened(ann, f"{server.base}{made['seats'][0]['url']}")
+            opened(eve, f"{server.base}{made['spectate']}")
+            eve.wait_for_selector("#name-box:not([hidden])")
+            eve.fill("#name-input", "Ewa")
+            eve.click("#name-form button[type=submit]")
+            watching = WEB("watching_named", watching=WEB("watching_count", count=1),
+                           names="Ewa")
+            named = f"() => document.getElementById('watching').textContent === {watching!r}"
+            ann.wait_for_function(named)
+            server.kill()
+            for page in (ann, eve):
+                page.wait_for_selector("#offline:not([hidden])")
+            server.start()
+            for page in (ann, eve):
+                page.clock.fast_forward(RECONNECT_MAX_MS)  # its next try, waited no longer
+                page.wait_for_function("() => document.body.dataset.connection === 'connected'")
+            ann.wait_for_function(named)
+            assert eve.locator("#name-box").is_hidden()  # not asked again
     finally:
         server.stop()
 

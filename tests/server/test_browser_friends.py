@@ -69,7 +69,9 @@ def test_friends_name_themselves_chat_play_and_find_the_game_again(
         assert ann.inner_text("#name-box label span") == WEB("your_name")
         named(ann, "Ala")
         named(bob, BOB)
-        assert not eve.locator("#name-box").is_visible()  # a spectator names no seat
+        # a spectator names no seat: it is offered a name for the chat, and may chat without
+        eve.wait_for_selector("#name-box:not([hidden])")
+        assert eve.inner_text("#name-note") == WEB("name_note_watching")
         for page in (ann, bob, eve):
             page.wait_for_function("() => document.querySelectorAll('#people li[data-seat]')"
                                    ".length === 2"

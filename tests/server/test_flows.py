@@ -90,7 +90,7 @@ def test_a_seat_nobody_plays_is_offered_to_a_new_person(server: Server) -> None:
         assert name(http, table, new_token, "Dora").status_code == 200
 
 
-def test_presence_dots_and_the_spectators_count(sqlite_server: Server) -> None:
+def test_presence_dots_and_the_spectators_count_and_names(sqlite_server: Server) -> None:
     with httpx.Client(base_url=sqlite_server.base, timeout=TIMEOUT) as http:
         made = create(http, "five_towers", ["human", "human"], seed=3)
     table = made["table"]
@@ -102,15 +102,19 @@ def test_presence_dots_and_the_spectators_count(sqlite_server: Server) -> None:
             async with listen(sqlite_server, table) as eve:
                 heard.append(await until(ann, "presence"))
                 await until(eve, "presence")
+                await eve.send(json.dumps({"type": "name", "name": "Ewa"}))  # for the chat
+                heard.append(await until(ann, "presence"))
             heard.append(await until(ann, "presence"))
             async with connect(sqlite_server, table, token(made, 1)):
                 heard.append(await until(ann, "presence"))
         return heard
 
-    alone, watched, left, both = asyncio.run(scenario())
+    alone, watched, named, left, both = asyncio.run(scenario())
     assert (alone["present"], alone["watching"]) == ([True, False], 0)
-    assert (watched["present"], watched["watching"]) == ([True, False], 1)
-    assert (left["present"], left["watching"]) == ([True, False], 0)
+    assert (watched["present"], watched["watching"], watched["watchers"]) == ([True, False], 1, [])
+    # a spectator who gives a name (for the chat) is named to the others
+    assert (named["watching"], named["watchers"]) == (1, ["Ewa"])
+    assert (left["present"], left["watching"], left["watchers"]) == ([True, False], 0, [])
     assert (both["present"], both["watching"]) == ([True, True], 0)
 
 

@@ -307,10 +307,13 @@ class LiveTable:
                 "chat": self.chat, "rematch": self.rematch}
 
     def presence(self) -> dict[str, Any]:
-        """The presence message: which seats have a page open (connected to this process)
-        and how many spectators watch."""
+        """The presence message: which seats have a page open (connected to this process),
+        how many spectators watch and the names of those who gave one (for the chat),
+        in alphabetical order."""
+        watchers = [client for client in self.clients if client.seat is None]
         return {"type": "presence", "table": self.id, "present": self.present(),
-                "watching": sum(client.seat is None for client in self.clients)}
+                "watching": len(watchers),
+                "watchers": sorted({client.name for client in watchers if client.name})}
 
     def present(self) -> list[bool]:
         """Whether each seat has a page open (connected to this process)."""

@@ -148,6 +148,8 @@ async def handle(hub: Hub, live: LiveTable, client: Client, message: dict[str, A
     if message["type"] == "name":
         client.name = await social.rename(hub, live, client.seat, message.get("name"))
         client.outbox.put_nowait({"type": "named", "seat": client.seat, "name": client.name})
+        if client.seat is None:  # the others see who watches
+            hub.clients.presence(live)
         return
     limits = limits or Limits()
     if message["type"] == "rematch":  # the new seat's token goes to this client alone

@@ -30,7 +30,7 @@ async function getJSON(url, init) {
 }
 
 /** What friends.js adds to the pages (issue #30): the seats' names, and hooks it sets. */
-const friends = { names: [], message() {}, drawn() {}, titled() {}, lobby() {} };
+const friends = { names: [], message() {}, drawn() {}, titled() {}, opened() {}, lobby() {} };
 
 /** A seat as people count them: from 1 (the protocol's seats count from 0). */
 function seatName(seat) {

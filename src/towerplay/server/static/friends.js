@@ -112,6 +112,8 @@ const Table = {
   chat: "all",
   away: [],
   present: [],
+  watchers: [],
+  watcherName: null,
   named: false,
   renamable: false,
   turn: false,
@@ -120,6 +122,9 @@ const Table = {
     const page = pages.table;
     friends.message = (message) => this.message(message);
     friends.drawn = (message) => this.drawn(message);
+    friends.opened = () => {  // a spectator's name is its connection's: a new one hears it
+      if (this.watcherName) this.send({ type: "name", name: this.watcherName });
+    };
     friends.titled = () => {  // the seats' kinds arrived: the strip shows who is a person
       this.mark(this.turn);
       this.people();
@@ -188,6 +193,7 @@ const Table = {
       this.chatBox();
     } else if (message.type === "named") {
       localStorage.setItem(NAME_KEY, message.name);
+      if (message.seat === null) this.watcherName = message.name;
       this.named = true;
       $("name-box").hidden = true;
       $("name-input").value = message.name;
@@ -197,6 +203,7 @@ const Table = {
     } else if (message.type === "presence") {
       this.present = message.present;
       this.watching = message.watching;
+      this.watchers = message.watchers || [];
       this.people();
     } else if (message.type === "handed_on") {
       this.handedOn(message);
@@ -238,7 +245,10 @@ const Table = {
     });
     const watching = document.createElement("li");
     watching.id = "watching";
-    watching.textContent = t("watching_count", { count: this.watching || 0 });
+    const count = t("watching_count", { count: this.watching || 0 });
+    const named = this.watchers;  // the spectators who gave a name (for the chat)
+    watching.textContent = named.length ? t("watching_named", { watching: count, names: named.join(", ") })
+      : count;
     $("people").replaceChildren(...seats, watching);
     const seated = this.seated();
     $("away-box").hidden = !seated || over;
@@ -285,6 +295,13 @@ const Table = {
   },
 
   /** Who may write here: the chat box shows or says why not. */
+  /** A spectator may give a name for the chat, where spectators may chat: the others see
+   * it beside its lines and among those who watch. */
+  watcherBox() {
+    $("name-note").textContent = t("name_note_watching");
+    $("name-box").hidden = Boolean(this.watcherName) || this.chat !== "all";
+  },
+
   chatBox() {
     const page = pages.table;
     const mine = page.seat !== null && page.seat !== undefined;
@@ -319,7 +336,9 @@ const Table = {
       remember(page.id, page.token, page.seat, message.view.game);
     }
     this.renamable = Boolean(message.renamable);  // never a spectator's, over, or after a move
-    if (!this.renamable) $("name-box").hidden = true;
+    $("turn-options").hidden = page.seat === null;  // a spectator has no turn to hear of
+    if (page.seat === null) this.watcherBox();
+    else if (!this.renamable) $("name-box").hidden = true;
     else if (!this.named) $("name-box").hidden = false;
     this.people();
     const mine = Boolean((message.view.legal || []).length);

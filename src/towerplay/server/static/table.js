@@ -74,6 +74,7 @@ const TablePage = {
       this.fresh = true;
       this.queued = [];  // the new connection sends the moves since this seat's last again
       this.status("connected");
+      friends.opened();
     };
     socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     socket.onclose = (event) => {
