@@ -68,6 +68,48 @@ def test_the_cards_on_the_board_carry_stable_keys(game: str) -> None:
     assert kept > 0
 
 
+EVERY_GAME = {"five_towers": {}, "castle": {"variant": "characters"}, "blueprints": {},
+              "skytopia": {}}
+
+
+def placed(board: str) -> dict[str, tuple[str | None, str]]:
+    """Each keyed piece of a board: its row (``data-row``) and where it stands (its
+    ``transform`` and the first coordinates drawn in it)."""
+    found = {}
+    for element in ET.fromstring(board).iter():
+        key = element.get("data-key")
+        if key is None:
+            continue
+        first = next((e for e in element.iter() if "x" in e.attrib or "cx" in e.attrib), None)
+        corner = None if first is None else (first.get("x", first.get("cx")),
+                                             first.get("y", first.get("cy")))
+        found[key] = (element.get("data-row"), repr((element.get("transform"), corner)))
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(EVERY_GAME))
+def test_a_piece_drawn_elsewhere_slides_along_its_row_or_moves_to_another(game: str) -> None:
+    """The page marks each keyed piece that changed as the last move, unless it only slid
+    along its row (``data-row``: static/morph.js). So a piece drawn elsewhere on a seat's
+    next board, because a neighbour left or the layout around it grew, must stand in a
+    row on one board at least (the same row on both: it slid; not: it moved, as a card
+    taken from 5 Towers' display to the hand, or placed from the hand on a tower).
+    Skytopia's Market cards and golems were in none, and were marked as moved whenever
+    the placements drawn on the cards above made those taller."""
+    moved = 0
+    for seat in (0, 1):
+        before: dict[str, tuple[str | None, str]] = {}
+        for state in positions(game, EVERY_GAME[game], 2, seed=7):
+            board = placed(draw(state.view(seat, log=False, legal=True), "en"))
+            for key, (row, where) in board.items():
+                old = before.get(key)
+                if old is not None and old[1] != where:
+                    assert (row, old[0]) != (None, None), (key, old, (row, where))
+                    moved += 1
+            before = board
+    assert moved, "no piece changed its place: the test saw nothing"
+
+
 def test_five_towers_towers_are_stacks_of_named_cards() -> None:
     view = next(v for v in views("five_towers") if any(v["towers"][0].values()))
     board = ET.fromstring(draw(view, "pl"))

@@ -323,9 +323,10 @@ def pattern_marks(x: float, y: float, size: float, pattern: str, ink: str) -> st
 
 
 def card(x: float, y: float, w: float, h: float, fill: str, edge: str, body: str = "",
-         dashed: bool = False, key: str = "", title: str = "") -> str:
+         dashed: bool = False, key: str = "", title: str = "", extra: str = "") -> str:
     """A card: a rounded frame in ``fill`` with ``body`` (texts, icons) over it; ``dashed``:
-    an empty place where a card may go; ``title``: its tooltip (what it is, in words).
+    an empty place where a card may go; ``title``: its tooltip (what it is, in words);
+    ``extra``: more attributes of its group (:func:`in_row`'s).
 
     >>> card(0, 0, 40, 60, "#fff", "#000", key="c1")  # doctest: +ELLIPSIS
     '<g class="piece" data-key="c1"><rect class="card" ... rx="6" fill="#fff" .../></g>'
@@ -334,7 +335,7 @@ def card(x: float, y: float, w: float, h: float, fill: str, edge: str, body: str
     """
     dash = ' stroke-dasharray="3 3"' if dashed else ""
     tip = f"<title>{escape(title)}</title>" if title else ""
-    return (f'<g class="piece"{key_attr(key)}>{tip}<rect class="card" x="{num(x)}" '
+    return (f'<g class="piece"{key_attr(key)}{extra}>{tip}<rect class="card" x="{num(x)}" '
             f'y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(min(6, h / 4))}" '
             f'fill="{fill}" stroke="{edge}"{dash}/>{body}</g>')
 

@@ -40,6 +40,7 @@ from towerplay.core.svg import (
     clickable,
     fit_size,
     icon,
+    in_row,
     key_attr,
     lines,
     panel,
@@ -138,21 +139,21 @@ def battlements(x: float, y: float, w: float) -> str:
 
 
 def face(x: float, y: float, w: float, h: float, card: int, view: CastleView,
-         fill: str = "#fdf6e3", key: str = "", title: str = "") -> str:
+         fill: str = "#fdf6e3", key: str = "", title: str = "", extra: str = "") -> str:
     """A face-up card, the kit's: a wall's battlements, its number, and its characters'
-    icons below."""
-    return card_face(x, y, w, h, card, figures(view, card), fill, key, title)
+    icons below; ``extra``: more attributes of its group (the kit card's)."""
+    return card_face(x, y, w, h, card, figures(view, card), fill, key, title, extra)
 
 
 def card_face(x: float, y: float, w: float, h: float, card: int, names: Sequence[str],
-              fill: str = "#fdf6e3", key: str = "", title: str = "") -> str:
+              fill: str = "#fdf6e3", key: str = "", title: str = "", extra: str = "") -> str:
     """:func:`face` of a card showing the characters ``names``."""
     size = min(16.0, (w - 4) / max(len(names), 1))  # as large as the card's width allows
     number_y = y + 20 if names else y + h / 2 + 4  # above the icons, else in the middle
     body = (battlements(x, y, w)
             + text(x + w / 2, number_y, str(card), "middle", 14, "bold")
             + figure_icons(x + (w - size * len(names)) / 2, y + h - size - 2, size, names))
-    return kit_card(x, y, w, h, fill, "#6b5a3a", body, key=key, title=title)
+    return kit_card(x, y, w, h, fill, "#6b5a3a", body, key=key, title=title, extra=extra)
 
 
 def start_tile(x: float, y: float, w: float, h: float, seat: int, title: str) -> str:
@@ -368,7 +369,8 @@ def castle_row(view: CastleView, legal: set[str], p: int, cards: list[int],
         what = tr("start_tile") if i == 0 else card_words(view, card, tr)
         title = tr("castle_card", who=who, what=what)
         parts.append(start_tile(x, cy, 30, 42, p, title) if i == 0 else
-                     face(x, cy, 30, 42, card, view, key=f"castle-{p}-{card}", title=title))
+                     face(0, 0, 30, 42, card, view, key=f"castle-{p}-{card}", title=title,
+                          extra=in_row(f"castle-{p}", x, cy)))  # the Wizard's gaps move it
         if f"wizard {card}" in legal and markers:
             parts.append(wizard_marker(x + 30 + (pitch - 30) / 2, cy + 48, cards, i, tr))
     rows = (max(len(cards), 1) - 1) // per_row + 1

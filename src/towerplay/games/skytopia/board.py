@@ -57,6 +57,7 @@ from towerplay.core.svg import (
     figure,
     fit_size,
     icon,
+    in_row,
     lines,
     panel,
     panels,
@@ -326,28 +327,30 @@ def market_card(view: SkytopiaView, legal: set[str], placeable: Mapping[str, tup
 def market_card_drawing(slot: str, x: float, y: float, card_h: float,
                         card: tuple[str, str, str | None] | None, action: str | None,
                         what: str, tr: Translator) -> str:
-    """:func:`market_card`'s card itself (kept: a Market card stays where it lies move
-    after move, alike in every seat's view); ``card``: its name, colour and crest
-    (``None``: an empty space); ``action``: a click on it (``put``, ``take``);
-    ``what``: the card in words."""
+    """:func:`market_card`'s card itself, drawn at (0, 0) and set at (``x``, ``y``) in the
+    Market (kept: a Market card stays where it lies move after move, alike in every
+    seat's view; it only slides down when the placements shown on the cards above make
+    them taller, which is no move); ``card``: its name, colour and crest (``None``: an
+    empty space); ``action``: a click on it (``put``, ``take``); ``what``: the card in
+    words."""
     name, colour, crest = card or ("", "blue", None)
     dash = "" if card else ' stroke-dasharray="3 3"'
-    frame = (f'<rect class="card" x="{x:g}" y="{y:g}" width="{CARD_W}" height="{card_h:g}" '
+    frame = (f'<rect class="card" x="0" y="0" width="{CARD_W}" height="{card_h:g}" '
              f'rx="6" '
              f'fill="{FILL.get(colour, "#fff") if card else "#fafafa"}" '
              f'stroke="{INK.get(colour, "#000") if card else "#bbb"}"{dash}/>')
     body = [frame]
     if card:
-        body += [icon(effect, x + 4 + i * 16, y + 3, 13, INK.get(colour, "#000"))
+        body += [icon(effect, 4 + i * 16, 3, 13, INK.get(colour, "#000"))
                  for i, effect in enumerate(effect_icons(name))]
         if crest:  # (no code: the card's ident names it only in the data)
-            body.append(text(x + CARD_W - 4, y + 12, f"◆{crest}", "end", 9, "bold",
+            body.append(text(CARD_W - 4, 12, f"◆{crest}", "end", 9, "bold",
                              INK.get(colour, "#000")))
-        body.append(lines(x + 4, y + 16, card_name(name, tr), 15, 10, "#222", 12)[1])
+        body.append(lines(4, 16, card_name(name, tr), 15, 10, "#222", 12)[1])
     else:
-        body.append(text(x + CARD_W / 2, y + 40, tr("empty"), "middle", 10, fill="#888"))
+        body.append(text(CARD_W / 2, 40, tr("empty"), "middle", 10, fill="#888"))
     where = slot_words(slot, tr)
-    extra = f' data-slot="{slot}" data-key="card-{slot}"'
+    extra = f' data-slot="{slot}" data-key="card-{slot}"{in_row("market", x, y)}'
     if action:
         key = "put_label" if action.startswith("put") else "take_label"
         return clickable(action, tr(key, slot=where, what=what), "".join(body), extra)
@@ -373,11 +376,12 @@ def golems_drawing(slot: str, where: str, placed: tuple[tuple[int, str, int, int
     its value and its rounds to completion."""
     out = []
     for i, (owner, who, value, rounds) in enumerate(placed):
-        gx = x + (i % 5) * 16
-        body = figure(gx, y + (i // 5) * 12, 22, seat_colour(owner), str(value))
+        body = figure(0, 0, 22, seat_colour(owner), str(value))
         when = tr("completes_now") if rounds == 0 else tr("to_complete", count=rounds)
         label = tr("golem_label", seat=who, slot=where, value=value, when=when)
-        out.append(f'<g data-key="golem-{slot}-{i}"><title>{escape(label)}</title>{body}</g>')
+        place = in_row("market", x + (i % 5) * 16, y + (i // 5) * 12)  # slides with its card
+        out.append(f'<g data-key="golem-{slot}-{i}"{place}><title>{escape(label)}</title>'
+                   f'{body}</g>')
     return "".join(out)
 
 
