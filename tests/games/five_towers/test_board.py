@@ -117,6 +117,27 @@ def test_unbuildable_bids_are_shown_greyed_and_not_clickable() -> None:
     pytest.fail("no position with an unbuildable bid")
 
 
+def test_the_bid_buttons_start_at_the_panels_edge_however_high_the_bid() -> None:
+    """The bids a seat may still make, then ``pass``, stand side by side from the left
+    (a bid of 4 to beat left two buttons' gap where 0 to 3 would have been)."""
+    seen = set()
+    for state in positions(3, "feasible", 4):
+        view = state.view(state.to_move, log=False, legal=True) \
+            if state.to_move is not None else None
+        if view is None or view["phase"] != "bid":
+            continue
+        root = ET.fromstring(draw(view))
+        buttons = sorted((float(rect.get("x", 0)), group.findtext(f"{SVG}text") or "")
+                         for group in root.iter(f"{SVG}g") for rect in group.findall(f"{SVG}rect")
+                         if rect.get("class") == "btn")  # the bids (greyed too), then pass
+        bids = [(x, int(caption)) for x, caption in buttons if caption.isdigit()]
+        assert bids and bids[0][0] == 10, buttons
+        assert [x for x, _ in bids] == [10 + 49 * i for i in range(len(bids))], buttons
+        assert [n for _, n in bids] == sorted(n for _, n in bids)
+        seen.add(bids[0][1])
+    assert max(seen) >= 2  # a high bid left the low bids out, and no gap
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_board_shows_only_what_the_seat_may_know(seed: int) -> None:
     """A seat's board is the same in every state it cannot tell apart (the draw pile's

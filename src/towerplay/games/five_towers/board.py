@@ -310,24 +310,27 @@ def auction(view: FiveTowersView, legal: set[str], y: int,
 
 def bid_buttons(view: FiveTowersView, legal: set[str], y: int,
                 tr: Translator) -> tuple[int, str]:
-    """A button per bid 0-5 the seat may make (greyed if it could not build it) and
-    ``pass``; nothing off-turn."""
+    """A button per bid 0-5 the seat may make (greyed if it could not build it), then
+    ``pass``, left to right from the panel's edge (the bids at or under the high bid
+    leave no gap); nothing off-turn."""
     blocked = set(view.get("unbuildable_bids") or ())
     if not blocked and not legal & {"pass", *(f"bid {n}" for n in range(6))}:
         return y, ""
     y += 4
     parts = []
+    x = 10
     for n in range(6):
         action = f"bid {n}"
         if action in legal:
-            parts.append(button(10 + n * (TAP + 4), y, TAP, str(n), action,
-                                tr("bid_button", n=n)))
+            parts.append(button(x, y, TAP, str(n), action, tr("bid_button", n=n)))
         elif n in blocked:
-            parts.append(button(10 + n * (TAP + 4), y, TAP, str(n), None,
-                                tr("bid_blocked", n=n), enabled=False))
+            parts.append(button(x, y, TAP, str(n), None, tr("bid_blocked", n=n),
+                                enabled=False))
+        else:
+            continue
+        x += TAP + 4
     if "pass" in legal:
-        parts.append(button(10 + 6 * (TAP + 4), y, 72, tr("pass_caption"), "pass",
-                            tr("pass_label")))
+        parts.append(button(x, y, 72, tr("pass_caption"), "pass", tr("pass_label")))
     y += TAP + 8
     if blocked:
         parts.append(text(10, y, tr("blocked_note"), size=11, fill="#666"))
