@@ -21,6 +21,9 @@ from tests.server.browser import (
 from tests.server.conftest import TIMEOUT
 
 WEB = Translator("web", "pl")
+CLOCK = """() => { const box = document.getElementById('clock');
+  return [box.dataset.seat, box.textContent.includes('⚠') && box.dataset.low === 'yes']; }"""
+"""The seat on a page's clock and whether the page warns that time runs low."""
 
 
 def test_a_clocked_table_runs_out_across_a_server_restart(browser: Any,
@@ -56,6 +59,11 @@ def test_a_clocked_table_runs_out_across_a_server_restart(browser: Any,
             # the clock starts when the seat's page has opened: the countdown follows
             page.wait_for_function(
                 "() => document.querySelector('#clock').innerText.includes('0:0')")
+            # 4 s is little time all along: the seat on the clock is warned, the other not
+            for seat, shown_at in ((0, page), (1, other)):
+                on, warned = shown_at.evaluate(CLOCK)
+                if on != "":
+                    assert warned == (int(on) == seat), (seat, on, warned)
             server.kill()  # before the deadline: no timer in memory survives this
             server.start()  # the deadline passes meanwhile, or soon after
             page.clock.fast_forward(RECONNECT_MAX_MS)  # the page's next try, waited no longer

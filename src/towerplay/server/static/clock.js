@@ -3,8 +3,9 @@
 // the clock's bot move when they run out.
 let timer = null;
 
-/** Show `clock` (null: the table has none) in `box`; `labelOf(seat)` names a seat. */
-export function showClock(box, clock, labelOf, t) {
+/** Show `clock` (null: the table has none) in `box`; `labelOf(seat)` names a seat;
+ * `viewer`: the page's seat (null: a spectator), warned when its own time runs low. */
+export function showClock(box, clock, labelOf, t, viewer = null) {
   clearInterval(timer);
   if (!box) return;
   box.hidden = !clock;
@@ -17,7 +18,8 @@ export function showClock(box, clock, labelOf, t) {
       : clock.seat === null ? [] : [clock.seat];
     const parts = seats.map((seat) => `${labelOf(seat)} ${
       seat === clock.seat ? shown(left()) : clockTime(clock.left[seat])}`);
-    const low = until !== null && left() <= lowTime(clock.seconds);
+    // the warning is for the person whose time it is; the others see the time alone
+    const low = until !== null && clock.seat === viewer && left() <= lowTime(clock.seconds);
     box.textContent = [`${t("clock_label")} (${clock.seconds} s, ${t(`clock_${clock.mode}`)})`,
       ...parts, ...(low ? [`⚠ ${t("clock_low")}`] : [])].join(" · ");
     box.dataset.seat = clock.seat === null ? "" : String(clock.seat);

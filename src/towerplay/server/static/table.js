@@ -210,7 +210,8 @@ const TablePage = {
     document.body.dataset.version = String(message.version);
     document.body.dataset.toMove = legal.length ? "me" : (view.is_over ? "over" : "other");
     this.last = message;
-    showClock($("clock"), message.clock, (seat) => seatLabel(seat, this.seats, this.seat), t);
+    showClock($("clock"), message.clock, (seat) => seatLabel(seat, this.seats, this.seat), t,
+      this.seat);
     friends.drawn(message);
   },
 
