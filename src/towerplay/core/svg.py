@@ -10,8 +10,8 @@ a :func:`token`, a :func:`figure` (a golem, a pawn), a :func:`stack` of cards (a
 :func:`cell`, an :func:`icon` and each seat's colour (:func:`seat_colour`). A piece with a
 ``key`` carries it as ``data-key``: the page patches a board in place by these keys, so a
 piece that moves or changes keeps its element and CSS transitions run, and what changed is
-marked as the last move; a piece set in a row that closes up when one leaves (a display,
-a pool) is placed with :func:`in_row`, so that sliding along it is no move of its own.
+marked as the last move; a piece whose place shifts while it stays (in a display that
+closes up when one leaves) is placed with :func:`in_row`, so that sliding is no move.
 """
 
 from __future__ import annotations
@@ -259,9 +259,10 @@ def key_attr(key: str) -> str:
 
 def in_row(row: str, x: float, y: float) -> str:
     """The attributes that set a keyed piece, drawn at (0, 0), at (``x``, ``y``) in
-    ``row``: a line of pieces that closes up when one leaves (a display, a pool, a hand).
-    A piece that only slides along its row is moved there by the page, not marked as the
-    last move (static/morph.js); one that comes from another row is.
+    ``row``: pieces whose places shift while they stay (a display or a pool that closes up
+    when one leaves, a market whose cards slide down when those above grow). A piece that
+    only slides within its row is moved there by the page, not marked as the last move
+    (static/morph.js); one that comes from another row is.
 
     >>> in_row("display", 72, 20.5)
     ' data-row="display" transform="translate(72 20.5)"'
