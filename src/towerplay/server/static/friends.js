@@ -247,8 +247,8 @@ const Table = {
     watching.id = "watching";
     const count = t("watching_count", { count: this.watching || 0 });
     const named = this.watchers;  // the spectators who gave a name (for the chat)
-    watching.textContent = named.length ? t("watching_named", { watching: count, names: named.join(", ") })
-      : count;
+    watching.textContent = named.length
+      ? t("watching_named", { watching: count, names: named.join(", ") }) : count;
     $("people").replaceChildren(...seats, watching);
     const seated = this.seated();
     $("away-box").hidden = !seated || over;
@@ -294,7 +294,6 @@ const Table = {
       new URL(message.url, location.href).href;
   },
 
-  /** Who may write here: the chat box shows or says why not. */
   /** A spectator may give a name for the chat, where spectators may chat: the others see
    * it beside its lines and among those who watch. */
   watcherBox() {
@@ -302,6 +301,7 @@ const Table = {
     $("name-box").hidden = Boolean(this.watcherName) || this.chat !== "all";
   },
 
+  /** Who may write here: the chat box shows or says why not. */
   chatBox() {
     const page = pages.table;
     const mine = page.seat !== null && page.seat !== undefined;
