@@ -19,8 +19,9 @@ function sameKind(old, fresh) {
 const QUIET = new Set(["class", "data-action", "role", "tabindex", "aria-label"]);
 
 /** Copies ``fresh``'s attributes onto ``old``; whether any that tell the piece differed.
- * A piece that stays in its row (``data-row``: a display, a pool, a hand that closes up
- * when one leaves) and only changes its place there slid: no move of its own. */
+ * A piece that stays in its row (``data-row``: a display or a pool that closes up when
+ * one leaves, a market whose cards slide down) and only changes its place there slid: no
+ * move of its own. */
 function syncAttributes(old, fresh) {
   const row = fresh.getAttribute("data-row");
   const slid = row !== null && old.getAttribute("data-row") === row;
