@@ -517,6 +517,34 @@ def apart_both_policies(apart: Path, apart_game: Path, apart_game_1000: Path) ->
     return " and ".join(said)
 
 
+CASTLE_FRESH = (f"{RESULTS}/vs_openspiel-2026-12-04c/castle_apart_fresh.jsonl",)
+"""Castle's fair match with random playouts on fresh deals (``--seed 2027``): every unseen
+card apart, UCB at the root, outcomes pooled, at 300 and 1,000 iterations, the setting and
+its expected result written down before the games were played."""
+
+
+def by_evaluator(halving: Path, fresh: Path) -> str:
+    """docs/rl.md and README.md: each playout policy's cells with the root rule chosen for
+    it, with 95% Wilson intervals: sequential halving with the unseen cards merged with the
+    game's playouts, every unseen card apart with UCB with random playouts (fresh deals)."""
+    said = []
+    for policy, path, search, called in (
+            ("game", halving, None, "with the game's playouts, halving with the unseen "
+                                    "cards merged"),
+            ("random", fresh, APART, "with random playouts, every unseen card apart with "
+                                     "UCB (fresh deals)")):
+        cells = []
+        for iterations in (300, 1000):
+            shares = [share for (played, _), share
+                      in match_shares(path, iterations, search).items() if played == policy]
+            wins, games = sum(shares), len(shares)
+            low, high = wilson(wins, games)
+            cells.append(f"{wins:g} of {games} at {iterations:,} iterations "
+                         f"[{100 * low:.0f}, {100 * high:.0f}]")
+        said.append(f"{called} won {' and '.join(cells)}")
+    return "; ".join(said)
+
+
 ROOT_CHOICE = (f"{RESULTS}/root-choice-2026-12-02/root_choice_game_300.json",
                f"{RESULTS}/root-choice-2026-12-02/root_choice_random_300.json")
 
@@ -738,6 +766,12 @@ def figures() -> list[Figure]:
         *(Figure(page, (APART_FILES["apart"], APART_FILES["apart_game"],
                         *CASTLE_APART_GAME_1000), apart_both_policies,
                  "castle apart, both playout policies pooled")
+          for page in ("docs/rl.md", "README.md")),
+        Figure("docs/rl.md", CASTLE_FRESH, openspiel_table, "castle's random cells, fresh deals"),
+        Figure("docs/rl.md", CASTLE_FRESH, openspiel_commands,
+               "castle's random cells, fresh deals: commands"),
+        *(Figure(page, (*CASTLE_HALVING, *CASTLE_FRESH), by_evaluator,
+                 "castle, each playout policy's root rule")
           for page in ("docs/rl.md", "README.md")),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
         Figure("docs/bots.md", (EXPERT_TIMES,), expert_times_table, "how long expert thinks"),
