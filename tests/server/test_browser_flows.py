@@ -62,6 +62,9 @@ def test_three_friends_invite_a_fourth_and_play_again_each_in_their_own_seat(
         watching = WEB("watching_named", watching=WEB("watching_count", count=1), names="Ewa")
         ann.wait_for_function("() => document.getElementById('watching').textContent"
                               f" === {watching!r}")
+        eve.fill("#chat-input", "hej")  # her lines say she watches: no seat's name is hers
+        eve.click("#chat-send")
+        ann.locator("#chat-lines li", has_text=f"Ewa ({WEB('spectator')}): hej").wait_for()
         assert ann.locator("#people li[data-seat='2'] .presence.gone").count() == 1
         # nobody ever opened seat 3: the others may hand it on, a spectator may not
         assert eve.locator("button.hand-on").count() == 0

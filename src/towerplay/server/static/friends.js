@@ -319,8 +319,9 @@ const Table = {
       const item = document.createElement("li");
       item.dataset.index = String(line.index);
       const who = document.createElement("strong");
-      who.textContent = line.name  // people count seats from 1
-        || (line.seat === null ? t("spectator") : t("seat", { n: line.seat + 1 }));
+      const seat = t("seat", { n: line.seat + 1 });  // people count seats from 1
+      who.textContent = line.seat !== null ? line.name || seat
+        : line.name ? `${line.name} (${t("spectator")})` : t("spectator");  // no seat's name
       item.append(who, `: ${line.text}`);
       list.append(item);
     }
