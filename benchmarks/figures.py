@@ -517,22 +517,23 @@ def apart_both_policies(apart: Path, apart_game: Path, apart_game_1000: Path) ->
     return " and ".join(said)
 
 
-CASTLE_FRESH = (f"{RESULTS}/vs_openspiel-2026-12-04c/castle_apart_fresh.jsonl",)
-"""Castle's fair match with random playouts on fresh deals (``--seed 2027``): every unseen
-card apart, UCB at the root, outcomes pooled, at 300 and 1,000 iterations, the setting and
-its expected result written down before the games were played."""
+CASTLE_FRESH = (f"{RESULTS}/vs_openspiel-2026-12-04c/castle_apart_fresh.jsonl",
+                f"{RESULTS}/vs_openspiel-2026-12-04c/castle_halving_game_fresh.jsonl")
+"""Castle's fair match on fresh deals (``--seed 2027``), each playout policy with the root
+rule written down for it before the games: random playouts with every unseen card apart
+and UCB at the root (outcomes pooled), the game's playouts with sequential halving and the
+unseen cards merged, at 300 and 1,000 iterations."""
 
 
-def by_evaluator(halving: Path, fresh: Path) -> str:
-    """docs/rl.md and README.md: each playout policy's cells with the root rule chosen for
-    it, with 95% Wilson intervals: sequential halving with the unseen cards merged with the
-    game's playouts, every unseen card apart with UCB with random playouts (fresh deals)."""
+def by_evaluator(apart: Path, halving: Path) -> str:
+    """docs/rl.md and README.md: castle on the fresh deals, each playout policy with its
+    root rule, each cell with a 95% Wilson interval."""
     said = []
     for policy, path, search, called in (
             ("game", halving, None, "with the game's playouts, halving with the unseen "
                                     "cards merged"),
-            ("random", fresh, APART, "with random playouts, every unseen card apart with "
-                                     "UCB (fresh deals)")):
+            ("random", apart, APART, "with random playouts, every unseen card apart with "
+                                     "UCB")):
         cells = []
         for iterations in (300, 1000):
             shares = [share for (played, _), share
@@ -767,10 +768,10 @@ def figures() -> list[Figure]:
                         *CASTLE_APART_GAME_1000), apart_both_policies,
                  "castle apart, both playout policies pooled")
           for page in ("docs/rl.md", "README.md")),
-        Figure("docs/rl.md", CASTLE_FRESH, openspiel_table, "castle's random cells, fresh deals"),
+        Figure("docs/rl.md", CASTLE_FRESH, openspiel_table, "castle on fresh deals"),
         Figure("docs/rl.md", CASTLE_FRESH, openspiel_commands,
-               "castle's random cells, fresh deals: commands"),
-        *(Figure(page, (*CASTLE_HALVING, *CASTLE_FRESH), by_evaluator,
+               "castle on fresh deals: commands"),
+        *(Figure(page, CASTLE_FRESH, by_evaluator,
                  "castle, each playout policy's root rule")
           for page in ("docs/rl.md", "README.md")),
         Figure("docs/bots.md", LEVEL_FILES, levels_table, "each level against the one below"),
