@@ -110,6 +110,31 @@ def test_a_piece_drawn_elsewhere_slides_along_its_row_or_moves_to_another(game: 
     assert moved, "no piece changed its place: the test saw nothing"
 
 
+def golem_drawn(golem: ET.Element) -> str:
+    """What a drawn golem shows: its owner's colour and its value."""
+    body = golem.find(f"{SVG}path")
+    return f"{'' if body is None else body.get('fill')} {golem.findtext(f'{SVG}text')}"
+
+
+def test_a_skytopia_golems_key_names_the_same_golem_while_it_stays() -> None:
+    """A golem keeps its key while it stands on its card: one leaving the card ahead of
+    it left the next golem its key (keyed by place on the card), so the page marked the
+    golem that stayed as moved. Its key now names its card, owner and value."""
+    kept = 0
+    for seat in (0, 1):
+        before: dict[str, str] = {}
+        for state in positions("skytopia", {}, 3, seed=7):
+            root = ET.fromstring(draw(state.view(seat, log=False, legal=True), "en"))
+            golems = {e.get("data-key") or "": golem_drawn(e) for e in root.iter(f"{SVG}g")
+                      if (e.get("data-key") or "").startswith("golem-")}
+            for key, caption in golems.items():
+                if key in before:
+                    assert before[key] == caption, key  # the same value, the same golem
+                    kept += 1
+            before = {key: caption for key, caption in golems.items()}
+    assert kept > 0
+
+
 def test_five_towers_towers_are_stacks_of_named_cards() -> None:
     view = next(v for v in views("five_towers") if any(v["towers"][0].values()))
     board = ET.fromstring(draw(view, "pl"))

@@ -380,8 +380,11 @@ def golems_drawing(slot: str, where: str, placed: tuple[tuple[int, str, int, int
         when = tr("completes_now") if rounds == 0 else tr("to_complete", count=rounds)
         label = tr("golem_label", seat=who, slot=where, value=value, when=when)
         place = in_row("market", x + (i % 5) * 16, y + (i // 5) * 12)  # slides with its card
-        out.append(f'<g data-key="golem-{slot}-{i}"{place}><title>{escape(label)}</title>'
-                   f'{body}</g>')
+        # keyed by who and what it is, not its place on the card: one leaving ahead of it
+        # leaves its key (and so its mark) alone
+        alike = sum(golem[0] == owner and golem[2] == value for golem in placed[:i])
+        key = f"golem-{slot}-{owner}-{value}-{alike}"
+        out.append(f'<g data-key="{key}"{place}><title>{escape(label)}</title>{body}</g>')
     return "".join(out)
 
 
