@@ -71,6 +71,16 @@ def rate(wins: float, games: int) -> str:
     return f"{100 * wins / games:.1f}% ({100 * low:.0f}–{100 * high:.0f}%)"
 
 
+def won_at(shares: list[float], iterations: int, percent: bool = False) -> str:
+    """``52 of 100 at 300 iterations [42, 62]``: a cell's wins with its 95% Wilson interval
+    (``percent``: ``… (52.0%, [42, 62])``)."""
+    wins, games = sum(shares), len(shares)
+    low, high = wilson(wins, games)
+    interval = f"[{100 * low:.0f}, {100 * high:.0f}]"
+    shown = f"({100 * wins / games:.1f}%, {interval})" if percent else interval
+    return f"{wins:g} of {games} at {iterations:,} iterations {shown}"
+
+
 def sign_test(better: int, worse: int) -> float:
     """The exact two-sided sign test's p-value (ties left out).
 
@@ -510,10 +520,7 @@ def apart_both_policies(apart: Path, apart_game: Path, apart_game_1000: Path) ->
     for iterations, game_file in ((300, apart_game), (1000, apart_game_1000)):
         shares = [*match_shares(apart, iterations, APART).values(),
                   *match_shares(game_file, iterations, APART).values()]
-        wins, games = sum(shares), len(shares)
-        low, high = wilson(wins, games)
-        said.append(f"{wins:g} of {games} at {iterations:,} iterations "
-                    f"({100 * wins / games:.1f}%, [{100 * low:.0f}, {100 * high:.0f}])")
+        said.append(won_at(shares, iterations, percent=True))
     return " and ".join(said)
 
 
@@ -534,14 +541,9 @@ def by_evaluator(apart: Path, halving: Path) -> str:
                                     "cards merged"),
             ("random", apart, APART, "with random playouts, every unseen card apart with "
                                      "UCB")):
-        cells = []
-        for iterations in (300, 1000):
-            shares = [share for (played, _), share
-                      in match_shares(path, iterations, search).items() if played == policy]
-            wins, games = sum(shares), len(shares)
-            low, high = wilson(wins, games)
-            cells.append(f"{wins:g} of {games} at {iterations:,} iterations "
-                         f"[{100 * low:.0f}, {100 * high:.0f}]")
+        cells = [won_at([share for (played, _), share
+                         in match_shares(path, iterations, search).items() if played == policy],
+                        iterations) for iterations in (300, 1000)]
         said.append(f"{called} won {' and '.join(cells)}")
     return "; ".join(said)
 

@@ -28,6 +28,17 @@ WEB = Translator("web", "pl")
 SCORE = Translator("score", "pl")
 
 
+EWA_WATCHES = WEB("watching_named", watching=WEB("watching_count", count=1), names="Ewa")
+WATCHED_BY_EWA = f"() => document.getElementById('watching').textContent === {EWA_WATCHES!r}"
+"""A seat's strip once one spectator watches, named Ewa."""
+
+
+def watch_as(page: Any, name: str) -> None:
+    """A spectator's page gives ``name`` for the chat."""
+    page.fill("#name-input", name)
+    page.click("#name-form button[type=submit]")
+
+
 def opened(page: Any, url: str) -> Any:
     page.goto(url)
     page.wait_for_selector("body[data-version]")
@@ -56,12 +67,9 @@ def test_three_friends_invite_a_fourth_and_play_again_each_in_their_own_seat(
         assert eve.locator("#turn-options").is_hidden()  # a spectator has no turn
         assert ann.locator("#turn-options").is_visible()
         screenshots(eve, "flows-pl-watcher")
-        eve.fill("#name-input", "Ewa")
-        eve.click("#name-form button[type=submit]")
+        watch_as(eve, "Ewa")
         eve.wait_for_selector("#name-box[hidden]", state="attached")
-        watching = WEB("watching_named", watching=WEB("watching_count", count=1), names="Ewa")
-        ann.wait_for_function("() => document.getElementById('watching').textContent"
-                              f" === {watching!r}")
+        ann.wait_for_function(WATCHED_BY_EWA)
         eve.fill("#chat-input", "hej")  # her lines say she watches: no seat's name is hers
         eve.click("#chat-send")
         ann.locator("#chat-lines li", has_text=f"Ewa ({WEB('spectator')}): hej").wait_for()
@@ -159,12 +167,8 @@ def test_a_spectators_name_comes_back_with_its_connection(browser: Any, tmp_path
             opened(ann, f"{server.base}{made['seats'][0]['url']}")
             opened(eve, f"{server.base}{made['spectate']}")
             eve.wait_for_selector("#name-box:not([hidden])")
-            eve.fill("#name-input", "Ewa")
-            eve.click("#name-form button[type=submit]")
-            watching = WEB("watching_named", watching=WEB("watching_count", count=1),
-                           names="Ewa")
-            named = f"() => document.getElementById('watching').textContent === {watching!r}"
-            ann.wait_for_function(named)
+            watch_as(eve, "Ewa")
+            ann.wait_for_function(WATCHED_BY_EWA)
             server.kill()
             for page in (ann, eve):
                 page.wait_for_selector("#offline:not([hidden])")
@@ -172,7 +176,7 @@ def test_a_spectators_name_comes_back_with_its_connection(browser: Any, tmp_path
             for page in (ann, eve):
                 page.clock.fast_forward(RECONNECT_MAX_MS)  # its next try, waited no longer
                 page.wait_for_function("() => document.body.dataset.connection === 'connected'")
-            ann.wait_for_function(named)
+            ann.wait_for_function(WATCHED_BY_EWA)
             assert eve.locator("#name-box").is_hidden()  # not asked again
     finally:
         server.stop()
