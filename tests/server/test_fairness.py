@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from typing import Any
 
 import httpx
@@ -134,18 +135,29 @@ def test_each_owner_gets_its_share_of_the_turns() -> None:
     assert owners == "ababaaaar"  # a's three searches have a's share of the turns
 
 
-def test_a_quick_bot_thinks_at_once_in_this_process_without_a_turn() -> None:
-    """Random, greedy and learned bots move in a thread here (no thinking process, no
-    turn): with every process busy and none free, their moves still come; a search still
-    waits for its turn."""
+def test_a_quick_bot_thinks_at_once_in_this_process_without_a_turn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random, greedy and learned bots move on the event loop here (no thinking process,
+    no thread: a hop there and back cost more than their millisecond; no turn): with every
+    process busy and none free, their moves still come; a search still waits for its
+    turn."""
     from towerplay import games
     from towerplay.arena.table import Table
 
     assert bots.load("greedy").quick and bots.load("random").quick
     assert bots.load("medium").quick and not bots.load("ismcts:iterations=10").quick
     processes = Processes()
+    thought_on: list[int] = []
+    run = BotTask.run
+
+    def run_here(task: BotTask[Any]) -> Any:
+        thought_on.append(threading.get_ident())
+        return run(task)
+
+    monkeypatch.setattr(BotTask, "run", run_here)
 
     async def scenario() -> tuple[list[Any], bool]:
+        loop = threading.get_ident()
         thinking = Thinking(processes, slots=1)  # type: ignore[arg-type]
         busy = asyncio.ensure_future(thinking.bot(search("busy", HEAVY), Kind.PEOPLE, "a"))
         table = Table(games.load("five_towers").start(players=2, seed=4), ["greedy", "random"])
@@ -153,6 +165,7 @@ def test_a_quick_bot_thinks_at_once_in_this_process_without_a_turn() -> None:
         for spec in ("greedy", "random"):
             task = table.task_for(0, bots.load(spec, seed=2))
             moves.append(await thinking.bot(task, Kind.PEOPLE, "b"))
+        assert thought_on == [loop] * len(moves)
         legal = all(move in table.state.legal_actions() for move in moves)
         waiting = asyncio.ensure_future(thinking.bot(search("next", HEAVY), Kind.PEOPLE,
                                                      "c"))
@@ -199,3 +212,4 @@ def test_an_address_keeps_only_so_many_tables_of_bots_alone(tmp_path: Any) -> No
         assert refused.status_code == 429 and refused.json()["code"] == "busy"
         assert refused.json()["params"] == {"limit": 2}
         create(http, "five_towers", ["human", HEAVY])  # a person's table is welcome
+

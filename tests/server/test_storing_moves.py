@@ -4,19 +4,25 @@ read back alike; a move stored twice is a conflict and a failing database a refu
 changing nothing."""
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import resource
 import sqlite3
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from towerplay.server import moves
+from towerplay.server.app import create_app
 from towerplay.server.clock import Moved
 from towerplay.server.storage import (
+    Busy,
     Conflict,
     NewAction,
     SQLStorage,
@@ -168,3 +174,111 @@ def test_the_look_at_a_socket_takes_any_file_number() -> None:
                         os.close(fd)
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def version_in_file(path: Path, table: str = "t") -> int | None:
+    """A table's version in the SQLite database file alone, as if its write-ahead log were
+    not there (``immutable``: SQLite then never looks at the log); ``None``: the file has
+    no such table yet."""
+    with contextlib.closing(sqlite3.connect(f"file:{path}?immutable=1", uri=True)) as db:
+        try:
+            row = db.execute("SELECT version FROM tables WHERE id = ?", [table]).fetchone()
+        except sqlite3.OperationalError:  # (its schema is in the log still)
+            return None
+    return None if row is None else int(row[0])
+
+
+def test_a_move_committed_at_once_never_waits_for_another_writer(tmp_path: Path) -> None:
+    """A server commits its moves on its event loop where the database commits at once
+    (SQLite): such a commit never waits. While another connection holds the database it
+    is refused as busy at once, on either path, and nothing is stored."""
+    path = tmp_path / "busy.sqlite"
+    storage = a_table(path)
+    assert storage.actions.commits_at_once
+    assert storage.database.at_once is not None
+    with storage.database.at_once.connect() as db:  # (a waiting connection: 30,000 ms)
+        assert db.exec_driver_sql("PRAGMA busy_timeout").scalar() == 0
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer
+    for clock in (None, Moved(0, 0, 1)):  # the driver's path, SQLAlchemy's
+        with pytest.raises(Busy):
+            storage.actions.add(NewAction("t", 0, "a", 0), clock, wait=False)
+    holder.execute("ROLLBACK")
+    loaded = storage.tables.load("t")
+    assert loaded is not None and loaded.version == 0 and storage.actions.since("t", 0) == []
+    storage.actions.add(NewAction("t", 0, "a", 0), wait=False)
+    assert storage.actions.since("t", 0) == ["a"]
+    holder.close()
+    storage.close()
+
+
+def test_the_server_commits_on_its_loop_and_waits_for_another_writer_in_a_thread(
+        tmp_path: Path) -> None:
+    path = tmp_path / "loop.sqlite"
+    storage = a_table(path)
+    threads: list[int] = []
+    real = storage.actions.add
+
+    def add(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.get_ident())
+        return real(*args, **kwargs)
+
+    storage.actions.add = add  # type: ignore[method-assign]
+    holder = sqlite3.connect(path, isolation_level=None)
+
+    async def scenario() -> None:
+        loop = threading.get_ident()
+        await moves.committed(storage, NewAction("t", 0, "a", 0))
+        assert threads == [loop]  # committed on the event loop
+        holder.execute("BEGIN IMMEDIATE")  # another writer
+        waiting = asyncio.create_task(moves.committed(storage, NewAction("t", 1, "b", 1)))
+        while len(threads) < 3:  # the loop goes on meanwhile
+            await asyncio.sleep(0.01)
+        assert threads[1] == loop and threads[2] != loop  # refused at once, then a thread
+        assert not waiting.done()  # which waits for the other writer
+        holder.execute("ROLLBACK")
+        await waiting
+
+    asyncio.run(scenario())
+    assert storage.actions.since("t", 0) == ["a", "b"]
+    holder.close()
+    storage.close()
+
+
+def test_moves_committed_at_once_reach_the_database_file_at_the_checkpoint(
+        tmp_path: Path) -> None:
+    """The commits made on the loop never move the write-ahead log into the database file
+    (that syncs the disk: SQLite's default does it in the commit that takes the log past
+    1,000 pages); the storage's checkpoint does (a server's, every second, in a thread)."""
+    path = tmp_path / "log.sqlite"
+    storage = a_table(path)
+    storage.checkpoint()
+    assert version_in_file(path) == 0
+    moves_made = 800
+    for index in range(moves_made):
+        storage.actions.add(NewAction("t", index, f"m{index}", index % 2), wait=False)
+    assert version_in_file(path) == 0  # all of it in the log still
+    held, moved = storage.checkpoint()
+    assert held > 1000 and moved == held
+    assert version_in_file(path) == moves_made
+    storage.close()
+
+
+def test_a_server_on_sqlite_checkpoints_its_moves(tmp_path: Path) -> None:
+    path = tmp_path / "served.sqlite"
+    with TestClient(create_app(f"sqlite:///{path}", bot_worker=False)) as client:
+        made = client.post("/api/tables", json={"game": "castle",
+                                               "seats": ["human", "human"]}).json()
+        for _ in range(3):
+            state = client.get(f"/api/tables/{made['table']}").json()
+            seat = state["view"]["to_move"]
+            token_ = made["seats"][seat]["token"]
+            view = client.get(f"/api/tables/{made['table']}",
+                              params={"token": token_}).json()
+            answer = client.post(f"/api/tables/{made['table']}/actions",
+                                 json={"token": token_, "version": view["version"],
+                                       "action": view["view"]["legal"][0]})
+            assert answer.status_code == 200, answer.text
+        wait_for(lambda: version_in_file(path, made["table"]) == 3,
+                 "the moves to reach the database file")
+

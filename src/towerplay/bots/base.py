@@ -31,8 +31,8 @@ class Bot:
     options_type: ClassVar[type[BotOptions]] = BotOptions
     quick: ClassVar[bool] = False
     """Whether a decision costs about a millisecond whatever the options (no search): a
-    server then thinks it in a thread of its own process, since handing it to a thinking
-    process would cost more than the thinking."""
+    server then thinks it on its event loop, as it draws a board, since handing it to a
+    thinking process, or to a thread and back, would cost more than the thinking."""
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         try:

@@ -30,6 +30,7 @@ from towerplay.server import (
     guards,
     hints,
     metrics,
+    moves,
     replay,
     review,
     scoring,
@@ -93,6 +94,8 @@ def create_app(db_url: str | None = None, *, limits: Limits | None = None,
             hub.spawn(bus.listen(url, hub))
         hub.spawn(hub.memory.evict_forever())
         hub.spawn(collector.collect_on_a_clock())
+        if storage.actions.commits_at_once:
+            hub.spawn(moves.checkpoint_forever(storage))
         try:
             yield
         finally:

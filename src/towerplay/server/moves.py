@@ -5,11 +5,13 @@ nothing is taken, so a process's copy of a table never runs ahead of the databas
 behind. A seat's bot spec is read once, when the seat is seated: the bot's lane and its
 thinking come from the bot itself.
 
-The database work runs in threads (:func:`in_thread`), never on the event loop.
+The database work runs in threads (:func:`in_thread`), never on the event loop, but a
+move's commit where the database commits at once (SQLite: :func:`committed`).
 """
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
@@ -19,10 +21,11 @@ from towerplay.arena.table import HUMAN, UNDO, Table, replayed
 from towerplay.bots.base import Bot
 from towerplay.core.record import Record
 from towerplay.core.rng import derive_seed
-from towerplay.server.clock import Moved, Resumed, Timing
-from towerplay.server.storage import NewAction, Storage, StoredTable
+from towerplay.server.clock import ClockStep, Moved, Resumed, Timing
+from towerplay.server.storage import Busy, NewAction, Storage, StorageFailed, StoredTable
 
 T = TypeVar("T")
+log = logging.getLogger("towerplay.server")
 
 BOT_QUEUE = "bots"
 """The job queue of bots that answer within a second (random, greedy, short searches)."""
@@ -34,9 +37,40 @@ ITERATIONS_PER_SECOND = 2000
 """A rough search speed, to guess how long an iteration budget takes."""
 
 
+CHECKPOINT_SECONDS = 1.0
+"""How often a server moves SQLite's write-ahead log into the database file (the commits
+:func:`committed` makes on the event loop never do)."""
+
+
 async def in_thread(call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """Run a blocking call (database, replay) in a thread, off the event loop."""
     return await asyncio.to_thread(partial(call, *args, **kwargs))
+
+
+async def committed(storage: Storage, entry: NewAction,
+                    clock: ClockStep | None = None) -> Timing | None:
+    """Commit a table's next entry (:meth:`~.storage.ActionStore.add`): on the event loop
+    where the database commits at once (SQLite: the hop to a thread and back cost more
+    CPU than the commit, and at 200 busy tables the threads' commits queued for the
+    database's one writer), else in a thread (PostgreSQL's round trips; SQLite while
+    another writer holds it: the loop never waits)."""
+    if storage.actions.commits_at_once:
+        try:
+            return storage.actions.add(entry, clock, wait=False)
+        except Busy:
+            pass  # (nothing was stored: wait for the other writer in a thread)
+    return await in_thread(storage.actions.add, entry, clock)
+
+
+async def checkpoint_forever(storage: Storage, seconds: float = CHECKPOINT_SECONDS) -> None:
+    """Every ``seconds``, move SQLite's write-ahead log into the database file, in a thread
+    (a server's task where moves are committed at once: :func:`committed`)."""
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await in_thread(storage.checkpoint)
+        except StorageFailed as error:  # (the next one moves what this one could not)
+            log.warning("towerplay: the database's log was not checkpointed: %s", error)
 
 
 def lane_of(bot: Bot) -> str:
@@ -130,7 +164,7 @@ async def store(storage: Storage, table_id: str, table: Table[Any], action: Any,
                        None if bot is None else lane_of(bot))
     step = Moved(len(state.history), stored.mover, next_seat if bot is None else None,
                  ran_out) if clocked else None
-    timing = await in_thread(storage.actions.add, stored, step)
+    timing = await committed(storage, stored, step)
     table.adopt(after)
     return timing
 
@@ -144,6 +178,6 @@ async def store_undo(storage: Storage, table_id: str, table: Table[Any], seat: i
     ``clocked`` table's clock on it from now."""
     before = table.undoing(seat, version)
     entry = NewAction(table_id, table.version, UNDO, seat)
-    timing = await in_thread(storage.actions.add, entry, Resumed(seat) if clocked else None)
+    timing = await committed(storage, entry, Resumed(seat) if clocked else None)
     table.take_back(before)
     return timing

@@ -220,9 +220,9 @@ class Thinking:
 
     async def bot(self, task: BotTask[Any], kind: Kind, owner: str, label: str = "") -> Any:
         """The move of ``task``'s bot, thought out in turns (a search in slices); a
-        quick bot's at once, in a thread."""
+        quick bot's at once, on the event loop (:attr:`~.bots.base.Bot.quick`)."""
         if task.bot.quick:
-            return (await asyncio.to_thread(task.run))[0]
+            return task.run()[0]
         plan = Slices.of(task.bot)
         if plan is None:
             return await self.taking(kind, owner, self._whole, task)

@@ -17,6 +17,7 @@ from towerplay.server.storage.interface import (
     CHAT_SETTINGS,
     SOCIAL_CHANNEL,
     ActionStore,
+    Busy,
     ClockStore,
     Conflict,
     JobStore,
@@ -47,7 +48,7 @@ def open_storage(url: str) -> Storage:
 
 
 __all__ = ["CHANNEL", "CHAT_SETTINGS", "DATABASE_URL_ENV", "SOCIAL_CHANNEL", "ActionStore",
-           "ClockStore", "Conflict", "JobStore", "LimitStore", "NewAction", "People",
+           "Busy", "ClockStore", "Conflict", "JobStore", "LimitStore", "NewAction", "People",
            "SQLStorage", "SeatStore", "Storage", "StorageFailed", "StoredTable",
            "TableStore", "UploadStore", "database_url", "default_sqlite_path",
            "make_engine", "open_storage", "token_hash"]

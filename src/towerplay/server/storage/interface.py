@@ -52,6 +52,11 @@ class Conflict(StorageFailed):
     """Another process stored this table's action first (the caller's copy is behind)."""
 
 
+class Busy(StorageFailed):
+    """Another writer holds the database, and the commit was asked not to wait for it
+    (:meth:`ActionStore.add`'s ``wait=False``): nothing was stored."""
+
+
 def token_hash(token: str) -> str:
     """The stored form of a seat token (tokens themselves are never stored).
 
@@ -157,11 +162,20 @@ class TableStore(Protocol):
 class ActionStore(Protocol):
     """The accepted actions of every table, in order."""
 
-    def add(self, action: NewAction, clock: ClockStep | None = None) -> Timing | None:
+    commits_at_once: bool
+    """Whether a commit takes less than a hop to a thread and back (SQLite: a file on this
+    machine, not synced at each commit in WAL mode), so that a server commits its moves on
+    its event loop (``add(..., wait=False)``); PostgreSQL's round trips go to a thread."""
+
+    def add(self, action: NewAction, clock: ClockStep | None = None, *,
+            wait: bool = True) -> Timing | None:
         """Commit ``action`` (the table's version moves on, its result is kept if the game
         ended, every process is told) and, for a clocked table, ``clock``'s change in the
         same transaction: the clock after it (``None``: no ``clock`` given). A second
-        action at the same index raises :class:`Conflict`."""
+        action at the same index raises :class:`Conflict`. With ``wait=False`` (only where
+        :attr:`commits_at_once`) it never waits on the database: another writer holding
+        it raises :class:`Busy`, and it never moves the write-ahead log into the
+        database (:meth:`Storage.checkpoint` does)."""
 
     def since(self, table_id: str, start: int) -> list[str]:
         """The texts of a table's actions from index ``start`` on, in order."""
@@ -303,6 +317,11 @@ class Storage(Protocol):
     @property
     def dialect(self) -> str:
         """``sqlite`` or ``postgresql``."""
+
+    def checkpoint(self) -> tuple[int, int]:
+        """Move what SQLite's write-ahead log holds into the database file, without
+        waiting on readers or writers (the commits made at once never do it): how many
+        pages the log held, and how many of them are in the file now (PostgreSQL: none)."""
 
     def close(self) -> None:
         """Let go of the database's connections."""

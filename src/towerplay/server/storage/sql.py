@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import select as io
+import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from datetime import UTC, datetime, timedelta
@@ -31,12 +32,14 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import DisconnectionError, IntegrityError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
 
 from towerplay.server.clock import UNTIMED, ClockStep, Timing, aware
 from towerplay.server.storage.interface import (
     CHANNEL,
     SOCIAL_CHANNEL,
     ActionStore,
+    Busy,
     ClockStore,
     Conflict,
     JobStore,
@@ -92,15 +95,28 @@ def database_url(db_path: str | Path | None = None) -> str:
     return f"sqlite:///{path}"
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite in WAL mode (readers never block the writer)."""
+BUSY_SECONDS = 30.0
+"""How long a SQLite connection waits for another writer to finish (but the one that
+commits at once: :func:`make_engine`'s ``at_once``)."""
+
+
+def make_engine(url: str, *, at_once: bool = False) -> Engine:
+    """An engine for ``url``; SQLite in WAL mode (readers never block the writer).
+
+    ``at_once`` (SQLite): the engine of the moves a server commits on its event loop, one
+    connection that never waits: another writer holding the database is an error at
+    once (:func:`is_busy`), and its commits never move the write-ahead log into the
+    database file, which syncs the disk (:meth:`SQLStorage.checkpoint` does, in a
+    thread)."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if not url.startswith("sqlite"):
         engine = create_engine(url)
         event.listen(engine, "checkout", replace_if_closed)
         return engine
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    engine = create_engine(url, connect_args={"check_same_thread": False,
+                                              "timeout": 0 if at_once else BUSY_SECONDS},
+                           **({"poolclass": StaticPool} if at_once else {}))
 
     @event.listens_for(engine, "connect")
     def _pragmas(connection: Any, _record: Any) -> None:
@@ -108,9 +124,27 @@ def make_engine(url: str) -> Engine:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a kill
         cursor.execute("PRAGMA foreign_keys=ON")
+        if at_once:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
 
     return engine
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a driver's error says that another connection holds the database (SQLite's
+    ``SQLITE_BUSY`` or ``SQLITE_LOCKED``, extended codes too).
+
+    >>> import sqlite3
+    >>> is_busy(sqlite3.OperationalError("database is locked")), is_busy(ValueError())
+    (False, False)
+    >>> busy = sqlite3.OperationalError("database is locked")
+    >>> busy.sqlite_errorcode = sqlite3.SQLITE_BUSY
+    >>> is_busy(busy)
+    True
+    """
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 def replace_if_closed(connection: Any, _record: Any, _proxy: Any) -> None:
@@ -173,12 +207,31 @@ def _guard(method: Callable[..., Any]) -> Callable[..., Any]:
 
 
 class Database:
-    """The engine the parts share, and the notifications of PostgreSQL."""
+    """The engines the parts share, and the notifications of PostgreSQL."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
         self.postgres = self.engine.dialect.name == "postgresql"
+        on_disk = not self.postgres and self.engine.url.database not in (None, "", ":memory:")
+        self.at_once: Engine | None = make_engine(url, at_once=True) if on_disk else None
+        """SQLite's engine of the commits made at once (:func:`make_engine`)."""
+
+    def checkpoint(self) -> tuple[int, int]:
+        """SQLite's write-ahead log moved into the database file as far as no reader
+        still needs it (a passive checkpoint: it waits on nobody): how many pages the log
+        held, and how many of them are in the file now (none on PostgreSQL)."""
+        if self.postgres:
+            return 0, 0
+        with self.engine.connect() as db:
+            _busy, held, moved = db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+        return int(held), int(moved)
+
+    def dispose(self) -> None:
+        """Let go of every connection."""
+        self.engine.dispose()
+        if self.at_once is not None:
+            self.at_once.dispose()
 
     def notify(self, db: Connection, channel: str, payload: str) -> None:
         """Announce a change to every process (PostgreSQL; sent on commit)."""
@@ -369,15 +422,18 @@ class SQLActions:
         self.stamp: Callable[[datetime], Any] = \
             actions.c.at.type.dialect_impl(dialect).bind_processor(dialect) or (lambda at: at)
         self.dbapi: Any = self.engine.dialect.dbapi
+        self.commits_at_once = database.at_once is not None
 
-    def add(self, action: NewAction, clock: ClockStep | None = None) -> Timing | None:
+    def add(self, action: NewAction, clock: ClockStep | None = None, *,
+            wait: bool = True) -> Timing | None:
+        engine = self.engine if wait else self._at_once()
         if clock is None and action.result is None:
-            self._move_on(action)
+            self._move_on(action, engine)
             return None
         now = datetime.now(UTC)
         table_id = action.table_id
         try:
-            with self.engine.begin() as db:
+            with engine.begin() as db:
                 db.execute(ADD_ACTION, {"table_id": table_id, "index": action.index,
                                         "text": action.text, "mover": action.mover,
                                         "at": now})
@@ -394,16 +450,26 @@ class SQLActions:
             raise Conflict(f"table {table_id}: action {action.index} is stored already") \
                 from error
         except (SQLAlchemyError, OSError) as error:
+            if is_busy(getattr(error, "orig", None) or error):
+                raise Busy(f"table {table_id}: another writer holds the database") \
+                    from error
             raise StorageFailed(f"table {table_id}: the action could not be stored") \
                 from error
 
-    def _move_on(self, action: NewAction) -> None:
+    def _at_once(self) -> Engine:
+        engine = self.database.at_once
+        if engine is None:
+            raise Busy("this database does not commit at once")
+        return engine
+
+    def _move_on(self, action: NewAction, engine: Engine) -> None:
         """:meth:`add` of a move that neither ends the game nor steps a clock (most moves):
         its statements on the driver's own cursor, compiled once (SQLAlchemy's running of
         them cost twice what the database did)."""
         now, table_id, version = self.stamp(datetime.now(UTC)), action.table_id, action.index + 1
         try:
-            with self._driver_cursor(table_id, "the action could not be stored") as cursor:
+            with self._driver_cursor(table_id, "the action could not be stored",
+                                     engine) as cursor:
                 self.insert.run(cursor, table_id=table_id, index=action.index,
                                 text=action.text, mover=action.mover, at=now)
                 self.move_on.run(cursor, table=table_id, version=version,
@@ -416,16 +482,21 @@ class SQLActions:
                 from error
 
     @contextmanager
-    def _driver_cursor(self, table_id: str, failure: str) -> Iterator[Any]:
-        """The driver's own cursor on a connection of the pool, committed at the end (the
-        hot paths: SQLAlchemy's own running of a statement costs more than the database);
-        on PostgreSQL in a pipeline, so that a move's statements and its commit go to the
-        server together: one round trip, not one each. A driver's error rolls back and is
-        :class:`StorageFailed` saying ``failure``, but an integrity error, raised as it is
-        (its caller knows what it means)."""
+    def _driver_cursor(self, table_id: str, failure: str,
+                       engine: Engine | None = None) -> Iterator[Any]:
+        """The driver's own cursor on a connection of the pool (of ``engine``, else the
+        storage's), committed at the end (the hot paths: SQLAlchemy's own running of a
+        statement costs more than the database); on PostgreSQL in a pipeline, so that a
+        move's statements and its commit go to the server together: one round trip, not
+        one each. A driver's error rolls back and is :class:`StorageFailed` saying
+        ``failure`` (:class:`Busy` where another writer holds the database), but an
+        integrity error, raised as it is (its caller knows what it means)."""
         try:
-            raw = self.engine.raw_connection()
+            raw = (engine or self.engine).raw_connection()
         except self.dbapi.Error as error:  # (the driver's own: not wrapped on this path)
+            if is_busy(error):
+                raise Busy(f"table {table_id}: another writer holds the database") \
+                    from error
             raise StorageFailed(f"table {table_id}: the database cannot be reached") \
                 from error
         try:
@@ -437,6 +508,9 @@ class SQLActions:
                 raw.rollback()
             if isinstance(error, self.dbapi.IntegrityError):
                 raise
+            if is_busy(error):
+                raise Busy(f"table {table_id}: another writer holds the database") \
+                    from error
             raise StorageFailed(f"table {table_id}: {failure}") from error
         finally:
             raw.close()
@@ -803,8 +877,14 @@ class SQLStorage:
     def dialect(self) -> str:
         return str(self.engine.dialect.name)
 
+    def checkpoint(self) -> tuple[int, int]:
+        try:
+            return self.database.checkpoint()
+        except (SQLAlchemyError, OSError) as error:
+            raise StorageFailed(_first_line(error)) from error
+
     def close(self) -> None:
-        self.engine.dispose()
+        self.database.dispose()
 
 
 def _first_line(error: BaseException) -> str:
