@@ -204,3 +204,41 @@ def test_the_replay_patches_its_board_in_place(browser: Any, web: ServeProcess) 
         assert page.evaluate(duration) != "0s"
         page.emulate_media(reduced_motion="reduce")
         assert page.evaluate(duration) == "0s"
+
+
+AXIS = """() => [...document.querySelectorAll('#review-graph .axis text:not(.axis-name)')]
+  .map((e) => Number(e.textContent))"""
+"""The numbers of the review graph's axis of moves."""
+KEYS = """() => [...document.querySelectorAll('.review-legend .mark-key')]
+  .map((e) => e.dataset.mark)"""
+"""The kinds of mark the review graph's legend names."""
+
+
+def test_the_review_graph_numbers_its_moves_and_keys_only_the_marks_it_draws(
+        browser: Any, web: ServeProcess) -> None:
+    with localized_page(browser, "pl-PL") as page:
+        table, total = finished(web.base)
+        page.goto(f"{web.base}/replay/{table}")
+        page.click("#review-start")
+        page.wait_for_selector("#review-graph svg")
+        review = httpx.get(f"{web.base}/api/tables/{table}/review", timeout=TIMEOUT).json()
+        marks = [d["mark"] for d in review["review"]["decisions"] if d["mark"]]
+        assert page.evaluate(KEYS) == [m for m in ("inaccuracy", "mistake", "blunder")
+                                       if m in marks]
+        numbers = page.evaluate(AXIS)
+        step = int(page.get_attribute("#review-graph .axis", "data-step"))
+        assert numbers == [1, *range(step, total + 1, step)][:len(numbers)]
+        assert len(numbers) <= 9 and numbers[-1] + step > total
+        assert page.text_content("#review-graph .axis-name") == "ruch"
+        screenshots(page, "review")
+        # a review with one kind of mark: the legend keys it alone
+        one_kind = {"state": "done", "review": {"seats": [0, 1], "decisions": [
+            {"index": 3, "seat": 0, "best_chance": 0.6, "mark": "mistake", "loss": 0.2,
+             "played": "a", "best": "b"},
+            {"index": 4, "seat": 1, "best_chance": 0.4, "mark": None, "loss": 0,
+             "played": "c", "best": "c"}]}}
+        page.route(f"**/api/tables/{table}/review", lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(one_kind)))
+        page.reload()
+        page.wait_for_selector("#review-graph .mark")
+        assert page.evaluate(KEYS) == ["mistake"]

@@ -127,6 +127,21 @@ const MARKS = {  // shape AND colour per mark, with a text label; colours that r
 };
 const SEAT_COLOURS = ["#1f6fb4", "#237a2f", "#8e44ad", "#555"];
 
+/** The review graph's axis of moves, its line at ``base``: a tick and number at move 1
+ * and every ``step``-th move (at most eight numbers, ``step`` 1, 2 or 5 times a power of
+ * ten), the axis's name centred at (``nameX``, ``nameY``). */
+function moveAxis(last, x, base, nameX, nameY) {
+  const step = [1, 2, 5].flatMap((f) => [1, 10, 100, 1000].map((p) => f * p))
+    .sort((a, b) => a - b).find((s) => last / s <= 8);
+  const moves = [1];
+  for (let k = step; k <= last; k += step) if (k > 1) moves.push(k);
+  const ticks = moves.map((k) => `<line x1="${x(k - 1)}" y1="${base}" x2="${x(k - 1)}" `
+    + `y2="${base + 4}"/><text x="${x(k - 1)}" y="${base + 16}" text-anchor="middle">${k}</text>`);
+  return `<g class="axis" data-step="${step}"><line x1="${x(0)}" y1="${base}" x2="${x(last - 1)}" `
+    + `y2="${base}"/>${ticks.join("")}<text class="axis-name" x="${nameX}" y="${nameY}" `
+    + `text-anchor="middle">${esc(t("review_moves_axis"))}</text></g>`;
+}
+
 const Review = {
   url: () => `/api/tables/${encodeURIComponent(Replay.id)}/review`,
 
@@ -167,19 +182,21 @@ const Review = {
 
   /** The win-chance graph (SVG) and the three costliest decisions. */
   draw(review) {
-    const W = 600, H = 200, pad = 24;
+    const W = 600, H = 220, pad = 24, below = 44;  // below: the moves' axis and its name
     const last = Math.max(1, Replay.total, ...review.decisions.map((d) => d.index + 1));
     const x = (i) => pad + (i / last) * (W - 2 * pad);
-    const y = (p) => H - pad - p * (H - 2 * pad);
+    const y = (p) => H - below - p * (H - pad - below);
     const parts = [`<line x1="${pad}" y1="${y(0.5)}" x2="${W - pad}" y2="${y(0.5)}" class="mid"/>`,
-                   `<text x="2" y="${y(1) + 4}">100%</text><text x="2" y="${y(0) + 4}">0%</text>`];
+                   `<text x="2" y="${y(1) + 4}">100%</text><text x="2" y="${y(0) + 4}">0%</text>`,
+                   moveAxis(last, x, y(0), W / 2, H - 4)];
     for (const seat of review.seats) {
       const mine = review.decisions.filter((d) => d.seat === seat);
       const points = mine.map((d) => `${x(d.index).toFixed(1)},${y(d.best_chance).toFixed(1)}`);
       parts.push(`<polyline fill="none" stroke="${SEAT_COLOURS[seat % 4]}" stroke-width="2" `
                  + `points="${points.join(" ")}"><title>${esc(seatLabel(seat, null, null))}</title></polyline>`);
     }
-    for (const d of review.decisions.filter((d) => d.mark)) {
+    const marked = review.decisions.filter((d) => d.mark);
+    for (const d of marked) {
       const m = MARKS[d.mark];
       const label = t("mark_label", { mark: t(`mark.${d.mark}`), k: d.index + 1,
         seat: seatLabel(d.seat, null, null), played: d.played_label ?? d.played, best: d.best_label ?? d.best,
@@ -191,8 +208,10 @@ const Review = {
     }
     const lines = review.seats.map((seat) =>  // which line is which seat
       `<span data-colour="${SEAT_COLOURS[seat % 4]}">— ${esc(seatLabel(seat, null, null))}</span>`);
-    const legend = lines.concat(Object.entries(MARKS).map(([name, m]) =>
-      `<span data-colour="${m.colour}">${m.glyph} ${esc(t(`mark.${name}`))}</span>`)).join(" ");
+    const shown = new Set(marked.map((d) => d.mark));  // the kinds of mark the graph has
+    const legend = lines.concat(Object.entries(MARKS).filter(([name]) => shown.has(name))
+      .map(([name, m]) => `<span class="mark-key" data-mark="${name}" data-colour="${m.colour}">`
+        + `${m.glyph} ${esc(t(`mark.${name}`))}</span>`)).join(" ");
     $("review-graph").innerHTML = `<svg viewBox="0 0 ${W} ${H}" class="review-graph" `
       + `role="img" aria-label="${esc(t("win_chance_graph"))}">${parts.join("")}</svg>`
       + `<p class="review-legend">${legend}</p>`;
