@@ -64,6 +64,9 @@ def test_three_friends_invite_a_fourth_and_play_again_each_in_their_own_seat(
         # a spectator names no seat, but may give a name for the chat: the seats see it
         eve.wait_for_selector("#name-box:not([hidden])")
         assert eve.inner_text("#name-note") == WEB("name_note_watching")
+        # her name is for the chat: its box stands there, above her line; a seat's first
+        assert eve.locator("#chat-box > #name-box + #chat-form").count() == 1
+        assert ann.locator("#side > #name-box:first-child").count() == 1
         assert eve.locator("#turn-options").is_hidden()  # a spectator has no turn
         assert ann.locator("#turn-options").is_visible()
         screenshots(eve, "flows-pl-watcher")

@@ -219,6 +219,7 @@ def test_the_review_graph_numbers_its_moves_and_keys_only_the_marks_it_draws(
     with localized_page(browser, "pl-PL") as page:
         table, total = finished(web.base)
         page.goto(f"{web.base}/replay/{table}")
+        page.wait_for_selector("body[data-at='0']")  # (its scripts run: the button listens)
         page.click("#review-start")
         page.wait_for_selector("#review-graph svg")
         review = httpx.get(f"{web.base}/api/tables/{table}/review", timeout=TIMEOUT).json()

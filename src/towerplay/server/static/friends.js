@@ -297,6 +297,9 @@ const Table = {
   /** A spectator may give a name for the chat, where spectators may chat: the others see
    * it beside its lines and among those who watch. */
   watcherBox() {
+    // a spectator's name is for the chat alone: its box stands in the chat, above the
+    // line it names (a seat's stands first in the side: the board names the seat by it)
+    $("chat-box").insertBefore($("name-box"), $("chat-form"));
     $("name-note").textContent = t("name_note_watching");
     $("name-box").hidden = Boolean(this.watcherName) || this.chat !== "all";
   },
