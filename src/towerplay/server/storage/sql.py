@@ -147,6 +147,11 @@ def is_busy(error: BaseException) -> bool:
     return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
+def held(table_id: str) -> Busy:
+    """The :class:`Busy` of a move at ``table_id`` that found the database held."""
+    return Busy(f"table {table_id}: another writer holds the database")
+
+
 def replace_if_closed(connection: Any, _record: Any, _proxy: Any) -> None:
     """A pooled PostgreSQL connection is checked before use without a round trip (a
     ``SELECT 1`` before every transaction was one round trip in five of a stored move):
@@ -451,8 +456,7 @@ class SQLActions:
                 from error
         except (SQLAlchemyError, OSError) as error:
             if is_busy(getattr(error, "orig", None) or error):
-                raise Busy(f"table {table_id}: another writer holds the database") \
-                    from error
+                raise held(table_id) from error
             raise StorageFailed(f"table {table_id}: the action could not be stored") \
                 from error
 
@@ -495,8 +499,7 @@ class SQLActions:
             raw = (engine or self.engine).raw_connection()
         except self.dbapi.Error as error:  # (the driver's own: not wrapped on this path)
             if is_busy(error):
-                raise Busy(f"table {table_id}: another writer holds the database") \
-                    from error
+                raise held(table_id) from error
             raise StorageFailed(f"table {table_id}: the database cannot be reached") \
                 from error
         try:
@@ -509,8 +512,7 @@ class SQLActions:
             if isinstance(error, self.dbapi.IntegrityError):
                 raise
             if is_busy(error):
-                raise Busy(f"table {table_id}: another writer holds the database") \
-                    from error
+                raise held(table_id) from error
             raise StorageFailed(f"table {table_id}: {failure}") from error
         finally:
             raw.close()
