@@ -105,6 +105,7 @@ def test_three_friends_invite_a_fourth_and_play_again_each_in_their_own_seat(
         for page in (ann, bob, dora, eve):
             page.wait_for_selector("#end:not([hidden])")
             assert not page.locator("#name-box").is_visible()  # the record's names are final
+            assert not page.locator("#turn-options").is_visible()  # no turn to hear of
         assert not eve.locator("#rematch-button").is_visible()  # spectators play no rematch
 
         ann.click("#rematch-button")

@@ -340,7 +340,8 @@ const Table = {
       remember(page.id, page.token, page.seat, message.view.game);
     }
     this.renamable = Boolean(message.renamable);  // never a spectator's, over, or after a move
-    $("turn-options").hidden = page.seat === null;  // a spectator has no turn to hear of
+    // a spectator has no turn to hear of, nor has anyone once the game is over
+    $("turn-options").hidden = page.seat === null || Boolean(message.view.is_over);
     if (page.seat === null) this.watcherBox();
     else if (!this.renamable) $("name-box").hidden = true;
     else if (!this.named) $("name-box").hidden = false;
