@@ -128,11 +128,11 @@ const MARKS = {  // shape AND colour per mark, with a text label; colours that r
 const SEAT_COLOURS = ["#1f6fb4", "#237a2f", "#8e44ad", "#555"];
 
 /** The review graph's axis of moves, its line at ``base``: a tick and number at move 1
- * and every ``step``-th move (at most eight numbers, ``step`` 1, 2 or 5 times a power of
+ * and every ``step``-th move (at most nine numbers, ``step`` 1, 2 or 5 times a power of
  * ten), the axis's name centred at (``nameX``, ``nameY``). */
 function moveAxis(last, x, base, nameX, nameY) {
   const step = [1, 2, 5].flatMap((f) => [1, 10, 100, 1000].map((p) => f * p))
-    .sort((a, b) => a - b).find((s) => last / s <= 8);
+    .sort((a, b) => a - b).find((s) => last / s <= 8) ?? Math.ceil(last / 8);
   const moves = [1];
   for (let k = step; k <= last; k += step) if (k > 1) moves.push(k);
   const ticks = moves.map((k) => `<line x1="${x(k - 1)}" y1="${base}" x2="${x(k - 1)}" `
