@@ -16,6 +16,8 @@ from towerplay.arena.match import play_match
 from towerplay.core.record import Record
 
 from tests.server.browser import (
+    DESKTOP,
+    PHONE,
     ServeProcess,
     create_in_lobby,
     localized_page,
@@ -232,6 +234,11 @@ def test_the_review_graph_numbers_its_moves_and_keys_only_the_marks_it_draws(
         assert len(numbers) <= 9 and numbers[-1] + step > total
         assert page.text_content("#review-graph .axis-name") == "ruch"
         screenshots(page, "review")
+        page.set_viewport_size(PHONE)  # its words shrink with it, but stay readable
+        heights = page.eval_on_selector_all(
+            "#review-graph .axis text", "es => es.map((e) => e.getBoundingClientRect().height)")
+        assert min(heights) >= 9, heights
+        page.set_viewport_size(DESKTOP)
         # a review with one kind of mark: the legend keys it alone
         one_kind = {"state": "done", "review": {"seats": [0, 1], "decisions": [
             {"index": 3, "seat": 0, "best_chance": 0.6, "mark": "mistake", "loss": 0.2,
