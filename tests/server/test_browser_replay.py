@@ -238,6 +238,12 @@ def test_the_review_graph_numbers_its_moves_and_keys_only_the_marks_it_draws(
         heights = page.eval_on_selector_all(
             "#review-graph .axis text", "es => es.map((e) => e.getBoundingClientRect().height)")
         assert min(heights) >= 9, heights
+        labels_end = page.eval_on_selector_all(  # "100%" and "0%" end before the graph
+            "#review-graph svg > text", "es => Math.max(...es.filter((e) => "
+            "e.textContent.endsWith('%')).map((e) => e.getBoundingClientRect().right))")
+        graph_start = page.eval_on_selector(
+            "#review-graph .axis line", "e => e.getBoundingClientRect().left")
+        assert labels_end < graph_start, (labels_end, graph_start)
         page.set_viewport_size(DESKTOP)
         # a review with one kind of mark: the legend keys it alone
         one_kind = {"state": "done", "review": {"seats": [0, 1], "decisions": [

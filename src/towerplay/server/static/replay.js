@@ -182,11 +182,12 @@ const Review = {
 
   /** The win-chance graph (SVG) and the three costliest decisions. */
   draw(review) {
-    const W = 600, H = 220, pad = 24, below = 44;  // below: the moves' axis and its name
+    // left: room for "100%" however large a phone's style makes it; below: the moves' axis
+    const W = 600, H = 220, pad = 24, left = 60, below = 44;
     const last = Math.max(1, Replay.total, ...review.decisions.map((d) => d.index + 1));
-    const x = (i) => pad + (i / last) * (W - 2 * pad);
+    const x = (i) => left + (i / last) * (W - left - pad);
     const y = (p) => H - below - p * (H - pad - below);
-    const parts = [`<line x1="${pad}" y1="${y(0.5)}" x2="${W - pad}" y2="${y(0.5)}" class="mid"/>`,
+    const parts = [`<line x1="${left}" y1="${y(0.5)}" x2="${W - pad}" y2="${y(0.5)}" class="mid"/>`,
                    `<text x="2" y="${y(1) + 4}">100%</text><text x="2" y="${y(0) + 4}">0%</text>`,
                    moveAxis(last, x, y(0), W / 2, H - 4)];
     for (const seat of review.seats) {
