@@ -299,7 +299,10 @@ const Table = {
   watcherBox() {
     // a spectator's name is for the chat alone: its box stands in the chat, above the
     // line it names (a seat's stands first in the side: the board names the seat by it)
-    $("chat-box").insertBefore($("name-box"), $("chat-form"));
+    // (moved once: moving it again at each message would take a half-typed name's focus)
+    if ($("name-box").parentElement !== $("chat-box")) {
+      $("chat-box").insertBefore($("name-box"), $("chat-form"));
+    }
     $("name-note").textContent = t("name_note_watching");
     $("name-box").hidden = Boolean(this.watcherName) || this.chat !== "all";
   },
