@@ -707,6 +707,84 @@ def fitted_value_table(handmade: Path, learned: Path) -> str:
         "|---|---|---|---|---|---|---|---|", *rows])
 
 
+EQUAL_COST = f"{RESULTS}/strength-2026-12-05"
+EQUAL_COST_FILES = (f"{EQUAL_COST}/handmade_5000.jsonl", f"{EQUAL_COST}/learned_search_4500.jsonl",
+                    f"{STRENGTH}/two_players_2500.jsonl",
+                    f"{EQUAL_COST}/blueprints_continuations4_1100.jsonl")
+"""Two chance-aware means against the search as shipped at equal CPU time (issue #47, item
+6), in iteration budgets so that a rerun plays the same games: 5 Towers' value fitted on
+the search's own games, and Blueprints' nodes valued over four futures."""
+EQUAL_COST_PAIRS = (
+    ("five_towers", "a value fitted on the search's own games",
+     "ismcts:iterations=5000", "ismcts:iterations=4500,evaluation=learned"),
+    ("blueprints", "each new node valued over four futures",
+     "ismcts:iterations=2500", "ismcts:iterations=1100,continuations=4"))
+
+
+def equal_cost_pairs(handmade: Path, learned: Path, blueprints: Path,
+                     blueprints_futures: Path) -> list[tuple[str, str, str, str, dict[str, Any],
+                                                             list[float]]]:
+    """Each of :data:`EQUAL_COST_PAIRS` with its pairing (:func:`paired`) and speeds."""
+    found = []
+    files = ((handmade, learned), (blueprints, blueprints_futures))
+    for (game, means, shipped, chance), (before_file, after_file) in zip(
+            EQUAL_COST_PAIRS, files, strict=True):
+        before = strength_rows(before_file, shipped, game, 2)
+        after = strength_rows(after_file, chance, game, 2)
+        found.append((game, means, shipped, chance, paired(before, after),
+                      [speed(before), speed(after)]))
+    return found
+
+
+def equal_cost_table(*files: Path) -> str:
+    """docs/bots.md: each chance-aware means against the search as shipped, given the
+    iterations that cost the same CPU time, on the same games against greedy."""
+    rows = [f"| {game} | {means}: `{shipped}` → `{chance}` | {paired_cells(pair, speeds)}"
+            for game, means, shipped, chance, pair, speeds in equal_cost_pairs(*files)]
+    return "\n".join([
+        "| game | means: as shipped → with it | games | as shipped | with it "
+        "| games better / worse (sign test) | margin over greedy a game | iterations / CPU s |",
+        "|---|---|---|---|---|---|---|---|", *rows])
+
+
+def equal_cost_sentence(*files: Path) -> str:
+    """README.md: what each chance-aware means won at equal cost."""
+    return "; ".join(
+        f"{means}, {_pct(pair['after'], pair['games'])} of {pair['games']} {TITLES[game]} "
+        f"games where the search as shipped won {_pct(pair['before'], pair['games'])} "
+        f"({pair['better']} better, {pair['worse']} worse, p = {pair['p']:.2g})"
+        for game, means, _, _, pair, _ in equal_cost_pairs(*files))
+
+
+def budget_sentence(fewer: Path, more: Path) -> str:
+    """docs/bots.md: 5 Towers' search as shipped at 2,500 and at 5,000 iterations, on the
+    same games against greedy."""
+    pair = paired(strength_rows(fewer, "ismcts:iterations=2500", "five_towers", 2),
+                  strength_rows(more, "ismcts:iterations=5000", "five_towers", 2))
+    return (f"won {_pct(pair['after'], pair['games'])} of the {pair['games']} games where "
+            f"2,500 iterations won {_pct(pair['before'], pair['games'])} ({pair['better']} "
+            f"better, {pair['worse']} worse, p = {pair['p']:.2g})")
+
+
+SPEED_FILES = tuple(f"{EQUAL_COST}/speed_{name}.jsonl" for name in (
+    "handmade_4900", "learned_4900", "blueprints_2500", "blueprints_continuations4_2500"))
+"""Each pair of :data:`EQUAL_COST_PAIRS` at one budget, side by side, for its speeds."""
+
+
+def speed_ratios(handmade: Path, learned: Path, blueprints: Path,
+                 blueprints_futures: Path) -> str:
+    """docs/bots.md: each chance-aware means' iterations a CPU second against the search
+    as shipped, measured side by side: what turns one budget into the other."""
+    parts = []
+    for game, before, after in (("5 Towers", handmade, learned),
+                                ("Blueprints", blueprints, blueprints_futures)):
+        fast, slow = (speed(strength_rows(path)) for path in (before, after))
+        games = len(strength_rows(before))
+        parts.append(f"{game} {fast:,.0f} and {slow:,.0f} (ratio {slow / fast:.2f}; "
+                     f"{games} games each)")
+    return "; ".join(parts)
+
+
 def figures() -> list[Figure]:
     """Every published figure."""
     two = f"{STRENGTH}/two_players_2500.jsonl"
@@ -787,6 +865,13 @@ def figures() -> list[Figure]:
         Figure("docs/bots.md", FITTED_FILES, fitted_value_table,
                "a value fitted on the search's own games"),
         Figure("docs/bots.md", WORLDS_FILES, worlds_table, "a world for each tree"),
+        Figure("docs/bots.md", EQUAL_COST_FILES, equal_cost_table,
+               "chance-aware means at equal cost"),
+        Figure("README.md", EQUAL_COST_FILES, equal_cost_sentence,
+               "chance-aware means at equal cost"),
+        Figure("docs/bots.md", (f"{STRENGTH}/two_players_2500.jsonl", EQUAL_COST_FILES[0]),
+               budget_sentence, "5 Towers at 2,500 and 5,000 iterations"),
+        Figure("docs/bots.md", SPEED_FILES, speed_ratios, "the chance-aware means' speeds"),
         *balance_figures(),
     ]
 
