@@ -120,8 +120,25 @@ def paired(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> dict[st
     return {"games": len(same), "before": sum(old[k]["win"] for k in same),
             "after": sum(new[k]["win"] for k in same), "better": better, "worse": worse,
             "p": sign_test(better, worse),
+            "difference": difference([new[k]["win"] - old[k]["win"] for k in same]),
             "margin_before": _mean(old[k]["score"] - old[k]["others"] for k in same),
             "margin_after": _mean(new[k]["score"] - new[k]["others"] for k in same)}
+
+
+def difference(changes: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of paired changes in a win share, in points, with its 95% interval (normal
+    approximation: the mean ± 1.96 standard errors of the changes).
+
+    >>> difference([1.0, 0.0, -1.0, 1.0])
+    (25.0, -68.8, 118.8)
+    """
+    n = len(changes)
+    if n < 2:
+        return (math.nan, math.nan, math.nan)
+    mean = sum(changes) / n
+    spread = 1.96 * math.sqrt(sum((c - mean) ** 2 for c in changes) / (n - 1) / n)
+    return (round(100 * mean, 1), round(100 * (mean - spread), 1),
+            round(100 * (mean + spread), 1))
 
 
 def speed(rows: list[dict[str, Any]]) -> float:
@@ -137,6 +154,20 @@ def paired_cells(pair: dict[str, Any], speeds: Sequence[float]) -> str:
             f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
             f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
             f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |")
+
+
+def paired_by_files(cells: Sequence[tuple[str, str, str]], files: Sequence[Path]
+                    ) -> list[tuple[dict[str, Any], list[float]]]:
+    """Each cell (game, spec before, spec after) at 2 players, its games read from
+    ``files`` two by two (before, after): their pairing (:func:`paired`) and the two
+    searches' iterations a CPU second."""
+    found = []
+    for (game, spec_before, spec_after), before_file, after_file in zip(
+            cells, files[::2], files[1::2], strict=True):
+        before = strength_rows(before_file, spec_before, game, 2)
+        after = strength_rows(after_file, spec_after, game, 2)
+        found.append((paired(before, after), [speed(before), speed(after)]))
+    return found
 
 
 def _mean(values: Iterable[float]) -> float:
@@ -670,23 +701,24 @@ FITTED_FILES = (f"{FITTED}/handmade_300.jsonl", f"{FITTED}/learned_search_300.js
 hand-made value and by a value fitted on the search's own games (issue #47, item 6)."""
 
 
-WORLDS_FILES = tuple(f"{RESULTS}/strength-2026-12-04b/{name}_2500.jsonl"
-                     for name in ("fair", "worlds_per_tree"))
-"""5 Towers' search at 2,500 iterations against greedy: as shipped (a world guessed at
-every iteration) and as ten trees that each search one guessed world (issue #47, item 6)."""
+WORLDS = f"{RESULTS}/strength-2026-12-04b"
 WORLDS_SPECS = ("ismcts:iterations=2500", "ismcts:iterations=2500,trees=10,worlds=tree")
+WORLDS_CELLS = (("five_towers", *WORLDS_SPECS),)
+WORLDS_FILES = (f"{WORLDS}/fair_2500.jsonl", f"{WORLDS}/worlds_per_tree_2500.jsonl")
+"""The search at 2,500 iterations against greedy, as shipped (a world guessed at every
+iteration) and as ten trees that each search one guessed world (issue #47, item 6): each
+cell of :data:`WORLDS_CELLS` from two files, before and after."""
 
 
-def worlds_table(fair: Path, per_tree: Path) -> str:
+def worlds_table(*files: Path) -> str:
     """docs/bots.md: the information-set search against the determinized one (a world for
-    each tree), on the same 5 Towers games against greedy."""
-    before, after = (strength_rows(path, spec, "five_towers", 2)
-                     for path, spec in zip((fair, per_tree), WORLDS_SPECS, strict=True))
+    each tree), on the same games against greedy."""
+    rows = [f"| {game} | {paired_cells(pair, speeds)}" for (game, _, _), (pair, speeds)
+            in zip(WORLDS_CELLS, paired_by_files(WORLDS_CELLS, files), strict=True)]
     return "\n".join([
         "| game | games | a world each iteration (as shipped) | ten trees, a world each "
         "| games better / worse (sign test) | margin over greedy a game | iterations / CPU s |",
-        "|---|---|---|---|---|---|---|",
-        f"| five_towers | {paired_cells(paired(before, after), [speed(before), speed(after)])}"])
+        "|---|---|---|---|---|---|---|", *rows])
 
 
 def fitted_value_table(handmade: Path, learned: Path) -> str:
@@ -711,9 +743,10 @@ EQUAL_COST = f"{RESULTS}/strength-2026-12-05"
 EQUAL_COST_FILES = (f"{EQUAL_COST}/handmade_5000.jsonl", f"{EQUAL_COST}/learned_search_4500.jsonl",
                     f"{STRENGTH}/two_players_2500.jsonl",
                     f"{EQUAL_COST}/blueprints_continuations4_1100.jsonl")
-"""Two chance-aware means against the search as shipped at equal CPU time (issue #47, item
-6), in iteration budgets so that a rerun plays the same games: 5 Towers' value fitted on
-the search's own games, and Blueprints' nodes valued over four futures."""
+"""Chance-aware means against the search as shipped at equal CPU time (issue #47, item 6),
+in iteration budgets so that a rerun plays the same games: 5 Towers' value fitted on the
+search's own games, and Blueprints' nodes valued over four futures; each
+pair of :data:`EQUAL_COST_PAIRS` from two files, before and after."""
 EQUAL_COST_PAIRS = (
     ("five_towers", "a value fitted on the search's own games",
      "ismcts:iterations=5000", "ismcts:iterations=4500,evaluation=learned"),
@@ -721,19 +754,12 @@ EQUAL_COST_PAIRS = (
      "ismcts:iterations=2500", "ismcts:iterations=1100,continuations=4"))
 
 
-def equal_cost_pairs(handmade: Path, learned: Path, blueprints: Path,
-                     blueprints_futures: Path) -> list[tuple[str, str, str, str, dict[str, Any],
-                                                             list[float]]]:
+def equal_cost_pairs(*files: Path) -> list[tuple[str, str, str, str, dict[str, Any],
+                                                 list[float]]]:
     """Each of :data:`EQUAL_COST_PAIRS` with its pairing (:func:`paired`) and speeds."""
-    found = []
-    files = ((handmade, learned), (blueprints, blueprints_futures))
-    for (game, means, shipped, chance), (before_file, after_file) in zip(
-            EQUAL_COST_PAIRS, files, strict=True):
-        before = strength_rows(before_file, shipped, game, 2)
-        after = strength_rows(after_file, chance, game, 2)
-        found.append((game, means, shipped, chance, paired(before, after),
-                      [speed(before), speed(after)]))
-    return found
+    cells = [(game, shipped, chance) for game, _, shipped, chance in EQUAL_COST_PAIRS]
+    return [(*names, pair, speeds) for names, (pair, speeds)
+            in zip(EQUAL_COST_PAIRS, paired_by_files(cells, files), strict=True)]
 
 
 def equal_cost_table(*files: Path) -> str:
@@ -771,18 +797,93 @@ SPEED_FILES = tuple(f"{EQUAL_COST}/speed_{name}.jsonl" for name in (
 """Each pair of :data:`EQUAL_COST_PAIRS` at one budget, side by side, for its speeds."""
 
 
-def speed_ratios(handmade: Path, learned: Path, blueprints: Path,
-                 blueprints_futures: Path) -> str:
+def speed_ratios(*files: Path) -> str:
     """docs/bots.md: each chance-aware means' iterations a CPU second against the search
     as shipped, measured side by side: what turns one budget into the other."""
     parts = []
-    for game, before, after in (("5 Towers", handmade, learned),
-                                ("Blueprints", blueprints, blueprints_futures)):
-        fast, slow = (speed(strength_rows(path)) for path in (before, after))
-        games = len(strength_rows(before))
-        parts.append(f"{game} {fast:,.0f} and {slow:,.0f} (ratio {slow / fast:.2f}; "
-                     f"{games} games each)")
+    for (game, *_), before, after in zip(EQUAL_COST_PAIRS, files[::2], files[1::2],
+                                         strict=True):
+        shipped, chance = strength_rows(before), strength_rows(after)
+        fast, slow = speed(shipped), speed(chance)
+        parts.append(f"{TITLES[game]} {fast:,.0f} and {slow:,.0f} (ratio {slow / fast:.2f}; "
+                     f"{len(shipped)} games each)")
     return "; ".join(parts)
+
+
+SKYTOPIA_FILES = (f"{STRENGTH}/two_players_2500.jsonl", f"{EQUAL_COST}/speed_skytopia_2500.jsonl",
+                  f"{EQUAL_COST}/skytopia_seeing_2500.jsonl",
+                  f"{EQUAL_COST}/skytopia_continuations4_950.jsonl",
+                  f"{EQUAL_COST}/skytopia_worlds_per_tree_2500.jsonl")
+"""Skytopia at 2 players against greedy (issue #47, item 6): the search as shipped at 2,500
+iterations (the 2026-11-28 games, and deal 0 replayed on 2026-12-05 for its speed that
+day), its ceiling (seeing every card) and two chance-aware means (:data:`SKYTOPIA_CELLS`)."""
+SKYTOPIA_SPEEDS = (SKYTOPIA_FILES[1], f"{EQUAL_COST}/speed_skytopia_continuations4_2500.jsonl")
+"""Skytopia's search as shipped and valued over four futures at 2,500 iterations, side by
+side on deal 0: their speeds set the four futures' budget at equal cost."""
+SKYTOPIA_CELLS = (
+    ("seeing every card (the ceiling)", "ismcts:iterations=2500"),
+    ("each new node valued over four futures, at equal cost",
+     "ismcts:iterations=950,continuations=4"),
+    ("ten trees, a world each", "ismcts:iterations=2500,trees=10,worlds=tree"))
+
+
+def skytopia_pairs(fair: Path, fair_today: Path, *files: Path
+                   ) -> list[tuple[str, str, dict[str, Any], list[float]]]:
+    """Each of :data:`SKYTOPIA_CELLS` (its games in ``files``, in that order) against the
+    search as shipped on the same games, with both speeds (the shipped search's from its
+    replay beside the cells, ``fair_today``, not from a run on another day)."""
+    shipped = strength_rows(fair, "ismcts:iterations=2500", "skytopia", 2)
+    fast = speed(strength_rows(fair_today))
+    found = []
+    for (means, spec), path, seeing in zip(SKYTOPIA_CELLS, files, (True, False, False),
+                                          strict=True):
+        after = strength_rows(path, spec, "skytopia", 2, seeing=seeing)
+        found.append((means, spec, paired(shipped, after), [fast, speed(after)]))
+    return found
+
+
+def skytopia_table(*files: Path) -> str:
+    """docs/bots.md: Skytopia's search as shipped against its ceiling and two means."""
+    rows = []
+    for means, spec, pair, speeds in skytopia_pairs(*files):
+        n, (change, low, high) = pair["games"], pair["difference"]
+        rows.append(f"| {means}: `{spec}` | {n} | {rate(pair['before'], n)} "
+                    f"| {rate(pair['after'], n)} "
+                    f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
+                    f"| {change:+.1f} ({low:+.1f}, {high:+.1f}) "
+                    f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
+                    f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |")
+    return "\n".join([
+        "| against the search as shipped (`ismcts:iterations=2500`) | games | as shipped "
+        "| with it | games better / worse (sign test) | paired difference, points (95%) "
+        "| margin over greedy a game | iterations / CPU s |",
+        "|---|---|---|---|---|---|---|---|", *rows])
+
+
+def skytopia_gap_sentence(fair: Path, seeing: Path) -> str:
+    """docs/bots.md: what item 6's aim means in Skytopia: half the gap to the ceiling."""
+    pair = paired(strength_rows(fair, "ismcts:iterations=2500", "skytopia", 2),
+                  strength_rows(seeing, "ismcts:iterations=2500", "skytopia", 2, seeing=True))
+    n = pair["games"]
+    half = 50 * (pair["before"] + pair["after"]) / n
+    return (f"the seeing search won {_pct(pair['after'], n)} of the {n} games where the fair "
+            f"one won {_pct(pair['before'], n)}: half that gap is {half:.1f}%")
+
+
+def skytopia_speed_sentence(shipped: Path, futures: Path) -> str:
+    """docs/bots.md: the speeds that set the four futures' budget (2,500 x their ratio)."""
+    fast, slow = (speed(strength_rows(path)) for path in (shipped, futures))
+    return (f"{fast:,.0f} and {slow:,.0f} iterations a CPU second (ratio {slow / fast:.3f}; "
+            f"{len(strength_rows(shipped))} games each)")
+
+
+def skytopia_sentence(*files: Path) -> str:
+    """README.md: Skytopia's ceiling and means in one sentence."""
+    return "; ".join(
+        f"{means}, {_pct(pair['after'], pair['games'])} of {pair['games']} games where the "
+        f"search as shipped won {_pct(pair['before'], pair['games'])} ({pair['better']} "
+        f"better, {pair['worse']} worse, p = {pair['p']:.2g})"
+        for means, _, pair, _ in skytopia_pairs(*files))
 
 
 def figures() -> list[Figure]:
@@ -872,6 +973,12 @@ def figures() -> list[Figure]:
         Figure("docs/bots.md", (f"{STRENGTH}/two_players_2500.jsonl", EQUAL_COST_FILES[0]),
                budget_sentence, "5 Towers at 2,500 and 5,000 iterations"),
         Figure("docs/bots.md", SPEED_FILES, speed_ratios, "the chance-aware means' speeds"),
+        Figure("docs/bots.md", SKYTOPIA_FILES, skytopia_table, "Skytopia's ceiling and means"),
+        Figure("README.md", SKYTOPIA_FILES, skytopia_sentence, "Skytopia's ceiling and means"),
+        Figure("docs/bots.md", (SKYTOPIA_FILES[0], SKYTOPIA_FILES[2]), skytopia_gap_sentence,
+               "Skytopia's gap"),
+        Figure("docs/bots.md", SKYTOPIA_SPEEDS, skytopia_speed_sentence,
+               "Skytopia's four futures' budget"),
         *balance_figures(),
     ]
 

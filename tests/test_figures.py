@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,9 @@ def test_the_sign_test_and_the_pairing_of_games() -> None:
     assert (pair["games"], pair["better"], pair["worse"]) == (2, 1, 0)
     assert (pair["before"], pair["after"]) == (1.0, 2.0)
     assert (pair["margin_before"], pair["margin_after"]) == (1.0, 3.0)
+    # the changes +1 and 0: a mean of 50 points, 1.96 standard errors (50 points) about it
+    assert pair["difference"] == (50.0, -48.0, 148.0)
+    assert all(math.isnan(value) for value in FIGURES.difference([1.0]))  # one game: none
 
 
 def test_the_lobbys_level_ratings_are_the_ladders() -> None:
