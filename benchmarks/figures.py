@@ -24,6 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from towerplay.sim.ladder import wilson
+from towerplay.sim.significance import holm
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = "benchmarks/results"
@@ -845,17 +846,21 @@ def skytopia_pairs(fair: Path, fair_today: Path, *files: Path
 def skytopia_table(*files: Path) -> str:
     """docs/bots.md: Skytopia's search as shipped against its ceiling and two means."""
     rows = []
-    for means, spec, pair, speeds in skytopia_pairs(*files):
+    cells = skytopia_pairs(*files)
+    corrected = holm([pair["p"] for _, _, pair, _ in cells])
+    for (means, spec, pair, speeds), p_holm in zip(cells, corrected, strict=True):
         n, (change, low, high) = pair["games"], pair["difference"]
         rows.append(f"| {means}: `{spec}` | {n} | {rate(pair['before'], n)} "
                     f"| {rate(pair['after'], n)} "
-                    f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}) "
+                    f"| {pair['better']} / {pair['worse']} (p = {pair['p']:.2g}; "
+                    f"Holm {p_holm:.2g}) "
                     f"| {change:+.1f} ({low:+.1f}, {high:+.1f}) "
                     f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
                     f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |")
     return "\n".join([
         "| against the search as shipped (`ismcts:iterations=2500`) | games | as shipped "
-        "| with it | games better / worse (sign test) | paired difference, points (95%) "
+        "| with it | games better / worse (sign test; Holm over the table's three) "
+        "| paired difference, points (95%) "
         "| margin over greedy a game | iterations / CPU s |",
         "|---|---|---|---|---|---|---|---|", *rows])
 
