@@ -821,8 +821,10 @@ day), its ceiling (seeing every card) and two chance-aware means (:data:`SKYTOPI
 SKYTOPIA_SPEEDS = (SKYTOPIA_FILES[1], f"{EQUAL_COST}/speed_skytopia_continuations4_2500.jsonl")
 """Skytopia's search as shipped and valued over four futures at 2,500 iterations, side by
 side on deal 0: their speeds set the four futures' budget at equal cost."""
+SKYTOPIA_SHIPPED = "ismcts:iterations=2500"
+"""Skytopia's search as shipped at 2,500 iterations: the baseline, and the ceiling's search."""
 SKYTOPIA_CELLS = (
-    ("seeing every card (the ceiling)", "ismcts:iterations=2500"),
+    ("seeing every card (the ceiling)", SKYTOPIA_SHIPPED),
     ("each new node valued over four futures, at equal cost",
      "ismcts:iterations=950,continuations=4"),
     ("ten trees, a world each", "ismcts:iterations=2500,trees=10,worlds=tree"))
@@ -833,14 +835,21 @@ def skytopia_pairs(fair: Path, fair_today: Path, *files: Path
     """Each of :data:`SKYTOPIA_CELLS` (its games in ``files``, in that order) against the
     search as shipped on the same games, with both speeds (the shipped search's from its
     replay beside the cells, ``fair_today``, not from a run on another day)."""
-    shipped = strength_rows(fair, "ismcts:iterations=2500", "skytopia", 2)
     fast = speed(strength_rows(fair_today))
     found = []
     for (means, spec), path, seeing in zip(SKYTOPIA_CELLS, files, (True, False, False),
                                           strict=True):
-        after = strength_rows(path, spec, "skytopia", 2, seeing=seeing)
-        found.append((means, spec, paired(shipped, after), [fast, speed(after)]))
+        pair, after = skytopia_against_shipped(fair, path, spec, seeing)
+        found.append((means, spec, pair, [fast, speed(after)]))
     return found
+
+
+def skytopia_against_shipped(fair: Path, path: Path, spec: str, seeing: bool = False
+                             ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The games of ``spec`` in ``path`` paired with the search as shipped's in ``fair``
+    (:func:`paired`), and those games."""
+    after = strength_rows(path, spec, "skytopia", 2, seeing=seeing)
+    return paired(strength_rows(fair, SKYTOPIA_SHIPPED, "skytopia", 2), after), after
 
 
 def skytopia_table(*files: Path) -> str:
@@ -858,7 +867,7 @@ def skytopia_table(*files: Path) -> str:
                     f"| {pair['margin_before']:+.1f} → {pair['margin_after']:+.1f} "
                     f"| {speeds[0]:,.0f} → {speeds[1]:,.0f} |")
     return "\n".join([
-        "| against the search as shipped (`ismcts:iterations=2500`) | games | as shipped "
+        f"| against the search as shipped (`{SKYTOPIA_SHIPPED}`) | games | as shipped "
         "| with it | games better / worse (sign test; Holm over the table's three) "
         "| paired difference, points (95%) "
         "| margin over greedy a game | iterations / CPU s |",
@@ -867,8 +876,7 @@ def skytopia_table(*files: Path) -> str:
 
 def skytopia_gap_sentence(fair: Path, seeing: Path) -> str:
     """docs/bots.md: what item 6's aim means in Skytopia: half the gap to the ceiling."""
-    pair = paired(strength_rows(fair, "ismcts:iterations=2500", "skytopia", 2),
-                  strength_rows(seeing, "ismcts:iterations=2500", "skytopia", 2, seeing=True))
+    pair, _ = skytopia_against_shipped(fair, seeing, SKYTOPIA_SHIPPED, seeing=True)
     n = pair["games"]
     half = 50 * (pair["before"] + pair["after"]) / n
     return (f"the seeing search won {_pct(pair['after'], n)} of the {n} games where the fair "
